@@ -1,0 +1,107 @@
+# robin — plain Makefile.
+#   make              build/robin (release, -O2)
+#   make check        install deps, build the ASan/UBSan variant and run every test
+#   make demo         install deps, build, run robin's main job on the workload suite
+#   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
+#   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin
+#   make fuzz         libFuzzer targets over the ELF loader and decoder
+#
+# Two variants share this file: VARIANT=release (build/) and VARIANT=asan (build/asan/).
+# Guest (riscv64) programs do not depend on the variant and live in build/guest/.
+
+VARIANT ?= release
+CC      ?= gcc
+ifeq ($(CC),cc)
+CC := gcc
+endif
+
+ifeq ($(VARIANT),asan)
+B      := build/asan
+XFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+else
+B      := build
+XFLAGS := -O2
+endif
+
+CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP -g -Isrc -Ibuild/gen
+CFLAGS      := $(CFLAGS_BASE) $(XFLAGS) $(EXTRA_CFLAGS)
+LDFLAGS     := $(XFLAGS)
+LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread
+
+# Everything under src/ except the front end's main() goes into librobin.a.
+LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
+LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
+MAIN_OBJ  := $(B)/obj/src/cli/main.o
+UNIT_SRCS := $(wildcard tests/unit/test_*.c)
+UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRCS))
+
+# ---- guest programs (riscv64) ------------------------------------------------
+RV_CC     := riscv64-linux-gnu-gcc
+RV_CFLAGS := -O2 -g -Wall -Wextra
+G         := build/guest
+WL_SRCS   := $(wildcard workloads/*.c)
+WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
+WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
+
+.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps
+all: $(B)/robin
+
+robin: $(B)/robin
+
+$(B)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(B)/librobin.a: $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/robin: $(MAIN_OBJ) $(B)/librobin.a
+	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
+
+$(B)/tests/%: tests/unit/%.c $(B)/librobin.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
+
+unit: $(UNIT_BINS)
+
+$(G)/workloads/%.static: workloads/%.c workloads/workload.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -static -o $@ $< -lm
+
+$(G)/workloads/%.dyn: workloads/%.c workloads/workload.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
+
+workloads: $(WL_BINS)
+guest: workloads
+
+deps:
+	@bash scripts/install-deps.sh
+
+# ---- the two commands ----------------------------------------------------------
+check: deps
+	$(MAKE) VARIANT=asan build/asan/robin unit
+	$(MAKE) guest
+	ROBIN=build/asan/robin BUILD=build/asan bash tests/run.sh
+
+demo: deps
+	$(MAKE) build/robin guest
+	bash scripts/demo.sh
+
+bench: deps
+	$(MAKE) build/robin guest
+	bash bench/run.sh
+
+conformance: deps
+	$(MAKE) build/robin
+	bash tests/conformance/run.sh --all
+
+fuzz: deps
+	bash tests/fuzz/run.sh
+
+clean:
+	rm -rf build
+
+-include $(LIB_OBJS:.o=.d) $(MAIN_OBJ:.o=.d)

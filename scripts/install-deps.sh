@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Installs the Debian packages robin needs to build, test and demo, if any is missing.
+# Called by `make demo`, `make check` and .ci/run; a no-op when everything is present.
+set -euo pipefail
+
+PKGS=(
+  gcc make pkg-config
+  gcc-riscv64-linux-gnu libc6-dev-riscv64-cross binutils-riscv64-linux-gnu  # guest toolchain + sysroot
+  qemu-user                       # reference for differential tests and bench
+  libsqlite3-dev sqlite3          # profile database
+  libelf-dev libdw-dev            # symbolisation (elfutils)
+  libcapstone-dev                 # host disassembly
+  libprotobuf-c-dev protobuf-c-compiler zlib1g-dev   # pprof export
+  libcmocka-dev                   # unit tests
+  clang libclang-rt-14-dev        # libFuzzer for `make fuzz`
+  gcc-12-source                   # gcc.c-torture/execute for `make conformance`
+  chromium                        # renders the HTML report in tests
+)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+SUDO=""
+[ "$(id -u)" -ne 0 ] && SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,47 @@
+/*
+ * main.c — `robin <command> [args]`: dispatches through the table in commands.def to
+ * src/cli/cmd_<name>.c. `robin help` lists the commands; `robin <command> --help` is each
+ * command's own help text.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+
+struct cli_command {
+	const char *name;
+	const char *summary;
+	int (*fn)(int argc, char **argv);
+};
+
+static const struct cli_command commands[] = {
+#define CMD(name, summary) { #name, summary, cmd_##name },
+#include "cli/commands.def"
+#undef CMD
+	{ NULL, NULL, NULL }
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: robin <command> [options]\n\ncommands:\n");
+	for (const struct cli_command *c = commands; c->name; c++)
+		fprintf(out, "  %-12s %s\n", c->name, c->summary);
+	fprintf(out, "\n`robin <command> --help` describes one command.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(stdout);
+		return 0;
+	}
+	for (const struct cli_command *c = commands; c->name; c++)
+		if (!strcmp(argv[1], c->name))
+			return c->fn(argc - 1, argv + 1);
+	fprintf(stderr, "robin: unknown command '%s' (see `robin help`)\n", argv[1]);
+	return 2;
+}

@@ -1,0 +1,54 @@
+/*
+ * hart.h — architectural state of one RISC-V hart (RV64GC, user mode).
+ *
+ * The emulator's execution handlers (exec_*.c) read and write this struct only. The register
+ * file, the FP state and the trap record below are a contract shared by the integer and the FP
+ * handlers; the emulator may add fields after them.
+ */
+#ifndef ROBIN_EMU_HART_H
+#define ROBIN_EMU_HART_H
+
+#include <stdint.h>
+
+/* Why execution stopped at an instruction (hart.trap.cause). */
+enum hart_trap_cause {
+	HART_TRAP_NONE = 0,
+	HART_TRAP_ILLEGAL,      /* illegal/unsupported instruction or bad rounding mode */
+	HART_TRAP_FETCH_FAULT,  /* instruction fetch from unmapped/non-executable memory */
+	HART_TRAP_LOAD_FAULT,   /* load from unmapped/unreadable memory */
+	HART_TRAP_STORE_FAULT,  /* store/AMO to unmapped/read-only memory */
+	HART_TRAP_EBREAK,
+	HART_TRAP_ECALL,        /* handled by the syscall layer, never fatal by itself */
+	HART_TRAP_EXIT,         /* the guest called exit/exit_group */
+};
+
+struct hart_trap {
+	uint32_t cause;  /* enum hart_trap_cause */
+	uint64_t pc;     /* PC of the instruction that trapped */
+	uint64_t tval;   /* faulting address, or the instruction bits for ILLEGAL */
+};
+
+struct hart {
+	uint64_t x[32];      /* integer registers; x[0] reads as 0 (the loop restores it) */
+	uint64_t f[32];      /* FP registers, 64-bit; binary32 values are NaN-boxed */
+	uint64_t pc;         /* address of the executing instruction */
+	uint64_t next_pc;    /* set to pc + len before each handler; jumps/branches overwrite */
+	uint32_t fflags;     /* accrued exception flags: NV=16 DZ=8 OF=4 UF=2 NX=1 */
+	uint32_t frm;        /* dynamic rounding mode, 0..4 valid */
+	struct hart_trap trap;
+	/* emulator-private fields follow (memory, reservation, counters ...) */
+	struct emu *emu;
+	uint64_t reservation;  /* LR/SC reserved address, ~0 when none */
+	uint64_t instret;      /* instructions retired */
+};
+
+/* Record a trap; handlers return the result: `return hart_raise(h, HART_TRAP_ILLEGAL, bits);` */
+static inline int hart_raise(struct hart *h, uint32_t cause, uint64_t tval)
+{
+	h->trap.cause = cause;
+	h->trap.pc = h->pc;
+	h->trap.tval = tval;
+	return -1;
+}
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * isa.h — the decoded-instruction contract of robin (RV64IMAFDC + Zicsr + Zifencei).
+ *
+ * Every static instruction is decoded once (isa_decode) into a struct isa_insn that the
+ * emulator, the timing model and every profiler read; nobody re-decodes. The operations come
+ * from one X-macro table, isa_table.def, whose rows are
+ *     INSN(name, match, mask, format, class, flags)
+ * and which the decoder, the disassembler, the emulator's handler table and the tests include.
+ * Compressed instructions are expanded to the base operation they stand for; the raw 16-bit
+ * encoding and ISA_F_COMPRESSED stay on the record so the disassembler prints what objdump does.
+ */
+#ifndef ROBIN_ISA_H
+#define ROBIN_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Operations: ISA_OP_<name> for every row of isa_table.def, names are the mnemonic in lower
+ * case with '.' replaced by '_' (fadd_s, fcvt_l_d, amoadd_w, lr_d, fence_i, csrrw ...). */
+enum isa_op {
+	ISA_OP_INVALID = 0,
+#define INSN(name, match, mask, fmt, cls, flags) ISA_OP_##name,
+#include "isa/isa_table.def"
+#undef INSN
+	ISA_OP_COUNT
+};
+
+/* Timing classes: what kind of functional unit / pipeline behaviour the core models. */
+enum isa_class {
+	ISA_CLASS_ALU,
+	ISA_CLASS_MUL,
+	ISA_CLASS_DIV,
+	ISA_CLASS_LOAD,       /* integer and FP loads, lr */
+	ISA_CLASS_STORE,      /* integer and FP stores */
+	ISA_CLASS_BRANCH,     /* conditional branches */
+	ISA_CLASS_JUMP,       /* jal, jalr */
+	ISA_CLASS_FP_ADD,     /* fadd/fsub, fmin/fmax, fsgnj*, compares */
+	ISA_CLASS_FP_MUL,     /* fmul and the fused multiply-adds */
+	ISA_CLASS_FP_DIVSQRT, /* fdiv, fsqrt (unpipelined) */
+	ISA_CLASS_FP_CVT,     /* fcvt.*, fmv.*, fclass */
+	ISA_CLASS_CSR,
+	ISA_CLASS_FENCE,      /* fence, fence.i */
+	ISA_CLASS_AMO,        /* amo*, sc */
+	ISA_CLASS_SYSTEM,     /* ecall, ebreak */
+	ISA_CLASS_COUNT
+};
+
+/* Instruction formats (for decoding operand fields and for the disassembler). */
+enum isa_format {
+	ISA_FMT_R, ISA_FMT_R4, ISA_FMT_I, ISA_FMT_S, ISA_FMT_B, ISA_FMT_U, ISA_FMT_J,
+	ISA_FMT_SHIFT,   /* I with 6-bit shamt */
+	ISA_FMT_CSR,     /* csrrw/s/c */
+	ISA_FMT_CSRI,    /* csrrwi/si/ci */
+	ISA_FMT_AMO,     /* R with aq/rl */
+	ISA_FMT_FENCE,
+	ISA_FMT_NONE,    /* ecall, ebreak, fence.i */
+	ISA_FMT_COUNT
+};
+
+/* Flags on a decoded instruction. */
+#define ISA_F_COMPRESSED   (1u << 0)  /* came from a 16-bit RVC encoding */
+#define ISA_F_SERIALIZE    (1u << 1)  /* flushes the pipeline after commit: writes to
+                                         fflags/frm/fcsr (not renamed, as in BOOM), fence.i */
+#define ISA_F_ECALL        (1u << 2)
+#define ISA_F_EBREAK       (1u << 3)
+#define ISA_F_CALL         (1u << 4)  /* jal/jalr writing ra or t0 (RAS push) */
+#define ISA_F_RET          (1u << 5)  /* jalr x0, 0(ra|t0) (RAS pop) */
+#define ISA_F_INDIRECT     (1u << 6)  /* jalr */
+#define ISA_F_COND         (1u << 7)  /* conditional branch */
+#define ISA_F_AQ           (1u << 8)
+#define ISA_F_RL           (1u << 9)
+#define ISA_F_UNSIGNED     (1u << 10) /* zero-extending load (lbu, lhu, lwu) */
+#define ISA_F_READS_FFLAGS (1u << 11) /* CSR read of fflags/fcsr: must wait for older FP ops */
+#define ISA_F_WRITES_FFLAGS (1u << 12)/* FP op that may raise fflags (accrued, not renamed) */
+#define ISA_F_DYN_RM       (1u << 13) /* FP op with rm = 7 (dynamic, reads frm) */
+#define ISA_F_FP_SINGLE    (1u << 14) /* operates on binary32 */
+
+/* Register operands use one numbering: 0..31 = x0..x31, 32..63 = f0..f31.
+ * ISA_REG_NONE marks an absent operand. A destination of x0 is encoded as rd = 0: it is
+ * architecturally discarded, and consumers must treat it as "no destination". */
+#define ISA_REG_NONE 0xff
+#define ISA_REG_F(n) ((uint8_t)(32 + (n)))
+#define ISA_REG_IS_FP(r) ((r) >= 32 && (r) < 64)
+
+struct isa_insn {
+	uint32_t raw;     /* encoding as fetched: 16-bit for RVC (in the low half), else 32-bit */
+	uint16_t op;      /* enum isa_op */
+	uint8_t  cls;     /* enum isa_class */
+	uint8_t  fmt;     /* enum isa_format */
+	uint8_t  len;     /* bytes: 2 or 4 */
+	uint8_t  rd;      /* destination (see numbering above) or ISA_REG_NONE */
+	uint8_t  rs1, rs2, rs3; /* sources or ISA_REG_NONE */
+	uint8_t  size;    /* memory access size in bytes (loads, stores, AMOs), else 0 */
+	uint8_t  rm;      /* FP rounding-mode field (7 = dynamic), else 0 */
+	uint16_t csr;     /* CSR number for Zicsr instructions */
+	uint32_t flags;   /* ISA_F_* */
+	int64_t  imm;     /* sign-extended immediate (branch/jump offsets in bytes; U-type
+	                     already shifted left by 12; CSRI: the 5-bit uimm; shifts: shamt;
+	                     fence: pred/succ bits as (pred << 4) | succ) */
+};
+
+/* Decode the instruction whose first (little-endian) 16 bits are in the low half of `raw`
+ * (pass 32 bits; only the low 16 are read when they are an RVC encoding). Fills *out.
+ * Returns the length in bytes (2 or 4), or 0 if the encoding is illegal or not in
+ * RV64GC; out->op is then ISA_OP_INVALID and out->raw/len describe what was seen. */
+int isa_decode(uint32_t raw, struct isa_insn *out);
+
+/* Disassemble as `riscv64-linux-gnu-objdump -d` prints the instruction text (mnemonic, a tab
+ * when there are operands, operands; pseudo-instructions as objdump prints them; branch and
+ * jump targets as absolute hex addresses computed from pc). Writes at most n bytes including
+ * the NUL. Returns the number of characters written (excluding the NUL). */
+int isa_disasm(const struct isa_insn *in, uint64_t pc, char *buf, size_t n);
+
+/* Names for tables and reports. */
+const char *isa_op_name(enum isa_op op);       /* "fadd.s" */
+const char *isa_class_name(enum isa_class cls); /* "fp-add" */
+
+#endif
