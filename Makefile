@@ -75,7 +75,19 @@ $(G)/workloads/%.dyn: workloads/%.c workloads/workload.h
 	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
 
 workloads: $(WL_BINS)
-guest: workloads
+
+# Guest test programs: tests/guest/*.c, built static and dynamic like the workloads.
+TG_SRCS   := $(wildcard tests/guest/*.c)
+TG_BINS   := $(foreach n,$(patsubst tests/guest/%.c,%,$(TG_SRCS)),$(G)/tests/$(n).static $(G)/tests/$(n).dyn)
+$(G)/tests/%.static: tests/guest/%.c
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -static -o $@ $< -lm
+
+$(G)/tests/%.dyn: tests/guest/%.c
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
+
+guest: workloads $(TG_BINS)
 
 deps:
 	@bash scripts/install-deps.sh

@@ -1,0 +1,78 @@
+/*
+ * emu.h — the emulator's public interface: load a riscv64 Linux ELF program, run it fast
+ * (emu_run), or step it one instruction at a time with a dynamic-instruction record for the
+ * timing model (emu_step). This is the narrow emulator-to-core interface of style.md §4: the
+ * core consumes struct emu_dyn and never reaches into hart state except through emu_reg().
+ */
+#ifndef ROBIN_EMU_EMU_H
+#define ROBIN_EMU_EMU_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "isa/isa.h"
+
+struct emu;
+
+struct emu_config {
+	const char *sysroot;     /* for PT_INTERP and absolute guest paths; NULL = default
+	                            (/usr/riscv64-linux-gnu) */
+	uint64_t seed;           /* getrandom and AT_RANDOM bytes are derived from it */
+	int virtual_time;        /* clock_gettime/gettimeofday derive from instret, not the host */
+	FILE *trace;             /* objdump-style commit trace, or NULL */
+	uint64_t trace_insns;    /* how many instructions to trace */
+};
+
+/* One executed (committed, correct-path) instruction, as the timing model needs it. */
+struct emu_dyn {
+	uint64_t seq;                  /* 0-based dynamic instruction number */
+	uint64_t pc;
+	const struct isa_insn *insn;   /* decoded once; stable for the life of the emu */
+	uint64_t next_pc;              /* the architecturally next PC (branch/jump outcome) */
+	uint64_t mem_addr;             /* effective address of a load/store/AMO, else 0 */
+	uint8_t  mem_size;             /* bytes accessed, else 0 */
+	uint8_t  taken;                /* conditional branch taken / jump */
+	uint8_t  trapped;              /* the instruction did not complete (see hart trap) */
+};
+
+/* Outcomes of emu_run / emu_step. */
+enum emu_status {
+	EMU_RUNNING = 0,   /* emu_step: instruction executed, more to come */
+	EMU_EXITED,        /* the guest called exit/exit_group; see emu_exit_code */
+	EMU_FAULT,         /* a guest fault ended the program; see emu_fault_message */
+	EMU_LIMIT,         /* max_insns reached */
+};
+
+/* Create an emulator. Returns 0 or -errno. */
+int emu_create(const struct emu_config *cfg, struct emu **out) __attribute__((warn_unused_result));
+
+/* Load PROG (static, static-pie or dynamic with PT_INTERP) and build the initial stack with
+ * argv, envp and the auxiliary vector. Returns 0, or -errno with a one-line message naming the
+ * file and what is wrong available from emu_error(). */
+int emu_load(struct emu *e, const char *path, int argc, char *const argv[], char *const envp[])
+	__attribute__((warn_unused_result));
+
+/* Run until exit, fault, or `max_insns` more instructions (0 = no limit). */
+enum emu_status emu_run(struct emu *e, uint64_t max_insns);
+
+/* Execute exactly one instruction and describe it in *d. */
+enum emu_status emu_step(struct emu *e, struct emu_dyn *d);
+
+/* The decoded instruction at a guest PC without executing it (the core's wrong-path fetch).
+ * NULL if the PC is not mapped executable or the bits are not a legal instruction. */
+const struct isa_insn *emu_decode_at(struct emu *e, uint64_t pc);
+
+/* Architectural register value, 0..31 = x, 32..63 = f (raw bits). */
+uint64_t emu_reg(const struct emu *e, unsigned reg);
+
+uint64_t emu_instret(const struct emu *e);
+int emu_exit_code(const struct emu *e);
+/* After EMU_FAULT: the one-line message (PC, disassembly, faulting address, symbol) and the
+ * host signal number the guest would have died of (SIGILL, SIGSEGV, SIGTRAP, SIGBUS). */
+const char *emu_fault_message(const struct emu *e);
+int emu_fault_signal(const struct emu *e);
+const char *emu_error(const struct emu *e);
+
+void emu_destroy(struct emu *e);
+
+#endif
