@@ -12,6 +12,17 @@
 
 #include "report/keymap.h"
 
+/* Append a frame separator (';') then the name with ';' and line breaks replaced. */
+static void put_frame(char *buf, size_t n, size_t *o, const char *s)
+{
+	if (*o + 1 < n)
+		buf[(*o)++] = ';';
+	buf[*o] = 0;
+	for (; *s && *o + 1 < n; s++)
+		buf[(*o)++] = (*s == ';' || *s == '\n' || *s == '\r') ? '_' : *s;
+	buf[*o] = 0;
+}
+
 static void put_name(char *buf, size_t n, size_t *o, const char *s)
 {
 	for (; *s && *o + 1 < n; s++)
@@ -45,18 +56,14 @@ long folded_write(const struct report_profile *p, size_t event, unsigned flags, 
 			continue;
 		buf[0] = 0;
 		put_name(buf, sizeof(buf), &o, report_basename(p->images[in->image].path));
-		if (!in->nframes) {
-			put_name(buf, sizeof(buf), &o, ";[unknown]");
-		} else {
-			for (uint32_t k = in->nframes; k-- > 0;) {
-				put_name(buf, sizeof(buf), &o, ";");
-				put_name(buf, sizeof(buf), &o, p->funcs[p->frames[in->frame0 + k].func].name);
-			}
-		}
+		if (!in->nframes)
+			put_frame(buf, sizeof(buf), &o, "[unknown]");
+		for (uint32_t k = in->nframes; k-- > 0;)
+			put_frame(buf, sizeof(buf), &o, p->funcs[p->frames[in->frame0 + k].func].name);
 		if (flags & FOLDED_INSNS) {
 			char a[32];
-			snprintf(a, sizeof(a), ";0x%" PRIx64, in->offset);
-			put_name(buf, sizeof(buf), &o, a);
+			snprintf(a, sizeof(a), "0x%" PRIx64, in->offset);
+			put_frame(buf, sizeof(buf), &o, a);
 		}
 		int added, k = keymap_get(&km, buf, "", 0, &added);
 		if (k < 0) {

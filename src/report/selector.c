@@ -136,7 +136,7 @@ int report_selector_parse(const char *text, struct report_selector *out, char *e
 					 "image)", text, term);
 				rc = -EINVAL;
 			} else if ((rc = report_selector_set(out, term, colon + 1, e2)) == -EINVAL) {
-				snprintf(err, 256, "selector '%s': %s", text, e2 + 2);
+				snprintf(err, 256, "selector '%.60s': %.180s", text, e2 + 2);
 			}
 		}
 		free(term);
