@@ -119,9 +119,13 @@ int commit_stage(struct core *c)
 			break;
 		}
 		if (e->dyn.trapped && !e->rec.wrong_path) {
-			commit_flush(c, c->head, e->rec.pc, PROBE_FLUSH_EXCEPTION, &e->rec);
-			c->st.exception = 1;
-			c->finished = 1;
+			/* the instruction did not complete: it leaves without committing, and fetch
+			 * goes where the emulator went (a signal handler), or nowhere if the
+			 * program died */
+			e->no_replay = 1;
+			e->rec.flush_cause = PROBE_FLUSH_EXCEPTION;
+			c->st.exception = c->src_done;
+			commit_flush(c, c->head, e->dyn.next_pc, PROBE_FLUSH_EXCEPTION, &e->rec);
 			progress = 1;
 			break;
 		}

@@ -185,7 +185,7 @@ void core_squash(struct core *c, uint64_t from)
 		e->rec.committed = 0;
 		if (c->nconsumers)
 			core_publish_insn(c, &e->rec);
-		if (!e->rec.wrong_path) {
+		if (!e->rec.wrong_path && !e->no_replay) {
 			c->replay_head--;
 			c->replay[c->replay_head & c->replay_mask] = e->dyn;
 		}

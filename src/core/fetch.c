@@ -63,6 +63,7 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	e->psrc[0] = e->psrc[1] = e->psrc[2] = 0;
 	e->issued = 0;
 	e->mo_violation = 0;
+	e->no_replay = 0;
 	e->mispredicted = 0;
 	e->unresolved = 0;
 	uint8_t cls = in->cls;

@@ -46,6 +46,7 @@ struct core_insn {
 	uint8_t  unresolved;         /* a control transfer counted against max_branches */
 	uint8_t  issued;
 	uint8_t  mo_violation;       /* load that must be refetched when it reaches the head */
+	uint8_t  no_replay;          /* squashed for good (an excepting instruction) */
 };
 
 /* Issue queue: ring indices in age order (oldest first). */

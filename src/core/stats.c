@@ -39,14 +39,9 @@ const char *probe_level_name(enum probe_level l)
 	return (unsigned)l <= PROBE_LEVEL_DRAM ? names[l] : "?";
 }
 
-/* The class names without isa/'s table, so the core links without the decoder's strings. */
 static const char *stats_class_name(unsigned cls)
 {
-	static const char *const names[ISA_CLASS_COUNT] = {
-		"alu", "mul", "div", "load", "store", "branch", "jump", "fp-add", "fp-mul",
-		"fp-divsqrt", "fp-cvt", "csr", "fence", "amo", "system",
-	};
-	return cls < ISA_CLASS_COUNT ? names[cls] : "?";
+	return isa_class_name((enum isa_class)cls);
 }
 
 const char *core_stack_name(unsigned slot, char *buf, size_t n)
