@@ -241,5 +241,5 @@ int cmd_record(int argc, char **argv)
 	free(cmdline);
 	if (store_rc)
 		return 1;
-	return exit_errno ? 127 : exit_status;
+	return exec_errno ? 127 : exit_status;
 }
