@@ -4,12 +4,15 @@
  */
 #include "collect/collector.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -174,6 +177,46 @@ static int open_for_pid(struct collector *c, pid_t pid, char *err, size_t err_si
 	return 0;
 }
 
+/* User mode: one inherited event set per process of the user (per CPU, all writing into the
+ * CPU's ring); their future children are followed by inheritance. */
+static int open_for_user(struct collector *c, char *err, size_t err_size)
+{
+	DIR *d = opendir("/proc");
+	if (!d) {
+		snprintf(err, err_size, "/proc: %s", strerror(errno));
+		return -errno;
+	}
+	struct dirent *de;
+	size_t attached = 0;
+	int rc = 0;
+	pid_t self = getpid();
+	while ((de = readdir(d))) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		pid_t pid = (pid_t)atoi(de->d_name);
+		char path[64];
+		struct stat st;
+		snprintf(path, sizeof path, "/proc/%d", (int)pid);
+		if (pid == self || stat(path, &st) || st.st_uid != c->cfg.uid)
+			continue;
+		rc = open_for_pid(c, pid, err, err_size);
+		if (rc == -ESRCH || rc == -EACCES || rc == -EPERM) {
+			rc = 0; /* gone, or not ours after all (setuid) */
+			continue;
+		}
+		if (rc)
+			break;
+		procmap_scan_pid(&c->pm, (uint32_t)pid, 0);
+		attached++;
+	}
+	closedir(d);
+	if (!rc && !attached) {
+		snprintf(err, err_size, "no process of uid %u could be followed", (unsigned)c->cfg.uid);
+		rc = -ESRCH;
+	}
+	return rc;
+}
+
 int collector_open(const struct collector_config *cfg, struct collector **out, char *err,
 		   size_t err_size)
 {
@@ -211,9 +254,7 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 		rc = open_for_pid(c, -1, err, err_size);
 		break;
 	case COLLECTOR_USER:
-		rc = -EINVAL; /* attached per process by collector_scan */
-		snprintf(err, err_size, "internal: user mode attaches in collector_scan");
-		rc = 0;
+		rc = open_for_user(c, err, err_size);
 		break;
 	default:
 		rc = -EINVAL;
@@ -343,6 +384,7 @@ static void on_bpf_entry(void *arg, const struct agg_bpf_entry *e)
 {
 	struct collector *c = arg;
 	struct cera *era = NULL;
+	c->st.entries_out++;
 	if (e->tgid) {
 		struct cproc *p = procmap_find_at(&c->pm, e->tgid, e->start_ns);
 		if (!p && procmap_scan_pid(&c->pm, e->tgid, 0) == 0)

@@ -60,7 +60,7 @@ struct collector_config {
 
 struct collector_stats {
 	const char *path;              /* "bpf" or "ring" */
-	char path_why[160];            /* why this path (e.g. why BPF was not used) */
+	char path_why[256];            /* why this path (e.g. why BPF was not used) */
 	int ncpus;
 	uint64_t samples;              /* samples taken (aggregated + lost are separate) */
 	uint64_t samples_cpu[COLLECTOR_MAX_CPUS > 64 ? 64 : COLLECTOR_MAX_CPUS];
