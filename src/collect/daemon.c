@@ -395,7 +395,7 @@ static int open_collector(struct daemon *d, char *err, size_t n)
 	rc = collector_open(&cc, &d->c, err, n);
 	if ((rc == -EACCES || rc == -EPERM) && !cfg->user_mode) {
 		/* not permitted: follow this user's own processes instead, and say why */
-		snprintf(d->why_user, sizeof d->why_user, "%s; following uid %u's processes only",
+		snprintf(d->why_user, sizeof d->why_user, "%.440s; following uid %u's processes only",
 			 err, (unsigned)getuid());
 		cc.mode = COLLECTOR_USER;
 		perf_sys_user_only(cc.events, cc.n_events);
