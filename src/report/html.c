@@ -70,29 +70,31 @@ static const char html_js_tail[] =
 	"document.documentElement.setAttribute('data-robin-ready','1');"
 	"})();";
 
+/* Order rows by the primary column, then by the others in column order (descending), then
+ * by index. */
 static int cmp_desc_by(const double *v, size_t stride, size_t col, size_t a, size_t b)
 {
-	double x = v[a * stride + col], y = v[b * stride + col];
-	if (x != y)
-		return x > y ? -1 : 1;
+	for (size_t k = 0; k < stride; k++) {
+		size_t c = k == 0 ? col : (k <= col ? k - 1 : k);
+		double x = v[a * stride + c], y = v[b * stride + c];
+		if (x != y)
+			return x > y ? -1 : 1;
+	}
 	return a < b ? -1 : a > b;
 }
 
-/* Indices 0..n-1 sorted by v[i * stride + col] descending (stable by index). */
+/* Indices 0..n-1 sorted with cmp_desc_by (bottom-up merge sort). */
 static size_t *order_desc(const double *v, size_t n, size_t stride, size_t col)
 {
 	size_t *ix = malloc((n + 1) * sizeof(*ix));
-	if (!ix)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		ix[i] = i;
-	/* insertion-merge hybrid would be faster; n is at most a few 100k: use a simple heap-free
-	 * bottom-up merge sort */
 	size_t *tmp = malloc((n + 1) * sizeof(*tmp));
-	if (!tmp) {
+	if (!ix || !tmp) {
 		free(ix);
+		free(tmp);
 		return NULL;
 	}
+	for (size_t i = 0; i < n; i++)
+		ix[i] = i;
 	for (size_t w = 1; w < n; w *= 2) {
 		for (size_t lo = 0; lo < n; lo += 2 * w) {
 			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
@@ -108,6 +110,14 @@ static size_t *order_desc(const double *v, size_t n, size_t stride, size_t col)
 	}
 	free(tmp);
 	return ix;
+}
+
+static int any_nonzero(const double *v, size_t stride, size_t row)
+{
+	for (size_t k = 0; k < stride; k++)
+		if (v[row * stride + k] != 0)
+			return 1;
+	return 0;
 }
 
 static void fmt_time(FILE *out, int64_t ns)
@@ -235,10 +245,11 @@ static int section_procs(const struct html_page *pg, FILE *out, const double *by
 	const struct report_profile *p = pg->p;
 	size_t ne = p->nevents, pe = pg->primary;
 	size_t nrows = p->nfuncs + p->nimages;
-	fprintf(out, "<h2 id=\"procedures\">Procedures</h2>\n<p class=\"note\">The %zu procedures "
-		"with the most <b>", nshow);
+	fprintf(out, "<h2 id=\"procedures\">Procedures</h2>\n<p class=\"note\">%zu procedures "
+		"in the order of their <b>", nshow);
 	esc(out, p->events[pe].name);
-	fputs("</b> samples (dcpiprof's view); click a column to sort.</p>\n", out);
+	fputs("</b> samples (dcpiprof's view), then of the other events; click a column to "
+	      "sort.</p>\n", out);
 	fputs("<table class=\"sortable\" id=\"proc-table\"><thead><tr><th>#</th>", out);
 	for (size_t e = 0; e < ne; e++) {
 		fputs("<th>", out);
@@ -272,7 +283,7 @@ static int section_procs(const struct html_page *pg, FILE *out, const double *by
 	if (nshow < nrows) {
 		size_t rest = 0;
 		for (size_t k = nshow; k < nrows; k++)
-			rest += byf[ord[k] * ne + pe] != 0;
+			rest += any_nonzero(byf, ne, ord[k]);
 		if (rest)
 			fprintf(out, "<p class=\"note\">%zu more procedures with samples are not shown "
 				"(--top-procs).</p>\n", rest);
@@ -333,8 +344,8 @@ static void section_insns(const struct html_page *pg, FILE *out, const size_t *o
 	const struct report_profile *p = pg->p;
 	size_t ne = p->nevents, pe = pg->primary;
 	struct dis_cache dc = { 0 };
-	fprintf(out, "<h2 id=\"instructions\">Hot instructions</h2>\n<p class=\"note\">The %zu "
-		"instructions with the most <b>", nshow);
+	fprintf(out, "<h2 id=\"instructions\">Hot instructions</h2>\n<p class=\"note\">%zu "
+		"instructions in the order of their <b>", nshow);
 	esc(out, p->events[pe].name);
 	fputs("</b> samples, with disassembly and source line (inlined frames first).</p>\n"
 	      "<table class=\"sortable\" id=\"insn-table\"><thead><tr><th>#</th><th class=\"l\">"
@@ -570,10 +581,9 @@ int html_report_write(const struct html_page *pg, FILE *out)
 	if (!pord || !iord)
 		goto out;
 	size_t nproc = 0, ninsn = 0;
-	while (nproc < nrows && nproc < top_procs && byf[pord[nproc] * ne + pg->primary] != 0)
+	while (nproc < nrows && nproc < top_procs && any_nonzero(byf, ne, pord[nproc]))
 		nproc++;
-	while (ninsn < p->ninsns && ninsn < top_insns &&
-	       p->counts[iord[ninsn] * ne + pg->primary] != 0)
+	while (ninsn < p->ninsns && ninsn < top_insns && any_nonzero(p->counts, ne, iord[ninsn]))
 		ninsn++;
 
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"

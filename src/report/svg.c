@@ -48,10 +48,21 @@ static void label(FILE *out, const char *s, size_t max_chars)
 
 enum { LABEL_W = 260, ROW_GAP = 8, BAR_H = 14, LEGEND_H = 24, TITLE_H = 22 };
 
+static int series_used(const struct svg_chart *c, size_t s)
+{
+	for (size_t r = 0; r < c->nrows; r++)
+		if (isfinite(c->v[r * c->nseries + s]) && c->v[r * c->nseries + s] > 0)
+			return 1;
+	return 0;
+}
+
+/* The legend: series with no value above zero are left out. */
 static void legend(FILE *out, const struct svg_chart *c, int y)
 {
 	int x = LABEL_W;
 	for (size_t s = 0; s < c->nseries; s++) {
+		if (!series_used(c, s) && c->nrows)
+			continue;
 		fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>", x,
 			y, svg_color(s));
 		fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"lg\">", x + 16, y + 10);
