@@ -127,6 +127,11 @@ const struct core_stats *core_stats(const struct core *c)
 	return &c->st;
 }
 
+uint64_t core_cycle(const struct core *c)
+{
+	return c->now;
+}
+
 const struct core_config *core_config(const struct core *c)
 {
 	return &c->cfg;
