@@ -29,12 +29,12 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->src = *src;
 	if (c->cfg.commit_width > PROBE_MAX_WIDTH)
 		c->cfg.commit_width = PROBE_MAX_WIDTH;
-	if ((rc = mem_init(&c->mem, &c->cfg))) {
+	if ((rc = memsys_init(&c->mem, &c->cfg))) {
 		free(c);
 		return rc;
 	}
 	if ((rc = bpred_init(&c->bp, &c->cfg))) {
-		mem_fini(&c->mem);
+		memsys_fini(&c->mem);
 		free(c);
 		return rc;
 	}
@@ -89,7 +89,7 @@ void core_destroy(struct core *c)
 {
 	if (!c)
 		return;
-	mem_fini(&c->mem);
+	memsys_fini(&c->mem);
 	bpred_fini(&c->bp);
 	free(c->ring);
 	free(c->replay);

@@ -89,7 +89,7 @@ static int fetch_access(struct core *c, uint64_t pc)
 	uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1;
 	if (page != c->fetch_page) {
 		uint8_t miss = 0;
-		uint64_t t = mem_translate(&c->mem, 1, pc, c->now, &miss);
+		uint64_t t = memsys_translate(&c->mem, 1, pc, c->now, &miss);
 		c->fetch_page = page;
 		if (miss)
 			c->fetch_events |= PROBE_EV_ITLB_MISS;
@@ -101,8 +101,8 @@ static int fetch_access(struct core *c, uint64_t pc)
 	}
 	uint64_t line = (pc >> c->mem.line_shift) + 1;
 	if (line != c->fetch_line) {
-		struct mem_result r;
-		mem_ifetch(&c->mem, pc, c->now, &r);
+		struct memsys_result r;
+		memsys_ifetch(&c->mem, pc, c->now, &r);
 		c->fetch_line = line;
 		if (r.l1_miss)
 			c->fetch_events |= PROBE_EV_ICACHE_MISS;

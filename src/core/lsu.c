@@ -27,7 +27,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	uint64_t addr = e->rec.mem_addr;
 	uint32_t size = lsu_size(e->rec.mem_size);
 	uint8_t tlb_miss = 0;
-	uint64_t at = mem_translate(&c->mem, 0, addr, now, &tlb_miss);
+	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
 	if (tlb_miss) {
 		e->rec.events |= PROBE_EV_DTLB_MISS;
 		if (at > now) {
@@ -62,9 +62,9 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 			return 0;
 		}
 	}
-	struct mem_result r;
-	if (mem_load(&c->mem, addr, now, &r)) {
-		e->retry_at = mem_l1d_mshr_free_at(&c->mem, now);
+	struct memsys_result r;
+	if (memsys_load(&c->mem, addr, now, &r)) {
+		e->retry_at = memsys_l1d_mshr_free_at(&c->mem, now);
 		c->st.load_retries++;
 		return -EAGAIN;
 	}
@@ -89,7 +89,7 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx)
 	uint64_t addr = e->rec.mem_addr;
 	uint32_t size = lsu_size(e->rec.mem_size);
 	uint8_t tlb_miss = 0;
-	uint64_t at = mem_translate(&c->mem, 0, addr, now, &tlb_miss);
+	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
 	if (tlb_miss)
 		e->rec.events |= PROBE_EV_DTLB_MISS;
 	struct core_sq_entry *s = &c->sq[e->sq_pos % c->sq_cap];
@@ -136,8 +136,8 @@ int lsu_drain_stage(struct core *c)
 	while (c->sq_head < c->sq_commit) {
 		struct core_sq_entry *s = &c->sq[c->sq_head % c->sq_cap];
 		if (!s->done) {
-			struct mem_result r;
-			if (mem_store(&c->mem, s->addr, c->now, &r))
+			struct memsys_result r;
+			if (memsys_store(&c->mem, s->addr, c->now, &r))
 				return progress;
 			s->done = r.done;
 			progress = 1;

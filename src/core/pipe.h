@@ -20,7 +20,7 @@
 #include "core/bpred.h"
 #include "core/config.h"
 #include "core/core.h"
-#include "core/mem.h"
+#include "core/memsys.h"
 #include "core/probe.h"
 #include "core/source.h"
 #include "emu/emu.h"
@@ -69,7 +69,7 @@ struct core_sq_entry {
 struct core {
 	struct core_config cfg;
 	struct core_source src;
-	struct mem mem;
+	struct memsys mem;
 	struct bpred bp;
 	uint64_t now;
 
