@@ -43,7 +43,7 @@ static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t
 		if (idx != c->head)
 			return 0;
 		/* fences and AMOs wait until every older store reached the cache */
-		if ((e->is_amo || e->rec.insn->cls == ISA_CLASS_FENCE) && c->sq_head != c->sq_tail)
+		if ((e->is_amo || e->rec.insn->cls == ISA_CLASS_FENCE) && c->sq_head != c->sq_commit)
 			return 0;
 	}
 	return 1;
