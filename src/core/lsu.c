@@ -133,19 +133,20 @@ void lsu_commit(struct core *c, struct core_insn *e)
 int lsu_drain_stage(struct core *c)
 {
 	int progress = 0;
-	while (c->sq_head < c->sq_commit) {
-		struct core_sq_entry *s = &c->sq[c->sq_head % c->sq_cap];
-		if (!s->done) {
-			struct memsys_result r;
-			if (memsys_store(&c->mem, s->addr, c->now, &r))
-				return progress;
-			s->done = r.done;
-			progress = 1;
-		}
-		if (s->done > c->now)
-			return progress;
+	/* writes finish in order; the entry is free once its line is written */
+	while (c->sq_head < c->sq_write && c->sq[c->sq_head % c->sq_cap].done <= c->now) {
 		c->sq_head++;
 		progress = 1;
+	}
+	/* one committed store starts its write per cycle; misses overlap through the MSHRs */
+	if (c->sq_write < c->sq_commit) {
+		struct core_sq_entry *s = &c->sq[c->sq_write % c->sq_cap];
+		struct memsys_result r;
+		if (!memsys_store(&c->mem, s->addr, c->now, &r)) {
+			s->done = r.done;
+			c->sq_write++;
+			progress = 1;
+		}
 	}
 	return progress;
 }

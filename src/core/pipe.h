@@ -118,6 +118,7 @@ struct core {
 	struct core_sq_entry *sq;
 	uint32_t sq_cap;
 	uint64_t sq_head, sq_tail, sq_commit; /* [sq_head, sq_commit) committed */
+	uint64_t sq_write;           /* [sq_head, sq_write) committed and writing */
 
 	/* branch resolution: at most one correct-path misprediction is in flight */
 	int mp_pending;
