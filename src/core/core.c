@@ -57,8 +57,8 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		c->iq[q].cap = caps[q];
 		c->iq[q].width = widths[q];
-		c->iq[q].idx = calloc(caps[q], sizeof(uint64_t));
-		if (!c->iq[q].idx)
+		c->iq[q].slot = calloc(caps[q], sizeof(*c->iq[q].slot));
+		if (!c->iq[q].slot)
 			goto fail;
 	}
 	c->div_free = calloc(g->div_units, sizeof(uint64_t));
@@ -97,7 +97,7 @@ void core_destroy(struct core *c)
 	free(c->free_int);
 	free(c->free_fp);
 	for (int q = 0; q < CORE_IQ_COUNT; q++)
-		free(c->iq[q].idx);
+		free(c->iq[q].slot);
 	free(c->div_free);
 	free(c->fdiv_free);
 	free(c->lq);
@@ -205,7 +205,7 @@ void core_squash(struct core *c, uint64_t from)
 		c->rob_tail = from;
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		struct core_iq *iq = &c->iq[q];
-		while (iq->n && iq->idx[iq->n - 1] >= from)
+		while (iq->n && iq->slot[iq->n - 1].idx >= from)
 			iq->n--;
 	}
 	while (c->lq_tail > c->lq_head && c->lq[(c->lq_tail - 1) % c->lq_cap] >= from)
@@ -248,25 +248,57 @@ static void core_prime(struct core *c)
 	c->fetch_pc = d.pc;
 }
 
+/* Nothing moved this cycle: jump to the next cycle at which something can, charging the
+ * cycles in between to the commit state they all share. */
+static void core_skip_idle(struct core *c)
+{
+	uint64_t next = issue_next_event(c);
+	uint64_t limit = c->last_commit_cycle + c->cfg.watchdog_cycles + 1;
+	if (next > limit)
+		next = limit;
+	if (c->progress && next > c->progress_next)
+		next = c->progress_next;
+	if (next <= c->now)
+		return;
+	uint64_t n = next - c->now;
+	c->st.stack[c->last_slot] += n;
+	c->st.skipped_cycles += n;
+	if (c->rename_stall)
+		*c->rename_stall += n;
+	if (c->dispatch_stall)
+		*c->dispatch_stall += n;
+	if (c->nconsumers) {
+		/* the view of the skipped cycles is the view of the last one */
+		c->view.cycle = c->now;
+		c->view.ncycles = n;
+		for (uint32_t i = 0; i < c->nconsumers; i++)
+			if (c->consumers[i].on_cycle)
+				c->consumers[i].on_cycle(c->consumers[i].ctx, &c->view);
+	}
+	c->now = next;
+}
+
 int core_run(struct core *c, FILE *diag)
 {
 	c->diag = diag;
 	if (c->now == 0 && c->next_seq == 0 && !c->src_done)
 		core_prime(c);
 	while (!c->finished && !c->error) {
-		commit_stage(c);
+		int moved = commit_stage(c);
 		if (c->finished) {
 			c->now++;
 			break;
 		}
-		lsu_drain_stage(c);
-		resolve_stage(c);
-		issue_stage(c);
-		dispatch_stage(c);
-		rename_stage(c);
-		decode_stage(c);
-		fetch_stage(c);
+		moved |= lsu_drain_stage(c);
+		moved |= resolve_stage(c);
+		moved |= issue_stage(c);
+		moved |= dispatch_stage(c);
+		moved |= rename_stage(c);
+		moved |= decode_stage(c);
+		moved |= fetch_stage(c);
 		c->now++;
+		if (!moved && c->cfg.idle_skip)
+			core_skip_idle(c);
 		if (c->now - c->last_commit_cycle > c->cfg.watchdog_cycles) {
 			if (diag) {
 				fprintf(diag, "robin sim: no instruction committed for %u cycles "

@@ -30,15 +30,26 @@ struct issue_budget {
 	uint32_t mul;
 };
 
-static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t idx)
+/* The first cycle e's operands (and a refused load's retry time) allow it to issue, or
+ * PROBE_NEVER while a producer has not issued. */
+static uint64_t issue_wake(const struct core *c, const struct core_insn *e)
 {
-	if (e->retry_at > c->now)
-		return 0;
 	const uint64_t *rdy = c->preg_ready;
-	if (rdy[e->psrc[0]] > c->now)
-		return 0;
-	if (!e->is_store && (rdy[e->psrc[1]] > c->now || rdy[e->psrc[2]] > c->now))
-		return 0;
+	uint64_t w = e->retry_at;
+	if (rdy[e->psrc[0]] > w)
+		w = rdy[e->psrc[0]];
+	if (!e->is_store) {
+		if (rdy[e->psrc[1]] > w)
+			w = rdy[e->psrc[1]];
+		if (rdy[e->psrc[2]] > w)
+			w = rdy[e->psrc[2]];
+	}
+	return w;
+}
+
+/* The conditions beyond operands: instructions that execute at the ROB head. */
+static int issue_allowed(const struct core *c, const struct core_insn *e, uint64_t idx)
+{
 	if (e->at_head) {
 		if (idx != c->head)
 			return 0;
@@ -47,6 +58,11 @@ static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t
 			return 0;
 	}
 	return 1;
+}
+
+static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t idx)
+{
+	return issue_wake(c, e) <= c->now && issue_allowed(c, e, idx);
 }
 
 /* Find a free unpipelined unit among units[n]; returns its index or -1. */
@@ -120,17 +136,24 @@ static int issue_out_of_order(struct core *c)
 {
 	struct issue_budget b = { 0 };
 	int progress = 0;
+	uint64_t now = c->now;
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		struct core_iq *iq = &c->iq[q];
 		uint32_t issued = 0, w = 0;
 		for (uint32_t r = 0; r < iq->n; r++) {
-			uint64_t idx = iq->idx[r];
-			struct core_insn *e = core_at(c, idx);
-			if (issued < iq->width && issue_ready(c, e, idx) && issue_one(c, e, idx, &b)) {
-				issued++;
-				continue;
+			struct core_iq_slot sl = iq->slot[r];
+			if (issued < iq->width && (sl.wake <= now || sl.wake == PROBE_NEVER)) {
+				struct core_insn *e = core_at(c, sl.idx);
+				sl.wake = issue_wake(c, e);
+				if (sl.wake <= now && issue_allowed(c, e, sl.idx)) {
+					if (issue_one(c, e, sl.idx, &b)) {
+						issued++;
+						continue;
+					}
+					sl.wake = issue_wake(c, e); /* a refused load's retry time */
+				}
 			}
-			iq->idx[w++] = idx;
+			iq->slot[w++] = sl;
 		}
 		iq->n = w;
 		progress |= issued > 0;
@@ -142,10 +165,10 @@ static int issue_out_of_order(struct core *c)
 static void issue_pop_oldest(struct core_iq *iq, uint64_t idx)
 {
 	uint32_t r = 0;
-	while (r < iq->n && iq->idx[r] != idx)
+	while (r < iq->n && iq->slot[r].idx != idx)
 		r++;
 	for (; r + 1 < iq->n; r++)
-		iq->idx[r] = iq->idx[r + 1];
+		iq->slot[r] = iq->slot[r + 1];
 	iq->n--;
 }
 
@@ -193,4 +216,47 @@ int resolve_stage(struct core *c)
 	bpred_restore(&c->bp, e->rec.pc, e->rec.insn, &e->ck, 1, e->rec.taken);
 	core_redirect(c, e->dyn.next_pc);
 	return 1;
+}
+
+uint64_t issue_next_event(const struct core *c)
+{
+	uint64_t now = c->now, t = PROBE_NEVER;
+#define ISSUE_EVENT(x) do { uint64_t x_ = (x); if (x_ > now && x_ < t) t = x_; } while (0)
+	/* the ROB head completing (stores also need their data) */
+	if (c->head < c->rob_tail) {
+		const struct core_insn *h = core_at(c, c->head);
+		if (h->issued) {
+			ISSUE_EVENT(h->rec.t_complete + 1);
+			if (h->is_store)
+				ISSUE_EVENT(c->preg_ready[h->psrc[1]] + 1);
+		}
+	}
+	/* a misprediction resolving */
+	if (c->mp_pending && core_at(c, c->mp_idx)->issued)
+		ISSUE_EVENT(core_at(c, c->mp_idx)->rec.t_complete);
+	/* operands arriving, refused loads retrying, unpipelined units freeing */
+	for (int q = 0; q < CORE_IQ_COUNT; q++) {
+		const struct core_iq *iq = &c->iq[q];
+		for (uint32_t r = 0; r < iq->n; r++) {
+			uint64_t w = iq->slot[r].wake;
+			if (w == PROBE_NEVER)
+				w = issue_wake(c, core_at(c, iq->slot[r].idx));
+			ISSUE_EVENT(w);
+		}
+	}
+	for (uint32_t i = 0; i < c->cfg.div_units; i++)
+		ISSUE_EVENT(c->div_free[i]);
+	for (uint32_t i = 0; i < c->cfg.fdiv_units; i++)
+		ISSUE_EVENT(c->fdiv_free[i]);
+	/* the front end */
+	ISSUE_EVENT(c->fetch_stall_until);
+	if (c->dec_tail < c->fetch_tail)
+		ISSUE_EVENT(core_at(c, c->dec_tail)->rec.t_fetch + c->cfg.fetch_stages);
+	/* stores draining */
+	if (c->sq_head < c->sq_write)
+		ISSUE_EVENT(c->sq[c->sq_head % c->sq_cap].done);
+	if (c->sq_write < c->sq_commit)
+		ISSUE_EVENT(c->sq_retry_at);
+#undef ISSUE_EVENT
+	return t;
 }

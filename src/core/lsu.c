@@ -139,13 +139,15 @@ int lsu_drain_stage(struct core *c)
 		progress = 1;
 	}
 	/* one committed store starts its write per cycle; misses overlap through the MSHRs */
-	if (c->sq_write < c->sq_commit) {
+	if (c->sq_write < c->sq_commit && c->sq_retry_at <= c->now) {
 		struct core_sq_entry *s = &c->sq[c->sq_write % c->sq_cap];
 		struct memsys_result r;
 		if (!memsys_store(&c->mem, s->addr, c->now, &r)) {
 			s->done = r.done;
 			c->sq_write++;
 			progress = 1;
+		} else {
+			c->sq_retry_at = memsys_l1d_mshr_free_at(&c->mem, c->now);
 		}
 	}
 	return progress;

@@ -49,9 +49,16 @@ struct core_insn {
 	uint8_t  no_replay;          /* squashed for good (an excepting instruction) */
 };
 
-/* Issue queue: ring indices in age order (oldest first). */
+/* Issue queue entry: the ring index and the first cycle its operands can be ready (exact
+ * once every producer issued; PROBE_NEVER while one has not: look again). */
+struct core_iq_slot {
+	uint64_t idx;
+	uint64_t wake;
+};
+
+/* Issue queue, in age order (oldest first). */
 struct core_iq {
-	uint64_t *idx;
+	struct core_iq_slot *slot;
 	uint32_t n, cap, width;
 };
 
@@ -105,6 +112,7 @@ struct core {
 	/* dispatch */
 	uint32_t serial_in_rob;
 	enum probe_cause dispatch_block; /* this cycle: PROBE_DRAIN_SQ_FULL / _SERIALIZE / 0 */
+	uint64_t *rename_stall, *dispatch_stall; /* the stall counter bumped this cycle, or NULL */
 
 	/* issue */
 	struct core_iq iq[CORE_IQ_COUNT];
@@ -119,6 +127,7 @@ struct core {
 	uint32_t sq_cap;
 	uint64_t sq_head, sq_tail, sq_commit; /* [sq_head, sq_commit) committed */
 	uint64_t sq_write;           /* [sq_head, sq_write) committed and writing */
+	uint64_t sq_retry_at;        /* the next committed store waits for an MSHR until then */
 
 	/* branch resolution: at most one correct-path misprediction is in flight */
 	int mp_pending;
@@ -162,6 +171,10 @@ int rename_stage(struct core *c);
 int decode_stage(struct core *c);
 int fetch_stage(struct core *c);
 int lsu_drain_stage(struct core *c);
+
+/* The earliest future cycle at which something can change when no stage made progress this
+ * cycle (PROBE_NEVER if nothing is pending: a deadlock). */
+uint64_t issue_next_event(const struct core *c);
 
 /* LSU operations used by issue and commit. Loads return 0 when issued (completion time set),
  * -EAGAIN when they must retry later. */
