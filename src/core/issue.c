@@ -221,7 +221,7 @@ int resolve_stage(struct core *c)
 uint64_t issue_next_event(const struct core *c)
 {
 	uint64_t now = c->now, t = PROBE_NEVER;
-#define ISSUE_EVENT(x) do { uint64_t x_ = (x); if (x_ > now && x_ < t) t = x_; } while (0)
+#define ISSUE_EVENT(x) do { uint64_t x_ = (x); if (x_ >= now && x_ < t) t = x_; } while (0)
 	/* the ROB head completing (stores also need their data) */
 	if (c->head < c->rob_tail) {
 		const struct core_insn *h = core_at(c, c->head);
