@@ -128,6 +128,7 @@ int fetch_stage(struct core *c)
 	uint64_t pc = c->fetch_pc;
 	if (fetch_access(c, pc))
 		return 1;
+	int was_done = c->src_done;
 	uint64_t block_end = (pc & ~(uint64_t)(c->cfg.fetch_bytes - 1)) + c->cfg.fetch_bytes;
 	uint32_t n = 0;
 	while (n < c->cfg.fetch_width && room && pc < block_end) {
@@ -213,5 +214,5 @@ int fetch_stage(struct core *c)
 		}
 	}
 	c->fetch_pc = pc;
-	return n > 0;
+	return n > 0 || c->src_done != was_done || c->fetch_dead;
 }
