@@ -49,6 +49,7 @@ int dispatch_stage(struct core *c)
 		}
 		q->slot[q->n].idx = c->rob_tail;
 		q->slot[q->n].wake = 0;
+		q->slot[q->n].block = 0;
 		q->n++;
 		if (e->is_load || e->is_amo)
 			c->lq[c->lq_tail++ % c->lq_cap] = c->rob_tail;

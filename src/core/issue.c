@@ -31,18 +31,20 @@ struct issue_budget {
 };
 
 /* The first cycle e's operands (and a refused load's retry time) allow it to issue, or
- * PROBE_NEVER while a producer has not issued. */
-static uint64_t issue_wake(const struct core *c, const struct core_insn *e)
+ * PROBE_NEVER while a producer has not issued (then *block names its register). */
+static uint64_t issue_wake(const struct core *c, const struct core_insn *e, uint32_t *block)
 {
 	const uint64_t *rdy = c->preg_ready;
 	uint64_t w = e->retry_at;
-	if (rdy[e->psrc[0]] > w)
-		w = rdy[e->psrc[0]];
-	if (!e->is_store) {
-		if (rdy[e->psrc[1]] > w)
-			w = rdy[e->psrc[1]];
-		if (rdy[e->psrc[2]] > w)
-			w = rdy[e->psrc[2]];
+	int n = e->is_store ? 1 : 3;
+	for (int i = 0; i < n; i++) {
+		uint64_t r = rdy[e->psrc[i]];
+		if (r == PROBE_NEVER) {
+			*block = e->psrc[i];
+			return PROBE_NEVER;
+		}
+		if (r > w)
+			w = r;
 	}
 	return w;
 }
@@ -62,7 +64,8 @@ static int issue_allowed(const struct core *c, const struct core_insn *e, uint64
 
 static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t idx)
 {
-	return issue_wake(c, e) <= c->now && issue_allowed(c, e, idx);
+	uint32_t block;
+	return issue_wake(c, e, &block) <= c->now && issue_allowed(c, e, idx);
 }
 
 /* Find a free unpipelined unit among units[n]; returns its index or -1. */
@@ -140,20 +143,28 @@ static int issue_out_of_order(struct core *c)
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		struct core_iq *iq = &c->iq[q];
 		uint32_t issued = 0, w = 0;
+		const uint64_t *rdy = c->preg_ready;
 		for (uint32_t r = 0; r < iq->n; r++) {
 			struct core_iq_slot sl = iq->slot[r];
-			if (issued < iq->width && (sl.wake <= now || sl.wake == PROBE_NEVER)) {
+			/* waiting on a producer that has not issued yet: one look at its register */
+			int look = sl.wake == PROBE_NEVER ? rdy[sl.block] != PROBE_NEVER : sl.wake <= now;
+			if (issued < iq->width && look) {
 				struct core_insn *e = core_at(c, sl.idx);
-				sl.wake = issue_wake(c, e);
+				sl.wake = issue_wake(c, e, &sl.block);
 				if (sl.wake <= now && issue_allowed(c, e, sl.idx)) {
 					if (issue_one(c, e, sl.idx, &b)) {
 						issued++;
 						continue;
 					}
-					sl.wake = issue_wake(c, e); /* a refused load's retry time */
+					/* a refused load's retry time */
+					sl.wake = issue_wake(c, e, &sl.block);
 				}
 			}
-			iq->slot[w++] = sl;
+			if (w != r)
+				iq->slot[w] = sl;
+			else
+				iq->slot[w].wake = sl.wake, iq->slot[w].block = sl.block;
+			w++;
 		}
 		iq->n = w;
 		progress |= issued > 0;
@@ -239,8 +250,10 @@ uint64_t issue_next_event(const struct core *c)
 		const struct core_iq *iq = &c->iq[q];
 		for (uint32_t r = 0; r < iq->n; r++) {
 			uint64_t w = iq->slot[r].wake;
-			if (w == PROBE_NEVER)
-				w = issue_wake(c, core_at(c, iq->slot[r].idx));
+			if (w == PROBE_NEVER) {
+				uint32_t block;
+				w = issue_wake(c, core_at(c, iq->slot[r].idx), &block);
+			}
 			ISSUE_EVENT(w);
 		}
 	}

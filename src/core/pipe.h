@@ -54,6 +54,7 @@ struct core_insn {
 struct core_iq_slot {
 	uint64_t idx;
 	uint64_t wake;
+	uint32_t block;              /* wake == PROBE_NEVER: a source register not yet known */
 };
 
 /* Issue queue, in age order (oldest first). */
