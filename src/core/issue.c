@@ -6,6 +6,7 @@
  * LSU. resolve_stage squashes the wrong path when the mispredicted transfer completes.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "core/pipe.h"
 
@@ -144,11 +145,12 @@ static int issue_out_of_order(struct core *c)
 		struct core_iq *iq = &c->iq[q];
 		uint32_t issued = 0, w = 0;
 		const uint64_t *rdy = c->preg_ready;
-		for (uint32_t r = 0; r < iq->n; r++) {
+		uint32_t r;
+		for (r = 0; r < iq->n && issued < iq->width; r++) {
 			struct core_iq_slot sl = iq->slot[r];
 			/* waiting on a producer that has not issued yet: one look at its register */
 			int look = sl.wake == PROBE_NEVER ? rdy[sl.block] != PROBE_NEVER : sl.wake <= now;
-			if (issued < iq->width && look) {
+			if (look) {
 				struct core_insn *e = core_at(c, sl.idx);
 				sl.wake = issue_wake(c, e, &sl.block);
 				if (sl.wake <= now && issue_allowed(c, e, sl.idx)) {
@@ -166,7 +168,10 @@ static int issue_out_of_order(struct core *c)
 				iq->slot[w].wake = sl.wake, iq->slot[w].block = sl.block;
 			w++;
 		}
-		iq->n = w;
+		/* the issue width is used up: the younger entries wait as they are */
+		if (r < iq->n && w != r)
+			memmove(&iq->slot[w], &iq->slot[r], (iq->n - r) * sizeof(iq->slot[0]));
+		iq->n = w + (iq->n - r);
 		progress |= issued > 0;
 	}
 	return progress;
