@@ -49,6 +49,9 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->replay = calloc(ring_n, sizeof(*c->replay));
 	uint32_t npregs = g->int_pregs + g->fp_pregs;
 	c->preg_ready = calloc(npregs, sizeof(*c->preg_ready));
+	c->wait_head = malloc(npregs * sizeof(*c->wait_head));
+	c->woken = calloc((size_t)g->int_iq_entries + g->mem_iq_entries + g->fp_iq_entries,
+	                  sizeof(*c->woken));
 	c->free_int = calloc(g->int_pregs, sizeof(*c->free_int));
 	c->free_fp = calloc(g->fp_pregs, sizeof(*c->free_fp));
 	const uint32_t caps[CORE_IQ_COUNT] = { g->int_iq_entries, g->mem_iq_entries, g->fp_iq_entries };
@@ -67,9 +70,11 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
 	c->sq_cap = g->stq_entries;
 	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
-	if (!c->ring || !c->replay || !c->preg_ready || !c->free_int || !c->free_fp ||
-	    !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
+	if (!c->ring || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
+	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
 		goto fail;
+	for (uint32_t p = 0; p < npregs; p++)
+		c->wait_head[p] = CORE_NO_WAITER;
 	for (unsigned r = 0; r < 32; r++) {
 		c->map[r] = (uint16_t)r;
 		c->map[32 + r] = (uint16_t)(g->int_pregs + r);
@@ -94,6 +99,8 @@ void core_destroy(struct core *c)
 	free(c->ring);
 	free(c->replay);
 	free(c->preg_ready);
+	free(c->wait_head);
+	free(c->woken);
 	free(c->free_int);
 	free(c->free_fp);
 	for (int q = 0; q < CORE_IQ_COUNT; q++)
@@ -184,6 +191,8 @@ void core_squash(struct core *c, uint64_t from)
 		}
 		if (idx < c->rob_tail && e->serializing)
 			c->serial_in_rob--;
+		if (idx < c->rob_tail && e->parked)
+			issue_unpark(c, e);
 		if (e->is_ctrl)
 			oldest_ctrl = e;
 		e->rec.t_end = c->now;

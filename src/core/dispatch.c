@@ -30,7 +30,7 @@ int dispatch_stage(struct core *c)
 			break;
 		}
 		struct core_iq *q = &c->iq[e->iq];
-		if (q->n >= q->cap) {
+		if (q->n + q->parked >= q->cap) {
 			c->st.stall_iq++;
 			c->dispatch_stall = &c->st.stall_iq;
 			break;
@@ -47,10 +47,8 @@ int dispatch_stage(struct core *c)
 			c->dispatch_stall = &c->st.stall_sq;
 			break;
 		}
-		q->slot[q->n].idx = c->rob_tail;
-		q->slot[q->n].wake = 0;
-		q->slot[q->n].block = 0;
-		q->n++;
+		e->parked = 0;
+		issue_enqueue(c, e, c->rob_tail);
 		if (e->is_load || e->is_amo)
 			c->lq[c->lq_tail++ % c->lq_cap] = c->rob_tail;
 		if (e->is_store) {

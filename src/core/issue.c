@@ -118,7 +118,7 @@ static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct i
 		uint32_t lat = core_exec_cycles(c, in);
 		e->rec.t_complete = now + lat;
 		if (e->pdst)
-			c->preg_ready[e->pdst] = now + lat;
+			core_preg_set(c, e->pdst, now + lat);
 		if (in->cls == ISA_CLASS_MUL)
 			b->mul++;
 		else if (in->cls == ISA_CLASS_DIV)
@@ -134,6 +134,78 @@ static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct i
 	e->rec.t_issue = now;
 	e->issued = 1;
 	return 1;
+}
+
+/* Insert into the active list keeping age order (woken entries are older than the newest). */
+static void issue_activate(struct core *c, struct core_insn *e, uint64_t idx, uint64_t wake)
+{
+	struct core_iq *q = &c->iq[e->iq];
+	uint32_t r = q->n;
+	while (r > 0 && q->slot[r - 1].idx > idx) {
+		q->slot[r] = q->slot[r - 1];
+		r--;
+	}
+	q->slot[r].idx = idx;
+	q->slot[r].wake = wake;
+	q->slot[r].block = 0;
+	q->n++;
+}
+
+static void issue_park(struct core *c, struct core_insn *e, uint64_t idx, uint16_t p)
+{
+	e->parked = 1;
+	e->parked_preg = p;
+	e->wait_prev = CORE_NO_WAITER;
+	e->wait_next = c->wait_head[p];
+	if (e->wait_next != CORE_NO_WAITER)
+		core_at(c, e->wait_next)->wait_prev = idx;
+	c->wait_head[p] = idx;
+	c->iq[e->iq].parked++;
+}
+
+void issue_enqueue(struct core *c, struct core_insn *e, uint64_t idx)
+{
+	uint32_t block = 0;
+	uint64_t wake = c->cfg.inorder ? 0 : issue_wake(c, e, &block);
+	if (wake == PROBE_NEVER)
+		issue_park(c, e, idx, (uint16_t)block);
+	else
+		issue_activate(c, e, idx, wake);
+}
+
+void issue_unpark(struct core *c, struct core_insn *e)
+{
+	if (e->wait_prev == CORE_NO_WAITER)
+		c->wait_head[e->parked_preg] = e->wait_next;
+	else
+		core_at(c, e->wait_prev)->wait_next = e->wait_next;
+	if (e->wait_next != CORE_NO_WAITER)
+		core_at(c, e->wait_next)->wait_prev = e->wait_prev;
+	e->parked = 0;
+	c->iq[e->iq].parked--;
+}
+
+void issue_wake_waiters(struct core *c, uint16_t p)
+{
+	for (uint64_t i = c->wait_head[p]; i != CORE_NO_WAITER;) {
+		struct core_insn *e = core_at(c, i);
+		uint64_t next = e->wait_next;
+		e->parked = 0;
+		c->iq[e->iq].parked--;
+		c->woken[c->n_woken++] = i;
+		i = next;
+	}
+	c->wait_head[p] = CORE_NO_WAITER;
+}
+
+/* Re-queue the instructions woken this cycle (none can issue before the next one). */
+static void issue_requeue_woken(struct core *c)
+{
+	for (uint32_t k = 0; k < c->n_woken; k++) {
+		uint64_t idx = c->woken[k];
+		issue_enqueue(c, core_at(c, idx), idx);
+	}
+	c->n_woken = 0;
 }
 
 static int issue_out_of_order(struct core *c)
@@ -174,6 +246,8 @@ static int issue_out_of_order(struct core *c)
 		iq->n = w + (iq->n - r);
 		progress |= issued > 0;
 	}
+	if (c->n_woken)
+		issue_requeue_woken(c);
 	return progress;
 }
 

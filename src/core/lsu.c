@@ -58,7 +58,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 			e->rec.load_cycles = c->cfg.stlf_cycles;
 			e->rec.t_complete = t;
 			if (e->pdst)
-				c->preg_ready[e->pdst] = t;
+				core_preg_set(c, e->pdst, t);
 			return 0;
 		}
 	}
@@ -79,7 +79,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	e->rec.load_cycles = (uint32_t)(t - now);
 	e->rec.t_complete = t;
 	if (e->pdst)
-		c->preg_ready[e->pdst] = t;
+		core_preg_set(c, e->pdst, t);
 	return 0;
 }
 

@@ -43,6 +43,7 @@ int rename_stage(struct core *c)
 			e->pdst = p;
 			c->map[in->rd] = p;
 			c->preg_ready[p] = PROBE_NEVER;
+			c->wait_head[p] = CORE_NO_WAITER;
 		}
 		if (e->is_ctrl) {
 			e->unresolved = 1;
