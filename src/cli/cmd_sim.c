@@ -18,6 +18,7 @@
 #include "cli/emu_opts.h"
 #include "core/core.h"
 #include "core/pipeview.h"
+#include "core/probe_check.h"
 #include "core/source.h"
 #include "util/json.h"
 
@@ -44,6 +45,8 @@ static void sim_usage(FILE *out)
 	        "  --pipeview-window START:END\n"
 	        "                      only instructions START..END-1 (0-based, as `robin run\n"
 	        "                      --trace` numbers them) and the wrong path fetched among them\n"
+	        "  --probe-check       attach a consumer that reads every probe and checks the\n"
+	        "                      probe contract (exit 1 on an inconsistency)\n"
 	        "  --quiet             no summary\n"
 	        "  --no-progress       no progress line (shown when stderr is a terminal)\n"
 	        "  --help              this text\n"
@@ -101,7 +104,7 @@ int cmd_sim(int argc, char **argv)
 	struct emu_opts eo = { 0 };
 	const char *stats_json = NULL, *pipeview_path = NULL;
 	uint64_t pv_start = 0, pv_end = UINT64_MAX;
-	int quiet = 0, progress = 1, i;
+	int quiet = 0, progress = 1, check = 0, i;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strcmp(a, "--")) {
@@ -136,6 +139,8 @@ int cmd_sim(int argc, char **argv)
 				        "END, got '%s'\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(a, "--probe-check")) {
+			check = 1;
 		} else if (!strcmp(a, "--quiet")) {
 			quiet = 1;
 		} else if (!strcmp(a, "--no-progress")) {
@@ -187,6 +192,15 @@ int cmd_sim(int argc, char **argv)
 			goto out;
 		}
 	}
+	struct probe_check pcheck;
+	if (check) {
+		struct probe_consumer pc;
+		probe_check_init(&pcheck, &pc);
+		if (core_attach(c, &pc)) {
+			fprintf(stderr, "robin sim: cannot attach the probe check\n");
+			goto out;
+		}
+	}
 	struct sim_progress prog_state = { sim_now(), sim_now() };
 	int tty = progress && isatty(STDERR_FILENO);
 	if (tty)
@@ -217,6 +231,8 @@ int cmd_sim(int argc, char **argv)
 	} else {
 		rc = emu_opts_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status, &sig);
 	}
+	if (check && probe_check_report(&pcheck, s, stderr) && !rc)
+		rc = 1;
 	if (!quiet) {
 		fprintf(stderr, "robin sim: %s, %.3f s host time, %.2f MIPS\n", prog, secs,
 		        secs > 0 ? (double)s->instructions / secs / 1e6 : 0.0);
