@@ -2,7 +2,7 @@
 # 303: every workload of the suite behaves under `robin sim` exactly as under `robin run`:
 # same stdout, same exit status, same instruction count. To keep `make check` short the
 # programs stop after --max-insns instructions (the full-length comparison is in
-# bench/sim.sh); the guest tests that end by exit, fault or signal run to the end.
+# bench/sim.sh), with the probe-contract checker attached; the guest tests that end by exit, fault or signal run to the end.
 set -u
 cd "$ROBIN_ROOT"
 tmp=$(mktemp -d)
@@ -17,7 +17,7 @@ compare() {  # name, max-insns (0 = none), program and args...
 	[ "$max" -gt 0 ] && lim=(--max-insns "$max")
 	"$ROBIN" run "${lim[@]}" --stats-json "$tmp/run.json" -- "$@" >"$tmp/run.out" 2>"$tmp/run.err"
 	local rc_run=$?
-	"$ROBIN" sim --no-progress "${lim[@]}" --stats-json "$tmp/sim.json" -- "$@" >"$tmp/sim.out" 2>"$tmp/sim.err"
+	"$ROBIN" sim --no-progress --probe-check "${lim[@]}" --stats-json "$tmp/sim.json" -- "$@" >"$tmp/sim.out" 2>"$tmp/sim.err"
 	local rc_sim=$?
 	[ $rc_run -eq $rc_sim ] || { tail -5 "$tmp/sim.err"; fail "$name: exit $rc_sim under sim, $rc_run under run"; }
 	cmp -s "$tmp/run.out" "$tmp/sim.out" || fail "$name: stdout differs"
