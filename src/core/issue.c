@@ -329,7 +329,8 @@ uint64_t issue_next_event(const struct core *c)
 		const struct core_iq *iq = &c->iq[q];
 		for (uint32_t r = 0; r < iq->n; r++) {
 			uint64_t w = iq->slot[r].wake;
-			if (w == PROBE_NEVER) {
+			if (w == PROBE_NEVER || w < now) {
+				/* unknown, or stale (in-order issue does not keep wake times) */
 				uint32_t block;
 				w = issue_wake(c, core_at(c, iq->slot[r].idx), &block);
 			}
