@@ -38,6 +38,22 @@ while IFS=$'\t' read -r name class what; do
 done < workloads/suite.tsv
 [ $n -gt 0 ] || { echo "no workloads in workloads/suite.tsv"; exit 77; }
 
+# idle-cycle skipping changes nothing but speed, on every preset
+for preset in boom-large boom-medium inorder-dual; do
+	for name in chase_llc fft; do
+		prog=build/guest/workloads/$name.static
+		for sk in 0 1; do
+			"$ROBIN" sim --quiet --no-progress --preset "$preset" --set idle_skip=$sk --max-insns "$N" \
+				--stats-json "$tmp/skip$sk.json" -- "$prog" >/dev/null 2>"$tmp/skip.err"
+			[ $? -eq 124 ] || { tail -3 "$tmp/skip.err"; fail "$name on $preset (idle_skip=$sk) did not run"; }
+		done
+		c0=$(jv "$tmp/skip0.json" cycles)
+		c1=$(jv "$tmp/skip1.json" cycles)
+		[ "$c0" = "$c1" ] || fail "$name on $preset: $c1 cycles with idle skipping, $c0 without"
+		echo "ok: $name on $preset: $c1 cycles with and without idle skipping"
+	done
+done
+
 # programs that end by themselves: exit status, a fault, a signal handler
 for t in hello:0 segv:0 abort:0 recursion:0; do
 	name=${t%%:*}
