@@ -74,7 +74,7 @@ static const struct symbols_func *resolve(const struct symbols *s, const char *f
 static int find_function(struct listing *l, const struct profile_db_profile *p, size_t np,
 			 int64_t unknown_id, const char *func, char *err)
 {
-	char found[LISTING_ERR_MAX] = "";
+	char found[LISTING_ERR_MAX / 2] = "";
 	int n_found = 0;
 	for (size_t i = 0; i < np; i++) {
 		int seen = 0;
@@ -115,7 +115,7 @@ static int find_function(struct listing *l, const struct profile_db_profile *p, 
 		return -ENOENT;
 	}
 	if (n_found > 1) {
-		snprintf(err, LISTING_ERR_MAX, "'%s' is in several images (%s); choose one with "
+		snprintf(err, LISTING_ERR_MAX, "'%.200s' is in several images (%s); choose one with "
 			 "--image", func, found);
 		return -EEXIST;
 	}

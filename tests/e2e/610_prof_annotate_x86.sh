@@ -4,6 +4,7 @@
 # source lines (checked against addr2line); a stripped copy is symbolised through its
 # build-id debug file; --json and --csv parse.
 set -eu
+case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
 [ "$(uname -m)" = x86_64 ] || { echo "not an x86-64 host"; exit 77; }
 command -v gcc >/dev/null || { echo "no gcc"; exit 77; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT

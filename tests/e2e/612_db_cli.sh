@@ -3,6 +3,7 @@
 # with one-line errors (missing, not robin, corrupt), all-or-nothing ingestion with
 # FILE:LINE errors, epochs and runs as filters, db info / check / epochs / migrate.
 set -eu
+case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 cd "$T"
 one_line() { [ "$(wc -l < "$1")" -eq 1 ] || { cat "$1"; return 1; }; }

@@ -5,6 +5,7 @@
 # passes `robin db check`, holds every batch the writer reported as committed, and holds
 # whole batches only (samples = 500 x batches). Every reader run succeeds.
 set -u
+case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
 TRIALS=${TRIALS:-20}
 T=$(mktemp -d); trap 'kill $RPID 2>/dev/null; rm -rf "$T"' EXIT
 cd "$T"
