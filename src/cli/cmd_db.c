@@ -3,6 +3,7 @@
  * holds, a full integrity check with a clear verdict, starting a new epoch, and migrating an
  * older schema in place.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@ static const char db_help[] =
 	"  info                 what the database holds: schema, epochs, runs, images, profiles,\n"
 	"                       batches, samples per event and the unknown fraction\n"
 	"  check                full integrity check (SQLite integrity and foreign keys, every\n"
-	"                       packed chunk decoded and summed); prints OK or CORRUPT, exit 0/1\n"
+	"                       packed chunk decoded and summed); prints OK or CORRUPT (ERROR\n"
+	"                       when the file cannot be checked at all), exit 0/1\n"
 	"  epoch new [--note TEXT]  close the current epoch and open a new one\n"
 	"  epochs               list the epochs\n"
 	"  migrate              upgrade an older schema in place\n"
@@ -155,9 +157,14 @@ static int db_check(const struct db_args *a)
 	struct profile_db *db;
 	char err[PROFILE_DB_ERR_MAX];
 	unsigned problems = 0;
-	int ok;
-	if (profile_db_open(path, PROFILE_DB_READONLY, &db, err)) {
-		printf("CORRUPT: %s\n", err);
+	int ok, rc = profile_db_open(path, PROFILE_DB_READONLY, &db, err);
+	if (rc == -ENOENT && strstr(err, "empty database")) {
+		/* A writer killed before its first commit leaves an empty file: not damage. */
+		printf("OK: %s is empty (no schema yet)\n", path);
+		return 0;
+	}
+	if (rc) {
+		printf("%s: %s\n", rc == -EIO ? "CORRUPT" : "ERROR", err);
 		return 1;
 	}
 	if (profile_db_check(db, &ok, print_problem, &problems)) {
