@@ -17,9 +17,10 @@ int disasm_open(const char *arch, struct disasm **out) __attribute__((warn_unuse
 void disasm_close(struct disasm *d);
 
 /* Disassemble the instruction at code[0..n) whose address (offset) is pc into text (at most
- * text_n bytes with the NUL). Returns its length in bytes (>= 1), or 0 when the bytes do not
- * decode (text then holds ".byte 0x.." / ".2byte"/".4byte" of what was seen and the caller
- * should advance by the minimum instruction size, disasm_min_len). */
+ * text_n bytes with the NUL): "mnemonic<TAB>operands" (x86-64 in AT&T syntax, as objdump).
+ * Returns the number of bytes to advance: the instruction's length, or for bytes that do not
+ * decode the unit that text shows as data (".byte 0x..", ".inst 0x..", ".2byte"/".4byte").
+ * Returns 0 only when n is 0. */
 size_t disasm_one(struct disasm *d, const uint8_t *code, size_t n, uint64_t pc, char *text,
 		  size_t text_n);
 

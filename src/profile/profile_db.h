@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PROFILE_DB_SCHEMA_VERSION 1        /* PRAGMA user_version of a current database */
+#define PROFILE_DB_SCHEMA_VERSION 2        /* PRAGMA user_version of a current database */
 #define PROFILE_DB_APPLICATION_ID 0x524f424e /* PRAGMA application_id: "ROBN" */
 #define PROFILE_DB_ERR_MAX 512             /* size of an error-message buffer */
 #define PROFILE_DB_DEFAULT_PATH "robin.db"
@@ -125,6 +125,7 @@ struct profile_db_run_info {
 	const char *host;     /* machine name, or NULL */
 	int simulated;        /* 1 = robin's simulator, 0 = a real machine */
 	int64_t start_ns;     /* CLOCK_REALTIME ns; 0 = now */
+	int64_t pid;          /* process id on the host (real runs), 0 if none */
 };
 
 struct profile_db_run {
@@ -132,6 +133,9 @@ struct profile_db_run {
 	char *command, *config, *host;
 	int simulated;
 	int64_t start_ns, end_ns; /* end_ns 0 while running */
+	int64_t pid;              /* 0 if none */
+	int has_exit_status;      /* the run ended with a recorded exit status */
+	int exit_status;          /* the program's exit status (128 + signal if killed) */
 	size_t n_totals;
 	char **total_keys;        /* run totals: e.g. "cycles", "instructions", "samples_lost" */
 	double *total_values;
@@ -143,6 +147,10 @@ int profile_db_run_begin(struct profile_db *db, const struct profile_db_run_info
 
 /* Record the end time (0 = now). */
 int profile_db_run_end(struct profile_db *db, int64_t run_id, int64_t end_ns) PROFILE_DB_WARN;
+
+/* Record the exit status of the run's program. */
+int profile_db_run_set_exit(struct profile_db *db, int64_t run_id, int exit_status)
+	PROFILE_DB_WARN;
 
 /* Set (replace) one total of a run, e.g. ("cycles", 1.2e9). */
 int profile_db_run_set_total(struct profile_db *db, int64_t run_id, const char *key,
