@@ -146,11 +146,11 @@ int cmd_daemon(int argc, char **argv)
 			return 1;
 		}
 		if (!strcmp(verb, "stop")) { /* wait until it is gone */
-			for (int t = 0; t < 200 && kill(pid, 0) == 0; t++) {
+			for (int t = 0; t < 200 && daemon_read_pid(cfg.dir) == pid; t++) {
 				struct timespec ts = { 0, 50000000 };
 				nanosleep(&ts, NULL);
 			}
-			if (kill(pid, 0) == 0) {
+			if (daemon_read_pid(cfg.dir) == pid) {
 				fprintf(stderr, "robin daemon: pid %d did not stop within 10 s\n", (int)pid);
 				return 1;
 			}

@@ -78,6 +78,8 @@ int collect_opts_parse(struct collect_opts *o, int argc, char **argv, int *i, ch
 		rc = parse_uint(a, v, 1, 1u << 24, &o->overflow_entries, err, n);
 	} else if (!strcmp(a, "--rearm-ms")) {
 		rc = parse_uint(a, v, 0, 3600000, &o->rearm_ms, err, n);
+	} else if (!strcmp(a, "--drain-ms")) {
+		rc = parse_uint(a, v, 0, 3600000, &o->drain_ms, err, n);
 	} else if (!strcmp(a, "--db-mode")) {
 		char *end;
 		unsigned long m = strtoul(v ? v : "", &end, 8);
@@ -119,5 +121,6 @@ int collect_opts_events(const struct collect_opts *o, struct collector_config *c
 	cfg->agg_entries = o->agg_entries;
 	cfg->overflow_entries = o->overflow_entries;
 	cfg->rearm_ms = o->rearm_ms;
+	cfg->drain_ms = o->drain_ms;
 	return rc;
 }

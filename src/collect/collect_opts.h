@@ -22,6 +22,7 @@ struct collect_opts {
 	unsigned overflow_entries; /* --overflow-entries */
 	mode_t db_mode;            /* --db-mode (octal), default 0600 */
 	unsigned rearm_ms;         /* --rearm-ms, period re-randomisation interval */
+	unsigned drain_ms;         /* --drain-ms: read rings only this often (no wakeups) */
 };
 
 #define COLLECT_OPTS_HELP \
@@ -34,7 +35,8 @@ struct collect_opts {
 	"  --mmap-pages N       ring buffer data pages per CPU, a power of two (default 64)\n" \
 	"  --agg-entries N      aggregation table entries per CPU (default 16384)\n" \
 	"  --overflow-entries N overflow buffer entries per CPU (default 8192)\n" \
-	"  --rearm-ms N         re-randomise sampling periods every N ms (default 10, 0 = never)\n"
+	"  --rearm-ms N         re-randomise sampling periods every N ms (default 10, 0 = never)\n" \
+	"  --drain-ms N         read the rings only every N ms instead of on wakeups (testing)\n"
 
 void collect_opts_init(struct collect_opts *o);
 

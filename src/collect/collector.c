@@ -345,7 +345,7 @@ const struct perf_sys_event *collector_event(const struct collector *c, unsigned
 size_t collector_pollfds(const struct collector *c, int *fds, size_t max)
 {
 	size_t n = 0;
-	for (int i = 0; i < c->ncpus && n < max; i++)
+	for (int i = 0; i < c->ncpus && n < max && !c->cfg.drain_ms; i++)
 		if (c->rings[i].map_size)
 			fds[n++] = c->rings[i].fd;
 	if (c->bpf && n < max)
@@ -556,6 +556,8 @@ int collector_poll(struct collector *c, int timeout_ms)
 	size_t n = collector_pollfds(c, fds, COLLECTOR_MAX_CPUS + 1);
 	for (size_t i = 0; i < n; i++)
 		pfd[i] = (struct pollfd){ .fd = fds[i], .events = POLLIN };
+	if (c->cfg.drain_ms && timeout_ms > 0)
+		timeout_ms = (int)c->cfg.drain_ms;
 	int rc = poll(pfd, n, timeout_ms);
 	if (rc < 0 && errno == EINTR)
 		rc = -EINTR;

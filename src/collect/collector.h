@@ -54,6 +54,8 @@ struct collector_config {
 	int path;                  /* enum collector_path_kind */
 	int enable_on_exec;        /* COLLECTOR_TASK: counting starts at the target's exec */
 	unsigned rearm_ms;         /* re-randomise sampling periods this often (0: never) */
+	unsigned drain_ms;         /* 0: wake up when a ring is a quarter full; else read the rings
+	                              only every drain_ms (tests force ring overflow with it) */
 	uint64_t seed;
 	struct collector_sink sink;
 };

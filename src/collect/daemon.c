@@ -111,6 +111,18 @@ pid_t daemon_read_pid(const char *dir)
 	fclose(f);
 	if (pid <= 0 || (kill((pid_t)pid, 0) && errno == ESRCH))
 		return 0;
+	/* a killed daemon whose parent never reaps it stays a zombie: that is not alive */
+	char stat_path[64], buf[256];
+	snprintf(stat_path, sizeof stat_path, "/proc/%ld/stat", pid);
+	FILE *s = fopen(stat_path, "r");
+	if (s) {
+		size_t n = fread(buf, 1, sizeof buf - 1, s);
+		fclose(s);
+		buf[n] = 0;
+		char *rp = strrchr(buf, ')');
+		if (rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X'))
+			return 0;
+	}
 	return (pid_t)pid;
 }
 
