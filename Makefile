@@ -85,7 +85,8 @@ $(B)/obj/src/collect/bpf_obj.o: build/gen/agg.bpf.o
 $(B)/librobin.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
-	ar rcs $@ $^
+	# P: members keep their paths, so src/isa/decode.o and src/core/decode.o both stay
+	ar rcsP $@ $^
 
 $(B)/robin: $(MAIN_OBJ) $(B)/librobin.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
