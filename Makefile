@@ -32,11 +32,8 @@ LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread -l
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
-# ar keeps members by base name: two sources with one base name would silently drop one.
-DUP_BASENAMES := $(shell printf '%s\n' $(notdir $(LIB_SRCS)) | sort | uniq -d)
-ifneq ($(strip $(DUP_BASENAMES)),)
-$(error source files share a base name, which librobin.a cannot hold: $(DUP_BASENAMES))
-endif
+# Two sources may share a base name (isa/decode.c, core/decode.c): the archive rule below
+# keeps members by path (ar P), so neither replaces the other.
 # Protocol-buffer declarations (src/*/*.proto, e.g. the pprof format) are compiled to C with
 # protoc-c at build time into build/gen/ (shared by both variants) and linked into librobin.a.
 PROTOS    := $(wildcard src/*/*.proto)
@@ -95,7 +92,15 @@ $(B)/tests/%: tests/unit/%.c $(B)/librobin.a | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
 
-unit: $(UNIT_BINS) $(B)/tools/fpcheck
+# libFuzzer targets (tests/fuzz/fuzz_*.c) replayed without libFuzzer: `make check` runs each
+# over tests/fuzz/corpus/<target>/ and regress/<target>/ (tests/e2e/102_fuzz_replay.sh).
+FUZZ_SRCS   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(B)/tests/%,$(FUZZ_SRCS))
+$(B)/tests/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(B)/librobin.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay_main.c $(B)/librobin.a $(LIBS)
+
+unit: $(UNIT_BINS) $(FUZZ_REPLAY) $(B)/tools/fpcheck
 
 $(G)/workloads/%.static: workloads/%.c workloads/workload.h
 	@mkdir -p $(dir $@)
