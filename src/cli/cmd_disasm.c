@@ -243,10 +243,31 @@ static int image_load(struct image *im, char *err, size_t errn)
 		snprintf(err, errn, "not a riscv64 ELF file");
 		return -EINVAL;
 	}
-	if (elf_getshdrstrndx(im->elf, &shstrndx)) {
-		snprintf(err, errn, "cannot read section headers: %s", elf_errmsg(-1));
+	size_t file_size = 0, shnum = 0;
+	elf_rawfile(im->elf, &file_size);
+	if (elf_getshdrnum(im->elf, &shnum) || elf_getshdrstrndx(im->elf, &shstrndx) ||
+	    (eh.e_shoff && (eh.e_shoff > file_size ||
+			    (uint64_t)eh.e_shnum * eh.e_shentsize > file_size - eh.e_shoff)) ||
+	    (eh.e_shnum && !shnum)) {
+		snprintf(err, errn, "truncated or corrupt ELF file (section headers beyond its %zu bytes)",
+			 file_size);
 		return -EINVAL;
 	}
+	while ((scn = elf_nextscn(im->elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh)) {
+			snprintf(err, errn, "corrupt section header %zu", elf_ndxscn(scn));
+			return -EINVAL;
+		}
+		if (sh.sh_type != SHT_NOBITS && sh.sh_size &&
+		    (sh.sh_offset > file_size || sh.sh_size > file_size - sh.sh_offset)) {
+			snprintf(err, errn, "truncated ELF file: section %zu at offset 0x%" PRIx64
+				 " (%" PRIu64 " bytes) ends beyond its %zu bytes", elf_ndxscn(scn),
+				 (uint64_t)sh.sh_offset, (uint64_t)sh.sh_size, file_size);
+			return -EINVAL;
+		}
+	}
+	scn = NULL;
 	im->relocatable = eh.e_type == ET_REL;
 	while ((scn = elf_nextscn(im->elf, scn))) {
 		GElf_Shdr sh;
@@ -557,7 +578,8 @@ static int list_bytes(struct image *im, struct isa_disasm_ctx *ctx, const uint8_
 		if (z - off >= 8 || (z == stop && z - off < 3)) {
 			if (z != stop)
 				z = off + ((z - off) & ~(uint64_t)3);
-			printf("\t...\n");
+			if (!opt->has_start || im->sec_vma + off >= opt->start)
+				printf("\t...\n");
 			off = z;
 			continue;
 		}
@@ -622,6 +644,8 @@ static int list_section(struct image *im, Elf_Scn *scn, const GElf_Shdr *sh, con
 		skip = (skip - 1) & -4;
 	int addr_width = 16 - skip;
 
+	if (opt->has_start && sh->sh_addr + size <= opt->start)
+		return 0;  /* entirely below --start: objdump prints nothing for it */
 	printf("\nDisassembly of section %s:\n", name);
 	qsort_r(im->syms, im->nsyms, sizeof(*im->syms), sym_cmp, (void *)name);
 
