@@ -8,6 +8,7 @@
 #   predictable branch: ~0 MPKI       store then load: one forwarding per iteration
 #   fsflags: exactly one flush per iteration
 set -u
+"$ROBIN" sim --help >/dev/null 2>&1 || { echo "robin sim is not in this build"; exit 77; }
 K=${ROBIN_ROOT}/build/guest/tests/core_kernels.static
 [ -x "$K" ] || { echo "core_kernels not built (make guest)"; exit 77; }
 tmp=$(mktemp -d)

@@ -4,6 +4,7 @@
 # programs stop after --max-insns instructions (the full-length comparison is in
 # bench/sim.sh), with the probe-contract checker attached; the guest tests that end by exit, fault or signal run to the end.
 set -u
+"$ROBIN" sim --help >/dev/null 2>&1 || { echo "robin sim is not in this build"; exit 77; }
 cd "$ROBIN_ROOT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
