@@ -31,6 +31,13 @@ LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
+# Protocol-buffer declarations (src/*/*.proto, e.g. the pprof format) are compiled to C with
+# protoc-c at build time into build/gen/ (shared by both variants) and linked into librobin.a.
+PROTOS    := $(wildcard src/*/*.proto)
+GEN_SRCS  := $(patsubst src/%.proto,build/gen/%.pb-c.c,$(PROTOS))
+GEN_HDRS  := $(GEN_SRCS:.c=.h)
+GEN_OBJS  := $(patsubst build/gen/%.c,$(B)/obj/gen/%.o,$(GEN_SRCS))
+LIB_OBJS  += $(GEN_OBJS)
 MAIN_OBJ  := $(B)/obj/src/cli/main.o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRCS))
@@ -48,7 +55,15 @@ all: $(B)/robin
 
 robin: $(B)/robin
 
-$(B)/obj/%.o: %.c
+$(B)/obj/%.o: %.c | $(GEN_HDRS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+build/gen/%.pb-c.c build/gen/%.pb-c.h: src/%.proto
+	@mkdir -p build/gen
+	protoc-c --c_out=build/gen --proto_path=src $<
+
+$(B)/obj/gen/%.o: build/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
 
@@ -60,7 +75,7 @@ $(B)/librobin.a: $(LIB_OBJS)
 $(B)/robin: $(MAIN_OBJ) $(B)/librobin.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(B)/tests/%: tests/unit/%.c $(B)/librobin.a
+$(B)/tests/%: tests/unit/%.c $(B)/librobin.a | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
 
@@ -117,3 +132,4 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJS:.o=.d) $(MAIN_OBJ:.o=.d)
+.SECONDARY: $(GEN_SRCS) $(GEN_HDRS)

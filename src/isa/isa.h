@@ -75,6 +75,22 @@ enum isa_format {
 #define ISA_F_DYN_RM       (1u << 13) /* FP op with rm = 7 (dynamic, reads frm) */
 #define ISA_F_FP_SINGLE    (1u << 14) /* operates on binary32 */
 
+/* Row attributes: used only in the flags column of isa_table.def (bits 16..31). isa_decode
+ * turns them into operand fields and size; they never appear in isa_insn.flags. */
+#define ISA_T_RD_F    (1u << 16) /* rd names an f register */
+#define ISA_T_RS1_F   (1u << 17) /* rs1 names an f register */
+#define ISA_T_RS2_F   (1u << 18) /* rs2 names an f register */
+#define ISA_T_NO_RS2  (1u << 19) /* R/AMO format whose rs2 field is part of the opcode */
+#define ISA_T_RM      (1u << 20) /* bits 14:12 are a rounding mode (7 = dynamic) */
+#define ISA_T_SIZE(n) ((uint32_t)(n) << 24) /* memory access size in bytes (1..8) */
+#define ISA_T_SIZE_OF(f) (((f) >> 24) & 0xfu)
+#define ISA_T_MASK    0xffff0000u
+#define ISA_T_FFF (ISA_T_RD_F | ISA_T_RS1_F | ISA_T_RS2_F)  /* f = f op f (R4: rs3 is f too) */
+#define ISA_T_FF  (ISA_T_RD_F | ISA_T_RS1_F | ISA_T_NO_RS2) /* f = op f */
+#define ISA_T_XFF (ISA_T_RS1_F | ISA_T_RS2_F)               /* x = f op f */
+#define ISA_T_XF  (ISA_T_RS1_F | ISA_T_NO_RS2)              /* x = op f */
+#define ISA_T_FX  (ISA_T_RD_F | ISA_T_NO_RS2)               /* f = op x */
+
 /* Register operands use one numbering: 0..31 = x0..x31, 32..63 = f0..f31.
  * ISA_REG_NONE marks an absent operand. A destination of x0 is encoded as rd = 0: it is
  * architecturally discarded, and consumers must treat it as "no destination". */
