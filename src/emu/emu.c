@@ -289,6 +289,10 @@ static enum emu_status emu_trap(struct emu *e)
 	case HART_TRAP_KILLED:
 		return EMU_FAULT;
 	default:
+		if (syscall_signal_fault(e)) {
+			h->trap.cause = HART_TRAP_NONE;
+			return EMU_RUNNING;  /* the guest's handler runs next (h->next_pc) */
+		}
 		fault_describe(e);
 		return EMU_FAULT;
 	}
@@ -309,7 +313,10 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 		d->insn = &none;
 		d->next_pc = pc;
 		d->trapped = 1;
-		return emu_trap(e);
+		enum emu_status st = emu_trap(e);
+		if (st == EMU_RUNNING)
+			h->pc = h->next_pc;
+		return st;
 	}
 	const struct isa_insn *in = &s->insn;
 	d->insn = in;
@@ -325,12 +332,15 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	h->x[0] = 0;
 	enum emu_status st = EMU_RUNNING;
 	if (r < 0) {
+		int exited = h->trap.cause == HART_TRAP_EXIT;
 		st = emu_trap(e);
-		if (h->trap.cause == HART_TRAP_EXIT) {
+		if (exited) {
 			h->instret++;
 		} else {
 			d->trapped = 1;
-			d->next_pc = pc;
+			d->next_pc = h->next_pc;  /* a signal handler, or unchanged after a fatal fault */
+			if (st == EMU_RUNNING)
+				h->pc = h->next_pc;
 		}
 	} else {
 		h->instret++;
@@ -374,13 +384,13 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 		if (__builtin_expect(pg != cur_pg, 0)) {
 			slots = emu_code_slots(e, pc);
 			if (!slots)
-				return emu_trap(e);
+				goto trap;
 			cur_pg = pg;
 		}
 		struct emu_slot *s = &slots[(pc & MEM_PAGE_MASK) >> 1];
 		if (__builtin_expect(!s->fn, 0)) {
 			if (emu_decode_slot(e, s, pc))
-				return emu_trap(e);
+				goto trap;
 		}
 		h->pc = pc;
 		h->next_pc = pc + s->insn.len;
@@ -388,13 +398,12 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 		h->x[0] = 0;
 		if (__builtin_expect(r != 0, 0)) {
 			if (r < 0) {
-				enum emu_status st = emu_trap(e);
 				if (h->trap.cause == HART_TRAP_EXIT) {
 					h->instret++;
 					h->pc = h->next_pc;
+					return EMU_EXITED;
 				}
-				if (st != EMU_RUNNING)
-					return st;
+				goto trap;
 			}
 			/* memory maps or code changed: look the page up again */
 			cur_pg = UINT64_MAX;
@@ -402,6 +411,15 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 		}
 		h->instret++;
 		pc = h->next_pc;
+		continue;
+	trap:;
+		/* the instruction did not complete: a fatal fault, or a guest signal handler
+		 * takes over at h->next_pc */
+		enum emu_status st = emu_trap(e);
+		if (st != EMU_RUNNING)
+			return st;
+		pc = h->next_pc;
+		cur_pg = UINT64_MAX;
 	}
 }
 

@@ -34,12 +34,19 @@ void emu_image_remove(struct emu *e, uint64_t start, uint64_t end)
 {
 	for (int i = 0; i < e->n_images;) {
 		struct emu_image *im = &e->images[i];
-		if (im->start < end && start < im->end) {
+		if (im->start >= end || start >= im->end) {
+			i++;
+		} else if (start <= im->start && end >= im->end) {
 			free(im->path);
 			symtab_free(im->syms);
 			memmove(im, im + 1, (size_t)(e->n_images - i - 1) * sizeof(*im));
 			e->n_images--;
 		} else {
+			/* keep the part in front of the range, else the part after it */
+			if (start > im->start)
+				im->end = start;
+			else
+				im->start = end;
 			i++;
 		}
 	}

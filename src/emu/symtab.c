@@ -119,8 +119,8 @@ const char *symtab_lookup(const struct symtab *t, uint64_t addr, uint64_t *off)
 		if (t->syms[lo].size > s->size)
 			s = &t->syms[lo];
 	}
-	if (s->size && addr - s->addr >= s->size && addr - s->addr > (1u << 20))
-		return NULL;
+	if (s->size ? addr - s->addr >= s->size : addr - s->addr >= (1u << 16))
+		return NULL;  /* past the symbol: better name the image and offset */
 	*off = addr - s->addr;
 	return t->names + s->name;
 }

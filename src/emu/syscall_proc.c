@@ -178,7 +178,7 @@ SYS(getrusage)
 			getrusage(RUSAGE_SELF, &ru);
 		uint64_t ns = sys_cpu_ns(e);
 		ru.ru_utime.tv_sec = (time_t)(ns / 1000000000ull);
-		ru.ru_utime.tv_usec = (suseconds_t)(ns % 1000000000ull / 1000);
+		ru.ru_utime.tv_usec = (long)(ns % 1000000000ull / 1000);
 		ru.ru_stime.tv_sec = 0;
 		ru.ru_stime.tv_usec = 0;
 	}

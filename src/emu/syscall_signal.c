@@ -292,7 +292,7 @@ SYS(sigaltstack)
 		if (on_alt)
 			return -EPERM;
 		uint32_t flags = sig_get32(n, 8);
-		if (flags & ~(uint32_t)(SS_DISABLE | SS_AUTODISARM))
+		if (flags & ~(uint32_t)(SS_DISABLE | (1u << 31) /* SS_AUTODISARM */))
 			return -EINVAL;
 		if (flags & SS_DISABLE) {
 			e->altstack_sp = e->altstack_size = 0;
