@@ -121,11 +121,35 @@ struct isa_insn {
  * RV64GC; out->op is then ISA_OP_INVALID and out->raw/len describe what was seen. */
 int isa_decode(uint32_t raw, struct isa_insn *out);
 
-/* Disassemble as `riscv64-linux-gnu-objdump -d` prints the instruction text (mnemonic, a tab
- * when there are operands, operands; pseudo-instructions as objdump prints them; branch and
- * jump targets as absolute hex addresses computed from pc). Writes at most n bytes including
- * the NUL. Returns the number of characters written (excluding the NUL). */
+/* Disassemble as `riscv64-linux-gnu-objdump -d` (GNU binutils 2.40) prints the instruction
+ * text (mnemonic, a tab when there are operands, operands; pseudo-instructions as objdump
+ * prints them; branch and jump targets as absolute hex addresses "0x1e" computed from pc, as
+ * objdump prints them for a file without symbols; encodings objdump does not know as
+ * ".4byte 0x..."/".2byte 0x..."). Stateless: no "# <address>" notes (see isa_disasm_stream).
+ * Writes at most n bytes including the NUL (truncating). Returns the number of characters
+ * written (excluding the NUL). */
 int isa_disasm(const struct isa_insn *in, uint64_t pc, char *buf, size_t n);
+
+/* State of a disassembly stream, the way objdump keeps it for one file: the value each
+ * register received from lui/auipc (so a later addi/load/store/jalr through it gets a
+ * "# <address>" note), the global pointer, and how to print a code address. */
+struct isa_disasm_ctx {
+	uint64_t hi_addr[32];  /* lui/auipc result per x register, UINT64_MAX if none */
+	uint64_t gp;           /* value of __global_pointer$ when has_gp */
+	int has_gp;
+	/* Writes the text for an address (objdump: "1e <.L4>") into buf (n bytes incl. NUL);
+	 * NULL prints "0x1e". */
+	void (*print_addr)(void *arg, uint64_t addr, char *buf, size_t n);
+	void *arg;
+};
+
+/* Resets ctx: no register values known, no gp, addresses printed as "0x..". */
+void isa_disasm_ctx_init(struct isa_disasm_ctx *ctx);
+
+/* Like isa_disasm, for the next instruction of a stream in address order: updates ctx and
+ * appends objdump's " # <address>" note where objdump prints one. */
+int isa_disasm_stream(struct isa_disasm_ctx *ctx, const struct isa_insn *in, uint64_t pc,
+		      char *buf, size_t n);
 
 /* Names for tables and reports. */
 const char *isa_op_name(enum isa_op op);       /* "fadd.s" */
