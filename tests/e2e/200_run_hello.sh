@@ -2,7 +2,7 @@
 # 200: robin run executes static and dynamic hello world like qemu-riscv64 (output, exit
 # status, arguments), and `--` and --help work.
 set -u
-. "$ROBIN_ROOT/tests/e2e/lib_guest.sh"
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest hello
 for v in static dyn; do
 	out=$("$ROBIN" run "$G/hello.$v" one "two words"); rc=$?

@@ -3,7 +3,7 @@
 # atomics, deep recursion, faults, abort) give the same stdout and exit status under robin as
 # under qemu-riscv64, static and dynamic. Without qemu, the exit statuses are still checked.
 set -u
-. "$ROBIN_ROOT/tests/e2e/lib_guest.sh"
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 progs="fileio mmap malloc timeclock random auxv misaligned atomics recursion segv illegal ebreak abort"
 need_guest $progs
 declare -A want=([segv]=139 [illegal]=132 [ebreak]=133 [abort]=134)

@@ -2,7 +2,7 @@
 # 202: a guest fault ends the run with one line on stderr naming the signal, the access, the
 # PC with its symbol and the disassembled instruction, and exit status 128+signal.
 set -u
-. "$ROBIN_ROOT/tests/e2e/lib_guest.sh"
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest segv illegal ebreak abort
 check() {  # prog, status, regex for the stderr line
 	local err rc

@@ -2,7 +2,7 @@
 # 203: robin run's options: --stats, --stats-json, --max-insns, --trace/--trace-file,
 # --seed and --virtual-time (identical output and instruction count on every run).
 set -u
-. "$ROBIN_ROOT/tests/e2e/lib_guest.sh"
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest hello seeded
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 # --stats: one summary line

@@ -2,7 +2,7 @@
 # 204: programs robin cannot run give one line naming the file and the problem and the exit
 # status a shell would: 127 missing, 126 not executable, 1 not a valid riscv64 ELF.
 set -u
-. "$ROBIN_ROOT/tests/e2e/lib_guest.sh"
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest hello
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 check() {  # status, regex, prog

@@ -1,5 +1,5 @@
 # Helpers for end-to-end tests that run riscv64 guest programs under robin and compare them
-# with qemu-riscv64. Source it: `. "$ROBIN_ROOT/tests/e2e/lib_guest.sh"`.
+# with qemu-riscv64. Source it: `. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"`.
 G="$ROBIN_ROOT/build/guest/tests"
 SYSROOT=/usr/riscv64-linux-gnu
 
