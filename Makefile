@@ -26,7 +26,7 @@ endif
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP -g -Isrc -Ibuild/gen
 CFLAGS      := $(CFLAGS_BASE) $(XFLAGS) $(EXTRA_CFLAGS)
 LDFLAGS     := $(XFLAGS)
-LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread
+LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread -lbpf
 
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
@@ -66,6 +66,15 @@ build/gen/%.pb-c.c build/gen/%.pb-c.h: src/%.proto
 $(B)/obj/gen/%.o: build/gen/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+# The collector's BPF aggregation program: compiled for the BPF target and embedded into
+# robin by src/collect/bpf_obj.c (.incbin), so it is variant-independent and lives in build/gen.
+BPF_ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+build/gen/agg.bpf.o: src/collect/bpf/agg.bpf.c src/collect/bpf/agg_shared.h
+	@mkdir -p $(dir $@)
+	clang -target bpf -O2 -g -D__TARGET_ARCH_$(BPF_ARCH) -I/usr/include/$(shell uname -m)-linux-gnu \
+		-Isrc/collect/bpf -c $< -o $@
+$(B)/obj/src/collect/bpf_obj.o: build/gen/agg.bpf.o
 
 $(B)/librobin.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
