@@ -31,13 +31,13 @@ int emu_set_error(struct emu *e, int err, const char *fmt, ...)
 
 static void emu_drop_page(struct emu *e, uint64_t pg)
 {
-	if (pg < MEM_NPAGES && e->code[pg]) {
+	if (pg < GMEM_NPAGES && e->code[pg]) {
 		e->code[pg] = NULL;  /* the page stays on code_all: records may point into it */
 		e->code_changed = 1;
 	}
 }
 
-/* mem.c calls this when a MEM_CODE page is written, unmapped or made non-executable. */
+/* gmem.c calls this when a GMEM_CODE page is written, unmapped or made non-executable. */
 static void emu_code_written(void *ctx, uint64_t pg)
 {
 	struct emu *e = ctx;
@@ -46,7 +46,7 @@ static void emu_code_written(void *ctx, uint64_t pg)
 	if (pg > 0 && e->code[pg - 1]) {
 		const struct emu_slot *last = &e->code[pg - 1]->slot[EMU_SLOTS_PER_PAGE - 1];
 		if (last->fn && last->insn.len == 4) {
-			e->mem.perm[pg - 1] &= (uint8_t)~MEM_CODE;
+			e->mem.perm[pg - 1] &= (uint8_t)~GMEM_CODE;
 			emu_drop_page(e, pg - 1);
 		}
 	}
@@ -59,7 +59,7 @@ static int emu_exec_illegal(struct hart *h, const struct isa_insn *in)
 
 static int emu_fetch_fault(struct emu *e, uint64_t pc, uint64_t addr)
 {
-	mem_check_exec(&e->mem, addr, 2);  /* records the fault kind */
+	gmem_check_exec(&e->mem, addr, 2);  /* records the fault kind */
 	e->hart.trap.cause = HART_TRAP_FETCH_FAULT;
 	e->hart.trap.pc = pc;
 	e->hart.trap.tval = addr;
@@ -70,15 +70,15 @@ static int emu_fetch_fault(struct emu *e, uint64_t pc, uint64_t addr)
  * fault was recorded. */
 static struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 {
-	uint64_t pg = pc >> MEM_PAGE_SHIFT;
-	if (pg >= MEM_NPAGES) {
+	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
+	if (pg >= GMEM_NPAGES) {
 		emu_fetch_fault(e, pc, pc);
 		return NULL;
 	}
 	struct emu_code_page *cp = e->code[pg];
 	if (cp)
 		return cp->slot;
-	if (!(e->mem.perm[pg] & MEM_X)) {
+	if (!(e->mem.perm[pg] & GMEM_X)) {
 		emu_fetch_fault(e, pc, pc);
 		return NULL;
 	}
@@ -90,7 +90,7 @@ static struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 	cp->next = e->code_all;
 	e->code_all = cp;
 	e->code[pg] = cp;
-	e->mem.perm[pg] |= MEM_CODE;
+	e->mem.perm[pg] |= GMEM_CODE;
 	return cp->slot;
 }
 
@@ -102,10 +102,10 @@ static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
 	uint16_t lo, hi = 0;
 	memcpy(&lo, e->mem.base + pc, 2);
 	if ((lo & 3) == 3) {
-		if ((pc & MEM_PAGE_MASK) == MEM_PAGE_SIZE - 2) {
-			if (mem_check_exec(&e->mem, pc + 2, 2))
+		if ((pc & GMEM_PAGE_MASK) == GMEM_PAGE_SIZE - 2) {
+			if (gmem_check_exec(&e->mem, pc + 2, 2))
 				return emu_fetch_fault(e, pc, pc + 2);
-			e->mem.perm[(pc + 2) >> MEM_PAGE_SHIFT] |= MEM_CODE;
+			e->mem.perm[(pc + 2) >> GMEM_PAGE_SHIFT] |= GMEM_CODE;
 		}
 		memcpy(&hi, e->mem.base + pc + 2, 2);
 	}
@@ -128,7 +128,7 @@ static struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
 	struct emu_slot *slots = emu_code_slots(e, pc);
 	if (!slots)
 		return NULL;
-	struct emu_slot *s = &slots[(pc & MEM_PAGE_MASK) >> 1];
+	struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
 	if (!s->fn && emu_decode_slot(e, s, pc))
 		return NULL;
 	return s;
@@ -147,12 +147,12 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 		e->cfg = *cfg;
 	snprintf(e->sysroot, sizeof(e->sysroot), "%s", e->cfg.sysroot ? e->cfg.sysroot : EMU_DEFAULT_SYSROOT);
 	e->cfg.sysroot = e->sysroot;
-	err = mem_init(&e->mem);
+	err = gmem_init(&e->mem);
 	if (err)
 		goto fail;
 	e->mem.code_written = emu_code_written;
 	e->mem.code_ctx = e;
-	void *code = mmap(NULL, MEM_NPAGES * sizeof(*e->code), PROT_READ | PROT_WRITE,
+	void *code = mmap(NULL, GMEM_NPAGES * sizeof(*e->code), PROT_READ | PROT_WRITE,
 			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	if (code == MAP_FAILED) {
 		err = -errno;
@@ -193,12 +193,12 @@ void emu_destroy(struct emu *e)
 		e->code_all = next;
 	}
 	if (e->code)
-		munmap(e->code, MEM_NPAGES * sizeof(*e->code));
+		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));
 	for (int i = 0; i < e->n_images; i++) {
 		free(e->images[i].path);
 		symtab_free(e->images[i].syms);
 	}
-	mem_fini(&e->mem);
+	gmem_fini(&e->mem);
 	free(e);
 }
 
@@ -380,14 +380,14 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 			h->pc = pc;
 			return EMU_LIMIT;
 		}
-		uint64_t pg = pc >> MEM_PAGE_SHIFT;
+		uint64_t pg = pc >> GMEM_PAGE_SHIFT;
 		if (__builtin_expect(pg != cur_pg, 0)) {
 			slots = emu_code_slots(e, pc);
 			if (!slots)
 				goto trap;
 			cur_pg = pg;
 		}
-		struct emu_slot *s = &slots[(pc & MEM_PAGE_MASK) >> 1];
+		struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
 		if (__builtin_expect(!s->fn, 0)) {
 			if (emu_decode_slot(e, s, pc))
 				goto trap;
@@ -425,8 +425,8 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 
 const struct isa_insn *emu_decode_at(struct emu *e, uint64_t pc)
 {
-	uint64_t pg = pc >> MEM_PAGE_SHIFT;
-	if ((pc & 1) || pg >= MEM_NPAGES || !(e->mem.perm[pg] & MEM_X))
+	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
+	if ((pc & 1) || pg >= GMEM_NPAGES || !(e->mem.perm[pg] & GMEM_X))
 		return NULL;
 	struct hart_trap saved = e->hart.trap;
 	struct emu_slot *s = emu_slot_at(e, pc);

@@ -12,11 +12,11 @@
 #include "emu/emu.h"
 #include "emu/exec.h"
 #include "emu/hart.h"
-#include "emu/mem.h"
+#include "emu/gmem.h"
 #include "emu/symtab.h"
 
 /* Guest address-space layout (Sv39-like, as the riscv64 Linux kernel lays it out). */
-#define EMU_STACK_TOP       MEM_GUEST_SIZE                 /* stack grows down from here */
+#define EMU_STACK_TOP       GMEM_GUEST_SIZE                 /* stack grows down from here */
 #define EMU_STACK_BYTES     (8ull << 20)                   /* RLIMIT_STACK */
 #define EMU_MMAP_TOP        (EMU_STACK_TOP - (256ull << 20)) /* mmap allocates below this */
 #define EMU_ET_DYN_BASE     0x2aaaaaa000ull                /* PIE load address (2/3 TASK_SIZE) */
@@ -31,7 +31,7 @@ struct emu_slot {
 	struct isa_insn insn;
 };
 
-#define EMU_SLOTS_PER_PAGE (MEM_PAGE_SIZE / 2)
+#define EMU_SLOTS_PER_PAGE (GMEM_PAGE_SIZE / 2)
 
 struct emu_code_page {
 	struct emu_code_page *next;      /* all pages ever allocated (freed at destroy) */
@@ -55,7 +55,7 @@ struct emu_image {
 
 struct emu {
 	struct hart hart;
-	struct mem mem;
+	struct gmem mem;
 	struct emu_config cfg;
 	char sysroot[PATH_MAX];
 

@@ -16,7 +16,7 @@ static inline uint64_t sext32(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(
 /* A misaligned atomic access: SIGBUS (BUS_ADRALN). */
 static int amo_misaligned(struct hart *h, uint64_t addr, uint32_t cause)
 {
-	h->mem->fault_kind = MEM_FAULT_ALIGN;
+	h->mem->fault_kind = GMEM_FAULT_ALIGN;
 	h->mem->fault_addr = addr;
 	return hart_raise(h, cause, addr);
 }
@@ -27,7 +27,7 @@ int exec_lr_w(struct hart *h, const struct isa_insn *in)
 	uint32_t v;
 	if (a & 3)
 		return amo_misaligned(h, a, HART_TRAP_LOAD_FAULT);
-	if (mem_load_u32(h->mem, a, &v))
+	if (gmem_load_u32(h->mem, a, &v))
 		return exec_load_fault(h);
 	RD = sext32(v);
 	h->reservation = a;
@@ -39,7 +39,7 @@ int exec_lr_d(struct hart *h, const struct isa_insn *in)
 	uint64_t a = RS1, v;
 	if (a & 7)
 		return amo_misaligned(h, a, HART_TRAP_LOAD_FAULT);
-	if (mem_load_u64(h->mem, a, &v))
+	if (gmem_load_u64(h->mem, a, &v))
 		return exec_load_fault(h);
 	RD = v;
 	h->reservation = a;
@@ -57,7 +57,7 @@ int exec_sc_w(struct hart *h, const struct isa_insn *in)
 		RD = 1;
 		return 0;
 	}
-	int r = mem_store_u32(h->mem, a, (uint32_t)RS2);
+	int r = gmem_store_u32(h->mem, a, (uint32_t)RS2);
 	if (r < 0)
 		return exec_store_result(h, r);
 	RD = 0;
@@ -75,7 +75,7 @@ int exec_sc_d(struct hart *h, const struct isa_insn *in)
 		RD = 1;
 		return 0;
 	}
-	int r = mem_store_u64(h->mem, a, RS2);
+	int r = gmem_store_u64(h->mem, a, RS2);
 	if (r < 0)
 		return exec_store_result(h, r);
 	RD = 0;
@@ -89,10 +89,10 @@ int exec_sc_d(struct hart *h, const struct isa_insn *in)
 		uint32_t old, src = (uint32_t)RS2;                                         \
 		if (a & 3)                                                                 \
 			return amo_misaligned(h, a, HART_TRAP_STORE_FAULT);                \
-		if (mem_load_u32(h->mem, a, &old))                                         \
+		if (gmem_load_u32(h->mem, a, &old))                                         \
 			return hart_raise(h, HART_TRAP_STORE_FAULT, h->mem->fault_addr);   \
 		uint32_t nv = (expr);                                                      \
-		int r = mem_store_u32(h->mem, a, nv);                                      \
+		int r = gmem_store_u32(h->mem, a, nv);                                      \
 		if (r < 0)                                                                 \
 			return exec_store_result(h, r);                                    \
 		RD = sext32(old);                                                          \
@@ -105,10 +105,10 @@ int exec_sc_d(struct hart *h, const struct isa_insn *in)
 		uint64_t old, src = RS2;                                                   \
 		if (a & 7)                                                                 \
 			return amo_misaligned(h, a, HART_TRAP_STORE_FAULT);                \
-		if (mem_load_u64(h->mem, a, &old))                                         \
+		if (gmem_load_u64(h->mem, a, &old))                                         \
 			return hart_raise(h, HART_TRAP_STORE_FAULT, h->mem->fault_addr);   \
 		uint64_t nv = (expr);                                                      \
-		int r = mem_store_u64(h->mem, a, nv);                                      \
+		int r = gmem_store_u64(h->mem, a, nv);                                      \
 		if (r < 0)                                                                 \
 			return exec_store_result(h, r);                                    \
 		RD = old;                                                                  \

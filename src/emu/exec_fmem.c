@@ -13,7 +13,7 @@
 int exec_flw(struct hart *h, const struct isa_insn *in)
 {
 	uint32_t v;
-	if (mem_load_u32(h->mem, ADDR, &v))
+	if (gmem_load_u32(h->mem, ADDR, &v))
 		return exec_load_fault(h);
 	FRD = 0xffffffff00000000ull | v;
 	return 0;
@@ -22,7 +22,7 @@ int exec_flw(struct hart *h, const struct isa_insn *in)
 int exec_fld(struct hart *h, const struct isa_insn *in)
 {
 	uint64_t v;
-	if (mem_load_u64(h->mem, ADDR, &v))
+	if (gmem_load_u64(h->mem, ADDR, &v))
 		return exec_load_fault(h);
 	FRD = v;
 	return 0;
@@ -30,12 +30,12 @@ int exec_fld(struct hart *h, const struct isa_insn *in)
 
 int exec_fsw(struct hart *h, const struct isa_insn *in)
 {
-	int r = mem_store_u32(h->mem, ADDR, (uint32_t)FRS2);
+	int r = gmem_store_u32(h->mem, ADDR, (uint32_t)FRS2);
 	return r ? exec_store_result(h, r) : 0;
 }
 
 int exec_fsd(struct hart *h, const struct isa_insn *in)
 {
-	int r = mem_store_u64(h->mem, ADDR, FRS2);
+	int r = gmem_store_u64(h->mem, ADDR, FRS2);
 	return r ? exec_store_result(h, r) : 0;
 }

@@ -54,7 +54,7 @@ BRANCH(bgeu, RS1 >= RS2)
 	int exec_##name(struct hart *h, const struct isa_insn *in)                       \
 	{                                                                                \
 		type v;                                                                  \
-		if (mem_load_##width(h->mem, RS1 + IMM, &v))                             \
+		if (gmem_load_##width(h->mem, RS1 + IMM, &v))                             \
 			return exec_load_fault(h);                                       \
 		RD = (uint64_t)(ext)v;                                                   \
 		return 0;                                                                \
@@ -70,7 +70,7 @@ LOAD(lwu, u32, uint32_t, uint32_t)
 #define STORE(name, width, type)                                                         \
 	int exec_##name(struct hart *h, const struct isa_insn *in)                       \
 	{                                                                                \
-		int r = mem_store_##width(h->mem, RS1 + IMM, (type)RS2);                 \
+		int r = gmem_store_##width(h->mem, RS1 + IMM, (type)RS2);                 \
 		return r ? exec_store_result(h, r) : 0;                                  \
 	}
 STORE(sb, u8, uint8_t)

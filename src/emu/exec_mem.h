@@ -6,7 +6,7 @@
 #define ROBIN_EMU_EXEC_MEM_H
 
 #include "emu/hart.h"
-#include "emu/mem.h"
+#include "emu/gmem.h"
 
 /* A load failed: trap with the first faulting byte. Returns -1. */
 static inline int exec_load_fault(struct hart *h)

@@ -155,15 +155,15 @@ void fault_describe(struct emu *e)
 		break;
 	}
 	switch (e->mem.fault_kind) {
-	case MEM_FAULT_PROT:
+	case GMEM_FAULT_PROT:
 		where = t->cause == HART_TRAP_STORE_FAULT  ? "non-writable " :
 			t->cause == HART_TRAP_FETCH_FAULT ? "non-executable " : "unreadable ";
 		break;
-	case MEM_FAULT_BUS:
+	case GMEM_FAULT_BUS:
 		sig = SIGBUS;
 		where = "past-end-of-file ";
 		break;
-	case MEM_FAULT_ALIGN:
+	case GMEM_FAULT_ALIGN:
 		sig = SIGBUS;
 		where = "misaligned ";
 		break;

@@ -39,7 +39,7 @@ struct hart {
 	struct hart_trap trap;
 	/* emulator-private fields follow (memory, reservation, counters ...) */
 	struct emu *emu;
-	struct mem *mem;       /* guest memory (mem.h), &emu->mem */
+	struct gmem *mem;      /* guest memory (gmem.h), &emu->mem */
 	uint64_t reservation;  /* LR/SC reserved address, ~0 when none */
 	uint64_t instret;      /* instructions retired */
 };

@@ -31,8 +31,8 @@ struct loader_elf {
 	char interp[PATH_MAX];
 };
 
-static uint64_t loader_page_down(uint64_t a) { return a & ~MEM_PAGE_MASK; }
-static uint64_t loader_page_up(uint64_t a) { return (a + MEM_PAGE_MASK) & ~MEM_PAGE_MASK; }
+static uint64_t loader_page_down(uint64_t a) { return a & ~GMEM_PAGE_MASK; }
+static uint64_t loader_page_up(uint64_t a) { return (a + GMEM_PAGE_MASK) & ~GMEM_PAGE_MASK; }
 
 #define LOADER_ERR(e, ...) emu_set_error((e), ENOEXEC, __VA_ARGS__)
 
@@ -88,7 +88,7 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 
 	int nload = 0;
 	uint64_t prev_end = 0, entry_ok = 0;
-	le->align = MEM_PAGE_SIZE;
+	le->align = GMEM_PAGE_SIZE;
 	le->has_interp = 0;
 	le->exec_stack = 0;
 	le->phdr_vaddr = 0;
@@ -108,14 +108,14 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 						  p, i, off, (unsigned long long)ph->p_offset,
 						  (unsigned long long)(ph->p_offset + ph->p_filesz),
 						  (unsigned long long)le->fsize);
-			if ((ph->p_vaddr - ph->p_offset) & MEM_PAGE_MASK)
+			if ((ph->p_vaddr - ph->p_offset) & GMEM_PAGE_MASK)
 				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): address 0x%llx and file offset 0x%llx differ modulo the page size",
 						  p, i, off, (unsigned long long)ph->p_vaddr,
 						  (unsigned long long)ph->p_offset);
 			if (ph->p_align > 1 && (ph->p_align & (ph->p_align - 1)))
 				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): alignment 0x%llx is not a power of two",
 						  p, i, off, (unsigned long long)ph->p_align);
-			if (ph->p_vaddr >= MEM_GUEST_SIZE || ph->p_memsz > MEM_GUEST_SIZE - ph->p_vaddr)
+			if (ph->p_vaddr >= GMEM_GUEST_SIZE || ph->p_memsz > GMEM_GUEST_SIZE - ph->p_vaddr)
 				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): addresses 0x%llx+0x%llx lie outside the 256 GiB guest address space",
 						  p, i, off, (unsigned long long)ph->p_vaddr,
 						  (unsigned long long)ph->p_memsz);
@@ -184,13 +184,13 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 /* Map the PT_LOAD segments at le->bias. */
 static int loader_map(struct emu *e, int fd, struct loader_elf *le)
 {
-	static const uint8_t zeros[MEM_PAGE_SIZE];
+	static const uint8_t zeros[GMEM_PAGE_SIZE];
 	for (unsigned i = 0; i < le->eh.e_phnum; i++) {
 		const Elf64_Phdr *ph = &le->ph[i];
 		if (ph->p_type != PT_LOAD || !ph->p_memsz)
 			continue;
-		unsigned prot = ((ph->p_flags & PF_R) ? MEM_R : 0) | ((ph->p_flags & PF_W) ? MEM_W : 0) |
-				((ph->p_flags & PF_X) ? MEM_X : 0);
+		unsigned prot = ((ph->p_flags & PF_R) ? GMEM_R : 0) | ((ph->p_flags & PF_W) ? GMEM_W : 0) |
+				((ph->p_flags & PF_X) ? GMEM_X : 0);
 		uint64_t start = le->bias + ph->p_vaddr;
 		uint64_t pg = loader_page_down(start);
 		uint64_t file_end = start + ph->p_filesz;
@@ -198,14 +198,14 @@ static int loader_map(struct emu *e, int fd, struct loader_elf *le)
 		int err = 0;
 		if (ph->p_filesz) {
 			uint64_t len = loader_page_up(file_end) - pg;
-			err = mem_map_file(&e->mem, pg, len, prot, 0, fd, ph->p_offset - (start - pg));
-			if (!err && ph->p_memsz > ph->p_filesz && (file_end & MEM_PAGE_MASK))
-				err = mem_poke(&e->mem, file_end, zeros,
-					       MEM_PAGE_SIZE - (file_end & MEM_PAGE_MASK));
+			err = gmem_map_file(&e->mem, pg, len, prot, 0, fd, ph->p_offset - (start - pg));
+			if (!err && ph->p_memsz > ph->p_filesz && (file_end & GMEM_PAGE_MASK))
+				err = gmem_poke(&e->mem, file_end, zeros,
+					       GMEM_PAGE_SIZE - (file_end & GMEM_PAGE_MASK));
 			pg = loader_page_up(file_end);
 		}
 		if (!err && mem_end > pg)
-			err = mem_map_anon(&e->mem, pg, mem_end - pg, prot);
+			err = gmem_map_anon(&e->mem, pg, mem_end - pg, prot);
 		if (err)
 			return emu_set_error(e, -err, "%s: cannot map segment %u at 0x%llx: %s", le->path, i,
 					     (unsigned long long)start, strerror(-err));
@@ -234,8 +234,8 @@ static int loader_load_elf(struct emu *e, const char *path, struct loader_elf *l
 	if (le->eh.e_type == ET_DYN) {
 		uint64_t span = le->hi - le->lo;
 		uint64_t base = want ? (want + le->align - 1) & ~(le->align - 1) : 0;
-		if (!base || span > EMU_MMAP_TOP - base || !mem_is_free(&e->mem, base, span)) {
-			uint64_t at = mem_find_free(&e->mem, span + le->align - MEM_PAGE_SIZE,
+		if (!base || span > EMU_MMAP_TOP - base || !gmem_is_free(&e->mem, base, span)) {
+			uint64_t at = gmem_find_free(&e->mem, span + le->align - GMEM_PAGE_SIZE,
 						    EMU_MMAP_BOTTOM, e->mmap_top);
 			if (!at) {
 				err = LOADER_ERR(e, "%s: no room for %llu bytes of segments", path,
@@ -245,7 +245,7 @@ static int loader_load_elf(struct emu *e, const char *path, struct loader_elf *l
 			base = (at + le->align - 1) & ~(le->align - 1);
 		}
 		le->bias = base - le->lo;
-	} else if (!mem_is_free(&e->mem, le->lo, le->hi - le->lo)) {
+	} else if (!gmem_is_free(&e->mem, le->lo, le->hi - le->lo)) {
 		err = LOADER_ERR(e, "%s: segments 0x%llx..0x%llx collide with memory already in use",
 				 path, (unsigned long long)le->lo, (unsigned long long)le->hi);
 		goto out;
@@ -275,7 +275,7 @@ static uint64_t loader_push_bytes(struct loader_stack *s, const void *p, size_t 
 		return 0;
 	}
 	s->sp -= n;
-	if (mem_poke(&s->e->mem, s->sp, p, n))
+	if (gmem_poke(&s->e->mem, s->sp, p, n))
 		s->err = EFAULT;
 	return s->sp;
 }
@@ -326,7 +326,7 @@ static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t i
 		{ AT_PHDR, prog->bias + prog->phdr_vaddr },
 		{ AT_PHENT, sizeof(Elf64_Phdr) },
 		{ AT_PHNUM, prog->eh.e_phnum },
-		{ AT_PAGESZ, MEM_PAGE_SIZE },
+		{ AT_PAGESZ, GMEM_PAGE_SIZE },
 		{ AT_BASE, interp_base },
 		{ AT_FLAGS, 0 },
 		{ AT_ENTRY, prog->bias + prog->eh.e_entry },
@@ -362,7 +362,7 @@ static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t i
 		w[k++] = envpp[i];
 	w[k++] = 0;
 	memcpy(w + k, auxv, sizeof(auxv));
-	if (mem_poke(&e->mem, sp, w, nwords * 8))
+	if (gmem_poke(&e->mem, sp, w, nwords * 8))
 		err = emu_set_error(e, EFAULT, "cannot write the initial stack");
 	free(w);
 	e->hart.x[2] = sp;
@@ -392,8 +392,8 @@ int loader_load(struct emu *e, const char *path, int argc, char *const argv[], c
 	if (!realpath(path, e->exe_path))
 		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
 	e->brk_start = e->brk_cur = prog->bias + prog->hi;
-	err = mem_map_anon(&e->mem, EMU_STACK_TOP - EMU_STACK_BYTES, EMU_STACK_BYTES,
-			   MEM_R | MEM_W | (prog->exec_stack ? MEM_X : 0));
+	err = gmem_map_anon(&e->mem, EMU_STACK_TOP - EMU_STACK_BYTES, EMU_STACK_BYTES,
+			   GMEM_R | GMEM_W | (prog->exec_stack ? GMEM_X : 0));
 	if (err) {
 		err = emu_set_error(e, -err, "cannot map the stack: %s", strerror(-err));
 		goto out;
@@ -419,11 +419,11 @@ int loader_load(struct emu *e, const char *path, int argc, char *const argv[], c
 		goto out;
 	/* rt_sigreturn trampoline for signal handlers: li a7, 139; ecall */
 	static const uint32_t tramp[2] = { 0x08b00893u, 0x00000073u };
-	err = mem_map_anon(&e->mem, EMU_SIGRETURN_PAGE, MEM_PAGE_SIZE, MEM_R | MEM_W);
+	err = gmem_map_anon(&e->mem, EMU_SIGRETURN_PAGE, GMEM_PAGE_SIZE, GMEM_R | GMEM_W);
 	if (!err)
-		err = mem_poke(&e->mem, EMU_SIGRETURN_PAGE, tramp, sizeof(tramp));
+		err = gmem_poke(&e->mem, EMU_SIGRETURN_PAGE, tramp, sizeof(tramp));
 	if (!err)
-		err = mem_protect(&e->mem, EMU_SIGRETURN_PAGE, MEM_PAGE_SIZE, MEM_R | MEM_X);
+		err = gmem_protect(&e->mem, EMU_SIGRETURN_PAGE, GMEM_PAGE_SIZE, GMEM_R | GMEM_X);
 	if (err) {
 		err = emu_set_error(e, -err, "cannot map the signal trampoline");
 		goto out;

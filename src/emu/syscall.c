@@ -90,7 +90,7 @@ int syscall_private_fd(const struct emu *e, int64_t fd)
 int syscall_path(struct emu *e, uint64_t gaddr, char *buf, size_t n, char *tmp, size_t tn,
 		 const char **out)
 {
-	long len = mem_strncpy_from(&e->mem, buf, gaddr, n);
+	long len = gmem_strncpy_from(&e->mem, buf, gaddr, n);
 	if (len < 0)
 		return (int)len;
 	if (!strcmp(buf, "/proc/self/exe")) {

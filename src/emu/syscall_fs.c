@@ -70,7 +70,7 @@ SYS(close_range)
 SYS(read)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	void *p = mem_host_ptr(&e->mem, a[1], a[2], MEM_W);
+	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_W);
 	if (!p)
 		return -EFAULT;
 	return syscall_host(read(SYS_FD(a[0]), p, a[2]));
@@ -79,7 +79,7 @@ SYS(read)
 SYS(write)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	void *p = mem_host_ptr(&e->mem, a[1], a[2], MEM_R);
+	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_R);
 	if (!p)
 		return -EFAULT;
 	return syscall_host(write(SYS_FD(a[0]), p, a[2]));
@@ -88,7 +88,7 @@ SYS(write)
 SYS(pread64)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	void *p = mem_host_ptr(&e->mem, a[1], a[2], MEM_W);
+	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_W);
 	if (!p)
 		return -EFAULT;
 	return syscall_host(pread(SYS_FD(a[0]), p, a[2], (off_t)a[3]));
@@ -97,7 +97,7 @@ SYS(pread64)
 SYS(pwrite64)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	void *p = mem_host_ptr(&e->mem, a[1], a[2], MEM_R);
+	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_R);
 	if (!p)
 		return -EFAULT;
 	return syscall_host(pwrite(SYS_FD(a[0]), p, a[2], (off_t)a[3]));
@@ -112,9 +112,9 @@ static int sys_iov(struct emu *e, uint64_t gaddr, uint64_t n, struct iovec *iov,
 		return -EINVAL;
 	for (uint64_t i = 0; i < n; i++) {
 		uint64_t g[2];
-		if (mem_copy_from(&e->mem, g, gaddr + i * 16, 16))
+		if (gmem_copy_from(&e->mem, g, gaddr + i * 16, 16))
 			return -EFAULT;
-		void *p = mem_host_ptr(&e->mem, g[0], g[1], need);
+		void *p = gmem_host_ptr(&e->mem, g[0], g[1], need);
 		if (!p)
 			return -EFAULT;
 		iov[i].iov_base = p;
@@ -127,7 +127,7 @@ SYS(readv)
 {
 	struct iovec iov[SYS_IOV_MAX];
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	int n = sys_iov(e, a[1], a[2], iov, MEM_W);
+	int n = sys_iov(e, a[1], a[2], iov, GMEM_W);
 	if (n < 0)
 		return n;
 	return syscall_host(readv(SYS_FD(a[0]), iov, n));
@@ -137,7 +137,7 @@ SYS(writev)
 {
 	struct iovec iov[SYS_IOV_MAX];
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	int n = sys_iov(e, a[1], a[2], iov, MEM_R);
+	int n = sys_iov(e, a[1], a[2], iov, GMEM_R);
 	if (n < 0)
 		return n;
 	return syscall_host(writev(SYS_FD(a[0]), iov, n));
@@ -147,7 +147,7 @@ SYS(preadv)
 {
 	struct iovec iov[SYS_IOV_MAX];
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	int n = sys_iov(e, a[1], a[2], iov, MEM_W);
+	int n = sys_iov(e, a[1], a[2], iov, GMEM_W);
 	if (n < 0)
 		return n;
 	return syscall_host(preadv(SYS_FD(a[0]), iov, n, (off_t)a[3]));
@@ -157,7 +157,7 @@ SYS(pwritev)
 {
 	struct iovec iov[SYS_IOV_MAX];
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	int n = sys_iov(e, a[1], a[2], iov, MEM_R);
+	int n = sys_iov(e, a[1], a[2], iov, GMEM_R);
 	if (n < 0)
 		return n;
 	return syscall_host(pwritev(SYS_FD(a[0]), iov, n, (off_t)a[3]));
@@ -173,7 +173,7 @@ static int64_t sys_put_stat(struct emu *e, uint64_t gaddr, const struct stat *st
 {
 	uint8_t out[SYSCONV_STAT_SIZE];
 	sysconv_stat(st, out);
-	return mem_copy_to(&e->mem, gaddr, out, sizeof(out));
+	return gmem_copy_to(&e->mem, gaddr, out, sizeof(out));
 }
 
 SYS(fstat)
@@ -201,13 +201,13 @@ SYS(statx)
 	long r = syscall(SYS_statx, sys_dirfd((int64_t)a[0]), path, (int)a[2], (unsigned)a[3], buf);
 	if (r < 0)
 		return -errno;
-	return mem_copy_to(&e->mem, a[4], buf, sizeof(buf));
+	return gmem_copy_to(&e->mem, a[4], buf, sizeof(buf));
 }
 
 SYS(readlinkat)
 {
 	char buf[PATH_MAX], res[PATH_MAX], tmp[PATH_MAX];
-	long len = mem_strncpy_from(&e->mem, buf, a[1], sizeof(buf));
+	long len = gmem_strncpy_from(&e->mem, buf, a[1], sizeof(buf));
 	if (len < 0)
 		return len;
 	ssize_t n;
@@ -223,14 +223,14 @@ SYS(readlinkat)
 	}
 	if ((uint64_t)n > a[3])
 		n = (ssize_t)a[3];
-	int err = mem_copy_to(&e->mem, a[2], res, (uint64_t)n);
+	int err = gmem_copy_to(&e->mem, a[2], res, (uint64_t)n);
 	return err ? err : n;
 }
 
 SYS(getdents64)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
-	void *p = mem_host_ptr(&e->mem, a[1], a[2], MEM_W);
+	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_W);
 	if (!p)
 		return -EFAULT;
 	/* struct linux_dirent64 has one layout on every architecture */
@@ -293,7 +293,7 @@ SYS(linkat)
 SYS(symlinkat)
 {
 	char target[PATH_MAX];
-	long len = mem_strncpy_from(&e->mem, target, a[0], sizeof(target));
+	long len = gmem_strncpy_from(&e->mem, target, a[0], sizeof(target));
 	if (len < 0)
 		return len;
 	SYS_PATH(e, a[2], path);
@@ -334,7 +334,7 @@ SYS(utimensat)
 		if (err)
 			return err;
 	}
-	if (a[2] && mem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
+	if (a[2] && gmem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
 		return -EFAULT;
 	return syscall_host(syscall(SYS_utimensat, sys_dirfd((int64_t)a[0]), path, a[2] ? ts : NULL,
 				    (int)a[3]));
@@ -405,7 +405,7 @@ SYS(getcwd)
 	uint64_t len = strlen(buf) + 1;
 	if (len > a[1])
 		return -ERANGE;
-	int err = mem_copy_to(&e->mem, a[0], buf, len);
+	int err = gmem_copy_to(&e->mem, a[0], buf, len);
 	return err ? err : (int64_t)len;
 }
 
@@ -447,11 +447,11 @@ SYS(fcntl)
 	case F_OFD_SETLK:
 	case F_OFD_SETLKW: {
 		struct flock fl;  /* same layout on riscv64 and x86-64 */
-		if (mem_copy_from(&e->mem, &fl, a[2], sizeof(fl)))
+		if (gmem_copy_from(&e->mem, &fl, a[2], sizeof(fl)))
 			return -EFAULT;
 		if (fcntl(fd, cmd, &fl) < 0)
 			return -errno;
-		return mem_copy_to(&e->mem, a[2], &fl, sizeof(fl));
+		return gmem_copy_to(&e->mem, a[2], &fl, sizeof(fl));
 	}
 	default:
 		return -EINVAL;
@@ -464,7 +464,7 @@ SYS(pipe2)
 	if (pipe2(fds, (int)a[1]) < 0)
 		return -errno;
 	int32_t g[2] = { fds[0], fds[1] };
-	if (mem_copy_to(&e->mem, a[0], g, sizeof(g))) {
+	if (gmem_copy_to(&e->mem, a[0], g, sizeof(g))) {
 		close(fds[0]);
 		close(fds[1]);
 		return -EFAULT;
@@ -513,12 +513,12 @@ SYS(ioctl)
 		return -ENOTTY;
 	}
 	uint8_t buf[64];
-	if (in && mem_copy_from(&e->mem, buf, a[2], size))
+	if (in && gmem_copy_from(&e->mem, buf, a[2], size))
 		return -EFAULT;
 	if (ioctl(fd, req, buf) < 0)
 		return -errno;
 	if (out)
-		return mem_copy_to(&e->mem, a[2], buf, size);
+		return gmem_copy_to(&e->mem, a[2], buf, size);
 	return 0;
 }
 
@@ -528,7 +528,7 @@ SYS(statfs)
 	SYS_PATH(e, a[0], path);
 	if (statfs(path, &st) < 0)
 		return -errno;
-	return mem_copy_to(&e->mem, a[1], &st, sizeof(st));
+	return gmem_copy_to(&e->mem, a[1], &st, sizeof(st));
 }
 
 SYS(fstatfs)
@@ -537,7 +537,7 @@ SYS(fstatfs)
 	SYS_CHECK_FD(e, (int64_t)a[0]);
 	if (fstatfs(SYS_FD(a[0]), &st) < 0)
 		return -errno;
-	return mem_copy_to(&e->mem, a[1], &st, sizeof(st));
+	return gmem_copy_to(&e->mem, a[1], &st, sizeof(st));
 }
 
 SYS(umask)
@@ -551,12 +551,12 @@ SYS(sendfile)
 	off_t off;
 	SYS_CHECK_FD(e, (int64_t)a[0]);
 	SYS_CHECK_FD(e, (int64_t)a[1]);
-	if (a[2] && mem_copy_from(&e->mem, &off, a[2], sizeof(off)))
+	if (a[2] && gmem_copy_from(&e->mem, &off, a[2], sizeof(off)))
 		return -EFAULT;
 	ssize_t r = sendfile(SYS_FD(a[0]), SYS_FD(a[1]), a[2] ? &off : NULL, a[3]);
 	if (r < 0)
 		return -errno;
-	if (a[2] && mem_copy_to(&e->mem, a[2], &off, sizeof(off)))
+	if (a[2] && gmem_copy_to(&e->mem, a[2], &off, sizeof(off)))
 		return -EFAULT;
 	return r;
 }
@@ -573,11 +573,11 @@ SYS(ppoll)
 	uint64_t n = a[1];
 	if (n > 1024)
 		return -EINVAL;
-	struct pollfd *p = mem_host_ptr(&e->mem, a[0], n * sizeof(struct pollfd), MEM_R | MEM_W);
+	struct pollfd *p = gmem_host_ptr(&e->mem, a[0], n * sizeof(struct pollfd), GMEM_R | GMEM_W);
 	if (!p && n)
 		return -EFAULT;
 	struct timespec ts;
-	if (a[2] && mem_copy_from(&e->mem, &ts, a[2], sizeof(ts)))
+	if (a[2] && gmem_copy_from(&e->mem, &ts, a[2], sizeof(ts)))
 		return -EFAULT;
 	return syscall_host(ppoll(p, n, a[2] ? &ts : NULL, NULL));
 }
@@ -594,18 +594,18 @@ SYS(pselect6)
 		if (!a[1 + i])
 			continue;
 		memset(&local[i], 0, sizeof(local[i]));
-		if (mem_copy_from(&e->mem, &local[i], a[1 + i], bytes))
+		if (gmem_copy_from(&e->mem, &local[i], a[1 + i], bytes))
 			return -EFAULT;
 		sets[i] = &local[i];
 	}
 	struct timespec ts;
-	if (a[4] && mem_copy_from(&e->mem, &ts, a[4], sizeof(ts)))
+	if (a[4] && gmem_copy_from(&e->mem, &ts, a[4], sizeof(ts)))
 		return -EFAULT;
 	int r = pselect(nfds, sets[0], sets[1], sets[2], a[4] ? &ts : NULL, NULL);
 	if (r < 0)
 		return -errno;
 	for (int i = 0; i < 3; i++)
-		if (sets[i] && mem_copy_to(&e->mem, a[1 + i], sets[i], bytes))
+		if (sets[i] && gmem_copy_to(&e->mem, a[1 + i], sets[i], bytes))
 			return -EFAULT;
 	return r;
 }
@@ -619,7 +619,7 @@ SYS(flock)
 SYS(memfd_create)
 {
 	char name[256];
-	long len = mem_strncpy_from(&e->mem, name, a[0], sizeof(name));
+	long len = gmem_strncpy_from(&e->mem, name, a[0], sizeof(name));
 	if (len < 0)
 		return len;
 	return syscall_host(syscall(SYS_memfd_create, name, (unsigned)a[1]));

@@ -47,7 +47,7 @@ SYS(getresuid)
 {
 	uint32_t ids[3] = { getuid(), geteuid(), geteuid() };
 	for (int i = 0; i < 3; i++)
-		if (a[i] && mem_copy_to(&e->mem, a[i], &ids[i], 4))
+		if (a[i] && gmem_copy_to(&e->mem, a[i], &ids[i], 4))
 			return -EFAULT;
 	return 0;
 }
@@ -56,7 +56,7 @@ SYS(getresgid)
 {
 	uint32_t ids[3] = { getgid(), getegid(), getegid() };
 	for (int i = 0; i < 3; i++)
-		if (a[i] && mem_copy_to(&e->mem, a[i], &ids[i], 4))
+		if (a[i] && gmem_copy_to(&e->mem, a[i], &ids[i], 4))
 			return -EFAULT;
 	return 0;
 }
@@ -73,7 +73,7 @@ SYS(getgroups)
 		return -EINVAL;
 	for (int i = 0; i < n; i++) {
 		uint32_t v = g[i];
-		if (mem_copy_to(&e->mem, a[1] + 4 * (uint64_t)i, &v, 4))
+		if (gmem_copy_to(&e->mem, a[1] + 4 * (uint64_t)i, &v, 4))
 			return -EFAULT;
 	}
 	return n;
@@ -85,7 +85,7 @@ SYS(uname)
 	if (uname(&u) < 0)
 		return -errno;
 	snprintf(u.machine, sizeof(u.machine), "riscv64");
-	return mem_copy_to(&e->mem, a[0], &u, sizeof(u));  /* 6 x 65 chars on every Linux */
+	return gmem_copy_to(&e->mem, a[0], &u, sizeof(u));  /* 6 x 65 chars on every Linux */
 }
 
 /* The guest's resource limits: the host's, except the stack robin gives it. */
@@ -128,13 +128,13 @@ SYS(prlimit64)
 	if (err)
 		return err;
 	if (a[2]) {
-		if (mem_copy_from(&e->mem, n, a[2], sizeof(n)))
+		if (gmem_copy_from(&e->mem, n, a[2], sizeof(n)))
 			return -EFAULT;
 		err = sys_rlimit_set((unsigned)a[1], n);
 		if (err)
 			return err;
 	}
-	if (a[3] && mem_copy_to(&e->mem, a[3], old, sizeof(old)))
+	if (a[3] && gmem_copy_to(&e->mem, a[3], old, sizeof(old)))
 		return -EFAULT;
 	return 0;
 }
@@ -145,13 +145,13 @@ SYS(getrlimit)
 	int err = sys_rlimit_get((unsigned)a[0], v);
 	if (err)
 		return err;
-	return mem_copy_to(&e->mem, a[1], v, sizeof(v));
+	return gmem_copy_to(&e->mem, a[1], v, sizeof(v));
 }
 
 SYS(setrlimit)
 {
 	uint64_t v[2];
-	if (mem_copy_from(&e->mem, v, a[1], sizeof(v)))
+	if (gmem_copy_from(&e->mem, v, a[1], sizeof(v)))
 		return -EFAULT;
 	return sys_rlimit_set((unsigned)a[0], v);
 }
@@ -182,14 +182,14 @@ SYS(getrusage)
 		ru.ru_stime.tv_sec = 0;
 		ru.ru_stime.tv_usec = 0;
 	}
-	return mem_copy_to(&e->mem, a[1], &ru, sizeof(ru));
+	return gmem_copy_to(&e->mem, a[1], &ru, sizeof(ru));
 }
 
 SYS(times)
 {
 	uint64_t ticks = sys_cpu_ns(e) / 10000000ull;  /* 100 Hz */
 	uint64_t t[4] = { ticks, 0, 0, 0 };
-	if (a[0] && mem_copy_to(&e->mem, a[0], t, sizeof(t)))
+	if (a[0] && gmem_copy_to(&e->mem, a[0], t, sizeof(t)))
 		return -EFAULT;
 	return (int64_t)(emu_time_ns(e, 0) / 10000000ull);
 }
@@ -204,7 +204,7 @@ SYS(sysinfo)
 		memset(si.loads, 0, sizeof(si.loads));
 	}
 	si.procs = 1;
-	return mem_copy_to(&e->mem, a[0], &si, sizeof(si));
+	return gmem_copy_to(&e->mem, a[0], &si, sizeof(si));
 }
 
 SYS(set_tid_address)
@@ -226,7 +226,7 @@ SYS(get_robust_list)
 {
 	if (a[0] && (int)a[0] != e->pid)
 		return -ESRCH;
-	if (mem_copy_to(&e->mem, a[1], &e->robust_list, 8) || mem_copy_to(&e->mem, a[2], &e->robust_len, 8))
+	if (gmem_copy_to(&e->mem, a[1], &e->robust_list, 8) || gmem_copy_to(&e->mem, a[2], &e->robust_len, 8))
 		return -EFAULT;
 	return 0;
 }
@@ -245,7 +245,7 @@ SYS(sched_getaffinity)
 	if (len < 8 || (len & 7))
 		return -EINVAL;
 	uint64_t mask = 1;
-	if (mem_copy_to(&e->mem, a[2], &mask, 8))
+	if (gmem_copy_to(&e->mem, a[2], &mask, 8))
 		return -EFAULT;
 	return 8;
 }
@@ -257,7 +257,7 @@ SYS(sched_getscheduler) { (void)e; (void)a; return 0; /* SCHED_OTHER */ }
 SYS(sched_getparam)
 {
 	uint32_t prio = 0;
-	return mem_copy_to(&e->mem, a[1], &prio, 4);
+	return gmem_copy_to(&e->mem, a[1], &prio, 4);
 }
 
 SYS(getpriority) { (void)e; (void)a; return 20; /* nice 0, as the kernel encodes it */ }
@@ -277,7 +277,7 @@ SYS(getrandom)
 	uint64_t len = a[1];
 	if (len > (1u << 25))
 		len = 1u << 25;
-	uint8_t *p = mem_host_ptr(&e->mem, a[0], len, MEM_W);
+	uint8_t *p = gmem_host_ptr(&e->mem, a[0], len, GMEM_W);
 	if (!p)
 		return -EFAULT;
 	for (uint64_t i = 0; i < len; i += 8) {
@@ -318,7 +318,7 @@ SYS(clock_gettime)
 	if (err)
 		return err;
 	int64_t ts[2] = { (int64_t)(ns / 1000000000ull), (int64_t)(ns % 1000000000ull) };
-	return mem_copy_to(&e->mem, a[1], ts, sizeof(ts));
+	return gmem_copy_to(&e->mem, a[1], ts, sizeof(ts));
 }
 
 SYS(clock_getres)
@@ -328,7 +328,7 @@ SYS(clock_getres)
 	if (err)
 		return err;
 	int64_t ts[2] = { 0, 1 };
-	if (a[1] && mem_copy_to(&e->mem, a[1], ts, sizeof(ts)))
+	if (a[1] && gmem_copy_to(&e->mem, a[1], ts, sizeof(ts)))
 		return -EFAULT;
 	return 0;
 }
@@ -337,11 +337,11 @@ SYS(gettimeofday)
 {
 	uint64_t ns = emu_time_ns(e, 1) + e->sleep_ns;
 	int64_t tv[2] = { (int64_t)(ns / 1000000000ull), (int64_t)(ns % 1000000000ull / 1000) };
-	if (a[0] && mem_copy_to(&e->mem, a[0], tv, sizeof(tv)))
+	if (a[0] && gmem_copy_to(&e->mem, a[0], tv, sizeof(tv)))
 		return -EFAULT;
 	if (a[1]) {
 		int32_t tz[2] = { 0, 0 };
-		if (mem_copy_to(&e->mem, a[1], tz, sizeof(tz)))
+		if (gmem_copy_to(&e->mem, a[1], tz, sizeof(tz)))
 			return -EFAULT;
 	}
 	return 0;
@@ -362,7 +362,7 @@ static int64_t sys_sleep(struct emu *e, uint64_t ns)
 SYS(nanosleep)
 {
 	int64_t ts[2];
-	if (mem_copy_from(&e->mem, ts, a[0], sizeof(ts)))
+	if (gmem_copy_from(&e->mem, ts, a[0], sizeof(ts)))
 		return -EFAULT;
 	if (ts[0] < 0 || ts[1] < 0 || ts[1] >= 1000000000)
 		return -EINVAL;
@@ -376,7 +376,7 @@ SYS(clock_nanosleep)
 	int64_t err = sys_clock_ns(e, (int)a[0], &now);
 	if (err)
 		return err;
-	if (mem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
+	if (gmem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
 		return -EFAULT;
 	if (ts[0] < 0 || ts[1] < 0 || ts[1] >= 1000000000)
 		return -EINVAL;
@@ -408,7 +408,7 @@ SYS(wait4)
 		return -errno;
 	if (a[1]) {
 		int32_t s = status;
-		if (mem_copy_to(&e->mem, a[1], &s, 4))
+		if (gmem_copy_to(&e->mem, a[1], &s, 4))
 			return -EFAULT;
 	}
 	return r;

@@ -79,7 +79,7 @@ static int sig_enter(struct emu *e, int sig, int code, uint64_t addr, uint64_t r
 	for (int i = 0; i < 32; i++)
 		sig_put64(f, SIGF_UC_FPREGS + 8 * (size_t)i, h->f[i]);
 	sig_put32(f, SIGF_UC_FCSR, (h->frm << 5) | (h->fflags & 31));
-	if (mem_copy_to(&e->mem, sp, f, sizeof(f)))
+	if (gmem_copy_to(&e->mem, sp, f, sizeof(f)))
 		return -1;
 	e->sigmask |= act->mask;
 	if (!(act->flags & SA_NODEFER))
@@ -166,9 +166,9 @@ int syscall_signal_fault(struct emu *e)
 	case HART_TRAP_LOAD_FAULT:
 	case HART_TRAP_STORE_FAULT:
 		switch (e->mem.fault_kind) {
-		case MEM_FAULT_BUS: sig = SIGBUS, code = 2; break;   /* BUS_ADRERR */
-		case MEM_FAULT_ALIGN: sig = SIGBUS, code = 1; break; /* BUS_ADRALN */
-		case MEM_FAULT_PROT: sig = SIGSEGV, code = 2; break; /* SEGV_ACCERR */
+		case GMEM_FAULT_BUS: sig = SIGBUS, code = 2; break;   /* BUS_ADRERR */
+		case GMEM_FAULT_ALIGN: sig = SIGBUS, code = 1; break; /* BUS_ADRALN */
+		case GMEM_FAULT_PROT: sig = SIGSEGV, code = 2; break; /* SEGV_ACCERR */
 		default: sig = SIGSEGV, code = 1; break;             /* SEGV_MAPERR */
 		}
 		break;
@@ -195,7 +195,7 @@ SYS(rt_sigaction)
 		uint64_t n[3];
 		if (sig == SIGKILL || sig == SIGSTOP)
 			return -EINVAL;
-		if (mem_copy_from(&e->mem, n, a[1], sizeof(n)))
+		if (gmem_copy_from(&e->mem, n, a[1], sizeof(n)))
 			return -EFAULT;
 		act->handler = n[0];
 		act->flags = n[1];
@@ -203,7 +203,7 @@ SYS(rt_sigaction)
 		if (act->handler == 1 || (act->handler == 0 && sig_default_ignored(sig)))
 			e->sigpending &= ~SIG_BIT(sig);
 	}
-	if (a[2] && mem_copy_to(&e->mem, a[2], old, sizeof(old)))
+	if (a[2] && gmem_copy_to(&e->mem, a[2], old, sizeof(old)))
 		return -EFAULT;
 	return 0;
 }
@@ -214,7 +214,7 @@ SYS(rt_sigprocmask)
 		return -EINVAL;
 	uint64_t old = e->sigmask, set;
 	if (a[1]) {
-		if (mem_copy_from(&e->mem, &set, a[1], 8))
+		if (gmem_copy_from(&e->mem, &set, a[1], 8))
 			return -EFAULT;
 		switch (a[0]) {
 		case SIG_BLOCK: e->sigmask |= set; break;
@@ -224,7 +224,7 @@ SYS(rt_sigprocmask)
 		}
 		e->sigmask &= ~SIG_UNBLOCKABLE;
 	}
-	if (a[2] && mem_copy_to(&e->mem, a[2], &old, 8))
+	if (a[2] && gmem_copy_to(&e->mem, a[2], &old, 8))
 		return -EFAULT;
 	return 0;
 }
@@ -234,7 +234,7 @@ SYS(rt_sigpending)
 	uint64_t p = e->sigpending & e->sigmask;
 	if (a[1] != 8)
 		return -EINVAL;
-	return mem_copy_to(&e->mem, a[0], &p, 8);
+	return gmem_copy_to(&e->mem, a[0], &p, 8);
 }
 
 SYS(rt_sigsuspend)
@@ -242,7 +242,7 @@ SYS(rt_sigsuspend)
 	uint64_t set;
 	if (a[1] != 8)
 		return -EINVAL;
-	if (mem_copy_from(&e->mem, &set, a[0], 8))
+	if (gmem_copy_from(&e->mem, &set, a[0], 8))
 		return -EFAULT;
 	if (!(e->sigpending & ~set)) {
 		syscall_warn(e, 133, "single-threaded guest would wait forever in");
@@ -260,7 +260,7 @@ SYS(rt_sigtimedwait)
 	uint64_t set;
 	if (a[3] != 8)
 		return -EINVAL;
-	if (mem_copy_from(&e->mem, &set, a[0], 8))
+	if (gmem_copy_from(&e->mem, &set, a[0], 8))
 		return -EFAULT;
 	uint64_t ready = e->sigpending & set;
 	if (!ready)
@@ -271,7 +271,7 @@ SYS(rt_sigtimedwait)
 		uint8_t info[128] = { 0 };
 		sig_put32(info, 0, (uint32_t)sig);
 		sig_put32(info, 8, (uint32_t)e->sig_code[sig]);
-		if (mem_copy_to(&e->mem, a[1], info, sizeof(info)))
+		if (gmem_copy_to(&e->mem, a[1], info, sizeof(info)))
 			return -EFAULT;
 	}
 	return sig;
@@ -287,7 +287,7 @@ SYS(sigaltstack)
 	sig_put64(old, 16, e->altstack_size);
 	if (a[0]) {
 		uint8_t n[24];
-		if (mem_copy_from(&e->mem, n, a[0], sizeof(n)))
+		if (gmem_copy_from(&e->mem, n, a[0], sizeof(n)))
 			return -EFAULT;
 		if (on_alt)
 			return -EPERM;
@@ -304,7 +304,7 @@ SYS(sigaltstack)
 		}
 		e->altstack_flags = flags;
 	}
-	if (a[1] && mem_copy_to(&e->mem, a[1], old, sizeof(old)))
+	if (a[1] && gmem_copy_to(&e->mem, a[1], old, sizeof(old)))
 		return -EFAULT;
 	return 0;
 }
@@ -315,7 +315,7 @@ SYS(rt_sigreturn)
 	struct hart *h = &e->hart;
 	uint8_t f[SIGF_SIZE];
 	uint64_t sp = h->x[2];
-	if (mem_copy_from(&e->mem, f, sp, sizeof(f))) {
+	if (gmem_copy_from(&e->mem, f, sp, sizeof(f))) {
 		fault_signal_death(e, SIGSEGV, "bad signal frame in rt_sigreturn");
 		return -1;
 	}
@@ -369,9 +369,9 @@ SYS(setitimer)
 	if (which > 2)
 		return -EINVAL;
 	uint64_t n[4] = { 0 };
-	if (a[1] && mem_copy_from(&e->mem, n, a[1], sizeof(n)))
+	if (a[1] && gmem_copy_from(&e->mem, n, a[1], sizeof(n)))
 		return -EFAULT;
-	if (a[2] && mem_copy_to(&e->mem, a[2], e->itimer[which], sizeof(n)))
+	if (a[2] && gmem_copy_to(&e->mem, a[2], e->itimer[which], sizeof(n)))
 		return -EFAULT;
 	if (n[2] || n[3])
 		syscall_warn(e, 103, "timer signals never fire:");
@@ -384,7 +384,7 @@ SYS(getitimer)
 	unsigned which = (unsigned)a[0];
 	if (which > 2)
 		return -EINVAL;
-	return mem_copy_to(&e->mem, a[1], e->itimer[which], sizeof(e->itimer[which]));
+	return gmem_copy_to(&e->mem, a[1], e->itimer[which], sizeof(e->itimer[which]));
 }
 
 /* ---- futex for one thread ---------------------------------------------------------------- */
@@ -400,7 +400,7 @@ SYS(futex)
 	switch (cmd) {
 	case 0:  /* FUTEX_WAIT */
 	case 9:  /* FUTEX_WAIT_BITSET */
-		if ((uaddr & 3) || mem_copy_from(&e->mem, &cur, uaddr, 4))
+		if ((uaddr & 3) || gmem_copy_from(&e->mem, &cur, uaddr, 4))
 			return (uaddr & 3) ? -EINVAL : -EFAULT;
 		if (cur != val)
 			return -EAGAIN;
@@ -413,7 +413,7 @@ SYS(futex)
 	case 3:  /* FUTEX_REQUEUE */
 	case 4:  /* FUTEX_CMP_REQUEUE */
 		if (cmd == 4) {
-			if (mem_copy_from(&e->mem, &cur, uaddr, 4))
+			if (gmem_copy_from(&e->mem, &cur, uaddr, 4))
 				return -EFAULT;
 			if (cur != (uint32_t)a[5])
 				return -EAGAIN;
@@ -421,7 +421,7 @@ SYS(futex)
 		return 0;
 	case 5: { /* FUTEX_WAKE_OP: apply the operation to *uaddr2, nobody to wake */
 		uint32_t op = (uint32_t)a[5], old;
-		if (mem_copy_from(&e->mem, &old, a[4], 4))
+		if (gmem_copy_from(&e->mem, &old, a[4], 4))
 			return -EFAULT;
 		uint32_t arg = (op >> 12) & 0xfff, nv = old;
 		if (op & (8u << 28))
@@ -434,7 +434,7 @@ SYS(futex)
 		case 4: nv = old ^ arg; break;
 		default: return -ENOSYS;
 		}
-		if (mem_copy_to(&e->mem, a[4], &nv, 4))
+		if (gmem_copy_to(&e->mem, a[4], &nv, 4))
 			return -EFAULT;
 		return 0;
 	}
