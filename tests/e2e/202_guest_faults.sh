@@ -13,7 +13,7 @@ check() {  # prog, status, regex for the stderr line
 }
 for v in static dyn; do
 	check segv.$v 139 '^robin: guest fault: SIGSEGV: store to unmapped address 0x0 at pc 0x[0-9a-f]+ <main\+0x[0-9a-f]+>: sd [a-z0-9]+,0\([a-z0-9]+\)$'
-	check illegal.$v 132 '^robin: guest fault: SIGILL: illegal instruction .* at pc 0x[0-9a-f]+ <main\+0x[0-9a-f]+>'
+	check illegal.$v 132 '^robin: guest fault: SIGILL: illegal instruction at pc 0x[0-9a-f]+ <main\+0x[0-9a-f]+>: csrr [a-z0-9]+,mstatus$'
 	check ebreak.$v 133 '^robin: guest fault: SIGTRAP: breakpoint at pc 0x[0-9a-f]+ <main\+0x[0-9a-f]+>: ebreak$'
 	check abort.$v 134 '^robin: guest killed by SIGABRT'
 done

@@ -1,11 +1,13 @@
-/* illegal: executing an all-zero (illegal) instruction kills the program with SIGILL. */
+/* illegal: reading a machine-mode CSR (mstatus) from user mode is an illegal instruction:
+ * the program dies of SIGILL. */
 #include <stdio.h>
 
 int main(void)
 {
+	unsigned long v;
 	printf("before\n");
 	fflush(stdout);
-	__asm__ volatile(".4byte 0x00000000");
-	printf("after\n");
+	__asm__ volatile("csrr %0, mstatus" : "=r"(v));
+	printf("after %lu\n", v);
 	return 0;
 }
