@@ -92,7 +92,15 @@ $(B)/tests/%: tests/unit/%.c $(B)/librobin.a | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
 
-unit: $(UNIT_BINS) $(B)/tools/fpcheck
+# libFuzzer targets (tests/fuzz/fuzz_*.c) replayed without libFuzzer: `make check` runs each
+# over tests/fuzz/corpus/<target>/ and regress/<target>/ (tests/e2e/102_fuzz_replay.sh).
+FUZZ_SRCS   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(B)/tests/%,$(FUZZ_SRCS))
+$(B)/tests/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(B)/librobin.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay_main.c $(B)/librobin.a $(LIBS)
+
+unit: $(UNIT_BINS) $(FUZZ_REPLAY) $(B)/tools/fpcheck
 
 $(G)/workloads/%.static: workloads/%.c workloads/workload.h
 	@mkdir -p $(dir $@)
