@@ -3,6 +3,10 @@
  * and loaded as a program (with the sysroot's interpreter when it asks for one). A load must
  * end in success or a one-line error naming the file; never a crash, hang or leak. The
  * program is not run.
+ *
+ * FUZZ_SOURCES: src/emu/*.c src/isa/*.c
+ * FUZZ_LIBS: -lm
+ * FUZZ_ARGS: -max_len=16384
  */
 
 #include <assert.h>
