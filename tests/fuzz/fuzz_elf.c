@@ -2,12 +2,11 @@
  * fuzz_elf.c — libFuzzer target for the ELF loader: every input is written to a memory file
  * and loaded as a program (with the sysroot's interpreter when it asks for one). A load must
  * end in success or a one-line error naming the file; never a crash, hang or leak. The
- * program is not run.
- *
- * FUZZ_SOURCES: src/emu/*.c src/isa/*.c
- * FUZZ_LIBS: -lm
- * FUZZ_ARGS: -max_len=16384
+ * program is not run. (The build lines below are // comments: their globs hold a slash-star.)
  */
+// FUZZ_SOURCES: src/emu/*.c src/isa/*.c
+// FUZZ_LIBS: -lm
+// FUZZ_ARGS: -max_len=16384
 
 #include <assert.h>
 #include <stdint.h>
