@@ -3,6 +3,7 @@
 #   make check        install deps, build the ASan/UBSan variant and run every test
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
+#   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets over the ELF loader and decoder
@@ -53,7 +54,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps fpdiff
+.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps fpdiff stress
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -167,6 +168,11 @@ demo: deps
 bench: deps
 	$(MAKE) build/robin guest
 	bash bench/run.sh
+
+# The crash loop of tests/e2e/613 with 200 trials (make check runs 20).
+stress: deps
+	$(MAKE) build/robin
+	TRIALS=$${TRIALS:-200} ROBIN=build/robin bash tests/e2e/613_db_crash.sh
 
 conformance: deps
 	$(MAKE) build/robin
