@@ -803,7 +803,7 @@ static void gen_traps(void)
 			line("fmv.d.x ft1, %%[i0]");
 			line("fmv.d.x ft2, %%[i0]");
 			line("mv t0, %%[i0]");
-			line(".word 0x%08x", (w & ~(7u << 12)) | rm << 12);
+			line(".insn 0x%08x", (w & ~(7u << 12)) | rm << 12);  /* no $d region */
 			line("li %%[o0], 0x7e57");                    /* reached: no trap */
 			snprintf(v, sizeof(v), rm == 7 ? "badfrm" : "rm%u", rm);
 			next_trap = 1;
