@@ -4,6 +4,7 @@
 #include "cli/cli_report.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 void cli_report_init(struct cli_report *o, const char *cmd)
@@ -33,10 +34,32 @@ int cli_report_option(struct cli_report *o, int opt, const char *arg)
 	case CLI_REPORT_OPT_CSV:
 		o->fmt = TABLE_CSV;
 		return 1;
+	case CLI_REPORT_OPT_EVENT:
+		if (o->sel.n_events) {  /* repeated --event adds to the list */
+			size_t len = strlen(arg) + 2;
+			for (size_t i = 0; i < o->sel.n_events; i++)
+				len += strlen(o->sel.events[i]) + 1;
+			char *all = malloc(len);
+			if (!all) {
+				fprintf(stderr, "robin %s: out of memory\n", o->cmd);
+				return -1;
+			}
+			all[0] = 0;
+			for (size_t i = 0; i < o->sel.n_events; i++)
+				strcat(strcat(all, o->sel.events[i]), ",");
+			strcat(all, arg);
+			int rc = report_selector_set(&o->sel, "event", all, err);
+			free(all);
+			if (rc) {
+				fprintf(stderr, "robin %s: %s\n", o->cmd, err);
+				return -1;
+			}
+			return 1;
+		}
+		/* fall through */
 	case CLI_REPORT_OPT_EPOCH:
 	case CLI_REPORT_OPT_RUN:
 	case CLI_REPORT_OPT_IMAGE:
-	case CLI_REPORT_OPT_EVENT:
 		if (report_selector_set(&o->sel, keys[opt - CLI_REPORT_OPT_DB], arg, err)) {
 			fprintf(stderr, "robin %s: %s\n", o->cmd, err);
 			return -1;

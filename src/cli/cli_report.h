@@ -39,7 +39,7 @@ enum {
 	"  --epoch N           only profiles of epoch N\n"                                     \
 	"  --run N             only profiles of run N\n"                                       \
 	"  --image PATH        only this image (a path, or a suffix after '/': libc.so.6)\n"   \
-	"  --event NAME[,NAME] only these events (e.g. cycles, tip, oracle)\n"                 \
+	"  --event NAME[,NAME] only these events (repeatable; e.g. cycles, tip, oracle)\n"                 \
 	"  --json, --csv       machine-readable output instead of the text table\n"
 
 struct cli_report {

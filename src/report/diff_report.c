@@ -185,6 +185,9 @@ static int side_rows(struct diff_report *r, struct row_builder *rb, int s)
 							    sizeof(code)) : 0;
 			if (n && !disasm_one(d, code, n, in->offset, text, sizeof(text)))
 				text[0] = 0;
+			for (char *t = text; *t; t++)
+				if (*t == '\t')
+					*t = ' ';  /* objdump separates mnemonic and operands by a tab */
 			row->text = strdup(text);
 			if (!row->text)
 				return -ENOMEM;

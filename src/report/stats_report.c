@@ -282,6 +282,9 @@ void stats_report_print(const struct stats_report *r, enum table_format fmt, siz
 	for (int c = C_SUM; c <= C_MAX; c++)
 		if (cols[c].type == TABLE_F && c != C_STDDEV)
 			cols[c].prec = prec;
+	for (size_t i = 0; i < r->nrows; i++)
+		if (r->rows[i].st.mean != floor(r->rows[i].st.mean))
+			cols[C_MEAN].prec = 2;
 	if (r->by == STATS_BY_IMAGE)
 		cols[C_NAME] = (struct table_col){ "image", "image", TABLE_STR, 0 };
 	for (size_t s = 0; s < nsetcols; s++) {

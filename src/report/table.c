@@ -66,7 +66,7 @@ void table_set_double(struct table *t, size_t row, size_t col, double v)
 	cell(t, row, col)->set = 1;
 }
 
-/* Format one cell for text (pct != 0) or CSV into buf. */
+/* Format one cell for text (rounded to the column's decimals) or CSV (full precision). */
 static void format_cell(const struct table *t, size_t row, size_t col, int text, char *buf,
 			size_t n)
 {
@@ -84,8 +84,10 @@ static void format_cell(const struct table *t, size_t row, size_t col, int text,
 	case TABLE_F:
 		if (!isfinite(c->v.d))
 			snprintf(buf, n, text ? "-" : "");
-		else
+		else if (text)
 			snprintf(buf, n, "%.*f", k->prec, c->v.d);
+		else
+			snprintf(buf, n, "%.*g", 12, c->v.d);
 		break;
 	case TABLE_PCT:
 		if (!isfinite(c->v.d))

@@ -2,8 +2,8 @@
  * table.h — one table of typed columns and rows, printed three ways: aligned text (the
  * dcpiprof look), CSV (RFC 4180 quoting, one header line) or JSON (an array of objects keyed
  * by each column's key). Every report command builds its output as tables so that --json and
- * --csv carry exactly the numbers the text shows. Shares are stored as fractions; text prints
- * them as percentages, CSV and JSON as the fraction.
+ * --csv carry the numbers the text shows, unrounded. Shares are stored as fractions; text
+ * prints them as percentages, CSV and JSON as the fraction.
  */
 #ifndef ROBIN_REPORT_TABLE_H
 #define ROBIN_REPORT_TABLE_H
