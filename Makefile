@@ -4,7 +4,8 @@
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
 #   make bench-collect  collector overhead vs perf record, daemon cost (bench/collect.sh)
-#   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin
+#   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
+#   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets over the ELF loader and decoder
 #
 # Two variants share this file: VARIANT=release (build/) and VARIANT=asan (build/asan/).
@@ -32,6 +33,11 @@ LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread -l
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
+# ar keeps members by base name: two sources with one base name would silently drop one.
+DUP_BASENAMES := $(shell printf '%s\n' $(notdir $(LIB_SRCS)) | sort | uniq -d)
+ifneq ($(strip $(DUP_BASENAMES)),)
+$(error source files share a base name, which librobin.a cannot hold: $(DUP_BASENAMES))
+endif
 # Protocol-buffer declarations (src/*/*.proto, e.g. the pprof format) are compiled to C with
 # protoc-c at build time into build/gen/ (shared by both variants) and linked into librobin.a.
 PROTOS    := $(wildcard src/*/*.proto)
@@ -51,7 +57,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps
+.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -80,7 +86,8 @@ $(B)/obj/src/collect/bpf_obj.o: build/gen/agg.bpf.o
 $(B)/librobin.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
-	ar rcs $@ $^
+	# P: members keep their paths, so src/isa/decode.o and src/core/decode.o both stay
+	ar rcsP $@ $^
 
 $(B)/robin: $(MAIN_OBJ) $(B)/librobin.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
@@ -89,7 +96,7 @@ $(B)/tests/%: tests/unit/%.c $(B)/librobin.a | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
 
-unit: $(UNIT_BINS)
+unit: $(UNIT_BINS) $(B)/tools/fpcheck
 
 $(G)/workloads/%.static: workloads/%.c workloads/workload.h
 	@mkdir -p $(dir $@)
@@ -112,7 +119,33 @@ $(G)/tests/%.dyn: tests/guest/%.c
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
 
-guest: workloads $(TG_BINS)
+# Differential test against qemu-riscv64 (tests/diff/): diffgen writes one inline-asm function
+# per isa_table.def row variant, diff_rt.c runs them on edge and seeded random operands.
+DIFF_SRC := build/gen/diff/diff_tests.c
+DIFF_BIN := $(G)/diff/diff.static
+build/tools/diffgen: tests/diff/diffgen.c src/isa/isa_table.def
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Werror -O1 -Isrc -o $@ $<
+
+$(DIFF_SRC): build/tools/diffgen
+	@mkdir -p $(dir $@)
+	build/tools/diffgen > $@.tmp && mv $@.tmp $@
+
+$(DIFF_BIN): $(DIFF_SRC) tests/diff/diff_rt.c tests/diff/diff.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) -O2 -Wall -Wextra -static -Itests/diff -o $@ $(DIFF_SRC) tests/diff/diff_rt.c
+
+$(B)/tools/fpcheck: tests/diff/fpcheck.c $(B)/librobin.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a $(LIBS)
+
+# The big seeded campaign (robin vs qemu-riscv64, fpu.c vs qemu-riscv64); `make conformance`
+# runs it too. `make check` runs a fixed-seed subset (tests/e2e/210_diff_qemu.sh).
+fpdiff: deps
+	$(MAKE) build/robin build/tools/fpcheck $(DIFF_BIN)
+	bash tests/diff/run.sh --campaign
+
+guest: workloads $(TG_BINS) $(DIFF_BIN)
 
 deps:
 	@bash scripts/install-deps.sh
@@ -139,6 +172,7 @@ bench-collect: deps
 
 conformance: deps
 	$(MAKE) build/robin
+	$(MAKE) fpdiff
 	bash tests/conformance/run.sh --all
 
 fuzz: deps
