@@ -33,11 +33,8 @@ LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread -l
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
-# ar keeps members by base name: two sources with one base name would silently drop one.
-DUP_BASENAMES := $(shell printf '%s\n' $(notdir $(LIB_SRCS)) | sort | uniq -d)
-ifneq ($(strip $(DUP_BASENAMES)),)
-$(error source files share a base name, which librobin.a cannot hold: $(DUP_BASENAMES))
-endif
+# Two sources may share a base name (isa/decode.c, core/decode.c): librobin.a is built with
+# `ar rcsP`, whose members keep their paths, so neither replaces the other.
 # Protocol-buffer declarations (src/*/*.proto, e.g. the pprof format) are compiled to C with
 # protoc-c at build time into build/gen/ (shared by both variants) and linked into librobin.a.
 PROTOS    := $(wildcard src/*/*.proto)
