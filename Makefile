@@ -3,7 +3,6 @@
 #   make check        install deps, build the ASan/UBSan variant and run every test
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
-#   make bench-collect  collector overhead vs perf record, daemon cost (bench/collect.sh)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets over the ELF loader and decoder
@@ -33,8 +32,8 @@ LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread -l
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
-# Two sources may share a base name (isa/decode.c, core/decode.c): librobin.a is built with
-# `ar rcsP`, whose members keep their paths, so neither replaces the other.
+# Two sources may share a base name (isa/decode.c, core/decode.c): the archive rule below
+# keeps members by path (ar P), so neither replaces the other.
 # Protocol-buffer declarations (src/*/*.proto, e.g. the pprof format) are compiled to C with
 # protoc-c at build time into build/gen/ (shared by both variants) and linked into librobin.a.
 PROTOS    := $(wildcard src/*/*.proto)
@@ -54,7 +53,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff
+.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps fpdiff
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -160,12 +159,6 @@ demo: deps
 bench: deps
 	$(MAKE) build/robin guest
 	bash bench/run.sh
-
-# Collector overhead: robin record vs perf record vs alone, medians, 1 and 4 kHz; the daemon's
-# CPU per sample, memory and database growth (bench/collect.sh; BENCH_RUNS=N to change runs).
-bench-collect: deps
-	$(MAKE) build/robin
-	bash bench/collect.sh
 
 conformance: deps
 	$(MAKE) build/robin
