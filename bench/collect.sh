@@ -91,16 +91,15 @@ hz=$(getconf CLK_TCK)
 sleep 1
 c0=$(ticks); t0=$(date +%s.%N)
 s0=$("$ROBIN" daemon status --dir "$dir" | sed -n 's/^aggregation: \([0-9]*\) samples.*/\1/p')
-size0=$(stat -c %s "$db")
+dbsize() { cat "$db" "$db-wal" 2>/dev/null | wc -c; }
+size0=$(dbsize)
 for pass in 1 2; do for w in $ORDER; do bash -c "${WL[$w]}" > /dev/null 2>&1; done; done
 "$ROBIN" daemon flush --dir "$dir" > /dev/null
 c1=$(ticks); t1=$(date +%s.%N)
 "$ROBIN" daemon status --dir "$dir" > "$T/status"
 s1=$(sed -n 's/^aggregation: \([0-9]*\) samples.*/\1/p' "$T/status")
-size1=$(stat -c %s "$db"; )
-wal=$(stat -c %s "$db-wal" 2>/dev/null || echo 0)
 "$ROBIN" daemon stop --dir "$dir" > /dev/null
-size2=$(stat -c %s "$db")
+size2=$(stat -c %s "$db") # checkpointed: the daemon closes the database before it is gone
 cat "$T/status" | sed 's/^/    /'
 awk -v c0="$c0" -v c1="$c1" -v hz="$hz" -v s0="$s0" -v s1="$s1" -v t0="$t0" -v t1="$t1" \
     -v z0="$size0" -v z2="$size2" 'BEGIN {

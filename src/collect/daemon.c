@@ -644,16 +644,18 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 		fflush(out);
 	}
 	daemon_loop(&d);
+	/* close the database (checkpointing its WAL) before the pid file goes: `robin daemon
+	 * stop` returns when the pid file does */
+	collector_close(d.c);
+	collect_store_close(&d.store);
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", cfg->dir, DAEMON_SOCKET);
 	unlink(path);
-	snprintf(path, sizeof path, "%s/%s", cfg->dir, DAEMON_PID_FILE);
-	unlink(path);
 	close(d.listen_fd);
 	close(d.sig_fd);
-	collector_close(d.c);
-	collect_store_close(&d.store);
 	dlog("stopped");
+	snprintf(path, sizeof path, "%s/%s", cfg->dir, DAEMON_PID_FILE);
+	unlink(path);
 	if (!cfg->foreground)
 		_exit(0);
 	return 0;
