@@ -4,6 +4,7 @@
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
 #   make bench-collect  collector overhead vs perf record, daemon cost (bench/collect.sh)
+#   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets over the ELF loader and decoder
@@ -54,7 +55,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff
+.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff stress
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -93,7 +94,15 @@ $(B)/tests/%: tests/unit/%.c $(B)/librobin.a | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
 
-unit: $(UNIT_BINS) $(B)/tools/fpcheck
+# libFuzzer targets (tests/fuzz/fuzz_*.c) replayed without libFuzzer: `make check` runs each
+# over tests/fuzz/corpus/<target>/ and regress/<target>/ (tests/e2e/102_fuzz_replay.sh).
+FUZZ_SRCS   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(B)/tests/%,$(FUZZ_SRCS))
+$(B)/tests/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(B)/librobin.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay_main.c $(B)/librobin.a $(LIBS)
+
+unit: $(UNIT_BINS) $(FUZZ_REPLAY) $(B)/tools/fpcheck
 
 $(G)/workloads/%.static: workloads/%.c workloads/workload.h
 	@mkdir -p $(dir $@)
@@ -166,6 +175,11 @@ bench: deps
 bench-collect: deps
 	$(MAKE) build/robin
 	bash bench/collect.sh
+
+# The crash loop of tests/e2e/613 with 200 trials (make check runs 20).
+stress: deps
+	$(MAKE) build/robin
+	TRIALS=$${TRIALS:-200} ROBIN=build/robin bash tests/e2e/613_db_crash.sh
 
 conformance: deps
 	$(MAKE) build/robin

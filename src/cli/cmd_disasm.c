@@ -578,7 +578,8 @@ static int list_bytes(struct image *im, struct isa_disasm_ctx *ctx, const uint8_
 		if (z - off >= 8 || (z == stop && z - off < 3)) {
 			if (z != stop)
 				z = off + ((z - off) & ~(uint64_t)3);
-			printf("\t...\n");
+			if (!opt->has_start || im->sec_vma + off >= opt->start)
+				printf("\t...\n");
 			off = z;
 			continue;
 		}
@@ -643,6 +644,8 @@ static int list_section(struct image *im, Elf_Scn *scn, const GElf_Shdr *sh, con
 		skip = (skip - 1) & -4;
 	int addr_width = 16 - skip;
 
+	if (opt->has_start && sh->sh_addr + size <= opt->start)
+		return 0;  /* entirely below --start: objdump prints nothing for it */
 	printf("\nDisassembly of section %s:\n", name);
 	qsort_r(im->syms, im->nsyms, sizeof(*im->syms), sym_cmp, (void *)name);
 

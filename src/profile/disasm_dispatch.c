@@ -1,6 +1,7 @@
 /*
- * disasm.c — disassembly dispatch for listings: riscv64 through robin's decoder and
- * disassembler (src/isa), x86-64 (AT&T syntax, as objdump) and aarch64 through capstone.
+ * disasm_dispatch.c — the implementation of disasm.h: disassembly dispatch for listings,
+ * riscv64 through robin's decoder and disassembler (src/isa), x86-64 (AT&T syntax, as
+ * objdump) and aarch64 through capstone.
  */
 #include "profile/disasm.h"
 
