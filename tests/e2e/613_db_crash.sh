@@ -40,7 +40,7 @@ for t in $(seq 1 "$TRIALS"); do
 		echo "trial $t: killed before the first commit"
 		continue
 	fi
-	"$ROBIN" db info --db "$DB" --json > info.json || fail "trial $t: info failed"
+	"$ROBIN" db info --db "$DB" --json > info.json 2> info.err || { cat info.err; fail "trial $t: info failed"; }
 	B=$(sed -n 's/.*"batches": \([0-9]*\).*/\1/p' info.json)
 	C=$(tr -d ' \n' < info.json | sed -n 's/.*"cycles":{"samples":\([0-9.e+]*\).*/\1/p')
 	I=$(tr -d ' \n' < info.json | sed -n 's/.*"imiss":{"samples":\([0-9.e+]*\).*/\1/p')
