@@ -1,10 +1,10 @@
 /*
- * mem.c — the cache/TLB/DRAM hierarchy (see mem.h). Latencies compose: an L1D hit costs
+ * memsys.c — the cache/TLB/DRAM hierarchy (see mem.h). Latencies compose: an L1D hit costs
  * l1d_cycles, an LLC hit adds llc_cycles (and l2_cycles when there is an L2), a DRAM access
  * adds the DRAM model's time. Dirty evictions are written back to the level below, and from
  * the LLC to DRAM, so store streams consume bandwidth.
  */
-#include "core/mem.h"
+#include "core/memsys.h"
 
 #include <errno.h>
 #include <string.h>
@@ -12,9 +12,9 @@
 #include "core/probe.h"
 
 /* Page-table entries live in a region no guest address reaches. */
-#define MEM_PT_BASE 0xfff0000000000000ull
+#define MEMSYS_PT_BASE 0xfff0000000000000ull
 
-int mem_init(struct mem *m, const struct core_config *cfg)
+int memsys_init(struct memsys *m, const struct core_config *cfg)
 {
 	memset(m, 0, sizeof(*m));
 	m->cfg = cfg;
@@ -33,13 +33,13 @@ int mem_init(struct mem *m, const struct core_config *cfg)
 	    (rc = tlb_init(&m->itlb, cfg->itlb_entries, 0)) ||
 	    (rc = tlb_init(&m->dtlb, cfg->dtlb_entries, 0)) ||
 	    (rc = tlb_init(&m->l2tlb, cfg->l2tlb_entries, 1))) {
-		mem_fini(m);
+		memsys_fini(m);
 		return rc;
 	}
 	return 0;
 }
 
-void mem_fini(struct mem *m)
+void memsys_fini(struct memsys *m)
 {
 	cache_fini(&m->l1i);
 	cache_fini(&m->l1d);
@@ -52,7 +52,7 @@ void mem_fini(struct mem *m)
 }
 
 /* Write a dirty line evicted from the level above `from` into the levels below. */
-static void mem_writeback(struct mem *m, int from_l2, uint64_t addr, uint64_t now)
+static void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
 {
 	uint64_t victim;
 	m->st.writebacks++;
@@ -64,7 +64,7 @@ static void mem_writeback(struct mem *m, int from_l2, uint64_t addr, uint64_t no
 			victim = UINT64_MAX;
 		m->l2.dirty[s] = 1;
 		if (victim != UINT64_MAX)
-			mem_writeback(m, 1, victim, now);
+			memsys_writeback(m, 1, victim, now);
 		return;
 	}
 	int64_t s = cache_lookup(&m->llc, addr, 0);
@@ -78,8 +78,8 @@ static void mem_writeback(struct mem *m, int from_l2, uint64_t addr, uint64_t no
 
 /* Bring addr's line from the LLC or DRAM, the request leaving the level above at `start`.
  * Returns the cycle the line arrives above; sets the serving level and the miss flags. */
-static uint64_t mem_from_llc(struct mem *m, uint64_t addr, uint64_t start, int demand,
-                             struct mem_result *r)
+static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start, int demand,
+                             struct memsys_result *r)
 {
 	struct cache *c = &m->llc;
 	if (demand)
@@ -114,11 +114,11 @@ static uint64_t mem_from_llc(struct mem *m, uint64_t addr, uint64_t start, int d
 }
 
 /* Below the L1s: through the L2 when there is one, else straight to the LLC. */
-static uint64_t mem_below_l1(struct mem *m, uint64_t addr, uint64_t start, int demand,
-                             struct mem_result *r)
+static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start, int demand,
+                             struct memsys_result *r)
 {
 	if (!m->has_l2)
-		return mem_from_llc(m, addr, start, demand, r);
+		return memsys_from_llc(m, addr, start, demand, r);
 	struct cache *c = &m->l2;
 	if (demand)
 		c->st.accesses++;
@@ -142,24 +142,24 @@ static uint64_t mem_below_l1(struct mem *m, uint64_t addr, uint64_t start, int d
 	uint64_t t = cache_mshr_free_at(c, start);
 	if (t > start)
 		c->st.mshr_full++;
-	uint64_t done = mem_from_llc(m, addr, t + c->hit_cycles, demand, r);
+	uint64_t done = memsys_from_llc(m, addr, t + c->hit_cycles, demand, r);
 	cache_mshr_take(c, t, done);
 	uint64_t victim;
 	cache_fill(c, addr, done, r->level, 0, &victim);
 	if (victim != UINT64_MAX)
-		mem_writeback(m, 1, victim, t);
+		memsys_writeback(m, 1, victim, t);
 	return done;
 }
 
 /* A page walk for vpn starting at `now` through the L1D (as Rocket's PTW does): returns the
  * cycle the translation is known. */
-static uint64_t mem_walk(struct mem *m, uint64_t vpn, uint64_t now)
+static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 {
 	uint32_t levels = m->cfg->ptw_levels;
 	uint64_t t = now;
 	for (uint32_t l = 0; l < levels; l++) {
 		uint64_t idx = vpn >> (9 * (levels - 1 - l));
-		uint64_t pte = MEM_PT_BASE + ((uint64_t)l << 40) + idx * 8;
+		uint64_t pte = MEMSYS_PT_BASE + ((uint64_t)l << 40) + idx * 8;
 		int64_t s = cache_lookup(&m->l1d, pte, 1);
 		if (s >= 0) {
 			t += m->l1d.hit_cycles;
@@ -167,12 +167,12 @@ static uint64_t mem_walk(struct mem *m, uint64_t vpn, uint64_t now)
 				t = m->l1d.ready[s];
 			continue;
 		}
-		struct mem_result r = { 0 };
-		uint64_t done = mem_below_l1(m, pte, t + m->l1d.hit_cycles, 0, &r);
+		struct memsys_result r = { 0 };
+		uint64_t done = memsys_below_l1(m, pte, t + m->l1d.hit_cycles, 0, &r);
 		uint64_t victim;
 		cache_fill(&m->l1d, pte, done, r.level, 0, &victim);
 		if (victim != UINT64_MAX)
-			mem_writeback(m, 0, victim, t);
+			memsys_writeback(m, 0, victim, t);
 		t = done;
 	}
 	m->st.ptw_walks++;
@@ -180,7 +180,7 @@ static uint64_t mem_walk(struct mem *m, uint64_t vpn, uint64_t now)
 	return t;
 }
 
-uint64_t mem_translate(struct mem *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss)
+uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss)
 {
 	struct tlb *t = itlb ? &m->itlb : &m->dtlb;
 	uint64_t vpn = addr >> TLB_PAGE_SHIFT;
@@ -192,7 +192,7 @@ uint64_t mem_translate(struct mem *m, int itlb, uint64_t addr, uint64_t now, uin
 		m->st.l2tlb_hits++;
 		done = now + m->cfg->l2tlb_cycles;
 	} else {
-		done = mem_walk(m, vpn, now + m->cfg->l2tlb_cycles);
+		done = memsys_walk(m, vpn, now + m->cfg->l2tlb_cycles);
 		if (m->l2tlb.entries)
 			tlb_fill(&m->l2tlb, vpn);
 	}
@@ -200,7 +200,7 @@ uint64_t mem_translate(struct mem *m, int itlb, uint64_t addr, uint64_t now, uin
 	return done;
 }
 
-void mem_ifetch(struct mem *m, uint64_t addr, uint64_t now, struct mem_result *r)
+void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
 {
 	struct cache *c = &m->l1i;
 	memset(r, 0, sizeof(*r));
@@ -213,13 +213,13 @@ void mem_ifetch(struct mem *m, uint64_t addr, uint64_t now, struct mem_result *r
 	}
 	c->st.misses++;
 	r->l1_miss = 1;
-	r->done = mem_below_l1(m, addr, now + 1, 1, r);
+	r->done = memsys_below_l1(m, addr, now + 1, 1, r);
 	uint64_t victim;
 	cache_fill(c, addr, r->done, r->level, 0, &victim);
 }
 
 /* Next-line prefetch after a demand miss on `addr`'s line. */
-static void mem_prefetch_next(struct mem *m, uint64_t addr, uint64_t now)
+static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 {
 	uint64_t next = ((addr >> m->line_shift) + 1) << m->line_shift;
 	if (m->pf_last_line == (next >> m->line_shift) + 1 || cache_lookup(&m->l1d, next, 0) >= 0)
@@ -227,18 +227,18 @@ static void mem_prefetch_next(struct mem *m, uint64_t addr, uint64_t now)
 	if (cache_mshr_free_at(&m->l1d, now) > now)
 		return;
 	m->pf_last_line = (next >> m->line_shift) + 1;
-	struct mem_result r = { 0 };
-	uint64_t done = mem_below_l1(m, next, now + m->l1d.hit_cycles, 0, &r);
+	struct memsys_result r = { 0 };
+	uint64_t done = memsys_below_l1(m, next, now + m->l1d.hit_cycles, 0, &r);
 	cache_mshr_take(&m->l1d, now, done);
 	uint64_t victim;
 	cache_fill(&m->l1d, next, done, r.level, 1, &victim);
 	if (victim != UINT64_MAX)
-		mem_writeback(m, 0, victim, now);
+		memsys_writeback(m, 0, victim, now);
 	m->l1d.st.prefetches++;
 }
 
 /* The common part of loads and stores: look up the L1D, merge or miss. */
-static int mem_data(struct mem *m, uint64_t addr, uint64_t now, int store, struct mem_result *r)
+static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store, struct memsys_result *r)
 {
 	struct cache *c = &m->l1d;
 	int64_t s = cache_lookup(c, addr, 1);
@@ -273,33 +273,33 @@ static int mem_data(struct mem *m, uint64_t addr, uint64_t now, int store, struc
 	c->st.accesses++;
 	c->st.misses++;
 	r->l1_miss = 1;
-	uint64_t done = mem_below_l1(m, addr, now + c->hit_cycles, 1, r);
+	uint64_t done = memsys_below_l1(m, addr, now + c->hit_cycles, 1, r);
 	cache_mshr_take(c, now, done);
 	uint64_t victim;
 	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
 	if (store)
 		c->dirty[slot] = 1;
 	if (victim != UINT64_MAX)
-		mem_writeback(m, 0, victim, now);
+		memsys_writeback(m, 0, victim, now);
 	r->done = done + 1;
 	if (m->cfg->l1d_prefetch)
-		mem_prefetch_next(m, addr, now);
+		memsys_prefetch_next(m, addr, now);
 	return 0;
 }
 
-int mem_load(struct mem *m, uint64_t addr, uint64_t now, struct mem_result *r)
+int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	return mem_data(m, addr, now, 0, r);
+	return memsys_data(m, addr, now, 0, r);
 }
 
-int mem_store(struct mem *m, uint64_t addr, uint64_t now, struct mem_result *r)
+int memsys_store(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
 {
 	memset(r, 0, sizeof(*r));
-	return mem_data(m, addr, now, 1, r);
+	return memsys_data(m, addr, now, 1, r);
 }
 
-uint64_t mem_l1d_mshr_free_at(const struct mem *m, uint64_t now)
+uint64_t memsys_l1d_mshr_free_at(const struct memsys *m, uint64_t now)
 {
 	uint64_t t = cache_mshr_free_at(&m->l1d, now + 1);
 	return t;
