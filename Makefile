@@ -3,7 +3,8 @@
 #   make check        install deps, build the ASan/UBSan variant and run every test
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
-#   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin
+#   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
+#   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets over the ELF loader and decoder
 #
 # Two variants share this file: VARIANT=release (build/) and VARIANT=asan (build/asan/).
@@ -26,11 +27,23 @@ endif
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP -g -Isrc -Ibuild/gen
 CFLAGS      := $(CFLAGS_BASE) $(XFLAGS) $(EXTRA_CFLAGS)
 LDFLAGS     := $(XFLAGS)
-LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread
+LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread -lbpf
 
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
+# ar keeps members by base name: two sources with one base name would silently drop one.
+DUP_BASENAMES := $(shell printf '%s\n' $(notdir $(LIB_SRCS)) | sort | uniq -d)
+ifneq ($(strip $(DUP_BASENAMES)),)
+$(error source files share a base name, which librobin.a cannot hold: $(DUP_BASENAMES))
+endif
+# Protocol-buffer declarations (src/*/*.proto, e.g. the pprof format) are compiled to C with
+# protoc-c at build time into build/gen/ (shared by both variants) and linked into librobin.a.
+PROTOS    := $(wildcard src/*/*.proto)
+GEN_SRCS  := $(patsubst src/%.proto,build/gen/%.pb-c.c,$(PROTOS))
+GEN_HDRS  := $(GEN_SRCS:.c=.h)
+GEN_OBJS  := $(patsubst build/gen/%.c,$(B)/obj/gen/%.o,$(GEN_SRCS))
+LIB_OBJS  += $(GEN_OBJS)
 MAIN_OBJ  := $(B)/obj/src/cli/main.o
 UNIT_SRCS := $(wildcard tests/unit/test_*.c)
 UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRCS))
@@ -43,14 +56,31 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps
+.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps fpdiff
 all: $(B)/robin
 
 robin: $(B)/robin
 
-$(B)/obj/%.o: %.c
+$(B)/obj/%.o: %.c | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -c $< -o $@
+
+build/gen/%.pb-c.c build/gen/%.pb-c.h: src/%.proto
+	@mkdir -p build/gen
+	protoc-c --c_out=build/gen --proto_path=src $<
+
+$(B)/obj/gen/%.o: build/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+# The collector's BPF aggregation program: compiled for the BPF target and embedded into
+# robin by src/collect/bpf_obj.c (.incbin), so it is variant-independent and lives in build/gen.
+BPF_ARCH := $(shell uname -m | sed -e 's/x86_64/x86/' -e 's/aarch64/arm64/')
+build/gen/agg.bpf.o: src/collect/bpf/agg.bpf.c src/collect/bpf/agg_shared.h
+	@mkdir -p $(dir $@)
+	clang -target bpf -O2 -g -D__TARGET_ARCH_$(BPF_ARCH) -I/usr/include/$(shell uname -m)-linux-gnu \
+		-Isrc/collect/bpf -c $< -o $@
+$(B)/obj/src/collect/bpf_obj.o: build/gen/agg.bpf.o
 
 $(B)/librobin.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
@@ -60,11 +90,11 @@ $(B)/librobin.a: $(LIB_OBJS)
 $(B)/robin: $(MAIN_OBJ) $(B)/librobin.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)
 
-$(B)/tests/%: tests/unit/%.c $(B)/librobin.a
+$(B)/tests/%: tests/unit/%.c $(B)/librobin.a | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
 
-unit: $(UNIT_BINS)
+unit: $(UNIT_BINS) $(B)/tools/fpcheck
 
 $(G)/workloads/%.static: workloads/%.c workloads/workload.h
 	@mkdir -p $(dir $@)
@@ -87,7 +117,33 @@ $(G)/tests/%.dyn: tests/guest/%.c
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
 
-guest: workloads $(TG_BINS)
+# Differential test against qemu-riscv64 (tests/diff/): diffgen writes one inline-asm function
+# per isa_table.def row variant, diff_rt.c runs them on edge and seeded random operands.
+DIFF_SRC := build/gen/diff/diff_tests.c
+DIFF_BIN := $(G)/diff/diff.static
+build/tools/diffgen: tests/diff/diffgen.c src/isa/isa_table.def
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -Wall -Wextra -Werror -O1 -Isrc -o $@ $<
+
+$(DIFF_SRC): build/tools/diffgen
+	@mkdir -p $(dir $@)
+	build/tools/diffgen > $@.tmp && mv $@.tmp $@
+
+$(DIFF_BIN): $(DIFF_SRC) tests/diff/diff_rt.c tests/diff/diff.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) -O2 -Wall -Wextra -static -Itests/diff -o $@ $(DIFF_SRC) tests/diff/diff_rt.c
+
+$(B)/tools/fpcheck: tests/diff/fpcheck.c $(B)/librobin.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a $(LIBS)
+
+# The big seeded campaign (robin vs qemu-riscv64, fpu.c vs qemu-riscv64); `make conformance`
+# runs it too. `make check` runs a fixed-seed subset (tests/e2e/210_diff_qemu.sh).
+fpdiff: deps
+	$(MAKE) build/robin build/tools/fpcheck $(DIFF_BIN)
+	bash tests/diff/run.sh --campaign
+
+guest: workloads $(TG_BINS) $(DIFF_BIN)
 
 deps:
 	@bash scripts/install-deps.sh
@@ -108,6 +164,7 @@ bench: deps
 
 conformance: deps
 	$(MAKE) build/robin
+	$(MAKE) fpdiff
 	bash tests/conformance/run.sh --all
 
 fuzz: deps
@@ -117,3 +174,4 @@ clean:
 	rm -rf build
 
 -include $(LIB_OBJS:.o=.d) $(MAIN_OBJ:.o=.d)
+.SECONDARY: $(GEN_SRCS) $(GEN_HDRS)

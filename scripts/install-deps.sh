@@ -13,6 +13,8 @@ PKGS=(
   libprotobuf-c-dev protobuf-c-compiler zlib1g-dev   # pprof export
   libcmocka-dev                   # unit tests
   clang libclang-rt-14-dev        # libFuzzer for `make fuzz`
+  libbpf-dev                      # collector: loads the in-kernel aggregation program (clang -target bpf builds it)
+  linux-perf                      # `perf record` as the peer in the collector agreement test and bench-collect
   gcc-12-source                   # gcc.c-torture/execute for `make conformance`
   chromium                        # renders the HTML report in tests
 )

@@ -75,6 +75,22 @@ enum isa_format {
 #define ISA_F_DYN_RM       (1u << 13) /* FP op with rm = 7 (dynamic, reads frm) */
 #define ISA_F_FP_SINGLE    (1u << 14) /* operates on binary32 */
 
+/* Row attributes: used only in the flags column of isa_table.def (bits 16..31). isa_decode
+ * turns them into operand fields and size; they never appear in isa_insn.flags. */
+#define ISA_T_RD_F    (1u << 16) /* rd names an f register */
+#define ISA_T_RS1_F   (1u << 17) /* rs1 names an f register */
+#define ISA_T_RS2_F   (1u << 18) /* rs2 names an f register */
+#define ISA_T_NO_RS2  (1u << 19) /* R/AMO format whose rs2 field is part of the opcode */
+#define ISA_T_RM      (1u << 20) /* bits 14:12 are a rounding mode (7 = dynamic) */
+#define ISA_T_SIZE(n) ((uint32_t)(n) << 24) /* memory access size in bytes (1..8) */
+#define ISA_T_SIZE_OF(f) (((f) >> 24) & 0xfu)
+#define ISA_T_MASK    0xffff0000u
+#define ISA_T_FFF (ISA_T_RD_F | ISA_T_RS1_F | ISA_T_RS2_F)  /* f = f op f (R4: rs3 is f too) */
+#define ISA_T_FF  (ISA_T_RD_F | ISA_T_RS1_F | ISA_T_NO_RS2) /* f = op f */
+#define ISA_T_XFF (ISA_T_RS1_F | ISA_T_RS2_F)               /* x = f op f */
+#define ISA_T_XF  (ISA_T_RS1_F | ISA_T_NO_RS2)              /* x = op f */
+#define ISA_T_FX  (ISA_T_RD_F | ISA_T_NO_RS2)               /* f = op x */
+
 /* Register operands use one numbering: 0..31 = x0..x31, 32..63 = f0..f31.
  * ISA_REG_NONE marks an absent operand. A destination of x0 is encoded as rd = 0: it is
  * architecturally discarded, and consumers must treat it as "no destination". */
@@ -105,11 +121,35 @@ struct isa_insn {
  * RV64GC; out->op is then ISA_OP_INVALID and out->raw/len describe what was seen. */
 int isa_decode(uint32_t raw, struct isa_insn *out);
 
-/* Disassemble as `riscv64-linux-gnu-objdump -d` prints the instruction text (mnemonic, a tab
- * when there are operands, operands; pseudo-instructions as objdump prints them; branch and
- * jump targets as absolute hex addresses computed from pc). Writes at most n bytes including
- * the NUL. Returns the number of characters written (excluding the NUL). */
+/* Disassemble as `riscv64-linux-gnu-objdump -d` (GNU binutils 2.40) prints the instruction
+ * text (mnemonic, a tab when there are operands, operands; pseudo-instructions as objdump
+ * prints them; branch and jump targets as absolute hex addresses "0x1e" computed from pc, as
+ * objdump prints them for a file without symbols; encodings objdump does not know as
+ * ".4byte 0x..."/".2byte 0x..."). Stateless: no "# <address>" notes (see isa_disasm_stream).
+ * Writes at most n bytes including the NUL (truncating). Returns the number of characters
+ * written (excluding the NUL). */
 int isa_disasm(const struct isa_insn *in, uint64_t pc, char *buf, size_t n);
+
+/* State of a disassembly stream, the way objdump keeps it for one file: the value each
+ * register received from lui/auipc (so a later addi/load/store/jalr through it gets a
+ * "# <address>" note), the global pointer, and how to print a code address. */
+struct isa_disasm_ctx {
+	uint64_t hi_addr[32];  /* lui/auipc result per x register, UINT64_MAX if none */
+	uint64_t gp;           /* value of __global_pointer$ when has_gp */
+	int has_gp;
+	/* Writes the text for an address (objdump: "1e <.L4>") into buf (n bytes incl. NUL);
+	 * NULL prints "0x1e". */
+	void (*print_addr)(void *arg, uint64_t addr, char *buf, size_t n);
+	void *arg;
+};
+
+/* Resets ctx: no register values known, no gp, addresses printed as "0x..". */
+void isa_disasm_ctx_init(struct isa_disasm_ctx *ctx);
+
+/* Like isa_disasm, for the next instruction of a stream in address order: updates ctx and
+ * appends objdump's " # <address>" note where objdump prints one. */
+int isa_disasm_stream(struct isa_disasm_ctx *ctx, const struct isa_insn *in, uint64_t pc,
+		      char *buf, size_t n);
 
 /* Names for tables and reports. */
 const char *isa_op_name(enum isa_op op);       /* "fadd.s" */

@@ -1,0 +1,187 @@
+/*
+ * cmd_export.c — `robin export`: write the selected profiles as a gzip-compressed pprof
+ * profile (--pprof, report/pprof.c) and/or flame-graph folded stacks (--folded,
+ * report/folded.c).
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/cli_report.h"
+#include "report/folded.h"
+#include "report/pprof.h"
+#include "report/report_load.h"
+
+static void export_usage(FILE *out)
+{
+	fprintf(out,
+		"usage: robin export [--pprof FILE] [--folded FILE] [--insns] [options]\n"
+		"\n"
+		"Export the selected profiles (all events, summed per instruction over the matching\n"
+		"runs, epochs and images).\n"
+		"  --pprof FILE        gzip-compressed profile.proto for `go tool pprof`: one sample\n"
+		"                      type per event, one location per instruction with function,\n"
+		"                      inline chain and line; values = samples x period when the\n"
+		"                      period is known, else samples\n"
+		"  --folded FILE       flame-graph folded stacks `image;function count` (inline chains\n"
+		"                      included) for flamegraph.pl / inferno; '-' = stdout. Needs one\n"
+		"                      event: the only one, or --event NAME\n"
+		"  --insns             folded: add the instruction address as the leaf frame\n"
+		CLI_REPORT_HELP
+		"                      (--json / --csv print a summary of what was written)\n"
+		"  --help              this text\n");
+}
+
+enum { OPT_PPROF = CLI_REPORT_OPT_FIRST_FREE, OPT_FOLDED, OPT_INSNS, OPT_HELP };
+
+int cmd_export(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		CLI_REPORT_LONGOPTS,
+		{ "pprof", required_argument, NULL, OPT_PPROF },
+		{ "folded", required_argument, NULL, OPT_FOLDED },
+		{ "insns", no_argument, NULL, OPT_INSNS },
+		{ "help", no_argument, NULL, OPT_HELP },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const struct table_col cols[] = {
+		{ "format", "format", TABLE_STR, 0 },
+		{ "file", "file", TABLE_STR, 0 },
+		{ "events", "events", TABLE_UINT, 0 },
+		{ "samples", "samples", TABLE_UINT, 0 },
+		{ "locations", "locations", TABLE_UINT, 0 },
+		{ "functions", "functions", TABLE_UINT, 0 },
+		{ "lines", "lines", TABLE_UINT, 0 },
+	};
+	struct cli_report o;
+	struct profile_db *db = NULL;
+	struct report_profile p;
+	struct profile_db_filter f;
+	const char *pprof_path = NULL, *folded_path = NULL;
+	unsigned folded_flags = 0;
+	int opt, ret = 2, k, loaded = 0;
+	char err[REPORT_ERR_MAX];
+	struct table t;
+
+	table_init(&t, cols, sizeof(cols) / sizeof(*cols));
+	cli_report_init(&o, "export");
+	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		if ((k = cli_report_option(&o, opt, optarg)) < 0)
+			goto out;
+		if (k)
+			continue;
+		switch (opt) {
+		case OPT_PPROF:
+			pprof_path = optarg;
+			break;
+		case OPT_FOLDED:
+			folded_path = optarg;
+			break;
+		case OPT_INSNS:
+			folded_flags |= FOLDED_INSNS;
+			break;
+		case OPT_HELP:
+		case 'h':
+			export_usage(stdout);
+			ret = 0;
+			goto out;
+		default:
+			export_usage(stderr);
+			goto out;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "robin export: unexpected argument '%s'\n", argv[optind]);
+		goto out;
+	}
+	if (!pprof_path && !folded_path) {
+		fprintf(stderr, "robin export: nothing to write: give --pprof FILE and/or --folded FILE\n");
+		goto out;
+	}
+	ret = 1;
+	db = cli_report_open(&o);
+	if (!db)
+		goto out;
+	report_selector_filter(&o.sel, &f);
+	if (report_load(db, &f, 0, &p, NULL, err)) {
+		fprintf(stderr, "robin export: %s\n", err);
+		goto out;
+	}
+	loaded = 1;
+	if (folded_path && p.nevents != 1) {
+		fprintf(stderr, "robin export: --folded needs one event; the selection has %zu (",
+			p.nevents);
+		for (size_t e = 0; e < p.nevents; e++)
+			fprintf(stderr, "%s%s", e ? ", " : "", p.events[e].name);
+		fprintf(stderr, "): choose one with --event\n");
+		goto out;
+	}
+	if (pprof_path) {
+		struct pprof_stats st;
+		char desc[256], comment[300];
+		report_selector_format(&o.sel, desc, sizeof(desc));
+		snprintf(comment, sizeof(comment), "robin export of %s from %s", desc,
+			 profile_db_path(db));
+		if (pprof_write(&p, pprof_path, comment, 0, &st, err)) {
+			fprintf(stderr, "robin export: %s\n", err);
+			goto out;
+		}
+		int row = table_add_row(&t);
+		if (row < 0 || table_set_str(&t, row, 0, "pprof") ||
+		    table_set_str(&t, row, 1, pprof_path))
+			goto out;
+		table_set_uint(&t, row, 2, p.nevents);
+		table_set_uint(&t, row, 3, st.samples);
+		table_set_uint(&t, row, 4, st.locations);
+		table_set_uint(&t, row, 5, st.functions);
+	}
+	if (folded_path) {
+		FILE *fo = strcmp(folded_path, "-") ? fopen(folded_path, "w") : stdout;
+		if (!fo) {
+			fprintf(stderr, "robin export: %s: cannot create: %m\n", folded_path);
+			goto out;
+		}
+		long n = folded_write(&p, 0, folded_flags, fo);
+		int bad = fo != stdout ? fclose(fo) : fflush(fo);
+		if (n < 0 || bad) {
+			fprintf(stderr, "robin export: %s: write failed\n", folded_path);
+			goto out;
+		}
+		int row = table_add_row(&t);
+		if (row < 0 || table_set_str(&t, row, 0, "folded") ||
+		    table_set_str(&t, row, 1, folded_path))
+			goto out;
+		table_set_uint(&t, row, 2, 1);
+		table_set_uint(&t, row, 6, (uint64_t)n);
+	}
+	if (o.fmt == TABLE_JSON) {
+		struct json j;
+		json_init(&j, stdout, 1);
+		table_print(&t, TABLE_JSON, stdout, &j);
+		json_end(&j);
+	} else if (o.fmt == TABLE_CSV) {
+		table_print(&t, TABLE_CSV, stdout, NULL);
+	} else if (!folded_path || strcmp(folded_path, "-")) {
+		for (size_t r = 0; r < t.nrows; r++) {
+			const struct table_cell *c = &t.cells[r * t.ncols];
+			if (!strcmp(c[0].v.s, "pprof"))
+				fprintf(stderr, "robin export: wrote %s: %zu event(s), %" PRIu64
+					" locations, %" PRIu64 " functions\n", c[1].v.s, p.nevents,
+					c[4].v.u, c[5].v.u);
+			else
+				fprintf(stderr, "robin export: wrote %s: %" PRIu64 " stacks\n", c[1].v.s,
+					c[6].v.u);
+		}
+	}
+	ret = 0;
+out:
+	if (loaded)
+		report_profile_free(&p);
+	table_free(&t);
+	profile_db_close(db);
+	cli_report_free(&o);
+	return ret;
+}

@@ -1,0 +1,46 @@
+/*
+ * agg_shared.h — the layout shared by the BPF aggregation program (agg.bpf.c) and its loader
+ * (bpf_agg.c): one table entry, one 4-way bucket, the control word and the per-CPU counters.
+ * Plain linux/types.h types so both the BPF target and the host compiler read it alike.
+ */
+#ifndef ROBIN_COLLECT_BPF_AGG_SHARED_H
+#define ROBIN_COLLECT_BPF_AGG_SHARED_H
+
+#include <linux/types.h>
+
+#define AGG_BPF_WAYS 4
+#define AGG_BPF_EVENT_SHIFT 24           /* seq_event = event << 24 | exec_seq (24 bits) */
+#define AGG_BPF_SEQ_MASK 0xffffffu
+
+/* (process, pc, event) -> count. A process is (tgid, start time of its leader); exec_seq is
+ * the number of execs since its fork, so one process's programs never share an entry. */
+struct agg_bpf_entry {
+	__u64 pc;
+	__u64 start_ns;      /* group leader's task start time, CLOCK_MONOTONIC */
+	__u32 tgid;
+	__u32 seq_event;
+	__u32 count;         /* 0 = empty */
+	__u32 pad;
+};
+
+struct agg_bpf_bucket {
+	struct agg_bpf_entry e[AGG_BPF_WAYS];
+};
+
+/* Array map "agg_ctl", one element. */
+struct agg_bpf_ctl {
+	__u32 gen;           /* which half of the table the program fills (0 or 1) */
+	__u32 mask;          /* buckets per half - 1 */
+};
+
+/* Per-CPU array map "agg_stats", one element. */
+struct agg_bpf_stats {
+	__u64 seq;           /* odd while the program runs on this CPU */
+	__u64 samples;
+	__u64 hits;
+	__u64 evictions;
+	__u64 lost;          /* samples in entries the overflow ring buffer could not take */
+	__u64 evict_ctr;     /* DCPI's mod-4 replacement counter */
+};
+
+#endif

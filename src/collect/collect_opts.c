@@ -1,0 +1,126 @@
+/*
+ * collect_opts.c — parsing the collection options shared by record and daemon.
+ */
+#include "collect/collect_opts.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void collect_opts_init(struct collect_opts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->freq_hz = 1000;
+	o->path = COLLECTOR_PATH_AUTO;
+	o->mmap_pages = 64;
+	o->agg_entries = 16384;
+	o->overflow_entries = 8192;
+	o->db_mode = 0600;
+	o->rearm_ms = 10;
+}
+
+static int parse_uint(const char *opt, const char *s, unsigned lo, unsigned hi, unsigned *v,
+		      char *err, size_t n)
+{
+	char *end;
+	errno = 0;
+	unsigned long x = strtoul(s ? s : "", &end, 0);
+	if (!s || !*s || *end || errno || x < lo || x > hi) {
+		snprintf(err, n, "%s: expected a number in [%u, %u], got '%s'", opt, lo, hi,
+			 s ? s : "");
+		return -EINVAL;
+	}
+	*v = (unsigned)x;
+	return 0;
+}
+
+int collect_opts_parse(struct collect_opts *o, int argc, char **argv, int *i, char *err,
+		       size_t n)
+{
+	const char *a = argv[*i];
+	const char *v = *i + 1 < argc ? argv[*i + 1] : NULL;
+	int rc = 0;
+	if (!strcmp(a, "--db")) {
+		if (!v) {
+			snprintf(err, n, "--db: missing file name");
+			return -EINVAL;
+		}
+		o->db = v;
+	} else if (!strcmp(a, "--freq")) {
+		rc = parse_uint(a, v, 1, 100000, &o->freq_hz, err, n);
+	} else if (!strcmp(a, "--event")) {
+		if (!v) {
+			snprintf(err, n, "--event: missing event list");
+			return -EINVAL;
+		}
+		o->event = v;
+	} else if (!strcmp(a, "--path")) {
+		if (v && !strcmp(v, "auto"))
+			o->path = COLLECTOR_PATH_AUTO;
+		else if (v && !strcmp(v, "bpf"))
+			o->path = COLLECTOR_PATH_BPF;
+		else if (v && !strcmp(v, "ring"))
+			o->path = COLLECTOR_PATH_RING;
+		else {
+			snprintf(err, n, "--path: expected auto, bpf or ring, got '%s'", v ? v : "");
+			return -EINVAL;
+		}
+	} else if (!strcmp(a, "--mmap-pages")) {
+		rc = parse_uint(a, v, 1, 1u << 20, &o->mmap_pages, err, n);
+		if (!rc && (o->mmap_pages & (o->mmap_pages - 1))) {
+			snprintf(err, n, "--mmap-pages: %u is not a power of two", o->mmap_pages);
+			rc = -EINVAL;
+		}
+	} else if (!strcmp(a, "--agg-entries")) {
+		rc = parse_uint(a, v, 4, 1u << 24, &o->agg_entries, err, n);
+	} else if (!strcmp(a, "--overflow-entries")) {
+		rc = parse_uint(a, v, 1, 1u << 24, &o->overflow_entries, err, n);
+	} else if (!strcmp(a, "--rearm-ms")) {
+		rc = parse_uint(a, v, 0, 3600000, &o->rearm_ms, err, n);
+	} else if (!strcmp(a, "--drain-ms")) {
+		rc = parse_uint(a, v, 0, 3600000, &o->drain_ms, err, n);
+	} else if (!strcmp(a, "--db-mode")) {
+		char *end;
+		unsigned long m = strtoul(v ? v : "", &end, 8);
+		if (!v || !*v || *end || m > 0777) {
+			snprintf(err, n, "--db-mode: expected octal permissions like 0600, got '%s'",
+				 v ? v : "");
+			return -EINVAL;
+		}
+		o->db_mode = (mode_t)m;
+	} else {
+		return 0;
+	}
+	if (rc)
+		return rc;
+	*i += 2;
+	return 1;
+}
+
+int collect_opts_events(const struct collect_opts *o, struct collector_config *cfg, char *why,
+			size_t why_size)
+{
+	int rc;
+	if (o->event) {
+		rc = perf_sys_parse(o->event, o->freq_hz, cfg->events, &cfg->n_events, why, why_size);
+		if (!rc) {
+			size_t len = 0;
+			why[0] = 0;
+			for (size_t i = 0; i < cfg->n_events && len < why_size; i++)
+				len += (size_t)snprintf(why + len, why_size - len, "%s%s", i ? "," : "",
+							cfg->events[i].name);
+			if (len < why_size)
+				snprintf(why + len, why_size - len, " (--event)");
+		}
+	} else {
+		rc = perf_sys_select(o->freq_hz, cfg->events, &cfg->n_events, why, why_size);
+	}
+	cfg->path = o->path;
+	cfg->mmap_pages = o->mmap_pages;
+	cfg->agg_entries = o->agg_entries;
+	cfg->overflow_entries = o->overflow_entries;
+	cfg->rearm_ms = o->rearm_ms;
+	cfg->drain_ms = o->drain_ms;
+	return rc;
+}

@@ -1,0 +1,649 @@
+/*
+ * collector.c — a collection session: opening the events, draining the rings in time order,
+ * aggregating (in BPF or here), resolving entries to (image, offset) and flushing to a sink.
+ */
+#include "collect/collector.h"
+
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collect/agg.h"
+#include "collect/bpf_agg.h"
+#include "collect/ibs.h"
+#include "collect/perf_ring.h"
+
+struct event_id {
+	uint64_t id;
+	unsigned event;
+};
+
+struct collector {
+	struct collector_config cfg;
+	int ncpus;
+	struct perf_ring *rings;       /* one per CPU */
+	int *fds;                      /* all sampling event fds */
+	size_t n_fds, cap_fds;
+	unsigned *fd_event;            /* event index of each fd */
+	struct event_id *ids;
+	size_t n_ids, cap_ids;
+	struct agg_table *agg;         /* per CPU (ring path) */
+	struct bpf_agg *bpf;           /* BPF path */
+	struct procmap pm;
+	uint64_t last_rearm_ns;
+	uint64_t seed;
+	struct collector_stats st;
+	int sink_err;                  /* first error a sink returned */
+};
+
+static uint64_t now_mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static int push_fd(struct collector *c, int fd, unsigned event)
+{
+	if (c->n_fds == c->cap_fds) {
+		size_t n = c->cap_fds ? c->cap_fds * 2 : 64;
+		int *f = realloc(c->fds, n * sizeof *f);
+		if (!f)
+			return -ENOMEM;
+		c->fds = f;
+		unsigned *e = realloc(c->fd_event, n * sizeof *e);
+		if (!e)
+			return -ENOMEM;
+		c->fd_event = e;
+		c->cap_fds = n;
+	}
+	c->fds[c->n_fds] = fd;
+	c->fd_event[c->n_fds++] = event;
+	uint64_t id;
+	if (ioctl(fd, PERF_EVENT_IOC_ID, &id) == 0) {
+		if (c->n_ids == c->cap_ids) {
+			size_t n = c->cap_ids ? c->cap_ids * 2 : 64;
+			struct event_id *ids = realloc(c->ids, n * sizeof *ids);
+			if (!ids)
+				return -ENOMEM;
+			c->ids = ids;
+			c->cap_ids = n;
+		}
+		c->ids[c->n_ids++] = (struct event_id){ id, event };
+	}
+	return 0;
+}
+
+static int event_of_id(const struct collector *c, uint64_t id)
+{
+	for (size_t i = 0; i < c->n_ids; i++)
+		if (c->ids[i].id == id)
+			return (int)c->ids[i].event;
+	return -1;
+}
+
+static void explain_access(char *err, size_t n, const char *what, int rc)
+{
+	snprintf(err, n, "%s: %s. perf_event_paranoid is %d: system-wide sampling needs "
+		 "CAP_PERFMON (or CAP_SYS_ADMIN) or perf_event_paranoid <= 0 "
+		 "(sysctl kernel.perf_event_paranoid=0); at 2 an unprivileged user may sample only "
+		 "its own processes in user mode (robin daemon start --user)", what, strerror(-rc),
+		 perf_sys_paranoid());
+}
+
+/* Open one sampling event for (pid, cpu); the first on each CPU owns that CPU's ring and
+ * carries the tracking records; the others write into it. */
+static int open_one(struct collector *c, unsigned ev, pid_t pid, int cpu, int track,
+		    char *err, size_t err_size)
+{
+	struct perf_event_attr a = c->cfg.events[ev].attr;
+	a.size = sizeof a;
+	a.disabled = 1;
+	a.sample_id_all = 1;
+	a.use_clockid = 1;
+	a.clockid = CLOCK_MONOTONIC;
+	a.watermark = 1;
+	a.wakeup_watermark = (uint32_t)(c->cfg.mmap_pages * (unsigned)sysconf(_SC_PAGESIZE) / 4);
+	if (a.wakeup_watermark == 0)
+		a.wakeup_watermark = 1;
+	if (c->cfg.mode != COLLECTOR_SYSTEM)
+		a.inherit = 1;
+	if (c->cfg.mode == COLLECTOR_TASK && c->cfg.enable_on_exec)
+		a.enable_on_exec = 1;
+	if (track) {
+		a.mmap = 1;
+		a.mmap2 = 1;
+		a.comm = 1;
+		a.comm_exec = 1;
+		a.task = 1;
+		a.build_id = 1;
+	}
+	int fd = perf_sys_open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd == -EINVAL && track) { /* kernels before 5.12 have no build_id in MMAP2 */
+		a.build_id = 0;
+		fd = perf_sys_open(&a, pid, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	}
+	if (fd < 0) {
+		char what[128];
+		snprintf(what, sizeof what, "perf_event_open(%s, pid %d, cpu %d)",
+			 c->cfg.events[ev].name, (int)pid, cpu);
+		if (fd == -EACCES || fd == -EPERM)
+			explain_access(err, err_size, what, fd);
+		else
+			snprintf(err, err_size, "%s: %s", what, strerror(-fd));
+		return fd;
+	}
+	struct perf_ring *r = &c->rings[cpu];
+	int rc;
+	if (r->map_size == 0) {
+		rc = perf_ring_map(r, fd, cpu, c->cfg.mmap_pages);
+		if (rc) {
+			snprintf(err, err_size, "mmap of the cpu %d ring (%u pages): %s%s", cpu,
+				 c->cfg.mmap_pages, strerror(-rc), rc == -EPERM ?
+				 " (perf_event_mlock_kb is too small for this many pages)" : "");
+			close(fd);
+			return rc;
+		}
+	} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, r->fd)) {
+		rc = -errno;
+		snprintf(err, err_size, "PERF_EVENT_IOC_SET_OUTPUT on cpu %d: %s", cpu, strerror(-rc));
+		close(fd);
+		return rc;
+	}
+	if ((rc = push_fd(c, fd, ev))) {
+		if (r->fd != fd)
+			close(fd);
+		return rc;
+	}
+	return 0;
+}
+
+static int open_for_pid(struct collector *c, pid_t pid, char *err, size_t err_size)
+{
+	for (int cpu = 0; cpu < c->ncpus; cpu++)
+		for (unsigned ev = 0; ev < c->cfg.n_events; ev++) {
+			int rc = open_one(c, ev, pid, cpu, ev == 0, err, err_size);
+			if (rc)
+				return rc;
+		}
+	return 0;
+}
+
+/* User mode: one inherited event set per process of the user (per CPU, all writing into the
+ * CPU's ring); their future children are followed by inheritance. */
+static int open_for_user(struct collector *c, char *err, size_t err_size)
+{
+	DIR *d = opendir("/proc");
+	if (!d) {
+		snprintf(err, err_size, "/proc: %s", strerror(errno));
+		return -errno;
+	}
+	struct dirent *de;
+	size_t attached = 0;
+	int rc = 0;
+	pid_t self = getpid();
+	while ((de = readdir(d))) {
+		if (!isdigit((unsigned char)de->d_name[0]))
+			continue;
+		pid_t pid = (pid_t)atoi(de->d_name);
+		char path[64];
+		struct stat st;
+		snprintf(path, sizeof path, "/proc/%d", (int)pid);
+		if (pid == self || stat(path, &st) || st.st_uid != c->cfg.uid)
+			continue;
+		rc = open_for_pid(c, pid, err, err_size);
+		if (rc == -ESRCH || rc == -EACCES || rc == -EPERM) {
+			rc = 0; /* gone, or not ours after all (setuid) */
+			continue;
+		}
+		if (rc)
+			break;
+		procmap_scan_pid(&c->pm, (uint32_t)pid, 0);
+		attached++;
+	}
+	closedir(d);
+	if (!rc && !attached) {
+		snprintf(err, err_size, "no process of uid %u could be followed", (unsigned)c->cfg.uid);
+		rc = -ESRCH;
+	}
+	return rc;
+}
+
+int collector_open(const struct collector_config *cfg, struct collector **out, char *err,
+		   size_t err_size)
+{
+	int rc;
+	*out = NULL;
+	struct collector *c = calloc(1, sizeof *c);
+	if (!c)
+		return -ENOMEM;
+	c->cfg = *cfg;
+	if (!c->cfg.mmap_pages)
+		c->cfg.mmap_pages = 64;
+	if (!c->cfg.agg_entries)
+		c->cfg.agg_entries = 16384;
+	if (!c->cfg.overflow_entries)
+		c->cfg.overflow_entries = 8192;
+	c->seed = cfg->seed ? cfg->seed : now_mono_ns() | 1;
+	c->ncpus = perf_sys_ncpus();
+	if (c->ncpus > COLLECTOR_MAX_CPUS)
+		c->ncpus = COLLECTOR_MAX_CPUS;
+	c->st.ncpus = c->ncpus;
+	c->rings = calloc((size_t)c->ncpus, sizeof *c->rings);
+	c->agg = calloc((size_t)c->ncpus, sizeof *c->agg);
+	if (!c->rings || !c->agg || procmap_init(&c->pm)) {
+		rc = -ENOMEM;
+		goto fail;
+	}
+	for (int i = 0; i < c->ncpus; i++)
+		c->rings[i].fd = -1;
+
+	switch (c->cfg.mode) {
+	case COLLECTOR_TASK:
+		rc = open_for_pid(c, c->cfg.pid, err, err_size);
+		break;
+	case COLLECTOR_SYSTEM:
+		rc = open_for_pid(c, -1, err, err_size);
+		break;
+	case COLLECTOR_USER:
+		rc = open_for_user(c, err, err_size);
+		break;
+	default:
+		rc = -EINVAL;
+	}
+	if (rc)
+		goto fail;
+
+	/* the aggregation path */
+	c->st.path = "ring";
+	if (c->cfg.path != COLLECTOR_PATH_RING) {
+		int ibs = 0;
+		for (size_t i = 0; i < c->cfg.n_events; i++)
+			ibs |= c->cfg.events[i].kind == PERF_SYS_IBS_OP ||
+			       c->cfg.events[i].kind == PERF_SYS_IBS_FETCH;
+		char why[200] = "";
+		if (ibs) {
+			snprintf(c->st.path_why, sizeof c->st.path_why,
+				 "IBS samples carry raw registers the table cannot aggregate");
+		} else if ((rc = bpf_agg_open(c->cfg.agg_entries, c->cfg.overflow_entries * 32 * 4,
+					      &c->bpf, why, sizeof why)) == 0) {
+			for (size_t i = 0; i < c->n_fds && !rc; i++)
+				rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
+			if (rc) {
+				snprintf(c->st.path_why, sizeof c->st.path_why,
+					 "attaching the BPF program to the events failed: %s",
+					 strerror(-rc));
+				bpf_agg_close(c->bpf);
+				c->bpf = NULL;
+			} else {
+				c->st.path = "bpf";
+				snprintf(c->st.path_why, sizeof c->st.path_why,
+					 "samples aggregated in the kernel (BPF, per-CPU 4-way table)");
+			}
+		} else {
+			snprintf(c->st.path_why, sizeof c->st.path_why, "%s", why);
+		}
+		if (!c->bpf && c->cfg.path == COLLECTOR_PATH_BPF) {
+			snprintf(err, err_size, "--path bpf: %s", c->st.path_why);
+			rc = -EOPNOTSUPP;
+			goto fail;
+		}
+		rc = 0;
+	} else {
+		snprintf(c->st.path_why, sizeof c->st.path_why, "ring path requested");
+	}
+	if (!c->bpf) {
+		for (int i = 0; i < c->ncpus; i++)
+			if ((rc = agg_init(&c->agg[i], c->cfg.agg_entries, c->cfg.overflow_entries)))
+				goto fail;
+		if (!c->st.path_why[0])
+			snprintf(c->st.path_why, sizeof c->st.path_why, "user-space aggregation");
+	}
+	c->last_rearm_ns = now_mono_ns();
+	*out = c;
+	return 0;
+fail:
+	collector_close(c);
+	return rc;
+}
+
+int collector_scan(struct collector *c)
+{
+	if (c->cfg.mode == COLLECTOR_SYSTEM)
+		return procmap_scan_all(&c->pm, (uid_t)-1);
+	return 0;
+}
+
+int collector_enable(struct collector *c)
+{
+	for (size_t i = 0; i < c->n_fds; i++)
+		if (ioctl(c->fds[i], PERF_EVENT_IOC_ENABLE, 0))
+			return -errno;
+	return 0;
+}
+
+int collector_disable(struct collector *c)
+{
+	for (size_t i = 0; i < c->n_fds; i++)
+		ioctl(c->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+	return 0;
+}
+
+const struct perf_sys_event *collector_event(const struct collector *c, unsigned i)
+{
+	return i < c->cfg.n_events ? &c->cfg.events[i] : NULL;
+}
+
+size_t collector_pollfds(const struct collector *c, int *fds, size_t max)
+{
+	size_t n = 0;
+	for (int i = 0; i < c->ncpus && n < max && !c->cfg.drain_ms; i++)
+		if (c->rings[i].map_size)
+			fds[n++] = c->rings[i].fd;
+	if (c->bpf && n < max)
+		fds[n++] = bpf_agg_poll_fd(c->bpf);
+	return n;
+}
+
+/* ---- resolution into the sink --------------------------------------------------------------- */
+
+static void sink_add(struct collector *c, unsigned ev, struct cimage *im, uint64_t off,
+		     uint64_t count)
+{
+	if (!im)
+		c->st.unknown += count;
+	else {
+		im->samples += count;
+		if (im->kind == CIMAGE_KERNEL)
+			c->st.kernel += count;
+	}
+	if (c->cfg.sink.add) {
+		int rc = c->cfg.sink.add(c->cfg.sink.arg, ev, im, off, count);
+		if (rc && !c->sink_err)
+			c->sink_err = rc;
+	}
+}
+
+static void on_agg_entry(void *arg, const struct agg_entry *e)
+{
+	struct collector *c = arg;
+	uint64_t off;
+	struct cimage *im = procmap_resolve(&c->pm, (struct cera *)(uintptr_t)e->ctx, e->pc, &off);
+	sink_add(c, e->event, im, off, e->count);
+}
+
+static void on_bpf_entry(void *arg, const struct agg_bpf_entry *e)
+{
+	struct collector *c = arg;
+	struct cera *era = NULL;
+	c->st.entries_out++;
+	if (e->tgid) {
+		struct cproc *p = procmap_find_at(&c->pm, e->tgid, e->start_ns);
+		if (!p && procmap_scan_pid(&c->pm, e->tgid, 0) == 0)
+			p = procmap_find(&c->pm, e->tgid);
+		if (p)
+			era = procmap_era_seq(p, e->seq_event & AGG_BPF_SEQ_MASK);
+	}
+	uint64_t off;
+	struct cimage *im = procmap_resolve(&c->pm, era, e->pc, &off);
+	unsigned ev = e->seq_event >> AGG_BPF_EVENT_SHIFT;
+	sink_add(c, ev < c->cfg.n_events ? ev : 0, im, off, e->count);
+}
+
+static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
+{
+	uint64_t pc = r->ip, off;
+	uint32_t bits = 0, lat = 0;
+	const char *lat_kind = "latency";
+	if (c->cfg.events[ev].kind == PERF_SYS_IBS_OP) {
+		struct ibs_op op;
+		if (ibs_op_decode(r->raw, r->raw_size, &op)) {
+			c->st.parse_errors++;
+			return;
+		}
+		if (op.rip_valid)
+			pc = op.rip;
+		bits = op.bits;
+		lat = op.bits & IBS_OP_DC_MISS ? op.dc_miss_lat_cycles : 0;
+		lat_kind = "ibs_dc_miss_lat";
+	} else {
+		struct ibs_fetch f;
+		if (ibs_fetch_decode(r->raw, r->raw_size, &f)) {
+			c->st.parse_errors++;
+			return;
+		}
+		pc = f.addr;
+		bits = f.bits;
+		lat = f.fetch_lat_cycles;
+		lat_kind = "ibs_fetch_lat";
+	}
+	struct cimage *im = procmap_resolve(&c->pm, era, pc, &off);
+	sink_add(c, ev, im, off, 1);
+	if (c->cfg.sink.add_detail) {
+		c->cfg.sink.add_detail(c->cfg.sink.arg, ev, im, off, "event_bits", bits, 1, 0);
+		if (lat)
+			c->cfg.sink.add_detail(c->cfg.sink.arg, ev, im, off, lat_kind,
+					       (int64_t)ibs_latency_bucket(lat), 1, lat);
+	}
+}
+
+static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
+{
+	int ev = event_of_id(c, r->id);
+	if (ev < 0) {
+		c->st.parse_errors++;
+		return;
+	}
+	c->st.samples++;
+	if (r->cpu < 64)
+		c->st.samples_cpu[r->cpu]++;
+	struct cera *era = NULL;
+	int kernel = (r->ip >> 63) != 0;
+	if (r->pid && !kernel) {
+		struct cproc *p = procmap_find(&c->pm, r->pid);
+		if (!p) {
+			procmap_scan_pid(&c->pm, r->pid, 0);
+			p = procmap_find(&c->pm, r->pid);
+		}
+		era = p ? p->cur : NULL;
+		if (era)
+			era->sampled = 1;
+	}
+	if (c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_RAW) {
+		struct perf_rec full;
+		if (perf_rec_parse(h, c->cfg.events[ev].attr.sample_type, &full) == 0 && full.raw)
+			add_ibs(c, (unsigned)ev, era, &full);
+		else
+			c->st.parse_errors++;
+		return;
+	}
+	int cpu = r->cpu < (uint32_t)c->ncpus ? (int)r->cpu : 0;
+	if (agg_add(&c->agg[cpu], (uint64_t)(uintptr_t)era, r->ip, (uint32_t)ev))
+		agg_drain_overflow(&c->agg[cpu], on_agg_entry, c);
+}
+
+static void on_record(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
+{
+	c->st.records++;
+	switch (r->type) {
+	case PERF_RECORD_SAMPLE:
+		on_sample(c, r, h);
+		break;
+	case PERF_RECORD_LOST:
+	case PERF_RECORD_LOST_SAMPLES:
+		c->st.lost += r->lost;
+		break;
+	case PERF_RECORD_THROTTLE:
+		c->st.throttled++;
+		break;
+	case PERF_RECORD_MMAP:
+	case PERF_RECORD_MMAP2:
+	case PERF_RECORD_COMM:
+	case PERF_RECORD_FORK:
+	case PERF_RECORD_EXIT:
+		c->st.tracking++;
+		if (procmap_apply(&c->pm, r))
+			c->st.parse_errors++;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Read every ring, merging records of all CPUs by time. */
+static void drain_rings(struct collector *c)
+{
+	int n = c->ncpus;
+	struct perf_rec *cur = calloc((size_t)n, sizeof *cur);
+	const struct perf_event_header **hdr = calloc((size_t)n, sizeof *hdr);
+	if (!cur || !hdr)
+		goto out;
+	for (int i = 0; i < n; i++) {
+		struct perf_ring *r = &c->rings[i];
+		if (!r->map_size)
+			continue;
+		perf_ring_begin(r);
+		while ((hdr[i] = perf_ring_peek(r)) &&
+		       perf_rec_parse(hdr[i], PERF_SYS_SAMPLE_TYPE, &cur[i])) {
+			c->st.parse_errors++;
+			perf_ring_consume(r);
+		}
+	}
+	for (;;) {
+		int best = -1;
+		for (int i = 0; i < n; i++)
+			if (hdr[i] && (best < 0 || cur[i].time_ns < cur[best].time_ns))
+				best = i;
+		if (best < 0)
+			break;
+		on_record(c, &cur[best], hdr[best]);
+		struct perf_ring *r = &c->rings[best];
+		perf_ring_consume(r);
+		while ((hdr[best] = perf_ring_peek(r)) &&
+		       perf_rec_parse(hdr[best], PERF_SYS_SAMPLE_TYPE, &cur[best])) {
+			c->st.parse_errors++;
+			perf_ring_consume(r);
+		}
+	}
+	for (int i = 0; i < n; i++)
+		if (c->rings[i].map_size)
+			perf_ring_end(&c->rings[i]);
+out:
+	free(cur);
+	free(hdr);
+}
+
+static void rearm_periods(struct collector *c)
+{
+	for (size_t i = 0; i < c->n_fds; i++) {
+		uint64_t p = perf_sys_random_period(&c->cfg.events[c->fd_event[i]], &c->seed);
+		ioctl(c->fds[i], PERF_EVENT_IOC_PERIOD, &p);
+	}
+}
+
+int collector_poll(struct collector *c, int timeout_ms)
+{
+	struct pollfd pfd[COLLECTOR_MAX_CPUS + 1];
+	int fds[COLLECTOR_MAX_CPUS + 1];
+	size_t n = collector_pollfds(c, fds, COLLECTOR_MAX_CPUS + 1);
+	for (size_t i = 0; i < n; i++)
+		pfd[i] = (struct pollfd){ .fd = fds[i], .events = POLLIN };
+	if (c->cfg.drain_ms && timeout_ms > 0)
+		timeout_ms = (int)c->cfg.drain_ms;
+	int rc = poll(pfd, n, timeout_ms);
+	if (rc < 0 && errno == EINTR)
+		rc = -EINTR;
+	else
+		rc = 0;
+	drain_rings(c);
+	if (c->bpf)
+		bpf_agg_consume(c->bpf, on_bpf_entry, c);
+	uint64_t now = now_mono_ns();
+	if (c->cfg.rearm_ms && now - c->last_rearm_ns >= c->cfg.rearm_ms * 1000000ull) {
+		rearm_periods(c);
+		c->last_rearm_ns = now;
+	}
+	return rc;
+}
+
+int collector_flush(struct collector *c)
+{
+	uint64_t t0 = now_mono_ns();
+	drain_rings(c);
+	if (c->bpf) {
+		bpf_agg_consume(c->bpf, on_bpf_entry, c);
+		int rc = bpf_agg_drain(c->bpf, on_bpf_entry, c);
+		if (rc)
+			return rc;
+		bpf_agg_consume(c->bpf, on_bpf_entry, c);
+	} else {
+		for (int i = 0; i < c->ncpus; i++)
+			agg_drain_all(&c->agg[i], on_agg_entry, c);
+	}
+	procmap_reap(&c->pm, t0);
+	int rc = c->sink_err;
+	c->sink_err = 0;
+	return rc;
+}
+
+void collector_stats(const struct collector *c, struct collector_stats *st)
+{
+	*st = c->st;
+	st->memory_bytes = procmap_memory_bytes(&c->pm);
+	st->maps = c->pm.stats;
+	if (c->bpf) {
+		struct bpf_agg_totals t;
+		if (bpf_agg_stats(c->bpf, &t) == 0) {
+			st->samples = t.samples;
+			st->agg_hits = t.hits;
+			st->agg_evictions = t.evictions;
+			st->lost_overflow = t.lost;
+			for (int i = 0; i < 64; i++)
+				st->samples_cpu[i] = t.samples_cpu[i];
+		}
+		st->memory_bytes += bpf_agg_memory_bytes(c->bpf);
+	} else {
+		for (int i = 0; i < c->ncpus; i++) {
+			st->agg_hits += c->agg[i].stats.hits;
+			st->agg_evictions += c->agg[i].stats.evictions;
+			st->entries_out += c->agg[i].stats.entries_out;
+			st->memory_bytes += agg_memory_bytes(&c->agg[i]);
+		}
+	}
+	st->memory_bytes += (size_t)c->ncpus * (c->cfg.mmap_pages + 1) *
+			    (size_t)sysconf(_SC_PAGESIZE);
+}
+
+void collector_close(struct collector *c)
+{
+	if (!c)
+		return;
+	bpf_agg_close(c->bpf); /* links first: they hold the event fds */
+	for (size_t i = 0; i < c->n_fds; i++) {
+		int owned_by_ring = 0;
+		for (int k = 0; k < c->ncpus; k++)
+			owned_by_ring |= c->rings[k].fd == c->fds[i];
+		if (!owned_by_ring)
+			close(c->fds[i]);
+	}
+	for (int i = 0; c->rings && i < c->ncpus; i++)
+		if (c->rings[i].map_size)
+			perf_ring_unmap(&c->rings[i]);
+	for (int i = 0; c->agg && i < c->ncpus; i++)
+		agg_free(&c->agg[i]);
+	procmap_free(&c->pm);
+	free(c->rings);
+	free(c->agg);
+	free(c->fds);
+	free(c->fd_event);
+	free(c->ids);
+	free(c);
+}

@@ -1,0 +1,338 @@
+/*
+ * bpred.c — TAGE-style direction prediction, BTB and RAS (see bpred.h). The tagged tables use
+ * history lengths in a geometric series between tage_hist_min and tage_hist_max; indices and
+ * tags fold the global history as in Seznec's TAGE; the provider is the longest matching
+ * table, falling back to the next match (or the bimodal base) while its entry is newly
+ * allocated; mispredictions allocate in a longer table with a free useful counter.
+ */
+#include "core/bpred.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static uint64_t bpred_fold(uint64_t h, uint32_t len, uint32_t bits)
+{
+	if (len < 64)
+		h &= (1ull << len) - 1;
+	uint64_t r = 0, mask = (1ull << bits) - 1;
+	for (int32_t l = (int32_t)len; l > 0; l -= (int32_t)bits) {
+		r ^= h & mask;
+		h >>= bits;
+	}
+	return r;
+}
+
+int bpred_init(struct bpred *b, const struct core_config *cfg)
+{
+	memset(b, 0, sizeof(*b));
+	b->cfg = cfg;
+	b->bim_mask = (1u << cfg->bimodal_index_bits) - 1;
+	b->bimodal = malloc((size_t)b->bim_mask + 1);
+	if (!b->bimodal)
+		goto nomem;
+	memset(b->bimodal, 1, (size_t)b->bim_mask + 1); /* weakly not-taken */
+	if (cfg->bp == CONFIG_BP_TAGE) {
+		b->ntables = cfg->tage_tables;
+		b->idx_bits = cfg->tage_index_bits;
+		b->tag_bits = cfg->tage_tag_bits;
+		for (uint32_t i = 0; i < b->ntables; i++) {
+			double f = b->ntables > 1 ? (double)i / (b->ntables - 1) : 1.0;
+			double len = cfg->tage_hist_min *
+			             pow((double)cfg->tage_hist_max / cfg->tage_hist_min, f);
+			b->hist_len[i] = (uint32_t)(len + 0.5);
+			size_t n = (size_t)1 << b->idx_bits;
+			b->tag[i] = calloc(n, sizeof(uint16_t));
+			b->ctr[i] = calloc(n, 1);
+			b->useful[i] = calloc(n, 1);
+			if (!b->tag[i] || !b->ctr[i] || !b->useful[i])
+				goto nomem;
+		}
+	}
+	b->btb_ways = cfg->btb_ways;
+	b->btb_sets = cfg->btb_entries / cfg->btb_ways;
+	b->btb_pc = calloc(cfg->btb_entries, sizeof(uint64_t));
+	b->btb_target = calloc(cfg->btb_entries, sizeof(uint64_t));
+	b->btb_lru = calloc(cfg->btb_entries, sizeof(uint64_t));
+	b->ras_n = cfg->ras_entries;
+	b->ras = calloc(b->ras_n, sizeof(uint64_t));
+	if (!b->btb_pc || !b->btb_target || !b->btb_lru || !b->ras)
+		goto nomem;
+	b->alloc_rand = 0x2545f491;
+	return 0;
+nomem:
+	bpred_fini(b);
+	return -ENOMEM;
+}
+
+void bpred_fini(struct bpred *b)
+{
+	free(b->bimodal);
+	for (uint32_t i = 0; i < BPRED_MAX_TABLES; i++) {
+		free(b->tag[i]);
+		free(b->ctr[i]);
+		free(b->useful[i]);
+		b->tag[i] = NULL;
+		b->ctr[i] = NULL;
+		b->useful[i] = NULL;
+	}
+	free(b->btb_pc);
+	free(b->btb_target);
+	free(b->btb_lru);
+	free(b->ras);
+	b->bimodal = NULL;
+	b->btb_pc = b->btb_target = b->btb_lru = b->ras = NULL;
+}
+
+static uint32_t bpred_index(const struct bpred *b, uint32_t t, uint64_t pc, uint64_t h)
+{
+	uint64_t x = (pc >> 1) ^ (pc >> (1 + b->idx_bits)) ^ bpred_fold(h, b->hist_len[t], b->idx_bits) ^
+	             ((uint64_t)t * 0x9e37u);
+	return (uint32_t)(x & ((1u << b->idx_bits) - 1));
+}
+
+static uint16_t bpred_tag(const struct bpred *b, uint32_t t, uint64_t pc, uint64_t h)
+{
+	uint64_t x = (pc >> 1) ^ (pc >> 7) ^ bpred_fold(h, b->hist_len[t], b->tag_bits) ^
+	             (bpred_fold(h, b->hist_len[t], b->tag_bits - 1) << 1);
+	return (uint16_t)(x & ((1u << b->tag_bits) - 1));
+}
+
+/* The direction lookup: the final prediction, and who provided it. */
+struct bpred_lookup {
+	int pred, altpred;
+	int provider, alt;           /* table index or -1 */
+	uint32_t idx[BPRED_MAX_TABLES];
+	uint16_t tag[BPRED_MAX_TABLES];
+};
+
+static void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
+{
+	int bim = b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
+	l->provider = l->alt = -1;
+	for (int t = (int)b->ntables - 1; t >= 0; t--) {
+		l->idx[t] = bpred_index(b, (uint32_t)t, pc, h);
+		l->tag[t] = bpred_tag(b, (uint32_t)t, pc, h);
+		if (b->tag[t][l->idx[t]] == l->tag[t]) {
+			if (l->provider < 0)
+				l->provider = t;
+			else if (l->alt < 0)
+				l->alt = t;
+		}
+	}
+	l->altpred = l->alt >= 0 ? b->ctr[l->alt][l->idx[l->alt]] >= 0 : bim;
+	if (l->provider < 0) {
+		l->pred = bim;
+		return;
+	}
+	int8_t c = b->ctr[l->provider][l->idx[l->provider]];
+	int weak = c == 0 || c == -1;
+	if (weak && b->useful[l->provider][l->idx[l->provider]] == 0)
+		l->pred = l->altpred;
+	else
+		l->pred = c >= 0;
+}
+
+static int bpred_direction(struct bpred *b, uint64_t pc)
+{
+	switch (b->cfg->bp) {
+	case CONFIG_BP_STATIC:
+		return 0;
+	case CONFIG_BP_BIMODAL:
+		return b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
+	default: {
+		struct bpred_lookup l;
+		bpred_lookup(b, pc, b->ghist, &l);
+		return l.pred;
+	}
+	}
+}
+
+static int64_t bpred_btb_find(struct bpred *b, uint64_t pc)
+{
+	uint64_t base = ((pc >> 1) & (b->btb_sets - 1)) * b->btb_ways;
+	for (uint32_t w = 0; w < b->btb_ways; w++)
+		if (b->btb_pc[base + w] == pc + 1) {
+			b->btb_lru[base + w] = ++b->btb_stamp;
+			return (int64_t)(base + w);
+		}
+	return -1;
+}
+
+static void bpred_btb_insert(struct bpred *b, uint64_t pc, uint64_t target)
+{
+	int64_t s = bpred_btb_find(b, pc);
+	if (s < 0) {
+		uint64_t base = ((pc >> 1) & (b->btb_sets - 1)) * b->btb_ways;
+		s = (int64_t)base;
+		for (uint32_t w = 0; w < b->btb_ways; w++) {
+			if (!b->btb_pc[base + w]) {
+				s = (int64_t)(base + w);
+				break;
+			}
+			if (b->btb_lru[base + w] < b->btb_lru[s])
+				s = (int64_t)(base + w);
+		}
+		b->btb_pc[s] = pc + 1;
+		b->btb_lru[s] = ++b->btb_stamp;
+	}
+	b->btb_target[s] = target;
+}
+
+static void bpred_ras_push(struct bpred *b, uint64_t ret)
+{
+	b->ras[b->ras_top % b->ras_n] = ret;
+	b->ras_top++;
+}
+
+static uint64_t bpred_ras_pop(struct bpred *b)
+{
+	b->ras_top--;
+	return b->ras[b->ras_top % b->ras_n];
+}
+
+uint64_t bpred_predict(struct bpred *b, uint64_t pc, const struct isa_insn *in,
+                       struct bpred_ckpt *ck, uint8_t *btb_miss)
+{
+	ck->ghist = b->ghist;
+	ck->ras_top = b->ras_top;
+	ck->ras_top_value = b->ras[(b->ras_top - 1) % b->ras_n];
+	uint64_t fall = pc + in->len;
+	*btb_miss = 0;
+	if (in->flags & ISA_F_COND) {
+		int taken = bpred_direction(b, pc);
+		b->ghist = (b->ghist << 1) | (uint64_t)taken;
+		if (!taken)
+			return fall;
+		if (bpred_btb_find(b, pc) < 0)
+			*btb_miss = 1;
+		return pc + (uint64_t)in->imm;
+	}
+	if (!(in->flags & ISA_F_INDIRECT)) {  /* jal */
+		if (bpred_btb_find(b, pc) < 0)
+			*btb_miss = 1;
+		if (in->flags & ISA_F_CALL)
+			bpred_ras_push(b, fall);
+		return pc + (uint64_t)in->imm;
+	}
+	uint64_t target;
+	if (in->flags & ISA_F_RET) {
+		target = bpred_ras_pop(b);
+	} else {
+		int64_t s = bpred_btb_find(b, pc);
+		if (s >= 0) {
+			target = b->btb_target[s];
+		} else {
+			*btb_miss = 1;
+			target = fall;
+		}
+	}
+	if (in->flags & ISA_F_CALL)
+		bpred_ras_push(b, fall);
+	return target;
+}
+
+void bpred_restore(struct bpred *b, uint64_t pc, const struct isa_insn *in,
+                   const struct bpred_ckpt *ck, int resolved, int taken)
+{
+	b->ghist = ck->ghist;
+	b->ras_top = ck->ras_top;
+	b->ras[(b->ras_top - 1) % b->ras_n] = ck->ras_top_value;
+	if (!resolved)
+		return;
+	if (in->flags & ISA_F_COND) {
+		b->ghist = (b->ghist << 1) | (uint64_t)(taken != 0);
+		return;
+	}
+	if (in->flags & ISA_F_RET)
+		(void)bpred_ras_pop(b);
+	if (in->flags & ISA_F_CALL)
+		bpred_ras_push(b, pc + in->len);
+}
+
+static void bpred_sat(int8_t *c, int up, int lo, int hi)
+{
+	if (up && *c < hi)
+		(*c)++;
+	else if (!up && *c > lo)
+		(*c)--;
+}
+
+static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken)
+{
+	struct bpred_lookup l;
+	bpred_lookup(b, pc, h, &l);
+	uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
+	if (l.provider >= 0) {
+		b->st.tage_provider_hits++;
+		uint32_t i = l.idx[l.provider];
+		int8_t *c = &b->ctr[l.provider][i];
+		int provpred = *c >= 0;
+		if (provpred != l.altpred) {
+			uint8_t *u = &b->useful[l.provider][i];
+			if (provpred == taken && *u < 3)
+				(*u)++;
+			else if (provpred != taken && *u > 0)
+				(*u)--;
+		}
+		bpred_sat(c, taken, -4, 3);
+		if (l.alt < 0) {
+			if (taken && *bim < 3)
+				(*bim)++;
+			else if (!taken && *bim > 0)
+				(*bim)--;
+		}
+	} else {
+		if (taken && *bim < 3)
+			(*bim)++;
+		else if (!taken && *bim > 0)
+			(*bim)--;
+	}
+	if (l.pred != taken && l.provider < (int)b->ntables - 1) {
+		/* allocate in a longer table, starting one or two above the provider */
+		b->alloc_rand = b->alloc_rand * 1103515245u + 12345u;
+		uint32_t start = (uint32_t)(l.provider + 1) + ((b->alloc_rand >> 16) & 1);
+		if (start >= b->ntables)
+			start = (uint32_t)(l.provider + 1);
+		int done = 0;
+		for (uint32_t t = start; t < b->ntables && !done; t++) {
+			if (b->useful[t][l.idx[t]] == 0) {
+				b->tag[t][l.idx[t]] = l.tag[t];
+				b->ctr[t][l.idx[t]] = taken ? 0 : -1;
+				done = 1;
+			}
+		}
+		if (!done)
+			for (uint32_t t = (uint32_t)(l.provider + 1); t < b->ntables; t++)
+				if (b->useful[t][l.idx[t]] > 0)
+					b->useful[t][l.idx[t]]--;
+	}
+	if ((++b->updates & ((1u << 18) - 1)) == 0)
+		for (uint32_t t = 0; t < b->ntables; t++)
+			for (size_t i = 0; i < ((size_t)1 << b->idx_bits); i++)
+				b->useful[t][i] >>= 1;
+}
+
+void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t ghist,
+                  int taken, uint64_t target, int mispredicted)
+{
+	if (in->flags & ISA_F_COND) {
+		b->st.cond++;
+		b->st.cond_miss += mispredicted != 0;
+		if (b->cfg->bp == CONFIG_BP_TAGE) {
+			bpred_train_tage(b, pc, ghist, taken);
+		} else if (b->cfg->bp == CONFIG_BP_BIMODAL) {
+			uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
+			if (taken && *bim < 3)
+				(*bim)++;
+			else if (!taken && *bim > 0)
+				(*bim)--;
+		}
+	} else {
+		b->st.jumps++;
+		b->st.jump_miss += mispredicted != 0;
+	}
+	if (taken && !(in->flags & ISA_F_RET))
+		bpred_btb_insert(b, pc, target);
+}

@@ -1,0 +1,72 @@
+/*
+ * bpred.h — the front end's predictors: a TAGE-style direction predictor (bimodal base plus
+ * tagged tables indexed with geometric global-history lengths, about 28 KB in boom-large), a
+ * set-associative BTB for targets and a return-address stack. Prediction happens at fetch
+ * with speculative history; training happens at commit from the history recorded with the
+ * branch; squashes restore the history and the RAS from a checkpoint.
+ */
+#ifndef ROBIN_CORE_BPRED_H
+#define ROBIN_CORE_BPRED_H
+
+#include <stdint.h>
+
+#include "core/config.h"
+#include "isa/isa.h"
+
+#define BPRED_MAX_TABLES 12
+
+struct bpred_stats {
+	uint64_t cond, cond_miss;        /* committed conditional branches, mispredicted */
+	uint64_t jumps, jump_miss;       /* committed jal/jalr, mispredicted target */
+	uint64_t btb_misses;             /* taken transfers whose target the BTB lacked */
+	uint64_t tage_provider_hits;     /* predictions provided by a tagged table */
+};
+
+/* What fetch needs to restore after a squash younger than a control instruction. */
+struct bpred_ckpt {
+	uint64_t ghist;
+	uint32_t ras_top;                /* index of the next push */
+	uint64_t ras_top_value;          /* the entry below ras_top, as it was */
+};
+
+struct bpred {
+	const struct core_config *cfg;
+	uint8_t *bimodal;                /* 2-bit counters */
+	uint32_t bim_mask;
+	uint32_t ntables, idx_bits, tag_bits;
+	uint32_t hist_len[BPRED_MAX_TABLES];
+	uint16_t *tag[BPRED_MAX_TABLES];
+	int8_t *ctr[BPRED_MAX_TABLES];   /* 3-bit signed: -4..3, taken when >= 0 */
+	uint8_t *useful[BPRED_MAX_TABLES];/* 2-bit */
+	uint64_t updates;                /* for the periodic useful-bit decay */
+	uint32_t alloc_rand;
+	/* BTB */
+	uint32_t btb_sets, btb_ways;
+	uint64_t *btb_pc, *btb_target, *btb_lru;
+	uint64_t btb_stamp;
+	/* RAS */
+	uint64_t *ras;
+	uint32_t ras_n, ras_top;
+	uint64_t ghist;                  /* speculative global history, newest outcome in bit 0 */
+	struct bpred_stats st;
+};
+
+int bpred_init(struct bpred *b, const struct core_config *cfg) __attribute__((warn_unused_result));
+void bpred_fini(struct bpred *b);
+
+/* Predict the control instruction `in` at pc: returns the predicted next PC; *btb_miss is set
+ * when a taken transfer's target was not in the BTB (the caller charges the decode bubble for
+ * direct ones). Updates the speculative history and RAS; *ck receives the state before. */
+uint64_t bpred_predict(struct bpred *b, uint64_t pc, const struct isa_insn *in,
+                       struct bpred_ckpt *ck, uint8_t *btb_miss);
+
+/* After a squash: restore the state before the instruction with checkpoint ck; if `resolved`
+ * the instruction itself stays and re-applies its actual outcome (taken / next_pc). */
+void bpred_restore(struct bpred *b, uint64_t pc, const struct isa_insn *in,
+                   const struct bpred_ckpt *ck, int resolved, int taken);
+
+/* Train at commit with the actual outcome; ghist is the history before the prediction. */
+void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t ghist,
+                  int taken, uint64_t target, int mispredicted);
+
+#endif

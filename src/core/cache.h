@@ -1,0 +1,58 @@
+/*
+ * cache.h — one set-associative cache level: tags, true-LRU replacement, the cycle each line's
+ * fill completes (a line still filling is an outstanding miss that later accesses merge into)
+ * and an MSHR file bounding the outstanding misses. No data: values come from the emulator.
+ */
+#ifndef ROBIN_CORE_CACHE_H
+#define ROBIN_CORE_CACHE_H
+
+#include <stdint.h>
+
+struct cache_stats {
+	uint64_t accesses, misses;   /* demand accesses and primary misses */
+	uint64_t merges;             /* demand accesses to a line still being filled */
+	uint64_t mshr_full;          /* accesses refused (or delayed) for want of an MSHR */
+	uint64_t prefetches;         /* prefetch fills issued */
+	uint64_t useful_prefetches;  /* prefetched lines later hit by a demand access */
+};
+
+struct cache {
+	const char *name;
+	uint32_t sets, ways, line_shift;
+	uint32_t hit_cycles;         /* latency this level adds */
+	uint64_t *tag;               /* sets*ways: line address + 1, 0 = invalid */
+	uint64_t *ready;             /* cycle the fill of this line completes */
+	uint64_t *lru;               /* last-use stamp */
+	uint8_t  *level;             /* enum probe_level that filled the line */
+	uint8_t  *prefetched;        /* filled by a prefetch, not yet used */
+	uint8_t  *dirty;             /* written since the fill (write-back on eviction) */
+	uint64_t stamp;
+	uint32_t mshrs;
+	uint64_t *mshr_done;         /* completion cycle of each MSHR (free when <= now) */
+	struct cache_stats st;
+};
+
+/* Allocate a cache of size_bytes with `ways` ways of (1 << line_shift)-byte lines. Returns 0
+ * or -ENOMEM. */
+int cache_init(struct cache *c, const char *name, uint64_t size_bytes, uint32_t ways,
+               uint32_t line_shift, uint32_t hit_cycles, uint32_t mshrs)
+	__attribute__((warn_unused_result));
+void cache_fini(struct cache *c);
+
+/* Way index of the line holding addr in set-major order (set*ways+way), or -1. Updates LRU
+ * when touch is set. */
+int64_t cache_lookup(struct cache *c, uint64_t addr, int touch);
+
+/* Install addr's line (evicting the LRU way), its fill completing at ready_cycle, filled from
+ * `level`. Returns the slot; *dirty_victim is the byte address of an evicted dirty line, or
+ * UINT64_MAX when nothing needs writing back. */
+uint64_t cache_fill(struct cache *c, uint64_t addr, uint64_t ready_cycle, uint8_t level,
+                    int prefetch, uint64_t *dirty_victim);
+
+/* The first cycle >= now at which an MSHR is free (now when one is free already). */
+uint64_t cache_mshr_free_at(const struct cache *c, uint64_t now);
+
+/* Occupy a free MSHR (one must be free at `now`) until done_cycle. */
+void cache_mshr_take(struct cache *c, uint64_t now, uint64_t done_cycle);
+
+#endif

@@ -1,0 +1,281 @@
+/*
+ * core.c — the core's life: creation (sizing every ring and table from the configuration,
+ * nothing is allocated afterwards), the cycle loop that clocks the stages back to front, the
+ * squash that every flush and misprediction shares, fetch redirection, probe publication,
+ * the deadlock watchdog and idle-cycle skipping.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/pipe.h"
+
+static uint64_t core_pow2(uint64_t v)
+{
+	uint64_t p = 1;
+	while (p < v)
+		p <<= 1;
+	return p;
+}
+
+int core_create(const struct core_config *cfg, const struct core_source *src, struct core **out)
+{
+	int rc = -ENOMEM;
+	struct core *c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->cfg = *cfg;
+	c->src = *src;
+	if (c->cfg.commit_width > PROBE_MAX_WIDTH)
+		c->cfg.commit_width = PROBE_MAX_WIDTH;
+	if ((rc = mem_init(&c->mem, &c->cfg))) {
+		free(c);
+		return rc;
+	}
+	if ((rc = bpred_init(&c->bp, &c->cfg))) {
+		mem_fini(&c->mem);
+		free(c);
+		return rc;
+	}
+	rc = -ENOMEM;
+	const struct core_config *g = &c->cfg;
+	uint64_t inflight = (uint64_t)g->rob_entries + 2ull * g->decode_width + g->fetch_buffer +
+	                    g->fetch_width + g->commit_width + 8;
+	uint64_t ring_n = core_pow2(inflight);
+	c->ring_mask = ring_n - 1;
+	c->ring = calloc(ring_n, sizeof(*c->ring));
+	c->replay_mask = ring_n - 1;
+	c->replay = calloc(ring_n, sizeof(*c->replay));
+	uint32_t npregs = g->int_pregs + g->fp_pregs;
+	c->preg_ready = calloc(npregs, sizeof(*c->preg_ready));
+	c->free_int = calloc(g->int_pregs, sizeof(*c->free_int));
+	c->free_fp = calloc(g->fp_pregs, sizeof(*c->free_fp));
+	const uint32_t caps[CORE_IQ_COUNT] = { g->int_iq_entries, g->mem_iq_entries, g->fp_iq_entries };
+	const uint32_t widths[CORE_IQ_COUNT] = { g->int_issue_width, g->mem_issue_width,
+	                                         g->fp_issue_width };
+	for (int q = 0; q < CORE_IQ_COUNT; q++) {
+		c->iq[q].cap = caps[q];
+		c->iq[q].width = widths[q];
+		c->iq[q].idx = calloc(caps[q], sizeof(uint64_t));
+		if (!c->iq[q].idx)
+			goto fail;
+	}
+	c->div_free = calloc(g->div_units, sizeof(uint64_t));
+	c->fdiv_free = calloc(g->fdiv_units, sizeof(uint64_t));
+	c->lq_cap = g->ldq_entries;
+	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
+	c->sq_cap = g->stq_entries;
+	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
+	if (!c->ring || !c->replay || !c->preg_ready || !c->free_int || !c->free_fp ||
+	    !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
+		goto fail;
+	for (unsigned r = 0; r < 32; r++) {
+		c->map[r] = (uint16_t)r;
+		c->map[32 + r] = (uint16_t)(g->int_pregs + r);
+	}
+	for (uint32_t p = g->int_pregs; p-- > 32;)
+		c->free_int[c->n_free_int++] = (uint16_t)p;
+	for (uint32_t p = npregs; p-- > g->int_pregs + 32;)
+		c->free_fp[c->n_free_fp++] = (uint16_t)p;
+	*out = c;
+	return 0;
+fail:
+	core_destroy(c);
+	return rc;
+}
+
+void core_destroy(struct core *c)
+{
+	if (!c)
+		return;
+	mem_fini(&c->mem);
+	bpred_fini(&c->bp);
+	free(c->ring);
+	free(c->replay);
+	free(c->preg_ready);
+	free(c->free_int);
+	free(c->free_fp);
+	for (int q = 0; q < CORE_IQ_COUNT; q++)
+		free(c->iq[q].idx);
+	free(c->div_free);
+	free(c->fdiv_free);
+	free(c->lq);
+	free(c->sq);
+	free(c);
+}
+
+int core_attach(struct core *c, const struct probe_consumer *pc)
+{
+	if (c->nconsumers >= CORE_MAX_CONSUMERS)
+		return -ENOSPC;
+	c->consumers[c->nconsumers++] = *pc;
+	return 0;
+}
+
+void core_set_progress(struct core *c, void (*fn)(void *ctx, const struct core *c), void *ctx,
+                       uint64_t interval_cycles)
+{
+	c->progress = fn;
+	c->progress_ctx = ctx;
+	c->progress_interval = interval_cycles ? interval_cycles : 1;
+	c->progress_next = c->now + c->progress_interval;
+}
+
+const struct core_stats *core_stats(const struct core *c)
+{
+	return &c->st;
+}
+
+const struct core_config *core_config(const struct core *c)
+{
+	return &c->cfg;
+}
+
+void core_publish_insn(struct core *c, const struct probe_insn *rec)
+{
+	for (uint32_t i = 0; i < c->nconsumers; i++)
+		if (c->consumers[i].on_insn)
+			c->consumers[i].on_insn(c->consumers[i].ctx, rec);
+}
+
+void core_fail(struct core *c, int err, const char *fmt, ...)
+{
+	if (c->error)
+		return;
+	c->error = err;
+	if (c->diag) {
+		va_list ap;
+		va_start(ap, fmt);
+		fprintf(c->diag, "robin sim: cycle %llu: ", (unsigned long long)c->now);
+		vfprintf(c->diag, fmt, ap);
+		fputc('\n', c->diag);
+		va_end(ap);
+	}
+}
+
+static void core_free_preg(struct core *c, uint16_t p)
+{
+	if (p >= c->cfg.int_pregs)
+		c->free_fp[c->n_free_fp++] = p;
+	else
+		c->free_int[c->n_free_int++] = p;
+}
+
+void core_squash(struct core *c, uint64_t from)
+{
+	if (from >= c->fetch_tail)
+		return;
+	const struct core_insn *oldest_ctrl = NULL;
+	for (uint64_t idx = c->fetch_tail; idx-- > from;) {
+		struct core_insn *e = core_at(c, idx);
+		if (idx < c->ren_tail) {
+			if (e->pdst) {
+				c->map[e->rec.insn->rd] = e->old_pdst;
+				core_free_preg(c, e->pdst);
+			}
+			if (e->unresolved)
+				c->branches_inflight--;
+		}
+		if (idx < c->rob_tail && e->serializing)
+			c->serial_in_rob--;
+		if (e->is_ctrl)
+			oldest_ctrl = e;
+		e->rec.t_end = c->now;
+		e->rec.committed = 0;
+		if (c->nconsumers)
+			core_publish_insn(c, &e->rec);
+		if (!e->rec.wrong_path && !e->no_replay) {
+			c->replay_head--;
+			c->replay[c->replay_head & c->replay_mask] = e->dyn;
+		}
+		c->st.squashed++;
+	}
+	c->fetch_tail = from;
+	if (c->dec_tail > from)
+		c->dec_tail = from;
+	if (c->ren_tail > from)
+		c->ren_tail = from;
+	if (c->rob_tail > from)
+		c->rob_tail = from;
+	for (int q = 0; q < CORE_IQ_COUNT; q++) {
+		struct core_iq *iq = &c->iq[q];
+		while (iq->n && iq->idx[iq->n - 1] >= from)
+			iq->n--;
+	}
+	while (c->lq_tail > c->lq_head && c->lq[(c->lq_tail - 1) % c->lq_cap] >= from)
+		c->lq_tail--;
+	while (c->sq_tail > c->sq_commit && c->sq[(c->sq_tail - 1) % c->sq_cap].idx >= from)
+		c->sq_tail--;
+	if (c->inorder_next > from)
+		c->inorder_next = from;
+	if (c->mp_pending && c->mp_idx >= from)
+		c->mp_pending = 0;
+	if (oldest_ctrl)
+		bpred_restore(&c->bp, oldest_ctrl->rec.pc, oldest_ctrl->rec.insn, &oldest_ctrl->ck, 0, 0);
+}
+
+void core_redirect(struct core *c, uint64_t pc)
+{
+	c->fetch_pc = pc;
+	c->fetch_wrong_path = 0;
+	c->fetch_dead = 0;
+	c->fetch_hold = 0;
+	c->fetch_stall_until = c->now + c->cfg.redirect_cycles;
+	c->fetch_stall_cause = PROBE_DRAIN_FRONTEND;
+	c->fetch_line = 0;
+	c->fetch_page = 0;
+	c->fetch_events = 0;
+}
+
+/* Read the first record to learn where the program starts. */
+static void core_prime(struct core *c)
+{
+	struct emu_dyn d;
+	int rc = c->src.next(c->src.ctx, &d);
+	if (rc < 0)
+		core_fail(c, rc, "instruction source failed (%d)", rc);
+	if (rc <= 0) {
+		c->src_done = 1;
+		return;
+	}
+	c->replay[c->replay_tail++ & c->replay_mask] = d;
+	c->fetch_pc = d.pc;
+}
+
+int core_run(struct core *c, FILE *diag)
+{
+	c->diag = diag;
+	if (c->now == 0 && c->next_seq == 0 && !c->src_done)
+		core_prime(c);
+	while (!c->finished && !c->error) {
+		commit_stage(c);
+		if (c->finished) {
+			c->now++;
+			break;
+		}
+		lsu_drain_stage(c);
+		resolve_stage(c);
+		issue_stage(c);
+		dispatch_stage(c);
+		rename_stage(c);
+		decode_stage(c);
+		fetch_stage(c);
+		c->now++;
+		if (c->now - c->last_commit_cycle > c->cfg.watchdog_cycles) {
+			if (diag) {
+				fprintf(diag, "robin sim: no instruction committed for %u cycles "
+				        "(watchdog_cycles); pipeline state:\n", c->cfg.watchdog_cycles);
+				core_dump_state(c, diag);
+			}
+			c->st.cycles = c->now;
+			return -ETIMEDOUT;
+		}
+		if (c->progress && c->now >= c->progress_next) {
+			c->progress_next = c->now + c->progress_interval;
+			c->progress(c->progress_ctx, c);
+		}
+	}
+	c->st.cycles = c->now;
+	return c->error;
+}

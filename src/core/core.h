@@ -1,0 +1,85 @@
+/*
+ * core.h — the cycle-level out-of-order core (`robin sim`): create it from a configuration
+ * and an instruction source, attach probe consumers, run it to the end of the stream, read
+ * the statistics (cycles, instructions, the commit-stage cycle stack, cache and predictor
+ * counters). The stages live in fetch.c, decode.c, rename.c, dispatch.c, issue.c, lsu.c and
+ * commit.c; their shared state and latches in pipe.h.
+ */
+#ifndef ROBIN_CORE_CORE_H
+#define ROBIN_CORE_CORE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/config.h"
+#include "core/probe.h"
+#include "core/source.h"
+#include "isa/isa.h"
+#include "util/json.h"
+
+struct core;
+
+#define CORE_MAX_CONSUMERS 32
+
+/* The commit-stage cycle stack: one slot per commit state and reason. Every simulated cycle
+ * falls in exactly one slot, so the slots add up to the cycle count. */
+#define CORE_STACK_COMPUTING 0
+#define CORE_STACK_STALLED(cls) (1u + (unsigned)(cls))
+#define CORE_STACK_CAUSE(cause) (1u + ISA_CLASS_COUNT + (unsigned)(cause) - 1u)
+#define CORE_STACK_N (1u + ISA_CLASS_COUNT + PROBE_CAUSE_COUNT - 1u)
+
+struct core_stats {
+	uint64_t cycles;               /* simulated cycles */
+	uint64_t instructions;         /* committed (correct-path) instructions */
+	uint64_t fetched;              /* every fetched instruction, both paths */
+	uint64_t wrong_path_fetched;
+	uint64_t squashed;             /* squashed instructions (wrong path and refetched) */
+	uint64_t loads, stores;        /* committed */
+	uint64_t stlf;                 /* committed loads served by store-to-load forwarding */
+	uint64_t load_retries;         /* load issues refused (MSHRs full, store data pending) */
+	uint64_t flushes[PROBE_CAUSE_COUNT]; /* pipeline flushes by cause */
+	uint64_t stall_rob, stall_iq, stall_lq, stall_sq, stall_pregs, stall_branches,
+	         stall_serial;         /* cycles dispatch/rename was blocked by each resource */
+	uint64_t skipped_cycles;       /* cycles jumped over by idle-cycle skipping */
+	uint64_t stack[CORE_STACK_N];  /* the cycle stack */
+	int exception;                 /* the run ended on an instruction that raised one */
+};
+
+/* Create a core for configuration cfg (validated by the caller with config_validate) reading
+ * instructions from src (copied). Returns 0 or -errno. */
+int core_create(const struct core_config *cfg, const struct core_source *src, struct core **out)
+	__attribute__((warn_unused_result));
+
+/* Attach a probe consumer (copied). Returns 0 or -ENOSPC beyond CORE_MAX_CONSUMERS. */
+int core_attach(struct core *c, const struct probe_consumer *pc) __attribute__((warn_unused_result));
+
+/* Call fn(ctx, c) about every interval_cycles simulated cycles (progress lines). */
+void core_set_progress(struct core *c, void (*fn)(void *ctx, const struct core *c), void *ctx,
+                       uint64_t interval_cycles);
+
+/* Simulate until the source ends and every fetched instruction committed or was squashed.
+ * Returns 0; -ETIMEDOUT when watchdog_cycles passed without a commit (the state is dumped to
+ * `diag`); -EIO when the source failed or disagreed with the front end (message in `diag`). */
+int core_run(struct core *c, FILE *diag) __attribute__((warn_unused_result));
+
+const struct core_stats *core_stats(const struct core *c);
+const struct core_config *core_config(const struct core *c);
+
+/* "computing", "stalled.load", "flushed.branch", "drained.icache" ... */
+const char *core_stack_name(unsigned slot, char *buf, size_t n);
+
+/* Human summary: cycles, instructions, IPC, branch MPKI, MPKI per cache level and the cycle
+ * stack (each part with its share of the total). */
+void core_print_summary(const struct core *c, FILE *out);
+
+/* The statistics as members of the JSON object being written (the caller opens and closes
+ * it): cycles, instructions, ipc, host_seconds, mips, cycle_stack{}, branches{}, caches{},
+ * tlbs{}, dram{}, flushes{}. */
+void core_write_stats_json(const struct core *c, struct json *j, double host_seconds);
+
+/* Print the pipeline state (ROB head, queues, front end) for debugging and the watchdog. */
+void core_dump_state(const struct core *c, FILE *out);
+
+void core_destroy(struct core *c);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * dispatch.c — the dispatch stage: allocates the ROB entry, the issue-queue entry (integer,
+ * memory or FP queue) and the load- or store-queue entry of each renamed instruction, in
+ * order, stopping at the first that lacks one. Serialising instructions (CSR accesses,
+ * fflags/frm/fcsr writes, fence.i, ecall) wait for an empty ROB, and nothing younger
+ * dispatches until they commit. Records why dispatch is blocked, for the drain causes.
+ */
+#include "core/pipe.h"
+
+int dispatch_stage(struct core *c)
+{
+	uint32_t n = 0, width = c->cfg.decode_width;
+	c->dispatch_block = PROBE_CAUSE_NONE;
+	while (n < width && c->rob_tail < c->ren_tail) {
+		struct core_insn *e = core_at(c, c->rob_tail);
+		if (e->rec.t_rename >= c->now)
+			break;
+		if (c->rob_tail - c->head >= c->cfg.rob_entries) {
+			c->st.stall_rob++;
+			break;
+		}
+		if (c->serial_in_rob || (e->serializing && c->rob_tail != c->head)) {
+			if (e->serializing)
+				e->rec.events |= PROBE_EV_SERIALIZED;
+			c->dispatch_block = PROBE_DRAIN_SERIALIZE;
+			c->st.stall_serial++;
+			break;
+		}
+		struct core_iq *q = &c->iq[e->iq];
+		if (q->n >= q->cap) {
+			c->st.stall_iq++;
+			break;
+		}
+		if ((e->is_load || e->is_amo) && c->lq_tail - c->lq_head >= c->lq_cap) {
+			c->st.stall_lq++;
+			break;
+		}
+		if (e->is_store && c->sq_tail - c->sq_head >= c->sq_cap) {
+			e->rec.events |= PROBE_EV_SQ_FULL;
+			c->dispatch_block = PROBE_DRAIN_SQ_FULL;
+			c->st.stall_sq++;
+			break;
+		}
+		q->idx[q->n++] = c->rob_tail;
+		if (e->is_load || e->is_amo)
+			c->lq[c->lq_tail++ % c->lq_cap] = c->rob_tail;
+		if (e->is_store) {
+			e->sq_pos = c->sq_tail;
+			struct core_sq_entry *s = &c->sq[c->sq_tail++ % c->sq_cap];
+			s->idx = c->rob_tail;
+			s->seq = e->rec.seq;
+			s->addr = 0;
+			s->size = e->rec.mem_size;
+			s->done = 0;
+			s->addr_valid = 0;
+			s->committed = 0;
+		}
+		if (e->serializing)
+			c->serial_in_rob++;
+		e->rec.t_dispatch = c->now;
+		c->flush_state = PROBE_CAUSE_NONE;
+		c->rob_tail++;
+		n++;
+	}
+	return n > 0;
+}

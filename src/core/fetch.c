@@ -1,0 +1,217 @@
+/*
+ * fetch.c — the fetch stage: one aligned fetch packet per cycle through the I-TLB and the
+ * L1 I-cache, branch prediction for every control transfer, and the fork onto the wrong path
+ * when a prediction disagrees with the emulator's outcome (wrong-path instructions come from
+ * the source's decode_at until the branch resolves). Correct-path records come from the
+ * replay queue first (instructions squashed after fetch), then from the source.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "core/pipe.h"
+
+/* The next correct-path record: 1 = got one, 0 = stream ended, <0 error. */
+static int fetch_next_record(struct core *c, struct emu_dyn *d)
+{
+	if (c->replay_head != c->replay_tail) {
+		*d = c->replay[c->replay_head & c->replay_mask];
+		c->replay_head++;
+		return 1;
+	}
+	if (c->src_done)
+		return 0;
+	int rc = c->src.next(c->src.ctx, d);
+	if (rc <= 0) {
+		c->src_done = 1;
+		if (rc < 0)
+			core_fail(c, rc, "instruction source failed (%d)", rc);
+		return rc;
+	}
+	return 1;
+}
+
+/* Has the front end anything left to fetch on the correct path? */
+static int fetch_has_records(const struct core *c)
+{
+	return c->replay_head != c->replay_tail || !c->src_done;
+}
+
+static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
+                            const struct isa_insn *in)
+{
+	struct probe_insn *r = &e->rec;
+	r->seq = ++c->next_seq;
+	r->pc = pc;
+	r->insn = in;
+	r->t_fetch = c->now;
+	r->t_decode = r->t_rename = r->t_dispatch = r->t_ready = r->t_issue = r->t_complete =
+		r->t_end = PROBE_NEVER;
+	r->mem_addr = 0;
+	r->target = r->pred_target = 0;
+	r->ghist = c->bp.ghist;
+	r->events = c->fetch_events;
+	c->fetch_events = 0;
+	r->load_cycles = 0;
+	r->mem_size = in->size;
+	r->committed = 0;
+	r->taken = 0;
+	r->serve_level = PROBE_LEVEL_NONE;
+	r->flush_cause = PROBE_CAUSE_NONE;
+	e->retry_at = 0;
+	e->fwd_seq = 0;
+	e->pdst = e->old_pdst = 0;
+	e->psrc[0] = e->psrc[1] = e->psrc[2] = 0;
+	e->issued = 0;
+	e->mo_violation = 0;
+	e->no_replay = 0;
+	e->mispredicted = 0;
+	e->unresolved = 0;
+	uint8_t cls = in->cls;
+	e->is_ctrl = cls == ISA_CLASS_BRANCH || cls == ISA_CLASS_JUMP;
+	e->is_load = cls == ISA_CLASS_LOAD;
+	e->is_store = cls == ISA_CLASS_STORE;
+	e->is_amo = cls == ISA_CLASS_AMO;
+	e->at_head = cls == ISA_CLASS_CSR || cls == ISA_CLASS_FENCE || cls == ISA_CLASS_AMO ||
+	             cls == ISA_CLASS_SYSTEM || (in->flags & ISA_F_READS_FFLAGS);
+	e->serializing = cls == ISA_CLASS_CSR || (in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0;
+	e->flush_after = (in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0;
+	if (cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE || cls == ISA_CLASS_AMO)
+		e->iq = CORE_IQ_MEM;
+	else if (cls >= ISA_CLASS_FP_ADD && cls <= ISA_CLASS_FP_CVT)
+		e->iq = CORE_IQ_FP;
+	else
+		e->iq = CORE_IQ_INT;
+}
+
+/* Access the I-TLB and I-cache for pc; returns 0 when fetch may proceed this cycle. */
+static int fetch_access(struct core *c, uint64_t pc)
+{
+	uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1;
+	if (page != c->fetch_page) {
+		uint8_t miss = 0;
+		uint64_t t = mem_translate(&c->mem, 1, pc, c->now, &miss);
+		c->fetch_page = page;
+		if (miss)
+			c->fetch_events |= PROBE_EV_ITLB_MISS;
+		if (t > c->now) {
+			c->fetch_stall_until = t;
+			c->fetch_stall_cause = PROBE_DRAIN_ITLB;
+			return -1;
+		}
+	}
+	uint64_t line = (pc >> c->mem.line_shift) + 1;
+	if (line != c->fetch_line) {
+		struct mem_result r;
+		mem_ifetch(&c->mem, pc, c->now, &r);
+		c->fetch_line = line;
+		if (r.l1_miss)
+			c->fetch_events |= PROBE_EV_ICACHE_MISS;
+		if (r.done > c->now) {
+			c->fetch_stall_until = r.done;
+			c->fetch_stall_cause = PROBE_DRAIN_ICACHE;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int fetch_stage(struct core *c)
+{
+	if (c->fetch_hold || c->fetch_dead || c->now < c->fetch_stall_until)
+		return 0;
+	c->fetch_stall_cause = PROBE_CAUSE_NONE;
+	if (!c->fetch_wrong_path && !fetch_has_records(c))
+		return 0;
+	uint64_t room = c->cfg.fetch_buffer - (c->fetch_tail - c->dec_tail);
+	if (!room || c->fetch_tail - c->head > c->ring_mask - c->cfg.commit_width - 2)
+		return 0;
+	uint64_t pc = c->fetch_pc;
+	if (fetch_access(c, pc))
+		return 1;
+	uint64_t block_end = (pc & ~(uint64_t)(c->cfg.fetch_bytes - 1)) + c->cfg.fetch_bytes;
+	uint32_t n = 0;
+	while (n < c->cfg.fetch_width && room && pc < block_end) {
+		struct core_insn *e = core_at(c, c->fetch_tail);
+		const struct isa_insn *in;
+		if (!c->fetch_wrong_path) {
+			int rc = fetch_next_record(c, &e->dyn);
+			if (rc <= 0)
+				break;
+			if (e->dyn.pc != pc) {
+				core_fail(c, -EIO, "front end fetched 0x%llx but the emulator's next "
+				          "instruction #%llu is at 0x%llx",
+				          (unsigned long long)pc, (unsigned long long)e->dyn.seq,
+				          (unsigned long long)e->dyn.pc);
+				return 1;
+			}
+			in = e->dyn.insn;
+			fetch_init_insn(c, e, pc, in);
+			e->rec.path_seq = e->dyn.seq;
+			e->rec.wrong_path = 0;
+			e->rec.mem_addr = e->dyn.mem_addr;
+			e->rec.mem_size = e->dyn.mem_size;
+			if (e->dyn.trapped)
+				e->rec.events |= PROBE_EV_EXCEPTION;
+		} else {
+			in = c->src.decode_at(c->src.ctx, pc);
+			if (!in) {
+				c->fetch_dead = 1;
+				break;
+			}
+			fetch_init_insn(c, e, pc, in);
+			e->rec.path_seq = c->wrong_path_anchor;
+			e->rec.wrong_path = 1;
+			if (in->size && in->rs1 != ISA_REG_NONE)
+				e->rec.mem_addr = c->src.reg(c->src.ctx, in->rs1) + (uint64_t)in->imm;
+			c->st.wrong_path_fetched++;
+		}
+		c->fetch_tail++;
+		c->st.fetched++;
+		room--;
+		n++;
+		uint64_t next = pc + in->len;
+		if (e->is_ctrl) {
+			uint8_t btb_miss;
+			uint64_t pred = bpred_predict(&c->bp, pc, in, &e->ck, &btb_miss);
+			e->rec.ghist = e->ck.ghist;
+			e->rec.pred_target = pred;
+			if (!c->fetch_wrong_path) {
+				e->rec.target = e->dyn.next_pc;
+				e->rec.taken = e->dyn.next_pc != next;
+				if (pred != e->dyn.next_pc) {
+					e->mispredicted = 1;
+					e->rec.events |= PROBE_EV_MISPREDICT;
+					c->fetch_wrong_path = 1;
+					c->wrong_path_anchor = e->dyn.seq;
+					c->mp_pending = 1;
+					c->mp_idx = c->fetch_tail - 1;
+				}
+			} else {
+				e->rec.target = pred;
+				e->rec.taken = pred != next;
+			}
+			if (btb_miss && pred != next) {
+				e->rec.events |= PROBE_EV_BTB_MISS;
+				if (!e->rec.wrong_path)
+					c->bp.st.btb_misses++;
+				/* a direct target comes from decode: a bubble, not a misprediction */
+				if (c->cfg.btb_miss_cycles) {
+					c->fetch_stall_until = c->now + 1 + c->cfg.btb_miss_cycles;
+					c->fetch_stall_cause = PROBE_DRAIN_FRONTEND;
+				}
+			}
+			next = pred;
+			if (pred != pc + in->len) {
+				pc = next;
+				break;
+			}
+		}
+		pc = next;
+		if (!e->rec.wrong_path && ((in->flags & ISA_F_ECALL) || e->dyn.trapped)) {
+			c->fetch_hold = 1;
+			break;
+		}
+	}
+	c->fetch_pc = pc;
+	return n > 0;
+}

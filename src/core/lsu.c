@@ -1,0 +1,151 @@
+/*
+ * lsu.c — the load/store unit: loads translate through the D-TLB, search the store queue for
+ * the youngest older aliasing store (forward when it covers the load and its data is ready,
+ * wait when it does not, speculate past stores whose address is unknown), else access the
+ * L1D; stores compute their address and catch younger loads that already read stale data
+ * (a memory-ordering violation: the load is refetched when it reaches the ROB head); committed
+ * stores drain to the L1D in order and hold their queue entry until written.
+ */
+#include <errno.h>
+
+#include "core/pipe.h"
+
+static int lsu_overlap(uint64_t a, uint32_t asz, uint64_t b, uint32_t bsz)
+{
+	return a < b + bsz && b < a + asz;
+}
+
+static uint32_t lsu_size(uint8_t size)
+{
+	return size ? size : 8;
+}
+
+int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
+{
+	(void)idx;
+	uint64_t now = c->now;
+	uint64_t addr = e->rec.mem_addr;
+	uint32_t size = lsu_size(e->rec.mem_size);
+	uint8_t tlb_miss = 0;
+	uint64_t at = mem_translate(&c->mem, 0, addr, now, &tlb_miss);
+	if (tlb_miss) {
+		e->rec.events |= PROBE_EV_DTLB_MISS;
+		if (at > now) {
+			e->retry_at = at;   /* issue again once the walk filled the TLB */
+			return -EAGAIN;
+		}
+	}
+	if (!e->is_amo) {
+		for (uint64_t i = c->sq_tail; i-- > c->sq_head;) {
+			struct core_sq_entry *s = &c->sq[i % c->sq_cap];
+			if (s->seq > e->rec.seq || !s->addr_valid)
+				continue;
+			if (!lsu_overlap(s->addr, lsu_size(s->size), addr, size))
+				continue;
+			int covers = s->addr <= addr && addr + size <= s->addr + lsu_size(s->size);
+			int data_ready = s->committed ||
+			                 c->preg_ready[core_at(c, s->idx)->psrc[1]] <= now;
+			if (!covers || !data_ready) {
+				/* wait for the store's data, or for it to reach the cache */
+				e->retry_at = now + 1;
+				c->st.load_retries++;
+				return -EAGAIN;
+			}
+			uint64_t t = now + c->cfg.stlf_cycles;
+			e->fwd_seq = s->seq;
+			e->rec.events |= PROBE_EV_STLF;
+			e->rec.serve_level = PROBE_LEVEL_STLF;
+			e->rec.load_cycles = c->cfg.stlf_cycles;
+			e->rec.t_complete = t;
+			if (e->pdst)
+				c->preg_ready[e->pdst] = t;
+			return 0;
+		}
+	}
+	struct mem_result r;
+	if (mem_load(&c->mem, addr, now, &r)) {
+		e->retry_at = mem_l1d_mshr_free_at(&c->mem, now);
+		c->st.load_retries++;
+		return -EAGAIN;
+	}
+	uint64_t t = r.done + (e->is_amo ? 1 : 0);
+	if (r.l1_miss)
+		e->rec.events |= PROBE_EV_DCACHE_MISS;
+	if (r.l2_miss)
+		e->rec.events |= PROBE_EV_L2_MISS;
+	if (r.llc_miss)
+		e->rec.events |= PROBE_EV_LLC_MISS;
+	e->rec.serve_level = r.level;
+	e->rec.load_cycles = (uint32_t)(t - now);
+	e->rec.t_complete = t;
+	if (e->pdst)
+		c->preg_ready[e->pdst] = t;
+	return 0;
+}
+
+void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx)
+{
+	uint64_t now = c->now;
+	uint64_t addr = e->rec.mem_addr;
+	uint32_t size = lsu_size(e->rec.mem_size);
+	uint8_t tlb_miss = 0;
+	uint64_t at = mem_translate(&c->mem, 0, addr, now, &tlb_miss);
+	if (tlb_miss)
+		e->rec.events |= PROBE_EV_DTLB_MISS;
+	struct core_sq_entry *s = &c->sq[e->sq_pos % c->sq_cap];
+	s->addr = addr;
+	s->addr_valid = 1;
+	/* younger loads that already executed without this store's data */
+	for (uint64_t i = c->lq_head; i < c->lq_tail; i++) {
+		uint64_t li = c->lq[i % c->lq_cap];
+		if (li <= idx)
+			continue;
+		struct core_insn *l = core_at(c, li);
+		if (!l->issued || l->is_amo || l->fwd_seq > e->rec.seq)
+			continue;
+		if (lsu_overlap(addr, size, l->rec.mem_addr, lsu_size(l->rec.mem_size))) {
+			if (!l->mo_violation) {
+				l->mo_violation = 1;
+				l->rec.events |= PROBE_EV_MEM_ORDER;
+			}
+			break;
+		}
+	}
+	uint64_t t = now + 1;
+	e->rec.t_complete = at > t ? at : t;
+}
+
+void lsu_commit(struct core *c, struct core_insn *e)
+{
+	if (e->is_load || e->is_amo) {
+		c->lq_head++;
+		c->st.loads++;
+		if (e->rec.serve_level == PROBE_LEVEL_STLF)
+			c->st.stlf++;
+	}
+	if (e->is_store) {
+		c->sq[c->sq_commit % c->sq_cap].committed = 1;
+		c->sq_commit++;
+		c->st.stores++;
+	}
+}
+
+int lsu_drain_stage(struct core *c)
+{
+	int progress = 0;
+	while (c->sq_head < c->sq_commit) {
+		struct core_sq_entry *s = &c->sq[c->sq_head % c->sq_cap];
+		if (!s->done) {
+			struct mem_result r;
+			if (mem_store(&c->mem, s->addr, c->now, &r))
+				return progress;
+			s->done = r.done;
+			progress = 1;
+		}
+		if (s->done > c->now)
+			return progress;
+		c->sq_head++;
+		progress = 1;
+	}
+	return progress;
+}

@@ -1,0 +1,186 @@
+/*
+ * pipe.h — the state the pipeline stages share: the in-flight instruction ring and the
+ * latches between stages (as index ranges of that ring), rename tables, issue queues, load
+ * and store queues, and struct core itself. Every in-flight instruction lives in one slot of
+ * one program-ordered ring from fetch to commit:
+ *
+ *   head ........ rob_tail ...... ren_tail ...... dec_tail ........ fetch_tail
+ *   |  ROB (dispatched) | rename->dispatch | decode->rename | fetch buffer |
+ *
+ * so a squash is a truncation of the ring's tail and no stage copies instructions. Indices
+ * are absolute (never wrap); the slot is index & ring_mask. Stages run back to front each
+ * cycle: commit, resolve, issue, dispatch, rename, decode, fetch.
+ */
+#ifndef ROBIN_CORE_PIPE_H
+#define ROBIN_CORE_PIPE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/bpred.h"
+#include "core/config.h"
+#include "core/core.h"
+#include "core/mem.h"
+#include "core/probe.h"
+#include "core/source.h"
+#include "emu/emu.h"
+
+enum core_iq_kind { CORE_IQ_INT, CORE_IQ_MEM, CORE_IQ_FP, CORE_IQ_COUNT };
+
+/* One in-flight dynamic instruction. */
+struct core_insn {
+	struct probe_insn rec;       /* the public lifecycle record */
+	struct emu_dyn dyn;          /* correct path: the emulator's record (replayed if squashed) */
+	struct bpred_ckpt ck;        /* control transfers: predictor state before it */
+	uint64_t retry_at;           /* a refused load issues again no earlier than this */
+	uint64_t fwd_seq;            /* load: seq of the store it forwarded from, 0 = none */
+	uint64_t sq_pos;             /* store: its absolute store-queue index */
+	uint16_t pdst, old_pdst;     /* physical destination and the mapping it replaced; 0 = none */
+	uint16_t psrc[3];            /* physical sources; 0 = none or x0 (always ready) */
+	uint8_t  iq;                 /* enum core_iq_kind */
+	uint8_t  is_ctrl, is_load, is_store, is_amo;
+	uint8_t  at_head;            /* executes only at the ROB head (CSR, fence, AMO, ecall) */
+	uint8_t  serializing;        /* dispatches into an empty ROB, younger wait for its commit */
+	uint8_t  flush_after;        /* flushes the pipeline after it commits */
+	uint8_t  mispredicted;       /* correct path: the front end predicted the wrong next PC */
+	uint8_t  unresolved;         /* a control transfer counted against max_branches */
+	uint8_t  issued;
+	uint8_t  mo_violation;       /* load that must be refetched when it reaches the head */
+	uint8_t  no_replay;          /* squashed for good (an excepting instruction) */
+};
+
+/* Issue queue: ring indices in age order (oldest first). */
+struct core_iq {
+	uint64_t *idx;
+	uint32_t n, cap, width;
+};
+
+/* Store queue entry: lives from dispatch until its committed write reached the L1D. */
+struct core_sq_entry {
+	uint64_t idx;                /* ring index while in flight (until commit) */
+	uint64_t seq;
+	uint64_t addr;
+	uint64_t done;               /* committed: cycle its write completes, 0 = not started */
+	uint8_t  size;
+	uint8_t  addr_valid;
+	uint8_t  committed;
+};
+
+struct core {
+	struct core_config cfg;
+	struct core_source src;
+	struct mem mem;
+	struct bpred bp;
+	uint64_t now;
+
+	/* the ring and the stage boundaries */
+	struct core_insn *ring;
+	uint64_t ring_mask;
+	uint64_t head, rob_tail, ren_tail, dec_tail, fetch_tail;
+	uint64_t next_seq;
+
+	/* correct-path records squashed after fetch, fetched again before new ones */
+	struct emu_dyn *replay;
+	uint64_t replay_mask, replay_head, replay_tail;
+	int src_done;
+
+	/* fetch */
+	uint64_t fetch_pc;
+	int fetch_wrong_path;
+	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
+	int fetch_hold;              /* after a correct-path ecall, until it commits */
+	int fetch_dead;              /* wrong path ran into an unmapped/illegal PC */
+	uint64_t fetch_stall_until;
+	enum probe_cause fetch_stall_cause;
+	uint32_t fetch_events;       /* events for the next fetched instruction */
+	uint64_t fetch_line, fetch_page;  /* + 1; 0 = none */
+
+	/* rename */
+	uint16_t map[64];
+	uint16_t *free_int, *free_fp;
+	uint32_t n_free_int, n_free_fp;
+	uint64_t *preg_ready;        /* cycle each physical register's value is available */
+	uint32_t branches_inflight;
+
+	/* dispatch */
+	uint32_t serial_in_rob;
+	enum probe_cause dispatch_block; /* this cycle: PROBE_DRAIN_SQ_FULL / _SERIALIZE / 0 */
+
+	/* issue */
+	struct core_iq iq[CORE_IQ_COUNT];
+	uint64_t *div_free, *fdiv_free; /* cycle each unpipelined unit is free */
+	uint64_t inorder_next;       /* in-order issue: oldest dispatched index not yet issued */
+
+	/* load/store queues */
+	uint64_t *lq;                /* ring indices, program order */
+	uint32_t lq_cap;
+	uint64_t lq_head, lq_tail;
+	struct core_sq_entry *sq;
+	uint32_t sq_cap;
+	uint64_t sq_head, sq_tail, sq_commit; /* [sq_head, sq_commit) committed */
+
+	/* branch resolution: at most one correct-path misprediction is in flight */
+	int mp_pending;
+	uint64_t mp_idx;
+
+	/* commit */
+	enum probe_cause flush_state;    /* ROB empty since this flush (until the next dispatch) */
+	struct probe_insn flush_rec;     /* the instruction responsible for flush_state */
+	const struct probe_insn *last_committed;
+	uint64_t last_commit_cycle;
+	int finished;
+	unsigned last_slot;              /* cycle-stack slot of the last simulated cycle */
+	struct probe_cycle view;
+
+	/* probes */
+	struct probe_consumer consumers[CORE_MAX_CONSUMERS];
+	uint32_t nconsumers;
+
+	/* progress */
+	void (*progress)(void *ctx, const struct core *c);
+	void *progress_ctx;
+	uint64_t progress_interval, progress_next;
+
+	FILE *diag;
+	int error;                   /* -errno from a stage; ends the run */
+	struct core_stats st;
+};
+
+static inline struct core_insn *core_at(const struct core *c, uint64_t idx)
+{
+	return &c->ring[idx & c->ring_mask];
+}
+
+/* ---- stages (each returns nonzero when it made progress this cycle) --------------------- */
+int commit_stage(struct core *c);
+void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit);
+int resolve_stage(struct core *c);
+int issue_stage(struct core *c);
+int dispatch_stage(struct core *c);
+int rename_stage(struct core *c);
+int decode_stage(struct core *c);
+int fetch_stage(struct core *c);
+int lsu_drain_stage(struct core *c);
+
+/* LSU operations used by issue and commit. Loads return 0 when issued (completion time set),
+ * -EAGAIN when they must retry later. */
+int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx);
+void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx);
+void lsu_commit(struct core *c, struct core_insn *e);
+
+/* ---- core.c services -------------------------------------------------------------------- */
+/* Squash every instruction at ring index >= from (youngest first): undo renames, drop queue
+ * entries, restore predictor state, publish their records, keep correct-path records for
+ * refetch. */
+void core_squash(struct core *c, uint64_t from);
+/* Point fetch at pc (correct path), fetching again after redirect_cycles. */
+void core_redirect(struct core *c, uint64_t pc);
+/* Publish one lifecycle record to every consumer. */
+void core_publish_insn(struct core *c, const struct probe_insn *rec);
+/* Stop the run with an error message (first error wins). */
+void core_fail(struct core *c, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Latency of a non-memory instruction class. */
+uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * rename.c — the rename stage: maps architectural registers (x0..x31, f0..f31) to physical
+ * registers from two free lists (integer and FP), records the mapping each destination
+ * replaces (freed when the instruction commits, restored when it is squashed) and counts
+ * control transfers against max_branches. Stalls in order when a resource is missing.
+ */
+#include "core/pipe.h"
+
+static int rename_has_dest(const struct isa_insn *in)
+{
+	return in->rd != ISA_REG_NONE && in->rd != 0;
+}
+
+int rename_stage(struct core *c)
+{
+	uint32_t n = 0, width = c->cfg.decode_width;
+	while (n < width && c->ren_tail < c->dec_tail && c->ren_tail - c->rob_tail < width) {
+		struct core_insn *e = core_at(c, c->ren_tail);
+		const struct isa_insn *in = e->rec.insn;
+		if (e->rec.t_decode >= c->now)
+			break;
+		int dest = rename_has_dest(in);
+		if (dest) {
+			if (ISA_REG_IS_FP(in->rd) ? !c->n_free_fp : !c->n_free_int) {
+				c->st.stall_pregs++;
+				break;
+			}
+		}
+		if (e->is_ctrl && c->branches_inflight >= c->cfg.max_branches) {
+			c->st.stall_branches++;
+			break;
+		}
+		const uint8_t srcs[3] = { in->rs1, in->rs2, in->rs3 };
+		for (int i = 0; i < 3; i++)
+			e->psrc[i] = (srcs[i] == ISA_REG_NONE) ? 0 : c->map[srcs[i] & 63];
+		if (dest) {
+			uint16_t p = ISA_REG_IS_FP(in->rd) ? c->free_fp[--c->n_free_fp]
+			                                   : c->free_int[--c->n_free_int];
+			e->old_pdst = c->map[in->rd];
+			e->pdst = p;
+			c->map[in->rd] = p;
+			c->preg_ready[p] = PROBE_NEVER;
+		}
+		if (e->is_ctrl) {
+			e->unresolved = 1;
+			c->branches_inflight++;
+		}
+		e->rec.t_rename = c->now;
+		c->ren_tail++;
+		n++;
+	}
+	return n > 0;
+}

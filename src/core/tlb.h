@@ -1,0 +1,33 @@
+/*
+ * tlb.h — fully associative L1 TLBs with LRU (4 KiB pages) and a direct-mapped L2 TLB.
+ * Translation is identity (the emulator's addresses are used as physical ones); the TLBs only
+ * decide when a page walk costs time.
+ */
+#ifndef ROBIN_CORE_TLB_H
+#define ROBIN_CORE_TLB_H
+
+#include <stdint.h>
+
+#define TLB_PAGE_SHIFT 12
+
+struct tlb {
+	uint32_t entries;
+	uint64_t *vpn;      /* vpn + 1, 0 = invalid */
+	uint64_t *lru;      /* L1: last-use stamp; unused for the direct-mapped L2 */
+	uint64_t stamp;
+	uint64_t last_vpn;  /* vpn + 1 of the last hit: the common case costs one compare */
+	uint32_t last_idx;  /* its entry */
+	int direct;         /* direct-mapped (L2 TLB) */
+	uint64_t accesses, misses;
+};
+
+int tlb_init(struct tlb *t, uint32_t entries, int direct) __attribute__((warn_unused_result));
+void tlb_fini(struct tlb *t);
+
+/* 1 if vpn is present (LRU updated), else 0. Counts an access and a miss. */
+int tlb_lookup(struct tlb *t, uint64_t vpn);
+
+/* Insert vpn (evicting LRU, or the indexed entry when direct-mapped). */
+void tlb_fill(struct tlb *t, uint64_t vpn);
+
+#endif

@@ -1,0 +1,797 @@
+/*
+ * fpu.c — integer soft-float for RISC-V F and D (see fpu.h for the contract).
+ *
+ * Every operation unpacks its operands into (sign, unbiased exponent, significand with the
+ * leading one at bit 62), computes an exact or sticky-jammed result in 64 or 128 bits, and
+ * hands it to one rounding routine (fpu_round_pack) that implements the five rounding modes,
+ * overflow, and underflow with tininess detected after rounding, as RISC-V requires. The
+ * format (exponent and fraction widths) is a compile-time constant of each always-inlined
+ * generic routine, so binary32 and binary64 get their own specialised code.
+ */
+#include "emu/fpu.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef unsigned __int128 fpu_u128;
+
+#define FPU_INLINE static inline __attribute__((always_inline))
+
+/* Formats: exponent bits E, fraction bits M. */
+#define FPU_S_E 8
+#define FPU_S_M 23
+#define FPU_D_E 11
+#define FPU_D_M 52
+
+enum fpu_cls { FPU_ZERO, FPU_FINITE, FPU_INF, FPU_QNAN, FPU_SNAN };
+
+/* An unpacked operand: value = sig * 2^(exp - 62) for FPU_FINITE, sig has bit 62 set. */
+struct fpu_unp {
+	int cls;
+	int sign;
+	int32_t exp;
+	uint64_t sig;
+};
+
+/* ---- bit helpers ------------------------------------------------------------------------ */
+
+FPU_INLINE int fpu_clz64(uint64_t x)
+{
+	return x ? __builtin_clzll(x) : 64;
+}
+
+FPU_INLINE int fpu_clz128(fpu_u128 x)
+{
+	uint64_t hi = (uint64_t)(x >> 64);
+	return hi ? __builtin_clzll(hi) : 64 + fpu_clz64((uint64_t)x);
+}
+
+/* x >> d with every shifted-out one OR-ed into bit 0 ("jamming"). */
+FPU_INLINE uint64_t fpu_jam64(uint64_t x, unsigned d)
+{
+	if (d == 0)
+		return x;
+	if (d >= 64)
+		return x != 0;
+	return (x >> d) | ((x << (64 - d)) != 0);
+}
+
+FPU_INLINE fpu_u128 fpu_jam128(fpu_u128 x, unsigned d)
+{
+	if (d == 0)
+		return x;
+	if (d >= 128)
+		return x != 0;
+	return (x >> d) | (fpu_u128)((x << (128 - d)) != 0);
+}
+
+/* sig >> shift rounded in mode rm for a value of the given sign; *inexact set when bits
+ * were dropped. Requires bit 63 of sig clear when shift >= 64. */
+FPU_INLINE uint64_t fpu_round_shift(uint64_t sig, unsigned shift, int sign, unsigned rm,
+                                    int *inexact)
+{
+	uint64_t kept, rem, half;
+	if (shift == 0) {
+		*inexact = 0;
+		return sig;
+	}
+	if (shift >= 64) {
+		kept = 0;
+		rem = sig;
+		half = shift == 64 ? 1ull << 63 : 0; /* rem < half always (bit 63 clear) */
+		*inexact = rem != 0;
+		if (!rem)
+			return 0;
+		switch (rm) {
+		case FPU_RM_RDN: return sign ? 1 : 0;
+		case FPU_RM_RUP: return sign ? 0 : 1;
+		default: (void)half; return 0;
+		}
+	}
+	kept = sig >> shift;
+	rem = sig & ((1ull << shift) - 1);
+	half = 1ull << (shift - 1);
+	*inexact = rem != 0;
+	int up;
+	switch (rm) {
+	case FPU_RM_RNE: up = rem > half || (rem == half && (kept & 1)); break;
+	case FPU_RM_RDN: up = rem != 0 && sign; break;
+	case FPU_RM_RUP: up = rem != 0 && !sign; break;
+	case FPU_RM_RMM: up = rem >= half; break;
+	default: up = 0; break; /* RTZ */
+	}
+	return kept + (uint64_t)up;
+}
+
+/* ---- pack / unpack --------------------------------------------------------------------- */
+
+#define FPU_BIAS(E) ((1 << ((E) - 1)) - 1)
+#define FPU_EMAX_FIELD(E) ((1u << (E)) - 1)
+#define FPU_MAN_MASK(M) ((1ull << (M)) - 1)
+#define FPU_SIGN_BIT(E, M) (1ull << ((E) + (M)))
+
+FPU_INLINE uint64_t fpu_inf(int sign, int E, int M)
+{
+	return (sign ? FPU_SIGN_BIT(E, M) : 0) | ((uint64_t)FPU_EMAX_FIELD(E) << M);
+}
+
+FPU_INLINE uint64_t fpu_zero(int sign, int E, int M)
+{
+	return sign ? FPU_SIGN_BIT(E, M) : 0;
+}
+
+FPU_INLINE uint64_t fpu_canon_nan(int E, int M)
+{
+	return ((uint64_t)FPU_EMAX_FIELD(E) << M) | (1ull << (M - 1));
+}
+
+FPU_INLINE struct fpu_unp fpu_unpack(uint64_t bits, int E, int M)
+{
+	struct fpu_unp u;
+	uint32_t ef = (uint32_t)(bits >> M) & FPU_EMAX_FIELD(E);
+	uint64_t frac = bits & FPU_MAN_MASK(M);
+	u.sign = (int)((bits >> (E + M)) & 1);
+	u.exp = 0;
+	u.sig = 0;
+	if (ef == FPU_EMAX_FIELD(E)) {
+		if (!frac)
+			u.cls = FPU_INF;
+		else
+			u.cls = (frac >> (M - 1)) & 1 ? FPU_QNAN : FPU_SNAN;
+	} else if (ef == 0) {
+		if (!frac) {
+			u.cls = FPU_ZERO;
+		} else {
+			int s = fpu_clz64(frac) - 1; /* bring the leading one to bit 62 */
+			u.cls = FPU_FINITE;
+			u.sig = frac << s;
+			/* value = frac * 2^(1 - bias - M) = sig * 2^(exp - 62) */
+			u.exp = 1 - FPU_BIAS(E) - M - (s - 62);
+		}
+	} else {
+		u.cls = FPU_FINITE;
+		u.sig = (frac | (1ull << M)) << (62 - M);
+		u.exp = (int32_t)ef - FPU_BIAS(E);
+	}
+	return u;
+}
+
+FPU_INLINE int fpu_is_nan(const struct fpu_unp *u)
+{
+	return u->cls >= FPU_QNAN;
+}
+
+/* Round value = sig * 2^(exp - 62) (sig != 0, any bit may be the leading one) to the format,
+ * raise OF/UF/NX as RISC-V defines them and return the bits. */
+FPU_INLINE uint64_t fpu_round_pack(int sign, int32_t exp, uint64_t sig, unsigned rm,
+                                   uint32_t *flags, int E, int M)
+{
+	const int32_t emin = 1 - FPU_BIAS(E), emax = FPU_BIAS(E);
+	const unsigned drop = 62 - M;
+	const uint64_t sbit = sign ? FPU_SIGN_BIT(E, M) : 0;
+	int inexact;
+
+	if (sig >> 63) {
+		sig = fpu_jam64(sig, 1);
+		exp++;
+	} else {
+		int s = fpu_clz64(sig) - 1;
+		sig <<= s;
+		exp -= s;
+	}
+	if (exp >= emin) {
+		uint64_t r = fpu_round_shift(sig, drop, sign, rm, &inexact);
+		if (r >> (M + 1)) { /* rounding carried into a new bit: r == 2^(M+1) */
+			r >>= 1;
+			exp++;
+		}
+		if (exp > emax) {
+			*flags |= FPU_OF | FPU_NX;
+			int to_inf;
+			switch (rm) {
+			case FPU_RM_RTZ: to_inf = 0; break;
+			case FPU_RM_RDN: to_inf = sign; break;
+			case FPU_RM_RUP: to_inf = !sign; break;
+			default: to_inf = 1; break;
+			}
+			if (to_inf)
+				return fpu_inf(sign, E, M);
+			return sbit | ((uint64_t)(FPU_EMAX_FIELD(E) - 1) << M) | FPU_MAN_MASK(M);
+		}
+		if (inexact)
+			*flags |= FPU_NX;
+		return sbit | ((uint64_t)(exp + FPU_BIAS(E)) << M) | (r & FPU_MAN_MASK(M));
+	}
+	/* Below the normal range. Tininess is decided after rounding: only a value just below
+	 * 2^emin that rounds (at full precision, unbounded exponent) up to 2^emin is not tiny. */
+	int tiny = 1;
+	if (exp == emin - 1) {
+		int ix;
+		if (fpu_round_shift(sig, drop, sign, rm, &ix) >> (M + 1))
+			tiny = 0;
+	}
+	/* The subnormal LSB weighs 2^(emin - M); a result of 2^M is the smallest normal, whose
+	 * encoding is exactly r (exponent field 1, fraction 0). */
+	uint64_t r = fpu_round_shift(sig, drop + (unsigned)(emin - exp), sign, rm, &inexact);
+	if (inexact) {
+		*flags |= FPU_NX;
+		if (tiny)
+			*flags |= FPU_UF;
+	}
+	return sbit | r;
+}
+
+/* ---- add / mul / div / sqrt / fma -------------------------------------------------------- */
+
+FPU_INLINE uint64_t fpu_nan_result(const struct fpu_unp *a, const struct fpu_unp *b,
+                                   uint32_t *flags, int E, int M)
+{
+	if (a->cls == FPU_SNAN || (b && b->cls == FPU_SNAN))
+		*flags |= FPU_NV;
+	return fpu_canon_nan(E, M);
+}
+
+FPU_INLINE uint64_t fpu_add_gen(uint64_t abits, uint64_t bbits, unsigned rm, uint32_t *flags,
+                                int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
+	if (fpu_is_nan(&a) || fpu_is_nan(&b))
+		return fpu_nan_result(&a, &b, flags, E, M);
+	if (a.cls == FPU_INF || b.cls == FPU_INF) {
+		if (a.cls == FPU_INF && b.cls == FPU_INF && a.sign != b.sign) {
+			*flags |= FPU_NV;
+			return fpu_canon_nan(E, M);
+		}
+		return a.cls == FPU_INF ? abits : bbits;
+	}
+	if (a.cls == FPU_ZERO && b.cls == FPU_ZERO)
+		return fpu_zero(a.sign == b.sign ? a.sign : rm == FPU_RM_RDN, E, M);
+	if (a.cls == FPU_ZERO)
+		return bbits;
+	if (b.cls == FPU_ZERO)
+		return abits;
+	if (a.exp < b.exp || (a.exp == b.exp && a.sig < b.sig)) {
+		struct fpu_unp t = a;
+		a = b;
+		b = t;
+	}
+	/* |a| >= |b| now; the jammed bits of b lie far below the rounding position */
+	uint64_t bs = fpu_jam64(b.sig, (unsigned)(a.exp - b.exp));
+	if (a.sign == b.sign)
+		return fpu_round_pack(a.sign, a.exp, a.sig + bs, rm, flags, E, M);
+	uint64_t d = a.sig - bs;
+	if (!d)
+		return fpu_zero(rm == FPU_RM_RDN, E, M);
+	return fpu_round_pack(a.sign, a.exp, d, rm, flags, E, M);
+}
+
+FPU_INLINE uint64_t fpu_mul_gen(uint64_t abits, uint64_t bbits, unsigned rm, uint32_t *flags,
+                                int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
+	int sign = a.sign ^ b.sign;
+	if (fpu_is_nan(&a) || fpu_is_nan(&b))
+		return fpu_nan_result(&a, &b, flags, E, M);
+	if (a.cls == FPU_INF || b.cls == FPU_INF) {
+		if (a.cls == FPU_ZERO || b.cls == FPU_ZERO) {
+			*flags |= FPU_NV;
+			return fpu_canon_nan(E, M);
+		}
+		return fpu_inf(sign, E, M);
+	}
+	if (a.cls == FPU_ZERO || b.cls == FPU_ZERO)
+		return fpu_zero(sign, E, M);
+	fpu_u128 p = (fpu_u128)a.sig * b.sig; /* < 2^126, value p * 2^(ea + eb - 124) */
+	uint64_t s = (uint64_t)(p >> 62) | ((uint64_t)p & ((1ull << 62) - 1) ? 1 : 0);
+	return fpu_round_pack(sign, a.exp + b.exp, s, rm, flags, E, M);
+}
+
+FPU_INLINE uint64_t fpu_div_gen(uint64_t abits, uint64_t bbits, unsigned rm, uint32_t *flags,
+                                int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
+	int sign = a.sign ^ b.sign;
+	if (fpu_is_nan(&a) || fpu_is_nan(&b))
+		return fpu_nan_result(&a, &b, flags, E, M);
+	if (a.cls == FPU_INF) {
+		if (b.cls == FPU_INF) {
+			*flags |= FPU_NV;
+			return fpu_canon_nan(E, M);
+		}
+		return fpu_inf(sign, E, M);
+	}
+	if (b.cls == FPU_INF)
+		return fpu_zero(sign, E, M);
+	if (b.cls == FPU_ZERO) {
+		if (a.cls == FPU_ZERO) {
+			*flags |= FPU_NV;
+			return fpu_canon_nan(E, M);
+		}
+		*flags |= FPU_DZ;
+		return fpu_inf(sign, E, M);
+	}
+	if (a.cls == FPU_ZERO)
+		return fpu_zero(sign, E, M);
+	uint64_t q, r;
+	if (M <= 30) {
+		/* binary32: a 64-bit division is enough. b.sig >> 39 is the 24-bit significand, so
+		 * q = a.sig / sb lies in (2^38, 2^40) and value = q * 2^(ea - eb - 39). */
+		uint64_t dv = b.sig >> (62 - M);
+		q = a.sig / dv;
+		r = a.sig % dv;
+		return fpu_round_pack(sign, a.exp - b.exp + M, q | (r != 0), rm, flags, E, M);
+	}
+	fpu_u128 n = (fpu_u128)a.sig << 62; /* q = n / b.sig in (2^61, 2^63) */
+	q = (uint64_t)(n / b.sig);
+	r = (uint64_t)(n % b.sig);
+	return fpu_round_pack(sign, a.exp - b.exp, q | (r != 0), rm, flags, E, M);
+}
+
+/* floor(sqrt(x)) of a 128-bit x < 2^126, and whether the root is inexact. */
+static uint64_t fpu_isqrt128(fpu_u128 x, int *inexact)
+{
+	/* Start from the host's double root (good to ~50 bits), then correct exactly. */
+	uint64_t hi = (uint64_t)(x >> 64), lo = (uint64_t)x;
+	double xd = (double)hi * 18446744073709551616.0 + (double)lo;
+	double rd = __builtin_sqrt(xd);
+	uint64_t r = rd >= 9223372036854775808.0 ? (1ull << 63) - 1 : (uint64_t)rd;
+	/* Newton step in integers: r = (r + x / r) / 2 brings the error to a few units */
+	if (r == 0)
+		r = 1;
+	fpu_u128 q = x / r;
+	fpu_u128 t = ((fpu_u128)r + q) >> 1;
+	r = t > (((fpu_u128)1 << 63) - 1) ? (1ull << 63) - 1 : (uint64_t)t;
+	while ((fpu_u128)r * r > x)
+		r--;
+	while ((fpu_u128)(r + 1) * (r + 1) <= x)
+		r++;
+	*inexact = (fpu_u128)r * r != x;
+	return r;
+}
+
+FPU_INLINE uint64_t fpu_sqrt_gen(uint64_t abits, unsigned rm, uint32_t *flags, int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M);
+	if (fpu_is_nan(&a))
+		return fpu_nan_result(&a, NULL, flags, E, M);
+	if (a.cls == FPU_ZERO)
+		return abits;
+	if (a.sign) {
+		*flags |= FPU_NV;
+		return fpu_canon_nan(E, M);
+	}
+	if (a.cls == FPU_INF)
+		return abits;
+	/* value = sig * 2^(exp - 62); scale sig by 2^k so that exp - 62 - k is even */
+	unsigned k = 62 + (unsigned)(a.exp & 1);
+	int inexact;
+	uint64_t r = fpu_isqrt128((fpu_u128)a.sig << k, &inexact);
+	int32_t e = (a.exp - 62 - (int32_t)k) / 2 + 62;
+	return fpu_round_pack(0, e, r | (uint64_t)inexact, rm, flags, E, M);
+}
+
+FPU_INLINE uint64_t fpu_madd_gen(uint64_t abits, uint64_t bbits, uint64_t cbits,
+                                 unsigned negate, unsigned rm, uint32_t *flags, int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
+	struct fpu_unp c = fpu_unpack(cbits, E, M);
+	int inf_times_zero = (a.cls == FPU_INF && b.cls == FPU_ZERO) ||
+	                     (a.cls == FPU_ZERO && b.cls == FPU_INF);
+	if (fpu_is_nan(&a) || fpu_is_nan(&b) || fpu_is_nan(&c)) {
+		/* inf * 0 is invalid even when the addend is a quiet NaN */
+		if (a.cls == FPU_SNAN || b.cls == FPU_SNAN || c.cls == FPU_SNAN || inf_times_zero)
+			*flags |= FPU_NV;
+		return fpu_canon_nan(E, M);
+	}
+	if (inf_times_zero) {
+		*flags |= FPU_NV;
+		return fpu_canon_nan(E, M);
+	}
+	int sp = a.sign ^ b.sign ^ (int)(negate & FPU_MADD_NEG_PROD);
+	int sc = c.sign ^ (int)((negate & FPU_MADD_NEG_ADDEND) >> 1);
+	if (a.cls == FPU_INF || b.cls == FPU_INF) {
+		if (c.cls == FPU_INF && sc != sp) {
+			*flags |= FPU_NV;
+			return fpu_canon_nan(E, M);
+		}
+		return fpu_inf(sp, E, M);
+	}
+	if (c.cls == FPU_INF)
+		return fpu_inf(sc, E, M);
+	if (a.cls == FPU_ZERO || b.cls == FPU_ZERO) {
+		if (c.cls == FPU_ZERO)
+			return fpu_zero(sp == sc ? sp : rm == FPU_RM_RDN, E, M);
+		return (cbits & ~FPU_SIGN_BIT(E, M)) | (sc ? FPU_SIGN_BIT(E, M) : 0);
+	}
+	fpu_u128 p = (fpu_u128)a.sig * b.sig; /* value p * 2^(ep - 124), p < 2^126 */
+	int32_t ep = a.exp + b.exp;
+	if (c.cls == FPU_ZERO) {
+		uint64_t s = (uint64_t)(p >> 62) | ((uint64_t)p & ((1ull << 62) - 1) ? 1 : 0);
+		return fpu_round_pack(sp, ep, s, rm, flags, E, M);
+	}
+	fpu_u128 cc = (fpu_u128)c.sig << 62; /* value cc * 2^(ec - 124), cc < 2^125 */
+	int32_t ex;
+	if (ep >= c.exp) {
+		cc = fpu_jam128(cc, (unsigned)(ep - c.exp));
+		ex = ep;
+	} else {
+		p = fpu_jam128(p, (unsigned)(c.exp - ep));
+		ex = c.exp;
+	}
+	fpu_u128 x;
+	int sign;
+	if (sp == sc) {
+		x = p + cc;
+		sign = sp;
+	} else if (p >= cc) {
+		x = p - cc;
+		sign = sp;
+	} else {
+		x = cc - p;
+		sign = sc;
+	}
+	if (!x)
+		return fpu_zero(rm == FPU_RM_RDN, E, M);
+	/* value x * 2^(ex - 124); bring the leading one (bit L) to bit 62 of a 64-bit sig */
+	int lead = 127 - fpu_clz128(x);
+	uint64_t s;
+	if (lead >= 62)
+		s = (uint64_t)fpu_jam128(x, (unsigned)(lead - 62));
+	else
+		s = (uint64_t)x << (62 - lead);
+	return fpu_round_pack(sign, ex - 124 + lead, s, rm, flags, E, M);
+}
+
+/* ---- min / max / compare / class -------------------------------------------------------- */
+
+/* a < b in the total order of non-NaN values with -0 < +0. */
+FPU_INLINE int fpu_less_signed_zero(uint64_t a, uint64_t b, int E, int M)
+{
+	int sa = (int)((a >> (E + M)) & 1), sb = (int)((b >> (E + M)) & 1);
+	if (sa != sb)
+		return sa;
+	return sa ? a > b : a < b;
+}
+
+FPU_INLINE uint64_t fpu_minmax_gen(uint64_t abits, uint64_t bbits, int is_max, uint32_t *flags,
+                                   int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
+	if (a.cls == FPU_SNAN || b.cls == FPU_SNAN)
+		*flags |= FPU_NV;
+	if (fpu_is_nan(&a) && fpu_is_nan(&b))
+		return fpu_canon_nan(E, M);
+	if (fpu_is_nan(&a))
+		return bbits;
+	if (fpu_is_nan(&b))
+		return abits;
+	int a_less = fpu_less_signed_zero(abits, bbits, E, M);
+	return (a_less ^ is_max) ? abits : bbits;
+}
+
+/* -1: unordered, else 1 if a < b (IEEE: -0 == +0), 0 if not. eq: a == b. */
+FPU_INLINE int fpu_cmp_gen(uint64_t abits, uint64_t bbits, int op, uint32_t *flags, int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
+	if (fpu_is_nan(&a) || fpu_is_nan(&b)) {
+		if (op != 0 || a.cls == FPU_SNAN || b.cls == FPU_SNAN)
+			*flags |= FPU_NV;
+		return 0;
+	}
+	int both_zero = a.cls == FPU_ZERO && b.cls == FPU_ZERO;
+	int eq = abits == bbits || both_zero;
+	if (op == 0)
+		return eq;
+	int lt = !both_zero && fpu_less_signed_zero(abits, bbits, E, M);
+	return op == 1 ? lt : (lt || eq);
+}
+
+FPU_INLINE unsigned fpu_class_gen(uint64_t bits, int E, int M)
+{
+	uint32_t ef = (uint32_t)(bits >> M) & FPU_EMAX_FIELD(E);
+	uint64_t frac = bits & FPU_MAN_MASK(M);
+	int sign = (int)((bits >> (E + M)) & 1);
+	if (ef == FPU_EMAX_FIELD(E)) {
+		if (frac)
+			return (frac >> (M - 1)) & 1 ? FPU_CLASS_QNAN : FPU_CLASS_SNAN;
+		return sign ? FPU_CLASS_NEG_INF : FPU_CLASS_POS_INF;
+	}
+	if (ef == 0) {
+		if (!frac)
+			return sign ? FPU_CLASS_NEG_ZERO : FPU_CLASS_POS_ZERO;
+		return sign ? FPU_CLASS_NEG_SUB : FPU_CLASS_POS_SUB;
+	}
+	return sign ? FPU_CLASS_NEG_NORM : FPU_CLASS_POS_NORM;
+}
+
+FPU_INLINE uint64_t fpu_sgnj_gen(uint64_t a, uint64_t b, unsigned mode, int E, int M)
+{
+	const uint64_t sb = FPU_SIGN_BIT(E, M);
+	uint64_t s;
+	switch (mode) {
+	case 0: s = b & sb; break;
+	case 1: s = ~b & sb; break;
+	default: s = (a ^ b) & sb; break;
+	}
+	return (a & ~sb) | s;
+}
+
+/* ---- conversions --------------------------------------------------------------------- */
+
+/* To an integer of `bits` (32 or 64) width, signed or not. Returns the two's-complement
+ * pattern of the result in 64 bits (32-bit results not yet sign-extended). */
+FPU_INLINE uint64_t fpu_to_int_gen(uint64_t abits, unsigned rm, uint32_t *flags, int is_signed,
+                                   int bits, int E, int M)
+{
+	const uint64_t umax = bits == 64 ? ~0ull : (1ull << bits) - 1;
+	const uint64_t smax = umax >> 1;        /* 2^(bits-1) - 1 */
+	const uint64_t max = is_signed ? smax : umax;
+	const uint64_t min = is_signed ? smax + 1 : 0; /* pattern of -2^(bits-1) (mod 2^bits) */
+	struct fpu_unp a = fpu_unpack(abits, E, M);
+	uint64_t mag;
+	int inexact = 0;
+	switch (a.cls) {
+	case FPU_QNAN:
+	case FPU_SNAN:
+		*flags |= FPU_NV;
+		return max;
+	case FPU_INF:
+		*flags |= FPU_NV;
+		return a.sign ? min : max;
+	case FPU_ZERO:
+		return 0;
+	default:
+		break;
+	}
+	if (a.exp >= 64)
+		goto invalid;
+	if (a.exp >= 62)
+		mag = a.sig << (a.exp - 62);
+	else
+		mag = fpu_round_shift(a.sig, (unsigned)(62 - a.exp), a.sign, rm, &inexact);
+	if (is_signed) {
+		if (a.sign ? mag > smax + 1 : mag > smax)
+			goto invalid;
+		mag = a.sign ? 0 - mag : mag;
+	} else {
+		if (a.sign ? mag != 0 : mag > umax)
+			goto invalid;
+	}
+	if (inexact)
+		*flags |= FPU_NX;
+	return bits == 64 ? mag : mag & umax;
+invalid:
+	*flags |= FPU_NV;
+	return a.sign ? min : max;
+}
+
+FPU_INLINE uint64_t fpu_from_int_gen(int sign, uint64_t mag, unsigned rm, uint32_t *flags,
+                                     int E, int M)
+{
+	if (!mag)
+		return 0;
+	return fpu_round_pack(sign, 62, mag, rm, flags, E, M);
+}
+
+/* ---- public entry points --------------------------------------------------------------- */
+
+#define S_ FPU_S_E, FPU_S_M
+#define D_ FPU_D_E, FPU_D_M
+
+uint32_t fpu_add_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_add_gen(a, b, rm, flags, S_);
+}
+
+uint32_t fpu_sub_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_add_gen(a, b ^ 0x80000000u, rm, flags, S_);
+}
+
+uint32_t fpu_mul_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_mul_gen(a, b, rm, flags, S_);
+}
+
+uint32_t fpu_div_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_div_gen(a, b, rm, flags, S_);
+}
+
+uint32_t fpu_sqrt_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_sqrt_gen(a, rm, flags, S_);
+}
+
+uint32_t fpu_madd_s(uint32_t a, uint32_t b, uint32_t c, unsigned negate, unsigned rm,
+                    uint32_t *flags)
+{
+	return (uint32_t)fpu_madd_gen(a, b, c, negate, rm, flags, S_);
+}
+
+uint64_t fpu_add_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
+{
+	return fpu_add_gen(a, b, rm, flags, D_);
+}
+
+uint64_t fpu_sub_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
+{
+	return fpu_add_gen(a, b ^ (1ull << 63), rm, flags, D_);
+}
+
+uint64_t fpu_mul_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
+{
+	return fpu_mul_gen(a, b, rm, flags, D_);
+}
+
+uint64_t fpu_div_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
+{
+	return fpu_div_gen(a, b, rm, flags, D_);
+}
+
+uint64_t fpu_sqrt_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return fpu_sqrt_gen(a, rm, flags, D_);
+}
+
+uint64_t fpu_madd_d(uint64_t a, uint64_t b, uint64_t c, unsigned negate, unsigned rm,
+                    uint32_t *flags)
+{
+	return fpu_madd_gen(a, b, c, negate, rm, flags, D_);
+}
+
+uint32_t fpu_min_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return (uint32_t)fpu_minmax_gen(a, b, 0, flags, S_);
+}
+
+uint32_t fpu_max_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return (uint32_t)fpu_minmax_gen(a, b, 1, flags, S_);
+}
+
+uint64_t fpu_min_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_minmax_gen(a, b, 0, flags, D_);
+}
+
+uint64_t fpu_max_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_minmax_gen(a, b, 1, flags, D_);
+}
+
+int fpu_eq_s(uint32_t a, uint32_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 0, flags, S_); }
+int fpu_lt_s(uint32_t a, uint32_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 1, flags, S_); }
+int fpu_le_s(uint32_t a, uint32_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 2, flags, S_); }
+int fpu_eq_d(uint64_t a, uint64_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 0, flags, D_); }
+int fpu_lt_d(uint64_t a, uint64_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 1, flags, D_); }
+int fpu_le_d(uint64_t a, uint64_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 2, flags, D_); }
+
+unsigned fpu_class_s(uint32_t a) { return fpu_class_gen(a, S_); }
+unsigned fpu_class_d(uint64_t a) { return fpu_class_gen(a, D_); }
+
+uint32_t fpu_sgnj_s(uint32_t a, uint32_t b, unsigned mode)
+{
+	return (uint32_t)fpu_sgnj_gen(a, b, mode, S_);
+}
+
+uint64_t fpu_sgnj_d(uint64_t a, uint64_t b, unsigned mode)
+{
+	return fpu_sgnj_gen(a, b, mode, D_);
+}
+
+int64_t fpu_cvt_w_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (int32_t)(uint32_t)fpu_to_int_gen(a, rm, flags, 1, 32, S_);
+}
+
+int64_t fpu_cvt_wu_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (int32_t)(uint32_t)fpu_to_int_gen(a, rm, flags, 0, 32, S_);
+}
+
+int64_t fpu_cvt_l_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (int64_t)fpu_to_int_gen(a, rm, flags, 1, 64, S_);
+}
+
+uint64_t fpu_cvt_lu_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return fpu_to_int_gen(a, rm, flags, 0, 64, S_);
+}
+
+int64_t fpu_cvt_w_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return (int32_t)(uint32_t)fpu_to_int_gen(a, rm, flags, 1, 32, D_);
+}
+
+int64_t fpu_cvt_wu_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return (int32_t)(uint32_t)fpu_to_int_gen(a, rm, flags, 0, 32, D_);
+}
+
+int64_t fpu_cvt_l_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return (int64_t)fpu_to_int_gen(a, rm, flags, 1, 64, D_);
+}
+
+uint64_t fpu_cvt_lu_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return fpu_to_int_gen(a, rm, flags, 0, 64, D_);
+}
+
+uint32_t fpu_cvt_s_w(int32_t v, unsigned rm, uint32_t *flags)
+{
+	uint64_t mag = v < 0 ? 0 - (uint64_t)(int64_t)v : (uint64_t)v;
+	return (uint32_t)fpu_from_int_gen(v < 0, mag, rm, flags, S_);
+}
+
+uint32_t fpu_cvt_s_wu(uint32_t v, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_from_int_gen(0, v, rm, flags, S_);
+}
+
+uint32_t fpu_cvt_s_l(int64_t v, unsigned rm, uint32_t *flags)
+{
+	uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	return (uint32_t)fpu_from_int_gen(v < 0, mag, rm, flags, S_);
+}
+
+uint32_t fpu_cvt_s_lu(uint64_t v, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_from_int_gen(0, v, rm, flags, S_);
+}
+
+uint64_t fpu_cvt_d_w(int32_t v, unsigned rm, uint32_t *flags)
+{
+	uint64_t mag = v < 0 ? 0 - (uint64_t)(int64_t)v : (uint64_t)v;
+	return fpu_from_int_gen(v < 0, mag, rm, flags, D_);
+}
+
+uint64_t fpu_cvt_d_wu(uint32_t v, unsigned rm, uint32_t *flags)
+{
+	return fpu_from_int_gen(0, v, rm, flags, D_);
+}
+
+uint64_t fpu_cvt_d_l(int64_t v, unsigned rm, uint32_t *flags)
+{
+	uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	return fpu_from_int_gen(v < 0, mag, rm, flags, D_);
+}
+
+uint64_t fpu_cvt_d_lu(uint64_t v, unsigned rm, uint32_t *flags)
+{
+	return fpu_from_int_gen(0, v, rm, flags, D_);
+}
+
+uint32_t fpu_cvt_s_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	struct fpu_unp u = fpu_unpack(a, D_);
+	switch (u.cls) {
+	case FPU_QNAN:
+	case FPU_SNAN:
+		return (uint32_t)fpu_nan_result(&u, NULL, flags, S_);
+	case FPU_INF:
+		return (uint32_t)fpu_inf(u.sign, S_);
+	case FPU_ZERO:
+		return (uint32_t)fpu_zero(u.sign, S_);
+	default:
+		return (uint32_t)fpu_round_pack(u.sign, u.exp, u.sig, rm, flags, S_);
+	}
+}
+
+uint64_t fpu_cvt_d_s(uint32_t a, uint32_t *flags)
+{
+	struct fpu_unp u = fpu_unpack(a, S_);
+	switch (u.cls) {
+	case FPU_QNAN:
+	case FPU_SNAN:
+		return fpu_nan_result(&u, NULL, flags, D_);
+	case FPU_INF:
+		return fpu_inf(u.sign, D_);
+	case FPU_ZERO:
+		return fpu_zero(u.sign, D_);
+	default:
+		return fpu_round_pack(u.sign, u.exp, u.sig, FPU_RM_RNE, flags, D_);
+	}
+}

@@ -1,0 +1,254 @@
+/*
+ * decode.c — isa_decode: one 32-bit or 16-bit encoding into a struct isa_insn.
+ *
+ * The rows of isa_table.def are indexed once, at load time, by a 15-bit key made of the
+ * opcode bits 6:2, funct3 (14:12) and funct7 (31:25); every key lists the few rows that can
+ * match it, so a decode is one table lookup and usually one mask compare. Compressed
+ * encodings go to decode_rvc.c, which fills the same fields through isa_decode_finish().
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "isa/isa.h"
+#include "isa/isa_internal.h"
+
+const struct isa_row isa_rows[ISA_OP_COUNT] = {
+	[ISA_OP_INVALID] = { 0, 0xffffffffu, ISA_FMT_NONE, ISA_CLASS_SYSTEM, 0, "unknown" },
+#define INSN(name, match, mask, fmt, cls, flags) \
+	[ISA_OP_##name] = { match, mask, fmt, cls, flags, #name },
+#include "isa/isa_table.def"
+#undef INSN
+};
+
+/* ---- key index ---------------------------------------------------------------- */
+
+#define KEY_BITS 15
+#define KEY_COUNT (1u << KEY_BITS)
+
+static inline uint32_t key_of(uint32_t raw)
+{
+	return ((raw >> 2) & 0x1fu) | (((raw >> 12) & 0x7u) << 5) | ((raw >> 25) << 8);
+}
+
+#define KEY_RAW_MASK 0xfe00707cu  /* raw bits that take part in the key */
+#define CAND_MAX 16384            /* more than the sum of 2^(free key bits) over all rows */
+
+static uint16_t key_start[KEY_COUNT + 1];
+static uint8_t key_cand[CAND_MAX];
+
+/* Calls fn(key) for every key whose keyed bits agree with the row's fixed bits. */
+static void row_keys(const struct isa_row *r, void (*fn)(uint32_t key, unsigned op), unsigned op)
+{
+	uint32_t fixed = r->mask & KEY_RAW_MASK;
+	uint32_t free_mask = key_of(~fixed & KEY_RAW_MASK);
+	uint32_t base = key_of(r->match & fixed);
+	uint32_t sub = 0;
+	do {  /* enumerate subsets of free_mask */
+		fn(base | sub, op);
+		sub = (sub - free_mask) & free_mask;
+	} while (sub);
+}
+
+static void count_key(uint32_t key, unsigned op)
+{
+	(void)op;
+	key_start[key + 1]++;
+}
+
+static uint16_t fill_pos[KEY_COUNT];
+
+static void fill_key(uint32_t key, unsigned op)
+{
+	key_cand[fill_pos[key]++] = (uint8_t)op;
+}
+
+__attribute__((constructor)) static void decode_index_build(void)
+{
+	_Static_assert(ISA_OP_COUNT <= 256, "key_cand holds op numbers in a byte");
+	for (unsigned op = 1; op < ISA_OP_COUNT; op++)
+		row_keys(&isa_rows[op], count_key, op);
+	for (uint32_t k = 0; k < KEY_COUNT; k++)
+		key_start[k + 1] += key_start[k];
+	assert(key_start[KEY_COUNT] <= CAND_MAX);
+	memcpy(fill_pos, key_start, sizeof(fill_pos));
+	for (unsigned op = 1; op < ISA_OP_COUNT; op++)
+		row_keys(&isa_rows[op], fill_key, op);
+}
+
+/* ---- fields ------------------------------------------------------------------- */
+
+static inline int64_t sext(uint64_t v, unsigned bits)
+{
+	uint64_t m = 1ull << (bits - 1);
+	v &= (1ull << bits) - 1;
+	return (int64_t)((v ^ m) - m);
+}
+
+#define RD(raw)  (((raw) >> 7) & 0x1fu)
+#define RS1(raw) (((raw) >> 15) & 0x1fu)
+#define RS2(raw) (((raw) >> 20) & 0x1fu)
+#define RS3(raw) ((raw) >> 27)
+
+static inline uint8_t reg(uint32_t n, uint32_t tflags, uint32_t fp_bit)
+{
+	return (uint8_t)((tflags & fp_bit) ? 32 + n : n);
+}
+
+static int decode_invalid(uint32_t raw, unsigned len, struct isa_insn *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->raw = raw;
+	out->len = (uint8_t)len;
+	out->op = ISA_OP_INVALID;
+	out->cls = ISA_CLASS_SYSTEM;
+	out->fmt = ISA_FMT_NONE;
+	out->rd = out->rs1 = out->rs2 = out->rs3 = ISA_REG_NONE;
+	return 0;
+}
+
+static int is_link(uint8_t r)
+{
+	return r == 1 || r == 5;
+}
+
+/* See isa_internal.h. */
+int isa_decode_finish(struct isa_insn *in)
+{
+	const struct isa_row *r = &isa_rows[in->op];
+	uint32_t f = r->flags & ~ISA_T_MASK;
+
+	in->cls = r->cls;
+	in->fmt = r->fmt;
+	in->size = (uint8_t)ISA_T_SIZE_OF(r->flags);
+	if (r->flags & ISA_T_RM) {
+		if (in->rm == 5 || in->rm == 6)
+			return -1;  /* reserved rounding modes */
+		if (in->rm == 7)
+			f |= ISA_F_DYN_RM;
+	}
+	switch (in->op) {
+	case ISA_OP_jal:
+		if (is_link(in->rd))
+			f |= ISA_F_CALL;
+		break;
+	case ISA_OP_jalr:
+		/* RAS hints of the unprivileged spec (table "Return-address stack prediction
+		 * hints"): push when rd is a link register, pop when rs1 is one and differs from
+		 * rd (or rd is not a link register). */
+		if (is_link(in->rd))
+			f |= ISA_F_CALL;
+		if (is_link(in->rs1) && (!is_link(in->rd) || in->rd != in->rs1))
+			f |= ISA_F_RET;
+		break;
+	case ISA_OP_csrrw: case ISA_OP_csrrs: case ISA_OP_csrrc:
+	case ISA_OP_csrrwi: case ISA_OP_csrrsi: case ISA_OP_csrrci: {
+		int always_writes = in->op == ISA_OP_csrrw || in->op == ISA_OP_csrrwi;
+		int writes = always_writes ||
+			(in->fmt == ISA_FMT_CSR ? in->rs1 != 0 : in->imm != 0);
+		int reads = !always_writes || in->rd != 0;
+		if (in->csr >= 0x001 && in->csr <= 0x003 && writes)
+			f |= ISA_F_SERIALIZE;
+		if ((in->csr == 0x001 || in->csr == 0x003) && reads)
+			f |= ISA_F_READS_FFLAGS;
+		break;
+	}
+	default:
+		break;
+	}
+	in->flags |= f;
+	return 0;
+}
+
+/* See isa.h. */
+int isa_decode(uint32_t raw, struct isa_insn *out)
+{
+	if ((raw & 3u) != 3u)
+		return isa_decode_rvc(raw & 0xffffu, out);
+
+	uint32_t key = key_of(raw);
+	unsigned op = 0;
+	for (unsigned i = key_start[key]; i < key_start[key + 1]; i++) {
+		const struct isa_row *r = &isa_rows[key_cand[i]];
+		if ((raw & r->mask) == r->match) {
+			op = key_cand[i];
+			break;
+		}
+	}
+	if (!op)
+		return decode_invalid(raw, 4, out);
+
+	const struct isa_row *r = &isa_rows[op];
+	uint32_t t = r->flags;
+	struct isa_insn in = {
+		.raw = raw, .op = (uint16_t)op, .len = 4,
+		.rd = ISA_REG_NONE, .rs1 = ISA_REG_NONE, .rs2 = ISA_REG_NONE, .rs3 = ISA_REG_NONE,
+	};
+	switch (r->fmt) {
+	case ISA_FMT_R:
+	case ISA_FMT_AMO:
+		in.rd = reg(RD(raw), t, ISA_T_RD_F);
+		in.rs1 = reg(RS1(raw), t, ISA_T_RS1_F);
+		if (!(t & ISA_T_NO_RS2))
+			in.rs2 = reg(RS2(raw), t, ISA_T_RS2_F);
+		if (r->fmt == ISA_FMT_AMO)
+			in.flags |= ((raw >> 26) & 1 ? ISA_F_AQ : 0) | ((raw >> 25) & 1 ? ISA_F_RL : 0);
+		break;
+	case ISA_FMT_R4:
+		in.rd = ISA_REG_F(RD(raw));
+		in.rs1 = ISA_REG_F(RS1(raw));
+		in.rs2 = ISA_REG_F(RS2(raw));
+		in.rs3 = ISA_REG_F(RS3(raw));
+		break;
+	case ISA_FMT_I:
+		in.rd = reg(RD(raw), t, ISA_T_RD_F);
+		in.rs1 = (uint8_t)RS1(raw);
+		in.imm = sext(raw >> 20, 12);
+		break;
+	case ISA_FMT_SHIFT:
+		in.rd = (uint8_t)RD(raw);
+		in.rs1 = (uint8_t)RS1(raw);
+		in.imm = (raw >> 20) & 0x3fu & ~(r->mask >> 20);
+		break;
+	case ISA_FMT_S:
+		in.rs1 = (uint8_t)RS1(raw);
+		in.rs2 = reg(RS2(raw), t, ISA_T_RS2_F);
+		in.imm = sext(((raw >> 25) << 5) | ((raw >> 7) & 0x1fu), 12);
+		break;
+	case ISA_FMT_B:
+		in.rs1 = (uint8_t)RS1(raw);
+		in.rs2 = (uint8_t)RS2(raw);
+		in.imm = sext((((raw >> 31) & 1u) << 12) | (((raw >> 7) & 1u) << 11) |
+			      (((raw >> 25) & 0x3fu) << 5) | (((raw >> 8) & 0xfu) << 1), 13);
+		break;
+	case ISA_FMT_U:
+		in.rd = (uint8_t)RD(raw);
+		in.imm = sext(raw & 0xfffff000u, 32);
+		break;
+	case ISA_FMT_J:
+		in.rd = (uint8_t)RD(raw);
+		in.imm = sext((((raw >> 31) & 1u) << 20) | (((raw >> 12) & 0xffu) << 12) |
+			      (((raw >> 20) & 1u) << 11) | (((raw >> 21) & 0x3ffu) << 1), 21);
+		break;
+	case ISA_FMT_CSR:
+		in.rd = (uint8_t)RD(raw);
+		in.rs1 = (uint8_t)RS1(raw);
+		in.csr = (uint16_t)(raw >> 20);
+		break;
+	case ISA_FMT_CSRI:
+		in.rd = (uint8_t)RD(raw);
+		in.imm = RS1(raw);
+		in.csr = (uint16_t)(raw >> 20);
+		break;
+	case ISA_FMT_FENCE:
+		in.imm = raw >> 20;  /* (fm << 8) | (pred << 4) | succ */
+		break;
+	default:
+		break;
+	}
+	if (t & ISA_T_RM)
+		in.rm = (uint8_t)((raw >> 12) & 7u);
+	if (isa_decode_finish(&in))
+		return decode_invalid(raw, 4, out);
+	*out = in;
+	return 4;
+}

@@ -1,0 +1,1033 @@
+/*
+ * profile_db.c — opening the profile database (file classification, schema creation, version
+ * check and migrations, WAL), errors, epochs, images, runs, detail kinds and the integrity
+ * check. The writer's batches are in profile_db_batch.c, the readers in profile_db_read.c.
+ */
+#include "profile/profile_db_internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "profile/sample_chunk.h"
+
+/* ---- schema ------------------------------------------------------------------------------ */
+
+/* Version 1, as first landed. Never edit: later versions are migrations below. */
+static const char schema_v1[] =
+	"CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);"
+	"CREATE TABLE epoch (id INTEGER PRIMARY KEY, start_ns INTEGER NOT NULL, end_ns INTEGER,"
+	"  note TEXT NOT NULL DEFAULT '');"
+	"CREATE TABLE image (id INTEGER PRIMARY KEY, path TEXT NOT NULL,"
+	"  build_id TEXT NOT NULL DEFAULT '', size_bytes INTEGER NOT NULL DEFAULT 0,"
+	"  arch TEXT NOT NULL DEFAULT '', UNIQUE (path, build_id));"
+	"CREATE TABLE run (id INTEGER PRIMARY KEY, epoch_id INTEGER NOT NULL REFERENCES epoch(id),"
+	"  command TEXT NOT NULL, config TEXT NOT NULL DEFAULT '', host TEXT NOT NULL DEFAULT '',"
+	"  simulated INTEGER NOT NULL, start_ns INTEGER NOT NULL, end_ns INTEGER);"
+	"CREATE TABLE run_total (run_id INTEGER NOT NULL REFERENCES run(id), key TEXT NOT NULL,"
+	"  value REAL NOT NULL, PRIMARY KEY (run_id, key)) WITHOUT ROWID;"
+	"CREATE TABLE profile (id INTEGER PRIMARY KEY,"
+	"  epoch_id INTEGER NOT NULL REFERENCES epoch(id), run_id INTEGER REFERENCES run(id),"
+	"  image_id INTEGER NOT NULL REFERENCES image(id), event TEXT NOT NULL,"
+	"  period INTEGER NOT NULL DEFAULT 0, count_divisor INTEGER NOT NULL DEFAULT 1,"
+	"  total_count INTEGER NOT NULL DEFAULT 0, n_offsets INTEGER NOT NULL DEFAULT 0);"
+	"CREATE UNIQUE INDEX profile_key ON profile (epoch_id, IFNULL(run_id, 0), image_id, event);"
+	"CREATE TABLE sample_chunk (profile_id INTEGER NOT NULL REFERENCES profile(id),"
+	"  base INTEGER NOT NULL, n_offsets INTEGER NOT NULL, total_count INTEGER NOT NULL,"
+	"  data BLOB NOT NULL, UNIQUE (profile_id, base));"
+	"CREATE TABLE detail_kind (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE,"
+	"  key_desc TEXT NOT NULL, value_desc TEXT NOT NULL);"
+	"CREATE TABLE detail_key (kind_id INTEGER NOT NULL REFERENCES detail_kind(id),"
+	"  key INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY (kind_id, key)) WITHOUT ROWID;"
+	"CREATE TABLE detail (profile_id INTEGER NOT NULL REFERENCES profile(id),"
+	"  offset INTEGER NOT NULL, kind_id INTEGER NOT NULL REFERENCES detail_kind(id),"
+	"  key INTEGER NOT NULL, count INTEGER NOT NULL, value REAL NOT NULL DEFAULT 0,"
+	"  PRIMARY KEY (profile_id, offset, kind_id, key)) WITHOUT ROWID;"
+	"CREATE TABLE batch (id INTEGER PRIMARY KEY, epoch_id INTEGER NOT NULL REFERENCES epoch(id),"
+	"  run_id INTEGER REFERENCES run(id), commit_ns INTEGER NOT NULL,"
+	"  samples INTEGER NOT NULL, unknown INTEGER NOT NULL);"
+	"INSERT INTO image (id, path) VALUES (1, '" PROFILE_DB_UNKNOWN_IMAGE_PATH "');"
+	"INSERT INTO detail_kind VALUES (1, 'commit_state',"
+	"  '0 computing, 1 stalled, 2 flushed, 3 drained', '');"
+	"INSERT INTO detail_kind VALUES (2, 'psv', 'bitmask of performance events (TEA signature)',"
+	"  '');"
+	"INSERT INTO detail_kind VALUES (3, 'event_bits', 'bitmask of events of a tagged sample',"
+	"  '');"
+	"INSERT INTO detail_kind VALUES (4, 'latency',"
+	"  'bucket lower bound in cycles (0, 1, 2, 4, ...)', 'sum of latencies in cycles');"
+	"INSERT INTO detail_key VALUES (1, 0, 'computing'), (1, 1, 'stalled'), (1, 2, 'flushed'),"
+	"  (1, 3, 'drained');";
+
+/* Migration K -> K+1 is migrations[K - 1]. Append only. */
+static const char *const migrations[] = {
+	/* 1 -> 2: the host pid and the exit status of a run. */
+	"ALTER TABLE run ADD COLUMN pid INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE run ADD COLUMN exit_status INTEGER;",
+};
+
+_Static_assert(sizeof(migrations) / sizeof(migrations[0]) == PROFILE_DB_SCHEMA_VERSION - 1,
+	       "one migration per schema version");
+
+static int apply_migrations(sqlite3 *sql, int from, int to, char **errmsg)
+{
+	for (int v = from; v < to; v++) {
+		int rc = sqlite3_exec(sql, migrations[v - 1], NULL, NULL, errmsg);
+		if (rc)
+			return rc;
+	}
+	char buf[64];
+	snprintf(buf, sizeof(buf), "PRAGMA user_version = %d;", to);
+	return sqlite3_exec(sql, buf, NULL, NULL, errmsg);
+}
+
+int profile_db_schema_create(sqlite3 *sql, int version, char **errmsg)
+{
+	char buf[256];
+	int rc = sqlite3_exec(sql, schema_v1, NULL, NULL, errmsg);
+	if (rc)
+		return rc;
+	snprintf(buf, sizeof(buf),
+		 "PRAGMA application_id = %d;"
+		 "INSERT INTO meta VALUES ('created_ns', '%lld'), ('created_by', 'robin schema %d');",
+		 PROFILE_DB_APPLICATION_ID, (long long)profile_db_now_ns(), version);
+	rc = sqlite3_exec(sql, buf, NULL, NULL, errmsg);
+	if (rc)
+		return rc;
+	return apply_migrations(sql, 1, version, errmsg);
+}
+
+/* ---- small helpers ----------------------------------------------------------------------- */
+
+int64_t profile_db_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+char *profile_db_strdup(const char *s)
+{
+	return strdup(s ? s : "");
+}
+
+static void vfail(char *err, const char *path, const char *fmt, va_list ap)
+{
+	if (!err)
+		return;
+	int n = snprintf(err, PROFILE_DB_ERR_MAX, "%s: ", path);
+	if (n < 0 || n >= PROFILE_DB_ERR_MAX)
+		return;
+	vsnprintf(err + n, PROFILE_DB_ERR_MAX - (size_t)n, fmt, ap);
+	for (char *p = err; *p; p++)  /* one line */
+		if (*p == '\n')
+			*p = ' ';
+}
+
+int profile_db_fail(struct profile_db *db, int rc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vfail(db->err, db->path, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+static int is_corrupt_code(int code)
+{
+	code &= 0xff;
+	return code == SQLITE_CORRUPT || code == SQLITE_NOTADB;
+}
+
+int profile_db_sql_fail(struct profile_db *db, const char *what)
+{
+	int code = sqlite3_extended_errcode(db->sql);
+	if (is_corrupt_code(code))
+		return profile_db_fail(db, -EIO, "database is corrupt (%s: %s); see `robin db check`",
+				       what, sqlite3_errmsg(db->sql));
+	if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
+		return profile_db_fail(db, -EBUSY, "database is locked (%s)", what);
+	return profile_db_fail(db, -EIO, "%s: %s", what, sqlite3_errmsg(db->sql));
+}
+
+int profile_db_prepare(struct profile_db *db, sqlite3_stmt **st, const char *sql)
+{
+	if (sqlite3_prepare_v2(db->sql, sql, -1, st, NULL) != SQLITE_OK) {
+		*st = NULL;
+		return profile_db_sql_fail(db, "prepare");
+	}
+	return 0;
+}
+
+int profile_db_exec(struct profile_db *db, const char *sql)
+{
+	if (sqlite3_exec(db->sql, sql, NULL, NULL, NULL) != SQLITE_OK)
+		return profile_db_sql_fail(db, "exec");
+	return 0;
+}
+
+int profile_db_begin_write(struct profile_db *db)
+{
+	if (db->flags & PROFILE_DB_READONLY)
+		return profile_db_fail(db, -EROFS, "opened read-only");
+	return profile_db_exec(db, "BEGIN IMMEDIATE");
+}
+
+int profile_db_begin_read(struct profile_db *db)
+{
+	return profile_db_exec(db, "BEGIN");
+}
+
+int profile_db_commit(struct profile_db *db)
+{
+	return profile_db_exec(db, "COMMIT");
+}
+
+void profile_db_rollback(struct profile_db *db)
+{
+	if (!sqlite3_get_autocommit(db->sql))
+		sqlite3_exec(db->sql, "ROLLBACK", NULL, NULL, NULL);
+}
+
+/* Run a query returning one integer (e.g. a PRAGMA). */
+static int query_int(struct profile_db *db, const char *sql, int64_t *v)
+{
+	sqlite3_stmt *st;
+	int rc = profile_db_prepare(db, &st, sql);
+	if (rc)
+		return rc;
+	int step = sqlite3_step(st);
+	if (step == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	else if (step == SQLITE_DONE)
+		*v = 0;
+	else
+		rc = profile_db_sql_fail(db, sql);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+const char *profile_db_default_path(const char *flag)
+{
+	if (flag && *flag)
+		return flag;
+	const char *env = getenv(PROFILE_DB_ENV);
+	if (env && *env)
+		return env;
+	return PROFILE_DB_DEFAULT_PATH;
+}
+
+const char *profile_db_error(const struct profile_db *db)
+{
+	return db ? db->err : "";
+}
+
+const char *profile_db_path(const struct profile_db *db)
+{
+	return db->path;
+}
+
+int profile_db_schema_version_found(const struct profile_db *db)
+{
+	return db->version_found;
+}
+
+int64_t profile_db_image_unknown_id(const struct profile_db *db)
+{
+	return db->unknown_image_id;
+}
+
+/* ---- open / close ------------------------------------------------------------------------ */
+
+/* Classify the bytes of an existing file before SQLite sees it: 0 = empty or SQLite,
+ * -EINVAL = something else. */
+static int check_header(const char *path, off_t size)
+{
+	static const char magic[16] = "SQLite format 3";
+	char buf[16];
+	if (size == 0)
+		return 0;
+	if (size < 100)
+		return -EINVAL;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ssize_t n = pread(fd, buf, sizeof(buf), 0);
+	close(fd);
+	if (n != (ssize_t)sizeof(buf) || memcmp(buf, magic, sizeof(buf)))
+		return -EINVAL;
+	return 0;
+}
+
+/* Create the schema (new file) or migrate it, in one immediate transaction that re-reads the
+ * state so that two writers opening the same new file do not both create it. */
+static int create_or_migrate(struct profile_db *db)
+{
+	int64_t app_id, version, n_tables;
+	char *msg = NULL;
+	int rc = profile_db_begin_write(db);
+	if (rc)
+		return rc;
+	if ((rc = query_int(db, "PRAGMA application_id", &app_id)) ||
+	    (rc = query_int(db, "PRAGMA user_version", &version)) ||
+	    (rc = query_int(db, "SELECT count(*) FROM sqlite_master", &n_tables)))
+		goto out;
+	if (n_tables == 0 && app_id == 0) {
+		if (profile_db_schema_create(db->sql, PROFILE_DB_SCHEMA_VERSION, &msg)) {
+			rc = profile_db_fail(db, -EIO, "cannot create the schema: %s",
+					     msg ? msg : sqlite3_errmsg(db->sql));
+			goto out;
+		}
+	} else if (version < PROFILE_DB_SCHEMA_VERSION) {
+		char buf[128];
+		if (apply_migrations(db->sql, (int)version, PROFILE_DB_SCHEMA_VERSION, &msg)) {
+			rc = profile_db_fail(db, -EIO, "migration from schema version %d failed: %s",
+					     (int)version, msg ? msg : sqlite3_errmsg(db->sql));
+			goto out;
+		}
+		snprintf(buf, sizeof(buf), "INSERT OR REPLACE INTO meta VALUES ('migrated_ns', '%lld')",
+			 (long long)profile_db_now_ns());
+		if ((rc = profile_db_exec(db, buf)))
+			goto out;
+	}
+	rc = profile_db_commit(db);
+out:
+	sqlite3_free(msg);
+	if (rc)
+		profile_db_rollback(db);
+	return rc;
+}
+
+static int open_classified(struct profile_db *db)
+{
+	int64_t app_id, version, n_tables, v;
+	int readonly = db->flags & PROFILE_DB_READONLY;
+	int rc;
+
+	if ((rc = query_int(db, "PRAGMA application_id", &app_id)) ||
+	    (rc = query_int(db, "PRAGMA user_version", &version)) ||
+	    (rc = query_int(db, "SELECT count(*) FROM sqlite_master", &n_tables)))
+		return rc;
+	db->version_found = (int)version;
+	if (app_id == 0 && n_tables == 0) {
+		if (readonly)
+			return profile_db_fail(db, -ENOENT, "empty database (nothing recorded yet)");
+		db->version_found = 0;
+	} else if (app_id != PROFILE_DB_APPLICATION_ID) {
+		return profile_db_fail(db, -EINVAL, "not a robin database (application_id 0x%llx)",
+				       (unsigned long long)app_id);
+	} else if (version > PROFILE_DB_SCHEMA_VERSION) {
+		return profile_db_fail(db, -EPROTONOSUPPORT,
+				       "schema version %d is newer than this robin (supports up to "
+				       "%d); upgrade robin", (int)version, PROFILE_DB_SCHEMA_VERSION);
+	} else if (version < 1) {
+		return profile_db_fail(db, -EINVAL, "robin database with invalid schema version %d",
+				       (int)version);
+	} else if (version < PROFILE_DB_SCHEMA_VERSION && readonly) {
+		return profile_db_fail(db, -EROFS, "schema version %d needs migration to %d; open it "
+				       "once with a writer (robin db migrate)", (int)version,
+				       PROFILE_DB_SCHEMA_VERSION);
+	}
+	if (!readonly) {
+		if ((rc = profile_db_exec(db, "PRAGMA journal_mode = WAL")) ||
+		    (rc = profile_db_exec(db, "PRAGMA synchronous = NORMAL")))
+			return rc;
+		if (db->version_found < PROFILE_DB_SCHEMA_VERSION && (rc = create_or_migrate(db)))
+			return rc;
+	}
+	if ((rc = profile_db_exec(db, "PRAGMA foreign_keys = ON")))
+		return rc;
+	/* Touch the tables every command needs: a damaged schema or root page fails here. */
+	if ((rc = query_int(db, "SELECT count(*) FROM epoch", &v)) ||
+	    (rc = query_int(db, "SELECT count(*) FROM meta", &v)) ||
+	    (rc = query_int(db, "SELECT id FROM image WHERE path = '" PROFILE_DB_UNKNOWN_IMAGE_PATH
+			    "' AND build_id = ''", &db->unknown_image_id)))
+		return rc;
+	if (db->unknown_image_id == 0)
+		return profile_db_fail(db, -EIO, "database is corrupt (no [unknown] image row)");
+	return 0;
+}
+
+int profile_db_open(const char *path, unsigned flags, struct profile_db **out, char *err)
+{
+	struct profile_db *db;
+	struct stat st;
+	int rc;
+
+	*out = NULL;
+	if (err)
+		err[0] = 0;
+	db = calloc(1, sizeof(*db));
+	if (!db || !(db->path = strdup(path))) {
+		free(db);
+		if (err)
+			snprintf(err, PROFILE_DB_ERR_MAX, "%s: out of memory", path);
+		return -ENOMEM;
+	}
+	db->flags = flags;
+	if (stat(path, &st) != 0) {
+		if (errno != ENOENT || !(flags & PROFILE_DB_CREATE) || (flags & PROFILE_DB_READONLY)) {
+			rc = profile_db_fail(db, -errno, "%s", errno == ENOENT
+					     ? "no such profile database (record or ingest first, or "
+					       "pass --db FILE)" : strerror(errno));
+			goto fail;
+		}
+	} else if (S_ISDIR(st.st_mode)) {
+		rc = profile_db_fail(db, -EISDIR, "is a directory, not a profile database");
+		goto fail;
+	} else if ((rc = check_header(path, st.st_size))) {
+		rc = rc == -EINVAL ? profile_db_fail(db, rc, "not a robin database (not an SQLite file)")
+				   : profile_db_fail(db, rc, "%s", strerror(-rc));
+		goto fail;
+	}
+	int oflags = (flags & PROFILE_DB_READONLY) ? SQLITE_OPEN_READONLY
+						   : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+	if (sqlite3_open_v2(path, &db->sql, oflags, NULL) != SQLITE_OK) {
+		rc = profile_db_fail(db, -EIO, "cannot open: %s",
+				     db->sql ? sqlite3_errmsg(db->sql) : "out of memory");
+		goto fail;
+	}
+	sqlite3_extended_result_codes(db->sql, 1);
+	sqlite3_busy_timeout(db->sql, 10000);
+	if ((rc = open_classified(db)))
+		goto fail;
+	*out = db;
+	return 0;
+fail:
+	if (err)
+		snprintf(err, PROFILE_DB_ERR_MAX, "%s", db->err);
+	profile_db_close(db);
+	return rc;
+}
+
+void profile_db_close(struct profile_db *db)
+{
+	if (!db)
+		return;
+	sqlite3_close(db->sql);
+	for (size_t i = 0; i < db->n_names; i++)
+		free(db->names[i].name);
+	free(db->names);
+	free(db->path);
+	free(db);
+}
+
+/* ---- epochs ------------------------------------------------------------------------------ */
+
+static int epoch_insert(struct profile_db *db, const char *note, int64_t *id)
+{
+	sqlite3_stmt *st;
+	int rc = profile_db_prepare(db, &st, "INSERT INTO epoch (start_ns, note) VALUES (?, ?)");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, profile_db_now_ns());
+	sqlite3_bind_text(st, 2, note ? note : "", -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "insert epoch");
+	else
+		*id = sqlite3_last_insert_rowid(db->sql);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int profile_db_epoch_current(struct profile_db *db, int64_t *epoch_id)
+{
+	int rc = query_int(db, "SELECT max(id) FROM epoch", epoch_id);
+	if (rc || *epoch_id)
+		return rc;
+	if (db->flags & PROFILE_DB_READONLY)
+		return profile_db_fail(db, -ENOENT, "no epoch yet (nothing recorded)");
+	if ((rc = profile_db_begin_write(db)))
+		return rc;
+	if ((rc = query_int(db, "SELECT max(id) FROM epoch", epoch_id)) ||
+	    (!*epoch_id && (rc = epoch_insert(db, "", epoch_id))) ||
+	    (rc = profile_db_commit(db)))
+		profile_db_rollback(db);
+	return rc;
+}
+
+int profile_db_epoch_new(struct profile_db *db, const char *note, int64_t *epoch_id)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = profile_db_begin_write(db);
+	if (rc)
+		return rc;
+	if ((rc = profile_db_prepare(db, &st, "UPDATE epoch SET end_ns = ? WHERE end_ns IS NULL")))
+		goto out;
+	sqlite3_bind_int64(st, 1, profile_db_now_ns());
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		rc = profile_db_sql_fail(db, "close epoch");
+		goto out;
+	}
+	if ((rc = epoch_insert(db, note, epoch_id)))
+		goto out;
+	rc = profile_db_commit(db);
+out:
+	sqlite3_finalize(st);
+	if (rc)
+		profile_db_rollback(db);
+	return rc;
+}
+
+int profile_db_epochs(struct profile_db *db, struct profile_db_epoch **out, size_t *n)
+{
+	sqlite3_stmt *st;
+	struct profile_db_epoch *v = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc = profile_db_prepare(db, &st, "SELECT id, start_ns, IFNULL(end_ns, 0), note "
+					      "FROM epoch ORDER BY id");
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 8;
+			struct profile_db_epoch *nv = realloc(v, cap * sizeof(*v));
+			if (!nv) {
+				rc = -ENOMEM;
+				goto out;
+			}
+			v = nv;
+		}
+		struct profile_db_epoch *e = &v[cnt];
+		e->id = sqlite3_column_int64(st, 0);
+		e->start_ns = sqlite3_column_int64(st, 1);
+		e->end_ns = sqlite3_column_int64(st, 2);
+		e->note = profile_db_strdup((const char *)sqlite3_column_text(st, 3));
+		if (!e->note) {
+			rc = -ENOMEM;
+			goto out;
+		}
+		cnt++;
+	}
+	if (step != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "list epochs");
+out:
+	sqlite3_finalize(st);
+	if (rc) {
+		profile_db_epochs_free(v, cnt);
+		return rc == -ENOMEM ? profile_db_fail(db, rc, "out of memory") : rc;
+	}
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+void profile_db_epochs_free(struct profile_db_epoch *e, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(e[i].note);
+	free(e);
+}
+
+/* ---- images ------------------------------------------------------------------------------ */
+
+int profile_db_image_add(struct profile_db *db, const char *path, const char *build_id,
+			 uint64_t size_bytes, const char *arch, int64_t *image_id)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+	if (!path || !*path)
+		return profile_db_fail(db, -EINVAL, "image path is empty");
+	if (size_bytes > (uint64_t)INT64_MAX)
+		return profile_db_fail(db, -EINVAL, "image %s: size out of range", path);
+	if (!build_id)
+		build_id = "";
+	/* Upsert: a later writer that knows the size or arch fills them in. */
+	rc = profile_db_prepare(db, &st,
+		"INSERT INTO image (path, build_id, size_bytes, arch) VALUES (?1, ?2, ?3, ?4) "
+		"ON CONFLICT (path, build_id) DO UPDATE SET "
+		"size_bytes = CASE WHEN size_bytes = 0 THEN excluded.size_bytes ELSE size_bytes END, "
+		"arch = CASE WHEN arch = '' THEN excluded.arch ELSE arch END "
+		"RETURNING id");
+	if (rc)
+		return rc;
+	sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, build_id, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, (int64_t)size_bytes);
+	sqlite3_bind_text(st, 4, arch ? arch : "", -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		rc = profile_db_sql_fail(db, "add image");
+	else
+		*image_id = sqlite3_column_int64(st, 0);
+	if (!rc && sqlite3_step(st) != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "add image");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int profile_db_images(struct profile_db *db, struct profile_db_image **out, size_t *n)
+{
+	sqlite3_stmt *st;
+	struct profile_db_image *v = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc = profile_db_prepare(db, &st, "SELECT id, path, build_id, size_bytes, arch FROM image "
+					      "ORDER BY id");
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 16;
+			struct profile_db_image *nv = realloc(v, cap * sizeof(*v));
+			if (!nv) {
+				rc = -ENOMEM;
+				goto out;
+			}
+			v = nv;
+		}
+		struct profile_db_image *im = &v[cnt++];
+		im->id = sqlite3_column_int64(st, 0);
+		im->path = profile_db_strdup((const char *)sqlite3_column_text(st, 1));
+		im->build_id = profile_db_strdup((const char *)sqlite3_column_text(st, 2));
+		im->size_bytes = (uint64_t)sqlite3_column_int64(st, 3);
+		im->arch = profile_db_strdup((const char *)sqlite3_column_text(st, 4));
+		if (!im->path || !im->build_id || !im->arch) {
+			rc = -ENOMEM;
+			goto out;
+		}
+	}
+	if (step != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "list images");
+out:
+	sqlite3_finalize(st);
+	if (rc) {
+		profile_db_images_free(v, cnt);
+		return rc == -ENOMEM ? profile_db_fail(db, rc, "out of memory") : rc;
+	}
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+void profile_db_images_free(struct profile_db_image *im, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(im[i].path);
+		free(im[i].build_id);
+		free(im[i].arch);
+	}
+	free(im);
+}
+
+/* ---- runs -------------------------------------------------------------------------------- */
+
+int profile_db_run_begin(struct profile_db *db, const struct profile_db_run_info *info,
+			 int64_t *run_id)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t epoch;
+	int rc;
+	if (!info || !info->command)
+		return profile_db_fail(db, -EINVAL, "run without a command");
+	if ((rc = profile_db_epoch_current(db, &epoch)))
+		return rc;
+	rc = profile_db_prepare(db, &st, "INSERT INTO run (epoch_id, command, config, host, "
+				"simulated, start_ns, pid) VALUES (?, ?, ?, ?, ?, ?, ?)");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, epoch);
+	sqlite3_bind_text(st, 2, info->command, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, info->config ? info->config : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, info->host ? info->host : "", -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 5, info->simulated ? 1 : 0);
+	sqlite3_bind_int64(st, 6, info->start_ns ? info->start_ns : profile_db_now_ns());
+	sqlite3_bind_int64(st, 7, info->pid);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "add run");
+	else
+		*run_id = sqlite3_last_insert_rowid(db->sql);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+/* UPDATE run SET <column> = value WHERE id = run_id; -ENOENT when there is no such run. */
+static int run_update(struct profile_db *db, const char *sql, int64_t run_id, int64_t value)
+{
+	sqlite3_stmt *st;
+	int rc = profile_db_prepare(db, &st, sql);
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, value);
+	sqlite3_bind_int64(st, 2, run_id);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "update run");
+	else if (sqlite3_changes(db->sql) == 0)
+		rc = profile_db_fail(db, -ENOENT, "no run %lld", (long long)run_id);
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int profile_db_run_end(struct profile_db *db, int64_t run_id, int64_t end_ns)
+{
+	return run_update(db, "UPDATE run SET end_ns = ? WHERE id = ?", run_id,
+			  end_ns ? end_ns : profile_db_now_ns());
+}
+
+int profile_db_run_set_exit(struct profile_db *db, int64_t run_id, int exit_status)
+{
+	return run_update(db, "UPDATE run SET exit_status = ? WHERE id = ?", run_id, exit_status);
+}
+
+int profile_db_run_set_total(struct profile_db *db, int64_t run_id, const char *key,
+			     double value)
+{
+	sqlite3_stmt *st;
+	if (!key || !*key)
+		return profile_db_fail(db, -EINVAL, "run total without a key");
+	int rc = profile_db_prepare(db, &st, "INSERT OR REPLACE INTO run_total VALUES (?, ?, ?)");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, run_id);
+	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
+	sqlite3_bind_double(st, 3, value);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "set run total");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+static int run_load_totals(struct profile_db *db, struct profile_db_run *r)
+{
+	sqlite3_stmt *st;
+	size_t cap = 0;
+	int rc = profile_db_prepare(db, &st, "SELECT key, value FROM run_total WHERE run_id = ? "
+					      "ORDER BY key");
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, r->id);
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (r->n_totals == cap) {
+			cap = cap ? cap * 2 : 8;
+			char **k = realloc(r->total_keys, cap * sizeof(*k));
+			if (k)
+				r->total_keys = k;
+			double *v = realloc(r->total_values, cap * sizeof(*v));
+			if (v)
+				r->total_values = v;
+			if (!k || !v) {
+				rc = -ENOMEM;
+				break;
+			}
+		}
+		r->total_keys[r->n_totals] = profile_db_strdup((const char *)sqlite3_column_text(st, 0));
+		if (!r->total_keys[r->n_totals]) {
+			rc = -ENOMEM;
+			break;
+		}
+		r->total_values[r->n_totals++] = sqlite3_column_double(st, 1);
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "list run totals");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int profile_db_runs(struct profile_db *db, int64_t epoch_id, struct profile_db_run **out,
+		    size_t *n)
+{
+	sqlite3_stmt *st;
+	struct profile_db_run *v = NULL;
+	size_t cnt = 0, cap = 0;
+	int rc = profile_db_prepare(db, &st,
+		"SELECT id, epoch_id, command, config, host, simulated, start_ns, IFNULL(end_ns, 0), "
+		"pid, exit_status FROM run WHERE ?1 = 0 OR epoch_id = ?1 ORDER BY id");
+	*out = NULL;
+	*n = 0;
+	if (rc)
+		return rc;
+	sqlite3_bind_int64(st, 1, epoch_id);
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (cnt == cap) {
+			cap = cap ? cap * 2 : 8;
+			struct profile_db_run *nv = realloc(v, cap * sizeof(*v));
+			if (!nv) {
+				rc = -ENOMEM;
+				goto out;
+			}
+			v = nv;
+		}
+		struct profile_db_run *r = &v[cnt++];
+		memset(r, 0, sizeof(*r));
+		r->id = sqlite3_column_int64(st, 0);
+		r->epoch_id = sqlite3_column_int64(st, 1);
+		r->command = profile_db_strdup((const char *)sqlite3_column_text(st, 2));
+		r->config = profile_db_strdup((const char *)sqlite3_column_text(st, 3));
+		r->host = profile_db_strdup((const char *)sqlite3_column_text(st, 4));
+		r->simulated = sqlite3_column_int(st, 5);
+		r->start_ns = sqlite3_column_int64(st, 6);
+		r->end_ns = sqlite3_column_int64(st, 7);
+		r->pid = sqlite3_column_int64(st, 8);
+		r->has_exit_status = sqlite3_column_type(st, 9) != SQLITE_NULL;
+		r->exit_status = sqlite3_column_int(st, 9);
+		if (!r->command || !r->config || !r->host) {
+			rc = -ENOMEM;
+			goto out;
+		}
+	}
+	if (step != SQLITE_DONE) {
+		rc = profile_db_sql_fail(db, "list runs");
+		goto out;
+	}
+	for (size_t i = 0; i < cnt && !rc; i++)
+		rc = run_load_totals(db, &v[i]);
+out:
+	sqlite3_finalize(st);
+	if (rc) {
+		profile_db_runs_free(v, cnt);
+		return rc == -ENOMEM ? profile_db_fail(db, rc, "out of memory") : rc;
+	}
+	*out = v;
+	*n = cnt;
+	return 0;
+}
+
+void profile_db_runs_free(struct profile_db_run *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free(r[i].command);
+		free(r[i].config);
+		free(r[i].host);
+		for (size_t k = 0; k < r[i].n_totals; k++)
+			free(r[i].total_keys[k]);
+		free(r[i].total_keys);
+		free(r[i].total_values);
+	}
+	free(r);
+}
+
+/* ---- detail kinds and key names ---------------------------------------------------------- */
+
+static const char *const commit_state_names[PROFILE_DB_COMMIT_COUNT] = {
+	"computing", "stalled", "flushed", "drained",
+};
+
+const char *profile_db_commit_state_name(int state)
+{
+	return state >= 0 && state < PROFILE_DB_COMMIT_COUNT ? commit_state_names[state] : "?";
+}
+
+int profile_db_detail_kind(struct profile_db *db, const char *name, const char *key_desc,
+			   const char *value_desc, int *kind)
+{
+	sqlite3_stmt *st;
+	if (!name || !*name)
+		return profile_db_fail(db, -EINVAL, "detail kind without a name");
+	int rc = profile_db_prepare(db, &st,
+		"INSERT INTO detail_kind (name, key_desc, value_desc) VALUES (?, ?, ?) "
+		"ON CONFLICT (name) DO UPDATE SET name = name RETURNING id");
+	if (rc)
+		return rc;
+	sqlite3_bind_text(st, 1, name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, key_desc ? key_desc : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, value_desc ? value_desc : "", -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_ROW)
+		rc = profile_db_sql_fail(db, "add detail kind");
+	else
+		*kind = sqlite3_column_int(st, 0);
+	if (!rc && sqlite3_step(st) != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "add detail kind");
+	sqlite3_finalize(st);
+	return rc;
+}
+
+int profile_db_detail_key_name(struct profile_db *db, int kind, int64_t key, const char *name)
+{
+	sqlite3_stmt *st;
+	if (!name || !*name)
+		return profile_db_fail(db, -EINVAL, "detail key name is empty");
+	int rc = profile_db_prepare(db, &st, "INSERT OR REPLACE INTO detail_key VALUES (?, ?, ?)");
+	if (rc)
+		return rc;
+	sqlite3_bind_int(st, 1, kind);
+	sqlite3_bind_int64(st, 2, key);
+	sqlite3_bind_text(st, 3, name, -1, SQLITE_STATIC);
+	if (sqlite3_step(st) != SQLITE_DONE)
+		rc = profile_db_sql_fail(db, "name detail key");
+	sqlite3_finalize(st);
+	/* Forget a cached old name of this key (its string stays allocated until close). */
+	for (size_t i = 0; i < db->n_names; i++)
+		if (db->names[i].kind == kind && db->names[i].key == key)
+			db->names[i].kind = -1;
+	return rc;
+}
+
+/* Cached lookup; kind names use key == INT64_MIN. */
+static const char *name_lookup(struct profile_db *db, int kind, int64_t key, const char *sql)
+{
+	for (size_t i = 0; i < db->n_names; i++)
+		if (db->names[i].kind == kind && db->names[i].key == key)
+			return db->names[i].name;
+	sqlite3_stmt *st;
+	const char *res = NULL;
+	if (db->n_names == db->cap_names) {
+		size_t cap = db->cap_names ? db->cap_names * 2 : 16;
+		struct profile_db_name *nv = realloc(db->names, cap * sizeof(*nv));
+		if (!nv)
+			return NULL;
+		db->names = nv;
+		db->cap_names = cap;
+	}
+	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_int(st, 1, kind);
+	sqlite3_bind_int64(st, 2, key);
+	if (sqlite3_step(st) == SQLITE_ROW) {
+		char *s = profile_db_strdup((const char *)sqlite3_column_text(st, 0));
+		if (s) {
+			db->names[db->n_names++] = (struct profile_db_name){ kind, key, s };
+			res = s;
+		}
+	}
+	sqlite3_finalize(st);
+	return res;
+}
+
+const char *profile_db_detail_key_lookup(struct profile_db *db, int kind, int64_t key)
+{
+	if (key == INT64_MIN)
+		return NULL;
+	return name_lookup(db, kind, key,
+			   "SELECT name FROM detail_key WHERE kind_id = ?1 AND key = ?2");
+}
+
+const char *profile_db_detail_kind_name(struct profile_db *db, int kind)
+{
+	return name_lookup(db, kind, INT64_MIN,
+			   "SELECT name FROM detail_kind WHERE id = ?1 AND ?2 IS NOT NULL");
+}
+
+/* ---- integrity check --------------------------------------------------------------------- */
+
+struct check_ctx {
+	void (*report)(void *arg, const char *problem);
+	void *arg;
+	int ok;
+	char line[PROFILE_DB_ERR_MAX];
+};
+
+static void check_problem(struct check_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void check_problem(struct check_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+	c->ok = 0;
+	if (!c->report)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(c->line, sizeof(c->line), fmt, ap);
+	va_end(ap);
+	c->report(c->arg, c->line);
+}
+
+/* Run a PRAGMA whose healthy answer is one row "ok" (integrity_check) or no rows
+ * (foreign_key_check); report every other row. */
+static int check_pragma(struct profile_db *db, struct check_ctx *c, const char *sql, int want_ok)
+{
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) != SQLITE_OK) {
+		check_problem(c, "%s: %s", sql, sqlite3_errmsg(db->sql));
+		return 0;
+	}
+	int step;
+	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
+		if (want_ok && !strcmp((const char *)sqlite3_column_text(st, 0), "ok"))
+			continue;
+		if (want_ok)
+			check_problem(c, "%s", (const char *)sqlite3_column_text(st, 0));
+		else
+			check_problem(c, "foreign key: table %s row %lld refers to missing %s",
+				      sqlite3_column_text(st, 0),
+				      (long long)sqlite3_column_int64(st, 1),
+				      sqlite3_column_text(st, 2));
+	}
+	if (step != SQLITE_DONE)
+		check_problem(c, "%s: %s", sql, sqlite3_errmsg(db->sql));
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* Every chunk decodes and matches its row; chunk sums match the profile's totals. */
+static void check_chunks(struct profile_db *db, struct check_ctx *c)
+{
+	sqlite3_stmt *st;
+	int64_t cur = -1, want_total = 0, want_n = 0;
+	uint64_t got_total = 0, got_n = 0;
+	const char *sql =
+		"SELECT p.id, p.total_count, p.n_offsets, c.base, c.n_offsets, c.total_count, c.data "
+		"FROM profile p LEFT JOIN sample_chunk c ON c.profile_id = p.id ORDER BY p.id, c.base";
+	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) != SQLITE_OK) {
+		check_problem(c, "reading chunks: %s", sqlite3_errmsg(db->sql));
+		return;
+	}
+	int step;
+	for (;;) {
+		step = sqlite3_step(st);
+		int64_t pid = step == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -2;
+		if (pid != cur && cur >= 0 &&
+		    (got_total != (uint64_t)want_total || got_n != (uint64_t)want_n))
+			check_problem(c, "profile %lld: total %lld over %lld offsets recorded, chunks hold "
+				      "%llu over %llu", (long long)cur, (long long)want_total,
+				      (long long)want_n, (unsigned long long)got_total,
+				      (unsigned long long)got_n);
+		if (step != SQLITE_ROW)
+			break;
+		if (pid != cur) {
+			cur = pid;
+			want_total = sqlite3_column_int64(st, 1);
+			want_n = sqlite3_column_int64(st, 2);
+			got_total = got_n = 0;
+		}
+		if (sqlite3_column_type(st, 3) == SQLITE_NULL)
+			continue;
+		int64_t base = sqlite3_column_int64(st, 3);
+		const void *blob = sqlite3_column_blob(st, 6);
+		size_t len = (size_t)sqlite3_column_bytes(st, 6);
+		uint64_t n, total;
+		if (sample_chunk_decode(blob, len, (uint64_t)base, NULL, NULL, &n, &total)) {
+			check_problem(c, "profile %lld chunk 0x%llx: malformed data", (long long)pid,
+				      (long long)base);
+			continue;
+		}
+		if (n == 0 || n != (uint64_t)sqlite3_column_int64(st, 4) ||
+		    total != (uint64_t)sqlite3_column_int64(st, 5))
+			check_problem(c, "profile %lld chunk 0x%llx: row says %lld offsets / %lld, "
+				      "data holds %llu / %llu", (long long)pid, (long long)base,
+				      (long long)sqlite3_column_int64(st, 4),
+				      (long long)sqlite3_column_int64(st, 5),
+				      (unsigned long long)n, (unsigned long long)total);
+		got_n += n;
+		got_total += total;
+	}
+	if (step != SQLITE_DONE)
+		check_problem(c, "reading chunks: %s", sqlite3_errmsg(db->sql));
+	sqlite3_finalize(st);
+}
+
+int profile_db_check(struct profile_db *db, int *ok,
+		     void (*report)(void *arg, const char *problem), void *arg)
+{
+	struct check_ctx c = { report, arg, 1, "" };
+	int rc = profile_db_begin_read(db);
+	if (rc)
+		return rc;
+	check_pragma(db, &c, "PRAGMA integrity_check", 1);
+	check_pragma(db, &c, "PRAGMA foreign_key_check", 0);
+	if (c.ok)  /* decoding chunks of a damaged B-tree would only repeat its errors */
+		check_chunks(db, &c);
+	profile_db_rollback(db);
+	*ok = c.ok;
+	return 0;
+}

@@ -1,0 +1,530 @@
+/*
+ * symbols.c — symbolisation of one ELF image: identity (machine, build-id, size), function
+ * symbols from .symtab and .dynsym, source lines and inline chains through libdw, the loaded
+ * bytes at an offset, and the search of a debug file by build-id. Offsets are link-time
+ * virtual addresses, so symbol values and DWARF addresses are used as they are.
+ */
+#include "profile/symbols.h"
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct elf_file {
+	int fd;
+	Elf *elf;
+	char *path;
+};
+
+struct symbols {
+	struct elf_file image;    /* the image itself (fd -1 when only a debug file exists) */
+	struct elf_file debug;    /* separate debug file, or fd -1 */
+	Dwarf *dwarf;             /* from whichever file has .debug_info, or NULL */
+	struct symbols_ident ident;
+	struct symbols_func *funcs;
+	size_t n_funcs;
+	char *names;              /* all function names, NUL-separated */
+	const uint8_t *raw;       /* the image file's bytes */
+	size_t raw_size;
+};
+
+static void set_err(char *err, const char *path, const char *what)
+{
+	if (err)
+		snprintf(err, SYMBOLS_ERR_MAX, "%s: %s", path, what);
+}
+
+static int elf_file_open(struct elf_file *f, const char *path)
+{
+	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	f->elf = NULL;
+	f->path = NULL;
+	if (f->fd < 0)
+		return -errno;
+	f->elf = elf_begin(f->fd, ELF_C_READ_MMAP, NULL);
+	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF || gelf_getclass(f->elf) == ELFCLASSNONE) {
+		if (f->elf)
+			elf_end(f->elf);
+		close(f->fd);
+		f->fd = -1;
+		f->elf = NULL;
+		return -EINVAL;
+	}
+	if (!(f->path = strdup(path))) {
+		elf_end(f->elf);
+		close(f->fd);
+		f->fd = -1;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+static void elf_file_close(struct elf_file *f)
+{
+	if (f->elf)
+		elf_end(f->elf);
+	if (f->fd >= 0)
+		close(f->fd);
+	free(f->path);
+	f->elf = NULL;
+	f->fd = -1;
+	f->path = NULL;
+}
+
+/* ---- identity ---------------------------------------------------------------------------- */
+
+static void hex(char *out, size_t out_n, const uint8_t *p, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 2 < out_n; i++, k += 2)
+		snprintf(out + k, 3, "%02x", p[i]);
+	out[k] = 0;
+}
+
+/* Find NT_GNU_BUILD_ID in the notes of data d. */
+static int note_build_id(Elf_Data *d, char *out, size_t out_n)
+{
+	size_t off = 0, name_off, desc_off;
+	GElf_Nhdr nh;
+	while (d && off < d->d_size && (off = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    !memcmp((const char *)d->d_buf + name_off, "GNU", 4) && nh.n_descsz > 0) {
+			hex(out, out_n, (const uint8_t *)d->d_buf + desc_off,
+			    nh.n_descsz > 64 ? 64 : nh.n_descsz);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void read_build_id(Elf *elf, char *out, size_t out_n)
+{
+	size_t nph;
+	out[0] = 0;
+	/* Program headers first (what a loaded image has), then sections (debug files). */
+	if (elf_getphdrnum(elf, &nph) == 0) {
+		for (size_t i = 0; i < nph; i++) {
+			GElf_Phdr ph;
+			if (!gelf_getphdr(elf, (int)i, &ph) || ph.p_type != PT_NOTE)
+				continue;
+			Elf_Data *d = elf_getdata_rawchunk(elf, (int64_t)ph.p_offset, ph.p_filesz,
+							   ph.p_align == 8 ? ELF_T_NHDR8 : ELF_T_NHDR);
+			if (note_build_id(d, out, out_n))
+				return;
+		}
+	}
+	Elf_Scn *scn = NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_NOTE &&
+		    note_build_id(elf_getdata(scn, NULL), out, out_n))
+			return;
+	}
+}
+
+static void fill_ident(struct elf_file *f, struct symbols_ident *id)
+{
+	GElf_Ehdr eh;
+	struct stat st;
+	memset(id, 0, sizeof(*id));
+	if (gelf_getehdr(f->elf, &eh)) {
+		int is64 = gelf_getclass(f->elf) == ELFCLASS64;
+		const char *arch = "other";
+		if (eh.e_machine == EM_X86_64 && is64)
+			arch = "x86-64";
+		else if (eh.e_machine == EM_AARCH64 && is64)
+			arch = "aarch64";
+		else if (eh.e_machine == EM_RISCV && is64)
+			arch = "riscv64";
+		snprintf(id->arch, sizeof(id->arch), "%s", arch);
+		id->is_pie = eh.e_type == ET_DYN;
+	}
+	if (fstat(f->fd, &st) == 0)
+		id->size_bytes = (uint64_t)st.st_size;
+	read_build_id(f->elf, id->build_id, sizeof(id->build_id));
+}
+
+int symbols_identify(const char *path, struct symbols_ident *out, char *err)
+{
+	struct elf_file f;
+	elf_version(EV_CURRENT);
+	int rc = elf_file_open(&f, path);
+	if (rc) {
+		set_err(err, path, rc == -EINVAL ? "not an ELF file" : strerror(-rc));
+		return rc;
+	}
+	fill_ident(&f, out);
+	elf_file_close(&f);
+	return 0;
+}
+
+/* ---- function symbols -------------------------------------------------------------------- */
+
+struct raw_sym {
+	uint64_t start, size;
+	const char *name;   /* points into an Elf string table while loading */
+	int rank;           /* 0 global, 1 weak, 2 local */
+};
+
+struct sym_vec {
+	struct raw_sym *v;
+	size_t n, cap;
+};
+
+static int load_symtab(Elf *elf, Elf64_Word type, struct sym_vec *out)
+{
+	Elf_Scn *scn = NULL;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != type || !sh.sh_entsize)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		size_t n = d ? sh.sh_size / sh.sh_entsize : 0;
+		for (size_t i = 0; i < n; i++) {
+			GElf_Sym s;
+			if (!gelf_getsym(d, (int)i, &s))
+				continue;
+			int t = GELF_ST_TYPE(s.st_info);
+			if ((t != STT_FUNC && t != STT_GNU_IFUNC) || s.st_shndx == SHN_UNDEF ||
+			    s.st_value == 0)
+				continue;
+			const char *name = elf_strptr(elf, sh.sh_link, s.st_name);
+			if (!name || !*name || name[0] == '$')
+				continue;
+			if (out->n == out->cap) {
+				size_t cap = out->cap ? out->cap * 2 : 1024;
+				struct raw_sym *nv = realloc(out->v, cap * sizeof(*nv));
+				if (!nv)
+					return -ENOMEM;
+				out->v = nv;
+				out->cap = cap;
+			}
+			int b = GELF_ST_BIND(s.st_info);
+			out->v[out->n++] = (struct raw_sym){ s.st_value, s.st_size, name,
+				b == STB_GLOBAL ? 0 : b == STB_WEAK ? 1 : 2 };
+		}
+	}
+	return 0;
+}
+
+static int raw_sym_cmp(const void *pa, const void *pb)
+{
+	const struct raw_sym *a = pa, *b = pb;
+	if (a->start != b->start)
+		return a->start < b->start ? -1 : 1;
+	if (a->rank != b->rank)
+		return a->rank - b->rank;
+	if ((a->size != 0) != (b->size != 0))
+		return a->size ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+/* End of the executable PT_LOAD containing start (for the last size-less symbol). */
+static uint64_t segment_end(Elf *elf, uint64_t start)
+{
+	size_t nph;
+	if (elf_getphdrnum(elf, &nph))
+		return start + 1;
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD && start >= ph.p_vaddr &&
+		    start < ph.p_vaddr + ph.p_memsz)
+			return ph.p_vaddr + ph.p_memsz;
+	}
+	return start + 1;
+}
+
+/* Load functions from `primary` (.symtab, else .dynsym) plus .dynsym of `secondary`. */
+static int load_funcs(struct symbols *s, Elf *primary, Elf *secondary)
+{
+	struct sym_vec v = { 0 };
+	int rc = 0;
+	if (primary && (rc = load_symtab(primary, SHT_SYMTAB, &v)))
+		goto out;
+	if (primary && (rc = load_symtab(primary, SHT_DYNSYM, &v)))
+		goto out;
+	if (secondary && secondary != primary && (rc = load_symtab(secondary, SHT_DYNSYM, &v)))
+		goto out;
+	if (secondary && secondary != primary && v.n == 0 &&
+	    (rc = load_symtab(secondary, SHT_SYMTAB, &v)))
+		goto out;
+	qsort(v.v, v.n, sizeof(*v.v), raw_sym_cmp);
+	/* Keep the first (best-ranked) symbol per start address. */
+	size_t w = 0, names_len = 0;
+	for (size_t i = 0; i < v.n; i++) {
+		if (w && v.v[w - 1].start == v.v[i].start) {
+			if (!v.v[w - 1].size)
+				v.v[w - 1].size = v.v[i].size;
+			continue;
+		}
+		v.v[w++] = v.v[i];
+	}
+	for (size_t i = 0; i < w; i++) {
+		if (!v.v[i].size)
+			v.v[i].size = i + 1 < w ? v.v[i + 1].start - v.v[i].start
+						: segment_end(primary ? primary : secondary, v.v[i].start) -
+						  v.v[i].start;
+		names_len += strlen(v.v[i].name) + 1;
+	}
+	s->funcs = calloc(w ? w : 1, sizeof(*s->funcs));
+	s->names = malloc(names_len ? names_len : 1);
+	if (!s->funcs || !s->names) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	char *p = s->names;
+	for (size_t i = 0; i < w; i++) {
+		size_t len = strlen(v.v[i].name) + 1;
+		memcpy(p, v.v[i].name, len);
+		s->funcs[i] = (struct symbols_func){ v.v[i].start, v.v[i].size, p };
+		p += len;
+	}
+	s->n_funcs = w;
+out:
+	free(v.v);
+	return rc;
+}
+
+/* ---- open -------------------------------------------------------------------------------- */
+
+static int has_section(Elf *elf, const char *name, int need_bits)
+{
+	size_t shstrndx;
+	Elf_Scn *scn = NULL;
+	if (elf_getshdrstrndx(elf, &shstrndx))
+		return 0;
+	while ((scn = elf_nextscn(elf, scn))) {
+		GElf_Shdr sh;
+		const char *n;
+		if (gelf_getshdr(scn, &sh) && (n = elf_strptr(elf, shstrndx, sh.sh_name)) &&
+		    !strcmp(n, name) && (!need_bits || sh.sh_type != SHT_NOBITS))
+			return 1;
+	}
+	return 0;
+}
+
+/* Open the debug file of build_id under ROOT/.build-id/xx/rest.debug, trying
+ * $ROBIN_DEBUG_ROOT then /usr/lib/debug. */
+static int open_debug_by_build_id(struct elf_file *f, const char *build_id)
+{
+	const char *roots[2] = { getenv("ROBIN_DEBUG_ROOT"), "/usr/lib/debug" };
+	char p[4096];
+	if (strlen(build_id) < 4)
+		return -ENOENT;
+	for (int i = 0; i < 2; i++) {
+		if (!roots[i] || !*roots[i])
+			continue;
+		snprintf(p, sizeof(p), "%s/.build-id/%.2s/%s.debug", roots[i], build_id, build_id + 2);
+		if (elf_file_open(f, p) == 0) {
+			char got[129];
+			read_build_id(f->elf, got, sizeof(got));
+			if (!strcmp(got, build_id))
+				return 0;
+			elf_file_close(f);
+		}
+	}
+	return -ENOENT;
+}
+
+int symbols_open(const char *path, const char *build_id, struct symbols **out, char *err)
+{
+	struct symbols *s;
+	int rc;
+	*out = NULL;
+	elf_version(EV_CURRENT);
+	if (!(s = calloc(1, sizeof(*s)))) {
+		set_err(err, path, "out of memory");
+		return -ENOMEM;
+	}
+	s->image.fd = s->debug.fd = -1;
+	rc = elf_file_open(&s->image, path);
+	if (rc == 0) {
+		fill_ident(&s->image, &s->ident);
+		if (build_id && *build_id && *s->ident.build_id && strcmp(build_id, s->ident.build_id)) {
+			/* The file at the path was rebuilt since the samples were taken. */
+			elf_file_close(&s->image);
+			rc = -ESTALE;
+		}
+	}
+	const char *want_id = build_id && *build_id ? build_id : s->ident.build_id;
+	int need_debug = s->image.elf == NULL || !has_section(s->image.elf, ".debug_info", 1) ||
+			 !has_section(s->image.elf, ".symtab", 0);
+	if (need_debug && *want_id && open_debug_by_build_id(&s->debug, want_id) == 0 &&
+	    !s->image.elf) {
+		fill_ident(&s->debug, &s->ident);
+		s->ident.size_bytes = 0;  /* unknown: only the debug file was found */
+	}
+	if (!s->image.elf && !s->debug.elf) {
+		set_err(err, path, rc == -ESTALE ? "build-id differs from the profiled image and no "
+			"debug file by build-id was found" : rc == -EINVAL ? "not an ELF file" :
+			"not found (neither at this path nor by build-id)");
+		free(s);
+		return rc == -ESTALE || rc == -EINVAL ? rc : -ENOENT;
+	}
+	Elf *dwarf_elf = s->debug.elf && has_section(s->debug.elf, ".debug_info", 1) ? s->debug.elf
+			: s->image.elf && has_section(s->image.elf, ".debug_info", 1) ? s->image.elf
+			: NULL;
+	if (dwarf_elf)
+		s->dwarf = dwarf_begin_elf(dwarf_elf, DWARF_C_READ, NULL);
+	Elf *sym_elf = s->debug.elf && has_section(s->debug.elf, ".symtab", 0) ? s->debug.elf
+		       : s->image.elf ? s->image.elf : s->debug.elf;
+	if ((rc = load_funcs(s, sym_elf, s->image.elf))) {
+		set_err(err, path, "out of memory");
+		symbols_close(s);
+		return rc;
+	}
+	if (s->image.elf)
+		s->raw = (const uint8_t *)elf_rawfile(s->image.elf, &s->raw_size);
+	*out = s;
+	return 0;
+}
+
+void symbols_close(struct symbols *s)
+{
+	if (!s)
+		return;
+	if (s->dwarf)
+		dwarf_end(s->dwarf);
+	elf_file_close(&s->image);
+	elf_file_close(&s->debug);
+	free(s->funcs);
+	free(s->names);
+	free(s);
+}
+
+const char *symbols_path(const struct symbols *s)
+{
+	return s->image.path ? s->image.path : s->debug.path;
+}
+
+const struct symbols_ident *symbols_ident(const struct symbols *s)
+{
+	return &s->ident;
+}
+
+size_t symbols_count(const struct symbols *s)
+{
+	return s->n_funcs;
+}
+
+const struct symbols_func *symbols_at(const struct symbols *s, size_t i)
+{
+	return i < s->n_funcs ? &s->funcs[i] : NULL;
+}
+
+const struct symbols_func *symbols_lookup(const struct symbols *s, uint64_t offset)
+{
+	size_t lo = 0, hi = s->n_funcs;
+	while (lo < hi) {  /* first function with start > offset */
+		size_t mid = lo + (hi - lo) / 2;
+		if (s->funcs[mid].start <= offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0)
+		return NULL;
+	const struct symbols_func *f = &s->funcs[lo - 1];
+	return offset - f->start < f->size ? f : NULL;
+}
+
+const struct symbols_func *symbols_find_func(const struct symbols *s, const char *name)
+{
+	for (size_t i = 0; i < s->n_funcs; i++)
+		if (!strcmp(s->funcs[i].name, name))
+			return &s->funcs[i];
+	return NULL;
+}
+
+/* ---- lines ------------------------------------------------------------------------------- */
+
+static const char *die_name(Dwarf_Die *die)
+{
+	Dwarf_Attribute a;
+	if (dwarf_attr_integrate(die, DW_AT_name, &a))
+		return dwarf_formstring(&a);
+	return NULL;
+}
+
+static int is_func_scope(Dwarf_Die *d)
+{
+	int tag = dwarf_tag(d);
+	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine;
+}
+
+int symbols_line(struct symbols *s, uint64_t offset, struct symbols_line *out)
+{
+	Dwarf_Die cudie, *scopes = NULL;
+	out->n = 0;
+	if (!s->dwarf || !dwarf_addrdie(s->dwarf, offset, &cudie))
+		return 0;
+	Dwarf_Line *l = dwarf_getsrc_die(&cudie, offset);
+	if (!l)
+		return 0;
+	int line = 0;
+	dwarf_lineno(l, &line);
+	out->at[0].file = dwarf_linesrc(l, NULL, NULL);
+	out->at[0].line = line;
+	out->at[0].func = NULL;
+	out->n = 1;
+
+	int ns = dwarf_getscopes(&cudie, offset, &scopes);
+	Dwarf_Files *files = NULL;
+	size_t nfiles = 0;
+	if (dwarf_getsrcfiles(&cudie, &files, &nfiles))
+		files = NULL;
+	int k = 0;  /* the entry whose function is being looked for */
+	for (int i = 0; i < ns && k < SYMBOLS_INLINE_MAX; i++) {
+		if (!is_func_scope(&scopes[i]))
+			continue;
+		out->at[k].func = die_name(&scopes[i]);
+		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine || k + 1 >= SYMBOLS_INLINE_MAX)
+			break;
+		/* The caller's position is the call site of this inlined instance. */
+		Dwarf_Attribute a;
+		Dwarf_Word cf = 0, cl = 0;
+		if (dwarf_attr(&scopes[i], DW_AT_call_file, &a))
+			dwarf_formudata(&a, &cf);
+		if (dwarf_attr(&scopes[i], DW_AT_call_line, &a))
+			dwarf_formudata(&a, &cl);
+		k++;
+		out->at[k].file = files && cf < nfiles ? dwarf_filesrc(files, cf, NULL, NULL) : NULL;
+		out->at[k].line = (int)cl;
+		out->at[k].func = NULL;
+		out->n = k + 1;
+	}
+	free(scopes);
+	return 0;
+}
+
+/* ---- bytes ------------------------------------------------------------------------------- */
+
+size_t symbols_read(const struct symbols *s, uint64_t offset, uint8_t *buf, size_t n)
+{
+	size_t nph;
+	if (!s->image.elf || !s->raw || elf_getphdrnum(s->image.elf, &nph))
+		return 0;
+	for (size_t i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(s->image.elf, (int)i, &ph) || ph.p_type != PT_LOAD ||
+		    offset < ph.p_vaddr || offset - ph.p_vaddr >= ph.p_memsz)
+			continue;
+		uint64_t in = offset - ph.p_vaddr;
+		size_t len = (size_t)(ph.p_memsz - in < n ? ph.p_memsz - in : n);
+		for (size_t k = 0; k < len; k++) {
+			uint64_t at = in + k;
+			buf[k] = at < ph.p_filesz && ph.p_offset + at < s->raw_size
+				 ? s->raw[ph.p_offset + at] : 0;
+		}
+		return len;
+	}
+	return 0;
+}

@@ -1,0 +1,77 @@
+/*
+ * symbols.h — symbolisation of one ELF image (x86-64, aarch64, riscv64; static, PIE, shared
+ * objects): function symbols from .symtab and .dynsym (libelf), source lines and inline
+ * chains from DWARF (libdw), the image's bytes for disassembly, and the lookup of an image
+ * by its NT_GNU_BUILD_ID note (recorded path, then /usr/lib/debug/.build-id/).
+ * Offsets are link-time virtual addresses (see profile_db.h).
+ */
+#ifndef ROBIN_PROFILE_SYMBOLS_H
+#define ROBIN_PROFILE_SYMBOLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define SYMBOLS_ERR_MAX 512
+#define SYMBOLS_BUILD_ID_MAX 41  /* 20-byte SHA-1 in hex + NUL (longer ids are truncated
+                                    to 64 bytes = 129 chars in symbols_identify) */
+
+struct symbols;  /* one opened image */
+
+struct symbols_func {
+	uint64_t start;    /* offset (link-time vaddr) */
+	uint64_t size;     /* bytes; symbols without a size extend to the next symbol */
+	const char *name;
+};
+
+/* What identifies an image file. */
+struct symbols_ident {
+	char build_id[129];   /* lower-case hex, "" if the file has no build-id note */
+	char arch[16];        /* "x86-64", "aarch64", "riscv64", or "other" */
+	uint64_t size_bytes;  /* file size */
+	int is_pie;           /* ET_DYN (PIE executable or shared object) */
+};
+
+/* Read the identity of an ELF file. Returns 0, -ENOENT, or -EINVAL (not ELF). */
+int symbols_identify(const char *path, struct symbols_ident *out, char *err)
+	__attribute__((warn_unused_result));
+
+/* Open an image: `path` if it exists and (when build_id is non-empty) carries that build-id;
+ * else /usr/lib/debug/.build-id/xx/rest.debug for the symbols and lines. Stripped images
+ * open fine with no functions. err (SYMBOLS_ERR_MAX) gets one line naming the file. */
+int symbols_open(const char *path, const char *build_id, struct symbols **out, char *err)
+	__attribute__((warn_unused_result));
+
+void symbols_close(struct symbols *s);
+
+/* The path actually opened (may be a debug file) and the identity of the image. */
+const char *symbols_path(const struct symbols *s);
+const struct symbols_ident *symbols_ident(const struct symbols *s);
+
+/* Function symbols, sorted by start, no duplicates (aliases keep the first global name). */
+size_t symbols_count(const struct symbols *s);
+const struct symbols_func *symbols_at(const struct symbols *s, size_t i);
+
+/* The function containing `offset`, or NULL. O(log n). */
+const struct symbols_func *symbols_lookup(const struct symbols *s, uint64_t offset);
+
+/* The function named `name` (first match), or NULL. */
+const struct symbols_func *symbols_find_func(const struct symbols *s, const char *name);
+
+/* Source position of an offset: the innermost (inlined) location first. */
+#define SYMBOLS_INLINE_MAX 8
+struct symbols_line {
+	int n;                      /* entries filled; 0 = no line information */
+	struct {
+		const char *file;   /* as DWARF names it (absolute when the compile dir is known) */
+		int line;
+		const char *func;   /* the function this position is in (inlined callee first,
+		                       outermost caller last), NULL if unknown */
+	} at[SYMBOLS_INLINE_MAX];
+};
+int symbols_line(struct symbols *s, uint64_t offset, struct symbols_line *out);
+
+/* Copy up to n bytes of the image's loaded contents at offset (from the PT_LOAD segment's
+ * file bytes; .bss reads as zero). Returns bytes copied (0 if not mapped). */
+size_t symbols_read(const struct symbols *s, uint64_t offset, uint8_t *buf, size_t n);
+
+#endif

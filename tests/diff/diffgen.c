@@ -1,0 +1,596 @@
+/*
+ * diffgen.c — writes the guest side of robin's differential test: one small function with
+ * inline asm per (instruction, variant, rounding mode) for every row of isa_table.def, plus
+ * the table tests/diff/diff_rt.c walks. Rows without a template make it fail, so the test
+ * grows with the ISA table. Host tool: `diffgen > diff_tests.c`; the output is riscv64 C.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the rows to cover ------------------------------------------------------------------ */
+
+static const char *const rows[] = {
+#define INSN(name, match, mask, fmt, cls, flags) #name,
+#include "isa/isa_table.def"
+#undef INSN
+};
+#define NROWS (sizeof(rows) / sizeof(rows[0]))
+static int covered[NROWS];
+
+/* Rows the differential test does not run as a test case, and why. */
+static const struct { const char *row, *why; } excluded[] = {
+	{ "ecall", "every guest program runs it (write, exit_group); its effects are the output" },
+	{ "ebreak", "raises SIGTRAP: a fault path, not a value to compare" },
+};
+
+static void mark(const char *row)
+{
+	for (size_t i = 0; i < NROWS; i++)
+		if (!strcmp(rows[i], row)) {
+			covered[i] = 1;
+			return;
+		}
+	fprintf(stderr, "diffgen: template for '%s', which is not a row of isa_table.def\n", row);
+	exit(1);
+}
+
+/* "fcvt_w_s" -> "fcvt.w.s" */
+static const char *mnemonic(const char *row)
+{
+	static char buf[64];
+	size_t i;
+	for (i = 0; row[i] && i < sizeof(buf) - 1; i++)
+		buf[i] = row[i] == '_' ? '.' : row[i];
+	buf[i] = 0;
+	return buf;
+}
+
+/* ---- emitting test functions ------------------------------------------------------------- */
+
+enum { POOL_X, POOL_S, POOL_D };
+static const char *const pool_names[] = { "DIFF_POOL_X", "DIFF_POOL_S", "DIFF_POOL_D" };
+static const char *const rm_names[] = { "rne", "rtz", "rdn", "rup", "rmm" };
+#define RM_DYN 7
+#define RM_NONE 0xff
+
+struct test {
+	char name[64];
+	char rm[8];
+	int nsrc, pool[3], dyn, static_rm, nout, fflags, mem;
+};
+
+static struct test *tests;
+static size_t ntests, cap_tests;
+
+/* The asm body under construction, one instruction per line. */
+static char body[4096];
+static size_t body_len;
+
+static void line(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void line(const char *fmt, ...)
+{
+	va_list ap;
+	char tmp[512];
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	int n = snprintf(body + body_len, sizeof(body) - body_len, "\t\t\"%s\\n\\t\"\n", tmp);
+	if (n < 0 || (size_t)n >= sizeof(body) - body_len) {
+		fprintf(stderr, "diffgen: asm body too long\n");
+		exit(1);
+	}
+	body_len += (size_t)n;
+}
+
+/* Write the function for the body built with line() and record its table entry. */
+static void finish(const char *name, const char *variant, unsigned rm, int nsrc, const int *pools,
+                   int nout, int fflags, int mem)
+{
+	if (ntests == cap_tests) {
+		cap_tests = cap_tests ? 2 * cap_tests : 256;
+		tests = realloc(tests, cap_tests * sizeof(*tests));
+		if (!tests) {
+			perror("diffgen");
+			exit(1);
+		}
+	}
+	struct test *t = &tests[ntests];
+	memset(t, 0, sizeof(*t));
+	snprintf(t->name, sizeof(t->name), "%s%s%s", name, variant ? "/" : "", variant ? variant : "");
+	snprintf(t->rm, sizeof(t->rm), "%s", rm == RM_NONE ? "" : rm == RM_DYN ? "dyn" : rm_names[rm]);
+	t->nsrc = nsrc;
+	for (int i = 0; i < nsrc; i++)
+		t->pool[i] = pools[i];
+	t->dyn = rm == RM_DYN;
+	t->static_rm = rm <= 4 ? (int)rm : RM_NONE;
+	t->nout = nout;
+	t->fflags = fflags;
+	t->mem = mem;
+
+	printf("/* %s %s */\n", t->name, t->rm);
+	printf("static void t_%zu(const uint64_t *in, uint64_t *out, uint64_t *mem)\n{\n", ntests);
+	printf("\tuint64_t o0, o1, o2, o3, fl;\n");
+	printf("\t__asm__ volatile(\n%s", body);
+	printf("\t\t: [o0] \"=&r\"(o0), [o1] \"=&r\"(o1), [o2] \"=&r\"(o2), [o3] \"=&r\"(o3),"
+	       " [fl] \"=&r\"(fl)\n");
+	printf("\t\t: [i0] \"r\"(in[0]), [i1] \"r\"(in[1]), [i2] \"r\"(in[2]), [pre] \"r\"(in[3]),"
+	       " [frm] \"r\"(in[4]), [m] \"r\"(mem + 1)\n");
+	printf("\t\t: \"ft0\", \"ft1\", \"ft2\", \"ft3\", \"t0\", \"t1\", \"memory\");\n");
+	printf("\tout[0] = o0; out[1] = o1; out[2] = o2; out[3] = o3; out[7] = fl;\n}\n\n");
+	body_len = 0;
+	body[0] = 0;
+	ntests++;
+}
+
+/* Most integer tests read no fflags; they still get fl defined. */
+static void no_flags(void)
+{
+	line("li %%[fl], 0");
+}
+
+/* ---- F and D ---------------------------------------------------------------------------- */
+
+enum { NO_RM, RM, RM_INSN };
+
+struct fp_op {
+	const char *row;
+	const char *sig;   /* "d=ss": destination kind = source kinds; s/d = f reg, x = int reg */
+	int rm;            /* NO_RM, RM, or RM_INSN (gas takes no rm: encode with .insn r) */
+	unsigned funct7, rs2; /* for RM_INSN */
+};
+
+static const struct fp_op fp_ops[] = {
+	{ "fadd_s", "s=ss", RM, 0, 0 }, { "fsub_s", "s=ss", RM, 0, 0 },
+	{ "fmul_s", "s=ss", RM, 0, 0 }, { "fdiv_s", "s=ss", RM, 0, 0 },
+	{ "fsqrt_s", "s=s", RM, 0, 0 },
+	{ "fmadd_s", "s=sss", RM, 0, 0 }, { "fmsub_s", "s=sss", RM, 0, 0 },
+	{ "fnmsub_s", "s=sss", RM, 0, 0 }, { "fnmadd_s", "s=sss", RM, 0, 0 },
+	{ "fsgnj_s", "s=ss", NO_RM, 0, 0 }, { "fsgnjn_s", "s=ss", NO_RM, 0, 0 },
+	{ "fsgnjx_s", "s=ss", NO_RM, 0, 0 },
+	{ "fmin_s", "s=ss", NO_RM, 0, 0 }, { "fmax_s", "s=ss", NO_RM, 0, 0 },
+	{ "fcvt_w_s", "x=s", RM, 0, 0 }, { "fcvt_wu_s", "x=s", RM, 0, 0 },
+	{ "fcvt_l_s", "x=s", RM, 0, 0 }, { "fcvt_lu_s", "x=s", RM, 0, 0 },
+	{ "fmv_x_w", "x=s", NO_RM, 0, 0 },
+	{ "feq_s", "x=ss", NO_RM, 0, 0 }, { "flt_s", "x=ss", NO_RM, 0, 0 },
+	{ "fle_s", "x=ss", NO_RM, 0, 0 }, { "fclass_s", "x=s", NO_RM, 0, 0 },
+	{ "fcvt_s_w", "s=x", RM, 0, 0 }, { "fcvt_s_wu", "s=x", RM, 0, 0 },
+	{ "fcvt_s_l", "s=x", RM, 0, 0 }, { "fcvt_s_lu", "s=x", RM, 0, 0 },
+	{ "fmv_w_x", "s=x", NO_RM, 0, 0 },
+
+	{ "fadd_d", "d=dd", RM, 0, 0 }, { "fsub_d", "d=dd", RM, 0, 0 },
+	{ "fmul_d", "d=dd", RM, 0, 0 }, { "fdiv_d", "d=dd", RM, 0, 0 },
+	{ "fsqrt_d", "d=d", RM, 0, 0 },
+	{ "fmadd_d", "d=ddd", RM, 0, 0 }, { "fmsub_d", "d=ddd", RM, 0, 0 },
+	{ "fnmsub_d", "d=ddd", RM, 0, 0 }, { "fnmadd_d", "d=ddd", RM, 0, 0 },
+	{ "fsgnj_d", "d=dd", NO_RM, 0, 0 }, { "fsgnjn_d", "d=dd", NO_RM, 0, 0 },
+	{ "fsgnjx_d", "d=dd", NO_RM, 0, 0 },
+	{ "fmin_d", "d=dd", NO_RM, 0, 0 }, { "fmax_d", "d=dd", NO_RM, 0, 0 },
+	{ "fcvt_s_d", "s=d", RM, 0, 0 },
+	{ "fcvt_d_s", "d=s", RM_INSN, 0x21, 0 },
+	{ "feq_d", "x=dd", NO_RM, 0, 0 }, { "flt_d", "x=dd", NO_RM, 0, 0 },
+	{ "fle_d", "x=dd", NO_RM, 0, 0 }, { "fclass_d", "x=d", NO_RM, 0, 0 },
+	{ "fcvt_w_d", "x=d", RM, 0, 0 }, { "fcvt_wu_d", "x=d", RM, 0, 0 },
+	{ "fcvt_l_d", "x=d", RM, 0, 0 }, { "fcvt_lu_d", "x=d", RM, 0, 0 },
+	{ "fcvt_d_w", "d=x", RM_INSN, 0x69, 0 }, { "fcvt_d_wu", "d=x", RM_INSN, 0x69, 1 },
+	{ "fcvt_d_l", "d=x", RM, 0, 0 }, { "fcvt_d_lu", "d=x", RM, 0, 0 },
+	{ "fmv_x_d", "x=d", NO_RM, 0, 0 }, { "fmv_d_x", "d=x", NO_RM, 0, 0 },
+};
+
+static int pool_of(char k)
+{
+	return k == 'x' ? POOL_X : k == 's' ? POOL_S : POOL_D;
+}
+
+/* One FP test: `same` makes every source the same register (fmv.s/fneg.s/fabs.s forms). */
+static void emit_fp(const struct fp_op *op, unsigned rm, int same)
+{
+	const char *srcs = op->sig + 2;
+	int nsrc = (int)strlen(srcs), pools[3];
+	char operands[128], src[3][16];
+	int dest_x = op->sig[0] == 'x';
+
+	line("fsrm %%[frm]");
+	for (int i = 0; i < nsrc; i++) {
+		int k = same ? 0 : i;
+		pools[i] = pool_of(srcs[i]);
+		if (srcs[i] == 'x') {
+			snprintf(src[i], sizeof(src[i]), "%%[i%d]", k);
+		} else {
+			snprintf(src[i], sizeof(src[i]), "ft%d", k);
+			if (!same || i == 0)
+				line("fmv.d.x ft%d, %%[i%d]", i, i);
+		}
+	}
+	line("fsflags %%[pre]");
+	const char *rd = dest_x ? "%[o0]" : "ft3";
+	if (op->rm == RM_INSN) {
+		line(".insn r 0x53, %u, 0x%x, %s, %s, x%u", rm, op->funct7, rd, src[0], op->rs2);
+	} else {
+		int n = snprintf(operands, sizeof(operands), "%s", rd);
+		for (int i = 0; i < nsrc; i++)
+			n += snprintf(operands + n, sizeof(operands) - (size_t)n, ", %s", src[i]);
+		if (op->rm == RM)
+			snprintf(operands + n, sizeof(operands) - (size_t)n, ", %s",
+			         rm == RM_DYN ? "dyn" : rm_names[rm]);
+		line("%s %s", mnemonic(op->row), operands);
+	}
+	line("frflags %%[fl]");
+	if (!dest_x)
+		line("fmv.x.d %%[o0], ft3");
+	finish(mnemonic(op->row), same ? "same" : NULL, op->rm == NO_RM ? RM_NONE : rm,
+	       same ? 1 : nsrc, pools, 1, 1, 0);
+}
+
+static void gen_fp(void)
+{
+	for (size_t i = 0; i < sizeof(fp_ops) / sizeof(fp_ops[0]); i++) {
+		const struct fp_op *op = &fp_ops[i];
+		mark(op->row);
+		if (op->rm == NO_RM) {
+			emit_fp(op, RM_NONE, 0);
+			if (!strncmp(op->row, "fsgnj", 5))
+				emit_fp(op, RM_NONE, 1);
+			continue;
+		}
+		for (unsigned rm = 0; rm <= 4; rm++)
+			emit_fp(op, rm, 0);
+		emit_fp(op, RM_DYN, 0);
+	}
+}
+
+/* FP loads and stores: flw/fld at several offsets (the loaded single is NaN-boxed),
+ * fsw/fsd of register images (fsw stores the low word whether boxed or not). */
+static void gen_fp_mem(void)
+{
+	static const int offs_w[] = { -8, -4, 0, 4, 8 }, offs_d[] = { -8, 0, 8 };
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[16];
+	mark("flw");
+	mark("fld");
+	mark("fsw");
+	mark("fsd");
+	for (size_t i = 0; i < 5; i++) {
+		no_flags();
+		line("flw ft0, %d(%%[m])", offs_w[i]);
+		line("fmv.x.d %%[o0], ft0");
+		snprintf(v, sizeof(v), "%d", offs_w[i]);
+		finish("flw", v, RM_NONE, 3, px, 1, 0, 0);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		no_flags();
+		line("fld ft0, %d(%%[m])", offs_d[i]);
+		line("fmv.x.d %%[o0], ft0");
+		snprintf(v, sizeof(v), "%d", offs_d[i]);
+		finish("fld", v, RM_NONE, 3, px, 1, 0, 0);
+	}
+	for (size_t i = 0; i < 5; i++) {
+		const int p[3] = { POOL_S, POOL_X, POOL_X };
+		no_flags();
+		line("fmv.d.x ft0, %%[i0]");
+		line("fsw ft0, %d(%%[m])", offs_w[i]);
+		snprintf(v, sizeof(v), "%d", offs_w[i]);
+		finish("fsw", v, RM_NONE, 3, p, 0, 0, 1);
+	}
+	for (size_t i = 0; i < 3; i++) {
+		const int p[3] = { POOL_D, POOL_X, POOL_X };
+		no_flags();
+		line("fmv.d.x ft0, %%[i0]");
+		line("fsd ft0, %d(%%[m])", offs_d[i]);
+		snprintf(v, sizeof(v), "%d", offs_d[i]);
+		finish("fsd", v, RM_NONE, 3, p, 0, 0, 1);
+	}
+}
+
+/* ---- RV64I and M ------------------------------------------------------------------------ */
+
+static const char *const int_rr[] = {
+	"add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and",
+	"addw", "subw", "sllw", "srlw", "sraw",
+	"mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu",
+	"mulw", "divw", "divuw", "remw", "remuw",
+};
+
+static void gen_int(void)
+{
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[32];
+	for (size_t i = 0; i < sizeof(int_rr) / sizeof(int_rr[0]); i++) {
+		mark(int_rr[i]);
+		no_flags();
+		line("%s %%[o0], %%[i0], %%[i1]", int_rr[i]);
+		finish(int_rr[i], NULL, RM_NONE, 2, px, 1, 0, 0);
+		/* all three operands the same register */
+		no_flags();
+		line("mv %%[o0], %%[i0]");
+		line("%s %%[o0], %%[o0], %%[o0]", int_rr[i]);
+		finish(int_rr[i], "same", RM_NONE, 1, px, 1, 0, 0);
+	}
+
+	static const char *const imm_ops[] = { "addi", "slti", "sltiu", "xori", "ori", "andi",
+	                                       "addiw" };
+	static const int imms[] = { 0, 1, -1, 2047, -2048, 0x555, -1366 };
+	for (size_t i = 0; i < sizeof(imm_ops) / sizeof(imm_ops[0]); i++) {
+		mark(imm_ops[i]);
+		for (size_t j = 0; j < sizeof(imms) / sizeof(imms[0]); j++) {
+			no_flags();
+			line("%s %%[o0], %%[i0], %d", imm_ops[i], imms[j]);
+			snprintf(v, sizeof(v), "%d", imms[j]);
+			finish(imm_ops[i], v, RM_NONE, 1, px, 1, 0, 0);
+		}
+	}
+
+	static const char *const sh64[] = { "slli", "srli", "srai" }, *const sh32[] = { "slliw",
+	                                    "srliw", "sraiw" };
+	static const int shamt64[] = { 0, 1, 31, 32, 63 }, shamt32[] = { 0, 1, 31 };
+	for (size_t i = 0; i < 3; i++) {
+		mark(sh64[i]);
+		mark(sh32[i]);
+		for (size_t j = 0; j < 5; j++) {
+			no_flags();
+			line("%s %%[o0], %%[i0], %d", sh64[i], shamt64[j]);
+			snprintf(v, sizeof(v), "%d", shamt64[j]);
+			finish(sh64[i], v, RM_NONE, 1, px, 1, 0, 0);
+		}
+		for (size_t j = 0; j < 3; j++) {
+			no_flags();
+			line("%s %%[o0], %%[i0], %d", sh32[i], shamt32[j]);
+			snprintf(v, sizeof(v), "%d", shamt32[j]);
+			finish(sh32[i], v, RM_NONE, 1, px, 1, 0, 0);
+		}
+	}
+
+	static const unsigned uimms[] = { 0, 1, 0x7ffff, 0x80000, 0xfffff, 0x12345 };
+	mark("lui");
+	mark("auipc");
+	for (size_t j = 0; j < sizeof(uimms) / sizeof(uimms[0]); j++) {
+		snprintf(v, sizeof(v), "0x%x", uimms[j]);
+		no_flags();
+		line("lui %%[o0], 0x%x", uimms[j]);
+		finish("lui", v, RM_NONE, 0, px, 1, 0, 0);
+		/* auipc: the result minus its own address is the immediate */
+		no_flags();
+		line("1: auipc %%[o0], 0x%x", uimms[j]);
+		line("lla %%[o1], 1b");
+		line("sub %%[o0], %%[o0], %%[o1]");
+		finish("auipc", v, RM_NONE, 0, px, 1, 0, 0);
+	}
+
+	/* jal/jalr: the link must be the address after the jump, the target taken exactly
+	 * (jalr clears bit 0 of the sum, and reads rs1 before writing rd when they are equal). */
+	mark("jal");
+	no_flags();
+	line("jal %%[o0], 2f");
+	line("1: li %%[o0], 0x99");
+	line("2: lla %%[o1], 1b");
+	line("sub %%[o0], %%[o0], %%[o1]");
+	finish("jal", NULL, RM_NONE, 0, px, 1, 0, 0);
+	no_flags();
+	line("j 2f");
+	line("1: lla %%[o1], 3f");
+	line("sub %%[o0], %%[o0], %%[o1]");
+	line("j 4f");
+	line("2: jal %%[o0], 1b");
+	line("3: li %%[o0], 0x77");
+	line("4:");
+	finish("jal", "back", RM_NONE, 0, px, 1, 0, 0);
+
+	static const struct { const char *v; int adj, imm, same; } jalr_v[] = {
+		{ "0", 0, 0, 0 }, { "odd", 1, 0, 0 }, { "neg", 100, -100, 0 }, { "pos", -2000, 2000, 0 },
+		{ "odd-imm", 0, 1, 0 }, { "rd=rs1", 4, -4, 1 },
+	};
+	mark("jalr");
+	for (size_t j = 0; j < sizeof(jalr_v) / sizeof(jalr_v[0]); j++) {
+		const char *base = jalr_v[j].same ? "%[o0]" : "%[o1]";
+		no_flags();
+		line("lla %s, 2f", base);
+		line("addi %s, %s, %d", base, base, jalr_v[j].adj);
+		line("jalr %%[o0], %d(%s)", jalr_v[j].imm, base);
+		line("1: li %%[o0], 0x99");
+		line("2: lla %%[o1], 1b");
+		line("sub %%[o0], %%[o0], %%[o1]");
+		finish("jalr", jalr_v[j].v, RM_NONE, 0, px, 1, 0, 0);
+	}
+
+	static const char *const br[] = { "beq", "bne", "blt", "bge", "bltu", "bgeu" };
+	for (size_t i = 0; i < 6; i++) {
+		mark(br[i]);
+		no_flags();
+		line("li %%[o0], 1");
+		line("%s %%[i0], %%[i1], 1f", br[i]);
+		line("li %%[o0], 0");
+		line("1:");
+		finish(br[i], NULL, RM_NONE, 2, px, 1, 0, 0);
+		/* backward */
+		no_flags();
+		line("li %%[o0], 0");
+		line("j 2f");
+		line("1: li %%[o0], 1");
+		line("j 3f");
+		line("2: %s %%[i0], %%[i1], 1b", br[i]);
+		line("3:");
+		finish(br[i], "back", RM_NONE, 2, px, 1, 0, 0);
+	}
+}
+
+/* Loads and stores at offsets around m = &mem[1] (natural alignment). */
+static void gen_int_mem(void)
+{
+	static const struct { const char *row; int offs[6]; int n; } loads[] = {
+		{ "lb", { -8, -1, 0, 1, 7, 8 }, 6 }, { "lbu", { -8, -1, 0, 1, 7, 8 }, 6 },
+		{ "lh", { -8, -2, 0, 2, 6, 8 }, 6 }, { "lhu", { -8, -2, 0, 2, 6, 8 }, 6 },
+		{ "lw", { -8, -4, 0, 4, 8 }, 5 }, { "lwu", { -8, -4, 0, 4, 8 }, 5 },
+		{ "ld", { -8, 0, 8 }, 3 },
+	}, stores[] = {
+		{ "sb", { -8, -1, 0, 1, 7, 8 }, 6 }, { "sh", { -8, -2, 0, 2, 6, 8 }, 6 },
+		{ "sw", { -8, -4, 0, 4, 8 }, 5 }, { "sd", { -8, 0, 8 }, 3 },
+	};
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[16];
+	for (size_t i = 0; i < sizeof(loads) / sizeof(loads[0]); i++) {
+		mark(loads[i].row);
+		for (int j = 0; j < loads[i].n; j++) {
+			no_flags();
+			line("%s %%[o0], %d(%%[m])", loads[i].row, loads[i].offs[j]);
+			snprintf(v, sizeof(v), "%d", loads[i].offs[j]);
+			finish(loads[i].row, v, RM_NONE, 3, px, 1, 0, 0);
+		}
+	}
+	for (size_t i = 0; i < sizeof(stores) / sizeof(stores[0]); i++) {
+		mark(stores[i].row);
+		for (int j = 0; j < stores[i].n; j++) {
+			no_flags();
+			line("%s %%[i0], %d(%%[m])", stores[i].row, stores[i].offs[j]);
+			snprintf(v, sizeof(v), "%d", stores[i].offs[j]);
+			finish(stores[i].row, v, RM_NONE, 3, px, 0, 0, 1);
+		}
+	}
+}
+
+/* ---- A ------------------------------------------------------------------------------------ */
+
+static void gen_amo(void)
+{
+	static const char *const ops[] = { "amoswap", "amoadd", "amoxor", "amoand", "amoor",
+	                                   "amomin", "amomax", "amominu", "amomaxu" };
+	static const char *const ord[] = { "", ".aq", ".rl", ".aqrl" };
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char row[32], mn[40];
+	for (int w = 0; w < 2; w++) {
+		const char *sz = w ? "d" : "w";
+		for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]); i++) {
+			snprintf(row, sizeof(row), "%s_%s", ops[i], sz);
+			mark(row);
+			for (int o = 0; o < 4; o++) {
+				/* mem[1] is the word operated on; .w also at its upper half */
+				snprintf(mn, sizeof(mn), "%s.%s%s", ops[i], sz, ord[o]);
+				no_flags();
+				line("%s %%[o0], %%[i2], (%%[m])", mn);
+				finish(mnemonic(row), o ? ord[o] + 1 : NULL, RM_NONE, 3, px, 1, 0, 1);
+			}
+			if (!w) {
+				no_flags();
+				line("addi t0, %%[m], 4");
+				line("%s.w %%[o0], %%[i2], (t0)", ops[i]);
+				finish(mnemonic(row), "hi", RM_NONE, 3, px, 1, 0, 1);
+			}
+			/* rd = x0: memory still updated */
+			no_flags();
+			line("%s.%s zero, %%[i2], (%%[m])", ops[i], sz);
+			line("li %%[o0], 0");
+			finish(mnemonic(row), "rd0", RM_NONE, 3, px, 1, 0, 1);
+		}
+		/* LR/SC: a pair succeeds (0), an SC without a reservation or to another address
+		 * fails (1) and stores nothing; every SC ends the reservation */
+		snprintf(row, sizeof(row), "lr_%s", sz);
+		mark(row);
+		snprintf(row, sizeof(row), "sc_%s", sz);
+		mark(row);
+		no_flags();
+		line("lr.%s %%[o0], (%%[m])", sz);
+		line("sc.%s %%[o1], %%[i2], (%%[m])", sz);
+		finish(w ? "lr.d+sc.d" : "lr.w+sc.w", NULL, RM_NONE, 3, px, 2, 0, 1);
+		no_flags();
+		line("lr.%s.aq %%[o0], (%%[m])", sz);
+		line("sc.%s.rl %%[o1], %%[i2], (%%[m])", sz);
+		line("sc.%s %%[o2], %%[i0], (%%[m])", sz);
+		finish(w ? "lr.d+sc.d+sc.d" : "lr.w+sc.w+sc.w", NULL, RM_NONE, 3, px, 3, 0, 1);
+		no_flags();
+		line("sc.%s %%[o1], %%[i2], (%%[m])", sz);
+		line("li %%[o0], 0");
+		finish(w ? "sc.d" : "sc.w", "noreservation", RM_NONE, 3, px, 2, 0, 1);
+		no_flags();
+		line("lr.%s %%[o0], (%%[m])", sz);
+		line("addi t0, %%[m], 8");
+		line("sc.%s %%[o1], %%[i2], (t0)", sz);
+		finish(w ? "lr.d+sc.d" : "lr.w+sc.w", "otheraddress", RM_NONE, 3, px, 2, 0, 1);
+	}
+}
+
+/* ---- Zicsr on the FP CSRs, fences ----------------------------------------------------------- */
+
+static void gen_csr(void)
+{
+	static const char *const csrs[] = { "fflags", "frm", "fcsr" };
+	static const char *const rr[] = { "csrrw", "csrrs", "csrrc" };
+	static const int uimm[] = { 0, 1, 5, 31 };
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[32], mn[16];
+	for (int i = 0; i < 3; i++) {
+		mark(rr[i]);
+		snprintf(mn, sizeof(mn), "%si", rr[i]);
+		mark(mn);
+		for (int c = 0; c < 3; c++) {
+			/* preset fcsr from i0 (upper bits must be ignored), operate with i1, read back */
+			no_flags();
+			line("csrw fcsr, %%[i0]");
+			line("%s %%[o0], %s, %%[i1]", rr[i], csrs[c]);
+			line("csrr %%[o1], fcsr");
+			finish(rr[i], csrs[c], RM_NONE, 2, px, 2, 0, 0);
+			no_flags();
+			line("csrw fcsr, %%[i0]");
+			line("%s %%[o0], %s, zero", rr[i], csrs[c]);
+			line("csrr %%[o1], fcsr");
+			snprintf(v, sizeof(v), "%s,zero", csrs[c]);
+			finish(rr[i], v, RM_NONE, 1, px, 2, 0, 0);
+			for (int k = 0; k < 4; k++) {
+				no_flags();
+				line("csrw fcsr, %%[i0]");
+				line("%s %%[o0], %s, %d", mn, csrs[c], uimm[k]);
+				line("csrr %%[o1], fcsr");
+				snprintf(v, sizeof(v), "%s,%d", csrs[c], uimm[k]);
+				finish(mn, v, RM_NONE, 1, px, 2, 0, 0);
+			}
+		}
+	}
+	mark("fence");
+	mark("fence_i");
+	static const struct { const char *text, *name, *variant; } fences[] = {
+		{ "fence", "fence", NULL }, { "fence rw, rw", "fence", "rw,rw" },
+		{ "fence r, w", "fence", "r,w" }, { "fence.tso", "fence", "tso" },
+		{ "fence iorw, iorw", "fence", "iorw,iorw" }, { "fence.i", "fence.i", NULL },
+	};
+	for (size_t i = 0; i < sizeof(fences) / sizeof(fences[0]); i++) {
+		no_flags();
+		line("%s", fences[i].text);
+		line("li %%[o0], 1");
+		finish(fences[i].name, fences[i].variant, RM_NONE, 0, px, 1, 0, 0);
+	}
+}
+
+int main(void)
+{
+	printf("/* Generated by tests/diff/diffgen.c from isa_table.def; do not edit. */\n");
+	printf("#include <stdint.h>\n#include \"diff.h\"\n\n");
+	gen_int();
+	gen_int_mem();
+	gen_amo();
+	gen_csr();
+	gen_fp();
+	gen_fp_mem();
+
+	int missing = 0;
+	for (size_t i = 0; i < NROWS; i++) {
+		int ex = 0;
+		for (size_t j = 0; j < sizeof(excluded) / sizeof(excluded[0]); j++)
+			ex |= !strcmp(excluded[j].row, rows[i]);
+		if (!covered[i] && !ex) {
+			fprintf(stderr, "diffgen: no differential-test template for row '%s'\n", rows[i]);
+			missing++;
+		}
+	}
+	if (missing)
+		return 1;
+
+	printf("const struct diff_test diff_tests[] = {\n");
+	for (size_t i = 0; i < ntests; i++) {
+		const struct test *t = &tests[i];
+		printf("\t{ \"%s\", \"%s\", %d, { %s, %s, %s }, %d, %d, %d, %d, %d, t_%zu },\n",
+		       t->name, t->rm, t->nsrc, pool_names[t->pool[0]], pool_names[t->pool[1]],
+		       pool_names[t->pool[2]], t->dyn, t->static_rm, t->nout, t->fflags, t->mem, i);
+	}
+	printf("};\nconst unsigned diff_ntests = %zu;\n", ntests);
+	free(tests);
+	return 0;
+}

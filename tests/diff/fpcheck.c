@@ -1,0 +1,184 @@
+/*
+ * fpcheck.c — recomputes every F/D case of a differential-test output (the lines the guest
+ * program tests/diff/diff_rt.c printed under a reference such as qemu-riscv64) with robin's
+ * fpu.c, and reports each line whose result or fflags differ. It checks the FP semantics
+ * without the emulator in the loop: `qemu-riscv64 diff.static | fpcheck`.
+ * Prints "fpcheck: N FP cases compared, M differences"; exit 1 on any difference.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/fpu.h"
+
+#define BOX(v) fpu_box_s(v)
+#define S(i) fpu_unbox_s(op[i])
+
+/* Result image of the destination register and the flags, or -1 when `name` is not an
+ * F/D computation (integer tests, FP loads and stores). */
+static int compute(const char *name, unsigned rm, const uint64_t *op, uint64_t *res,
+                   uint32_t *fl)
+{
+	uint32_t f = 0;
+	uint64_t r;
+	if (!strcmp(name, "fadd.s")) r = BOX(fpu_add_s(S(0), S(1), rm, &f));
+	else if (!strcmp(name, "fsub.s")) r = BOX(fpu_sub_s(S(0), S(1), rm, &f));
+	else if (!strcmp(name, "fmul.s")) r = BOX(fpu_mul_s(S(0), S(1), rm, &f));
+	else if (!strcmp(name, "fdiv.s")) r = BOX(fpu_div_s(S(0), S(1), rm, &f));
+	else if (!strcmp(name, "fsqrt.s")) r = BOX(fpu_sqrt_s(S(0), rm, &f));
+	else if (!strcmp(name, "fmadd.s")) r = BOX(fpu_madd_s(S(0), S(1), S(2), 0, rm, &f));
+	else if (!strcmp(name, "fmsub.s"))
+		r = BOX(fpu_madd_s(S(0), S(1), S(2), FPU_MADD_NEG_ADDEND, rm, &f));
+	else if (!strcmp(name, "fnmsub.s"))
+		r = BOX(fpu_madd_s(S(0), S(1), S(2), FPU_MADD_NEG_PROD, rm, &f));
+	else if (!strcmp(name, "fnmadd.s"))
+		r = BOX(fpu_madd_s(S(0), S(1), S(2), FPU_MADD_NEG_PROD | FPU_MADD_NEG_ADDEND, rm, &f));
+	else if (!strcmp(name, "fsgnj.s")) r = BOX(fpu_sgnj_s(S(0), S(1), 0));
+	else if (!strcmp(name, "fsgnjn.s")) r = BOX(fpu_sgnj_s(S(0), S(1), 1));
+	else if (!strcmp(name, "fsgnjx.s")) r = BOX(fpu_sgnj_s(S(0), S(1), 2));
+	else if (!strcmp(name, "fmin.s")) r = BOX(fpu_min_s(S(0), S(1), &f));
+	else if (!strcmp(name, "fmax.s")) r = BOX(fpu_max_s(S(0), S(1), &f));
+	else if (!strcmp(name, "fcvt.w.s")) r = (uint64_t)fpu_cvt_w_s(S(0), rm, &f);
+	else if (!strcmp(name, "fcvt.wu.s")) r = (uint64_t)fpu_cvt_wu_s(S(0), rm, &f);
+	else if (!strcmp(name, "fcvt.l.s")) r = (uint64_t)fpu_cvt_l_s(S(0), rm, &f);
+	else if (!strcmp(name, "fcvt.lu.s")) r = fpu_cvt_lu_s(S(0), rm, &f);
+	else if (!strcmp(name, "fmv.x.w")) r = (uint64_t)(int64_t)(int32_t)(uint32_t)op[0];
+	else if (!strcmp(name, "feq.s")) r = (uint64_t)fpu_eq_s(S(0), S(1), &f);
+	else if (!strcmp(name, "flt.s")) r = (uint64_t)fpu_lt_s(S(0), S(1), &f);
+	else if (!strcmp(name, "fle.s")) r = (uint64_t)fpu_le_s(S(0), S(1), &f);
+	else if (!strcmp(name, "fclass.s")) r = fpu_class_s(S(0));
+	else if (!strcmp(name, "fcvt.s.w")) r = BOX(fpu_cvt_s_w((int32_t)op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.s.wu")) r = BOX(fpu_cvt_s_wu((uint32_t)op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.s.l")) r = BOX(fpu_cvt_s_l((int64_t)op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.s.lu")) r = BOX(fpu_cvt_s_lu(op[0], rm, &f));
+	else if (!strcmp(name, "fmv.w.x")) r = BOX((uint32_t)op[0]);
+	else if (!strcmp(name, "fadd.d")) r = fpu_add_d(op[0], op[1], rm, &f);
+	else if (!strcmp(name, "fsub.d")) r = fpu_sub_d(op[0], op[1], rm, &f);
+	else if (!strcmp(name, "fmul.d")) r = fpu_mul_d(op[0], op[1], rm, &f);
+	else if (!strcmp(name, "fdiv.d")) r = fpu_div_d(op[0], op[1], rm, &f);
+	else if (!strcmp(name, "fsqrt.d")) r = fpu_sqrt_d(op[0], rm, &f);
+	else if (!strcmp(name, "fmadd.d")) r = fpu_madd_d(op[0], op[1], op[2], 0, rm, &f);
+	else if (!strcmp(name, "fmsub.d"))
+		r = fpu_madd_d(op[0], op[1], op[2], FPU_MADD_NEG_ADDEND, rm, &f);
+	else if (!strcmp(name, "fnmsub.d"))
+		r = fpu_madd_d(op[0], op[1], op[2], FPU_MADD_NEG_PROD, rm, &f);
+	else if (!strcmp(name, "fnmadd.d"))
+		r = fpu_madd_d(op[0], op[1], op[2], FPU_MADD_NEG_PROD | FPU_MADD_NEG_ADDEND, rm, &f);
+	else if (!strcmp(name, "fsgnj.d")) r = fpu_sgnj_d(op[0], op[1], 0);
+	else if (!strcmp(name, "fsgnjn.d")) r = fpu_sgnj_d(op[0], op[1], 1);
+	else if (!strcmp(name, "fsgnjx.d")) r = fpu_sgnj_d(op[0], op[1], 2);
+	else if (!strcmp(name, "fmin.d")) r = fpu_min_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fmax.d")) r = fpu_max_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fcvt.s.d")) r = BOX(fpu_cvt_s_d(op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.d.s")) r = fpu_cvt_d_s(S(0), &f);
+	else if (!strcmp(name, "feq.d")) r = (uint64_t)fpu_eq_d(op[0], op[1], &f);
+	else if (!strcmp(name, "flt.d")) r = (uint64_t)fpu_lt_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fle.d")) r = (uint64_t)fpu_le_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fclass.d")) r = fpu_class_d(op[0]);
+	else if (!strcmp(name, "fcvt.w.d")) r = (uint64_t)fpu_cvt_w_d(op[0], rm, &f);
+	else if (!strcmp(name, "fcvt.wu.d")) r = (uint64_t)fpu_cvt_wu_d(op[0], rm, &f);
+	else if (!strcmp(name, "fcvt.l.d")) r = (uint64_t)fpu_cvt_l_d(op[0], rm, &f);
+	else if (!strcmp(name, "fcvt.lu.d")) r = fpu_cvt_lu_d(op[0], rm, &f);
+	else if (!strcmp(name, "fcvt.d.w")) r = fpu_cvt_d_w((int32_t)op[0], rm, &f);
+	else if (!strcmp(name, "fcvt.d.wu")) r = fpu_cvt_d_wu((uint32_t)op[0], rm, &f);
+	else if (!strcmp(name, "fcvt.d.l")) r = fpu_cvt_d_l((int64_t)op[0], rm, &f);
+	else if (!strcmp(name, "fcvt.d.lu")) r = fpu_cvt_d_lu(op[0], rm, &f);
+	else if (!strcmp(name, "fmv.x.d")) r = op[0];
+	else if (!strcmp(name, "fmv.d.x")) r = op[0];
+	else return -1;
+	*res = r;
+	*fl = f;
+	return 0;
+}
+
+static int parse_rm(const char *s, unsigned *rm)
+{
+	static const char *const names[] = { "rne", "rtz", "rdn", "rup", "rmm" };
+	for (unsigned i = 0; i < 5; i++)
+		if (!strcmp(s, names[i])) {
+			*rm = i;
+			return 0;
+		}
+	if (!strncmp(s, "dyn", 3) && s[3] >= '0' && s[3] <= '4' && !s[4]) {
+		*rm = (unsigned)(s[3] - '0');
+		return 0;
+	}
+	*rm = 0;
+	return !strcmp(s, "-") ? 0 : -1;
+}
+
+int main(int argc, char **argv)
+{
+	FILE *in = stdin;
+	if (argc > 1 && !(in = fopen(argv[1], "r"))) {
+		fprintf(stderr, "fpcheck: cannot open %s\n", argv[1]);
+		return 2;
+	}
+	char line[1024];
+	uint64_t compared = 0, bad = 0, lineno = 0;
+	while (fgets(line, sizeof(line), in)) {
+		lineno++;
+		if (line[0] == '#')
+			continue;
+		char name[64], rmtxt[16];
+		int pos = 0;
+		if (sscanf(line, "%63s %15s%n", name, rmtxt, &pos) != 2)
+			goto malformed;
+		char *p = line + pos;
+		uint64_t op[3] = { 0, 0, 0 }, got = 0, pre = 0, fl = 0;
+		int nop = 0, nres = 0, have_fl = 0, n;
+		char tok[32];
+		while (sscanf(p, "%31s%n", tok, &n) == 1 && strcmp(tok, "->")) {
+			if (nop == 3)
+				goto malformed;
+			op[nop++] = strtoull(tok, NULL, 16);
+			p += n;
+		}
+		if (strcmp(tok, "->"))
+			goto malformed;
+		p += n;
+		while (sscanf(p, "%31s%n", tok, &n) == 1) {
+			p += n;
+			if (!strcmp(tok, "fl")) {
+				if (sscanf(p, "%" SCNx64 " %" SCNx64, &pre, &fl) != 2)
+					goto malformed;
+				have_fl = 1;
+				break;
+			}
+			if (!strcmp(tok, "mem"))
+				break;
+			if (nres++ == 0)
+				got = strtoull(tok, NULL, 16);
+		}
+		char *slash = strchr(name, '/');
+		if (slash) {
+			if (strcmp(slash, "/same"))
+				continue;
+			*slash = 0;
+			op[1] = op[2] = op[0];
+		}
+		unsigned rm;
+		uint64_t want;
+		uint32_t wfl;
+		if (parse_rm(rmtxt, &rm) || compute(name, rm, op, &want, &wfl))
+			continue;
+		if (!have_fl || nres != 1)
+			goto malformed;
+		compared++;
+		wfl |= (uint32_t)pre;
+		if (want != got || wfl != fl) {
+			if (bad++ < 50)
+				printf("line %" PRIu64 ": %s %s %" PRIx64 " %" PRIx64 " %" PRIx64
+				       ": reference %" PRIx64 " fflags %" PRIx64 ", fpu.c %" PRIx64
+				       " fflags %x\n", lineno, name, rmtxt, op[0], op[1], op[2], got, fl,
+				       want, wfl);
+		}
+		continue;
+malformed:
+		fprintf(stderr, "fpcheck: line %" PRIu64 ": malformed: %s", lineno, line);
+		return 2;
+	}
+	printf("fpcheck: %" PRIu64 " FP cases compared, %" PRIu64 " differences\n", compared, bad);
+	return bad ? 1 : 0;
+}

@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# run.sh — robin's differential test: build/guest/diff/diff.static (every instruction of
+# isa_table.def on edge and seeded random operands, tests/diff/) runs under qemu-riscv64 and
+# under `robin run`; the outputs must be identical line for line. The F/D lines of qemu's
+# output are also recomputed by fpu.c alone (fpcheck), which needs no emulator.
+#
+#   run.sh --quick          fixed-seed subset (make check, via tests/e2e/210_diff_qemu.sh)
+#   run.sh --campaign       the big seeded campaign (make fpdiff, make conformance)
+#   run.sh -- GUEST-ARGS    one run with the given guest arguments (see diff_rt.c)
+#
+# Environment: ROBIN (default build/robin), FPCHECK (default build/tools/fpcheck),
+# DIFF_BIN (default build/guest/diff/diff.static), SEEDS (campaign seeds, default "1 2 3 4"),
+# KEEP=1 keeps the outputs of a run that differs (their paths are printed).
+# Prints one line per run and a total; exit 0 only with zero differences.
+set -u
+cd "$(dirname "$0")/../.."
+ROBIN=${ROBIN:-build/robin}
+FPCHECK=${FPCHECK:-build/tools/fpcheck}
+DIFF_BIN=${DIFF_BIN:-build/guest/diff/diff.static}
+SEEDS=${SEEDS:-1 2 3 4}
+
+for f in "$DIFF_BIN" "$FPCHECK"; do
+	[ -e "$f" ] || { echo "run.sh: $f is missing (make $f)"; exit 2; }
+done
+command -v qemu-riscv64 >/dev/null || { echo "run.sh: qemu-riscv64 is not installed"; exit 77; }
+robin_runs=1
+if ! "$ROBIN" help 2>/dev/null | grep -q '^  run '; then
+	robin_runs=0
+	echo "run.sh: $ROBIN has no run command: comparing fpu.c with qemu-riscv64 only"
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+total_cases=0 total_robin_diff=0 total_fp=0 total_fp_diff=0 failed=0
+
+one_run() {  # guest arguments...
+	local q=$tmp/qemu.txt r=$tmp/robin.txt t0=$SECONDS
+	if ! qemu-riscv64 "$DIFF_BIN" "$@" >"$q"; then
+		echo "FAIL qemu-riscv64 $DIFF_BIN $*: exit status $?"; failed=1; return
+	fi
+	local summary; summary=$(tail -n 1 "$q")
+	local cases=${summary##* }
+	total_cases=$((total_cases + cases))
+	local fpout; fpout=$("$FPCHECK" "$q")
+	local fprc=$?
+	local fpn fpd
+	fpn=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\1/p' <<<"$fpout" | tail -n 1)
+	fpd=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\2/p' <<<"$fpout" | tail -n 1)
+	if [ $fprc -eq 2 ] || [ -z "$fpn" ]; then
+		echo "FAIL fpcheck: $fpout"; failed=1; fpn=0; fpd=0
+	fi
+	total_fp=$((total_fp + fpn)); total_fp_diff=$((total_fp_diff + fpd))
+	if [ "$fpd" != 0 ]; then
+		sed -n '1,20p' <<<"$fpout"; failed=1
+	fi
+	local rd="-"
+	if [ $robin_runs = 1 ]; then
+		"$ROBIN" run "$DIFF_BIN" "$@" >"$r"
+		local rc=$?
+		if cmp -s "$q" "$r"; then
+			rd=0
+		else
+			rd=$(diff "$q" "$r" | grep -c '^<')
+			[ "$rd" = 0 ] && rd=$(diff "$q" "$r" | grep -c '^>')
+			echo "robin differs from qemu-riscv64 (robin exit status $rc), first differences:"
+			diff "$q" "$r" | head -n 20
+			if [ "${KEEP:-0}" = 1 ]; then
+				local keep; keep=$(mktemp -d /tmp/robin-diff.XXXXXX)
+				cp "$q" "$r" "$keep/"
+				echo "outputs kept in $keep"
+			fi
+			failed=1
+		fi
+		total_robin_diff=$((total_robin_diff + rd))
+	fi
+	echo "diff $*: $summary; robin vs qemu: $rd differing lines; fpu.c vs qemu: $fpn FP cases, $fpd differences ($((SECONDS - t0))s)"
+}
+
+case "${1:-}" in
+--quick)
+	# Every test on each pool's first values plus seeded random operands: ~110k cases.
+	one_run --seed 1 --random 24 --edges1 64 --edges2 10 --edges3 5
+	;;
+--campaign)
+	# Full cross products of the edge pools once, then seeded random operands, in parts so
+	# no output grows past a few hundred megabytes.
+	for p in 0 1 2 3; do
+		one_run --seed 1 --random 0 --edges1 64 --edges2 64 --edges3 64 --part "$p/4"
+	done
+	for s in $SEEDS; do
+		for p in 0 1 2 3; do
+			one_run --seed "$s" --random 3000 --edges1 0 --edges2 0 --edges3 0 --part "$p/4"
+		done
+	done
+	;;
+--)
+	shift
+	one_run "$@"
+	;;
+*)
+	echo "usage: run.sh --quick | --campaign | -- GUEST-ARGS"
+	exit 2
+	;;
+esac
+
+tests="$(qemu-riscv64 "$DIFF_BIN" --list | tail -n 1 | awk '{print $3}') tests"
+robin_total="$total_cases cases compared robin vs qemu-riscv64: $total_robin_diff differing lines"
+[ $robin_runs = 1 ] || robin_total="robin not run"
+echo "total: $tests; $robin_total; $total_fp FP cases fpu.c vs qemu-riscv64: $total_fp_diff differences"
+exit $failed

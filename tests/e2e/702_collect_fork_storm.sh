@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# 702: a fork storm (thousands of short fork/exec) under `robin record` on both paths: no
+# lost samples, every process's samples map to an image (unknown under 2%), the exec'd
+# programs and the dynamic loader show up as images, and the database checks out.
+set -u
+. "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
+cl_need
+CL_TMP=$(mktemp -d); trap 'rm -rf "$CL_TMP"' EXIT
+fail=0
+N=${COLLECT_FORKS:-1500}
+for path in bpf ring; do
+	db=$CL_TMP/$path.db
+	"$ROBIN" record --db "$db" --path $path --freq 4000 -- \
+		sh -c "i=0; while [ \$i -lt $N ]; do /bin/true; i=\$((i+1)); done" 2> "$CL_TMP/err"
+	rc=$?
+	cat "$CL_TMP/err"
+	if [ $rc -ne 0 ]; then
+		[ $path = bpf ] && grep -q "path bpf:" "$CL_TMP/err" && continue
+		echo "FAIL: robin record ($path) exit $rc"; fail=1; continue
+	fi
+	samples=$(cl_total "$db" samples); unknown=$(cl_total "$db" samples_unknown)
+	lost=$(cl_total "$db" samples_lost)
+	echo "$path: $samples samples, $unknown unknown, $lost lost"
+	[ "${samples:-0}" -ge 100 ] || { echo "FAIL: only ${samples:-0} samples"; fail=1; }
+	[ "${lost:-1}" -eq 0 ] || { echo "FAIL: $lost samples lost"; fail=1; }
+	[ $((unknown * 50)) -le "$samples" ] || { echo "FAIL: $unknown of $samples unknown"; fail=1; }
+	images=$(sqlite3 "$db" "select path from image")
+	echo "$images" | grep -q 'true$' || { echo "FAIL: /bin/true never attributed"; fail=1; }
+	echo "$images" | grep -q 'ld-linux' || { echo "FAIL: the dynamic loader never attributed"; fail=1; }
+	[ "$(sqlite3 "$db" 'pragma integrity_check')" = ok ] || { echo "FAIL: integrity"; fail=1; }
+done
+exit $fail

@@ -1,0 +1,62 @@
+# Helpers for the collector's end-to-end tests (sourced, not run): building the host workload,
+# reading per-offset counts straight from the profile database (sqlite3 + the chunk format of
+# docs/profile-db.md: LEB128 pairs delta, count) and turning them into function shares.
+
+cl_skip() { echo "$1"; exit 77; }
+
+cl_need() {
+	command -v sqlite3 >/dev/null || cl_skip "sqlite3 is not installed"
+	command -v gcc >/dev/null || cl_skip "gcc is not installed"
+	# perf_event_open must allow at least a per-process cpu-clock event
+	[ -e /proc/sys/kernel/perf_event_paranoid ] || cl_skip "no perf_event_open on this kernel"
+}
+
+# cl_build_spin DIR -> DIR/collect_spin
+cl_build_spin() {
+	gcc -O1 -g -o "$1/collect_spin" "$ROBIN_ROOT/tests/host/collect_spin.c"
+}
+
+# cl_counts DB PATH_SUFFIX: "offset count" (decimal) for every profile of matching images,
+# summed over profiles.
+cl_counts() {
+	sqlite3 -batch -noheader "$1" "select c.base, hex(c.data) from sample_chunk c
+		join profile p on p.id = c.profile_id join image i on i.id = p.image_id
+		where i.path like '%$2'" | awk -F'|' '
+	function hexval(c) { return index("0123456789ABCDEF", c) - 1 }
+	{
+		base = $1; hex = $2; n = length(hex) / 2
+		off = base; v = 0; sh = 1; which = 0
+		for (k = 0; k < n; k++) {
+			b = hexval(substr(hex, 2 * k + 1, 1)) * 16 + hexval(substr(hex, 2 * k + 2, 1))
+			v += (b % 128) * sh; sh *= 128
+			if (b < 128) {
+				if (which == 0) { off += v; which = 1 } else { cnt[off] += v; which = 0 }
+				v = 0; sh = 1
+			}
+		}
+	}
+	END { for (o in cnt) printf "%d %d\n", o, cnt[o] }' | sort -n
+}
+
+# cl_func_shares DB BINARY: "function percent" of the binary's samples, by nm symbols.
+cl_func_shares() {
+	local db=$1 bin=$2
+	cl_counts "$db" "$(basename "$bin")" > "$CL_TMP/counts"
+	nm -n --defined-only "$bin" | awk '$2 ~ /^[tTwW]$/ { printf "%d %s\n", strtonum("0x" $1), $3 }' \
+		> "$CL_TMP/syms"
+	awk 'NR == FNR { addr[++ns] = $1; name[ns] = $2; next }
+	{
+		lo = 1; hi = ns; f = ""
+		while (lo <= hi) { mid = int((lo + hi) / 2); if (addr[mid] <= $1) { f = name[mid]; lo = mid + 1 } else hi = mid - 1 }
+		if (f == "") f = "?"
+		c[f] += $2; tot += $2
+	}
+	END { for (f in c) printf "%s %.2f\n", f, 100 * c[f] / tot }' "$CL_TMP/syms" "$CL_TMP/counts" |
+		sort -k2 -nr
+}
+
+# cl_total DB KEY: a run total of the newest run
+cl_total() {
+	sqlite3 -batch -noheader "$1" "select cast(value as integer) from run_total
+		where run_id = (select max(id) from run) and key = '$2'"
+}
