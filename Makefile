@@ -32,11 +32,8 @@ LIBS        := -lsqlite3 -lelf -ldw -lcapstone -lprotobuf-c -lz -lm -lpthread -l
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_OBJS  := $(patsubst %.c,$(B)/obj/%.o,$(LIB_SRCS))
-# ar keeps members by base name: two sources with one base name would silently drop one.
-DUP_BASENAMES := $(shell printf '%s\n' $(notdir $(LIB_SRCS)) | sort | uniq -d)
-ifneq ($(strip $(DUP_BASENAMES)),)
-$(error source files share a base name, which librobin.a cannot hold: $(DUP_BASENAMES))
-endif
+# Two sources may share a base name (isa/decode.c, core/decode.c): the archive rule below
+# keeps members by path (ar P), so neither replaces the other.
 # Protocol-buffer declarations (src/*/*.proto, e.g. the pprof format) are compiled to C with
 # protoc-c at build time into build/gen/ (shared by both variants) and linked into librobin.a.
 PROTOS    := $(wildcard src/*/*.proto)
@@ -85,7 +82,8 @@ $(B)/obj/src/collect/bpf_obj.o: build/gen/agg.bpf.o
 $(B)/librobin.a: $(LIB_OBJS)
 	@mkdir -p $(dir $@)
 	rm -f $@
-	ar rcs $@ $^
+	# P: members keep their paths, so src/isa/decode.o and src/core/decode.o both stay
+	ar rcsP $@ $^
 
 $(B)/robin: $(MAIN_OBJ) $(B)/librobin.a
 	$(CC) $(LDFLAGS) -o $@ $^ $(LIBS)

@@ -243,10 +243,31 @@ static int image_load(struct image *im, char *err, size_t errn)
 		snprintf(err, errn, "not a riscv64 ELF file");
 		return -EINVAL;
 	}
-	if (elf_getshdrstrndx(im->elf, &shstrndx)) {
-		snprintf(err, errn, "cannot read section headers: %s", elf_errmsg(-1));
+	size_t file_size = 0, shnum = 0;
+	elf_rawfile(im->elf, &file_size);
+	if (elf_getshdrnum(im->elf, &shnum) || elf_getshdrstrndx(im->elf, &shstrndx) ||
+	    (eh.e_shoff && (eh.e_shoff > file_size ||
+			    (uint64_t)eh.e_shnum * eh.e_shentsize > file_size - eh.e_shoff)) ||
+	    (eh.e_shnum && !shnum)) {
+		snprintf(err, errn, "truncated or corrupt ELF file (section headers beyond its %zu bytes)",
+			 file_size);
 		return -EINVAL;
 	}
+	while ((scn = elf_nextscn(im->elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh)) {
+			snprintf(err, errn, "corrupt section header %zu", elf_ndxscn(scn));
+			return -EINVAL;
+		}
+		if (sh.sh_type != SHT_NOBITS && sh.sh_size &&
+		    (sh.sh_offset > file_size || sh.sh_size > file_size - sh.sh_offset)) {
+			snprintf(err, errn, "truncated ELF file: section %zu at offset 0x%" PRIx64
+				 " (%" PRIu64 " bytes) ends beyond its %zu bytes", elf_ndxscn(scn),
+				 (uint64_t)sh.sh_offset, (uint64_t)sh.sh_size, file_size);
+			return -EINVAL;
+		}
+	}
+	scn = NULL;
 	im->relocatable = eh.e_type == ET_REL;
 	while ((scn = elf_nextscn(im->elf, scn))) {
 		GElf_Shdr sh;

@@ -191,6 +191,16 @@ static int rvc_find(uint32_t x, struct rvc_fields *f)
 }
 
 /* See isa_internal.h. */
+int isa_rvc_accepts(unsigned row, uint32_t raw16)
+{
+	struct rvc_fields f;
+	if (row >= ISA_RVC_COUNT)
+		return 0;
+	rvc_fields(isa_rvc_rows[row].kind, raw16 & 0xffffu, &f);
+	return rvc_accepts(&isa_rvc_rows[row], raw16 & 0xffffu, &f);
+}
+
+/* See isa_internal.h. */
 int isa_rvc_lookup(uint32_t raw16)
 {
 	struct rvc_fields f;

@@ -121,6 +121,10 @@ struct isa_insn {
  * RV64GC; out->op is then ISA_OP_INVALID and out->raw/len describe what was seen. */
 int isa_decode(uint32_t raw, struct isa_insn *out);
 
+/* The canonical 32-bit encoding of a decoded instruction (compressed ones included: their
+ * 32-bit equivalent); fields the row does not use are zero. 0 for ISA_OP_INVALID. */
+uint32_t isa_encode(const struct isa_insn *in);
+
 /* Disassemble as `riscv64-linux-gnu-objdump -d` (GNU binutils 2.40) prints the instruction
  * text (mnemonic, a tab when there are operands, operands; pseudo-instructions as objdump
  * prints them; branch and jump targets as absolute hex addresses "0x1e" computed from pc, as

@@ -54,6 +54,9 @@ struct isa_rvc_desc {
 
 extern const struct isa_rvc_desc isa_rvc_rows[ISA_RVC_COUNT];
 
+/* Whether compressed row `row` accepts raw16 (match, mask and constraints). */
+int isa_rvc_accepts(unsigned row, uint32_t raw16);
+
 /* The compressed row that accepts raw16, or -1 if it is reserved/illegal. */
 int isa_rvc_lookup(uint32_t raw16);
 
