@@ -5,7 +5,7 @@
  * Every load's address depends on the previous load, so there is no
  * memory-level parallelism: commit stalls on one load at a time (the lbm-style "non-hidden
  * miss" of seed 004_b28092482852db08.txt, in its purest form).
- * Self-check: the ring is one cycle through every node (its links are verified).
+ * Self-check: the successors form a permutation without fixed points (Sattolo: one cycle).
  * Size: SIZE x 400 Ki steps.
  */
 #include "workload.h"
@@ -17,43 +17,35 @@ struct chase_node {
 	uint64_t payload[7];  /* pads the node to one 64-byte line */
 };
 
-/* Link all nodes into one ring in a random order (Fisher-Yates shuffle of the node indices;
- * node perm[i] points to node perm[i + 1]). Returns 1 if the links check out: perm is a
- * permutation and every node points to its successor, which makes the ring one cycle through
- * every node. The check reads the nodes in shuffled but independent order, so it costs far
- * less than a dependent lap through the ring. */
+/* Link all nodes into one random ring: Sattolo's shuffle of the successor indices (kept in
+ * payload[1]) yields a permutation that is a single cycle through every node; a sequential pass
+ * turns the indices into pointers. Returns 1 if the successors form a permutation (each node
+ * is the successor of exactly one node) in which no node is its own successor. */
 static int chase_build(struct chase_node *nodes, uint32_t n, struct wl_rng *rng)
 {
-	uint32_t *perm = malloc(n * sizeof *perm);
+	for (uint32_t i = 0; i < n; i++) {
+		nodes[i].payload[0] = i;
+		nodes[i].payload[1] = i;
+	}
+	for (uint32_t i = n - 1; i > 0; i--) {
+		uint32_t j = (uint32_t)wl_rand_below(rng, i);  /* j < i: Sattolo, one single cycle */
+		uint64_t t = nodes[i].payload[1];
+		nodes[i].payload[1] = nodes[j].payload[1];
+		nodes[j].payload[1] = t;
+	}
 	uint8_t *seen = calloc(n / 8 + 1, 1);
-	if (!perm || !seen) {
+	if (!seen) {
 		fprintf(stderr, "chase_l1: out of memory\n");
 		exit(2);
 	}
-	for (uint32_t i = 0; i < n; i++)
-		perm[i] = i;
-	for (uint32_t i = n - 1; i > 0; i--) {
-		uint32_t j = (uint32_t)wl_rand_below(rng, i + 1);
-		uint32_t t = perm[i];
-		perm[i] = perm[j];
-		perm[j] = t;
-	}
-	for (uint32_t i = 0; i + 1 < n; i++) {
-		nodes[perm[i]].next = &nodes[perm[i + 1]];
-		nodes[perm[i]].payload[0] = perm[i];
-	}
-	nodes[perm[n - 1]].next = &nodes[perm[0]];
-	nodes[perm[n - 1]].payload[0] = perm[n - 1];
-
 	int ok = 1;
 	for (uint32_t i = 0; i < n; i++) {
-		uint32_t p = perm[i];
-		ok &= !(seen[p / 8] & (1u << (p % 8)));
-		seen[p / 8] |= (uint8_t)(1u << (p % 8));
-		ok &= nodes[p].next == &nodes[perm[i + 1 < n ? i + 1 : 0]] && nodes[p].payload[0] == p;
+		uint64_t s = nodes[i].payload[1];
+		ok &= s < n && s != i && !(seen[s / 8] & (1u << (s % 8)));
+		seen[s / 8] |= (uint8_t)(1u << (s % 8));
+		nodes[i].next = &nodes[s];
 	}
 	free(seen);
-	free(perm);
 	return ok;
 }
 
