@@ -111,7 +111,7 @@ conformance_one() {
 		# ieee.exp adds -fno-inline; a test's .x may add flags unconditionally
 		add="$add -fno-inline"
 		[ -f "${src%.c}.x" ] &&
-			add="$add $(sed -n 's/^lappend additional_flags "\(.*\)"$/\1/p' "${src%.c}.x" | tr '\n' ' ')"
+			add="$add $(sed -n 's/^lappend additional_flags //p' "${src%.c}.x" | tr -d '"' | tr '\n' ' ')"
 	fi
 	local scratch; scratch=$(mktemp -d "$RUN_DIR/t.XXXXXX")
 	for variant in O0-static O0-dyn O2-static O2-dyn; do

@@ -8,6 +8,7 @@
 set -u
 cd "$ROBIN_ROOT"
 . scripts/lib/suite.sh
+"$ROBIN" help 2>/dev/null | grep -q '^ *run ' || { echo "robin has no run command yet"; exit 77; }
 QEMU=$(command -v qemu-riscv64) || { echo "qemu-riscv64 is not installed"; exit 77; }
 SYSROOT=/usr/riscv64-linux-gnu
 G=build/guest/workloads

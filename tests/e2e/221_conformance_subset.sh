@@ -5,6 +5,7 @@
 # so only the first run pays for the cross-compiles. The whole suite is `make conformance`.
 set -u
 cd "$ROBIN_ROOT"
+"$ROBIN" help 2>/dev/null | grep -q '^ *run ' || { echo "robin has no run command yet"; exit 77; }
 command -v qemu-riscv64 >/dev/null || { echo "qemu-riscv64 is not installed"; exit 77; }
 command -v riscv64-linux-gnu-gcc >/dev/null || { echo "riscv64-linux-gnu-gcc is not installed"; exit 77; }
 [ -f "${GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}" ] ||
