@@ -3,6 +3,7 @@
 #   make check        install deps, build the ASan/UBSan variant and run every test
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
+#   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets over the ELF loader and decoder
@@ -53,7 +54,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps fpdiff
+.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps fpdiff stress
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -92,7 +93,15 @@ $(B)/tests/%: tests/unit/%.c $(B)/librobin.a | $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $< $(B)/librobin.a -lcmocka $(LIBS)
 
-unit: $(UNIT_BINS) $(B)/tools/fpcheck
+# libFuzzer targets (tests/fuzz/fuzz_*.c) replayed without libFuzzer: `make check` runs each
+# over tests/fuzz/corpus/<target>/ and regress/<target>/ (tests/e2e/102_fuzz_replay.sh).
+FUZZ_SRCS   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_REPLAY := $(patsubst tests/fuzz/%.c,$(B)/tests/%,$(FUZZ_SRCS))
+$(B)/tests/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(B)/librobin.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $< tests/fuzz/replay_main.c $(B)/librobin.a $(LIBS)
+
+unit: $(UNIT_BINS) $(FUZZ_REPLAY) $(B)/tools/fpcheck
 
 $(G)/workloads/%.static: workloads/%.c workloads/workload.h
 	@mkdir -p $(dir $@)
@@ -159,6 +168,11 @@ demo: deps
 bench: deps
 	$(MAKE) build/robin guest
 	bash bench/run.sh
+
+# The crash loop of tests/e2e/613 with 200 trials (make check runs 20).
+stress: deps
+	$(MAKE) build/robin
+	TRIALS=$${TRIALS:-200} ROBIN=build/robin bash tests/e2e/613_db_crash.sh
 
 conformance: deps
 	$(MAKE) build/robin

@@ -13,6 +13,18 @@ void cli_report_init(struct cli_report *o, const char *cmd)
 	o->cmd = cmd;
 	o->fmt = TABLE_TEXT;
 	optind = 0;  /* glibc: reinitialise getopt for this command's argv */
+	opterr = 0;  /* errors are reported by cli_report_bad_option, in robin's words */
+}
+
+void cli_report_bad_option(const struct cli_report *o, int argc, char **argv)
+{
+	const char *arg = optind > 0 && optind <= argc ? argv[optind - 1] : "?";
+	if (optopt > 0 && optopt < 0x100 && arg[0] == '-' && arg[1] != '-')
+		fprintf(stderr, "robin %s: unknown option '-%c' (see robin %s --help)\n", o->cmd,
+			optopt, o->cmd);
+	else
+		fprintf(stderr, "robin %s: unknown option or missing value: '%s' (see robin %s "
+			"--help)\n", o->cmd, arg, o->cmd);
 }
 
 int cli_report_option(struct cli_report *o, int opt, const char *arg)

@@ -53,6 +53,9 @@ void cli_report_init(struct cli_report *o, const char *cmd);
 /* Handle one getopt_long result. Returns 1 if it was a shared option, 0 if not, -1 after
  * printing an error ("robin stats: --run: 'x' is not a positive integer"). */
 int cli_report_option(struct cli_report *o, int opt, const char *arg);
+/* Report the option getopt_long refused in one line: "robin CMD: unknown option or missing
+ * value: '--x' (see robin CMD --help)". */
+void cli_report_bad_option(const struct cli_report *o, int argc, char **argv);
 /* Open the database read-only; prints "robin CMD: PATH: reason" and returns NULL on error. */
 struct profile_db *cli_report_open(struct cli_report *o);
 void cli_report_free(struct cli_report *o);

@@ -90,7 +90,7 @@ int cmd_diff(int argc, char **argv)
 			ret = 0;
 			goto out;
 		default:
-			diff_usage(stderr);
+			cli_report_bad_option(&o, argc, argv);
 			goto out;
 		}
 	}

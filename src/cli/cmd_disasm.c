@@ -38,6 +38,7 @@
 
 struct dsym {
 	uint64_t value;
+	uint64_t secval;     /* value relative to its section (bfd's sym->value) */
 	uint64_t size;
 	const char *name;    /* points into ELF data or into names_pool */
 	unsigned shndx;      /* section index, SEC_ABS */
@@ -230,6 +231,16 @@ static const char *sec_name(Elf *elf, size_t shstrndx, size_t index)
 	return n ? n : "";
 }
 
+static uint64_t sec_addr(Elf *elf, size_t index)
+{
+	GElf_Shdr sh;
+	Elf_Scn *scn;
+	if (index == SHN_UNDEF || index >= SHN_LORESERVE || !(scn = elf_getscn(elf, index)) ||
+	    !gelf_getshdr(scn, &sh))
+		return 0;
+	return sh.sh_addr;
+}
+
 static int image_load(struct image *im, char *err, size_t errn)
 {
 	GElf_Ehdr eh;
@@ -326,12 +337,18 @@ static int image_load(struct image *im, char *err, size_t errn)
 					return -ENOMEM;
 				im->syms = ns;
 			}
-			im->syms[n++] = (struct dsym){
+			im->syms[n] = (struct dsym){
 				.value = s.st_value, .size = s.st_size, .name = name,
 				.shndx = s.st_shndx >= SHN_LORESERVE ? SEC_ABS : s.st_shndx,
 				.secname = sec_name(im->elf, shstrndx, s.st_shndx),
 				.flags = sym_flags(&s) | extra,
 			};
+			im->syms[n].secval = s.st_value - sec_addr(im->elf, s.st_shndx);
+			/* symbols read from .dynsym (stripped files) print with their version */
+			if (use == dynsym && !extra)
+				im->syms[n].version = version_name(im->elf, &ver, i, 0,
+								   &im->syms[n].hidden);
+			n++;
 		}
 	}
 
@@ -405,6 +422,7 @@ static int image_load(struct image *im, char *err, size_t errn)
 						f |= SYM_GLOBAL;
 					im->syms[n++] = (struct dsym){
 						.value = psh.sh_addr + 32 + 16 * i, .name = np + pool_len,
+						.secval = 32 + 16 * i,
 						.shndx = (unsigned)elf_ndxscn(plt), .flags = f | SYM_SYNTHETIC,
 						.secname = ".plt",
 					};
@@ -479,7 +497,8 @@ static const struct dsym *find_symbol(const struct image *im, uint64_t vma, int 
 			return NULL;
 	}
 #undef SYM_OK
-	if (!want_section && ss[this].value != vma && im->nrels > 0 &&
+	/* (objdump compares the section-relative value here) */
+	if (!want_section && ss[this].secval != vma && im->nrels > 0 &&
 	    im->rels[0].address <= vma && im->rels[im->nrels - 1].address >= vma &&
 	    !(ss[this].flags & SYM_SYNTHETIC)) {
 		size_t lo = 0, hi = im->nrels - 1;
@@ -578,7 +597,8 @@ static int list_bytes(struct image *im, struct isa_disasm_ctx *ctx, const uint8_
 		if (z - off >= 8 || (z == stop && z - off < 3)) {
 			if (z != stop)
 				z = off + ((z - off) & ~(uint64_t)3);
-			printf("\t...\n");
+			if (!opt->has_start || im->sec_vma + off >= opt->start)
+				printf("\t...\n");
 			off = z;
 			continue;
 		}
@@ -643,6 +663,8 @@ static int list_section(struct image *im, Elf_Scn *scn, const GElf_Shdr *sh, con
 		skip = (skip - 1) & -4;
 	int addr_width = 16 - skip;
 
+	if (opt->has_start && sh->sh_addr + size <= opt->start)
+		return 0;  /* entirely below --start: objdump prints nothing for it */
 	printf("\nDisassembly of section %s:\n", name);
 	qsort_r(im->syms, im->nsyms, sizeof(*im->syms), sym_cmp, (void *)name);
 

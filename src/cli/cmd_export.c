@@ -89,7 +89,7 @@ int cmd_export(int argc, char **argv)
 			ret = 0;
 			goto out;
 		default:
-			export_usage(stderr);
+			cli_report_bad_option(&o, argc, argv);
 			goto out;
 		}
 	}

@@ -138,7 +138,7 @@ int cmd_report(int argc, char **argv)
 			ret = 0;
 			goto out;
 		default:
-			report_usage(stderr);
+			cli_report_bad_option(&o, argc, argv);
 			goto out;
 		}
 	}

@@ -148,7 +148,7 @@ int cmd_stats(int argc, char **argv)
 			ret = 0;
 			goto out;
 		default:
-			stats_usage(stderr);
+			cli_report_bad_option(&o, argc, argv);
 			goto out;
 		}
 	}

@@ -1,7 +1,8 @@
 /*
  * bpred.c — TAGE-style direction prediction, BTB and RAS (see bpred.h). The tagged tables use
  * history lengths in a geometric series between tage_hist_min and tage_hist_max; indices and
- * tags fold the global history as in Seznec's TAGE; the provider is the longest matching
+ * tags hash the PC with each table's history length (multiplicative hashing in place of
+ * Seznec's folded-history registers); the provider is the longest matching
  * table, falling back to the next match (or the bimodal base) while its entry is newly
  * allocated; mispredictions allocate in a longer table with a free useful counter.
  */
@@ -12,16 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t bpred_fold(uint64_t h, uint32_t len, uint32_t bits)
+/* The last len bits of the history, hashed (a multiply spreads every bit over the high half;
+ * TAGE's folded XOR registers do the same job incrementally in hardware). */
+static uint64_t bpred_hist_hash(uint64_t h, uint32_t len, uint32_t table)
 {
 	if (len < 64)
 		h &= (1ull << len) - 1;
-	uint64_t r = 0, mask = (1ull << bits) - 1;
-	for (int32_t l = (int32_t)len; l > 0; l -= (int32_t)bits) {
-		r ^= h & mask;
-		h >>= bits;
-	}
-	return r;
+	return (h + table) * 0x9e3779b97f4a7c15ull;
 }
 
 int bpred_init(struct bpred *b, const struct core_config *cfg)
@@ -85,17 +83,15 @@ void bpred_fini(struct bpred *b)
 	b->btb_pc = b->btb_target = b->btb_lru = b->ras = NULL;
 }
 
-static uint32_t bpred_index(const struct bpred *b, uint32_t t, uint64_t pc, uint64_t h)
+static uint32_t bpred_index(const struct bpred *b, uint64_t hh, uint64_t pc)
 {
-	uint64_t x = (pc >> 1) ^ (pc >> (1 + b->idx_bits)) ^ bpred_fold(h, b->hist_len[t], b->idx_bits) ^
-	             ((uint64_t)t * 0x9e37u);
+	uint64_t x = (hh >> 40) ^ (pc >> 1) ^ (pc >> (1 + b->idx_bits));
 	return (uint32_t)(x & ((1u << b->idx_bits) - 1));
 }
 
-static uint16_t bpred_tag(const struct bpred *b, uint32_t t, uint64_t pc, uint64_t h)
+static uint16_t bpred_tag(const struct bpred *b, uint64_t hh, uint64_t pc)
 {
-	uint64_t x = (pc >> 1) ^ (pc >> 7) ^ bpred_fold(h, b->hist_len[t], b->tag_bits) ^
-	             (bpred_fold(h, b->hist_len[t], b->tag_bits - 1) << 1);
+	uint64_t x = (hh >> 16) ^ (pc >> 1) ^ (pc >> 9);
 	return (uint16_t)(x & ((1u << b->tag_bits) - 1));
 }
 
@@ -112,8 +108,9 @@ static void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct 
 	int bim = b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
 	l->provider = l->alt = -1;
 	for (int t = (int)b->ntables - 1; t >= 0; t--) {
-		l->idx[t] = bpred_index(b, (uint32_t)t, pc, h);
-		l->tag[t] = bpred_tag(b, (uint32_t)t, pc, h);
+		uint64_t hh = bpred_hist_hash(h, b->hist_len[t], (uint32_t)t);
+		l->idx[t] = bpred_index(b, hh, pc);
+		l->tag[t] = bpred_tag(b, hh, pc);
 		if (b->tag[t][l->idx[t]] == l->tag[t]) {
 			if (l->provider < 0)
 				l->provider = t;

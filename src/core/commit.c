@@ -33,34 +33,36 @@ void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit)
 	struct probe_cycle *v = &c->view;
 	v->cycle = c->now;
 	v->ncycles = 1;
-	v->width = c->cfg.commit_width;
 	v->n_valid = n_valid;
 	v->n_commit = n_commit;
-	uint64_t first = c->head - n_commit;
-	for (uint32_t i = 0; i < v->width; i++)
-		v->head[i] = i < n_valid ? &core_at(c, first + i)->rec : NULL;
-	v->last_committed = c->last_committed;
-	v->last_flushed = c->last_committed && c->last_committed->flush_cause;
 	v->empty_cause = PROBE_CAUSE_NONE;
-	v->flush_insn = NULL;
 	v->stall_class = 0;
 	if (n_commit) {
 		v->state = PROBE_COMPUTING;
 		c->last_slot = CORE_STACK_COMPUTING;
 	} else if (n_valid) {
 		v->state = PROBE_STALLED;
-		v->stall_class = v->head[0]->insn->cls;
+		v->stall_class = core_at(c, c->head)->rec.insn->cls;
 		c->last_slot = CORE_STACK_STALLED(v->stall_class);
 	} else if (c->flush_state) {
 		v->state = PROBE_FLUSHED;
 		v->empty_cause = c->flush_state;
-		v->flush_insn = &c->flush_rec;
 		c->last_slot = CORE_STACK_CAUSE(c->flush_state);
 	} else {
 		v->state = PROBE_DRAINED;
 		v->empty_cause = commit_drain_cause(c);
 		c->last_slot = CORE_STACK_CAUSE(v->empty_cause);
 	}
+	if (!c->nconsumers)
+		return;
+	/* the parts only probe consumers read */
+	v->width = c->cfg.commit_width;
+	uint64_t first = c->head - n_commit;
+	for (uint32_t i = 0; i < v->width; i++)
+		v->head[i] = i < n_valid ? &core_at(c, first + i)->rec : NULL;
+	v->last_committed = c->last_committed;
+	v->last_flushed = c->last_committed && c->last_committed->flush_cause;
+	v->flush_insn = v->state == PROBE_FLUSHED ? &c->flush_rec : NULL;
 }
 
 /* Everything at the head and younger goes; fetch restarts at pc. */

@@ -29,12 +29,12 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->src = *src;
 	if (c->cfg.commit_width > PROBE_MAX_WIDTH)
 		c->cfg.commit_width = PROBE_MAX_WIDTH;
-	if ((rc = mem_init(&c->mem, &c->cfg))) {
+	if ((rc = memsys_init(&c->mem, &c->cfg))) {
 		free(c);
 		return rc;
 	}
 	if ((rc = bpred_init(&c->bp, &c->cfg))) {
-		mem_fini(&c->mem);
+		memsys_fini(&c->mem);
 		free(c);
 		return rc;
 	}
@@ -49,6 +49,9 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->replay = calloc(ring_n, sizeof(*c->replay));
 	uint32_t npregs = g->int_pregs + g->fp_pregs;
 	c->preg_ready = calloc(npregs, sizeof(*c->preg_ready));
+	c->wait_head = malloc(npregs * sizeof(*c->wait_head));
+	c->woken = calloc((size_t)g->int_iq_entries + g->mem_iq_entries + g->fp_iq_entries,
+	                  sizeof(*c->woken));
 	c->free_int = calloc(g->int_pregs, sizeof(*c->free_int));
 	c->free_fp = calloc(g->fp_pregs, sizeof(*c->free_fp));
 	const uint32_t caps[CORE_IQ_COUNT] = { g->int_iq_entries, g->mem_iq_entries, g->fp_iq_entries };
@@ -57,8 +60,8 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		c->iq[q].cap = caps[q];
 		c->iq[q].width = widths[q];
-		c->iq[q].idx = calloc(caps[q], sizeof(uint64_t));
-		if (!c->iq[q].idx)
+		c->iq[q].slot = calloc(caps[q], sizeof(*c->iq[q].slot));
+		if (!c->iq[q].slot)
 			goto fail;
 	}
 	c->div_free = calloc(g->div_units, sizeof(uint64_t));
@@ -67,9 +70,11 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
 	c->sq_cap = g->stq_entries;
 	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
-	if (!c->ring || !c->replay || !c->preg_ready || !c->free_int || !c->free_fp ||
-	    !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
+	if (!c->ring || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
+	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
 		goto fail;
+	for (uint32_t p = 0; p < npregs; p++)
+		c->wait_head[p] = CORE_NO_WAITER;
 	for (unsigned r = 0; r < 32; r++) {
 		c->map[r] = (uint16_t)r;
 		c->map[32 + r] = (uint16_t)(g->int_pregs + r);
@@ -89,15 +94,17 @@ void core_destroy(struct core *c)
 {
 	if (!c)
 		return;
-	mem_fini(&c->mem);
+	memsys_fini(&c->mem);
 	bpred_fini(&c->bp);
 	free(c->ring);
 	free(c->replay);
 	free(c->preg_ready);
+	free(c->wait_head);
+	free(c->woken);
 	free(c->free_int);
 	free(c->free_fp);
 	for (int q = 0; q < CORE_IQ_COUNT; q++)
-		free(c->iq[q].idx);
+		free(c->iq[q].slot);
 	free(c->div_free);
 	free(c->fdiv_free);
 	free(c->lq);
@@ -125,6 +132,11 @@ void core_set_progress(struct core *c, void (*fn)(void *ctx, const struct core *
 const struct core_stats *core_stats(const struct core *c)
 {
 	return &c->st;
+}
+
+uint64_t core_cycle(const struct core *c)
+{
+	return c->now;
 }
 
 const struct core_config *core_config(const struct core *c)
@@ -179,6 +191,8 @@ void core_squash(struct core *c, uint64_t from)
 		}
 		if (idx < c->rob_tail && e->serializing)
 			c->serial_in_rob--;
+		if (idx < c->rob_tail && e->parked)
+			issue_unpark(c, e);
 		if (e->is_ctrl)
 			oldest_ctrl = e;
 		e->rec.t_end = c->now;
@@ -200,7 +214,7 @@ void core_squash(struct core *c, uint64_t from)
 		c->rob_tail = from;
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		struct core_iq *iq = &c->iq[q];
-		while (iq->n && iq->idx[iq->n - 1] >= from)
+		while (iq->n && iq->slot[iq->n - 1].idx >= from)
 			iq->n--;
 	}
 	while (c->lq_tail > c->lq_head && c->lq[(c->lq_tail - 1) % c->lq_cap] >= from)
@@ -243,25 +257,57 @@ static void core_prime(struct core *c)
 	c->fetch_pc = d.pc;
 }
 
+/* Nothing moved this cycle: jump to the next cycle at which something can, charging the
+ * cycles in between to the commit state they all share. */
+static void core_skip_idle(struct core *c)
+{
+	uint64_t next = issue_next_event(c);
+	uint64_t limit = c->last_commit_cycle + c->cfg.watchdog_cycles + 1;
+	if (next > limit)
+		next = limit;
+	if (c->progress && next > c->progress_next)
+		next = c->progress_next;
+	if (next <= c->now)
+		return;
+	uint64_t n = next - c->now;
+	c->st.stack[c->last_slot] += n;
+	c->st.skipped_cycles += n;
+	if (c->rename_stall)
+		*c->rename_stall += n;
+	if (c->dispatch_stall)
+		*c->dispatch_stall += n;
+	if (c->nconsumers) {
+		/* the view of the skipped cycles is the view of the last one */
+		c->view.cycle = c->now;
+		c->view.ncycles = n;
+		for (uint32_t i = 0; i < c->nconsumers; i++)
+			if (c->consumers[i].on_cycle)
+				c->consumers[i].on_cycle(c->consumers[i].ctx, &c->view);
+	}
+	c->now = next;
+}
+
 int core_run(struct core *c, FILE *diag)
 {
 	c->diag = diag;
 	if (c->now == 0 && c->next_seq == 0 && !c->src_done)
 		core_prime(c);
 	while (!c->finished && !c->error) {
-		commit_stage(c);
+		int moved = commit_stage(c);
 		if (c->finished) {
 			c->now++;
 			break;
 		}
-		lsu_drain_stage(c);
-		resolve_stage(c);
-		issue_stage(c);
-		dispatch_stage(c);
-		rename_stage(c);
-		decode_stage(c);
-		fetch_stage(c);
+		moved |= lsu_drain_stage(c);
+		moved |= resolve_stage(c);
+		moved |= issue_stage(c);
+		moved |= dispatch_stage(c);
+		moved |= rename_stage(c);
+		moved |= decode_stage(c);
+		moved |= fetch_stage(c);
 		c->now++;
+		if (!moved && c->cfg.idle_skip)
+			core_skip_idle(c);
 		if (c->now - c->last_commit_cycle > c->cfg.watchdog_cycles) {
 			if (diag) {
 				fprintf(diag, "robin sim: no instruction committed for %u cycles "

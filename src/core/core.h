@@ -63,6 +63,8 @@ void core_set_progress(struct core *c, void (*fn)(void *ctx, const struct core *
 int core_run(struct core *c, FILE *diag) __attribute__((warn_unused_result));
 
 const struct core_stats *core_stats(const struct core *c);
+/* The current cycle (cycles simulated so far). */
+uint64_t core_cycle(const struct core *c);
 const struct core_config *core_config(const struct core *c);
 
 /* "computing", "stalled.load", "flushed.branch", "drained.icache" ... */

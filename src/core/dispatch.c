@@ -11,12 +11,14 @@ int dispatch_stage(struct core *c)
 {
 	uint32_t n = 0, width = c->cfg.decode_width;
 	c->dispatch_block = PROBE_CAUSE_NONE;
+	c->dispatch_stall = NULL;
 	while (n < width && c->rob_tail < c->ren_tail) {
 		struct core_insn *e = core_at(c, c->rob_tail);
 		if (e->rec.t_rename >= c->now)
 			break;
 		if (c->rob_tail - c->head >= c->cfg.rob_entries) {
 			c->st.stall_rob++;
+			c->dispatch_stall = &c->st.stall_rob;
 			break;
 		}
 		if (c->serial_in_rob || (e->serializing && c->rob_tail != c->head)) {
@@ -24,24 +26,29 @@ int dispatch_stage(struct core *c)
 				e->rec.events |= PROBE_EV_SERIALIZED;
 			c->dispatch_block = PROBE_DRAIN_SERIALIZE;
 			c->st.stall_serial++;
+			c->dispatch_stall = &c->st.stall_serial;
 			break;
 		}
 		struct core_iq *q = &c->iq[e->iq];
-		if (q->n >= q->cap) {
+		if (q->n + q->parked >= q->cap) {
 			c->st.stall_iq++;
+			c->dispatch_stall = &c->st.stall_iq;
 			break;
 		}
 		if ((e->is_load || e->is_amo) && c->lq_tail - c->lq_head >= c->lq_cap) {
 			c->st.stall_lq++;
+			c->dispatch_stall = &c->st.stall_lq;
 			break;
 		}
 		if (e->is_store && c->sq_tail - c->sq_head >= c->sq_cap) {
 			e->rec.events |= PROBE_EV_SQ_FULL;
 			c->dispatch_block = PROBE_DRAIN_SQ_FULL;
 			c->st.stall_sq++;
+			c->dispatch_stall = &c->st.stall_sq;
 			break;
 		}
-		q->idx[q->n++] = c->rob_tail;
+		e->parked = 0;
+		issue_enqueue(c, e, c->rob_tail);
 		if (e->is_load || e->is_amo)
 			c->lq[c->lq_tail++ % c->lq_cap] = c->rob_tail;
 		if (e->is_store) {

@@ -48,6 +48,15 @@ void dram_fini(struct dram *d)
 uint64_t dram_access(struct dram *d, uint64_t addr, uint64_t now, int write)
 {
 	uint64_t arrive = now + d->ctrl_half;
+	if (write) {
+		/* an FR-FCFS controller buffers write-backs and drains them in row-friendly batches:
+		 * they cost bus bandwidth but do not disturb the rows the reads use */
+		double xs = (double)arrive > d->bus_free ? (double)arrive : d->bus_free;
+		d->bus_free = xs + d->xfer_cycles;
+		d->st.busy_cycles += (uint64_t)ceil(d->xfer_cycles);
+		d->st.writes++;
+		return (uint64_t)ceil(d->bus_free);
+	}
 	/* a slot among the requests in flight: the earliest finishing one if all are busy */
 	uint32_t slot = 0;
 	for (uint32_t i = 0; i < d->max_inflight; i++) {
@@ -86,9 +95,6 @@ uint64_t dram_access(struct dram *d, uint64_t addr, uint64_t now, int write)
 	d->inflight_done[slot] = done;
 	d->st.busy_cycles += (uint64_t)ceil(d->xfer_cycles);
 	d->st.queue_cycles += (uint64_t)(xfer_start - data) + (start - arrive);
-	if (write)
-		d->st.writes++;
-	else
-		d->st.reads++;
+	d->st.reads++;
 	return done;
 }

@@ -89,7 +89,7 @@ static int fetch_access(struct core *c, uint64_t pc)
 	uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1;
 	if (page != c->fetch_page) {
 		uint8_t miss = 0;
-		uint64_t t = mem_translate(&c->mem, 1, pc, c->now, &miss);
+		uint64_t t = memsys_translate(&c->mem, 1, pc, c->now, &miss);
 		c->fetch_page = page;
 		if (miss)
 			c->fetch_events |= PROBE_EV_ITLB_MISS;
@@ -101,8 +101,8 @@ static int fetch_access(struct core *c, uint64_t pc)
 	}
 	uint64_t line = (pc >> c->mem.line_shift) + 1;
 	if (line != c->fetch_line) {
-		struct mem_result r;
-		mem_ifetch(&c->mem, pc, c->now, &r);
+		struct memsys_result r;
+		memsys_ifetch(&c->mem, pc, c->now, &r);
 		c->fetch_line = line;
 		if (r.l1_miss)
 			c->fetch_events |= PROBE_EV_ICACHE_MISS;
@@ -128,6 +128,7 @@ int fetch_stage(struct core *c)
 	uint64_t pc = c->fetch_pc;
 	if (fetch_access(c, pc))
 		return 1;
+	int was_done = c->src_done;
 	uint64_t block_end = (pc & ~(uint64_t)(c->cfg.fetch_bytes - 1)) + c->cfg.fetch_bytes;
 	uint32_t n = 0;
 	while (n < c->cfg.fetch_width && room && pc < block_end) {
@@ -213,5 +214,5 @@ int fetch_stage(struct core *c)
 		}
 	}
 	c->fetch_pc = pc;
-	return n > 0;
+	return n > 0 || c->src_done != was_done || c->fetch_dead;
 }

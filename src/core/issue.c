@@ -6,6 +6,7 @@
  * LSU. resolve_stage squashes the wrong path when the mispredicted transfer completes.
  */
 #include <errno.h>
+#include <string.h>
 
 #include "core/pipe.h"
 
@@ -30,23 +31,42 @@ struct issue_budget {
 	uint32_t mul;
 };
 
-static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t idx)
+/* The first cycle e's operands (and a refused load's retry time) allow it to issue, or
+ * PROBE_NEVER while a producer has not issued (then *block names its register). */
+static uint64_t issue_wake(const struct core *c, const struct core_insn *e, uint32_t *block)
 {
-	if (e->retry_at > c->now)
-		return 0;
 	const uint64_t *rdy = c->preg_ready;
-	if (rdy[e->psrc[0]] > c->now)
-		return 0;
-	if (!e->is_store && (rdy[e->psrc[1]] > c->now || rdy[e->psrc[2]] > c->now))
-		return 0;
+	uint64_t w = e->retry_at;
+	int n = e->is_store ? 1 : 3;
+	for (int i = 0; i < n; i++) {
+		uint64_t r = rdy[e->psrc[i]];
+		if (r == PROBE_NEVER) {
+			*block = e->psrc[i];
+			return PROBE_NEVER;
+		}
+		if (r > w)
+			w = r;
+	}
+	return w;
+}
+
+/* The conditions beyond operands: instructions that execute at the ROB head. */
+static int issue_allowed(const struct core *c, const struct core_insn *e, uint64_t idx)
+{
 	if (e->at_head) {
 		if (idx != c->head)
 			return 0;
 		/* fences and AMOs wait until every older store reached the cache */
-		if ((e->is_amo || e->rec.insn->cls == ISA_CLASS_FENCE) && c->sq_head != c->sq_tail)
+		if ((e->is_amo || e->rec.insn->cls == ISA_CLASS_FENCE) && c->sq_head != c->sq_commit)
 			return 0;
 	}
 	return 1;
+}
+
+static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t idx)
+{
+	uint32_t block;
+	return issue_wake(c, e, &block) <= c->now && issue_allowed(c, e, idx);
 }
 
 /* Find a free unpipelined unit among units[n]; returns its index or -1. */
@@ -98,7 +118,7 @@ static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct i
 		uint32_t lat = core_exec_cycles(c, in);
 		e->rec.t_complete = now + lat;
 		if (e->pdst)
-			c->preg_ready[e->pdst] = now + lat;
+			core_preg_set(c, e->pdst, now + lat);
 		if (in->cls == ISA_CLASS_MUL)
 			b->mul++;
 		else if (in->cls == ISA_CLASS_DIV)
@@ -116,25 +136,118 @@ static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct i
 	return 1;
 }
 
+/* Insert into the active list keeping age order (woken entries are older than the newest). */
+static void issue_activate(struct core *c, struct core_insn *e, uint64_t idx, uint64_t wake)
+{
+	struct core_iq *q = &c->iq[e->iq];
+	uint32_t r = q->n;
+	while (r > 0 && q->slot[r - 1].idx > idx) {
+		q->slot[r] = q->slot[r - 1];
+		r--;
+	}
+	q->slot[r].idx = idx;
+	q->slot[r].wake = wake;
+	q->slot[r].block = 0;
+	q->n++;
+}
+
+static void issue_park(struct core *c, struct core_insn *e, uint64_t idx, uint16_t p)
+{
+	e->parked = 1;
+	e->parked_preg = p;
+	e->wait_prev = CORE_NO_WAITER;
+	e->wait_next = c->wait_head[p];
+	if (e->wait_next != CORE_NO_WAITER)
+		core_at(c, e->wait_next)->wait_prev = idx;
+	c->wait_head[p] = idx;
+	c->iq[e->iq].parked++;
+}
+
+void issue_enqueue(struct core *c, struct core_insn *e, uint64_t idx)
+{
+	uint32_t block = 0;
+	uint64_t wake = c->cfg.inorder ? 0 : issue_wake(c, e, &block);
+	if (wake == PROBE_NEVER)
+		issue_park(c, e, idx, (uint16_t)block);
+	else
+		issue_activate(c, e, idx, wake);
+}
+
+void issue_unpark(struct core *c, struct core_insn *e)
+{
+	if (e->wait_prev == CORE_NO_WAITER)
+		c->wait_head[e->parked_preg] = e->wait_next;
+	else
+		core_at(c, e->wait_prev)->wait_next = e->wait_next;
+	if (e->wait_next != CORE_NO_WAITER)
+		core_at(c, e->wait_next)->wait_prev = e->wait_prev;
+	e->parked = 0;
+	c->iq[e->iq].parked--;
+}
+
+void issue_wake_waiters(struct core *c, uint16_t p)
+{
+	for (uint64_t i = c->wait_head[p]; i != CORE_NO_WAITER;) {
+		struct core_insn *e = core_at(c, i);
+		uint64_t next = e->wait_next;
+		e->parked = 0;
+		c->iq[e->iq].parked--;
+		c->woken[c->n_woken++] = i;
+		i = next;
+	}
+	c->wait_head[p] = CORE_NO_WAITER;
+}
+
+/* Re-queue the instructions woken this cycle (none can issue before the next one). */
+static void issue_requeue_woken(struct core *c)
+{
+	for (uint32_t k = 0; k < c->n_woken; k++) {
+		uint64_t idx = c->woken[k];
+		issue_enqueue(c, core_at(c, idx), idx);
+	}
+	c->n_woken = 0;
+}
+
 static int issue_out_of_order(struct core *c)
 {
 	struct issue_budget b = { 0 };
 	int progress = 0;
+	uint64_t now = c->now;
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		struct core_iq *iq = &c->iq[q];
 		uint32_t issued = 0, w = 0;
-		for (uint32_t r = 0; r < iq->n; r++) {
-			uint64_t idx = iq->idx[r];
-			struct core_insn *e = core_at(c, idx);
-			if (issued < iq->width && issue_ready(c, e, idx) && issue_one(c, e, idx, &b)) {
-				issued++;
-				continue;
+		const uint64_t *rdy = c->preg_ready;
+		uint32_t r;
+		for (r = 0; r < iq->n && issued < iq->width; r++) {
+			struct core_iq_slot sl = iq->slot[r];
+			/* waiting on a producer that has not issued yet: one look at its register */
+			int look = sl.wake == PROBE_NEVER ? rdy[sl.block] != PROBE_NEVER : sl.wake <= now;
+			if (look) {
+				struct core_insn *e = core_at(c, sl.idx);
+				sl.wake = issue_wake(c, e, &sl.block);
+				if (sl.wake <= now && issue_allowed(c, e, sl.idx)) {
+					if (issue_one(c, e, sl.idx, &b)) {
+						issued++;
+						continue;
+					}
+					/* a refused load's retry time */
+					sl.wake = issue_wake(c, e, &sl.block);
+				}
 			}
-			iq->idx[w++] = idx;
+			if (w != r)
+				iq->slot[w] = sl;
+			else
+				iq->slot[w].wake = sl.wake, iq->slot[w].block = sl.block;
+			w++;
 		}
-		iq->n = w;
+		/* the issue width is used up: the younger entries wait as they are */
+		if (r < iq->n && w != r)
+			memmove(&iq->slot[w], &iq->slot[r], (iq->n - r) * sizeof(iq->slot[0]));
+		iq->n = w + (iq->n - r);
 		progress |= issued > 0;
 	}
+	if (c->n_woken)
+		issue_requeue_woken(c);
 	return progress;
 }
 
@@ -142,10 +255,10 @@ static int issue_out_of_order(struct core *c)
 static void issue_pop_oldest(struct core_iq *iq, uint64_t idx)
 {
 	uint32_t r = 0;
-	while (r < iq->n && iq->idx[r] != idx)
+	while (r < iq->n && iq->slot[r].idx != idx)
 		r++;
 	for (; r + 1 < iq->n; r++)
-		iq->idx[r] = iq->idx[r + 1];
+		iq->slot[r] = iq->slot[r + 1];
 	iq->n--;
 }
 
@@ -193,4 +306,50 @@ int resolve_stage(struct core *c)
 	bpred_restore(&c->bp, e->rec.pc, e->rec.insn, &e->ck, 1, e->rec.taken);
 	core_redirect(c, e->dyn.next_pc);
 	return 1;
+}
+
+uint64_t issue_next_event(const struct core *c)
+{
+	uint64_t now = c->now, t = PROBE_NEVER;
+#define ISSUE_EVENT(x) do { uint64_t x_ = (x); if (x_ >= now && x_ < t) t = x_; } while (0)
+	/* the ROB head completing (stores also need their data) */
+	if (c->head < c->rob_tail) {
+		const struct core_insn *h = core_at(c, c->head);
+		if (h->issued) {
+			ISSUE_EVENT(h->rec.t_complete + 1);
+			if (h->is_store)
+				ISSUE_EVENT(c->preg_ready[h->psrc[1]] + 1);
+		}
+	}
+	/* a misprediction resolving */
+	if (c->mp_pending && core_at(c, c->mp_idx)->issued)
+		ISSUE_EVENT(core_at(c, c->mp_idx)->rec.t_complete);
+	/* operands arriving, refused loads retrying, unpipelined units freeing */
+	for (int q = 0; q < CORE_IQ_COUNT; q++) {
+		const struct core_iq *iq = &c->iq[q];
+		for (uint32_t r = 0; r < iq->n; r++) {
+			uint64_t w = iq->slot[r].wake;
+			if (w == PROBE_NEVER || w < now) {
+				/* unknown, or stale (in-order issue does not keep wake times) */
+				uint32_t block;
+				w = issue_wake(c, core_at(c, iq->slot[r].idx), &block);
+			}
+			ISSUE_EVENT(w);
+		}
+	}
+	for (uint32_t i = 0; i < c->cfg.div_units; i++)
+		ISSUE_EVENT(c->div_free[i]);
+	for (uint32_t i = 0; i < c->cfg.fdiv_units; i++)
+		ISSUE_EVENT(c->fdiv_free[i]);
+	/* the front end */
+	ISSUE_EVENT(c->fetch_stall_until);
+	if (c->dec_tail < c->fetch_tail)
+		ISSUE_EVENT(core_at(c, c->dec_tail)->rec.t_fetch + c->cfg.fetch_stages);
+	/* stores draining */
+	if (c->sq_head < c->sq_write)
+		ISSUE_EVENT(c->sq[c->sq_head % c->sq_cap].done);
+	if (c->sq_write < c->sq_commit)
+		ISSUE_EVENT(c->sq_retry_at);
+#undef ISSUE_EVENT
+	return t;
 }

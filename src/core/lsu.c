@@ -27,7 +27,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	uint64_t addr = e->rec.mem_addr;
 	uint32_t size = lsu_size(e->rec.mem_size);
 	uint8_t tlb_miss = 0;
-	uint64_t at = mem_translate(&c->mem, 0, addr, now, &tlb_miss);
+	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
 	if (tlb_miss) {
 		e->rec.events |= PROBE_EV_DTLB_MISS;
 		if (at > now) {
@@ -58,13 +58,13 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 			e->rec.load_cycles = c->cfg.stlf_cycles;
 			e->rec.t_complete = t;
 			if (e->pdst)
-				c->preg_ready[e->pdst] = t;
+				core_preg_set(c, e->pdst, t);
 			return 0;
 		}
 	}
-	struct mem_result r;
-	if (mem_load(&c->mem, addr, now, &r)) {
-		e->retry_at = mem_l1d_mshr_free_at(&c->mem, now);
+	struct memsys_result r;
+	if (memsys_load(&c->mem, addr, now, &r)) {
+		e->retry_at = memsys_l1d_mshr_free_at(&c->mem, now);
 		c->st.load_retries++;
 		return -EAGAIN;
 	}
@@ -79,7 +79,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	e->rec.load_cycles = (uint32_t)(t - now);
 	e->rec.t_complete = t;
 	if (e->pdst)
-		c->preg_ready[e->pdst] = t;
+		core_preg_set(c, e->pdst, t);
 	return 0;
 }
 
@@ -89,7 +89,7 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx)
 	uint64_t addr = e->rec.mem_addr;
 	uint32_t size = lsu_size(e->rec.mem_size);
 	uint8_t tlb_miss = 0;
-	uint64_t at = mem_translate(&c->mem, 0, addr, now, &tlb_miss);
+	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
 	if (tlb_miss)
 		e->rec.events |= PROBE_EV_DTLB_MISS;
 	struct core_sq_entry *s = &c->sq[e->sq_pos % c->sq_cap];
@@ -133,19 +133,22 @@ void lsu_commit(struct core *c, struct core_insn *e)
 int lsu_drain_stage(struct core *c)
 {
 	int progress = 0;
-	while (c->sq_head < c->sq_commit) {
-		struct core_sq_entry *s = &c->sq[c->sq_head % c->sq_cap];
-		if (!s->done) {
-			struct mem_result r;
-			if (mem_store(&c->mem, s->addr, c->now, &r))
-				return progress;
-			s->done = r.done;
-			progress = 1;
-		}
-		if (s->done > c->now)
-			return progress;
+	/* writes finish in order; the entry is free once its line is written */
+	while (c->sq_head < c->sq_write && c->sq[c->sq_head % c->sq_cap].done <= c->now) {
 		c->sq_head++;
 		progress = 1;
+	}
+	/* one committed store starts its write per cycle; misses overlap through the MSHRs */
+	if (c->sq_write < c->sq_commit && c->sq_retry_at <= c->now) {
+		struct core_sq_entry *s = &c->sq[c->sq_write % c->sq_cap];
+		struct memsys_result r;
+		if (!memsys_store(&c->mem, s->addr, c->now, &r)) {
+			s->done = r.done;
+			c->sq_write++;
+			progress = 1;
+		} else {
+			c->sq_retry_at = memsys_l1d_mshr_free_at(&c->mem, c->now);
+		}
 	}
 	return progress;
 }

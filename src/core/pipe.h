@@ -20,7 +20,7 @@
 #include "core/bpred.h"
 #include "core/config.h"
 #include "core/core.h"
-#include "core/mem.h"
+#include "core/memsys.h"
 #include "core/probe.h"
 #include "core/source.h"
 #include "emu/emu.h"
@@ -47,13 +47,29 @@ struct core_insn {
 	uint8_t  issued;
 	uint8_t  mo_violation;       /* load that must be refetched when it reaches the head */
 	uint8_t  no_replay;          /* squashed for good (an excepting instruction) */
+	uint8_t  parked;             /* in its issue queue, waiting on parked_preg's producer */
+	uint16_t parked_preg;
+	uint64_t wait_prev, wait_next; /* ring indices in parked_preg's wait list */
 };
 
-/* Issue queue: ring indices in age order (oldest first). */
-struct core_iq {
-	uint64_t *idx;
-	uint32_t n, cap, width;
+/* Issue queue entry: the ring index and the first cycle its operands can be ready (exact
+ * once every producer issued; PROBE_NEVER while one has not: look again). */
+struct core_iq_slot {
+	uint64_t idx;
+	uint64_t wake;
+	uint32_t block;              /* wake == PROBE_NEVER: a source register not yet known */
 };
+
+/* Issue queue: the active entries in age order (oldest first), scanned every cycle, plus
+ * `parked` entries that wait for a producer that has not issued; they sleep in that
+ * register's wait list and come back when it issues (an event-driven wakeup, so the cost of a
+ * cycle follows the active entries, not the queue size). */
+struct core_iq {
+	struct core_iq_slot *slot;
+	uint32_t n, parked, cap, width;
+};
+
+#define CORE_NO_WAITER UINT64_MAX
 
 /* Store queue entry: lives from dispatch until its committed write reached the L1D. */
 struct core_sq_entry {
@@ -69,7 +85,7 @@ struct core_sq_entry {
 struct core {
 	struct core_config cfg;
 	struct core_source src;
-	struct mem mem;
+	struct memsys mem;
 	struct bpred bp;
 	uint64_t now;
 
@@ -105,11 +121,15 @@ struct core {
 	/* dispatch */
 	uint32_t serial_in_rob;
 	enum probe_cause dispatch_block; /* this cycle: PROBE_DRAIN_SQ_FULL / _SERIALIZE / 0 */
+	uint64_t *rename_stall, *dispatch_stall; /* the stall counter bumped this cycle, or NULL */
 
 	/* issue */
 	struct core_iq iq[CORE_IQ_COUNT];
 	uint64_t *div_free, *fdiv_free; /* cycle each unpipelined unit is free */
 	uint64_t inorder_next;       /* in-order issue: oldest dispatched index not yet issued */
+	uint64_t *wait_head;         /* per physical register: first parked waiter (ring index) */
+	uint64_t *woken;             /* waiters woken this cycle, re-queued at the end of issue */
+	uint32_t n_woken;
 
 	/* load/store queues */
 	uint64_t *lq;                /* ring indices, program order */
@@ -118,6 +138,8 @@ struct core {
 	struct core_sq_entry *sq;
 	uint32_t sq_cap;
 	uint64_t sq_head, sq_tail, sq_commit; /* [sq_head, sq_commit) committed */
+	uint64_t sq_write;           /* [sq_head, sq_write) committed and writing */
+	uint64_t sq_retry_at;        /* the next committed store waits for an MSHR until then */
 
 	/* branch resolution: at most one correct-path misprediction is in flight */
 	int mp_pending;
@@ -162,11 +184,29 @@ int decode_stage(struct core *c);
 int fetch_stage(struct core *c);
 int lsu_drain_stage(struct core *c);
 
+/* The earliest future cycle at which something can change when no stage made progress this
+ * cycle (PROBE_NEVER if nothing is pending: a deadlock). */
+uint64_t issue_next_event(const struct core *c);
+
 /* LSU operations used by issue and commit. Loads return 0 when issued (completion time set),
  * -EAGAIN when they must retry later. */
 int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx);
 void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx);
 void lsu_commit(struct core *c, struct core_insn *e);
+
+/* Put a dispatched instruction into its issue queue (parked or active). */
+void issue_enqueue(struct core *c, struct core_insn *e, uint64_t idx);
+/* Remove a squashed parked instruction from its wait list. */
+void issue_unpark(struct core *c, struct core_insn *e);
+void issue_wake_waiters(struct core *c, uint16_t p);
+
+/* A physical register's value becomes available at cycle t: wake what waits on it. */
+static inline void core_preg_set(struct core *c, uint16_t p, uint64_t t)
+{
+	c->preg_ready[p] = t;
+	if (c->wait_head[p] != CORE_NO_WAITER)
+		issue_wake_waiters(c, p);
+}
 
 /* ---- core.c services -------------------------------------------------------------------- */
 /* Squash every instruction at ring index >= from (youngest first): undo renames, drop queue

@@ -14,6 +14,7 @@ static int rename_has_dest(const struct isa_insn *in)
 int rename_stage(struct core *c)
 {
 	uint32_t n = 0, width = c->cfg.decode_width;
+	c->rename_stall = NULL;
 	while (n < width && c->ren_tail < c->dec_tail && c->ren_tail - c->rob_tail < width) {
 		struct core_insn *e = core_at(c, c->ren_tail);
 		const struct isa_insn *in = e->rec.insn;
@@ -23,11 +24,13 @@ int rename_stage(struct core *c)
 		if (dest) {
 			if (ISA_REG_IS_FP(in->rd) ? !c->n_free_fp : !c->n_free_int) {
 				c->st.stall_pregs++;
+				c->rename_stall = &c->st.stall_pregs;
 				break;
 			}
 		}
 		if (e->is_ctrl && c->branches_inflight >= c->cfg.max_branches) {
 			c->st.stall_branches++;
+			c->rename_stall = &c->st.stall_branches;
 			break;
 		}
 		const uint8_t srcs[3] = { in->rs1, in->rs2, in->rs3 };
@@ -40,6 +43,7 @@ int rename_stage(struct core *c)
 			e->pdst = p;
 			c->map[in->rd] = p;
 			c->preg_ready[p] = PROBE_NEVER;
+			c->wait_head[p] = CORE_NO_WAITER;
 		}
 		if (e->is_ctrl) {
 			e->unresolved = 1;

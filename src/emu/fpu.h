@@ -3,8 +3,9 @@
  * it: five rounding modes (incl. RMM), accrued flags NV/DZ/OF/UF/NX with tininess detected
  * after rounding, canonical NaN results, NaN-boxing, 2.2 fmin/fmax, saturating conversions.
  * Pure functions: operands are raw bit patterns, the rounding mode is explicit and flags are
- * OR-ed into *flags; no host floating point and no global state, so the emulator, the timing
- * model and the tests can call them alike.
+ * OR-ed into *flags; no global state, so the emulator, the timing model and the tests can call
+ * them alike. The semantics are an integer soft-float; on x86-64 the common cases take an exact
+ * host SSE2/FMA3 path (see fpu.c) whose equality with it test 212 checks.
  */
 #ifndef ROBIN_EMU_FPU_H
 #define ROBIN_EMU_FPU_H
@@ -129,5 +130,25 @@ uint64_t fpu_cvt_d_lu(uint64_t v, unsigned rm, uint32_t *flags);
  * give the canonical NaN and signaling ones raise NV. */
 uint32_t fpu_cvt_s_d(uint64_t a, unsigned rm, uint32_t *flags);
 uint64_t fpu_cvt_d_s(uint32_t a, uint32_t *flags);
+
+/* The integer soft-float path alone for the operations that have an exact host fast path
+ * (on x86-64: SSE2/FMA3 when no operand is a NaN and the mode is not RMM). The functions
+ * above give identical results and flags; these exist so tests can check that. */
+uint32_t fpu_ref_add_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags);
+uint32_t fpu_ref_mul_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags);
+uint32_t fpu_ref_div_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags);
+uint32_t fpu_ref_sqrt_s(uint32_t a, unsigned rm, uint32_t *flags);
+uint32_t fpu_ref_madd_s(uint32_t a, uint32_t b, uint32_t c, unsigned negate, unsigned rm,
+                        uint32_t *flags);
+uint64_t fpu_ref_add_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags);
+uint64_t fpu_ref_mul_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags);
+uint64_t fpu_ref_div_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags);
+uint64_t fpu_ref_sqrt_d(uint64_t a, unsigned rm, uint32_t *flags);
+uint64_t fpu_ref_madd_d(uint64_t a, uint64_t b, uint64_t c, unsigned negate, unsigned rm,
+                        uint32_t *flags);
+uint32_t fpu_ref_cvt_s_d(uint64_t a, unsigned rm, uint32_t *flags);
+int64_t fpu_ref_cvt_w_d(uint64_t a, unsigned rm, uint32_t *flags);
+int64_t fpu_ref_cvt_l_d(uint64_t a, unsigned rm, uint32_t *flags);
+uint64_t fpu_ref_cvt_d_l(int64_t v, unsigned rm, uint32_t *flags);
 
 #endif

@@ -178,6 +178,13 @@ int profile_db_batch_new(struct profile_db *db, int64_t epoch_id, int64_t run_id
 int profile_db_batch_event(struct profile_db_batch *b, const char *name, uint64_t period,
 			   uint32_t count_divisor, int *event) PROFILE_DB_WARN;
 
+/* The handle of an event declared in this batch, or -1. */
+int profile_db_batch_event_find(const struct profile_db_batch *b, const char *name);
+
+/* Rebind the batch to another run (0 = none) for its next commits, e.g. once the run row
+ * exists. */
+void profile_db_batch_set_run(struct profile_db_batch *b, int64_t run_id);
+
 /* (event, image, offset) += count. image_id 0 means "mapped to no image": the sample goes to
  * the [unknown] image's profile with offset = the raw address, and is counted as unknown. */
 int profile_db_batch_add(struct profile_db_batch *b, int event, int64_t image_id,

@@ -123,6 +123,19 @@ int profile_db_batch_event(struct profile_db_batch *b, const char *name, uint64_
 	return 0;
 }
 
+int profile_db_batch_event_find(const struct profile_db_batch *b, const char *name)
+{
+	for (size_t i = 0; i < b->n_events; i++)
+		if (!strcmp(b->events[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+void profile_db_batch_set_run(struct profile_db_batch *b, int64_t run_id)
+{
+	b->run_id = run_id;
+}
+
 static uint64_t slot_hash(int64_t image_id, uint64_t offset, uint32_t event)
 {
 	uint64_t h = offset * 0x9e3779b97f4a7c15ull;

@@ -141,32 +141,25 @@ static int range_fn(void *arg, uint64_t offset, uint64_t count)
 	return r->fn(r->arg, offset, count);
 }
 
-int profile_db_counts_each(struct profile_db *db, int64_t profile_id, uint64_t lo, uint64_t hi,
-			   int (*fn)(void *arg, uint64_t offset, uint64_t count), void *arg)
+/* Decode the chunks of a profile whose bases, as signed SQLite integers, lie in [lo, hi]. */
+static int counts_signed_range(struct profile_db *db, int64_t profile_id, int64_t lo, int64_t hi,
+			       struct range_ctx *r)
 {
 	sqlite3_stmt *st;
-	struct range_ctx r = { lo, hi, fn, arg };
-	if (lo >= hi)
-		return 0;
-	/* Offsets above INT64_MAX are stored as negative integers: walk in unsigned order by
-	 * reading the non-negative bases first, then the negative ones. */
 	int rc = profile_db_prepare(db, &st,
-		"SELECT base, data FROM sample_chunk WHERE profile_id = ?1 "
-		"ORDER BY base < 0, base");
+		"SELECT base, data FROM sample_chunk WHERE profile_id = ?1 AND base >= ?2 "
+		"AND base <= ?3 ORDER BY base");
 	if (rc)
 		return rc;
 	sqlite3_bind_int64(st, 1, profile_id);
-	uint64_t first = sample_chunk_base(lo);
+	sqlite3_bind_int64(st, 2, lo);
+	sqlite3_bind_int64(st, 3, hi);
 	int step;
 	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
 		uint64_t base = (uint64_t)sqlite3_column_int64(st, 0);
-		if (base < first)
-			continue;
-		if (base >= hi)
-			break;
 		const void *data = sqlite3_column_blob(st, 1);
 		size_t len = (size_t)sqlite3_column_bytes(st, 1);
-		int drc = sample_chunk_decode(data, len, base, range_fn, &r, NULL, NULL);
+		int drc = sample_chunk_decode(data, len, base, range_fn, r, NULL, NULL);
 		if (drc == -EILSEQ) {
 			rc = profile_db_fail(db, -EIO, "database is corrupt (profile %lld chunk 0x%llx "
 					     "does not decode); see `robin db check`",
@@ -178,9 +171,31 @@ int profile_db_counts_each(struct profile_db *db, int64_t profile_id, uint64_t l
 			break;
 		}
 	}
-	if (!rc && step != SQLITE_DONE && step != SQLITE_ROW)
+	if (!rc && step != SQLITE_DONE)
 		rc = profile_db_sql_fail(db, "read counts");
 	sqlite3_finalize(st);
+	return rc;
+}
+
+int profile_db_counts_each(struct profile_db *db, int64_t profile_id, uint64_t lo, uint64_t hi,
+			   int (*fn)(void *arg, uint64_t offset, uint64_t count), void *arg)
+{
+	struct range_ctx r = { lo, hi, fn, arg };
+	const uint64_t sign = 1ull << 63;
+	if (lo >= hi)
+		return 0;
+	/* Chunks whose window meets [lo, hi): bases from base(lo) to hi - 1. Offsets above
+	 * INT64_MAX (kernel addresses in [unknown]) are stored as negative integers, so the
+	 * unsigned range is read as its non-negative part, then its negative part, each in
+	 * index order. */
+	uint64_t first = sample_chunk_base(lo), last = hi - 1;
+	int rc = 0;
+	if (first < sign)
+		rc = counts_signed_range(db, profile_id, (int64_t)first,
+					 last < sign ? (int64_t)last : INT64_MAX, &r);
+	if (!rc && last >= sign)
+		rc = counts_signed_range(db, profile_id, first >= sign ? (int64_t)first : INT64_MIN,
+					 (int64_t)last, &r);
 	return rc;
 }
 

@@ -454,15 +454,39 @@ static const char *die_name(Dwarf_Die *die)
 	return NULL;
 }
 
-static int is_func_scope(Dwarf_Die *d)
+/* Descend the concrete DIE tree from `parent` to the DIEs containing pc, recording the
+ * subprogram and inlined_subroutine DIEs outermost first. (dwarf_getscopes follows an
+ * inlined instance to its abstract definition's scopes, losing the caller.) */
+static void find_chain(Dwarf_Die *parent, Dwarf_Addr pc, Dwarf_Die *chain, int *n)
 {
-	int tag = dwarf_tag(d);
-	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine;
+	Dwarf_Die child;
+	if (dwarf_child(parent, &child) != 0)
+		return;
+	do {
+		int tag = dwarf_tag(&child);
+		int func = tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine;
+		if (func || tag == DW_TAG_lexical_block) {
+			if (dwarf_haspc(&child, pc) != 1)
+				continue;
+			if (func && *n < SYMBOLS_INLINE_MAX)
+				chain[(*n)++] = child;
+			find_chain(&child, pc, chain, n);
+			return;
+		}
+		if (tag == DW_TAG_namespace || tag == DW_TAG_class_type ||
+		    tag == DW_TAG_structure_type) {
+			int before = *n;
+			find_chain(&child, pc, chain, n);
+			if (*n > before)
+				return;
+		}
+	} while (dwarf_siblingof(&child, &child) == 0);
 }
 
 int symbols_line(struct symbols *s, uint64_t offset, struct symbols_line *out)
 {
-	Dwarf_Die cudie, *scopes = NULL;
+	Dwarf_Die cudie, chain[SYMBOLS_INLINE_MAX];
+	int n = 0;
 	out->n = 0;
 	if (!s->dwarf || !dwarf_addrdie(s->dwarf, offset, &cudie))
 		return 0;
@@ -476,24 +500,22 @@ int symbols_line(struct symbols *s, uint64_t offset, struct symbols_line *out)
 	out->at[0].func = NULL;
 	out->n = 1;
 
-	int ns = dwarf_getscopes(&cudie, offset, &scopes);
+	find_chain(&cudie, offset, chain, &n);
 	Dwarf_Files *files = NULL;
 	size_t nfiles = 0;
 	if (dwarf_getsrcfiles(&cudie, &files, &nfiles))
 		files = NULL;
-	int k = 0;  /* the entry whose function is being looked for */
-	for (int i = 0; i < ns && k < SYMBOLS_INLINE_MAX; i++) {
-		if (!is_func_scope(&scopes[i]))
-			continue;
-		out->at[k].func = die_name(&scopes[i]);
-		if (dwarf_tag(&scopes[i]) != DW_TAG_inlined_subroutine || k + 1 >= SYMBOLS_INLINE_MAX)
+	/* chain[n-1] is innermost: its name goes with the line-table position; each inlined
+	 * instance's call site is the position in the next outer function. */
+	for (int i = n - 1, k = 0; i >= 0 && k < SYMBOLS_INLINE_MAX; i--) {
+		out->at[k].func = die_name(&chain[i]);
+		if (dwarf_tag(&chain[i]) != DW_TAG_inlined_subroutine || k + 1 >= SYMBOLS_INLINE_MAX)
 			break;
-		/* The caller's position is the call site of this inlined instance. */
 		Dwarf_Attribute a;
 		Dwarf_Word cf = 0, cl = 0;
-		if (dwarf_attr(&scopes[i], DW_AT_call_file, &a))
+		if (dwarf_attr(&chain[i], DW_AT_call_file, &a))
 			dwarf_formudata(&a, &cf);
-		if (dwarf_attr(&scopes[i], DW_AT_call_line, &a))
+		if (dwarf_attr(&chain[i], DW_AT_call_line, &a))
 			dwarf_formudata(&a, &cl);
 		k++;
 		out->at[k].file = files && cf < nfiles ? dwarf_filesrc(files, cf, NULL, NULL) : NULL;
@@ -501,7 +523,6 @@ int symbols_line(struct symbols *s, uint64_t offset, struct symbols_line *out)
 		out->at[k].func = NULL;
 		out->n = k + 1;
 	}
-	free(scopes);
 	return 0;
 }
 

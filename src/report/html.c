@@ -374,6 +374,9 @@ static void section_insns(const struct html_page *pg, FILE *out, const size_t *o
 		size_t n = d ? report_images_read(pg->im, in->image, in->offset, code, sizeof(code)) : 0;
 		if (n && !disasm_one(d, code, n, in->offset, text, sizeof(text)))
 			text[0] = 0;
+		for (char *t = text; *t; t++)
+			if (*t == '\t')
+				*t = ' ';  /* objdump's tab between mnemonic and operands */
 		fputs("<td class=\"l mono\">", out);
 		esc(out, text[0] ? text : "\xe2\x80\x94");
 		fputs("</td><td class=\"l mono\">", out);

@@ -194,7 +194,7 @@ int pprof_write(const struct report_profile *p, const char *path, const char *co
 		goto out;
 	}
 	robin__pprof__profile__pack(&prof, buf);
-	gz = gzopen(path, "wb9");
+	gz = gzopen(path, "wb6");
 	if (!gz) {
 		rc = errno ? -errno : -EIO;
 		snprintf(err, 512, "%s: cannot create: %s", path, strerror(-rc));

@@ -95,7 +95,7 @@ static void format_cell(const struct table *t, size_t row, size_t col, int text,
 		else if (text)
 			snprintf(buf, n, "%.*f%%", k->prec, 100.0 * c->v.d);
 		else
-			snprintf(buf, n, "%.*g", 10, c->v.d);
+			snprintf(buf, n, "%.*g", 12, c->v.d);
 		break;
 	}
 }

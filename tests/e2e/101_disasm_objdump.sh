@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # 101: `robin disasm` prints exactly what `riscv64-linux-gnu-objdump -d` prints — every line,
 # instruction text, symbol headers, "# <address>" notes and "..." runs included — for every
-# object of glibc's libc.a (one robin process for the whole archive) and every riscv64
-# program under build/guest. Nothing is skipped: the inputs contain no data-in-code ($d)
+# object of glibc's libc.a (one robin process for the whole archive), the dynamic loader (a
+# stripped shared object) and every riscv64 program under build/guest. Nothing is skipped: the inputs contain no data-in-code ($d)
 # regions, and any line that differs fails the test. Also checks --count and the one-line
 # errors on non-riscv64 and truncated files.
 set -u
@@ -34,6 +34,9 @@ compare() {  # file
 
 compare $LIBC
 cp "$tmp/o.txt" "$tmp/libc.txt"
+# a stripped shared object: symbols from .dynsym with versions, dynamic relocations
+LD_SO=/usr/riscv64-linux-gnu/lib/ld-linux-riscv64-lp64d.so.1
+[ -f $LD_SO ] && compare $LD_SO
 for f in "$ROBIN_ROOT"/build/guest/*/*; do
 	[ -f "$f" ] || continue
 	head -c 4 "$f" | grep -q 'ELF' || continue

@@ -1,0 +1,440 @@
+/*
+ * cmd_ingest.c — `robin ingest [FILE]`: reads samples in robin's text ingestion format
+ * (docs/ingest-format.md: "IMAGE OFFSET EVENT COUNT" lines plus event/image/detail/commit
+ * directives) and writes them through the batch API, in one transaction by default.
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/db_args.h"
+#include "profile/profile_db.h"
+#include "profile/symbols.h"
+
+static const char ingest_help[] =
+	"usage: robin ingest [FILE|-] [options]\n"
+	"\n"
+	"Adds samples written in robin's text format (docs/ingest-format.md) to the profile\n"
+	"database. One line per sample count, fields separated by blanks:\n"
+	"  IMAGE OFFSET EVENT COUNT        e.g. /usr/bin/gzip 0x4a10 cycles 12\n"
+	"and directives:\n"
+	"  event NAME [period=N] [divisor=N]\n"
+	"  image PATH [build-id=HEX] [arch=NAME] [size=N]\n"
+	"  detail IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]\n"
+	"  commit\n"
+	"IMAGE '-' or '[unknown]' means no image (OFFSET is then the raw address). OFFSET is the\n"
+	"link-time address inside the image (hex with 0x, or decimal). Lines starting with '#'\n"
+	"are comments. By default all samples are committed in one transaction: after a bad\n"
+	"line none is (images named before it stay registered).\n"
+	"\n"
+	"options:\n"
+	"  --db FILE            profile database (default: $ROBIN_DB, else ./robin.db)\n"
+	"  --epoch N            write into epoch N (default: the current epoch)\n"
+	"  --run-command CMD    record the samples as one run of CMD\n"
+	"  --simulated          that run was a simulation (default: a real machine)\n"
+	"  --batch-lines N      commit after every N sample lines (streaming)\n"
+	"  --print-batches      print 'batch ID' after each committed batch\n"
+	"  --no-identify        do not read image files for build-id, architecture and size\n"
+	"  -h, --help           this text\n";
+
+struct ingest_image {
+	char *path;
+	int64_t id;
+};
+
+struct ingest {
+	struct profile_db *db;
+	struct profile_db_batch *batch;
+	const char *file;
+	unsigned long line;
+	int identify, print_batches;
+	const char *run_command;
+	int simulated;
+	int64_t run_id;
+	struct ingest_image *images;
+	size_t n_images, last_image;
+	uint64_t lines_in_batch, batches, samples;
+};
+
+static int fail_line(struct ingest *g, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int fail_line(struct ingest *g, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "robin ingest: %s:%lu: ", g->file, g->line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return -1;
+}
+
+static int is_unknown_path(const char *p)
+{
+	return !strcmp(p, "-") || !strcmp(p, PROFILE_DB_UNKNOWN_IMAGE_PATH);
+}
+
+/* Register an image with explicit attributes (or read from the file when identify is on). */
+static int add_image(struct ingest *g, const char *path, const char *build_id,
+		     const char *arch, uint64_t size, int64_t *id)
+{
+	struct symbols_ident ident;
+	if (g->identify && !build_id && !arch && !size &&
+	    symbols_identify(path, &ident, NULL) == 0) {
+		build_id = ident.build_id;
+		arch = ident.arch;
+		size = ident.size_bytes;
+	}
+	if (profile_db_image_add(g->db, path, build_id, size, arch, id))
+		return fail_line(g, "%s", profile_db_error(g->db));
+	struct ingest_image *nv = realloc(g->images, (g->n_images + 1) * sizeof(*nv));
+	if (!nv || !(nv[g->n_images].path = strdup(path))) {
+		if (nv)
+			g->images = nv;
+		return fail_line(g, "out of memory");
+	}
+	g->images = nv;
+	nv[g->n_images].id = *id;
+	g->last_image = g->n_images++;
+	return 0;
+}
+
+static int image_id(struct ingest *g, const char *path, int64_t *id)
+{
+	if (is_unknown_path(path)) {
+		*id = 0;
+		return 0;
+	}
+	if (g->n_images && !strcmp(g->images[g->last_image].path, path)) {
+		*id = g->images[g->last_image].id;
+		return 0;
+	}
+	for (size_t i = 0; i < g->n_images; i++)
+		if (!strcmp(g->images[i].path, path)) {
+			g->last_image = i;
+			*id = g->images[i].id;
+			return 0;
+		}
+	return add_image(g, path, NULL, NULL, 0, id);
+}
+
+static int event_handle(struct ingest *g, const char *name, int *ev)
+{
+	/* Undeclared events: period unknown, divisor 1. */
+	if ((*ev = profile_db_batch_event_find(g->batch, name)) >= 0 ||
+	    profile_db_batch_event(g->batch, name, 0, 1, ev) == 0)
+		return 0;
+	return fail_line(g, "%s", profile_db_error(g->db));
+}
+
+/* The run row is created just before the first commit, so that an input that fails before
+ * it leaves no trace. */
+static int ensure_run(struct ingest *g)
+{
+	char host[256] = "";
+	if (!g->run_command || g->run_id)
+		return 0;
+	gethostname(host, sizeof(host) - 1);
+	struct profile_db_run_info ri = { .command = g->run_command, .host = host,
+					  .simulated = g->simulated };
+	if (profile_db_run_begin(g->db, &ri, &g->run_id)) {
+		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g->db));
+		return -1;
+	}
+	profile_db_batch_set_run(g->batch, g->run_id);
+	return 0;
+}
+
+static int commit(struct ingest *g)
+{
+	int64_t id;
+	if (ensure_run(g))
+		return -1;
+	if (profile_db_batch_commit(g->batch, &id)) {
+		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g->db));
+		return -1;
+	}
+	g->batches++;
+	g->lines_in_batch = 0;
+	if (g->print_batches) {
+		printf("batch %lld\n", (long long)id);
+		fflush(stdout);
+	}
+	return 0;
+}
+
+static int parse_kv(const char *tok, const char *key, const char **val)
+{
+	size_t n = strlen(key);
+	if (strncmp(tok, key, n) || tok[n] != '=')
+		return 0;
+	*val = tok + n + 1;
+	return 1;
+}
+
+/* `event NAME [period=N] [divisor=N]` */
+static int do_event(struct ingest *g, char **tok, int nt)
+{
+	uint64_t period = 0, divisor = 1;
+	const char *v;
+	int ev;
+	if (nt < 2)
+		return fail_line(g, "event needs a NAME");
+	for (int k = 2; k < nt; k++) {
+		if (parse_kv(tok[k], "period", &v)) {
+			if (db_args_parse_u64(v, &period))
+				return fail_line(g, "bad period '%s'", v);
+		} else if (parse_kv(tok[k], "divisor", &v)) {
+			if (db_args_parse_u64(v, &divisor) || !divisor || divisor > UINT32_MAX)
+				return fail_line(g, "bad divisor '%s'", v);
+		} else {
+			return fail_line(g, "unknown event attribute '%s'", tok[k]);
+		}
+	}
+	if (profile_db_batch_event(g->batch, tok[1], period, (uint32_t)divisor, &ev))
+		return fail_line(g, "%s", profile_db_error(g->db));
+	return 0;
+}
+
+/* `image PATH [build-id=HEX] [arch=NAME] [size=N]` */
+static int do_image(struct ingest *g, char **tok, int nt)
+{
+	const char *build_id = NULL, *arch = NULL, *v;
+	uint64_t size = 0;
+	int64_t id;
+	if (nt < 2 || is_unknown_path(tok[1]))
+		return fail_line(g, "image needs a PATH");
+	for (int k = 2; k < nt; k++) {
+		if (parse_kv(tok[k], "build-id", &v)) {
+			build_id = v;
+			for (const char *p = v; *p; p++)
+				if (!strchr("0123456789abcdef", *p))
+					return fail_line(g, "build-id must be lower-case hex");
+		} else if (parse_kv(tok[k], "arch", &v)) {
+			arch = v;
+		} else if (parse_kv(tok[k], "size", &v)) {
+			if (db_args_parse_u64(v, &size))
+				return fail_line(g, "bad size '%s'", v);
+		} else {
+			return fail_line(g, "unknown image attribute '%s'", tok[k]);
+		}
+	}
+	for (size_t i = 0; i < g->n_images; i++)
+		if (!strcmp(g->images[i].path, tok[1]))
+			return fail_line(g, "image %s declared after its first use", tok[1]);
+	return add_image(g, tok[1], build_id ? build_id : "", arch ? arch : "", size, &id);
+}
+
+static int key_value(const char *kind, const char *s, int64_t *key)
+{
+	for (int k = 0; k < PROFILE_DB_COMMIT_COUNT; k++)
+		if (!strcmp(kind, "commit_state") && !strcmp(s, profile_db_commit_state_name(k))) {
+			*key = k;
+			return 0;
+		}
+	char *end;
+	errno = 0;
+	long long v = strtoll(s, &end, 0);
+	if (errno || !*s || *end)
+		return -1;
+	*key = v;
+	return 0;
+}
+
+/* `detail IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]` */
+static int do_detail(struct ingest *g, char **tok, int nt)
+{
+	int64_t img, key;
+	uint64_t off, count;
+	int ev, kind;
+	double value = 0;
+	if (nt != 7 && nt != 8)
+		return fail_line(g, "detail wants IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]");
+	if (db_args_parse_u64(tok[2], &off))
+		return fail_line(g, "bad offset '%s'", tok[2]);
+	if (db_args_parse_u64(tok[6], &count))
+		return fail_line(g, "bad count '%s'", tok[6]);
+	if (nt == 8) {
+		char *end;
+		value = strtod(tok[7], &end);
+		if (*end || end == tok[7])
+			return fail_line(g, "bad value '%s'", tok[7]);
+	}
+	if (key_value(tok[4], tok[5], &key))
+		return fail_line(g, "bad key '%s' for kind %s", tok[5], tok[4]);
+	if (image_id(g, tok[1], &img) || event_handle(g, tok[3], &ev))
+		return -1;
+	if (profile_db_detail_kind(g->db, tok[4], "", "", &kind) ||
+	    profile_db_batch_add_detail(g->batch, ev, img, off, kind, key, count, value))
+		return fail_line(g, "%s", profile_db_error(g->db));
+	return 0;
+}
+
+static int do_sample(struct ingest *g, char **tok, int nt)
+{
+	int64_t img;
+	uint64_t off, count;
+	int ev;
+	if (nt != 4)
+		return fail_line(g, "expected IMAGE OFFSET EVENT COUNT (or a directive), got %d "
+				 "fields", nt);
+	if (db_args_parse_u64(tok[1], &off))
+		return fail_line(g, "bad offset '%s'", tok[1]);
+	if (db_args_parse_u64(tok[3], &count) || count > INT64_MAX)
+		return fail_line(g, "bad count '%s'", tok[3]);
+	if (image_id(g, tok[0], &img) || event_handle(g, tok[2], &ev))
+		return -1;
+	if (profile_db_batch_add(g->batch, ev, img, off, count))
+		return fail_line(g, "%s", profile_db_error(g->db));
+	g->samples += count;
+	return 0;
+}
+
+static int ingest_stream(struct ingest *g, FILE *in, uint64_t batch_lines)
+{
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t len;
+	int rc = 0;
+	while ((len = getline(&buf, &cap, in)) >= 0) {
+		char *tok[9], *save, *p;
+		int nt = 0;
+		g->line++;
+		if ((size_t)len != strlen(buf)) {
+			rc = fail_line(g, "NUL byte in line");
+			break;
+		}
+		for (p = strtok_r(buf, " \t\r\n", &save); p && nt < 9; p = strtok_r(NULL, " \t\r\n", &save))
+			tok[nt++] = p;
+		if (nt == 0 || tok[0][0] == '#')
+			continue;
+		if (nt == 9) {
+			rc = fail_line(g, "too many fields");
+			break;
+		}
+		if (!strcmp(tok[0], "event"))
+			rc = do_event(g, tok, nt);
+		else if (!strcmp(tok[0], "image"))
+			rc = do_image(g, tok, nt);
+		else if (!strcmp(tok[0], "detail"))
+			rc = do_detail(g, tok, nt);
+		else if (!strcmp(tok[0], "commit"))
+			rc = nt == 1 ? commit(g) : fail_line(g, "commit takes no argument");
+		else {
+			rc = do_sample(g, tok, nt);
+			if (!rc && batch_lines && ++g->lines_in_batch >= batch_lines)
+				rc = commit(g);
+		}
+		if (rc)
+			break;
+	}
+	if (!rc && ferror(in)) {
+		fprintf(stderr, "robin ingest: %s: read error: %s\n", g->file, strerror(errno));
+		rc = -1;
+	}
+	free(buf);
+	return rc;
+}
+
+int cmd_ingest(int argc, char **argv)
+{
+	struct db_args a = { 0 };
+	struct ingest g = { .identify = 1 };
+	const char *input = NULL, *run_command = NULL, *v;
+	int simulated = 0, rc = 1, missing;
+	uint64_t batch_lines = 0;
+	FILE *in = NULL;
+
+	for (int i = 1; i < argc;) {
+		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			fputs(ingest_help, stdout);
+			return 0;
+		} else if ((v = db_args_value("--db", argc, argv, &i, &missing)) || missing) {
+			if (missing)
+				goto needs_value;
+			a.db_path = v;
+		} else if ((v = db_args_value("--epoch", argc, argv, &i, &missing)) || missing) {
+			uint64_t e;
+			if (missing || db_args_parse_u64(v, &e) || !e || e > INT64_MAX) {
+				fprintf(stderr, "robin ingest: --epoch wants a positive id\n");
+				return 2;
+			}
+			a.filter.epoch_id = (int64_t)e;
+		} else if ((v = db_args_value("--run-command", argc, argv, &i, &missing)) || missing) {
+			if (missing)
+				goto needs_value;
+			run_command = v;
+		} else if ((v = db_args_value("--batch-lines", argc, argv, &i, &missing)) || missing) {
+			if (missing || db_args_parse_u64(v, &batch_lines) || !batch_lines) {
+				fprintf(stderr, "robin ingest: --batch-lines wants a positive number\n");
+				return 2;
+			}
+		} else if (!strcmp(argv[i], "--simulated")) {
+			simulated = 1;
+			i++;
+		} else if (!strcmp(argv[i], "--print-batches")) {
+			g.print_batches = 1;
+			i++;
+		} else if (!strcmp(argv[i], "--no-identify")) {
+			g.identify = 0;
+			i++;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "robin ingest: unknown option '%s' (see robin ingest --help)\n",
+				argv[i]);
+			return 2;
+		} else if (input) {
+			fprintf(stderr, "robin ingest: one input file only\n");
+			return 2;
+		} else {
+			input = argv[i++];
+		}
+		continue;
+needs_value:
+		fprintf(stderr, "robin ingest: %s needs a value\n", argv[i]);
+		return 2;
+	}
+	if (!input || !strcmp(input, "-")) {
+		in = stdin;
+		g.file = "<stdin>";
+	} else if (!(in = fopen(input, "r"))) {
+		fprintf(stderr, "robin ingest: %s: %s\n", input, strerror(errno));
+		return 1;
+	} else {
+		g.file = input;
+	}
+	if (!(g.db = db_args_open(&a, "ingest", 1)))
+		goto out;
+	g.run_command = run_command;
+	g.simulated = simulated;
+	if (profile_db_batch_new(g.db, a.filter.epoch_id, 0, &g.batch)) {
+		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g.db));
+		goto out;
+	}
+	if (ingest_stream(&g, in, batch_lines))
+		goto out;
+	if ((profile_db_batch_samples(g.batch) || g.batches == 0) && commit(&g))
+		goto out;
+	if (g.run_id && (profile_db_run_end(g.db, g.run_id, 0) ||
+			 profile_db_run_set_total(g.db, g.run_id, "samples", (double)g.samples))) {
+		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g.db));
+		goto out;
+	}
+	if (!g.print_batches)
+		fprintf(stderr, "robin ingest: %llu samples from %lu lines in %llu batch(es) into %s\n",
+			(unsigned long long)g.samples, g.line, (unsigned long long)g.batches,
+			profile_db_path(g.db));
+	rc = 0;
+out:
+	for (size_t i = 0; i < g.n_images; i++)
+		free(g.images[i].path);
+	free(g.images);
+	profile_db_batch_free(g.batch);
+	profile_db_close(g.db);
+	if (in && in != stdin)
+		fclose(in);
+	return rc;
+}

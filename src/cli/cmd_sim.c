@@ -1,0 +1,269 @@
+/*
+ * cmd_sim.c — `robin sim [options] [--] PROG [ARGS]`: run a riscv64 Linux program on the
+ * cycle-level out-of-order core. The guest runs on the emulator exactly as under `robin run`
+ * (same output, same exit status); the core times it and prints on stderr the cycles, IPC,
+ * branch and cache MPKI and the commit-stage cycle stack, optionally as JSON, and can write
+ * a gem5 O3PipeView file for an instruction window.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/core_opts.h"
+#include "cli/emu_opts.h"
+#include "core/core.h"
+#include "core/pipeview.h"
+#include "core/probe_check.h"
+#include "core/source.h"
+#include "util/json.h"
+
+static void sim_usage(FILE *out)
+{
+	fprintf(out,
+	        "usage: robin sim [options] [--] PROG [ARGS...]\n"
+	        "\n"
+	        "Runs the riscv64 Linux program PROG on robin's cycle-level out-of-order core (a\n"
+	        "BOOM-like model driven by the emulator). The guest's output and exit status are\n"
+	        "those of `robin run`; on stderr follows a summary: cycles, instructions, IPC,\n"
+	        "branch MPKI, MPKI per cache level and the commit-stage cycle stack (computing,\n"
+	        "stalled by the ROB head's class, flushed by cause, drained by cause).\n"
+	        "\n"
+	        "core options:\n%s"
+	        "\n"
+	        "emulator options:\n%s"
+	        "\n"
+	        "output options:\n"
+	        "  --stats-json FILE   write the statistics as JSON (cycles, instructions, ipc,\n"
+	        "                      host_seconds, mips, cycle_stack, caches, branches, config)\n"
+	        "  --pipeview FILE     write gem5's O3PipeView format (Konata; o3-pipeview.py\n"
+	        "                      --cycle-time 1000)\n"
+	        "  --pipeview-window START:END\n"
+	        "                      only instructions START..END-1 (0-based, as `robin run\n"
+	        "                      --trace` numbers them) and the wrong path fetched among them\n"
+	        "  --probe-check       attach a consumer that reads every probe and checks the\n"
+	        "                      probe contract (exit 1 on an inconsistency)\n"
+	        "  --quiet             no summary\n"
+	        "  --no-progress       no progress line (shown when stderr is a terminal)\n"
+	        "  --help              this text\n"
+	        "\n"
+	        "exit status: as `robin run`; 1 if the core stopped (deadlock watchdog).\n",
+	        core_opts_help, emu_opts_help);
+}
+
+static double sim_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct sim_progress {
+	double t0, last;
+};
+
+static void sim_progress_line(void *ctx, const struct core *c)
+{
+	struct sim_progress *p = ctx;
+	double t = sim_now();
+	if (t - p->last < 0.5)
+		return;
+	p->last = t;
+	const struct core_stats *s = core_stats(c);
+	uint64_t cycles = core_cycle(c);
+	fprintf(stderr, "\r\033[Krobin sim: %.1fM instructions, %.1fM cycles, IPC %.3f, %.2f MIPS",
+	        (double)s->instructions / 1e6, (double)cycles / 1e6,
+	        cycles ? (double)s->instructions / (double)cycles : 0.0,
+	        (double)s->instructions / (t - p->t0) / 1e6);
+	fflush(stderr);
+}
+
+static int sim_parse_window(const char *s, uint64_t *start, uint64_t *end)
+{
+	char *colon;
+	errno = 0;
+	unsigned long long a = strtoull(s, &colon, 0);
+	if (errno || colon == s || *colon != ':' || s[0] == '-')
+		return -1;
+	char *rest;
+	unsigned long long b = strtoull(colon + 1, &rest, 0);
+	if (errno || rest == colon + 1 || *rest || colon[1] == '-' || b <= a)
+		return -1;
+	*start = a;
+	*end = b;
+	return 0;
+}
+
+int cmd_sim(int argc, char **argv)
+{
+	struct core_opts co = { 0 };
+	struct emu_opts eo = { 0 };
+	const char *stats_json = NULL, *pipeview_path = NULL;
+	uint64_t pv_start = 0, pv_end = UINT64_MAX;
+	int quiet = 0, progress = 1, check = 0, i;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (a[0] != '-')
+			break;
+		int t = core_opts_take(&co, argc, argv, &i);
+		if (!t)
+			t = emu_opts_take(&eo, "sim", argc, argv, &i);
+		if (t < 0)
+			return 2;
+		if (t)
+			continue;
+		int needs = !strcmp(a, "--stats-json") || !strcmp(a, "--pipeview") ||
+		            !strcmp(a, "--pipeview-window");
+		if (needs && i + 1 >= argc) {
+			fprintf(stderr, "robin sim: %s needs a value\n", a);
+			return 2;
+		}
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			sim_usage(stdout);
+			return 0;
+		} else if (!strcmp(a, "--stats-json")) {
+			stats_json = argv[++i];
+		} else if (!strcmp(a, "--pipeview")) {
+			pipeview_path = argv[++i];
+		} else if (!strcmp(a, "--pipeview-window")) {
+			if (sim_parse_window(argv[++i], &pv_start, &pv_end)) {
+				fprintf(stderr, "robin sim: --pipeview-window needs START:END with START < "
+				        "END, got '%s'\n", argv[i]);
+				return 2;
+			}
+		} else if (!strcmp(a, "--probe-check")) {
+			check = 1;
+		} else if (!strcmp(a, "--quiet")) {
+			quiet = 1;
+		} else if (!strcmp(a, "--no-progress")) {
+			progress = 0;
+		} else {
+			fprintf(stderr, "robin sim: unknown option '%s' (see robin sim --help)\n", a);
+			return 2;
+		}
+	}
+	if (i >= argc) {
+		fprintf(stderr, "robin sim: no program given (see robin sim --help)\n");
+		return 2;
+	}
+	const char *prog = argv[i];
+	struct core_config cfg;
+	if (core_opts_build(&co, "sim", &cfg))
+		return 2;
+
+	int rc = 1;
+	struct emu *e = NULL;
+	struct core *c = NULL;
+	struct pipeview *pv = NULL;
+	FILE *pvf = NULL;
+	if (pipeview_path) {
+		pvf = fopen(pipeview_path, "w");
+		if (!pvf) {
+			fprintf(stderr, "robin sim: cannot write %s: %s\n", pipeview_path, strerror(errno));
+			return 1;
+		}
+	}
+	int st = emu_opts_start(&eo, "sim", argc - i, argv + i, &e);
+	if (st) {
+		rc = st;
+		goto out;
+	}
+	struct source_emu se;
+	struct core_source src;
+	source_emu_init(&se, e, eo.max_insns, &src);
+	int err = core_create(&cfg, &src, &c);
+	if (err) {
+		fprintf(stderr, "robin sim: cannot create the core: %s\n", strerror(-err));
+		goto out;
+	}
+	if (pvf) {
+		struct probe_consumer pc;
+		if (pipeview_create(pvf, pv_start, pv_end, &pv) ||
+		    (pipeview_consumer(pv, &pc), core_attach(c, &pc))) {
+			fprintf(stderr, "robin sim: cannot set up the pipeline view\n");
+			goto out;
+		}
+	}
+	struct probe_check pcheck;
+	if (check) {
+		struct probe_consumer pc;
+		probe_check_init(&pcheck, &pc);
+		if (core_attach(c, &pc)) {
+			fprintf(stderr, "robin sim: cannot attach the probe check\n");
+			goto out;
+		}
+	}
+	struct sim_progress prog_state = { sim_now(), sim_now() };
+	int tty = progress && isatty(STDERR_FILENO);
+	if (tty)
+		core_set_progress(c, sim_progress_line, &prog_state, 1u << 20);
+	double t0 = sim_now();
+	err = core_run(c, stderr);
+	double secs = sim_now() - t0;
+	if (tty)
+		fprintf(stderr, "\r\033[K");
+	if (pv)
+		pipeview_finish(pv);
+	const struct core_stats *s = core_stats(c);
+	uint64_t sum = 0;
+	for (unsigned k = 0; k < CORE_STACK_N; k++)
+		sum += s->stack[k];
+	if (sum != s->cycles) {
+		fprintf(stderr, "robin sim: internal error: the cycle stack sums to %" PRIu64 " of %"
+		        PRIu64 " cycles\n", sum, s->cycles);
+		abort();
+	}
+	const char *status = "error";
+	int sig = 0;
+	if (err) {
+		fprintf(stderr, "robin sim: the core stopped after %" PRIu64 " cycles and %" PRIu64
+		        " instructions (%s)\n", s->cycles, s->instructions,
+		        err == -ETIMEDOUT ? "deadlock watchdog" : strerror(-err));
+		rc = 1;
+	} else {
+		rc = emu_opts_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status, &sig);
+	}
+	if (check && probe_check_report(&pcheck, s, stderr) && !rc)
+		rc = 1;
+	if (!quiet) {
+		fprintf(stderr, "robin sim: %s, %.3f s host time, %.2f MIPS\n", prog, secs,
+		        secs > 0 ? (double)s->instructions / secs / 1e6 : 0.0);
+		core_print_summary(c, stderr);
+	}
+	if (stats_json) {
+		FILE *f = fopen(stats_json, "w");
+		if (!f) {
+			fprintf(stderr, "robin sim: cannot write %s: %s\n", stats_json, strerror(errno));
+			rc = rc ? rc : 1;
+		} else {
+			struct json j;
+			json_init(&j, f, 1);
+			json_object_begin(&j);
+			json_kv_string(&j, "program", prog);
+			json_kv_string(&j, "preset", co.preset ? co.preset : "boom-large");
+			json_kv_int(&j, "exit_code", rc);
+			json_kv_string(&j, "status", status);
+			json_kv_int(&j, "signal", sig);
+			core_write_stats_json(c, &j, secs);
+			json_object_end(&j);
+			json_end(&j);
+			fclose(f);
+		}
+	}
+out:
+	pipeview_destroy(pv);
+	if (pvf)
+		fclose(pvf);
+	core_destroy(c);
+	emu_opts_close(&eo);
+	emu_destroy(e);
+	return rc;
+}

@@ -1,0 +1,148 @@
+/*
+ * emu_opts.c — emulator options and exit rules shared by `robin run` and `robin sim`
+ * (see emu_opts.h).
+ */
+#include "cli/emu_opts.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+extern char **environ;
+
+const char emu_opts_help[] =
+	"  --sysroot DIR       where PT_INTERP and absolute guest paths are looked up first\n"
+	"                      (default /usr/riscv64-linux-gnu)\n"
+	"  --seed N            seed for getrandom and AT_RANDOM (default 0)\n"
+	"  --virtual-time      clocks derive from the instruction count (1 ns each):\n"
+	"                      same program, arguments and seed give the same run\n"
+	"  --max-insns N       stop after N instructions; exit status 124\n"
+	"  --trace N           commit trace of the first N instructions on stderr:\n"
+	"                      seq, pc, encoding, disassembly, register written\n"
+	"  --trace-file FILE   write the trace to FILE instead of stderr\n";
+
+static int emu_opts_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (!*s || *end || errno || s[0] == '-') {
+		fprintf(stderr, "robin %s: %s needs a non-negative integer, got '%s'\n", cmd, opt, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, int *i)
+{
+	const char *a = argv[*i];
+	if (!strcmp(a, "--virtual-time")) {
+		o->cfg.virtual_time = 1;
+		return 1;
+	}
+	int needs = !strcmp(a, "--sysroot") || !strcmp(a, "--seed") || !strcmp(a, "--max-insns") ||
+	            !strcmp(a, "--trace") || !strcmp(a, "--trace-file");
+	if (!needs)
+		return 0;
+	if (*i + 1 >= argc) {
+		fprintf(stderr, "robin %s: %s needs a value\n", cmd, a);
+		return -1;
+	}
+	const char *val = argv[++*i];
+	if (!strcmp(a, "--sysroot"))
+		o->cfg.sysroot = val;
+	else if (!strcmp(a, "--seed"))
+		return emu_opts_u64(cmd, a, val, &o->cfg.seed) ? -1 : 1;
+	else if (!strcmp(a, "--max-insns"))
+		return emu_opts_u64(cmd, a, val, &o->max_insns) ? -1 : 1;
+	else if (!strcmp(a, "--trace"))
+		return emu_opts_u64(cmd, a, val, &o->trace_n) ? -1 : 1;
+	else
+		o->trace_file = val;
+	return 1;
+}
+
+/* Open the trace file on a high descriptor so the guest's own descriptors number as they
+ * would without robin. */
+static FILE *emu_opts_open_trace(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return NULL;
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, 900);
+	if (high >= 0) {
+		close(fd);
+		fd = high;
+	}
+	FILE *f = fdopen(fd, "w");
+	if (!f)
+		close(fd);
+	return f;
+}
+
+int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, struct emu **out)
+{
+	*out = NULL;
+	if (o->trace_n) {
+		if (o->trace_file) {
+			o->trace = emu_opts_open_trace(o->trace_file);
+			if (!o->trace) {
+				fprintf(stderr, "robin %s: cannot write trace file %s: %s\n", cmd,
+				        o->trace_file, strerror(errno));
+				return 1;
+			}
+		} else {
+			o->trace = stderr;
+		}
+		o->cfg.trace = o->trace;
+		o->cfg.trace_insns = o->trace_n;
+	}
+	struct emu *e = NULL;
+	int err = emu_create(&o->cfg, &e);
+	if (err) {
+		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-err));
+		return 1;
+	}
+	err = emu_load(e, argv[0], argc, argv, environ);
+	if (err) {
+		fprintf(stderr, "robin: %s\n", emu_error(e));
+		emu_destroy(e);
+		return err == -ENOENT ? 127 : err == -EACCES ? 126 : 1;
+	}
+	*out = e;
+	return 0;
+}
+
+int emu_opts_finish(struct emu *e, enum emu_status st, const char **status, int *sig)
+{
+	*sig = 0;
+	switch (st) {
+	case EMU_EXITED:
+		*status = "exited";
+		return emu_exit_code(e);
+	case EMU_FAULT:
+		*sig = emu_fault_signal(e);
+		*status = "fault";
+		fprintf(stderr, "robin: %s\n", emu_fault_message(e));
+		return 128 + *sig;
+	case EMU_LIMIT:
+	default:
+		*status = "limit";
+		fprintf(stderr, "robin: stopped after %" PRIu64 " instructions (--max-insns)\n",
+		        emu_instret(e));
+		return EMU_OPTS_EXIT_LIMIT;
+	}
+}
+
+void emu_opts_close(struct emu_opts *o)
+{
+	if (o->trace && o->trace != stderr)
+		fclose(o->trace);
+	else if (o->trace)
+		fflush(o->trace);
+	o->trace = NULL;
+}

@@ -1,0 +1,306 @@
+/*
+ * memsys.c — the cache/TLB/DRAM hierarchy (see mem.h). Latencies compose: an L1D hit costs
+ * l1d_cycles, an LLC hit adds llc_cycles (and l2_cycles when there is an L2), a DRAM access
+ * adds the DRAM model's time. Dirty evictions are written back to the level below, and from
+ * the LLC to DRAM, so store streams consume bandwidth.
+ */
+#include "core/memsys.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "core/probe.h"
+
+/* Page-table entries live in a region no guest address reaches. */
+#define MEMSYS_PT_BASE 0xfff0000000000000ull
+
+int memsys_init(struct memsys *m, const struct core_config *cfg)
+{
+	memset(m, 0, sizeof(*m));
+	m->cfg = cfg;
+	m->line_shift = (uint32_t)__builtin_ctz(cfg->line_bytes);
+	m->has_l2 = cfg->l2_kb != 0;
+	int rc;
+	if ((rc = cache_init(&m->l1i, "l1i", (uint64_t)cfg->l1i_kb << 10, cfg->l1i_ways,
+	                     m->line_shift, 1, 1)) ||
+	    (rc = cache_init(&m->l1d, "l1d", (uint64_t)cfg->l1d_kb << 10, cfg->l1d_ways,
+	                     m->line_shift, cfg->l1d_cycles, cfg->l1d_mshrs)) ||
+	    (rc = cache_init(&m->llc, "llc", (uint64_t)cfg->llc_kb << 10, cfg->llc_ways,
+	                     m->line_shift, cfg->llc_cycles, cfg->llc_mshrs)) ||
+	    (m->has_l2 && (rc = cache_init(&m->l2, "l2", (uint64_t)cfg->l2_kb << 10, cfg->l2_ways,
+	                                   m->line_shift, cfg->l2_cycles, cfg->l2_mshrs))) ||
+	    (rc = dram_init(&m->dram, cfg)) ||
+	    (rc = tlb_init(&m->itlb, cfg->itlb_entries, 0)) ||
+	    (rc = tlb_init(&m->dtlb, cfg->dtlb_entries, 0)) ||
+	    (rc = tlb_init(&m->l2tlb, cfg->l2tlb_entries, 1))) {
+		memsys_fini(m);
+		return rc;
+	}
+	return 0;
+}
+
+void memsys_fini(struct memsys *m)
+{
+	cache_fini(&m->l1i);
+	cache_fini(&m->l1d);
+	cache_fini(&m->l2);
+	cache_fini(&m->llc);
+	dram_fini(&m->dram);
+	tlb_fini(&m->itlb);
+	tlb_fini(&m->dtlb);
+	tlb_fini(&m->l2tlb);
+}
+
+/* Write a dirty line evicted from the level above `from` into the levels below. */
+static void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
+{
+	uint64_t victim;
+	m->st.writebacks++;
+	if (!from_l2 && m->has_l2) {
+		int64_t s = cache_lookup(&m->l2, addr, 0);
+		if (s < 0)
+			s = (int64_t)cache_fill(&m->l2, addr, now, PROBE_LEVEL_L2, 0, &victim);
+		else
+			victim = UINT64_MAX;
+		m->l2.dirty[s] = 1;
+		if (victim != UINT64_MAX)
+			memsys_writeback(m, 1, victim, now);
+		return;
+	}
+	int64_t s = cache_lookup(&m->llc, addr, 0);
+	if (s < 0) {
+		s = (int64_t)cache_fill(&m->llc, addr, now, PROBE_LEVEL_LLC, 0, &victim);
+		if (victim != UINT64_MAX)
+			dram_access(&m->dram, victim, now, 1);
+	}
+	m->llc.dirty[s] = 1;
+}
+
+/* Bring addr's line from the LLC or DRAM, the request leaving the level above at `start`.
+ * Returns the cycle the line arrives above; sets the serving level and the miss flags. */
+static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start, int demand,
+                             struct memsys_result *r)
+{
+	struct cache *c = &m->llc;
+	if (demand)
+		c->st.accesses++;
+	int64_t s = cache_lookup(c, addr, 1);
+	if (s >= 0) {
+		uint64_t t = start + c->hit_cycles;
+		if (c->ready[s] > t) {
+			t = c->ready[s];
+			c->st.merges++;
+			r->llc_miss = c->level[s] == PROBE_LEVEL_DRAM;
+			r->level = c->level[s];
+		} else {
+			r->level = PROBE_LEVEL_LLC;
+		}
+		return t;
+	}
+	if (demand)
+		c->st.misses++;
+	uint64_t t = cache_mshr_free_at(c, start);
+	if (t > start)
+		c->st.mshr_full++;
+	uint64_t done = dram_access(&m->dram, addr, t + c->hit_cycles, 0);
+	cache_mshr_take(c, t, done);
+	uint64_t victim;
+	cache_fill(c, addr, done, PROBE_LEVEL_DRAM, 0, &victim);
+	if (victim != UINT64_MAX)
+		dram_access(&m->dram, victim, t, 1);
+	r->llc_miss = 1;
+	r->level = PROBE_LEVEL_DRAM;
+	return done;
+}
+
+/* Below the L1s: through the L2 when there is one, else straight to the LLC. */
+static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start, int demand,
+                             struct memsys_result *r)
+{
+	if (!m->has_l2)
+		return memsys_from_llc(m, addr, start, demand, r);
+	struct cache *c = &m->l2;
+	if (demand)
+		c->st.accesses++;
+	int64_t s = cache_lookup(c, addr, 1);
+	if (s >= 0) {
+		uint64_t t = start + c->hit_cycles;
+		if (c->ready[s] > t) {
+			t = c->ready[s];
+			c->st.merges++;
+			r->level = c->level[s];
+			r->l2_miss = 1;
+			r->llc_miss = c->level[s] == PROBE_LEVEL_DRAM;
+		} else {
+			r->level = PROBE_LEVEL_L2;
+		}
+		return t;
+	}
+	if (demand)
+		c->st.misses++;
+	r->l2_miss = 1;
+	uint64_t t = cache_mshr_free_at(c, start);
+	if (t > start)
+		c->st.mshr_full++;
+	uint64_t done = memsys_from_llc(m, addr, t + c->hit_cycles, demand, r);
+	cache_mshr_take(c, t, done);
+	uint64_t victim;
+	cache_fill(c, addr, done, r->level, 0, &victim);
+	if (victim != UINT64_MAX)
+		memsys_writeback(m, 1, victim, t);
+	return done;
+}
+
+/* A page walk for vpn starting at `now` through the L1D (as Rocket's PTW does): returns the
+ * cycle the translation is known. */
+static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
+{
+	uint32_t levels = m->cfg->ptw_levels;
+	uint64_t t = now;
+	for (uint32_t l = 0; l < levels; l++) {
+		uint64_t idx = vpn >> (9 * (levels - 1 - l));
+		uint64_t pte = MEMSYS_PT_BASE + ((uint64_t)l << 40) + idx * 8;
+		int64_t s = cache_lookup(&m->l1d, pte, 1);
+		if (s >= 0) {
+			t += m->l1d.hit_cycles;
+			if (m->l1d.ready[s] > t)
+				t = m->l1d.ready[s];
+			continue;
+		}
+		struct memsys_result r = { 0 };
+		uint64_t done = memsys_below_l1(m, pte, t + m->l1d.hit_cycles, 0, &r);
+		uint64_t victim;
+		cache_fill(&m->l1d, pte, done, r.level, 0, &victim);
+		if (victim != UINT64_MAX)
+			memsys_writeback(m, 0, victim, t);
+		t = done;
+	}
+	m->st.ptw_walks++;
+	m->st.ptw_cycles += t - now;
+	return t;
+}
+
+uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss)
+{
+	struct tlb *t = itlb ? &m->itlb : &m->dtlb;
+	uint64_t vpn = addr >> TLB_PAGE_SHIFT;
+	if (tlb_lookup(t, vpn))
+		return now;
+	*miss = 1;
+	uint64_t done;
+	if (m->l2tlb.entries && tlb_lookup(&m->l2tlb, vpn)) {
+		m->st.l2tlb_hits++;
+		done = now + m->cfg->l2tlb_cycles;
+	} else {
+		done = memsys_walk(m, vpn, now + m->cfg->l2tlb_cycles);
+		if (m->l2tlb.entries)
+			tlb_fill(&m->l2tlb, vpn);
+	}
+	tlb_fill(t, vpn);
+	return done;
+}
+
+void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
+{
+	struct cache *c = &m->l1i;
+	memset(r, 0, sizeof(*r));
+	c->st.accesses++;
+	int64_t s = cache_lookup(c, addr, 1);
+	if (s >= 0) {
+		r->level = PROBE_LEVEL_L1;
+		r->done = c->ready[s] > now ? c->ready[s] : now;
+		return;
+	}
+	c->st.misses++;
+	r->l1_miss = 1;
+	r->done = memsys_below_l1(m, addr, now + 1, 1, r);
+	uint64_t victim;
+	cache_fill(c, addr, r->done, r->level, 0, &victim);
+}
+
+/* Next-line prefetch after a demand miss on `addr`'s line. */
+static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
+{
+	uint64_t next = ((addr >> m->line_shift) + 1) << m->line_shift;
+	if (m->pf_last_line == (next >> m->line_shift) + 1 || cache_lookup(&m->l1d, next, 0) >= 0)
+		return;
+	if (cache_mshr_free_at(&m->l1d, now) > now)
+		return;
+	m->pf_last_line = (next >> m->line_shift) + 1;
+	struct memsys_result r = { 0 };
+	uint64_t done = memsys_below_l1(m, next, now + m->l1d.hit_cycles, 0, &r);
+	cache_mshr_take(&m->l1d, now, done);
+	uint64_t victim;
+	cache_fill(&m->l1d, next, done, r.level, 1, &victim);
+	if (victim != UINT64_MAX)
+		memsys_writeback(m, 0, victim, now);
+	m->l1d.st.prefetches++;
+}
+
+/* The common part of loads and stores: look up the L1D, merge or miss. */
+static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store, struct memsys_result *r)
+{
+	struct cache *c = &m->l1d;
+	int64_t s = cache_lookup(c, addr, 1);
+	if (s >= 0) {
+		c->st.accesses++;
+		if (c->prefetched[s]) {
+			c->prefetched[s] = 0;
+			c->st.useful_prefetches++;
+		}
+		uint64_t t = now + (store ? 1 : c->hit_cycles);
+		if (c->ready[s] > now) {
+			/* the line is still being filled: a secondary miss */
+			if (c->ready[s] + 1 > t)
+				t = c->ready[s] + 1;
+			c->st.merges++;
+			r->l1_miss = 1;
+			r->level = c->level[s];
+			r->llc_miss = c->level[s] == PROBE_LEVEL_DRAM;
+			r->l2_miss = c->level[s] >= PROBE_LEVEL_LLC && m->has_l2;
+		} else {
+			r->level = PROBE_LEVEL_L1;
+		}
+		if (store)
+			c->dirty[s] = 1;
+		r->done = t;
+		return 0;
+	}
+	if (cache_mshr_free_at(c, now) > now) {
+		c->st.mshr_full++;
+		return -EBUSY;
+	}
+	c->st.accesses++;
+	c->st.misses++;
+	r->l1_miss = 1;
+	uint64_t done = memsys_below_l1(m, addr, now + c->hit_cycles, 1, r);
+	cache_mshr_take(c, now, done);
+	uint64_t victim;
+	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
+	if (store)
+		c->dirty[slot] = 1;
+	if (victim != UINT64_MAX)
+		memsys_writeback(m, 0, victim, now);
+	r->done = done + 1;
+	if (m->cfg->l1d_prefetch)
+		memsys_prefetch_next(m, addr, now);
+	return 0;
+}
+
+int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	return memsys_data(m, addr, now, 0, r);
+}
+
+int memsys_store(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	return memsys_data(m, addr, now, 1, r);
+}
+
+uint64_t memsys_l1d_mshr_free_at(const struct memsys *m, uint64_t now)
+{
+	uint64_t t = cache_mshr_free_at(&m->l1d, now + 1);
+	return t;
+}

@@ -1,0 +1,64 @@
+/*
+ * memsys.h — the memory hierarchy of the timing model: L1 I-cache and D-cache (with MSHRs and a
+ * next-line prefetcher), an optional private L2, the LLC, DRAM, the L1 I-/D-TLBs, the L2 TLB
+ * and a page-table walker. Accesses compute the cycle their data arrives; lines being filled
+ * are outstanding misses that later accesses merge into.
+ */
+#ifndef ROBIN_CORE_MEMSYS_H
+#define ROBIN_CORE_MEMSYS_H
+
+#include <stdint.h>
+
+#include "core/cache.h"
+#include "core/config.h"
+#include "core/dram.h"
+#include "core/tlb.h"
+
+/* What an access met (for the lifecycle record's events and the serve level). */
+struct memsys_result {
+	uint64_t done;     /* cycle the data (or the fetch line) is available */
+	uint8_t level;     /* enum probe_level that served it */
+	uint8_t tlb_miss;  /* L1 TLB miss */
+	uint8_t l1_miss, l2_miss, llc_miss;
+};
+
+struct memsys_stats {
+	uint64_t ptw_walks, ptw_cycles;
+	uint64_t l2tlb_hits;
+	uint64_t writebacks;        /* dirty lines written to the level below */
+};
+
+struct memsys {
+	const struct core_config *cfg;
+	struct cache l1i, l1d, l2, llc;
+	int has_l2;
+	struct dram dram;
+	struct tlb itlb, dtlb, l2tlb;
+	uint32_t line_shift;
+	uint64_t pf_last_line;      /* last line the prefetcher asked for (+1) */
+	struct memsys_stats st;
+};
+
+int memsys_init(struct memsys *m, const struct core_config *cfg) __attribute__((warn_unused_result));
+void memsys_fini(struct memsys *m);
+
+/* Translate addr for a fetch (itlb = 1) or a data access at cycle now: returns the cycle the
+ * translation is known (now on an L1 TLB hit) and sets *miss on an L1 TLB miss. */
+uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss);
+
+/* Fetch the I-cache line holding addr at cycle now: fills *r (r->done = now on a hit).
+ * Always succeeds (the front end blocks on a miss). */
+void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);
+
+/* A load (or AMO) reading addr at cycle now (after translation). Returns 0 with *r filled,
+ * or -EBUSY when the L1D has no free MSHR (retry later). r->done includes the L1D latency. */
+int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);
+
+/* A committed store writing addr at cycle now (write-allocate). Returns 0 with r->done the
+ * cycle the line is written, or -EBUSY when no MSHR is free. */
+int memsys_store(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);
+
+/* The first cycle > now at which an L1D MSHR frees, for a refused access. */
+uint64_t memsys_l1d_mshr_free_at(const struct memsys *m, uint64_t now);
+
+#endif
