@@ -9,6 +9,7 @@ export ROBIN_ROOT=$PWD
 export ROBIN=${ROBIN:-build/robin}
 SECTIONS=(
 	suite   # every workload under robin run: checksum, instructions, MIPS (scripts/demo/suite.sh)
+	sim     # every workload on the out-of-order core: IPC, MPKI, cycle stack (scripts/demo/sim.sh)
 )
 rc=0
 for s in "${SECTIONS[@]}"; do
