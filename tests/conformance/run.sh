@@ -14,6 +14,9 @@
 # env: ROBIN (default build/robin), QEMU (qemu-riscv64), RV_CC (riscv64-linux-gnu-gcc),
 #      SYSROOT (/usr/riscv64-linux-gnu), GCC_TARBALL, ROBIN_TIMEOUT_FACTOR (default 6)
 # Exit status: 0 when robin and qemu agree on every built test, 1 on any mismatch, 2 on misuse.
+# The whole script is one function, parsed before it runs: editing this file during a long run
+# cannot change what that run executes.
+main() {
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
@@ -198,3 +201,6 @@ rc=$?
 mkdir -p "$W"
 cp "$RESULTS" "$W/last-results.tsv"
 exit $rc
+}
+main "$@"
+exit $?
