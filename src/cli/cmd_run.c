@@ -1,14 +1,13 @@
 /*
  * cmd_run.c — `robin run [options] [--] PROG [ARGS]`: run a riscv64 Linux program on the
  * emulator as qemu-riscv64 would. The guest's stdout, stderr and exit status are robin's; a
- * guest fault prints one line and exits with 128+signal. Options add statistics, an
- * instruction limit, a commit trace, and deterministic time and randomness (the emulator
- * options and exit rules live in emu_opts.c, shared with `robin sim`).
+ * guest fault prints one line and exits with 128+signal. The emulator options (cli/emu_opts.h,
+ * shared with `robin sim`) add an instruction limit, a commit trace, and deterministic time
+ * and randomness; --stats and --stats-json report instructions, time and MIPS.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -29,9 +28,10 @@ static void run_usage(FILE *out)
 		"\n"
 		"options:\n"
 		"%s"
-		"  --stats             print instructions, host seconds and MIPS on stderr\n"
-		"  --stats-json FILE   write them as JSON (instructions, host_seconds, mips,\n"
-		"                      exit_code, status, signal)\n"
+		"  --stats             print instructions, host seconds (wall and CPU) and MIPS on\n"
+		"                      stderr\n"
+		"  --stats-json FILE   write them as JSON (instructions, host_seconds, cpu_seconds,\n"
+		"                      mips, mips_cpu, exit_code, status, signal)\n"
 		"  --help              this text\n"
 		"\n"
 		"exit status: the guest's; 128+signal after a guest fault; %d at --max-insns;\n"
@@ -40,11 +40,36 @@ static void run_usage(FILE *out)
 		emu_opts_help, EMU_OPTS_EXIT_LIMIT);
 }
 
-static double run_now(void)
+static double run_clock(clockid_t id)
 {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(id, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void run_write_json(const char *path, const char *prog, uint64_t n, double secs,
+			   double cpu, int rc, const char *status, int sig)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "robin run: cannot write %s: %s\n", path, strerror(errno));
+		return;
+	}
+	struct json j;
+	json_init(&j, f, 1);
+	json_object_begin(&j);
+	json_kv_string(&j, "program", prog);
+	json_kv_uint(&j, "instructions", n);
+	json_kv_double(&j, "host_seconds", secs);
+	json_kv_double(&j, "cpu_seconds", cpu);
+	json_kv_double(&j, "mips", secs > 0 ? (double)n / secs / 1e6 : 0);
+	json_kv_double(&j, "mips_cpu", cpu > 0 ? (double)n / cpu / 1e6 : 0);
+	json_kv_int(&j, "exit_code", rc);
+	json_kv_string(&j, "status", status);
+	json_kv_int(&j, "signal", sig);
+	json_object_end(&j);
+	json_end(&j);
+	fclose(f);
 }
 
 int cmd_run(int argc, char **argv)
@@ -63,19 +88,19 @@ int cmd_run(int argc, char **argv)
 		int t = emu_opts_take(&eo, "run", argc, argv, &i);
 		if (t < 0)
 			return 2;
-		if (t)
+		if (t > 0)
 			continue;
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			run_usage(stdout);
 			return 0;
+		} else if (!strcmp(a, "--stats")) {
+			stats = 1;
 		} else if (!strcmp(a, "--stats-json")) {
 			if (i + 1 >= argc) {
-				fprintf(stderr, "robin run: %s needs a value\n", a);
+				fprintf(stderr, "robin run: --stats-json needs a value\n");
 				return 2;
 			}
 			stats_json = argv[++i];
-		} else if (!strcmp(a, "--stats")) {
-			stats = 1;
 		} else {
 			fprintf(stderr, "robin run: unknown option '%s' (see robin run --help)\n", a);
 			return 2;
@@ -90,37 +115,21 @@ int cmd_run(int argc, char **argv)
 	int rc = emu_opts_start(&eo, "run", argc - i, argv + i, &e);
 	if (rc)
 		goto out;
-	double t0 = run_now();
+	double t0 = run_clock(CLOCK_MONOTONIC), c0 = run_clock(CLOCK_PROCESS_CPUTIME_ID);
 	enum emu_status st = emu_run(e, eo.max_insns);
-	double secs = run_now() - t0;
+	double secs = run_clock(CLOCK_MONOTONIC) - t0;
+	double cpu = run_clock(CLOCK_PROCESS_CPUTIME_ID) - c0;
 	uint64_t n = emu_instret(e);
 	const char *status;
 	int sig;
 	rc = emu_opts_finish(e, st, &status, &sig);
-	double mips = secs > 0 ? (double)n / secs / 1e6 : 0;
 	if (stats)
-		fprintf(stderr, "robin: %" PRIu64 " instructions in %.3f s (%.1f MIPS), %s, exit status %d\n",
-			n, secs, mips, status, rc);
-	if (stats_json) {
-		FILE *f = fopen(stats_json, "w");
-		if (!f) {
-			fprintf(stderr, "robin run: cannot write %s: %s\n", stats_json, strerror(errno));
-		} else {
-			struct json j;
-			json_init(&j, f, 1);
-			json_object_begin(&j);
-			json_kv_string(&j, "program", prog);
-			json_kv_uint(&j, "instructions", n);
-			json_kv_double(&j, "host_seconds", secs);
-			json_kv_double(&j, "mips", mips);
-			json_kv_int(&j, "exit_code", rc);
-			json_kv_string(&j, "status", status);
-			json_kv_int(&j, "signal", sig);
-			json_object_end(&j);
-			json_end(&j);
-			fclose(f);
-		}
-	}
+		fprintf(stderr,
+			"robin: %" PRIu64 " instructions in %.3f s (%.1f MIPS; CPU %.3f s, %.1f MIPS), %s, exit status %d\n",
+			n, secs, secs > 0 ? (double)n / secs / 1e6 : 0, cpu,
+			cpu > 0 ? (double)n / cpu / 1e6 : 0, status, rc);
+	if (stats_json)
+		run_write_json(stats_json, prog, n, secs, cpu, rc, status, sig);
 out:
 	emu_opts_close(&eo);
 	emu_destroy(e);
