@@ -61,6 +61,7 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	e->fwd_seq = 0;
 	e->pdst = e->old_pdst = 0;
 	e->psrc[0] = e->psrc[1] = e->psrc[2] = 0;
+	e->wait_preg = 0;
 	e->issued = 0;
 	e->mo_violation = 0;
 	e->no_replay = 0;

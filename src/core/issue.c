@@ -31,12 +31,22 @@ struct issue_budget {
 	uint32_t mul;
 };
 
-/* The first cycle e's operands (and a refused load's retry time) allow it to issue, or
- * PROBE_NEVER while a producer has not issued (then *block names its register). */
+/* The first cycle e's operands (and a refused load's retry time, or the data of the store it
+ * waits for) allow it to issue, or PROBE_NEVER while a producer has not issued (then *block
+ * names its register). */
 static uint64_t issue_wake(const struct core *c, const struct core_insn *e, uint32_t *block)
 {
 	const uint64_t *rdy = c->preg_ready;
 	uint64_t w = e->retry_at;
+	if (e->wait_preg) {
+		uint64_t r = rdy[e->wait_preg];
+		if (r == PROBE_NEVER) {
+			*block = e->wait_preg;
+			return PROBE_NEVER;
+		}
+		if (r > w)
+			w = r;
+	}
 	int n = e->is_store ? 1 : 3;
 	for (int i = 0; i < n; i++) {
 		uint64_t r = rdy[e->psrc[i]];

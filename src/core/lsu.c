@@ -27,6 +27,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	uint64_t addr = e->rec.mem_addr;
 	uint32_t size = lsu_size(e->rec.mem_size);
 	uint8_t tlb_miss = 0;
+	e->wait_preg = 0;
 	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
 	if (tlb_miss) {
 		e->rec.events |= PROBE_EV_DTLB_MISS;
@@ -43,11 +44,19 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 			if (!lsu_overlap(s->addr, lsu_size(s->size), addr, size))
 				continue;
 			int covers = s->addr <= addr && addr + size <= s->addr + lsu_size(s->size);
-			int data_ready = s->committed ||
-			                 c->preg_ready[core_at(c, s->idx)->psrc[1]] <= now;
-			if (!covers || !data_ready) {
-				/* wait for the store's data, or for it to reach the cache */
+			uint16_t data = s->committed ? 0 : core_at(c, s->idx)->psrc[1];
+			if (!covers) {
+				/* a partial overlap: wait for the store to reach the cache */
 				e->retry_at = now + 1;
+				c->st.load_retries++;
+				return -EAGAIN;
+			}
+			if (c->preg_ready[data] > now) {
+				/* wait for the store's data (forwarded the cycle it is ready) */
+				if (c->preg_ready[data] == PROBE_NEVER)
+					e->wait_preg = data;
+				else
+					e->retry_at = c->preg_ready[data];
 				c->st.load_retries++;
 				return -EAGAIN;
 			}

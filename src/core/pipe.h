@@ -37,6 +37,7 @@ struct core_insn {
 	uint64_t sq_pos;             /* store: its absolute store-queue index */
 	uint16_t pdst, old_pdst;     /* physical destination and the mapping it replaced; 0 = none */
 	uint16_t psrc[3];            /* physical sources; 0 = none or x0 (always ready) */
+	uint16_t wait_preg;          /* a load waiting for an older store's data register, or 0 */
 	uint8_t  iq;                 /* enum core_iq_kind */
 	uint8_t  is_ctrl, is_load, is_store, is_amo;
 	uint8_t  at_head;            /* executes only at the ROB head (CSR, fence, AMO, ecall) */
