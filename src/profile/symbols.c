@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 struct elf_file {
@@ -243,19 +244,12 @@ static uint64_t segment_end(Elf *elf, uint64_t start)
 }
 
 /* Load functions from `primary` (.symtab, else .dynsym) plus .dynsym of `secondary`. */
-static int load_funcs(struct symbols *s, Elf *primary, Elf *secondary)
+/* Sort, deduplicate and size the collected symbols into s->funcs (names copied); `seg_elf`
+ * (may be NULL) bounds the last size-less symbol by its segment. Frees nothing of v. */
+static int funcs_finish(struct symbols *s, struct sym_vec *v0, Elf *seg_elf)
 {
-	struct sym_vec v = { 0 };
+	struct sym_vec v = *v0;
 	int rc = 0;
-	if (primary && (rc = load_symtab(primary, SHT_SYMTAB, &v)))
-		goto out;
-	if (primary && (rc = load_symtab(primary, SHT_DYNSYM, &v)))
-		goto out;
-	if (secondary && secondary != primary && (rc = load_symtab(secondary, SHT_DYNSYM, &v)))
-		goto out;
-	if (secondary && secondary != primary && v.n == 0 &&
-	    (rc = load_symtab(secondary, SHT_SYMTAB, &v)))
-		goto out;
 	qsort(v.v, v.n, sizeof(*v.v), raw_sym_cmp);
 	/* Keep the first (best-ranked) symbol per start address. */
 	size_t w = 0, names_len = 0;
@@ -270,16 +264,14 @@ static int load_funcs(struct symbols *s, Elf *primary, Elf *secondary)
 	for (size_t i = 0; i < w; i++) {
 		if (!v.v[i].size)
 			v.v[i].size = i + 1 < w ? v.v[i + 1].start - v.v[i].start
-						: segment_end(primary ? primary : secondary, v.v[i].start) -
-						  v.v[i].start;
+						: seg_elf ? segment_end(seg_elf, v.v[i].start) - v.v[i].start
+						: 1;
 		names_len += strlen(v.v[i].name) + 1;
 	}
 	s->funcs = calloc(w ? w : 1, sizeof(*s->funcs));
 	s->names = malloc(names_len ? names_len : 1);
-	if (!s->funcs || !s->names) {
-		rc = -ENOMEM;
-		goto out;
-	}
+	if (!s->funcs || !s->names)
+		return -ENOMEM;
 	char *p = s->names;
 	for (size_t i = 0; i < w; i++) {
 		size_t len = strlen(v.v[i].name) + 1;
@@ -288,8 +280,128 @@ static int load_funcs(struct symbols *s, Elf *primary, Elf *secondary)
 		p += len;
 	}
 	s->n_funcs = w;
+	return rc;
+}
+
+/* Load functions from `primary` (.symtab, else .dynsym) plus .dynsym of `secondary`. */
+static int load_funcs(struct symbols *s, Elf *primary, Elf *secondary)
+{
+	struct sym_vec v = { 0 };
+	int rc = 0;
+	if (primary && (rc = load_symtab(primary, SHT_SYMTAB, &v)))
+		goto out;
+	if (primary && (rc = load_symtab(primary, SHT_DYNSYM, &v)))
+		goto out;
+	if (secondary && secondary != primary && (rc = load_symtab(secondary, SHT_DYNSYM, &v)))
+		goto out;
+	if (secondary && secondary != primary && v.n == 0 &&
+	    (rc = load_symtab(secondary, SHT_SYMTAB, &v)))
+		goto out;
+	rc = funcs_finish(s, &v, primary ? primary : secondary);
 out:
 	free(v.v);
+	return rc;
+}
+
+/* ---- the running kernel ------------------------------------------------------------------ */
+
+/* Build-id of the running kernel from the raw notes in /sys/kernel/notes. */
+static void kernel_build_id(char *out, size_t out_n)
+{
+	uint8_t buf[4096];
+	out[0] = 0;
+	int fd = open("/sys/kernel/notes", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return;
+	ssize_t n = read(fd, buf, sizeof(buf));
+	close(fd);
+	for (size_t at = 0; n > 0 && at + 12 <= (size_t)n;) {
+		uint32_t namesz, descsz, type;
+		memcpy(&namesz, buf + at, 4);
+		memcpy(&descsz, buf + at + 4, 4);
+		memcpy(&type, buf + at + 8, 4);
+		size_t name_at = at + 12, desc_at = name_at + ((namesz + 3u) & ~3u);
+		size_t next = desc_at + ((descsz + 3u) & ~3u);
+		if (next > (size_t)n || next <= at)
+			return;
+		if (type == NT_GNU_BUILD_ID && namesz == 4 && !memcmp(buf + name_at, "GNU", 4)) {
+			hex(out, out_n, buf + desc_at, descsz > 64 ? 64 : descsz);
+			return;
+		}
+		at = next;
+	}
+}
+
+/* Function symbols of the running kernel from /proc/kallsyms, whose addresses are the
+ * runtime addresses the collector records as [kernel.kallsyms] offsets. */
+static int open_kernel(struct symbols *s, const char *build_id, char *err)
+{
+	struct sym_vec v = { 0 };
+	char *text = NULL, *save;
+	size_t len = 0, cap = 0;
+	int rc = 0;
+	kernel_build_id(s->ident.build_id, sizeof(s->ident.build_id));
+	if (build_id && *build_id && strcmp(build_id, s->ident.build_id)) {
+		set_err(err, SYMBOLS_KERNEL_PATH, "samples are from another kernel (build-id differs)");
+		return -ESTALE;
+	}
+	FILE *f = fopen("/proc/kallsyms", "r");
+	if (!f) {
+		set_err(err, SYMBOLS_KERNEL_PATH, "cannot read /proc/kallsyms");
+		return -errno;
+	}
+	for (;;) {
+		if (len + 65536 + 1 > cap) {
+			char *nt = realloc(text, cap = (len + 65536 + 1) * 2);
+			if (!nt) {
+				rc = -ENOMEM;
+				goto out;
+			}
+			text = nt;
+		}
+		size_t got = fread(text + len, 1, 65536, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	text[len] = 0;
+	for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *end, *name;
+		uint64_t addr = strtoull(line, &end, 16);
+		if (end == line || end[0] != ' ' || !end[1] || end[2] != ' ')
+			continue;
+		char type = end[1];
+		name = end + 3;
+		name[strcspn(name, " \t")] = 0;
+		if (addr == 0 || !strchr("TtWw", type) || !*name)
+			continue;
+		if (v.n == v.cap) {
+			size_t nc = v.cap ? v.cap * 2 : 4096;
+			struct raw_sym *nv = realloc(v.v, nc * sizeof(*nv));
+			if (!nv) {
+				rc = -ENOMEM;
+				goto out;
+			}
+			v.v = nv;
+			v.cap = nc;
+		}
+		v.v[v.n++] = (struct raw_sym){ addr, 0, name, type == 'T' ? 0 : type == 'W' ||
+					       type == 'w' ? 1 : 2 };
+	}
+	if (v.n == 0) {
+		set_err(err, SYMBOLS_KERNEL_PATH, "/proc/kallsyms shows no addresses "
+			"(kernel.kptr_restrict)");
+		rc = -EACCES;
+		goto out;
+	}
+	rc = funcs_finish(s, &v, NULL);
+	if (rc)
+		set_err(err, SYMBOLS_KERNEL_PATH, "out of memory");
+out:
+	if (f)
+		fclose(f);
+	free(v.v);
+	free(text);
 	return rc;
 }
 
@@ -345,6 +457,19 @@ int symbols_open(const char *path, const char *build_id, struct symbols **out, c
 		return -ENOMEM;
 	}
 	s->image.fd = s->debug.fd = -1;
+	if (!strcmp(path, SYMBOLS_KERNEL_PATH)) {
+		struct utsname u;
+		snprintf(s->ident.arch, sizeof(s->ident.arch), "%s",
+			 uname(&u) == 0 && !strcmp(u.machine, "x86_64") ? "x86-64"
+			 : uname(&u) == 0 && !strcmp(u.machine, "aarch64") ? "aarch64"
+			 : uname(&u) == 0 && !strcmp(u.machine, "riscv64") ? "riscv64" : "other");
+		if ((rc = open_kernel(s, build_id, err))) {
+			symbols_close(s);
+			return rc;
+		}
+		*out = s;
+		return 0;
+	}
 	rc = elf_file_open(&s->image, path);
 	if (rc == 0) {
 		fill_ident(&s->image, &s->ident);

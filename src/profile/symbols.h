@@ -15,6 +15,12 @@
 #define SYMBOLS_BUILD_ID_MAX 41  /* 20-byte SHA-1 in hex + NUL (longer ids are truncated
                                     to 64 bytes = 129 chars in symbols_identify) */
 
+/* The image name the collector gives kernel samples; its offsets are runtime addresses.
+ * symbols_open symbolises it from /proc/kallsyms when the running kernel's build-id
+ * (/sys/kernel/notes) matches. KASLR moves the kernel at every boot, so a profile taken
+ * before a reboot into the same kernel would be misnamed; record and analyse in one boot. */
+#define SYMBOLS_KERNEL_PATH "[kernel.kallsyms]"
+
 struct symbols;  /* one opened image */
 
 struct symbols_func {

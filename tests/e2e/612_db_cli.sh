@@ -70,6 +70,22 @@ if "$ROBIN" db frobnicate --db a.db 2> e; then exit 1; fi
 "$ROBIN" ingest --help | grep -q "usage: robin ingest"
 "$ROBIN" db --help | grep -q "usage: robin db"
 
+# Kernel samples ([kernel.kallsyms], runtime addresses) are named from /proc/kallsyms when
+# the addresses are visible and the build-id is the running kernel's.
+KSYM=$(awk '$1 != "0000000000000000" && $2 ~ /^[TtWw]$/ { n[$1]++; if ($2 == "T" && $3 !~ /[.]/ && !($1 in name)) name[$1] = $3 }
+	END { for (a in name) if (n[a] == 1) { print a, name[a]; exit } }' /proc/kallsyms 2>/dev/null || true)
+if [ -n "$KSYM" ] && [ -r /sys/kernel/notes ]; then
+	KBID=$(od -An -tx1 -v /sys/kernel/notes | tr -d ' \n' |
+		sed -n 's/.*040000001400000003000000474e5500\(.\{40\}\).*/\1/p')
+	set -- $KSYM
+	printf 'image [kernel.kallsyms] build-id=%s\n[kernel.kallsyms] 0x%s cycles 4\n' "$KBID" "$1" |
+		"$ROBIN" ingest --db k.db
+	"$ROBIN" prof --db k.db | grep -Eq "^ +4 +100\.0% +100\.0%  $2 +\[kernel.kallsyms\]$"
+	printf 'image [kernel.kallsyms] build-id=0123456789abcdef\n[kernel.kallsyms] 0x%s cycles 4\n' "$1" |
+		"$ROBIN" ingest --db k2.db
+	"$ROBIN" prof --db k2.db | grep -q "could not be read"
+fi
+
 # Corruption: damage pages past the first; check says CORRUPT and exits 1, readers fail
 # with one line instead of crashing.
 seq 0 3 60000 | awk '{ printf "/nonexistent/big 0x%x cycles %d\n", $1, 1 + $1 % 5 }' > big.txt
