@@ -3,6 +3,7 @@
 #   make check        install deps, build the ASan/UBSan variant and run every test
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
+#   make bench-collect  collector overhead vs perf record, daemon cost (bench/collect.sh)
 #   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
@@ -54,7 +55,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench conformance fuzz clean deps fpdiff stress
+.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff stress
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -168,6 +169,12 @@ demo: deps
 bench: deps
 	$(MAKE) build/robin guest
 	bash bench/run.sh
+
+# Collector overhead: robin record vs perf record vs alone, medians, 1 and 4 kHz; the daemon's
+# CPU per sample, memory and database growth (bench/collect.sh; BENCH_RUNS=N to change runs).
+bench-collect: deps
+	$(MAKE) build/robin
+	bash bench/collect.sh
 
 # The crash loop of tests/e2e/613 with 200 trials (make check runs 20).
 stress: deps

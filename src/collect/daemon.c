@@ -304,7 +304,7 @@ static void handle_client(struct daemon *d, int fd)
 	char req[512];
 	ssize_t n = 0;
 	struct pollfd p = { fd, POLLIN, 0 };
-	if (poll(&p, 1, 1000) > 0)
+	if (poll(&p, 1, 5000) > 0) /* the client writes right after connecting */
 		n = read(fd, req, sizeof req - 1);
 	if (n <= 0) {
 		close(fd);
@@ -370,8 +370,14 @@ int daemon_request(const char *dir, const char *request, FILE *out)
 		close(fd);
 		return rc;
 	}
-	size_t len = strlen(request);
-	if (write(fd, request, len) != (ssize_t)len || write(fd, "\n", 1) != 1) {
+	char line[600];
+	int len = snprintf(line, sizeof line, "%s\n", request);
+	if (len < 0 || (size_t)len >= sizeof line) {
+		close(fd);
+		return -EINVAL;
+	}
+	/* MSG_NOSIGNAL: a daemon that went away must give an error, not a silent SIGPIPE */
+	if (send(fd, line, (size_t)len, MSG_NOSIGNAL) != len) {
 		rc = -errno;
 		close(fd);
 		return rc;
@@ -379,10 +385,13 @@ int daemon_request(const char *dir, const char *request, FILE *out)
 	shutdown(fd, SHUT_WR);
 	char buf[4096];
 	ssize_t n;
-	while ((n = read(fd, buf, sizeof buf)) > 0)
+	size_t got = 0;
+	while ((n = read(fd, buf, sizeof buf)) > 0) {
 		fwrite(buf, 1, (size_t)n, out);
+		got += (size_t)n;
+	}
 	close(fd);
-	return 0;
+	return got ? 0 : -EPIPE;
 }
 
 /* ---- start-up and main loop ------------------------------------------------------------------ */
@@ -635,16 +644,18 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 		fflush(out);
 	}
 	daemon_loop(&d);
+	/* close the database (checkpointing its WAL) before the pid file goes: `robin daemon
+	 * stop` returns when the pid file does */
+	collector_close(d.c);
+	collect_store_close(&d.store);
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", cfg->dir, DAEMON_SOCKET);
 	unlink(path);
-	snprintf(path, sizeof path, "%s/%s", cfg->dir, DAEMON_PID_FILE);
-	unlink(path);
 	close(d.listen_fd);
 	close(d.sig_fd);
-	collector_close(d.c);
-	collect_store_close(&d.store);
 	dlog("stopped");
+	snprintf(path, sizeof path, "%s/%s", cfg->dir, DAEMON_PID_FILE);
+	unlink(path);
 	if (!cfg->foreground)
 		_exit(0);
 	return 0;

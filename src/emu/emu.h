@@ -65,6 +65,9 @@ const struct isa_insn *emu_decode_at(struct emu *e, uint64_t pc);
 /* Architectural register value, 0..31 = x, 32..63 = f (raw bits). */
 uint64_t emu_reg(const struct emu *e, unsigned reg);
 
+/* ABI name of a register in the same numbering: "a0", "fa0", "zero". */
+const char *emu_reg_name(unsigned reg);
+
 uint64_t emu_instret(const struct emu *e);
 int emu_exit_code(const struct emu *e);
 /* After EMU_FAULT: the one-line message (PC, disassembly, faulting address, symbol) and the

@@ -20,6 +20,7 @@ enum hart_trap_cause {
 	HART_TRAP_EBREAK,
 	HART_TRAP_ECALL,        /* handled by the syscall layer, never fatal by itself */
 	HART_TRAP_EXIT,         /* the guest called exit/exit_group */
+	HART_TRAP_KILLED,       /* a signal ended the guest (abort, kill of itself); tval = signal */
 };
 
 struct hart_trap {
@@ -38,6 +39,7 @@ struct hart {
 	struct hart_trap trap;
 	/* emulator-private fields follow (memory, reservation, counters ...) */
 	struct emu *emu;
+	struct gmem *mem;      /* guest memory (gmem.h), &emu->mem */
 	uint64_t reservation;  /* LR/SC reserved address, ~0 when none */
 	uint64_t instret;      /* instructions retired */
 };

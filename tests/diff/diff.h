@@ -28,11 +28,13 @@ struct diff_test {
 	const char *rm;          /* rounding-mode suffix as printed ("rne" ... "dyn"), "" if none */
 	unsigned char nsrc;      /* operands drawn from pools (0..3) */
 	unsigned char pool[3];   /* enum diff_pool of each operand */
-	unsigned char dyn;       /* rm = dyn: run once per frm value 0..4 */
+	unsigned char dyn;       /* rm = dyn: run once per frm value 0..4; 2: per invalid frm
+	                            value 5..7 (the instruction must trap) */
 	unsigned char static_rm; /* the static rounding mode (0..4), or 0xff when none */
 	unsigned char nout;      /* how many of out[] to print */
 	unsigned char fflags;    /* print out[7] (fflags) */
 	unsigned char mem;       /* print mem[0..3] after the call */
+	unsigned char trap;      /* may raise SIGILL/SIGTRAP: run under a handler, print "sig N" */
 	diff_fn fn;
 };
 

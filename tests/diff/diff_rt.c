@@ -10,6 +10,8 @@
  *   diff [--seed N] [--random N] [--edges1 N] [--edges2 N] [--edges3 N]
  *        [--only NAME[,NAME...]] [--part I/N] [--list]
  */
+#include <setjmp.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -169,6 +171,13 @@ static void out_flush(void)
 	outlen = 0;
 }
 
+/* Make room for one line (cases print well under 512 bytes; names are short). */
+static void out_reserve(void)
+{
+	if (outlen + 512 > sizeof(outbuf))
+		out_flush();
+}
+
 static void out_str(const char *s)
 {
 	while (*s) {
@@ -178,19 +187,15 @@ static void out_str(const char *s)
 	}
 }
 
+/* " " and v in hex without leading zeros; the caller reserved room. */
 static void out_hex(uint64_t v)
 {
-	char tmp[20];
-	int n = 0;
-	do {
-		tmp[n++] = "0123456789abcdef"[v & 15];
-		v >>= 4;
-	} while (v);
-	if (outlen + 24 > sizeof(outbuf))
-		out_flush();
-	outbuf[outlen++] = ' ';
-	while (n)
-		outbuf[outlen++] = tmp[--n];
+	int n = v ? (64 - __builtin_clzll(v) + 3) / 4 : 1;
+	char *p = outbuf + outlen;
+	p[0] = ' ';
+	for (int i = n; i > 0; i--, v >>= 4)
+		p[i] = "0123456789abcdef"[v & 15];
+	outlen += (size_t)n + 1;
 }
 
 static void out_dec(uint64_t v)
@@ -211,13 +216,51 @@ static void out_dec(uint64_t v)
 
 static uint64_t cases;
 
+/* Trap tests run under handlers for SIGILL and SIGTRAP that jump back (SA_NODEFER: the
+ * signal stays unblocked after leaving the handler by siglongjmp). */
+static sigjmp_buf trap_env;
+static volatile sig_atomic_t trap_armed;
+
+static void on_trap(int sig)
+{
+	if (trap_armed)
+		siglongjmp(trap_env, sig);
+	_exit(128 + sig);
+}
+
+static void install_trap_handlers(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_trap;
+	sa.sa_flags = SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGILL, &sa, NULL);
+	sigaction(SIGTRAP, &sa, NULL);
+}
+
+/* Run a test that may trap; returns the signal number, or 0. */
+static int run_trapping(const struct diff_test *t, const uint64_t *in, uint64_t *out,
+                        uint64_t *mem)
+{
+	int sig = sigsetjmp(trap_env, 0);
+	if (sig == 0) {
+		trap_armed = 1;
+		t->fn(in, out, mem);
+	}
+	trap_armed = 0;
+	return sig;
+}
+
 static void run_case(const struct diff_test *t, const uint64_t *ops, uint64_t idx)
 {
-	unsigned nfrm = t->dyn ? 5 : 1;
+	unsigned nfrm = t->dyn == 2 ? 3 : t->dyn ? 5 : 1;
 	for (unsigned k = 0; k < nfrm; k++) {
 		uint64_t in[5], out[8] = { 0 }, mem[4] __attribute__((aligned(16)));
 		unsigned frm;
-		if (t->dyn)
+		if (t->dyn == 2)
+			frm = 5 + k;                              /* invalid: must trap */
+		else if (t->dyn)
 			frm = k;
 		else if (t->static_rm <= 4)
 			frm = (t->static_rm + 1 + (unsigned)(idx % 4)) % 5; /* never the static mode */
@@ -231,7 +274,12 @@ static void run_case(const struct diff_test *t, const uint64_t *ops, uint64_t id
 		mem[1] = in[1];
 		mem[2] = in[2];
 		mem[3] = ~in[1];
-		t->fn(in, out, mem);
+		out_reserve();
+		int sig = 0;
+		if (t->trap)
+			sig = run_trapping(t, in, out, mem);
+		else
+			t->fn(in, out, mem);
 
 		out_str(t->name);
 		out_str(" ");
@@ -244,6 +292,13 @@ static void run_case(const struct diff_test *t, const uint64_t *ops, uint64_t id
 		for (int i = 0; i < t->nsrc; i++)
 			out_hex(ops[i]);
 		out_str(" ->");
+		if (sig) {
+			out_str(" sig");
+			out_hex((uint64_t)sig);
+			out_str("\n");
+			cases++;
+			continue;
+		}
 		for (int i = 0; i < t->nout; i++)
 			out_hex(out[i]);
 		if (t->mem) {
@@ -327,6 +382,7 @@ int main(int argc, char **argv)
 			usage();
 	}
 
+	install_trap_handlers();
 	uint64_t ntest_run = 0;
 	for (unsigned ti = 0; ti < diff_ntests; ti++) {
 		const struct diff_test *t = &diff_tests[ti];

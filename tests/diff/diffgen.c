@@ -1,38 +1,64 @@
 /*
  * diffgen.c — writes the guest side of robin's differential test: one small function with
  * inline asm per (instruction, variant, rounding mode) for every row of isa_table.def, plus
- * the table tests/diff/diff_rt.c walks. Rows without a template make it fail, so the test
- * grows with the ISA table. Host tool: `diffgen > diff_tests.c`; the output is riscv64 C.
+ * the table tests/diff/diff_rt.c walks, and trap tests (reserved and invalid dynamic rounding
+ * modes for every row with an rm field, ebreak). Rows without a template make it fail, so the
+ * test grows with the ISA table. Host tool: `diffgen > diff_tests.c`; the output is riscv64 C.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "isa/isa.h"
+
 /* ---- the rows to cover ------------------------------------------------------------------ */
 
-static const char *const rows[] = {
-#define INSN(name, match, mask, fmt, cls, flags) #name,
+static const struct row {
+	const char *name;
+	uint32_t match, mask, fmt, flags;
+} rows[] = {
+#define INSN(name, match, mask, fmt, cls, flags) { #name, match, mask, fmt, flags },
 #include "isa/isa_table.def"
 #undef INSN
 };
 #define NROWS (sizeof(rows) / sizeof(rows[0]))
 static int covered[NROWS];
 
+/* The compressed encodings (each expands to a base row; tested in their own right). */
+static const char *const rvc_rows[] = {
+#define RVC(name, match, mask, base, kind, cons) #name,
+#include "isa/isa_rvc_table.def"
+#undef RVC
+};
+#define NRVC (sizeof(rvc_rows) / sizeof(rvc_rows[0]))
+static int rvc_covered[NRVC];
+
 /* Rows the differential test does not run as a test case, and why. */
 static const struct { const char *row, *why; } excluded[] = {
 	{ "ecall", "every guest program runs it (write, exit_group); its effects are the output" },
-	{ "ebreak", "raises SIGTRAP: a fault path, not a value to compare" },
 };
 
 static void mark(const char *row)
 {
 	for (size_t i = 0; i < NROWS; i++)
-		if (!strcmp(rows[i], row)) {
+		if (!strcmp(rows[i].name, row)) {
 			covered[i] = 1;
 			return;
 		}
 	fprintf(stderr, "diffgen: template for '%s', which is not a row of isa_table.def\n", row);
+	exit(1);
+}
+
+static void mark_rvc(const char *row)
+{
+	for (size_t i = 0; i < NRVC; i++)
+		if (!strcmp(rvc_rows[i], row)) {
+			rvc_covered[i] = 1;
+			return;
+		}
+	fprintf(stderr, "diffgen: template for '%s', which is not a row of isa_rvc_table.def\n",
+	        row);
 	exit(1);
 }
 
@@ -58,8 +84,10 @@ static const char *const rm_names[] = { "rne", "rtz", "rdn", "rup", "rmm" };
 struct test {
 	char name[64];
 	char rm[8];
-	int nsrc, pool[3], dyn, static_rm, nout, fflags, mem;
+	int nsrc, pool[3], dyn, static_rm, nout, fflags, mem, trap;
 };
+
+static int next_trap, next_bad_frm;  /* flags for the next finish() */
 
 static struct test *tests;
 static size_t ntests, cap_tests;
@@ -103,7 +131,9 @@ static void finish(const char *name, const char *variant, unsigned rm, int nsrc,
 	t->nsrc = nsrc;
 	for (int i = 0; i < nsrc; i++)
 		t->pool[i] = pools[i];
-	t->dyn = rm == RM_DYN;
+	t->dyn = next_bad_frm ? 2 : rm == RM_DYN;
+	t->trap = next_trap;
+	next_trap = next_bad_frm = 0;
 	t->static_rm = rm <= 4 ? (int)rm : RM_NONE;
 	t->nout = nout;
 	t->fflags = fflags;
@@ -117,7 +147,8 @@ static void finish(const char *name, const char *variant, unsigned rm, int nsrc,
 	       " [fl] \"=&r\"(fl)\n");
 	printf("\t\t: [i0] \"r\"(in[0]), [i1] \"r\"(in[1]), [i2] \"r\"(in[2]), [pre] \"r\"(in[3]),"
 	       " [frm] \"r\"(in[4]), [m] \"r\"(mem + 1)\n");
-	printf("\t\t: \"ft0\", \"ft1\", \"ft2\", \"ft3\", \"t0\", \"t1\", \"memory\");\n");
+	printf("\t\t: \"ft0\", \"ft1\", \"ft2\", \"ft3\", \"fa0\", \"t0\", \"t1\", \"a0\","
+	       " \"a1\", \"ra\", \"memory\");\n");
 	printf("\tout[0] = o0; out[1] = o1; out[2] = o2; out[3] = o3; out[7] = fl;\n}\n\n");
 	body_len = 0;
 	body[0] = 0;
@@ -559,6 +590,235 @@ static void gen_csr(void)
 	}
 }
 
+/* ---- RVC -------------------------------------------------------------------------------
+ * Every compressed encoding written explicitly (c.* mnemonics), on the 3-bit registers a0/a1
+ * and fa0, with immediates at the ends of their ranges; sp-relative forms use a stack area of
+ * their own below sp. */
+static void gen_rvc(void)
+{
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	const int pd[3] = { POOL_D, POOL_X, POOL_X };
+	char v[32];
+	struct { const char *row, *mn; int imms[5], n; } ri[] = {
+		{ "c_addi", "c.addi", { 1, -1, 31, -32 }, 4 },
+		{ "c_addiw", "c.addiw", { 0, 1, -1, 31, -32 }, 5 },
+		{ "c_andi", "c.andi", { 0, -1, 31, -32 }, 4 },
+		{ "c_srli", "c.srli", { 1, 31, 32, 63 }, 4 },
+		{ "c_srai", "c.srai", { 1, 31, 32, 63 }, 4 },
+		{ "c_slli", "c.slli", { 1, 31, 32, 63 }, 4 },
+	};
+	for (size_t i = 0; i < sizeof(ri) / sizeof(ri[0]); i++) {
+		mark_rvc(ri[i].row);
+		for (int j = 0; j < ri[i].n; j++) {
+			no_flags();
+			line("mv a0, %%[i0]");
+			line("%s a0, %d", ri[i].mn, ri[i].imms[j]);
+			line("mv %%[o0], a0");
+			snprintf(v, sizeof(v), "%d", ri[i].imms[j]);
+			finish(ri[i].mn, v, RM_NONE, 1, px, 1, 0, 0);
+		}
+	}
+	mark_rvc("c_li");
+	static const int li[] = { 0, -1, 31, -32 };
+	for (int j = 0; j < 4; j++) {
+		no_flags();
+		line("c.li a0, %d", li[j]);
+		line("mv %%[o0], a0");
+		snprintf(v, sizeof(v), "%d", li[j]);
+		finish("c.li", v, RM_NONE, 0, px, 1, 0, 0);
+	}
+	mark_rvc("c_lui");
+	static const unsigned lui[] = { 1, 0x1f, 0xfffe0, 0xfffff };
+	for (int j = 0; j < 4; j++) {
+		no_flags();
+		line("c.lui a0, 0x%x", lui[j]);
+		line("mv %%[o0], a0");
+		snprintf(v, sizeof(v), "0x%x", lui[j]);
+		finish("c.lui", v, RM_NONE, 0, px, 1, 0, 0);
+	}
+	no_flags();
+	line("c.nop");
+	line("li %%[o0], 1");
+	finish("c.nop", NULL, RM_NONE, 0, px, 1, 0, 0);
+
+	static const char *const rr[] = { "c_sub", "c_xor", "c_or", "c_and", "c_subw", "c_addw",
+	                                   "c_add" };
+	for (size_t i = 0; i < sizeof(rr) / sizeof(rr[0]); i++) {
+		mark_rvc(rr[i]);
+		no_flags();
+		line("mv a0, %%[i0]");
+		line("mv a1, %%[i1]");
+		line("%s a0, a1", mnemonic(rr[i]));
+		line("mv %%[o0], a0");
+		finish(mnemonic(rr[i]), NULL, RM_NONE, 2, px, 1, 0, 0);
+	}
+	mark_rvc("c_mv");
+	no_flags();
+	line("c.mv a0, %%[i0]");
+	line("mv %%[o0], a0");
+	finish("c.mv", NULL, RM_NONE, 1, px, 1, 0, 0);
+
+	/* loads and stores off a1 = &mem[0] */
+	static const struct { const char *row, *mn; int offs[4], n, fp, store; } ls[] = {
+		{ "c_lw", "c.lw", { 0, 4, 12, 20 }, 4, 0, 0 },
+		{ "c_ld", "c.ld", { 0, 8, 24 }, 3, 0, 0 },
+		{ "c_fld", "c.fld", { 0, 8, 24 }, 3, 1, 0 },
+		{ "c_sw", "c.sw", { 0, 4, 12, 20 }, 4, 0, 1 },
+		{ "c_sd", "c.sd", { 0, 8, 24 }, 3, 0, 1 },
+		{ "c_fsd", "c.fsd", { 0, 8, 24 }, 3, 1, 1 },
+	};
+	for (size_t i = 0; i < sizeof(ls) / sizeof(ls[0]); i++) {
+		mark_rvc(ls[i].row);
+		for (int j = 0; j < ls[i].n; j++) {
+			const char *reg = ls[i].fp ? "fa0" : "a0";
+			no_flags();
+			line("addi a1, %%[m], -8");
+			if (ls[i].store) {
+				line(ls[i].fp ? "fmv.d.x fa0, %%[i0]" : "mv a0, %%[i0]");
+				line("%s %s, %d(a1)", ls[i].mn, reg, ls[i].offs[j]);
+			} else {
+				line("%s %s, %d(a1)", ls[i].mn, reg, ls[i].offs[j]);
+				line(ls[i].fp ? "fmv.x.d %%[o0], fa0" : "mv %%[o0], a0");
+			}
+			snprintf(v, sizeof(v), "%d", ls[i].offs[j]);
+			finish(ls[i].mn, v, RM_NONE, 3, ls[i].fp && ls[i].store ? pd : px,
+			       ls[i].store ? 0 : 1, 0, ls[i].store);
+		}
+	}
+	/* sp-relative: a 64-byte area of their own below sp */
+	static const struct { const char *row, *mn; int off, fp, store; } sp[] = {
+		{ "c_lwsp", "c.lwsp", 4, 0, 0 }, { "c_lwsp", "c.lwsp", 12, 0, 0 },
+		{ "c_ldsp", "c.ldsp", 8, 0, 0 }, { "c_ldsp", "c.ldsp", 0, 0, 0 },
+		{ "c_fldsp", "c.fldsp", 8, 1, 0 },
+		{ "c_swsp", "c.swsp", 4, 0, 1 }, { "c_sdsp", "c.sdsp", 8, 0, 1 },
+		{ "c_fsdsp", "c.fsdsp", 8, 1, 1 },
+	};
+	for (size_t i = 0; i < sizeof(sp) / sizeof(sp[0]); i++) {
+		const char *reg = sp[i].fp ? "fa0" : "a0";
+		mark_rvc(sp[i].row);
+		no_flags();
+		line("addi sp, sp, -64");
+		line("sd %%[i1], 0(sp)");
+		line("sd %%[i2], 8(sp)");
+		if (sp[i].store) {
+			line(sp[i].fp ? "fmv.d.x fa0, %%[i0]" : "mv a0, %%[i0]");
+			line("%s %s, %d(sp)", sp[i].mn, reg, sp[i].off);
+			line("ld %%[o0], 0(sp)");
+			line("ld %%[o1], 8(sp)");
+		} else {
+			line("%s %s, %d(sp)", sp[i].mn, reg, sp[i].off);
+			line(sp[i].fp ? "fmv.x.d %%[o0], fa0" : "mv %%[o0], a0");
+			line("li %%[o1], 0");
+		}
+		line("addi sp, sp, 64");
+		snprintf(v, sizeof(v), "%d", sp[i].off);
+		finish(sp[i].mn, v, RM_NONE, 3, sp[i].fp && sp[i].store ? pd : px, 2, 0, 0);
+	}
+	/* sp arithmetic */
+	mark_rvc("c_addi4spn");
+	static const int a4[] = { 4, 1020 };
+	for (int j = 0; j < 2; j++) {
+		no_flags();
+		line("c.addi4spn a0, sp, %d", a4[j]);
+		line("sub %%[o0], a0, sp");
+		snprintf(v, sizeof(v), "%d", a4[j]);
+		finish("c.addi4spn", v, RM_NONE, 0, px, 1, 0, 0);
+	}
+	mark_rvc("c_addi16sp");
+	no_flags();
+	line("mv t1, sp");
+	line("c.addi16sp sp, -512");
+	line("sub %%[o0], t1, sp");
+	line("c.addi16sp sp, 496");
+	line("c.addi16sp sp, 16");
+	line("sub %%[o1], t1, sp");
+	finish("c.addi16sp", NULL, RM_NONE, 0, px, 2, 0, 0);
+
+	/* control transfer */
+	mark_rvc("c_j");
+	no_flags();
+	line("li %%[o0], 0");
+	line("c.j 2f");
+	line("li %%[o0], 0x99");
+	line("2:");
+	finish("c.j", NULL, RM_NONE, 0, px, 1, 0, 0);
+	static const char *const bz[] = { "c_beqz", "c_bnez" };
+	for (int i = 0; i < 2; i++) {
+		mark_rvc(bz[i]);
+		no_flags();
+		line("mv a0, %%[i0]");
+		line("li %%[o0], 1");
+		line("%s a0, 1f", mnemonic(bz[i]));
+		line("li %%[o0], 0");
+		line("1:");
+		finish(mnemonic(bz[i]), NULL, RM_NONE, 1, px, 1, 0, 0);
+	}
+	mark_rvc("c_jr");
+	no_flags();
+	line("lla a0, 2f");
+	line("li %%[o0], 0");
+	line("c.jr a0");
+	line("li %%[o0], 0x99");
+	line("2:");
+	finish("c.jr", NULL, RM_NONE, 0, px, 1, 0, 0);
+	mark_rvc("c_jalr");
+	no_flags();
+	line("lla a0, 2f");
+	line("c.jalr a0");
+	line("1: li ra, 0x99");
+	line("2: lla %%[o1], 1b");
+	line("sub %%[o0], ra, %%[o1]");
+	finish("c.jalr", NULL, RM_NONE, 0, px, 1, 0, 0);
+	mark_rvc("c_ebreak");
+	no_flags();
+	line("c.ebreak");
+	line("li %%[o0], 0x7e57");
+	next_trap = 1;
+	finish("c.ebreak", NULL, RM_NONE, 0, px, 1, 0, 0);
+}
+
+/* ---- traps ------------------------------------------------------------------------------
+ * Every row with a rounding-mode field, encoded from its isa_table.def match with the
+ * reserved static modes 5 and 6, and with rm = dyn under the invalid frm values 5, 6, 7: each
+ * must raise SIGILL. ebreak must raise SIGTRAP. */
+static void gen_traps(void)
+{
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[16];
+	for (size_t i = 0; i < NROWS; i++) {
+		const struct row *r = &rows[i];
+		if (!(r->flags & ISA_T_RM))
+			continue;
+		uint32_t w = r->match;
+		w |= (r->flags & ISA_T_RD_F ? 3u : 6u) << 7;          /* f3 or t1 */
+		w |= (r->flags & ISA_T_RS1_F ? 0u : 5u) << 15;        /* f0 or t0 */
+		if (r->fmt == ISA_FMT_R4)
+			w |= 1u << 20 | 2u << 27;                     /* f1, f2 */
+		else if (!(r->flags & ISA_T_NO_RS2))
+			w |= 1u << 20;                                /* f1 */
+		for (unsigned rm = 5; rm <= 7; rm++) {
+			no_flags();
+			line("fsrm %%[frm]");
+			line("fmv.d.x ft0, %%[i0]");
+			line("fmv.d.x ft1, %%[i0]");
+			line("fmv.d.x ft2, %%[i0]");
+			line("mv t0, %%[i0]");
+			line(".insn 0x%08x", (w & ~(7u << 12)) | rm << 12);  /* no $d region */
+			line("li %%[o0], 0x7e57");                    /* reached: no trap */
+			snprintf(v, sizeof(v), rm == 7 ? "badfrm" : "rm%u", rm);
+			next_trap = 1;
+			next_bad_frm = rm == 7;
+			finish(mnemonic(r->name), v, RM_NONE, 0, px, 1, 0, 0);
+		}
+	}
+	mark("ebreak");
+	no_flags();
+	line("ebreak");
+	line("li %%[o0], 0x7e57");
+	next_trap = 1;
+	finish("ebreak", NULL, RM_NONE, 0, px, 1, 0, 0);
+}
+
 int main(void)
 {
 	printf("/* Generated by tests/diff/diffgen.c from isa_table.def; do not edit. */\n");
@@ -569,26 +829,36 @@ int main(void)
 	gen_csr();
 	gen_fp();
 	gen_fp_mem();
+	gen_traps();
+	gen_rvc();
 
 	int missing = 0;
 	for (size_t i = 0; i < NROWS; i++) {
 		int ex = 0;
 		for (size_t j = 0; j < sizeof(excluded) / sizeof(excluded[0]); j++)
-			ex |= !strcmp(excluded[j].row, rows[i]);
+			ex |= !strcmp(excluded[j].row, rows[i].name);
 		if (!covered[i] && !ex) {
-			fprintf(stderr, "diffgen: no differential-test template for row '%s'\n", rows[i]);
+			fprintf(stderr, "diffgen: no differential-test template for row '%s'\n",
+			        rows[i].name);
 			missing++;
 		}
 	}
+	for (size_t i = 0; i < NRVC; i++)
+		if (!rvc_covered[i]) {
+			fprintf(stderr, "diffgen: no differential-test template for compressed row '%s'\n",
+			        rvc_rows[i]);
+			missing++;
+		}
 	if (missing)
 		return 1;
 
 	printf("const struct diff_test diff_tests[] = {\n");
 	for (size_t i = 0; i < ntests; i++) {
 		const struct test *t = &tests[i];
-		printf("\t{ \"%s\", \"%s\", %d, { %s, %s, %s }, %d, %d, %d, %d, %d, t_%zu },\n",
+		printf("\t{ \"%s\", \"%s\", %d, { %s, %s, %s }, %d, %d, %d, %d, %d, %d, t_%zu },\n",
 		       t->name, t->rm, t->nsrc, pool_names[t->pool[0]], pool_names[t->pool[1]],
-		       pool_names[t->pool[2]], t->dyn, t->static_rm, t->nout, t->fflags, t->mem, i);
+		       pool_names[t->pool[2]], t->dyn, t->static_rm, t->nout, t->fflags, t->mem,
+		       t->trap, i);
 	}
 	printf("};\nconst unsigned diff_ntests = %zu;\n", ntests);
 	free(tests);

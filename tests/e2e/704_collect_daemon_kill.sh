@@ -9,6 +9,7 @@ cl_need
 CL_TMP=$(mktemp -d)
 dir=$CL_TMP/state db=$CL_TMP/daemon.db
 cleanup() {
+	[ "${fail:-0}" = 0 ] || { echo "--- daemon.log"; cat "$dir/daemon.log" 2>/dev/null; }
 	[ -f "$dir/daemon.pid" ] && kill -9 "$(cat "$dir/daemon.pid")" 2>/dev/null
 	rm -rf "$CL_TMP"
 }
@@ -22,7 +23,8 @@ pid=$(cat "$dir/daemon.pid")
 TIMEFORMAT=%U
 cpu_ms=$( { time "$CL_TMP/collect_spin" 80; } 2>&1 | awk '{ print int($1 * 1000) }')
 sleep 1.5
-"$ROBIN" daemon status --dir "$dir" > "$CL_TMP/status" || { echo "FAIL: status"; fail=1; }
+"$ROBIN" daemon status --dir "$dir" > "$CL_TMP/status"; rc=$?
+[ $rc = 0 ] || { echo "FAIL: status exit $rc"; fail=1; }
 cat "$CL_TMP/status"
 grep -q "samples/s per cpu: cpu0" "$CL_TMP/status" || { echo "FAIL: no per-cpu rates"; fail=1; }
 grep -q "hit rate" "$CL_TMP/status" || { echo "FAIL: no hit rate"; fail=1; }

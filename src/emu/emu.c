@@ -1,0 +1,452 @@
+/*
+ * emu.c — the emulator object and its run loop: create/load/destroy, the decoded-instruction
+ * cache (one array of slots per guest code page, filled lazily, dropped when the page is
+ * written, unmapped or loses execute permission), emu_run (the fast loop), emu_step (one
+ * instruction with the dynamic record for the timing model) and the commit trace.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "emu/emu_priv.h"
+
+#define EMU_DEFAULT_SYSROOT "/usr/riscv64-linux-gnu"
+
+int emu_set_error(struct emu *e, int err, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->error, sizeof(e->error), fmt, ap);
+	va_end(ap);
+	return -err;
+}
+
+/* ---- decoded-instruction cache ----------------------------------------------------------- */
+
+static void emu_drop_page(struct emu *e, uint64_t pg)
+{
+	if (pg < GMEM_NPAGES && e->code[pg]) {
+		e->code[pg] = NULL;  /* the page stays on code_all: records may point into it */
+		e->code_changed = 1;
+	}
+}
+
+/* gmem.c calls this when a GMEM_CODE page is written, unmapped or made non-executable. */
+static void emu_code_written(void *ctx, uint64_t pg)
+{
+	struct emu *e = ctx;
+	emu_drop_page(e, pg);
+	/* an instruction at the end of the previous page may straddle into this one */
+	if (pg > 0 && e->code[pg - 1]) {
+		const struct emu_slot *last = &e->code[pg - 1]->slot[EMU_SLOTS_PER_PAGE - 1];
+		if (last->fn && last->insn.len == 4) {
+			e->mem.perm[pg - 1] &= (uint8_t)~GMEM_CODE;
+			emu_drop_page(e, pg - 1);
+		}
+	}
+}
+
+static int emu_exec_illegal(struct hart *h, const struct isa_insn *in)
+{
+	return hart_raise(h, HART_TRAP_ILLEGAL, in->raw);
+}
+
+static int emu_fetch_fault(struct emu *e, uint64_t pc, uint64_t addr)
+{
+	gmem_check_exec(&e->mem, addr, 2);  /* records the fault kind */
+	e->hart.trap.cause = HART_TRAP_FETCH_FAULT;
+	e->hart.trap.pc = pc;
+	e->hart.trap.tval = addr;
+	return -1;
+}
+
+/* The slots of the code page holding pc, allocating it on first execution; NULL after a fetch
+ * fault was recorded. */
+static struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
+{
+	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
+	if (pg >= GMEM_NPAGES) {
+		emu_fetch_fault(e, pc, pc);
+		return NULL;
+	}
+	struct emu_code_page *cp = e->code[pg];
+	if (cp)
+		return cp->slot;
+	if (!(e->mem.perm[pg] & GMEM_X)) {
+		emu_fetch_fault(e, pc, pc);
+		return NULL;
+	}
+	cp = calloc(1, sizeof(*cp));
+	if (!cp) {
+		fprintf(stderr, "robin: out of memory for decoded instructions\n");
+		abort();
+	}
+	cp->next = e->code_all;
+	e->code_all = cp;
+	e->code[pg] = cp;
+	e->mem.perm[pg] |= GMEM_CODE;
+	return cp->slot;
+}
+
+/* Decode the instruction at pc into its slot. 0, or -1 after a fetch fault (the second half of
+ * a 32-bit instruction on a non-executable page). Illegal encodings decode to a slot whose
+ * handler raises SIGILL. */
+static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
+{
+	uint16_t lo, hi = 0;
+	memcpy(&lo, e->mem.base + pc, 2);
+	if ((lo & 3) == 3) {
+		if ((pc & GMEM_PAGE_MASK) == GMEM_PAGE_SIZE - 2) {
+			if (gmem_check_exec(&e->mem, pc + 2, 2))
+				return emu_fetch_fault(e, pc, pc + 2);
+			e->mem.perm[(pc + 2) >> GMEM_PAGE_SHIFT] |= GMEM_CODE;
+		}
+		memcpy(&hi, e->mem.base + pc + 2, 2);
+	}
+	uint32_t raw = lo | (uint32_t)hi << 16;
+	if (isa_decode(raw, &s->insn) == 0 || s->insn.op == ISA_OP_INVALID ||
+	    s->insn.op >= ISA_OP_COUNT) {
+		s->insn.raw = (lo & 3) == 3 ? raw : lo;
+		s->insn.len = (lo & 3) == 3 ? 4 : 2;
+		s->insn.op = ISA_OP_INVALID;
+		s->fn = emu_exec_illegal;
+	} else {
+		s->fn = exec_table[s->insn.op];
+	}
+	return 0;
+}
+
+/* The decoded slot for pc, or NULL after a fetch fault. */
+static struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
+{
+	struct emu_slot *slots = emu_code_slots(e, pc);
+	if (!slots)
+		return NULL;
+	struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
+	if (!s->fn && emu_decode_slot(e, s, pc))
+		return NULL;
+	return s;
+}
+
+/* ---- lifecycle --------------------------------------------------------------------------- */
+
+int emu_create(const struct emu_config *cfg, struct emu **out)
+{
+	struct emu *e = calloc(1, sizeof(*e));
+	int err;
+	*out = NULL;
+	if (!e)
+		return -ENOMEM;
+	if (cfg)
+		e->cfg = *cfg;
+	snprintf(e->sysroot, sizeof(e->sysroot), "%s", e->cfg.sysroot ? e->cfg.sysroot : EMU_DEFAULT_SYSROOT);
+	e->cfg.sysroot = e->sysroot;
+	err = gmem_init(&e->mem);
+	if (err)
+		goto fail;
+	e->mem.code_written = emu_code_written;
+	e->mem.code_ctx = e;
+	void *code = mmap(NULL, GMEM_NPAGES * sizeof(*e->code), PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (code == MAP_FAILED) {
+		err = -errno;
+		goto fail;
+	}
+	e->code = code;
+	e->hart.emu = e;
+	e->hart.mem = &e->mem;
+	e->hart.reservation = ~0ull;
+	e->trace_left = e->cfg.trace ? e->cfg.trace_insns : 0;
+	if (e->cfg.trace && fileno(e->cfg.trace) > 2)
+		e->private_fds[e->n_private_fds++] = fileno(e->cfg.trace);
+	e->rng_state = e->cfg.seed ^ 0x726f62696e524e47ull;  /* "robinRNG" */
+	e->pid = getpid();
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	e->start_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	*out = e;
+	return 0;
+fail:
+	emu_destroy(e);
+	return err;
+}
+
+int emu_load(struct emu *e, const char *path, int argc, char *const argv[], char *const envp[])
+{
+	e->error[0] = 0;
+	return loader_load(e, path, argc, argv, envp);
+}
+
+void emu_destroy(struct emu *e)
+{
+	if (!e)
+		return;
+	while (e->code_all) {
+		struct emu_code_page *next = e->code_all->next;
+		free(e->code_all);
+		e->code_all = next;
+	}
+	if (e->code)
+		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));
+	for (int i = 0; i < e->n_images; i++) {
+		free(e->images[i].path);
+		symtab_free(e->images[i].syms);
+	}
+	gmem_fini(&e->mem);
+	free(e);
+}
+
+/* ---- paths and time ---------------------------------------------------------------------- */
+
+const char *emu_path(struct emu *e, const char *guest, char *buf, size_t n)
+{
+	struct stat st;
+	if (guest[0] != '/' || !e->sysroot[0])
+		return guest;
+	if ((size_t)snprintf(buf, n, "%s%s", e->sysroot, guest) >= n)
+		return guest;
+	if (lstat(buf, &st) == 0)
+		return buf;
+	return guest;
+}
+
+uint64_t emu_time_ns(struct emu *e, int realtime)
+{
+	if (e->cfg.virtual_time) {
+		/* 1 instruction = 1 ns; the wall clock starts at 2024-01-01 00:00:00 UTC */
+		uint64_t t = e->hart.instret;
+		return realtime ? 1704067200ull * 1000000000ull + t : t;
+	}
+	struct timespec ts;
+	clock_gettime(realtime ? CLOCK_REALTIME : CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* ---- trace ------------------------------------------------------------------------------- */
+
+static const char *const emu_xreg_names[32] = {
+	"zero", "ra", "sp", "gp", "tp", "t0", "t1", "t2", "s0", "s1", "a0", "a1", "a2", "a3", "a4",
+	"a5", "a6", "a7", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11", "t3", "t4",
+	"t5", "t6",
+};
+static const char *const emu_freg_names[32] = {
+	"ft0", "ft1", "ft2", "ft3", "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0", "fa1", "fa2",
+	"fa3", "fa4", "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5", "fs6", "fs7", "fs8", "fs9",
+	"fs10", "fs11", "ft8", "ft9", "ft10", "ft11",
+};
+
+/* Name of register r in the 0..63 numbering of isa.h. */
+const char *emu_reg_name(unsigned r)
+{
+	if (r < 32)
+		return emu_xreg_names[r];
+	if (r < 64)
+		return emu_freg_names[r - 32];
+	return "?";
+}
+
+static void emu_trace_line(struct emu *e, const struct emu_dyn *d)
+{
+	char dis[96];
+	const struct isa_insn *in = d->insn;
+	if (in->op == ISA_OP_INVALID)
+		snprintf(dis, sizeof(dis), "(illegal)");
+	else
+		isa_disasm(in, d->pc, dis, sizeof(dis));
+	for (char *c = dis; *c; c++)
+		if (*c == '\t')
+			*c = ' ';
+	FILE *f = e->cfg.trace;
+	if (in->len == 2)
+		fprintf(f, "%8" PRIu64 " %10" PRIx64 ":     %04x  %-34s", d->seq, d->pc, in->raw & 0xffff, dis);
+	else
+		fprintf(f, "%8" PRIu64 " %10" PRIx64 ": %08x  %-34s", d->seq, d->pc, in->raw, dis);
+	if (d->trapped)
+		fprintf(f, " trap");
+	else if (in->rd != ISA_REG_NONE && in->rd != 0 && in->rd < 64)
+		fprintf(f, " %s=0x%016" PRIx64, emu_reg_name(in->rd), emu_reg(e, in->rd));
+	if (d->mem_size)
+		fprintf(f, " mem[0x%" PRIx64 "]", d->mem_addr);
+	fputc('\n', f);
+}
+
+/* ---- execution --------------------------------------------------------------------------- */
+
+/* Finish a trap recorded in hart.trap; returns the status the run ends with, or EMU_RUNNING
+ * when the trap was absorbed (a signal handler took over). */
+static enum emu_status emu_trap(struct emu *e)
+{
+	struct hart *h = &e->hart;
+	switch (h->trap.cause) {
+	case HART_TRAP_EXIT:
+		return EMU_EXITED;
+	case HART_TRAP_KILLED:
+		return EMU_FAULT;
+	default:
+		if (syscall_signal_fault(e)) {
+			h->trap.cause = HART_TRAP_NONE;
+			return EMU_RUNNING;  /* the guest's handler runs next (h->next_pc) */
+		}
+		fault_describe(e);
+		return EMU_FAULT;
+	}
+}
+
+enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
+{
+	struct hart *h = &e->hart;
+	uint64_t pc = h->pc;
+	memset(d, 0, sizeof(*d));
+	d->seq = h->instret;
+	d->pc = pc;
+	struct emu_slot *s = emu_slot_at(e, pc);
+	if (!s) {
+		static const struct isa_insn none = { .op = ISA_OP_INVALID, .len = 2, .rd = ISA_REG_NONE,
+						      .rs1 = ISA_REG_NONE, .rs2 = ISA_REG_NONE,
+						      .rs3 = ISA_REG_NONE };
+		d->insn = &none;
+		d->next_pc = pc;
+		d->trapped = 1;
+		enum emu_status st = emu_trap(e);
+		if (st == EMU_RUNNING)
+			h->pc = h->next_pc;
+		return st;
+	}
+	const struct isa_insn *in = &s->insn;
+	d->insn = in;
+	if (in->size) {
+		d->mem_size = in->size;
+		d->mem_addr = h->x[in->rs1 & 31] + (uint64_t)in->imm;
+		if (in->cls == ISA_CLASS_AMO || in->op == ISA_OP_INVALID)
+			d->mem_addr = h->x[in->rs1 & 31];
+	}
+	h->pc = pc;
+	h->next_pc = pc + in->len;
+	int r = s->fn(h, in);
+	h->x[0] = 0;
+	enum emu_status st = EMU_RUNNING;
+	if (r < 0) {
+		int exited = h->trap.cause == HART_TRAP_EXIT;
+		st = emu_trap(e);
+		if (exited) {
+			h->instret++;
+		} else {
+			d->trapped = 1;
+			d->next_pc = h->next_pc;  /* a signal handler, or unchanged after a fatal fault */
+			if (st == EMU_RUNNING)
+				h->pc = h->next_pc;
+		}
+	} else {
+		h->instret++;
+	}
+	if (!d->trapped) {
+		d->next_pc = h->next_pc;
+		d->taken = (in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) &&
+			   h->next_pc != pc + in->len;
+		h->pc = h->next_pc;
+	}
+	if (e->trace_left) {
+		e->trace_left--;
+		emu_trace_line(e, d);
+	}
+	return st;
+}
+
+enum emu_status emu_run(struct emu *e, uint64_t max_insns)
+{
+	struct hart *h = &e->hart;
+	uint64_t limit = max_insns ? h->instret + max_insns : UINT64_MAX;
+	if (limit < h->instret)
+		limit = UINT64_MAX;
+	while (e->trace_left) {
+		struct emu_dyn d;
+		if (h->instret >= limit)
+			return EMU_LIMIT;
+		enum emu_status st = emu_step(e, &d);
+		if (st != EMU_RUNNING)
+			return st;
+	}
+	uint64_t pc = h->pc;
+	uint64_t cur_pg = UINT64_MAX;
+	struct emu_slot *slots = NULL;
+	for (;;) {
+		if (__builtin_expect(h->instret >= limit, 0)) {
+			h->pc = pc;
+			return EMU_LIMIT;
+		}
+		uint64_t pg = pc >> GMEM_PAGE_SHIFT;
+		if (__builtin_expect(pg != cur_pg, 0)) {
+			slots = emu_code_slots(e, pc);
+			if (!slots)
+				goto trap;
+			cur_pg = pg;
+		}
+		struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
+		if (__builtin_expect(!s->fn, 0)) {
+			if (emu_decode_slot(e, s, pc))
+				goto trap;
+		}
+		h->pc = pc;
+		h->next_pc = pc + s->insn.len;
+		int r = s->fn(h, &s->insn);
+		h->x[0] = 0;
+		if (__builtin_expect(r != 0, 0)) {
+			if (r < 0) {
+				if (h->trap.cause == HART_TRAP_EXIT) {
+					h->instret++;
+					h->pc = h->next_pc;
+					return EMU_EXITED;
+				}
+				goto trap;
+			}
+			/* memory maps or code changed: look the page up again */
+			cur_pg = UINT64_MAX;
+			e->code_changed = 0;
+		}
+		h->instret++;
+		pc = h->next_pc;
+		continue;
+	trap:;
+		/* the instruction did not complete: a fatal fault, or a guest signal handler
+		 * takes over at h->next_pc */
+		enum emu_status st = emu_trap(e);
+		if (st != EMU_RUNNING)
+			return st;
+		pc = h->next_pc;
+		cur_pg = UINT64_MAX;
+	}
+}
+
+const struct isa_insn *emu_decode_at(struct emu *e, uint64_t pc)
+{
+	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
+	if ((pc & 1) || pg >= GMEM_NPAGES || !(e->mem.perm[pg] & GMEM_X))
+		return NULL;
+	struct hart_trap saved = e->hart.trap;
+	struct emu_slot *s = emu_slot_at(e, pc);
+	e->hart.trap = saved;  /* a wrong-path fetch fault is not the program's */
+	if (!s || s->insn.op == ISA_OP_INVALID)
+		return NULL;
+	return &s->insn;
+}
+
+uint64_t emu_reg(const struct emu *e, unsigned reg)
+{
+	if (reg < 32)
+		return e->hart.x[reg];
+	if (reg < 64)
+		return e->hart.f[reg - 32];
+	return 0;
+}
+
+uint64_t emu_instret(const struct emu *e) { return e->hart.instret; }
+int emu_exit_code(const struct emu *e) { return e->exit_code; }
+const char *emu_fault_message(const struct emu *e) { return e->fault_msg; }
+int emu_fault_signal(const struct emu *e) { return e->fault_signal; }
+const char *emu_error(const struct emu *e) { return e->error; }

@@ -1,0 +1,436 @@
+/*
+ * loader.c — put a riscv64 Linux program into guest memory as execve does: validate the ELF64
+ * headers (every offset and size against the file), map the PT_LOAD segments with their bss,
+ * load the PT_INTERP interpreter from the sysroot, and build the initial stack with argc, argv,
+ * envp and the auxiliary vector. Entry point: loader_load (emu_priv.h).
+ */
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "emu/emu_priv.h"
+
+#define LOADER_MAX_PHNUM 512
+
+struct loader_elf {
+	const char *path;
+	uint64_t fsize;
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph[LOADER_MAX_PHNUM];
+	uint64_t lo, hi;         /* page-aligned span of the PT_LOADs (ELF addresses) */
+	uint64_t align;          /* largest PT_LOAD alignment (>= page) */
+	uint64_t bias;           /* guest address - ELF address */
+	uint64_t phdr_vaddr;     /* ELF address of the program headers, 0 if not loaded */
+	int has_interp;
+	int exec_stack;
+	char interp[PATH_MAX];
+};
+
+static uint64_t loader_page_down(uint64_t a) { return a & ~GMEM_PAGE_MASK; }
+static uint64_t loader_page_up(uint64_t a) { return (a + GMEM_PAGE_MASK) & ~GMEM_PAGE_MASK; }
+
+#define LOADER_ERR(e, ...) emu_set_error((e), ENOEXEC, __VA_ARGS__)
+
+/* Read and check the ELF header, program headers and PT_INTERP of an open file. */
+static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_interp)
+{
+	const char *p = le->path;
+	struct stat st;
+	if (fstat(fd, &st) < 0)
+		return emu_set_error(e, errno, "%s: %s", p, strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return emu_set_error(e, EACCES, "%s: not a regular file", p);
+	le->fsize = (uint64_t)st.st_size;
+	ssize_t got = pread(fd, &le->eh, sizeof(le->eh), 0);
+	if (got < 0)
+		return emu_set_error(e, errno, "%s: %s", p, strerror(errno));
+	const Elf64_Ehdr *eh = &le->eh;
+	if (got < SELFMAG || memcmp(eh->e_ident, ELFMAG, SELFMAG))
+		return LOADER_ERR(e, "%s: not an ELF file (bad magic at offset 0)", p);
+	if (got < EI_NIDENT)
+		return LOADER_ERR(e, "%s: truncated ELF identification (%zd bytes)", p, got);
+	if (eh->e_ident[EI_CLASS] != ELFCLASS64)
+		return LOADER_ERR(e, "%s: ELF class %u is not ELF64 (offset 0x4)", p, eh->e_ident[EI_CLASS]);
+	if (eh->e_ident[EI_DATA] != ELFDATA2LSB)
+		return LOADER_ERR(e, "%s: ELF data encoding %u is not little-endian (offset 0x5)", p,
+				  eh->e_ident[EI_DATA]);
+	if (eh->e_ident[EI_VERSION] != EV_CURRENT)
+		return LOADER_ERR(e, "%s: ELF version %u is not 1 (offset 0x6)", p, eh->e_ident[EI_VERSION]);
+	if ((size_t)got < sizeof(*eh))
+		return LOADER_ERR(e, "%s: truncated ELF header (%zd of %zu bytes)", p, got, sizeof(*eh));
+	if (eh->e_machine != EM_RISCV)
+		return LOADER_ERR(e, "%s: machine %u is not RISC-V (243) (offset 0x12)", p, eh->e_machine);
+	if (eh->e_type != ET_EXEC && eh->e_type != ET_DYN)
+		return LOADER_ERR(e, "%s: ELF type %u is not an executable or shared object (offset 0x10)",
+				  p, eh->e_type);
+	if (eh->e_version != EV_CURRENT)
+		return LOADER_ERR(e, "%s: ELF version %u is not 1 (offset 0x14)", p, eh->e_version);
+	if (eh->e_flags & EF_RISCV_RVE)
+		return LOADER_ERR(e, "%s: RV32E/RV64E programs are not supported (e_flags 0x%x)", p,
+				  eh->e_flags);
+	if (eh->e_phentsize != sizeof(Elf64_Phdr))
+		return LOADER_ERR(e, "%s: program header size %u, expected %zu (offset 0x36)", p,
+				  eh->e_phentsize, sizeof(Elf64_Phdr));
+	if (eh->e_phnum == 0 || eh->e_phnum > LOADER_MAX_PHNUM)
+		return LOADER_ERR(e, "%s: %u program headers (offset 0x38)", p, eh->e_phnum);
+	uint64_t phbytes = (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr);
+	if (eh->e_phoff > le->fsize || phbytes > le->fsize - eh->e_phoff)
+		return LOADER_ERR(e, "%s: program headers at offset 0x%llx extend past the end of the file (%llu bytes)",
+				  p, (unsigned long long)eh->e_phoff, (unsigned long long)le->fsize);
+	if (pread(fd, le->ph, phbytes, (off_t)eh->e_phoff) != (ssize_t)phbytes)
+		return LOADER_ERR(e, "%s: cannot read program headers at offset 0x%llx", p,
+				  (unsigned long long)eh->e_phoff);
+
+	int nload = 0;
+	uint64_t prev_end = 0, entry_ok = 0;
+	le->align = GMEM_PAGE_SIZE;
+	le->has_interp = 0;
+	le->exec_stack = 0;
+	le->phdr_vaddr = 0;
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = &le->ph[i];
+		unsigned long long off = eh->e_phoff + (unsigned long long)i * sizeof(*ph);
+		switch (ph->p_type) {
+		case PT_LOAD:
+			if (!ph->p_memsz)
+				break;
+			if (ph->p_filesz > ph->p_memsz)
+				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): file size 0x%llx exceeds memory size 0x%llx",
+						  p, i, off, (unsigned long long)ph->p_filesz,
+						  (unsigned long long)ph->p_memsz);
+			if (ph->p_offset > le->fsize || ph->p_filesz > le->fsize - ph->p_offset)
+				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): file bytes 0x%llx..0x%llx extend past the end of the file (0x%llx)",
+						  p, i, off, (unsigned long long)ph->p_offset,
+						  (unsigned long long)(ph->p_offset + ph->p_filesz),
+						  (unsigned long long)le->fsize);
+			if ((ph->p_vaddr - ph->p_offset) & GMEM_PAGE_MASK)
+				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): address 0x%llx and file offset 0x%llx differ modulo the page size",
+						  p, i, off, (unsigned long long)ph->p_vaddr,
+						  (unsigned long long)ph->p_offset);
+			if (ph->p_align > 1 && (ph->p_align & (ph->p_align - 1)))
+				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): alignment 0x%llx is not a power of two",
+						  p, i, off, (unsigned long long)ph->p_align);
+			if (ph->p_vaddr >= GMEM_GUEST_SIZE || ph->p_memsz > GMEM_GUEST_SIZE - ph->p_vaddr)
+				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): addresses 0x%llx+0x%llx lie outside the 256 GiB guest address space",
+						  p, i, off, (unsigned long long)ph->p_vaddr,
+						  (unsigned long long)ph->p_memsz);
+			if (nload && ph->p_vaddr < prev_end)
+				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx) at 0x%llx overlaps or precedes the previous segment (ends 0x%llx)",
+						  p, i, off, (unsigned long long)ph->p_vaddr,
+						  (unsigned long long)prev_end);
+			if (!nload)
+				le->lo = loader_page_down(ph->p_vaddr);
+			prev_end = ph->p_vaddr + ph->p_memsz;
+			le->hi = loader_page_up(prev_end);
+			if (ph->p_align > le->align && ph->p_align <= (1u << 30))
+				le->align = ph->p_align;
+			if ((ph->p_flags & PF_X) && eh->e_entry >= ph->p_vaddr &&
+			    eh->e_entry - ph->p_vaddr < ph->p_memsz)
+				entry_ok = 1;
+			if (eh->e_phoff >= ph->p_offset && eh->e_phoff + phbytes <= ph->p_offset + ph->p_filesz)
+				le->phdr_vaddr = ph->p_vaddr + (eh->e_phoff - ph->p_offset);
+			nload++;
+			break;
+		case PT_INTERP:
+			if (is_interp)
+				break;
+			if (le->has_interp)
+				return LOADER_ERR(e, "%s: more than one PT_INTERP (header at 0x%llx)", p, off);
+			if (ph->p_filesz < 2 || ph->p_filesz > PATH_MAX - 1 || ph->p_offset > le->fsize ||
+			    ph->p_filesz > le->fsize - ph->p_offset)
+				return LOADER_ERR(e, "%s: PT_INTERP (header at 0x%llx) has bad offset 0x%llx or size 0x%llx",
+						  p, off, (unsigned long long)ph->p_offset,
+						  (unsigned long long)ph->p_filesz);
+			if (pread(fd, le->interp, ph->p_filesz, (off_t)ph->p_offset) != (ssize_t)ph->p_filesz)
+				return LOADER_ERR(e, "%s: cannot read PT_INTERP at offset 0x%llx", p,
+						  (unsigned long long)ph->p_offset);
+			if (le->interp[ph->p_filesz - 1] != 0 || strlen(le->interp) != ph->p_filesz - 1)
+				return LOADER_ERR(e, "%s: PT_INTERP at offset 0x%llx is not a NUL-terminated path",
+						  p, (unsigned long long)ph->p_offset);
+			le->has_interp = 1;
+			break;
+		case PT_GNU_STACK:
+			le->exec_stack = !!(ph->p_flags & PF_X);
+			break;
+		default:
+			break;
+		}
+	}
+	if (!nload)
+		return LOADER_ERR(e, "%s: no loadable segment", p);
+	if (!entry_ok)
+		return LOADER_ERR(e, "%s: entry point 0x%llx (offset 0x18) is not in an executable segment",
+				  p, (unsigned long long)eh->e_entry);
+	for (unsigned i = 0; i < eh->e_phnum; i++)
+		if (le->ph[i].p_type == PT_PHDR)
+			le->phdr_vaddr = le->ph[i].p_vaddr;
+	if (!is_interp && !le->phdr_vaddr)
+		return LOADER_ERR(e, "%s: program headers (offset 0x%llx) are not inside a loadable segment",
+				  p, (unsigned long long)eh->e_phoff);
+	if (eh->e_type == ET_EXEC && le->lo < EMU_MMAP_BOTTOM)
+		return LOADER_ERR(e, "%s: segment address 0x%llx is below the lowest mappable address 0x%llx",
+				  p, (unsigned long long)le->lo, (unsigned long long)EMU_MMAP_BOTTOM);
+	if (eh->e_type == ET_EXEC && le->hi > EMU_MMAP_TOP)
+		return LOADER_ERR(e, "%s: segments end at 0x%llx, inside the stack and mmap area",
+				  p, (unsigned long long)le->hi);
+	return 0;
+}
+
+/* Map the PT_LOAD segments at le->bias. */
+static int loader_map(struct emu *e, int fd, struct loader_elf *le)
+{
+	static const uint8_t zeros[GMEM_PAGE_SIZE];
+	for (unsigned i = 0; i < le->eh.e_phnum; i++) {
+		const Elf64_Phdr *ph = &le->ph[i];
+		if (ph->p_type != PT_LOAD || !ph->p_memsz)
+			continue;
+		unsigned prot = ((ph->p_flags & PF_R) ? GMEM_R : 0) | ((ph->p_flags & PF_W) ? GMEM_W : 0) |
+				((ph->p_flags & PF_X) ? GMEM_X : 0);
+		uint64_t start = le->bias + ph->p_vaddr;
+		uint64_t pg = loader_page_down(start);
+		uint64_t file_end = start + ph->p_filesz;
+		uint64_t mem_end = loader_page_up(start + ph->p_memsz);
+		int err = 0;
+		if (ph->p_filesz) {
+			uint64_t len = loader_page_up(file_end) - pg;
+			err = gmem_map_file(&e->mem, pg, len, prot, 0, fd, ph->p_offset - (start - pg));
+			if (!err && ph->p_memsz > ph->p_filesz && (file_end & GMEM_PAGE_MASK))
+				err = gmem_poke(&e->mem, file_end, zeros,
+					       GMEM_PAGE_SIZE - (file_end & GMEM_PAGE_MASK));
+			pg = loader_page_up(file_end);
+		}
+		if (!err && mem_end > pg)
+			err = gmem_map_anon(&e->mem, pg, mem_end - pg, prot);
+		if (err)
+			return emu_set_error(e, -err, "%s: cannot map segment %u at 0x%llx: %s", le->path, i,
+					     (unsigned long long)start, strerror(-err));
+	}
+	return 0;
+}
+
+/* Open, check and map one ELF file. Interpreters and PIE programs are placed at `want` when
+ * nonzero and free, else top-down in the mmap area. */
+static int loader_load_elf(struct emu *e, const char *path, struct loader_elf *le, int is_interp,
+			   uint64_t want)
+{
+	le->path = path;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int err = errno;
+		if (is_interp)
+			return emu_set_error(e, ENOEXEC, "%s: cannot open the program interpreter: %s",
+					     path, strerror(err));
+		return emu_set_error(e, err, "%s: %s", path, strerror(err));
+	}
+	int err = loader_check(e, fd, le, is_interp);
+	if (err)
+		goto out;
+	le->bias = 0;
+	if (le->eh.e_type == ET_DYN) {
+		uint64_t span = le->hi - le->lo;
+		uint64_t base = want ? (want + le->align - 1) & ~(le->align - 1) : 0;
+		if (!base || span > EMU_MMAP_TOP - base || !gmem_is_free(&e->mem, base, span)) {
+			uint64_t at = gmem_find_free(&e->mem, span + le->align - GMEM_PAGE_SIZE,
+						    EMU_MMAP_BOTTOM, e->mmap_top);
+			if (!at) {
+				err = LOADER_ERR(e, "%s: no room for %llu bytes of segments", path,
+						 (unsigned long long)span);
+				goto out;
+			}
+			base = (at + le->align - 1) & ~(le->align - 1);
+		}
+		le->bias = base - le->lo;
+	} else if (!gmem_is_free(&e->mem, le->lo, le->hi - le->lo)) {
+		err = LOADER_ERR(e, "%s: segments 0x%llx..0x%llx collide with memory already in use",
+				 path, (unsigned long long)le->lo, (unsigned long long)le->hi);
+		goto out;
+	}
+	err = loader_map(e, fd, le);
+	if (!err)
+		emu_image_add(e, le->bias + le->lo, le->bias + le->hi, le->bias, path);
+out:
+	close(fd);
+	return err;
+}
+
+/* ---- initial stack -------------------------------------------------------------------- */
+
+struct loader_stack {
+	struct emu *e;
+	uint64_t sp;      /* grows down while strings are pushed */
+	int err;
+};
+
+static uint64_t loader_push_bytes(struct loader_stack *s, const void *p, size_t n)
+{
+	if (s->err)
+		return 0;
+	if (n > s->sp - (EMU_STACK_TOP - EMU_STACK_BYTES / 4)) {
+		s->err = E2BIG;
+		return 0;
+	}
+	s->sp -= n;
+	if (gmem_poke(&s->e->mem, s->sp, p, n))
+		s->err = EFAULT;
+	return s->sp;
+}
+
+static uint64_t loader_splitmix(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t interp_base,
+			const char *execfn, int argc, char *const argv[], char *const envp[])
+{
+	struct loader_stack s = { .e = e, .sp = EMU_STACK_TOP - 8 };
+	int envc = 0;
+	while (envp && envp[envc])
+		envc++;
+	uint64_t *argp = calloc((size_t)argc + 1, sizeof(uint64_t));
+	uint64_t *envpp = calloc((size_t)envc + 1, sizeof(uint64_t));
+	int err = 0;
+	if (!argp || !envpp) {
+		err = emu_set_error(e, ENOMEM, "out of memory building the stack");
+		goto out;
+	}
+	uint64_t execfn_at = loader_push_bytes(&s, execfn, strlen(execfn) + 1);
+	for (int i = envc - 1; i >= 0; i--)
+		envpp[i] = loader_push_bytes(&s, envp[i], strlen(envp[i]) + 1);
+	for (int i = argc - 1; i >= 0; i--)
+		argp[i] = loader_push_bytes(&s, argv[i], strlen(argv[i]) + 1);
+	uint8_t rnd[16];
+	uint64_t st = e->cfg.seed ^ 0x726f62696e415452ull;  /* "robinATR" */
+	for (int i = 0; i < 16; i += 8) {
+		uint64_t r = loader_splitmix(&st);
+		memcpy(rnd + i, &r, 8);
+	}
+	uint64_t random_at = loader_push_bytes(&s, rnd, sizeof(rnd));
+	if (s.err) {
+		err = emu_set_error(e, s.err, "%s: arguments and environment too large for the stack",
+				    execfn);
+		goto out;
+	}
+	uint64_t hwcap = 0;
+	for (const char *c = "IMAFDC"; *c; c++)
+		hwcap |= 1ull << (*c - 'A');
+	uint64_t auxv[][2] = {
+		{ AT_PHDR, prog->bias + prog->phdr_vaddr },
+		{ AT_PHENT, sizeof(Elf64_Phdr) },
+		{ AT_PHNUM, prog->eh.e_phnum },
+		{ AT_PAGESZ, GMEM_PAGE_SIZE },
+		{ AT_BASE, interp_base },
+		{ AT_FLAGS, 0 },
+		{ AT_ENTRY, prog->bias + prog->eh.e_entry },
+		{ AT_UID, getuid() },
+		{ AT_EUID, geteuid() },
+		{ AT_GID, getgid() },
+		{ AT_EGID, getegid() },
+		{ AT_HWCAP, hwcap },
+		{ AT_CLKTCK, 100 },
+		{ AT_SECURE, 0 },
+		{ AT_RANDOM, random_at },
+		{ AT_EXECFN, execfn_at },
+		{ AT_NULL, 0 },
+	};
+	size_t nwords = 1 + (size_t)argc + 1 + (size_t)envc + 1 + 2 * (sizeof(auxv) / sizeof(auxv[0]));
+	uint64_t sp = (s.sp - nwords * 8) & ~15ull;
+	if (sp < EMU_STACK_TOP - EMU_STACK_BYTES / 4) {
+		err = emu_set_error(e, E2BIG, "%s: arguments and environment too large for the stack",
+				    execfn);
+		goto out;
+	}
+	uint64_t *w = calloc(nwords, 8);
+	if (!w) {
+		err = emu_set_error(e, ENOMEM, "out of memory building the stack");
+		goto out;
+	}
+	size_t k = 0;
+	w[k++] = (uint64_t)argc;
+	for (int i = 0; i < argc; i++)
+		w[k++] = argp[i];
+	w[k++] = 0;
+	for (int i = 0; i < envc; i++)
+		w[k++] = envpp[i];
+	w[k++] = 0;
+	memcpy(w + k, auxv, sizeof(auxv));
+	if (gmem_poke(&e->mem, sp, w, nwords * 8))
+		err = emu_set_error(e, EFAULT, "cannot write the initial stack");
+	free(w);
+	e->hart.x[2] = sp;
+out:
+	free(argp);
+	free(envpp);
+	return err;
+}
+
+int loader_load(struct emu *e, const char *path, int argc, char *const argv[], char *const envp[])
+{
+	struct loader_elf *prog = calloc(1, sizeof(*prog));
+	struct loader_elf *interp = calloc(1, sizeof(*interp));
+	int err;
+	if (!prog || !interp) {
+		err = emu_set_error(e, ENOMEM, "out of memory");
+		goto out;
+	}
+	if (access(path, F_OK) == 0 && access(path, X_OK) != 0) {
+		err = emu_set_error(e, EACCES, "%s: Permission denied", path);
+		goto out;
+	}
+	e->mmap_top = EMU_MMAP_TOP;
+	err = loader_load_elf(e, path, prog, 0, EMU_ET_DYN_BASE);
+	if (err)
+		goto out;
+	if (!realpath(path, e->exe_path))
+		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
+	e->brk_start = e->brk_cur = prog->bias + prog->hi;
+	err = gmem_map_anon(&e->mem, EMU_STACK_TOP - EMU_STACK_BYTES, EMU_STACK_BYTES,
+			   GMEM_R | GMEM_W | (prog->exec_stack ? GMEM_X : 0));
+	if (err) {
+		err = emu_set_error(e, -err, "cannot map the stack: %s", strerror(-err));
+		goto out;
+	}
+	uint64_t interp_base = 0;
+	e->entry = prog->bias + prog->eh.e_entry;
+	if (prog->has_interp) {
+		char buf[PATH_MAX];
+		const char *ipath = emu_path(e, prog->interp, buf, sizeof(buf));
+		err = loader_load_elf(e, ipath, interp, 1, 0);
+		if (err) {
+			/* name the program too: the interpreter is its dependency */
+			char msg[sizeof(e->error)];
+			snprintf(msg, sizeof(msg), "%s", e->error);
+			err = emu_set_error(e, ENOEXEC, "%s: interpreter %s", path, msg);
+			goto out;
+		}
+		interp_base = interp->bias + interp->lo;
+		e->entry = interp->bias + interp->eh.e_entry;
+	}
+	err = loader_stack(e, prog, interp_base, path, argc, argv, envp);
+	if (err)
+		goto out;
+	/* rt_sigreturn trampoline for signal handlers: li a7, 139; ecall */
+	static const uint32_t tramp[2] = { 0x08b00893u, 0x00000073u };
+	err = gmem_map_anon(&e->mem, EMU_SIGRETURN_PAGE, GMEM_PAGE_SIZE, GMEM_R | GMEM_W);
+	if (!err)
+		err = gmem_poke(&e->mem, EMU_SIGRETURN_PAGE, tramp, sizeof(tramp));
+	if (!err)
+		err = gmem_protect(&e->mem, EMU_SIGRETURN_PAGE, GMEM_PAGE_SIZE, GMEM_R | GMEM_X);
+	if (err) {
+		err = emu_set_error(e, -err, "cannot map the signal trampoline");
+		goto out;
+	}
+	e->hart.pc = e->entry;
+out:
+	free(prog);
+	free(interp);
+	return err;
+}

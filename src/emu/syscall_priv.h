@@ -1,0 +1,72 @@
+/*
+ * syscall_priv.h — the pieces of the Linux syscall layer: each sys_<name> takes the six
+ * argument registers and returns the value for a0 (>= 0, or -errno as the kernel does).
+ * syscall.c dispatches; syscall_fs.c (files), syscall_mm.c (memory), syscall_signal.c
+ * (signals, futex) and syscall_proc.c (process, time, random) implement.
+ */
+#ifndef ROBIN_EMU_SYSCALL_PRIV_H
+#define ROBIN_EMU_SYSCALL_PRIV_H
+
+#include <stdint.h>
+
+#include "emu/emu_priv.h"
+
+typedef int64_t (*syscall_fn)(struct emu *e, const uint64_t *a);
+
+/* Host result (-1 with errno set) to the kernel convention (-errno). */
+int64_t syscall_host(int64_t r);
+
+/* Copy a guest path and resolve it in the sysroot (absolute paths) and for /proc/self/exe.
+ * Returns 0 or -errno; *out points into buf or tmp. */
+int syscall_path(struct emu *e, uint64_t gaddr, char *buf, size_t n, char *tmp, size_t tn,
+		 const char **out);
+
+/* Warn once per syscall number that it is not supported. */
+void syscall_warn(struct emu *e, uint64_t nr, const char *why);
+
+/* The name of a riscv64 syscall number, or NULL. */
+const char *syscall_name(uint64_t nr);
+
+/* Is fd one of robin's own descriptors (trace file...) that the guest must not touch? */
+int syscall_private_fd(const struct emu *e, int64_t fd);
+
+/* Deliver a pending, unblocked signal if any: runs its handler or ends the guest. Returns 0,
+ * or -1 when the guest died (trap recorded). */
+int syscall_signal_check(struct emu *e);
+/* Raise `sig` at the guest (kill, tgkill, faults with a handler). Returns 0 or -1 (died). */
+int syscall_signal_raise(struct emu *e, int sig, int code, uint64_t addr);
+
+#define SYS(name) int64_t sys_##name(struct emu *e, const uint64_t *a)
+
+/* syscall_fs.c */
+SYS(openat); SYS(close); SYS(read); SYS(write); SYS(readv); SYS(writev); SYS(pread64);
+SYS(pwrite64); SYS(preadv); SYS(pwritev); SYS(lseek); SYS(fstat); SYS(newfstatat); SYS(statx);
+SYS(readlinkat); SYS(getdents64); SYS(faccessat); SYS(faccessat2); SYS(unlinkat); SYS(mkdirat);
+SYS(renameat); SYS(renameat2); SYS(linkat); SYS(symlinkat); SYS(fchmod); SYS(fchmodat);
+SYS(fchown); SYS(fchownat); SYS(utimensat); SYS(ftruncate); SYS(truncate); SYS(fsync);
+SYS(fdatasync); SYS(chdir); SYS(fchdir); SYS(getcwd); SYS(dup); SYS(dup3); SYS(fcntl);
+SYS(pipe2); SYS(ioctl); SYS(statfs); SYS(fstatfs); SYS(umask); SYS(sendfile); SYS(ppoll);
+SYS(pselect6); SYS(flock); SYS(mknodat); SYS(sync); SYS(fadvise64); SYS(fallocate);
+SYS(copy_file_range); SYS(memfd_create); SYS(close_range);
+
+/* syscall_mm.c */
+SYS(brk); SYS(mmap); SYS(munmap); SYS(mprotect); SYS(mremap); SYS(madvise); SYS(msync);
+SYS(mlock); SYS(mincore);
+
+/* syscall_signal.c */
+SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack); SYS(rt_sigreturn); SYS(kill);
+SYS(tgkill); SYS(tkill); SYS(rt_sigpending); SYS(rt_sigsuspend); SYS(futex);
+SYS(rt_sigtimedwait); SYS(setitimer); SYS(getitimer);
+
+/* syscall_proc.c */
+SYS(exit); SYS(exit_group); SYS(getpid); SYS(getppid); SYS(gettid); SYS(getuid); SYS(geteuid);
+SYS(getgid); SYS(getegid); SYS(getresuid); SYS(getresgid); SYS(getgroups); SYS(uname);
+SYS(prlimit64); SYS(getrlimit); SYS(setrlimit); SYS(getrusage); SYS(times); SYS(sysinfo);
+SYS(set_tid_address); SYS(set_robust_list); SYS(get_robust_list); SYS(rseq);
+SYS(sched_getaffinity); SYS(sched_setaffinity); SYS(sched_yield); SYS(sched_getparam);
+SYS(sched_getscheduler); SYS(getrandom); SYS(clock_gettime); SYS(clock_getres);
+SYS(gettimeofday); SYS(nanosleep); SYS(clock_nanosleep); SYS(prctl); SYS(wait4); SYS(waitid);
+SYS(riscv_flush_icache); SYS(membarrier); SYS(getpgid); SYS(setpgid); SYS(getsid); SYS(setsid);
+SYS(getpriority); SYS(setpriority); SYS(personality); SYS(clone); SYS(execve);
+
+#endif

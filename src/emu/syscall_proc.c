@@ -1,0 +1,450 @@
+/*
+ * syscall_proc.c — process, identity, limits, scheduling, time and randomness system calls.
+ * Under --virtual-time every clock derives from the instruction count (1 instruction = 1 ns)
+ * so that runs repeat exactly; getrandom is a stream seeded by --seed.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/sysinfo.h>
+#include <sys/times.h>
+#include <sys/utsname.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "emu/syscall_priv.h"
+
+SYS(exit)
+{
+	struct hart *h = &e->hart;
+	e->exit_code = (int)(a[0] & 0xff);
+	hart_raise(h, HART_TRAP_EXIT, a[0]);
+	return 0;
+}
+
+SYS(exit_group)
+{
+	return sys_exit(e, a);
+}
+
+SYS(getpid) { (void)a; return e->pid; }
+SYS(gettid) { (void)a; return e->pid; }
+SYS(getppid) { (void)e; (void)a; return getppid(); }
+SYS(getuid) { (void)e; (void)a; return getuid(); }
+SYS(geteuid) { (void)e; (void)a; return geteuid(); }
+SYS(getgid) { (void)e; (void)a; return getgid(); }
+SYS(getegid) { (void)e; (void)a; return getegid(); }
+SYS(getpgid) { (void)e; return syscall_host(getpgid((pid_t)a[0])); }
+SYS(setpgid) { (void)e; return syscall_host(setpgid((pid_t)a[0], (pid_t)a[1])); }
+SYS(getsid) { (void)e; return syscall_host(getsid((pid_t)a[0])); }
+SYS(setsid) { (void)e; (void)a; return syscall_host(setsid()); }
+
+SYS(getresuid)
+{
+	uint32_t ids[3] = { getuid(), geteuid(), geteuid() };
+	for (int i = 0; i < 3; i++)
+		if (a[i] && gmem_copy_to(&e->mem, a[i], &ids[i], 4))
+			return -EFAULT;
+	return 0;
+}
+
+SYS(getresgid)
+{
+	uint32_t ids[3] = { getgid(), getegid(), getegid() };
+	for (int i = 0; i < 3; i++)
+		if (a[i] && gmem_copy_to(&e->mem, a[i], &ids[i], 4))
+			return -EFAULT;
+	return 0;
+}
+
+SYS(getgroups)
+{
+	gid_t g[256];
+	int n = getgroups(256, g);
+	if (n < 0)
+		return -errno;
+	if (a[0] == 0)
+		return n;
+	if ((int64_t)a[0] < n)
+		return -EINVAL;
+	for (int i = 0; i < n; i++) {
+		uint32_t v = g[i];
+		if (gmem_copy_to(&e->mem, a[1] + 4 * (uint64_t)i, &v, 4))
+			return -EFAULT;
+	}
+	return n;
+}
+
+SYS(uname)
+{
+	struct utsname u;
+	if (uname(&u) < 0)
+		return -errno;
+	snprintf(u.machine, sizeof(u.machine), "riscv64");
+	return gmem_copy_to(&e->mem, a[0], &u, sizeof(u));  /* 6 x 65 chars on every Linux */
+}
+
+/* The guest's resource limits: the host's, except the stack robin gives it. */
+static int sys_rlimit_get(unsigned res, uint64_t out[2])
+{
+	struct rlimit rl;
+	if (res >= RLIM_NLIMITS)
+		return -EINVAL;
+	if (res == RLIMIT_STACK) {
+		out[0] = EMU_STACK_BYTES;
+		out[1] = RLIM_INFINITY;
+		return 0;
+	}
+	if (getrlimit((int)res, &rl) < 0)
+		return -errno;
+	out[0] = rl.rlim_cur;
+	out[1] = rl.rlim_max;
+	return 0;
+}
+
+static int sys_rlimit_set(unsigned res, const uint64_t in[2])
+{
+	if (res >= RLIM_NLIMITS || in[0] > in[1])
+		return -EINVAL;
+	/* the limits that shape robin itself are not handed over; descriptors and core are */
+	if (res == RLIMIT_NOFILE || res == RLIMIT_CORE) {
+		struct rlimit rl = { in[0], in[1] };
+		if (setrlimit((int)res, &rl) < 0)
+			return -errno;
+	}
+	return 0;
+}
+
+SYS(prlimit64)
+{
+	uint64_t old[2], n[2];
+	if (a[0] && (int)a[0] != e->pid)
+		return -ESRCH;
+	int err = sys_rlimit_get((unsigned)a[1], old);
+	if (err)
+		return err;
+	if (a[2]) {
+		if (gmem_copy_from(&e->mem, n, a[2], sizeof(n)))
+			return -EFAULT;
+		err = sys_rlimit_set((unsigned)a[1], n);
+		if (err)
+			return err;
+	}
+	if (a[3] && gmem_copy_to(&e->mem, a[3], old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}
+
+SYS(getrlimit)
+{
+	uint64_t v[2];
+	int err = sys_rlimit_get((unsigned)a[0], v);
+	if (err)
+		return err;
+	return gmem_copy_to(&e->mem, a[1], v, sizeof(v));
+}
+
+SYS(setrlimit)
+{
+	uint64_t v[2];
+	if (gmem_copy_from(&e->mem, v, a[1], sizeof(v)))
+		return -EFAULT;
+	return sys_rlimit_set((unsigned)a[0], v);
+}
+
+/* Guest CPU time: the virtual clock, or the host's user time. */
+static uint64_t sys_cpu_ns(struct emu *e)
+{
+	if (e->cfg.virtual_time)
+		return e->hart.instret;
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+SYS(getrusage)
+{
+	struct rusage ru;  /* same layout on both 64-bit ABIs */
+	int who = (int)a[0];
+	if (who != RUSAGE_SELF && who != RUSAGE_CHILDREN && who != RUSAGE_THREAD)
+		return -EINVAL;
+	memset(&ru, 0, sizeof(ru));
+	if (who != RUSAGE_CHILDREN) {
+		if (!e->cfg.virtual_time)
+			getrusage(RUSAGE_SELF, &ru);
+		uint64_t ns = sys_cpu_ns(e);
+		ru.ru_utime.tv_sec = (time_t)(ns / 1000000000ull);
+		ru.ru_utime.tv_usec = (long)(ns % 1000000000ull / 1000);
+		ru.ru_stime.tv_sec = 0;
+		ru.ru_stime.tv_usec = 0;
+	}
+	return gmem_copy_to(&e->mem, a[1], &ru, sizeof(ru));
+}
+
+SYS(times)
+{
+	uint64_t ticks = sys_cpu_ns(e) / 10000000ull;  /* 100 Hz */
+	uint64_t t[4] = { ticks, 0, 0, 0 };
+	if (a[0] && gmem_copy_to(&e->mem, a[0], t, sizeof(t)))
+		return -EFAULT;
+	return (int64_t)(emu_time_ns(e, 0) / 10000000ull);
+}
+
+SYS(sysinfo)
+{
+	struct sysinfo si;  /* same layout on both 64-bit ABIs */
+	if (sysinfo(&si) < 0)
+		return -errno;
+	if (e->cfg.virtual_time) {
+		si.uptime = (long)(emu_time_ns(e, 0) / 1000000000ull);
+		memset(si.loads, 0, sizeof(si.loads));
+	}
+	si.procs = 1;
+	return gmem_copy_to(&e->mem, a[0], &si, sizeof(si));
+}
+
+SYS(set_tid_address)
+{
+	e->clear_child_tid = a[0];
+	return e->pid;
+}
+
+SYS(set_robust_list)
+{
+	if (a[1] != 24)
+		return -EINVAL;
+	e->robust_list = a[0];
+	e->robust_len = a[1];
+	return 0;
+}
+
+SYS(get_robust_list)
+{
+	if (a[0] && (int)a[0] != e->pid)
+		return -ESRCH;
+	if (gmem_copy_to(&e->mem, a[1], &e->robust_list, 8) || gmem_copy_to(&e->mem, a[2], &e->robust_len, 8))
+		return -EFAULT;
+	return 0;
+}
+
+SYS(rseq)
+{
+	(void)e;
+	(void)a;
+	return -ENOSYS;  /* as kernels before 4.18: glibc then does without */
+}
+
+/* One hart: the guest runs on CPU 0 only. */
+SYS(sched_getaffinity)
+{
+	uint64_t len = a[1];
+	if (len < 8 || (len & 7))
+		return -EINVAL;
+	uint64_t mask = 1;
+	if (gmem_copy_to(&e->mem, a[2], &mask, 8))
+		return -EFAULT;
+	return 8;
+}
+
+SYS(sched_setaffinity) { (void)e; (void)a; return 0; }
+SYS(sched_yield) { (void)e; (void)a; return 0; }
+SYS(sched_getscheduler) { (void)e; (void)a; return 0; /* SCHED_OTHER */ }
+
+SYS(sched_getparam)
+{
+	uint32_t prio = 0;
+	return gmem_copy_to(&e->mem, a[1], &prio, 4);
+}
+
+SYS(getpriority) { (void)e; (void)a; return 20; /* nice 0, as the kernel encodes it */ }
+SYS(setpriority) { (void)e; (void)a; return 0; }
+SYS(personality) { (void)e; (void)a; return 0; }
+
+static uint64_t sys_splitmix(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+	return z ^ (z >> 31);
+}
+
+SYS(getrandom)
+{
+	uint64_t len = a[1];
+	if (len > (1u << 25))
+		len = 1u << 25;
+	uint8_t *p = gmem_host_ptr(&e->mem, a[0], len, GMEM_W);
+	if (!p)
+		return -EFAULT;
+	for (uint64_t i = 0; i < len; i += 8) {
+		uint64_t r = sys_splitmix(&e->rng_state);
+		memcpy(p + i, &r, len - i < 8 ? len - i : 8);
+	}
+	return (int64_t)len;
+}
+
+/* Nanoseconds of a guest clock id, or -EINVAL. */
+static int64_t sys_clock_ns(struct emu *e, int id, uint64_t *ns)
+{
+	switch (id) {
+	case CLOCK_REALTIME:
+	case CLOCK_REALTIME_COARSE:
+	case CLOCK_TAI:
+		*ns = emu_time_ns(e, 1) + e->sleep_ns;
+		return 0;
+	case CLOCK_MONOTONIC:
+	case CLOCK_MONOTONIC_RAW:
+	case CLOCK_MONOTONIC_COARSE:
+	case CLOCK_BOOTTIME:
+		*ns = emu_time_ns(e, 0) + e->sleep_ns;
+		return 0;
+	case CLOCK_PROCESS_CPUTIME_ID:
+	case CLOCK_THREAD_CPUTIME_ID:
+		*ns = sys_cpu_ns(e);
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+SYS(clock_gettime)
+{
+	uint64_t ns;
+	int64_t err = sys_clock_ns(e, (int)a[0], &ns);
+	if (err)
+		return err;
+	int64_t ts[2] = { (int64_t)(ns / 1000000000ull), (int64_t)(ns % 1000000000ull) };
+	return gmem_copy_to(&e->mem, a[1], ts, sizeof(ts));
+}
+
+SYS(clock_getres)
+{
+	uint64_t ns;
+	int64_t err = sys_clock_ns(e, (int)a[0], &ns);
+	if (err)
+		return err;
+	int64_t ts[2] = { 0, 1 };
+	if (a[1] && gmem_copy_to(&e->mem, a[1], ts, sizeof(ts)))
+		return -EFAULT;
+	return 0;
+}
+
+SYS(gettimeofday)
+{
+	uint64_t ns = emu_time_ns(e, 1) + e->sleep_ns;
+	int64_t tv[2] = { (int64_t)(ns / 1000000000ull), (int64_t)(ns % 1000000000ull / 1000) };
+	if (a[0] && gmem_copy_to(&e->mem, a[0], tv, sizeof(tv)))
+		return -EFAULT;
+	if (a[1]) {
+		int32_t tz[2] = { 0, 0 };
+		if (gmem_copy_to(&e->mem, a[1], tz, sizeof(tz)))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+static int64_t sys_sleep(struct emu *e, uint64_t ns)
+{
+	if (e->cfg.virtual_time) {
+		e->sleep_ns += ns;
+		return 0;
+	}
+	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+	return 0;
+}
+
+SYS(nanosleep)
+{
+	int64_t ts[2];
+	if (gmem_copy_from(&e->mem, ts, a[0], sizeof(ts)))
+		return -EFAULT;
+	if (ts[0] < 0 || ts[1] < 0 || ts[1] >= 1000000000)
+		return -EINVAL;
+	return sys_sleep(e, (uint64_t)ts[0] * 1000000000ull + (uint64_t)ts[1]);
+}
+
+SYS(clock_nanosleep)
+{
+	int64_t ts[2];
+	uint64_t now;
+	int64_t err = sys_clock_ns(e, (int)a[0], &now);
+	if (err)
+		return err;
+	if (gmem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
+		return -EFAULT;
+	if (ts[0] < 0 || ts[1] < 0 || ts[1] >= 1000000000)
+		return -EINVAL;
+	uint64_t ns = (uint64_t)ts[0] * 1000000000ull + (uint64_t)ts[1];
+	if (a[1] & TIMER_ABSTIME)
+		ns = ns > now ? ns - now : 0;
+	return sys_sleep(e, ns);
+}
+
+SYS(prctl)
+{
+	(void)e;
+	switch ((int)a[0]) {
+	case 15: /* PR_SET_NAME */
+	case 16: /* PR_GET_NAME */
+	case 4:  /* PR_SET_DUMPABLE */
+	case 3:  /* PR_GET_DUMPABLE */
+		return a[0] == 3 ? 1 : 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+SYS(wait4)
+{
+	int status = 0;
+	pid_t r = wait4((pid_t)a[0], a[1] ? &status : NULL, (int)a[2], NULL);
+	if (r < 0)
+		return -errno;
+	if (a[1]) {
+		int32_t s = status;
+		if (gmem_copy_to(&e->mem, a[1], &s, 4))
+			return -EFAULT;
+	}
+	return r;
+}
+
+SYS(waitid)
+{
+	(void)e;
+	(void)a;
+	return -ECHILD;
+}
+
+SYS(riscv_flush_icache)
+{
+	(void)e;
+	(void)a;
+	return 0;  /* the decoded-instruction cache follows every store already */
+}
+
+SYS(membarrier)
+{
+	(void)e;
+	(void)a;
+	return 0;
+}
+
+SYS(clone)
+{
+	syscall_warn(e, 220, "unsupported (threads and fork are not emulated)");
+	(void)a;
+	return -ENOSYS;
+}
+
+SYS(execve)
+{
+	syscall_warn(e, 221, "unsupported");
+	(void)a;
+	return -ENOSYS;
+}

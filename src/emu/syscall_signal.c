@@ -1,0 +1,445 @@
+/*
+ * syscall_signal.c — signals for a single-threaded guest: rt_sigaction/rt_sigprocmask/
+ * sigaltstack state, kill/tgkill to itself, default actions (a fatal signal ends the run with
+ * its 128+N exit status), delivery to handlers with the riscv64 rt_sigframe (siginfo + ucontext
+ * with all registers) and rt_sigreturn through a trampoline page; guest faults go to a SIGSEGV/
+ * SIGILL/SIGBUS/SIGTRAP handler when one is installed. Also futex for one thread.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "emu/syscall_priv.h"
+
+/* riscv64 rt_sigframe: struct siginfo (128 bytes), then struct ucontext. */
+#define SIGF_INFO          0
+#define SIGF_UC            128
+#define SIGF_UC_FLAGS      (SIGF_UC + 0)
+#define SIGF_UC_LINK       (SIGF_UC + 8)
+#define SIGF_UC_STACK      (SIGF_UC + 16)   /* ss_sp, ss_flags (+pad), ss_size */
+#define SIGF_UC_SIGMASK    (SIGF_UC + 40)
+#define SIGF_UC_MCONTEXT   (SIGF_UC + 176)  /* gregs[32] (pc, x1..x31), then FP state */
+#define SIGF_UC_FPREGS     (SIGF_UC_MCONTEXT + 256)
+#define SIGF_UC_FCSR       (SIGF_UC_FPREGS + 256)
+#define SIGF_SIZE          (SIGF_UC + 960)
+
+#define SIG_BIT(s) (1ull << ((s) - 1))
+#define SIG_UNBLOCKABLE (SIG_BIT(SIGKILL) | SIG_BIT(SIGSTOP))
+
+static void sig_put64(uint8_t *f, size_t off, uint64_t v) { memcpy(f + off, &v, 8); }
+static void sig_put32(uint8_t *f, size_t off, uint32_t v) { memcpy(f + off, &v, 4); }
+static uint64_t sig_get64(const uint8_t *f, size_t off) { uint64_t v; memcpy(&v, f + off, 8); return v; }
+static uint32_t sig_get32(const uint8_t *f, size_t off) { uint32_t v; memcpy(&v, f + off, 4); return v; }
+
+static int sig_default_ignored(int sig)
+{
+	return sig == SIGCHLD || sig == SIGURG || sig == SIGWINCH || sig == SIGCONT ||
+	       sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
+}
+
+static int sig_is_fault(int sig)
+{
+	return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGTRAP || sig == SIGFPE;
+}
+
+/* Build the frame and enter the handler; execution resumes at `resume_pc` after sigreturn.
+ * Returns 0, or -1 when the frame cannot be written (the guest dies of SIGSEGV). */
+static int sig_enter(struct emu *e, int sig, int code, uint64_t addr, uint64_t resume_pc)
+{
+	struct hart *h = &e->hart;
+	struct emu_sigaction *act = &e->sigact[sig];
+	uint8_t f[SIGF_SIZE];
+	memset(f, 0, sizeof(f));
+	uint64_t sp = h->x[2];
+	int on_alt = e->altstack_size && sp - e->altstack_sp < e->altstack_size;
+	if ((act->flags & SA_ONSTACK) && e->altstack_size && !on_alt && !(e->altstack_flags & SS_DISABLE))
+		sp = e->altstack_sp + e->altstack_size;
+	sp = (sp - SIGF_SIZE) & ~15ull;
+	sig_put32(f, SIGF_INFO + 0, (uint32_t)sig);
+	sig_put32(f, SIGF_INFO + 8, (uint32_t)code);
+	if (sig_is_fault(sig) && code > 0) {
+		sig_put64(f, SIGF_INFO + 16, addr);
+	} else {
+		sig_put32(f, SIGF_INFO + 16, (uint32_t)e->pid);
+		sig_put32(f, SIGF_INFO + 20, (uint32_t)getuid());
+	}
+	sig_put64(f, SIGF_UC_STACK, e->altstack_sp);
+	sig_put32(f, SIGF_UC_STACK + 8, (uint32_t)(on_alt ? SS_ONSTACK : e->altstack_size ? 0 : SS_DISABLE));
+	sig_put64(f, SIGF_UC_STACK + 16, e->altstack_size);
+	sig_put64(f, SIGF_UC_SIGMASK, e->sigsuspend_active ? e->sigsuspend_saved : e->sigmask);
+	if (e->sigsuspend_active) {
+		e->sigmask = e->sigsuspend_saved;
+		e->sigsuspend_active = 0;
+	}
+	sig_put64(f, SIGF_UC_MCONTEXT, resume_pc);
+	for (int i = 1; i < 32; i++)
+		sig_put64(f, SIGF_UC_MCONTEXT + 8 * (size_t)i, h->x[i]);
+	for (int i = 0; i < 32; i++)
+		sig_put64(f, SIGF_UC_FPREGS + 8 * (size_t)i, h->f[i]);
+	sig_put32(f, SIGF_UC_FCSR, (h->frm << 5) | (h->fflags & 31));
+	if (gmem_copy_to(&e->mem, sp, f, sizeof(f)))
+		return -1;
+	e->sigmask |= act->mask;
+	if (!(act->flags & SA_NODEFER))
+		e->sigmask |= SIG_BIT(sig);
+	e->sigmask &= ~SIG_UNBLOCKABLE;
+	uint64_t handler = act->handler;
+	if (act->flags & SA_RESETHAND)
+		act->handler = 0;
+	h->x[10] = (uint64_t)sig;
+	h->x[11] = sp + SIGF_INFO;
+	h->x[12] = sp + SIGF_UC;
+	h->x[1] = EMU_SIGRETURN_PAGE;
+	h->x[2] = sp;
+	h->next_pc = handler;
+	return 0;
+}
+
+/* Deliver `sig` now (it is pending and unblocked). 0, or -1 when it killed the guest. */
+static int sig_deliver(struct emu *e, int sig)
+{
+	struct emu_sigaction *act = &e->sigact[sig];
+	e->sigpending &= ~SIG_BIT(sig);
+	if (act->handler == 1 || (act->handler == 0 && sig_default_ignored(sig)))
+		return 0;
+	if (act->handler == 0) {
+		char why[64];
+		snprintf(why, sizeof(why), "%s", e->sig_code[sig] == -6 ? "sent by tgkill" :
+			 e->sig_code[sig] == 0 ? "sent by kill" : "raised");
+		fault_signal_death(e, sig, why);
+		return -1;
+	}
+	if (sig_enter(e, sig, e->sig_code[sig], e->sig_addr[sig], e->hart.next_pc)) {
+		fault_signal_death(e, SIGSEGV, "no room for the signal frame");
+		return -1;
+	}
+	return 0;
+}
+
+int syscall_signal_check(struct emu *e)
+{
+	uint64_t ready = e->sigpending & ~e->sigmask;
+	while (ready) {
+		int sig = __builtin_ctzll(ready) + 1;
+		if (sig_deliver(e, sig))
+			return -1;
+		ready = e->sigpending & ~e->sigmask;
+		if (e->sigact[sig].handler > 1)
+			break;  /* one handler at a time: the others wait for sigreturn */
+	}
+	if (e->sigsuspend_active) {
+		e->sigmask = e->sigsuspend_saved;
+		e->sigsuspend_active = 0;
+	}
+	return 1;  /* registers or pc may have changed: the run loop resynchronises */
+}
+
+int syscall_signal_raise(struct emu *e, int sig, int code, uint64_t addr)
+{
+	if (sig < 1 || sig > EMU_NSIG)
+		return 0;
+	struct emu_sigaction *act = &e->sigact[sig];
+	if (sig != SIGKILL && sig != SIGSTOP &&
+	    (act->handler == 1 || (act->handler == 0 && sig_default_ignored(sig))))
+		return 0;
+	e->sigpending |= SIG_BIT(sig);
+	e->sig_code[sig] = code;
+	e->sig_addr[sig] = addr;
+	return 0;
+}
+
+int syscall_signal_fault(struct emu *e)
+{
+	const struct hart_trap *t = &e->hart.trap;
+	int sig, code;
+	switch (t->cause) {
+	case HART_TRAP_ILLEGAL:
+		sig = SIGILL, code = 2; /* ILL_ILLOPN ... ILL_ILLOPC = 1 */
+		code = 1;
+		break;
+	case HART_TRAP_EBREAK:
+		sig = SIGTRAP, code = 1; /* TRAP_BRKPT */
+		break;
+	case HART_TRAP_FETCH_FAULT:
+	case HART_TRAP_LOAD_FAULT:
+	case HART_TRAP_STORE_FAULT:
+		switch (e->mem.fault_kind) {
+		case GMEM_FAULT_BUS: sig = SIGBUS, code = 2; break;   /* BUS_ADRERR */
+		case GMEM_FAULT_ALIGN: sig = SIGBUS, code = 1; break; /* BUS_ADRALN */
+		case GMEM_FAULT_PROT: sig = SIGSEGV, code = 2; break; /* SEGV_ACCERR */
+		default: sig = SIGSEGV, code = 1; break;             /* SEGV_MAPERR */
+		}
+		break;
+	default:
+		return 0;
+	}
+	const struct emu_sigaction *act = &e->sigact[sig];
+	if (act->handler <= 1 || (e->sigmask & SIG_BIT(sig)))
+		return 0;
+	uint64_t addr = t->cause == HART_TRAP_ILLEGAL || t->cause == HART_TRAP_EBREAK ? t->pc : t->tval;
+	if (sig_enter(e, sig, code, addr, t->pc))
+		return 0;
+	return 1;
+}
+
+SYS(rt_sigaction)
+{
+	int sig = (int)a[0];
+	if (sig < 1 || sig > EMU_NSIG || a[3] != 8)
+		return -EINVAL;
+	struct emu_sigaction *act = &e->sigact[sig];
+	uint64_t old[3] = { act->handler, act->flags, act->mask };
+	if (a[1]) {
+		uint64_t n[3];
+		if (sig == SIGKILL || sig == SIGSTOP)
+			return -EINVAL;
+		if (gmem_copy_from(&e->mem, n, a[1], sizeof(n)))
+			return -EFAULT;
+		act->handler = n[0];
+		act->flags = n[1];
+		act->mask = n[2] & ~SIG_UNBLOCKABLE;
+		if (act->handler == 1 || (act->handler == 0 && sig_default_ignored(sig)))
+			e->sigpending &= ~SIG_BIT(sig);
+	}
+	if (a[2] && gmem_copy_to(&e->mem, a[2], old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}
+
+SYS(rt_sigprocmask)
+{
+	if (a[3] != 8)
+		return -EINVAL;
+	uint64_t old = e->sigmask, set;
+	if (a[1]) {
+		if (gmem_copy_from(&e->mem, &set, a[1], 8))
+			return -EFAULT;
+		switch (a[0]) {
+		case SIG_BLOCK: e->sigmask |= set; break;
+		case SIG_UNBLOCK: e->sigmask &= ~set; break;
+		case SIG_SETMASK: e->sigmask = set; break;
+		default: return -EINVAL;
+		}
+		e->sigmask &= ~SIG_UNBLOCKABLE;
+	}
+	if (a[2] && gmem_copy_to(&e->mem, a[2], &old, 8))
+		return -EFAULT;
+	return 0;
+}
+
+SYS(rt_sigpending)
+{
+	uint64_t p = e->sigpending & e->sigmask;
+	if (a[1] != 8)
+		return -EINVAL;
+	return gmem_copy_to(&e->mem, a[0], &p, 8);
+}
+
+SYS(rt_sigsuspend)
+{
+	uint64_t set;
+	if (a[1] != 8)
+		return -EINVAL;
+	if (gmem_copy_from(&e->mem, &set, a[0], 8))
+		return -EFAULT;
+	if (!(e->sigpending & ~set)) {
+		syscall_warn(e, 133, "single-threaded guest would wait forever in");
+		return -EINTR;
+	}
+	/* the temporary mask holds until a handler runs; its frame saves the caller's mask */
+	e->sigsuspend_saved = e->sigmask;
+	e->sigsuspend_active = 1;
+	e->sigmask = set & ~SIG_UNBLOCKABLE;
+	return -EINTR;
+}
+
+SYS(rt_sigtimedwait)
+{
+	uint64_t set;
+	if (a[3] != 8)
+		return -EINVAL;
+	if (gmem_copy_from(&e->mem, &set, a[0], 8))
+		return -EFAULT;
+	uint64_t ready = e->sigpending & set;
+	if (!ready)
+		return -EAGAIN;
+	int sig = __builtin_ctzll(ready) + 1;
+	e->sigpending &= ~SIG_BIT(sig);
+	if (a[1]) {
+		uint8_t info[128] = { 0 };
+		sig_put32(info, 0, (uint32_t)sig);
+		sig_put32(info, 8, (uint32_t)e->sig_code[sig]);
+		if (gmem_copy_to(&e->mem, a[1], info, sizeof(info)))
+			return -EFAULT;
+	}
+	return sig;
+}
+
+SYS(sigaltstack)
+{
+	uint8_t old[24] = { 0 };
+	struct hart *h = &e->hart;
+	int on_alt = e->altstack_size && h->x[2] - e->altstack_sp < e->altstack_size;
+	sig_put64(old, 0, e->altstack_sp);
+	sig_put32(old, 8, (uint32_t)(on_alt ? SS_ONSTACK : e->altstack_size ? 0 : SS_DISABLE));
+	sig_put64(old, 16, e->altstack_size);
+	if (a[0]) {
+		uint8_t n[24];
+		if (gmem_copy_from(&e->mem, n, a[0], sizeof(n)))
+			return -EFAULT;
+		if (on_alt)
+			return -EPERM;
+		uint32_t flags = sig_get32(n, 8);
+		if (flags & ~(uint32_t)(SS_DISABLE | (1u << 31) /* SS_AUTODISARM */))
+			return -EINVAL;
+		if (flags & SS_DISABLE) {
+			e->altstack_sp = e->altstack_size = 0;
+		} else {
+			if (sig_get64(n, 16) < 2048)
+				return -ENOMEM;
+			e->altstack_sp = sig_get64(n, 0);
+			e->altstack_size = sig_get64(n, 16);
+		}
+		e->altstack_flags = flags;
+	}
+	if (a[1] && gmem_copy_to(&e->mem, a[1], old, sizeof(old)))
+		return -EFAULT;
+	return 0;
+}
+
+SYS(rt_sigreturn)
+{
+	(void)a;
+	struct hart *h = &e->hart;
+	uint8_t f[SIGF_SIZE];
+	uint64_t sp = h->x[2];
+	if (gmem_copy_from(&e->mem, f, sp, sizeof(f))) {
+		fault_signal_death(e, SIGSEGV, "bad signal frame in rt_sigreturn");
+		return -1;
+	}
+	for (int i = 1; i < 32; i++)
+		h->x[i] = sig_get64(f, SIGF_UC_MCONTEXT + 8 * (size_t)i);
+	for (int i = 0; i < 32; i++)
+		h->f[i] = sig_get64(f, SIGF_UC_FPREGS + 8 * (size_t)i);
+	uint32_t fcsr = sig_get32(f, SIGF_UC_FCSR);
+	h->fflags = fcsr & 31;
+	h->frm = (fcsr >> 5) & 7;
+	e->sigmask = sig_get64(f, SIGF_UC_SIGMASK) & ~SIG_UNBLOCKABLE;
+	h->next_pc = sig_get64(f, SIGF_UC_MCONTEXT);
+	return (int64_t)h->x[10];
+}
+
+static int64_t sig_to_self(struct emu *e, int sig, int code)
+{
+	if (sig < 0 || sig > EMU_NSIG)
+		return -EINVAL;
+	if (sig == 0)
+		return 0;
+	syscall_signal_raise(e, sig, code, 0);
+	return 0;
+}
+
+SYS(kill)
+{
+	int pid = (int)a[0];
+	if (pid == e->pid || pid == 0 || pid == -1)
+		return sig_to_self(e, (int)a[1], 0 /* SI_USER */);
+	return syscall_host(kill(pid, (int)a[1]));
+}
+
+SYS(tgkill)
+{
+	if ((int)a[0] != e->pid || (int)a[1] != e->pid)
+		return -ESRCH;
+	return sig_to_self(e, (int)a[2], -6 /* SI_TKILL */);
+}
+
+SYS(tkill)
+{
+	if ((int)a[0] != e->pid)
+		return -ESRCH;
+	return sig_to_self(e, (int)a[1], -6);
+}
+
+SYS(setitimer)
+{
+	unsigned which = (unsigned)a[0];
+	if (which > 2)
+		return -EINVAL;
+	uint64_t n[4] = { 0 };
+	if (a[1] && gmem_copy_from(&e->mem, n, a[1], sizeof(n)))
+		return -EFAULT;
+	if (a[2] && gmem_copy_to(&e->mem, a[2], e->itimer[which], sizeof(n)))
+		return -EFAULT;
+	if (n[2] || n[3])
+		syscall_warn(e, 103, "timer signals never fire:");
+	memcpy(e->itimer[which], n, sizeof(n));
+	return 0;
+}
+
+SYS(getitimer)
+{
+	unsigned which = (unsigned)a[0];
+	if (which > 2)
+		return -EINVAL;
+	return gmem_copy_to(&e->mem, a[1], e->itimer[which], sizeof(e->itimer[which]));
+}
+
+/* ---- futex for one thread ---------------------------------------------------------------- */
+
+#define FUTEX_CMD_MASK 0x7f
+
+SYS(futex)
+{
+	uint64_t uaddr = a[0];
+	int cmd = (int)a[1] & FUTEX_CMD_MASK & ~128;
+	uint32_t val = (uint32_t)a[2];
+	uint32_t cur;
+	switch (cmd) {
+	case 0:  /* FUTEX_WAIT */
+	case 9:  /* FUTEX_WAIT_BITSET */
+		if ((uaddr & 3) || gmem_copy_from(&e->mem, &cur, uaddr, 4))
+			return (uaddr & 3) ? -EINVAL : -EFAULT;
+		if (cur != val)
+			return -EAGAIN;
+		if (a[3])
+			return -ETIMEDOUT;  /* nobody else can wake us: the timeout expires */
+		syscall_warn(e, 98, "single-threaded guest would wait forever in");
+		return -EINTR;
+	case 1:  /* FUTEX_WAKE */
+	case 10: /* FUTEX_WAKE_BITSET */
+	case 3:  /* FUTEX_REQUEUE */
+	case 4:  /* FUTEX_CMP_REQUEUE */
+		if (cmd == 4) {
+			if (gmem_copy_from(&e->mem, &cur, uaddr, 4))
+				return -EFAULT;
+			if (cur != (uint32_t)a[5])
+				return -EAGAIN;
+		}
+		return 0;
+	case 5: { /* FUTEX_WAKE_OP: apply the operation to *uaddr2, nobody to wake */
+		uint32_t op = (uint32_t)a[5], old;
+		if (gmem_copy_from(&e->mem, &old, a[4], 4))
+			return -EFAULT;
+		uint32_t arg = (op >> 12) & 0xfff, nv = old;
+		if (op & (8u << 28))
+			arg = 1u << (arg & 31);
+		switch ((op >> 28) & 7) {
+		case 0: nv = arg; break;
+		case 1: nv = old + arg; break;
+		case 2: nv = old | arg; break;
+		case 3: nv = old & ~arg; break;
+		case 4: nv = old ^ arg; break;
+		default: return -ENOSYS;
+		}
+		if (gmem_copy_to(&e->mem, a[4], &nv, 4))
+			return -EFAULT;
+		return 0;
+	}
+	default:
+		syscall_warn(e, 98, "unsupported operation of");
+		return -ENOSYS;
+	}
+}

@@ -1,0 +1,33 @@
+# Helpers for end-to-end tests that run riscv64 guest programs under robin and compare them
+# with qemu-riscv64. Source it: `. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"`.
+G="$ROBIN_ROOT/build/guest/tests"
+SYSROOT=/usr/riscv64-linux-gnu
+
+# need_guest NAME...: skip (77) unless every build/guest/tests/NAME.{static,dyn} exists.
+need_guest() {
+	for n in "$@"; do
+		for v in static dyn; do
+			[ -x "$G/$n.$v" ] || { echo "skip: $G/$n.$v not built (make guest)"; exit 77; }
+		done
+	done
+}
+
+have_qemu() { command -v qemu-riscv64 >/dev/null 2>&1; }
+
+# same_as_qemu PROG [ARGS...]: robin and qemu give the same stdout and exit status.
+same_as_qemu() {
+	local out_r out_q rc_r rc_q
+	out_r=$("$ROBIN" run --seed 1 -- "$@" 2>/tmp/robin_e2e_err.$$); rc_r=$?
+	if have_qemu; then
+		out_q=$(qemu-riscv64 -L "$SYSROOT" "$@" 2>/dev/null); rc_q=$?
+		if [ "$out_r" != "$out_q" ] || [ $rc_r -ne $rc_q ]; then
+			echo "MISMATCH for $*: robin exit $rc_r, qemu exit $rc_q"
+			diff <(echo "$out_q") <(echo "$out_r") | head -20
+			cat /tmp/robin_e2e_err.$$
+			rm -f /tmp/robin_e2e_err.$$
+			return 1
+		fi
+	fi
+	rm -f /tmp/robin_e2e_err.$$
+	return 0
+}
