@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# emu.sh — the emulator's speed: every workload of the suite (static build) under robin run
+# and under qemu-riscv64, side by side, BENCH_RUNS runs each (default 5), medians of wall-clock
+# time. Prints a table (instructions from robin's --stats-json, robin seconds and MIPS, qemu
+# seconds, speed ratio) and the suite's median MIPS against the bar (100 MIPS), and writes
+# build/bench/emu.json. env: ROBIN (default build/robin), QEMU, BENCH_RUNS, BENCH_SIZE.
+set -u
+cd "$(dirname "$0")/.."
+export ROBIN_ROOT=$PWD
+. scripts/lib/suite.sh
+ROBIN=${ROBIN:-build/robin}
+QEMU=${QEMU:-qemu-riscv64}
+RUNS=${BENCH_RUNS:-5}
+SIZE=${BENCH_SIZE:-}
+BAR_MIPS=100
+OUT=build/bench/emu.json
+G=build/guest/workloads
+
+[[ $RUNS =~ ^[1-9][0-9]*$ ]] || { echo "bench/emu: BENCH_RUNS must be a positive integer" >&2; exit 2; }
+[ -x "$ROBIN" ] || { echo "bench/emu: $ROBIN not found (make build/robin)" >&2; exit 2; }
+QEMU=$(command -v "$QEMU") || { echo "bench/emu: qemu-riscv64 not found" >&2; exit 2; }
+mkdir -p build/bench
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+echo "robin run vs qemu-riscv64, static workloads, median of $RUNS runs each (wall clock)"
+echo "ratio = qemu seconds / robin seconds (above 1: robin is faster)"
+printf '%-11s %-8s %12s %9s %9s %9s %7s  %s\n' workload class instructions robin_s MIPS qemu_s ratio check
+all_mips=() rows=() failed=0
+for w in $(suite_names); do
+	bin=$G/$w.static
+	[ -x "$bin" ] || { echo "bench/emu: $bin not built (make guest)" >&2; exit 2; }
+	rt=() qt=() insns="" verdict=ok
+	for ((i = 0; i < RUNS; i++)); do
+		t0=$(suite_now_ns)
+		"${SUITE_ENV[@]}" "$ROBIN" run --stats-json "$tmp/s.json" -- "$bin" $SIZE >"$tmp/r.out" 2>"$tmp/r.err"
+		rc=$?
+		t1=$(suite_now_ns)
+		rt+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')")
+		v=$(suite_verdict "$tmp/r.out" "$rc")
+		[ "$v" = ok ] || verdict="robin: $v"
+		n=$(suite_json_num "$tmp/s.json" instructions)
+		[ -n "$insns" ] && [ "$n" != "$insns" ] && verdict="instruction count varies ($insns, $n)"
+		insns=$n
+		t0=$(suite_now_ns)
+		"${SUITE_ENV[@]}" "$QEMU" "$bin" $SIZE >"$tmp/q.out" 2>&1
+		rc=$?
+		t1=$(suite_now_ns)
+		qt+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')")
+		v=$(suite_verdict "$tmp/q.out" "$rc")
+		[ "$v" = ok ] || verdict="qemu: $v"
+	done
+	rs=$(suite_median "${rt[@]}")
+	qs=$(suite_median "${qt[@]}")
+	mips=$(awk -v n="${insns:-0}" -v s="$rs" 'BEGIN { printf "%.1f", (s > 0 ? n / s / 1e6 : 0) }')
+	ratio=$(awk -v q="$qs" -v r="$rs" 'BEGIN { printf "%.3f", (r > 0 ? q / r : 0) }')
+	[ "$verdict" = ok ] || failed=1
+	all_mips+=("$mips")
+	printf '%-11s %-8s %12s %9.3f %9s %9.3f %7s  %s\n' "$w" "$(suite_class "$w")" "${insns:-?}" "$rs" "$mips" "$qs" "$ratio" "$verdict"
+	rows+=("$(printf '{"name": "%s", "class": "%s", "instructions": %s, "robin_seconds": %s, "robin_mips": %s, "qemu_seconds": %s, "speed_ratio": %s, "check": "%s"}' \
+		"$w" "$(suite_class "$w")" "${insns:-0}" "$rs" "$mips" "$qs" "$ratio" "$verdict")")
+done
+median_mips=$(suite_median "${all_mips[@]}")
+met=$(awk -v m="$median_mips" -v b="$BAR_MIPS" 'BEGIN { print (m >= b) ? "met" : "NOT met" }')
+printf '\nmedian over the suite: %.1f MIPS (bar: >= %d MIPS, %s)\n' "$median_mips" "$BAR_MIPS" "$met"
+
+{
+	printf '{\n  "section": "emu",\n  "robin": "%s",\n  "qemu": "%s",\n' "$ROBIN" "$($QEMU --version | head -n1)"
+	printf '  "host": "%s",\n  "date": "%s",\n  "runs": %d,\n' "$(uname -srm)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$RUNS"
+	printf '  "median_mips": %s,\n  "bar_mips": %d,\n  "bar_met": %s,\n  "workloads": [\n' \
+		"$median_mips" "$BAR_MIPS" "$([ "$met" = met ] && echo true || echo false)"
+	for ((i = 0; i < ${#rows[@]}; i++)); do
+		printf '    %s%s\n' "${rows[$i]}" "$([ $i -lt $((${#rows[@]} - 1)) ] && echo ,)"
+	done
+	printf '  ]\n}\n'
+} >"$OUT"
+echo "written $OUT"
+[ $failed -eq 0 ] && [ "$met" = met ]
