@@ -347,8 +347,8 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	}
 	if (!d->trapped) {
 		d->next_pc = h->next_pc;
-		d->taken = (in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) &&
-			   h->next_pc != pc + in->len;
+		d->taken = in->cls == ISA_CLASS_JUMP ||
+			   (in->cls == ISA_CLASS_BRANCH && h->next_pc != pc + in->len);
 		h->pc = h->next_pc;
 	}
 	if (e->trace_left) {

@@ -154,6 +154,7 @@ void fault_describe(struct emu *e)
 	default:
 		break;
 	}
+	const char *suffix = "";
 	switch (e->mem.fault_kind) {
 	case GMEM_FAULT_PROT:
 		where = t->cause == HART_TRAP_STORE_FAULT  ? "non-writable " :
@@ -161,11 +162,12 @@ void fault_describe(struct emu *e)
 		break;
 	case GMEM_FAULT_BUS:
 		sig = SIGBUS;
-		where = "past-end-of-file ";
+		suffix = " beyond the end of its file mapping";
 		break;
 	case GMEM_FAULT_ALIGN:
 		sig = SIGBUS;
 		where = "misaligned ";
+		what = t->cause == HART_TRAP_LOAD_FAULT ? "atomic load from" : "atomic access to";
 		break;
 	default:
 		where = "unmapped ";
@@ -173,8 +175,9 @@ void fault_describe(struct emu *e)
 	}
 	e->fault_signal = sig;
 	snprintf(e->fault_msg, sizeof(e->fault_msg),
-		 "guest fault: %s: %s %saddress 0x%" PRIx64 " at pc 0x%" PRIx64 "%s%s", fault_signame(sig),
-		 what, where, t->tval, t->pc, sym, t->cause == HART_TRAP_FETCH_FAULT ? "" : dis);
+		 "guest fault: %s: %s %saddress 0x%" PRIx64 "%s at pc 0x%" PRIx64 "%s%s",
+		 fault_signame(sig), what, where, t->tval, suffix, t->pc, sym,
+		 t->cause == HART_TRAP_FETCH_FAULT ? "" : dis);
 }
 
 void fault_signal_death(struct emu *e, int sig, const char *why)

@@ -68,15 +68,19 @@ int64_t syscall_host(int64_t r)
 	return r < 0 ? -errno : r;
 }
 
-void syscall_warn(struct emu *e, uint64_t nr, const char *why)
+void syscall_warn(struct emu *e, uint64_t nr, const char *detail)
 {
 	if (nr < sizeof(e->warned) && e->warned[nr])
 		return;
 	if (nr < sizeof(e->warned))
 		e->warned[nr] = 1;
 	const char *name = syscall_name(nr);
-	fprintf(stderr, "robin: warning: %s syscall %" PRIu64 " (%s) at pc 0x%" PRIx64 "\n", why, nr,
-		name ? name : "unknown", e->hart.pc);
+	if (detail)
+		fprintf(stderr, "robin: warning: syscall %" PRIu64 " (%s) at pc 0x%" PRIx64 ": %s\n", nr,
+			name ? name : "unknown", e->hart.pc, detail);
+	else
+		fprintf(stderr, "robin: warning: unsupported syscall %" PRIu64 " (%s) at pc 0x%" PRIx64 "\n",
+			nr, name ? name : "unknown", e->hart.pc);
 }
 
 int syscall_private_fd(const struct emu *e, int64_t fd)
@@ -118,7 +122,7 @@ int syscall_dispatch(struct emu *e)
 		if (nr == 139)  /* rt_sigreturn restored every register itself */
 			return syscall_signal_check(e);
 	} else {
-		syscall_warn(e, nr, "unsupported");
+		syscall_warn(e, nr, NULL);
 		r = -ENOSYS;
 	}
 	h->x[10] = (uint64_t)r;

@@ -21,8 +21,9 @@ int64_t syscall_host(int64_t r);
 int syscall_path(struct emu *e, uint64_t gaddr, char *buf, size_t n, char *tmp, size_t tn,
 		 const char **out);
 
-/* Warn once per syscall number that it is not supported. */
-void syscall_warn(struct emu *e, uint64_t nr, const char *why);
+/* Warn once per syscall number: "unsupported syscall N (name) at pc X" when detail is NULL,
+ * else "syscall N (name) at pc X: detail". */
+void syscall_warn(struct emu *e, uint64_t nr, const char *detail);
 
 /* The name of a riscv64 syscall number, or NULL. */
 const char *syscall_name(uint64_t nr);

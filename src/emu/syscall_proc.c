@@ -437,14 +437,14 @@ SYS(membarrier)
 
 SYS(clone)
 {
-	syscall_warn(e, 220, "unsupported (threads and fork are not emulated)");
+	syscall_warn(e, 220, "threads and fork are not emulated; returning ENOSYS");
 	(void)a;
 	return -ENOSYS;
 }
 
 SYS(execve)
 {
-	syscall_warn(e, 221, "unsupported");
+	syscall_warn(e, 221, NULL);
 	(void)a;
 	return -ENOSYS;
 }

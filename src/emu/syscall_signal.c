@@ -245,7 +245,7 @@ SYS(rt_sigsuspend)
 	if (gmem_copy_from(&e->mem, &set, a[0], 8))
 		return -EFAULT;
 	if (!(e->sigpending & ~set)) {
-		syscall_warn(e, 133, "single-threaded guest would wait forever in");
+		syscall_warn(e, 133, "no signal can arrive in a single-threaded guest; returning EINTR");
 		return -EINTR;
 	}
 	/* the temporary mask holds until a handler runs; its frame saves the caller's mask */
@@ -374,7 +374,7 @@ SYS(setitimer)
 	if (a[2] && gmem_copy_to(&e->mem, a[2], e->itimer[which], sizeof(n)))
 		return -EFAULT;
 	if (n[2] || n[3])
-		syscall_warn(e, 103, "timer signals never fire:");
+		syscall_warn(e, 103, "interval timers are recorded but never fire");
 	memcpy(e->itimer[which], n, sizeof(n));
 	return 0;
 }
@@ -406,7 +406,7 @@ SYS(futex)
 			return -EAGAIN;
 		if (a[3])
 			return -ETIMEDOUT;  /* nobody else can wake us: the timeout expires */
-		syscall_warn(e, 98, "single-threaded guest would wait forever in");
+		syscall_warn(e, 98, "FUTEX_WAIT without timeout would block a single-threaded guest forever; returning EINTR");
 		return -EINTR;
 	case 1:  /* FUTEX_WAKE */
 	case 10: /* FUTEX_WAKE_BITSET */
@@ -439,7 +439,7 @@ SYS(futex)
 		return 0;
 	}
 	default:
-		syscall_warn(e, 98, "unsupported operation of");
+		syscall_warn(e, 98, "unsupported futex operation; returning ENOSYS");
 		return -ENOSYS;
 	}
 }

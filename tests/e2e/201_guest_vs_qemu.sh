@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # 201: the guest test programs (files, mmap, malloc, time, random, auxv, misaligned access,
-# atomics, deep recursion, faults, abort) give the same stdout and exit status under robin as
+# atomics, deep recursion, signal handlers, self-modifying code, faults, abort) give the same stdout and exit status under robin as
 # under qemu-riscv64, static and dynamic. Without qemu, the exit statuses are still checked.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
-progs="fileio mmap malloc timeclock random auxv misaligned atomics recursion segv illegal ebreak abort"
+progs="fileio mmap malloc timeclock random auxv misaligned atomics recursion signals selfmod segv busfault illegal ebreak abort"
 need_guest $progs
-declare -A want=([segv]=139 [illegal]=132 [ebreak]=133 [abort]=134)
+declare -A want=([segv]=139 [illegal]=132 [ebreak]=133 [abort]=134 [signals]=143 [busfault]=135)
 export ROBIN_TEST_VAR=yes
 fail=0
 for p in $progs; do

@@ -7,11 +7,11 @@ need_guest hello seeded
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 # --stats: one summary line
 err=$("$ROBIN" run --stats "$G/hello.static" 2>&1 >/dev/null)
-[[ $err =~ ^robin:\ [0-9]+\ instructions\ in\ [0-9.]+\ s\ \([0-9.]+\ MIPS\) ]] || { echo "stats: $err"; exit 1; }
+[[ $err =~ ^robin:\ [0-9]+\ instructions\ in\ [0-9.]+\ s\ \([0-9.]+\ MIPS\;\ CPU\ [0-9.]+\ s,\ [0-9.]+\ MIPS\) ]] || { echo "stats: $err"; exit 1; }
 # --stats-json: the keys
 "$ROBIN" run --stats-json "$T/s.json" "$G/hello.dyn" >/dev/null; rc=$?
 [ $rc -eq 3 ] || { echo "exit $rc"; exit 1; }
-for k in instructions host_seconds mips exit_code; do
+for k in instructions host_seconds cpu_seconds mips mips_cpu exit_code; do
 	grep -q "\"$k\"" "$T/s.json" || { echo "stats json lacks $k"; cat "$T/s.json"; exit 1; }
 done
 grep -q '"exit_code": 3' "$T/s.json" || { echo "exit_code"; cat "$T/s.json"; exit 1; }

@@ -123,7 +123,7 @@ static void test_flipped_headers(void **state)
 	unsigned char *q = malloc(n);
 	const Elf64_Ehdr *eh = (const void *)p;
 	size_t hdr_end = eh->e_phoff + (size_t)eh->e_phnum * sizeof(Elf64_Phdr);
-	static const unsigned char vals[] = { 0x00, 0xff, 0x80, 0x7f, 0x01, 0x40 };
+	static const unsigned char vals[] = { 0x00, 0xff, 0x41 };
 	int errors = 0;
 	for (size_t off = 0; off < hdr_end; off++) {
 		for (size_t v = 0; v < sizeof(vals); v++) {
