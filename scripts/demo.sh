@@ -14,6 +14,12 @@ SECTIONS=(
 )
 rc=0
 for s in "${SECTIONS[@]}"; do
+	# A section that needs a command this build does not have says so instead of failing.
+	if [ "$s" = sim ] && ! "$ROBIN" help | grep -q '^  sim '; then
+		echo "== robin sim: not in this build (the out-of-order core has not landed); section skipped"
+		echo
+		continue
+	fi
 	bash "scripts/demo/$s.sh" || { rc=1; echo "demo: section '$s' failed" >&2; }
 	echo
 done

@@ -41,14 +41,14 @@ static inline int fd_rm(struct hart *h, const struct isa_insn *in)
 	return (int)rm;
 }
 
-/* Handler bodies. `fl` collects the flags of one operation; they are accrued at the end. */
+/* Handler bodies. The fpu functions accrue into fflags directly (fpu.h: passing the accrued
+ * flags lets the host path skip resetting the host's own). */
 #define FD_BEGIN_RM                      \
 	int rm = fd_rm(h, in);           \
 	if (rm < 0)                      \
 		return -1;               \
-	uint32_t fl = 0
-#define FD_END            \
-	h->fflags |= fl;  \
+	uint32_t *fl = &h->fflags
+#define FD_END \
 	return 0
 
 /* ---- arithmetic ------------------------------------------------------------------------ */
@@ -57,13 +57,13 @@ static inline int fd_rm(struct hart *h, const struct isa_insn *in)
 	int exec_##name##_s(struct hart *h, const struct isa_insn *in)              \
 	{                                                                           \
 		FD_BEGIN_RM;                                                        \
-		fd_set_s(h, in, fpu_##fn##_s(FD_S(in->rs1), FD_S(in->rs2), (unsigned)rm, &fl)); \
+		fd_set_s(h, in, fpu_##fn##_s(FD_S(in->rs1), FD_S(in->rs2), (unsigned)rm, fl)); \
 		FD_END;                                                             \
 	}                                                                           \
 	int exec_##name##_d(struct hart *h, const struct isa_insn *in)              \
 	{                                                                           \
 		FD_BEGIN_RM;                                                        \
-		fd_set_d(h, in, fpu_##fn##_d(FD_F(in->rs1), FD_F(in->rs2), (unsigned)rm, &fl)); \
+		fd_set_d(h, in, fpu_##fn##_d(FD_F(in->rs1), FD_F(in->rs2), (unsigned)rm, fl)); \
 		FD_END;                                                             \
 	}
 
@@ -75,14 +75,14 @@ FD_BINOP(fdiv, div)
 int exec_fsqrt_s(struct hart *h, const struct isa_insn *in)
 {
 	FD_BEGIN_RM;
-	fd_set_s(h, in, fpu_sqrt_s(FD_S(in->rs1), (unsigned)rm, &fl));
+	fd_set_s(h, in, fpu_sqrt_s(FD_S(in->rs1), (unsigned)rm, fl));
 	FD_END;
 }
 
 int exec_fsqrt_d(struct hart *h, const struct isa_insn *in)
 {
 	FD_BEGIN_RM;
-	fd_set_d(h, in, fpu_sqrt_d(FD_F(in->rs1), (unsigned)rm, &fl));
+	fd_set_d(h, in, fpu_sqrt_d(FD_F(in->rs1), (unsigned)rm, fl));
 	FD_END;
 }
 
@@ -91,14 +91,14 @@ int exec_fsqrt_d(struct hart *h, const struct isa_insn *in)
 	{                                                                           \
 		FD_BEGIN_RM;                                                        \
 		fd_set_s(h, in, fpu_madd_s(FD_S(in->rs1), FD_S(in->rs2), FD_S(in->rs3), \
-		                           (negate), (unsigned)rm, &fl));           \
+		                           (negate), (unsigned)rm, fl));           \
 		FD_END;                                                             \
 	}                                                                           \
 	int exec_##name##_d(struct hart *h, const struct isa_insn *in)              \
 	{                                                                           \
 		FD_BEGIN_RM;                                                        \
 		fd_set_d(h, in, fpu_madd_d(FD_F(in->rs1), FD_F(in->rs2), FD_F(in->rs3), \
-		                           (negate), (unsigned)rm, &fl));           \
+		                           (negate), (unsigned)rm, fl));           \
 		FD_END;                                                             \
 	}
 
@@ -128,14 +128,14 @@ FD_SGNJ(fsgnjx, 2)
 #define FD_MINMAX(name, fn)                                                         \
 	int exec_##name##_s(struct hart *h, const struct isa_insn *in)              \
 	{                                                                           \
-		uint32_t fl = 0;                                                    \
-		fd_set_s(h, in, fpu_##fn##_s(FD_S(in->rs1), FD_S(in->rs2), &fl));   \
+		uint32_t *fl = &h->fflags;                                                    \
+		fd_set_s(h, in, fpu_##fn##_s(FD_S(in->rs1), FD_S(in->rs2), fl));   \
 		FD_END;                                                             \
 	}                                                                           \
 	int exec_##name##_d(struct hart *h, const struct isa_insn *in)              \
 	{                                                                           \
-		uint32_t fl = 0;                                                    \
-		fd_set_d(h, in, fpu_##fn##_d(FD_F(in->rs1), FD_F(in->rs2), &fl));   \
+		uint32_t *fl = &h->fflags;                                                    \
+		fd_set_d(h, in, fpu_##fn##_d(FD_F(in->rs1), FD_F(in->rs2), fl));   \
 		FD_END;                                                             \
 	}
 
@@ -147,14 +147,14 @@ FD_MINMAX(fmax, max)
 #define FD_CMP(name, fn)                                                            \
 	int exec_##name##_s(struct hart *h, const struct isa_insn *in)              \
 	{                                                                           \
-		uint32_t fl = 0;                                                    \
-		fd_set_x(h, in, (uint64_t)fpu_##fn##_s(FD_S(in->rs1), FD_S(in->rs2), &fl)); \
+		uint32_t *fl = &h->fflags;                                                    \
+		fd_set_x(h, in, (uint64_t)fpu_##fn##_s(FD_S(in->rs1), FD_S(in->rs2), fl)); \
 		FD_END;                                                             \
 	}                                                                           \
 	int exec_##name##_d(struct hart *h, const struct isa_insn *in)              \
 	{                                                                           \
-		uint32_t fl = 0;                                                    \
-		fd_set_x(h, in, (uint64_t)fpu_##fn##_d(FD_F(in->rs1), FD_F(in->rs2), &fl)); \
+		uint32_t *fl = &h->fflags;                                                    \
+		fd_set_x(h, in, (uint64_t)fpu_##fn##_d(FD_F(in->rs1), FD_F(in->rs2), fl)); \
 		FD_END;                                                             \
 	}
 
@@ -181,7 +181,7 @@ int exec_fclass_d(struct hart *h, const struct isa_insn *in)
 	int exec_##name(struct hart *h, const struct isa_insn *in)                  \
 	{                                                                           \
 		FD_BEGIN_RM;                                                        \
-		fd_set_x(h, in, (uint64_t)fn(src(in->rs1), (unsigned)rm, &fl));     \
+		fd_set_x(h, in, (uint64_t)fn(src(in->rs1), (unsigned)rm, fl));     \
 		FD_END;                                                             \
 	}
 
@@ -199,7 +199,7 @@ FD_CVT_TO_INT(fcvt_lu_d, fpu_cvt_lu_d, FD_F)
 	int exec_##name(struct hart *h, const struct isa_insn *in)                  \
 	{                                                                           \
 		FD_BEGIN_RM;                                                        \
-		set(h, in, fn((itype)FD_X(in->rs1), (unsigned)rm, &fl));            \
+		set(h, in, fn((itype)FD_X(in->rs1), (unsigned)rm, fl));            \
 		FD_END;                                                             \
 	}
 
@@ -215,7 +215,7 @@ FD_CVT_FROM_INT(fcvt_d_lu, fpu_cvt_d_lu, uint64_t, fd_set_d)
 int exec_fcvt_s_d(struct hart *h, const struct isa_insn *in)
 {
 	FD_BEGIN_RM;
-	fd_set_s(h, in, fpu_cvt_s_d(FD_F(in->rs1), (unsigned)rm, &fl));
+	fd_set_s(h, in, fpu_cvt_s_d(FD_F(in->rs1), (unsigned)rm, fl));
 	FD_END;
 }
 
@@ -223,7 +223,7 @@ int exec_fcvt_s_d(struct hart *h, const struct isa_insn *in)
 int exec_fcvt_d_s(struct hart *h, const struct isa_insn *in)
 {
 	FD_BEGIN_RM;
-	fd_set_d(h, in, fpu_cvt_d_s(FD_S(in->rs1), &fl));
+	fd_set_d(h, in, fpu_cvt_d_s(FD_S(in->rs1), fl));
 	FD_END;
 }
 

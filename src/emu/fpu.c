@@ -673,6 +673,8 @@ uint32_t fpu_add_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags)
 	uint32_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_add_s(a, b, &r, flags))
 		return r;
+	if (fpu_host_ok_s(FPU_HOST_ADD, rm, a, b, 0))
+		return fpu_host_s(FPU_HOST_ADD, a, b, 0, rm, flags);
 #endif
 	return (uint32_t)fpu_add_gen(a, b, rm, flags, S_);
 }
@@ -688,6 +690,8 @@ uint32_t fpu_mul_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags)
 	uint32_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_mul_s(a, b, &r, flags))
 		return r;
+	if (fpu_host_ok_s(FPU_HOST_MUL, rm, a, b, 0))
+		return fpu_host_s(FPU_HOST_MUL, a, b, 0, rm, flags);
 #endif
 	return (uint32_t)fpu_mul_gen(a, b, rm, flags, S_);
 }
@@ -698,8 +702,8 @@ uint32_t fpu_div_s(uint32_t a, uint32_t b, unsigned rm, uint32_t *flags)
 	uint32_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_div_s(a, b, &r, flags))
 		return r;
-	if (FPU_HOST_OK_S(rm, a, b))
-		return fpu_mx_div_s(a, b, rm, flags);
+	if (fpu_host_ok_s(FPU_HOST_DIV, rm, a, b, 0))
+		return fpu_host_s(FPU_HOST_DIV, a, b, 0, rm, flags);
 #endif
 	return (uint32_t)fpu_div_gen(a, b, rm, flags, S_);
 }
@@ -710,8 +714,8 @@ uint32_t fpu_sqrt_s(uint32_t a, unsigned rm, uint32_t *flags)
 	uint32_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_sqrt_s(a, &r, flags))
 		return r;
-	if (FPU_HOST_OK_S(rm, a, a))
-		return fpu_mx_sqrt_s(a, rm, flags);
+	if (fpu_host_ok_s(FPU_HOST_SQRT, rm, a, a, 0))
+		return fpu_host_s(FPU_HOST_SQRT, a, a, 0, rm, flags);
 #endif
 	return (uint32_t)fpu_sqrt_gen(a, rm, flags, S_);
 }
@@ -720,17 +724,10 @@ uint32_t fpu_madd_s(uint32_t a, uint32_t b, uint32_t c, unsigned negate, unsigne
                     uint32_t *flags)
 {
 #ifdef FPU_HOST
-	if (fpu_have_fma && FPU_HOST_OK_S(rm, a, b) && !fpu_nan_bits_s(c)) {
-		/* -(a*b) is (-a)*b exactly, signs of zero included */
-		float x = fpu_as_s(a ^ (negate & FPU_MADD_NEG_PROD ? 0x80000000u : 0));
-		float y = fpu_as_s(b);
-		float z = fpu_as_s(c ^ (negate & FPU_MADD_NEG_ADDEND ? 0x80000000u : 0));
-		uint32_t st;
-		FPU_X86_FMA("vfmadd231ss", x, y, z, fpu_mxcsr[rm], st);
-		uint32_t r = fpu_bits_s(z);
-		*flags |= fpu_mxcsr_flags(st);
-		return fpu_nan_bits_s(r) ? FPU_CANON_NAN_S : r;
-	}
+	/* -(a*b) is (-a)*b exactly, signs of zero included */
+	if (fpu_host_ok_s(FPU_HOST_FMA, rm, a, b, c))
+		return fpu_host_s(FPU_HOST_FMA, a ^ (negate & FPU_MADD_NEG_PROD ? 0x80000000u : 0), b,
+		                  c ^ (negate & FPU_MADD_NEG_ADDEND ? 0x80000000u : 0), rm, flags);
 #endif
 	return (uint32_t)fpu_madd_gen(a, b, c, negate, rm, flags, S_);
 }
@@ -741,6 +738,8 @@ uint64_t fpu_add_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
 	uint64_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_add_d(a, b, &r, flags))
 		return r;
+	if (fpu_host_ok_d(FPU_HOST_ADD, rm, a, b, 0))
+		return fpu_host_d(FPU_HOST_ADD, a, b, 0, rm, flags);
 #endif
 	return fpu_add_gen(a, b, rm, flags, D_);
 }
@@ -756,6 +755,8 @@ uint64_t fpu_mul_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
 	uint64_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_mul_d(a, b, &r, flags))
 		return r;
+	if (fpu_host_ok_d(FPU_HOST_MUL, rm, a, b, 0))
+		return fpu_host_d(FPU_HOST_MUL, a, b, 0, rm, flags);
 #endif
 	return fpu_mul_gen(a, b, rm, flags, D_);
 }
@@ -766,8 +767,8 @@ uint64_t fpu_div_d(uint64_t a, uint64_t b, unsigned rm, uint32_t *flags)
 	uint64_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_div_d(a, b, &r, flags))
 		return r;
-	if (FPU_HOST_OK_D(rm, a, b))
-		return fpu_mx_div_d(a, b, rm, flags);
+	if (fpu_host_ok_d(FPU_HOST_DIV, rm, a, b, 0))
+		return fpu_host_d(FPU_HOST_DIV, a, b, 0, rm, flags);
 #endif
 	return fpu_div_gen(a, b, rm, flags, D_);
 }
@@ -778,8 +779,8 @@ uint64_t fpu_sqrt_d(uint64_t a, unsigned rm, uint32_t *flags)
 	uint64_t r;
 	if (rm == FPU_RM_RNE && fpu_rne_sqrt_d(a, &r, flags))
 		return r;
-	if (FPU_HOST_OK_D(rm, a, a))
-		return fpu_mx_sqrt_d(a, rm, flags);
+	if (fpu_host_ok_d(FPU_HOST_SQRT, rm, a, a, 0))
+		return fpu_host_d(FPU_HOST_SQRT, a, a, 0, rm, flags);
 #endif
 	return fpu_sqrt_gen(a, rm, flags, D_);
 }
@@ -788,16 +789,9 @@ uint64_t fpu_madd_d(uint64_t a, uint64_t b, uint64_t c, unsigned negate, unsigne
                     uint32_t *flags)
 {
 #ifdef FPU_HOST
-	if (fpu_have_fma && FPU_HOST_OK_D(rm, a, b) && !fpu_nan_bits_d(c)) {
-		double x = fpu_as_d(a ^ (negate & FPU_MADD_NEG_PROD ? 1ull << 63 : 0));
-		double y = fpu_as_d(b);
-		double z = fpu_as_d(c ^ (negate & FPU_MADD_NEG_ADDEND ? 1ull << 63 : 0));
-		uint32_t st;
-		FPU_X86_FMA("vfmadd231sd", x, y, z, fpu_mxcsr[rm], st);
-		uint64_t r = fpu_bits_d(z);
-		*flags |= fpu_mxcsr_flags(st);
-		return fpu_nan_bits_d(r) ? FPU_CANON_NAN_D : r;
-	}
+	if (fpu_host_ok_d(FPU_HOST_FMA, rm, a, b, c))
+		return fpu_host_d(FPU_HOST_FMA, a ^ (negate & FPU_MADD_NEG_PROD ? 1ull << 63 : 0), b,
+		                  c ^ (negate & FPU_MADD_NEG_ADDEND ? 1ull << 63 : 0), rm, flags);
 #endif
 	return fpu_madd_gen(a, b, c, negate, rm, flags, D_);
 }
@@ -865,14 +859,9 @@ uint64_t fpu_cvt_lu_s(uint32_t a, unsigned rm, uint32_t *flags)
 int64_t fpu_cvt_w_d(uint64_t a, unsigned rm, uint32_t *flags)
 {
 #ifdef FPU_HOST
-	/* C's (int) cast: truncation, in range */
-	double x = fpu_as_d(a);
-	if (rm == FPU_RM_RTZ && x > -2147483649.0 && x < 2147483648.0) {
-		int32_t i = (int32_t)x;
-		if ((double)i != x)
-			*flags |= FPU_NX;
-		return i;
-	}
+	int64_t r;
+	if (rm == FPU_RM_RTZ ? fpu_rtz_cvt_w_d(a, &r, flags) : fpu_host_cvt_w_d(a, rm, flags, &r))
+		return r;
 #endif
 	return fpu_ref_cvt_w_d(a, rm, flags);
 }
@@ -885,13 +874,9 @@ int64_t fpu_cvt_wu_d(uint64_t a, unsigned rm, uint32_t *flags)
 int64_t fpu_cvt_l_d(uint64_t a, unsigned rm, uint32_t *flags)
 {
 #ifdef FPU_HOST
-	double x = fpu_as_d(a);
-	if (rm == FPU_RM_RTZ && x >= -0x1p63 && x < 0x1p63) {
-		int64_t i = (int64_t)x;
-		if ((double)i != x)
-			*flags |= FPU_NX;
-		return i;
-	}
+	int64_t r;
+	if (rm == FPU_RM_RTZ ? fpu_rtz_cvt_l_d(a, &r, flags) : fpu_host_cvt_l_d(a, rm, flags, &r))
+		return r;
 #endif
 	return fpu_ref_cvt_l_d(a, rm, flags);
 }
@@ -937,12 +922,10 @@ uint64_t fpu_cvt_d_wu(uint32_t v, unsigned rm, uint32_t *flags)
 uint64_t fpu_cvt_d_l(int64_t v, unsigned rm, uint32_t *flags)
 {
 #ifdef FPU_HOST
-	if (rm == FPU_RM_RNE) {
-		double d = (double)v;
-		if (d == 0x1p63 || (int64_t)d != v)
-			*flags |= FPU_NX;
-		return fpu_bits_d(d);
-	}
+	if (rm == FPU_RM_RNE)
+		return fpu_rne_cvt_d_l(v, flags);
+	if (rm < FPU_RM_RMM)
+		return fpu_host_cvt_d_l(v, rm, flags);
 #endif
 	return fpu_ref_cvt_d_l(v, rm, flags);
 }
@@ -955,13 +938,11 @@ uint64_t fpu_cvt_d_lu(uint64_t v, unsigned rm, uint32_t *flags)
 uint32_t fpu_cvt_s_d(uint64_t a, unsigned rm, uint32_t *flags)
 {
 #ifdef FPU_HOST
-	double x = fpu_as_d(a), ax = fpu_fabs(x);
-	if (rm == FPU_RM_RNE && (x == 0 || (ax >= FPU_S_MIN_NORMAL && ax <= FPU_S_MAX))) {
-		float f = (float)x;
-		if ((double)f != x)
-			*flags |= FPU_NX;
-		return fpu_bits_s(f);
-	}
+	uint32_t r;
+	if (rm == FPU_RM_RNE && fpu_rne_cvt_s_d(a, &r, flags))
+		return r;
+	if (rm < FPU_RM_RMM && !fpu_nan_bits_d(a))
+		return fpu_host_cvt_s_d(a, rm, flags);
 #endif
 	return fpu_ref_cvt_s_d(a, rm, flags);
 }

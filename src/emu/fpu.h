@@ -4,8 +4,11 @@
  * after rounding, canonical NaN results, NaN-boxing, 2.2 fmin/fmax, saturating conversions.
  * Pure functions: operands are raw bit patterns, the rounding mode is explicit and flags are
  * OR-ed into *flags; no global state, so the emulator, the timing model and the tests can call
- * them alike. The semantics are an integer soft-float; on x86-64 the common cases take an exact
- * host SSE2/FMA3 path (see fpu.c) whose equality with it test 212 checks.
+ * them alike. The semantics are an integer soft-float; on x86-64 the common cases take exact
+ * host SSE2/FMA3 paths (fpu_x86.h) whose equality with it test 212 checks. Callers that keep
+ * accrued flags (the emulator: &hart->fflags) should pass them, not a fresh 0 per call: the
+ * result is the same, but the round-to-nearest host path then rarely needs to reset the
+ * host's exception flags.
  */
 #ifndef ROBIN_EMU_FPU_H
 #define ROBIN_EMU_FPU_H
