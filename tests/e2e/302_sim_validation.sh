@@ -49,7 +49,8 @@ divc=$(jv "$tmp/div-300.json" div_cycles)
 per_div=$(ratio "$(delta div 300 600 cycles)" $((8 * 300)))
 check "cycles per divide (div_cycles $divc)" "$per_div" "$(awk -v d="$divc" 'BEGIN{print d*0.97}')" "$(awk -v d="$divc" 'BEGIN{print d*1.08}')"
 
-# ---- pointer chase: L1 (16 KiB ring), LLC (1 MiB), DRAM (32 MiB)
+# ---- pointer chase: L1 (16 KiB ring), LLC (1 MiB), DRAM (4096 lines 8 KiB apart over 32 MiB:
+# every load opens another DRAM row, and the lines conflict in the caches' sets)
 l1d=$(jv "$tmp/div-300.json" l1d_cycles)
 llc=$(jv "$tmp/div-300.json" llc_cycles)
 l2tlb=$(jv "$tmp/div-300.json" l2tlb_cycles)
@@ -61,7 +62,7 @@ want=$((l1d + llc + 1))
 check "LLC load latency (l1d+llc+1 = $want, + up to $l2tlb for D-TLB misses)" \
 	"$(ratio "$(delta chase 2000 4000 cycles)" 2000)" "$(awk -v a="$want" 'BEGIN{print a*0.97}')" \
 	"$(awk -v a="$want" -v t="$l2tlb" 'BEGIN{print (a+t)*1.05}')"
-pair chase 1000 2000 32768
+pair chase 1000 2000 32768 8192
 f=$(jv "$tmp/div-300.json" freq_mhz)
 dram=$(awk -v f="$f" -v c="$(jv "$tmp/div-300.json" dram_ctrl_ns)" -v rp="$(jv "$tmp/div-300.json" dram_trp_ns)" \
 	-v rcd="$(jv "$tmp/div-300.json" dram_trcd_ns)" -v cas="$(jv "$tmp/div-300.json" dram_tcas_ns)" \

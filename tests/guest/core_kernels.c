@@ -6,7 +6,8 @@
  *   dep      32 dependent adds per iteration                 IPC ~ 1
  *   indep    32 adds over 8 registers per iteration           IPC ~ decode/commit width
  *   div      8 independent divides per iteration              div_cycles per divide
- *   chase S  dependent loads through a random ring of S KiB   the level's load latency
+ *   chase S [T]  dependent loads through a random ring over S KiB, one line every T bytes
+ *                (default 128)                                the level's load latency
  *   randbr   a branch on a random bit per iteration           ~0.5 mispredictions/iteration
  *   loopbr   a branch taken every 4th iteration               ~0 mispredictions
  *   stlf     store, then load of the same address             one forwarding per iteration
@@ -70,12 +71,14 @@ static uint64_t rng(void)
 	return rng_state;
 }
 
-/* A random cyclic permutation of the lines of a kib-KiB buffer, then n dependent loads. The
- * lines of the ring are 128 bytes apart (every other line) so the next-line prefetcher does
- * not hide misses. */
-static uint64_t kern_chase(long n, long kib)
+/* A random cyclic permutation of lines `stride` bytes apart in a kib-KiB buffer (128 = every
+ * other line, so the next-line prefetcher does not hide misses; a large stride spreads few
+ * lines over many DRAM rows and conflicting cache sets), then n dependent loads. Rings that
+ * fit in the LLC are walked once first to warm the caches and TLBs. */
+static uint64_t kern_chase(long n, long kib, long stride_bytes)
 {
-	size_t stride = 128, count = (size_t)kib * 1024 / stride;
+	size_t stride = stride_bytes > 0 ? (size_t)stride_bytes : 128;
+	size_t count = (size_t)kib * 1024 / stride;
 	char *buf = aligned_alloc(4096, (size_t)kib * 1024);
 	size_t *order = malloc(count * sizeof(*order));
 	if (!buf || !order)
@@ -89,10 +92,10 @@ static uint64_t kern_chase(long n, long kib)
 	}
 	for (size_t i = 0; i < count; i++)
 		*(char **)(buf + order[i] * stride) = buf + order[(i + 1) % count] * stride;
-	/* one lap to warm the caches and TLBs */
 	char *p = buf + order[0] * stride;
-	for (size_t i = 0; i < count; i++)
-		p = *(char **)p;
+	if (kib <= 2048)
+		for (size_t i = 0; i < count; i++)
+			p = *(char **)p;
 	for (long i = 0; i < n; i++)
 		__asm__ volatile("ld %0, 0(%0)" : "+r"(p));
 	uint64_t r = (uint64_t)(uintptr_t)p;
@@ -144,7 +147,8 @@ static uint64_t kern_fsflags(long n)
 int main(int argc, char **argv)
 {
 	if (argc < 3) {
-		fprintf(stderr, "usage: core_kernels dep|indep|div|chase KIB|randbr|loopbr|stlf|fsflags N\n");
+		fprintf(stderr, "usage: core_kernels dep|indep|div|chase KIB [STRIDE]|randbr|loopbr|"
+		                "stlf|fsflags N\n");
 		return 2;
 	}
 	const char *k = argv[1];
@@ -157,7 +161,7 @@ int main(int argc, char **argv)
 	else if (!strcmp(k, "div"))
 		r = kern_div(n);
 	else if (!strcmp(k, "chase") && argc > 3)
-		r = kern_chase(n, atol(argv[3]));
+		r = kern_chase(n, atol(argv[3]), argc > 4 ? atol(argv[4]) : 0);
 	else if (!strcmp(k, "randbr"))
 		r = kern_randbr(n);
 	else if (!strcmp(k, "loopbr"))

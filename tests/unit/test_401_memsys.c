@@ -1,0 +1,174 @@
+/* 401: the timing model's memory hierarchy: LRU replacement, MSHR limits and merging, the
+ * latency of each level, DRAM row hits versus conflicts, the bandwidth cap, TLB misses and
+ * page walks. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "core/config.h"
+#include "core/memsys.h"
+#include "core/probe.h"
+
+static void test_cache_lru(void **state)
+{
+	(void)state;
+	struct cache c;
+	/* 2 sets x 2 ways of 64-byte lines */
+	assert_int_equal(cache_init(&c, "t", 256, 2, 6, 1, 2), 0);
+	uint64_t v;
+	cache_fill(&c, 0x000, 0, PROBE_LEVEL_L1, 0, &v);
+	cache_fill(&c, 0x080, 0, PROBE_LEVEL_L1, 0, &v);  /* same set (set = line & 1) */
+	assert_true(cache_lookup(&c, 0x000, 1) >= 0);      /* 0x000 becomes most recent */
+	cache_fill(&c, 0x100, 0, PROBE_LEVEL_L1, 0, &v);   /* evicts 0x080 */
+	assert_true(cache_lookup(&c, 0x000, 0) >= 0);
+	assert_true(cache_lookup(&c, 0x080, 0) < 0);
+	assert_true(cache_lookup(&c, 0x100, 0) >= 0);
+	assert_int_equal(v, UINT64_MAX);
+	/* a dirty victim is reported for write-back */
+	int64_t s = cache_lookup(&c, 0x000, 1);
+	c.dirty[s] = 1;
+	cache_lookup(&c, 0x100, 1);
+	cache_fill(&c, 0x180, 0, PROBE_LEVEL_L1, 0, &v);
+	assert_int_equal(v, 0x000);
+	/* MSHRs */
+	assert_int_equal(cache_mshr_free_at(&c, 10), 10);
+	cache_mshr_take(&c, 10, 50);
+	cache_mshr_take(&c, 10, 40);
+	assert_int_equal(cache_mshr_free_at(&c, 10), 40);
+	assert_int_equal(cache_mshr_free_at(&c, 45), 45);
+	cache_fini(&c);
+}
+
+static void test_levels(void **state)
+{
+	(void)state;
+	struct core_config cfg;
+	config_defaults(&cfg);
+	struct memsys m;
+	assert_int_equal(memsys_init(&m, &cfg), 0);
+	struct memsys_result r;
+	uint64_t t = 1000;
+	/* cold: DRAM */
+	assert_int_equal(memsys_load(&m, 0x100000, t, &r), 0);
+	assert_int_equal(r.level, PROBE_LEVEL_DRAM);
+	assert_true(r.l1_miss && r.llc_miss);
+	uint64_t dram = r.done - t;
+	assert_true(dram > cfg.l1d_cycles + cfg.llc_cycles + 100);
+	/* the same line again while it fills: a merge, served by DRAM at the same time */
+	assert_int_equal(memsys_load(&m, 0x100008, t + 5, &r), 0);
+	assert_int_equal(r.level, PROBE_LEVEL_DRAM);
+	assert_true(r.done <= t + dram + 2);
+	/* after the fill: an L1 hit */
+	t += 2 * dram;
+	assert_int_equal(memsys_load(&m, 0x100010, t, &r), 0);
+	assert_int_equal(r.level, PROBE_LEVEL_L1);
+	assert_int_equal(r.done - t, cfg.l1d_cycles);
+	/* the next line was prefetched */
+	assert_int_equal(memsys_load(&m, 0x100040, t, &r), 0);
+	assert_int_equal(r.level, PROBE_LEVEL_L1);
+	assert_true(m.l1d.st.useful_prefetches >= 1);
+	/* evict the line from the L1 (same set, 9 other lines), keep it in the LLC */
+	uint64_t set_stride = (uint64_t)cfg.l1d_kb * 1024 / cfg.l1d_ways;
+	for (int i = 1; i <= 9; i++) {
+		assert_int_equal(memsys_load(&m, 0x100000 + i * set_stride, t, &r), 0);
+		t = r.done + 1;
+	}
+	t += 1000;
+	assert_int_equal(memsys_load(&m, 0x100000, t, &r), 0);
+	assert_int_equal(r.level, PROBE_LEVEL_LLC);
+	assert_int_equal(r.done - t, cfg.l1d_cycles + cfg.llc_cycles + 1);
+	memsys_fini(&m);
+}
+
+static void test_mshr_limit(void **state)
+{
+	(void)state;
+	struct core_config cfg;
+	config_defaults(&cfg);
+	cfg.l1d_prefetch = 0;
+	struct memsys m;
+	assert_int_equal(memsys_init(&m, &cfg), 0);
+	struct memsys_result r;
+	for (uint32_t i = 0; i < cfg.l1d_mshrs; i++)
+		assert_int_equal(memsys_load(&m, 0x200000 + i * 4096, 100, &r), 0);
+	/* every MSHR busy: refused, until the first returns */
+	assert_int_equal(memsys_load(&m, 0x900000, 100, &r), -16);
+	uint64_t free_at = memsys_l1d_mshr_free_at(&m, 100);
+	assert_true(free_at > 100);
+	assert_int_equal(memsys_load(&m, 0x900000, free_at, &r), 0);
+	memsys_fini(&m);
+}
+
+static void test_dram(void **state)
+{
+	(void)state;
+	struct core_config cfg;
+	config_defaults(&cfg);
+	struct dram d;
+	assert_int_equal(dram_init(&d, &cfg), 0);
+	uint64_t t = 0;
+	uint64_t empty = dram_access(&d, 0, t, 0) - t;        /* row closed: RCD + CAS */
+	t = 10000;
+	uint64_t hit = dram_access(&d, 64, t, 0) - t;         /* same row: CAS */
+	uint32_t rowaddr_stride = cfg.dram_row_bytes * cfg.dram_ranks * cfg.dram_banks;
+	t = 20000;
+	uint64_t conflict = dram_access(&d, rowaddr_stride, t, 0) - t; /* same bank, other row */
+	assert_true(hit < empty && empty < conflict);
+	assert_int_equal(empty - hit, d.trcd);
+	assert_int_equal(conflict - hit, d.trp + d.trcd);
+	assert_int_equal(d.st.row_hits, 1);
+	assert_int_equal(d.st.row_conflicts, 1);
+	/* the bandwidth cap: 1000 line reads spread over every bank take at least
+	 * 1000 x line_bytes / bandwidth */
+	t = 100000;
+	uint64_t last = 0;
+	for (int i = 0; i < 1000; i++) {
+		uint64_t done = dram_access(&d, (uint64_t)i * cfg.dram_row_bytes, t, 0);
+		if (done > last)
+			last = done;
+	}
+	double min_cycles = 1000.0 * cfg.line_bytes / cfg.dram_gbps * cfg.freq_mhz / 1000.0;
+	assert_true((double)(last - t) >= min_cycles);
+	assert_true((double)(last - t) < min_cycles * 1.2 + 1000);
+	dram_fini(&d);
+}
+
+static void test_tlb(void **state)
+{
+	(void)state;
+	struct core_config cfg;
+	config_defaults(&cfg);
+	struct memsys m;
+	assert_int_equal(memsys_init(&m, &cfg), 0);
+	uint8_t miss = 0;
+	uint64_t t = memsys_translate(&m, 0, 0x400000, 100, &miss);
+	assert_int_equal(miss, 1);
+	assert_true(t > 100 + cfg.l2tlb_cycles);                  /* a page walk */
+	assert_int_equal(m.st.ptw_walks, 1);
+	miss = 0;
+	assert_int_equal(memsys_translate(&m, 0, 0x400ff8, t, &miss), t);
+	assert_int_equal(miss, 0);
+	/* 40 pages evict the first from the 32-entry L1 TLB; the L2 TLB still has it */
+	for (uint64_t p = 1; p <= 40; p++)
+		memsys_translate(&m, 0, 0x400000 + p * 4096, t, &miss);
+	miss = 0;
+	assert_int_equal(memsys_translate(&m, 0, 0x400000, t, &miss), t + cfg.l2tlb_cycles);
+	assert_int_equal(miss, 1);
+	memsys_fini(&m);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cache_lru),
+		cmocka_unit_test(test_levels),
+		cmocka_unit_test(test_mshr_limit),
+		cmocka_unit_test(test_dram),
+		cmocka_unit_test(test_tlb),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
