@@ -85,7 +85,8 @@ struct emu {
 	uint64_t clear_child_tid, robust_list, robust_len;
 	uint64_t rng_state;                 /* getrandom stream (splitmix64) */
 	uint64_t start_ns;                  /* host monotonic time at load */
-	uint8_t warned[512];                /* unsupported syscall already reported */
+	uint8_t warned[1024];               /* syscall number already reported (numbers past
+	                                       the end share the last entry) */
 	int private_fds[4];                 /* robin's own fds the guest may not touch */
 	int n_private_fds;
 

@@ -70,10 +70,10 @@ int64_t syscall_host(int64_t r)
 
 void syscall_warn(struct emu *e, uint64_t nr, const char *detail)
 {
-	if (nr < sizeof(e->warned) && e->warned[nr])
+	uint64_t slot = nr < sizeof(e->warned) ? nr : sizeof(e->warned) - 1;
+	if (e->warned[slot])
 		return;
-	if (nr < sizeof(e->warned))
-		e->warned[nr] = 1;
+	e->warned[slot] = 1;
 	const char *name = syscall_name(nr);
 	if (detail)
 		fprintf(stderr, "robin: warning: syscall %" PRIu64 " (%s) at pc 0x%" PRIx64 ": %s\n", nr,

@@ -1,0 +1,75 @@
+/*
+ * oracle.c — the Oracle of 004_b28092482852db08.txt Paper A §2.2, the golden reference: every
+ * cycle is attributed by the commit state. Computing: 1/n cycle to each of the n committing
+ * instructions; stalled: the ROB head; flushed: the instruction that caused the flush (the
+ * mispredicted branch or jump, the fflags/frm/fcsr write, fence.i or ecall that flushed after
+ * committing, the load of a memory-ordering violation, the excepting instruction); drained:
+ * the first instruction that enters the ROB after the drain (held until it dispatches).
+ * Its units are cycles (x divisor); it ignores the sampler.
+ */
+#include "pmu/pmu_model.h"
+
+struct oracle_state {
+	uint64_t drained;            /* cycles waiting for the next instruction to dispatch */
+	uint64_t last_pc;            /* the last committed instruction (end-of-run fallback) */
+	const struct isa_insn *last_insn;
+	int have_last;
+};
+
+static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
+{
+	struct oracle_state *s = u->state;
+	struct pmu_profile *p = &u->prof;
+	uint64_t d = p->divisor;
+	if (s->drained && v->n_valid) {
+		const struct probe_insn *first = v->head[0];
+		pmu_profile_add(p, first->pc, first->insn, PMU_CAT_FRONTEND, s->drained * d);
+		s->drained = 0;
+	}
+	switch (v->state) {
+	case PROBE_COMPUTING: {
+		uint64_t share = d / v->n_commit * v->ncycles;
+		for (uint32_t i = 0; i < v->n_commit; i++)
+			pmu_profile_add(p, v->head[i]->pc, v->head[i]->insn, PMU_CAT_EXECUTE, share);
+		const struct probe_insn *y = v->head[v->n_commit - 1];
+		s->last_pc = y->pc;
+		s->last_insn = y->insn;
+		s->have_last = 1;
+		break;
+	}
+	case PROBE_STALLED:
+		pmu_profile_add(p, v->head[0]->pc, v->head[0]->insn,
+		                pmu_cat_of(PROBE_STALLED, v->head[0]->insn, 0), d * v->ncycles);
+		break;
+	case PROBE_FLUSHED:
+		pmu_profile_add(p, v->flush_insn->pc, v->flush_insn->insn,
+		                pmu_cat_of(PROBE_FLUSHED, v->flush_insn->insn, v->empty_cause),
+		                d * v->ncycles);
+		break;
+	case PROBE_DRAINED:
+		s->drained += v->ncycles;
+		break;
+	}
+}
+
+static void oracle_finish(struct pmu_unit *u)
+{
+	struct oracle_state *s = u->state;
+	/* a drain nothing ever ended: the program's last cycles; blame the last instruction */
+	if (s->drained && s->have_last)
+		pmu_profile_add(&u->prof, s->last_pc, s->last_insn, PMU_CAT_FRONTEND,
+		                s->drained * u->prof.divisor);
+	else if (s->drained)
+		u->unresolved += s->drained;
+	s->drained = 0;
+}
+
+const struct pmu_model pmu_model_oracle = {
+	.name = "oracle",
+	.summary = "golden reference: every cycle to the instruction(s) whose latency the core "
+	           "exposes (Paper A §2.2)",
+	.every_cycle = 1,
+	.state_size = sizeof(struct oracle_state),
+	.on_cycle = oracle_on_cycle,
+	.finish = oracle_finish,
+};

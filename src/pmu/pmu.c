@@ -1,0 +1,255 @@
+/*
+ * pmu.c — the PMU: the table of profiler models, and one probe consumer that feeds every
+ * attached model the commit view (only models with an on_cycle hook), the lifecycle records
+ * (only models with on_insn) and the samples of the shared sampler (see pmu.h).
+ */
+#include "pmu/pmu.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pmu/pmu_model.h"
+#include "pmu/sampler.h"
+
+/* The models, in the order tools list them: the reference first, then the profilers from
+ * the most to the least time-proportional as the paper ranks them. */
+static const struct pmu_model *const pmu_models[] = {
+	&pmu_model_oracle,
+	&pmu_model_tip,
+	&pmu_model_tip_ilp,
+	&pmu_model_nci,
+	&pmu_model_nci_ilp,
+	&pmu_model_lci,
+	&pmu_model_software,
+	&pmu_model_dispatch,
+	&pmu_model_fetch,
+};
+#define PMU_NMODELS (sizeof(pmu_models) / sizeof(pmu_models[0]))
+_Static_assert(PMU_NMODELS <= PMU_MAX_MODELS, "pmu_config.models is a 32-bit mask");
+
+struct pmu {
+	struct pmu_config cfg;
+	struct sampler smp;
+	uint64_t divisor;
+	uint64_t cycles;             /* cycles covered by the views seen */
+	struct pmu_unit units[PMU_MAX_MODELS];
+	size_t n;
+	struct pmu_unit *on_cycle[PMU_MAX_MODELS], *on_sample[PMU_MAX_MODELS],
+		*on_insn[PMU_MAX_MODELS];
+	size_t n_cycle, n_sample, n_insn;
+	int finished;
+};
+
+size_t pmu_model_count(void)
+{
+	return PMU_NMODELS;
+}
+
+const struct pmu_model *pmu_model_at(size_t i)
+{
+	return i < PMU_NMODELS ? pmu_models[i] : NULL;
+}
+
+int pmu_model_index(const char *name)
+{
+	for (size_t i = 0; i < PMU_NMODELS; i++)
+		if (!strcmp(pmu_models[i]->name, name))
+			return (int)i;
+	return -1;
+}
+
+int pmu_parse_list(const char *list, uint32_t *mask, char *err, size_t errn)
+{
+	*mask = 0;
+	const char *p = list;
+	if (!strcmp(list, "all")) {
+		*mask = (1u << PMU_NMODELS) - 1;
+		return 0;
+	}
+	while (1) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char name[64];
+		if (!len || len >= sizeof(name)) {
+			snprintf(err, errn, "empty or overlong profiler name in '%s'", list);
+			return -EINVAL;
+		}
+		memcpy(name, p, len);
+		name[len] = 0;
+		int k = pmu_model_index(name);
+		if (k < 0) {
+			char known[256] = "";
+			for (size_t i = 0; i < PMU_NMODELS; i++) {
+				strncat(known, pmu_models[i]->name, sizeof(known) - strlen(known) - 1);
+				if (i + 1 < PMU_NMODELS)
+					strncat(known, ", ", sizeof(known) - strlen(known) - 1);
+			}
+			snprintf(err, errn, "unknown profiler '%s' (known: %s, or all)", name, known);
+			return -EINVAL;
+		}
+		*mask |= 1u << k;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+static uint64_t pmu_gcd(uint64_t a, uint64_t b)
+{
+	while (b) {
+		uint64_t t = a % b;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* ---- the probe consumer ----------------------------------------------------------------- */
+
+static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
+{
+	struct pmu *p = ctx;
+	for (size_t i = 0; i < p->n_cycle; i++)
+		p->on_cycle[i]->model->on_cycle(p->on_cycle[i], v);
+	uint64_t end = v->cycle + v->ncycles;
+	p->cycles += v->ncycles;
+	while (p->smp.next < end) {
+		uint64_t at = p->smp.next < v->cycle ? v->cycle : p->smp.next;
+		for (size_t i = 0; i < p->n_sample; i++)
+			p->on_sample[i]->model->on_sample(p->on_sample[i], v, at);
+		sampler_advance(&p->smp);
+	}
+}
+
+static void pmu_on_insn(void *ctx, const struct probe_insn *r)
+{
+	struct pmu *p = ctx;
+	for (size_t i = 0; i < p->n_insn; i++)
+		p->on_insn[i]->model->on_insn(p->on_insn[i], r);
+}
+
+/* ---- life cycle --------------------------------------------------------------------------- */
+
+int pmu_create(const struct pmu_config *cfg, struct pmu **out)
+{
+	*out = NULL;
+	if (!cfg->period_cycles || !cfg->commit_width || cfg->commit_width > PROBE_MAX_WIDTH ||
+	    (cfg->models >> PMU_NMODELS))
+		return -EINVAL;
+	struct pmu *p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->cfg = *cfg;
+	uint64_t d = 1;
+	for (uint64_t k = 2; k <= cfg->commit_width; k++)
+		d = d / pmu_gcd(d, k) * k;
+	p->divisor = d;
+	sampler_init(&p->smp, cfg->period_cycles, cfg->random, cfg->seed);
+	int rc = 0;
+	for (size_t i = 0; i < PMU_NMODELS; i++) {
+		if (!(cfg->models & (1u << i)))
+			continue;
+		const struct pmu_model *m = pmu_models[i];
+		struct pmu_unit *u = &p->units[p->n++];
+		u->model = m;
+		u->width = cfg->commit_width;
+		if ((rc = pmu_profile_init(&u->prof, d)))
+			goto fail;
+		if (m->state_size && !(u->state = calloc(1, m->state_size))) {
+			rc = -ENOMEM;
+			goto fail;
+		}
+		if (m->init && (rc = m->init(u)))
+			goto fail;
+		if (m->on_cycle)
+			p->on_cycle[p->n_cycle++] = u;
+		if (m->on_sample && !m->every_cycle)
+			p->on_sample[p->n_sample++] = u;
+		if (m->on_insn)
+			p->on_insn[p->n_insn++] = u;
+	}
+	*out = p;
+	return 0;
+fail:
+	pmu_destroy(p);
+	return rc;
+}
+
+void pmu_consumer(struct pmu *p, struct probe_consumer *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->ctx = p;
+	if (p->n_cycle || p->n_sample)
+		out->on_cycle = pmu_on_cycle;
+	if (p->n_insn)
+		out->on_insn = pmu_on_insn;
+}
+
+void pmu_finish(struct pmu *p)
+{
+	if (p->finished)
+		return;
+	p->finished = 1;
+	for (size_t i = 0; i < p->n; i++)
+		if (p->units[i].model->finish)
+			p->units[i].model->finish(&p->units[i]);
+}
+
+size_t pmu_unit_count(const struct pmu *p)
+{
+	return p->n;
+}
+
+const struct pmu_unit *pmu_unit_at(const struct pmu *p, size_t i)
+{
+	return i < p->n ? &p->units[i] : NULL;
+}
+
+const struct pmu_unit *pmu_unit_find(const struct pmu *p, const char *name)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (!strcmp(p->units[i].model->name, name))
+			return &p->units[i];
+	return NULL;
+}
+
+uint64_t pmu_period(const struct pmu *p)
+{
+	return p->smp.period;
+}
+
+uint64_t pmu_samples_taken(const struct pmu *p)
+{
+	return p->smp.taken;
+}
+
+uint64_t pmu_cycles_seen(const struct pmu *p)
+{
+	return p->cycles;
+}
+
+uint64_t pmu_divisor(const struct pmu *p)
+{
+	return p->divisor;
+}
+
+int pmu_oom(const struct pmu *p)
+{
+	for (size_t i = 0; i < p->n; i++)
+		if (p->units[i].prof.oom)
+			return 1;
+	return 0;
+}
+
+void pmu_destroy(struct pmu *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->n; i++) {
+		pmu_profile_free(&p->units[i].prof);
+		free(p->units[i].state);
+	}
+	free(p);
+}

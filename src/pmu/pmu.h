@@ -1,0 +1,104 @@
+/*
+ * pmu.h — robin's simulated performance-monitoring unit: the profilers of
+ * 004_b28092482852db08.txt Paper A built as hardware on the core's probes (core/probe.h), all
+ * driven by one sampler so that they sample the very same cycle, next to the Oracle that
+ * attributes every cycle. Every profiler model is the same struct of hooks (struct
+ * pmu_model), one file each (oracle.c, tip.c, tip_ilp.c, nci.c, nci_ilp.c, lci.c, software.c,
+ * dispatch.c, fetch.c), listed in one static table in pmu.c.
+ *
+ * Use: pmu_parse_list → pmu_create → core_attach(pmu_consumer) → core_run → pmu_finish →
+ * read each unit's profile (pmu_units) → pmu_destroy. The PMU knows nothing of images,
+ * symbols or databases: profiles are keyed by runtime pc.
+ */
+#ifndef ROBIN_PMU_PMU_H
+#define ROBIN_PMU_PMU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/probe.h"
+#include "pmu/pmu_profile.h"
+
+#define PMU_MAX_MODELS 16
+
+struct pmu_unit;
+
+/* A profiler model. NULL hooks mean "not interested"; a model with no on_cycle and no
+ * on_insn costs nothing between samples. */
+struct pmu_model {
+	const char *name;        /* profile / event name: "oracle", "tip", "nci", ... */
+	const char *summary;     /* one line: what it samples, which real profiler it models */
+	int every_cycle;         /* 1: attributes every cycle (the Oracle); its units are cycles
+	                            and it ignores the sampler */
+	size_t state_size;       /* bytes of zeroed private state (unit->state) */
+	int (*init)(struct pmu_unit *u);          /* after the state is zeroed; 0 or -errno */
+	/* every commit view (v->ncycles identical cycles), before the samples inside it */
+	void (*on_cycle)(struct pmu_unit *u, const struct probe_cycle *v);
+	/* a sample at `cycle` (v->cycle <= cycle < v->cycle + v->ncycles) */
+	void (*on_sample)(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle);
+	/* every lifecycle record (an instruction committed or squashed) */
+	void (*on_insn)(struct pmu_unit *u, const struct probe_insn *r);
+	/* the run ended: resolve or drop what is still pending */
+	void (*finish)(struct pmu_unit *u);
+};
+
+/* One attached model and what it produced. */
+struct pmu_unit {
+	const struct pmu_model *model;
+	struct pmu_profile prof;  /* units per sample (or per cycle): prof.divisor */
+	uint64_t samples;         /* samples attributed */
+	uint64_t unresolved;      /* samples dropped: still pending at the end of the run, or
+	                             no instruction to blame (before the first commit) */
+	uint32_t width;           /* commit width of the core */
+	void *state;              /* model-private */
+};
+
+struct pmu_config {
+	uint64_t period_cycles;   /* sampling interval (>= 1) */
+	int random;               /* 1 = a random cycle within each interval, 0 = its last cycle */
+	uint64_t seed;            /* for random sampling */
+	uint32_t commit_width;    /* of the core (1..PROBE_MAX_WIDTH) */
+	uint32_t models;          /* bit i = model i of the table (pmu_model_at) */
+};
+
+struct pmu;
+
+/* The table of models, in the order the tools list them (the Oracle first). */
+size_t pmu_model_count(void);
+const struct pmu_model *pmu_model_at(size_t i);
+/* Index of the model named `name`, or -1. */
+int pmu_model_index(const char *name);
+
+/* Parse "all" or a comma-separated list of model names into a mask. Returns 0, or -EINVAL
+ * with one line in err naming the unknown model. */
+int pmu_parse_list(const char *list, uint32_t *mask, char *err, size_t errn)
+	__attribute__((warn_unused_result));
+
+/* Create the PMU for the models of cfg->models. Returns 0 or -errno (-EINVAL bad config). */
+int pmu_create(const struct pmu_config *cfg, struct pmu **out)
+	__attribute__((warn_unused_result));
+
+/* The probe consumer to attach to the core (one for all models). */
+void pmu_consumer(struct pmu *p, struct probe_consumer *out);
+
+/* The run ended: let every model resolve or drop its pending samples. Idempotent. */
+void pmu_finish(struct pmu *p);
+
+/* The attached models in table order. */
+size_t pmu_unit_count(const struct pmu *p);
+const struct pmu_unit *pmu_unit_at(const struct pmu *p, size_t i);
+/* The unit of a model name, or NULL when it is not attached. */
+const struct pmu_unit *pmu_unit_find(const struct pmu *p, const char *name);
+
+/* Sampling: the interval, the samples taken (sample cycles that occurred), the cycles seen. */
+uint64_t pmu_period(const struct pmu *p);
+uint64_t pmu_samples_taken(const struct pmu *p);
+uint64_t pmu_cycles_seen(const struct pmu *p);
+/* Units per sample (and per Oracle cycle): lcm(1..commit width). */
+uint64_t pmu_divisor(const struct pmu *p);
+/* Some profile lost counts for lack of memory. */
+int pmu_oom(const struct pmu *p);
+
+void pmu_destroy(struct pmu *p);
+
+#endif

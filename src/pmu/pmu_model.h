@@ -1,0 +1,110 @@
+/*
+ * pmu_model.h — what the model files share (not used outside src/pmu/): the models of the
+ * table, the attribution helpers (commit state + blamed instruction → cycle-stack category,
+ * 1/n shares), TIP's hooks that TIP-ILP reuses, and the tag queue of the profilers that pick
+ * their instruction after the sample cycle (software, dispatch, fetch).
+ */
+#ifndef ROBIN_PMU_PMU_MODEL_H
+#define ROBIN_PMU_PMU_MODEL_H
+
+#include "pmu/pmu.h"
+
+extern const struct pmu_model pmu_model_oracle, pmu_model_tip, pmu_model_tip_ilp,
+	pmu_model_nci, pmu_model_nci_ilp, pmu_model_lci, pmu_model_software,
+	pmu_model_dispatch, pmu_model_fetch;
+
+/* The category of time spent in commit state `state` blaming instruction `in`; `cause` is
+ * the flush cause when flushed. Stalls are split by the blamed instruction's type, as TIP's
+ * post-processing reads it from the binary (§3.1). */
+static inline enum pmu_cat pmu_cat_of(int state, const struct isa_insn *in, int cause)
+{
+	switch (state) {
+	case PROBE_COMPUTING:
+		return PMU_CAT_EXECUTE;
+	case PROBE_FLUSHED:
+		return cause == PROBE_FLUSH_BRANCH || cause == PROBE_FLUSH_JUMP
+		       ? PMU_CAT_FLUSH_MISPREDICT : PMU_CAT_FLUSH_MISC;
+	case PROBE_DRAINED:
+		return PMU_CAT_FRONTEND;
+	default:
+		if (in && (in->cls == ISA_CLASS_LOAD || in->cls == ISA_CLASS_AMO))
+			return PMU_CAT_STALL_LOAD;
+		if (in && in->cls == ISA_CLASS_STORE)
+			return PMU_CAT_STALL_STORE;
+		return PMU_CAT_STALL_ALU;
+	}
+}
+
+/* The category of a view's state blaming `in`. */
+static inline enum pmu_cat pmu_view_cat(const struct probe_cycle *v, const struct isa_insn *in)
+{
+	return pmu_cat_of(v->state, in, v->empty_cause);
+}
+
+/* One whole sample to one instruction. */
+static inline void pmu_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in,
+			     enum pmu_cat c)
+{
+	pmu_profile_add(&u->prof, pc, in, c, u->prof.divisor);
+	u->samples++;
+}
+
+/* One sample split in equal shares over recs[0..n) (1 <= n <= commit width). */
+static inline void pmu_blame_split(struct pmu_unit *u, const struct probe_insn *const *recs,
+				   uint32_t n, enum pmu_cat c)
+{
+	uint64_t share = u->prof.divisor / n;
+	for (uint32_t i = 0; i < n; i++)
+		pmu_profile_add(&u->prof, recs[i]->pc, recs[i]->insn, c, share);
+	u->samples++;
+}
+
+/* ---- TIP (tip.c), shared with TIP-ILP (tip_ilp.c) ---------------------------------------- */
+
+struct tip_state {
+	uint64_t oir_pc;             /* Offending Instruction Register: address */
+	const struct isa_insn *oir_insn;
+	uint8_t oir_flag;            /* its flag: enum probe_cause of a flush it caused, 0 none */
+	uint8_t oir_valid;
+	uint64_t frontend;           /* samples with the Front-end flag waiting for a dispatch */
+};
+
+/* TIP's per-cycle OIR update and pending front-end samples. */
+void tip_on_cycle(struct pmu_unit *u, const struct probe_cycle *v);
+/* Sample selection; ilp = 0 attributes a computing sample to the oldest committing
+ * instruction only (TIP-ILP). */
+void tip_sample(struct pmu_unit *u, const struct probe_cycle *v, int ilp);
+void tip_finish(struct pmu_unit *u);
+
+/* ---- tags: the first instruction at or after the sample cycle (tag.c) --------------------- */
+
+#define PMU_TAG_MAX 1024        /* pending tags (a sample waits at most a few hundred cycles
+                                   for its instruction); samples beyond are dropped */
+
+enum pmu_tag_stage { PMU_TAG_FETCH, PMU_TAG_DISPATCH };
+
+struct pmu_tag {
+	uint64_t cycle;             /* the sample cycle */
+	uint64_t best_t, best_seq;  /* the candidate so far (best_t UINT64_MAX: none) */
+	uint64_t best_pc;
+	const struct isa_insn *best_insn;
+	uint8_t state, cause;       /* the commit state and flush cause at the sample cycle */
+};
+
+struct pmu_tags {
+	enum pmu_tag_stage stage;   /* which timestamp tags an instruction */
+	int committed_only;         /* 1: only instructions that commit qualify (software) */
+	struct pmu_tag q[PMU_TAG_MAX];
+	uint32_t head, n;           /* ring of pending tags, oldest first */
+};
+
+/* A sample at `cycle` in view v: tag the first instruction whose fetch (dispatch) is at or
+ * after it. */
+void pmu_tags_sample(struct pmu_unit *u, struct pmu_tags *t, const struct probe_cycle *v,
+		     uint64_t cycle);
+/* Feed a lifecycle record; resolves the tags it settles. */
+void pmu_tags_insn(struct pmu_unit *u, struct pmu_tags *t, const struct probe_insn *r);
+/* End of run: resolve tags that have a candidate, drop the rest. */
+void pmu_tags_finish(struct pmu_unit *u, struct pmu_tags *t);
+
+#endif
