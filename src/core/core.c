@@ -229,9 +229,32 @@ void core_squash(struct core *c, uint64_t from)
 		bpred_restore(&c->bp, oldest_ctrl->rec.pc, oldest_ctrl->rec.insn, &oldest_ctrl->ck, 0, 0);
 }
 
+/* The PC of the next correct-path record, reading it from the source if none waits for
+ * refetch; 0 when the stream ended. */
+static uint64_t core_next_record_pc(struct core *c)
+{
+	if (c->replay_head == c->replay_tail) {
+		if (c->src_done)
+			return 0;
+		struct emu_dyn d;
+		int rc = c->src.next(c->src.ctx, &d);
+		if (rc <= 0) {
+			c->src_done = 1;
+			if (rc < 0)
+				core_fail(c, rc, "instruction source failed (%d)", rc);
+			return 0;
+		}
+		c->replay[c->replay_tail++ & c->replay_mask] = d;
+	}
+	return c->replay[c->replay_head & c->replay_mask].pc;
+}
+
 void core_redirect(struct core *c, uint64_t pc)
 {
-	c->fetch_pc = pc;
+	/* the emulator knows where the correct path goes on (a signal handler after a fault,
+	 * the interrupted code after sigreturn): follow its next record */
+	uint64_t next = core_next_record_pc(c);
+	c->fetch_pc = next ? next : pc;
 	c->fetch_wrong_path = 0;
 	c->fetch_dead = 0;
 	c->fetch_hold = 0;

@@ -214,7 +214,8 @@ static inline void core_preg_set(struct core *c, uint16_t p, uint64_t t)
  * entries, restore predictor state, publish their records, keep correct-path records for
  * refetch. */
 void core_squash(struct core *c, uint64_t from);
-/* Point fetch at pc (correct path), fetching again after redirect_cycles. */
+/* Point fetch at the correct path again, fetching after redirect_cycles: at the PC of the
+ * next correct-path record (pc when the stream has ended). */
 void core_redirect(struct core *c, uint64_t pc);
 /* Publish one lifecycle record to every consumer. */
 void core_publish_insn(struct core *c, const struct probe_insn *rec);

@@ -2,7 +2,8 @@
 # 303: every workload of the suite behaves under `robin sim` exactly as under `robin run`:
 # same stdout, same exit status, same instruction count. To keep `make check` short the
 # programs stop after --max-insns instructions (the full-length comparison is in
-# bench/sim.sh), with the probe-contract checker attached; the guest tests that end by exit, fault or signal run to the end.
+# bench/sim.sh), with the probe-contract checker attached; the guest tests that end by exit,
+# fault or signal (and those that take faults in signal handlers) run to the end.
 set -u
 "$ROBIN" sim --help >/dev/null 2>&1 || { echo "robin sim is not in this build"; exit 77; }
 cd "$ROBIN_ROOT"
@@ -16,9 +17,9 @@ compare() {  # name, max-insns (0 = none), program and args...
 	local name=$1 max=$2; shift 2
 	local lim=()
 	[ "$max" -gt 0 ] && lim=(--max-insns "$max")
-	"$ROBIN" run "${lim[@]}" --stats-json "$tmp/run.json" -- "$@" >"$tmp/run.out" 2>"$tmp/run.err"
+	"$ROBIN" run --virtual-time "${lim[@]}" --stats-json "$tmp/run.json" -- "$@" >"$tmp/run.out" 2>"$tmp/run.err"
 	local rc_run=$?
-	"$ROBIN" sim --no-progress --probe-check "${lim[@]}" --stats-json "$tmp/sim.json" -- "$@" >"$tmp/sim.out" 2>"$tmp/sim.err"
+	"$ROBIN" sim --no-progress --probe-check --virtual-time "${lim[@]}" --stats-json "$tmp/sim.json" -- "$@" >"$tmp/sim.out" 2>"$tmp/sim.err"
 	local rc_sim=$?
 	[ $rc_run -eq $rc_sim ] || { tail -5 "$tmp/sim.err"; fail "$name: exit $rc_sim under sim, $rc_run under run"; }
 	cmp -s "$tmp/run.out" "$tmp/sim.out" || fail "$name: stdout differs"
@@ -64,7 +65,7 @@ for preset in boom-large boom-medium inorder-dual; do
 done
 
 # programs that end by themselves: exit status, a fault, a signal handler
-for t in hello:0 segv:0 abort:0 recursion:0; do
+for t in hello:0 segv:0 abort:0 recursion:0 signals:0 selfmod:0 illegal:0 ebreak:0 busfault:0 misaligned:0; do
 	name=${t%%:*}
 	prog=build/guest/tests/$name.static
 	[ -x "$prog" ] && compare "$name" 0 "$prog" && n=$((n + 1))
