@@ -10,6 +10,7 @@ export ROBIN=${ROBIN:-build/robin}
 SECTIONS=(
 	suite   # every workload under robin run: checksum, instructions, MIPS (scripts/demo/suite.sh)
 	sim     # every workload on the out-of-order core: IPC, MPKI, cycle stack (scripts/demo/sim.sh)
+	accuracy # the simulated profilers against the Oracle, the Imagick case study (scripts/demo/accuracy.sh)
 	record  # this machine: robin record, then prof / annotate / report on it (scripts/demo/record.sh)
 )
 rc=0
