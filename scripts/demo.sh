@@ -1,23 +1,25 @@
 #!/usr/bin/env bash
 # demo.sh — `make demo` (after building build/robin and the guest programs): shows robin's main
 # jobs on the workload suite, one section after another. Each section is a script in
-# scripts/demo/ that prints a header saying what it shows, then its results; add a section by
-# adding its script to SECTIONS. Exit status: non-zero if any section failed.
+# scripts/demo/ that prints a header saying what it shows, then its results. Add a section by
+# adding a row "SCRIPT ROBIN_COMMAND" to SECTIONS (the robin command it needs: a build without
+# that command skips the section with a note). Exit status: non-zero if any section failed.
 set -u
 cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 export ROBIN=${ROBIN:-build/robin}
 SECTIONS=(
-	suite   # every workload under robin run: checksum, instructions, MIPS (scripts/demo/suite.sh)
-	sim     # every workload on the out-of-order core: IPC, MPKI, cycle stack (scripts/demo/sim.sh)
-	accuracy # the simulated profilers against the Oracle, the Imagick case study (scripts/demo/accuracy.sh)
-	record  # this machine: robin record, then prof / annotate / report on it (scripts/demo/record.sh)
+	"suite run"   # every workload under robin run: check, instructions, MIPS (scripts/demo/suite.sh)
+	"sim sim"     # every workload on the out-of-order core: IPC, MPKI, cycle stack (scripts/demo/sim.sh)
+	"accuracy accuracy"  # simulated profilers against the Oracle, Imagick case study (scripts/demo/accuracy.sh)
+	"record record"  # this machine: robin record, then prof / annotate / report on it (scripts/demo/record.sh)
 )
+commands=$("$ROBIN" help 2>/dev/null | awk '/^  [a-z]/ { print $1 }')
 rc=0
-for s in "${SECTIONS[@]}"; do
-	# A section that needs a command this build does not have says so instead of failing.
-	if [ "$s" = sim ] && ! "$ROBIN" help | grep -q '^  sim '; then
-		echo "== robin sim: not in this build (the out-of-order core has not landed); section skipped"
+for row in "${SECTIONS[@]}"; do
+	read -r s need <<<"$row"
+	if ! grep -qx "$need" <<<"$commands"; then
+		echo "==== demo section '$s' skipped: this robin has no '$need' command ===="
 		echo
 		continue
 	fi
