@@ -112,7 +112,20 @@ $(G)/workloads/%.dyn: workloads/%.c workloads/workload.h
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
 
-workloads: $(WL_BINS)
+# Variants of workloads for case studies (workloads/variants/*.c, not part of the suite):
+# build/guest/workloads/variants/NAME.static and .dyn.
+WV_SRCS   := $(wildcard workloads/variants/*.c)
+WV_BINS   := $(foreach n,$(patsubst workloads/variants/%.c,%,$(WV_SRCS)),$(G)/workloads/variants/$(n).static $(G)/workloads/variants/$(n).dyn)
+
+$(G)/workloads/variants/%.static: workloads/variants/%.c $(WL_SRCS) workloads/workload.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -static -o $@ $< -lm
+
+$(G)/workloads/variants/%.dyn: workloads/variants/%.c $(WL_SRCS) workloads/workload.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
+
+workloads: $(WL_BINS) $(WV_BINS)
 
 # Guest test programs: tests/guest/*.c, built static and dynamic like the workloads.
 TG_SRCS   := $(wildcard tests/guest/*.c)

@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
+#include "cli/sim_profile.h"
 #include "core/core.h"
 #include "core/pipeview.h"
 #include "core/probe_check.h"
@@ -37,9 +38,12 @@ static void sim_usage(FILE *out)
 	        "\n"
 	        "emulator options:\n%s"
 	        "\n"
+	        "profiling options (seed 004 Paper A: all profilers sample the same cycles):\n%s"
+	        "\n"
 	        "output options:\n"
 	        "  --stats-json FILE   write the statistics as JSON (cycles, instructions, ipc,\n"
-	        "                      host_seconds, mips, cycle_stack, caches, branches, config)\n"
+	        "                      host_seconds, mips, cycle_stack, caches, branches, config;\n"
+	        "                      with --profile also profile_error and top)\n"
 	        "  --pipeview FILE     write gem5's O3PipeView format (Konata; o3-pipeview.py\n"
 	        "                      --cycle-time 1000)\n"
 	        "  --pipeview-window START:END\n"
@@ -52,7 +56,7 @@ static void sim_usage(FILE *out)
 	        "  --help              this text\n"
 	        "\n"
 	        "exit status: as `robin run`; 1 if the core stopped (deadlock watchdog).\n",
-	        core_opts_help, emu_opts_help);
+	        core_opts_help, emu_opts_help, sim_profile_help);
 }
 
 static double sim_now(void)
@@ -82,6 +86,23 @@ static void sim_progress_line(void *ctx, const struct core *c)
 	fflush(stderr);
 }
 
+/* argv as one line (for the profile database's run record). */
+static char *sim_join_args(int argc, char **argv)
+{
+	size_t n = 16;
+	for (int i = 0; i < argc; i++)
+		n += strlen(argv[i]) + 1;
+	char *s = malloc(n);
+	if (!s)
+		return NULL;
+	strcpy(s, "robin");
+	for (int i = 0; i < argc; i++) {
+		strcat(s, " ");
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
 static int sim_parse_window(const char *s, uint64_t *start, uint64_t *end)
 {
 	char *colon;
@@ -102,6 +123,7 @@ int cmd_sim(int argc, char **argv)
 {
 	struct core_opts co = { 0 };
 	struct emu_opts eo = { 0 };
+	struct sim_profile_opts po = { .top = SIM_PROFILE_TOP_DEFAULT };
 	const char *stats_json = NULL, *pipeview_path = NULL;
 	uint64_t pv_start = 0, pv_end = UINT64_MAX;
 	int quiet = 0, progress = 1, check = 0, i;
@@ -116,6 +138,8 @@ int cmd_sim(int argc, char **argv)
 		int t = core_opts_take(&co, argc, argv, &i);
 		if (!t)
 			t = emu_opts_take(&eo, "sim", argc, argv, &i);
+		if (!t)
+			t = sim_profile_take(&po, "sim", argc, argv, &i);
 		if (t < 0)
 			return 2;
 		if (t)
@@ -158,6 +182,18 @@ int cmd_sim(int argc, char **argv)
 	struct core_config cfg;
 	if (core_opts_build(&co, "sim", &cfg))
 		return 2;
+	if (!po.list && (po.db_path || po.period || po.freq_hz > 0 || po.random || po.top_set)) {
+		fprintf(stderr, "robin sim: --db, --freq, --period, --random and --top need --profile "
+		        "LIST|all\n");
+		return 2;
+	}
+	if (po.period && po.freq_hz > 0) {
+		fprintf(stderr, "robin sim: --freq and --period exclude each other\n");
+		return 2;
+	}
+	struct pmu *pmu = NULL;
+	struct code_map cmap;
+	code_map_init(&cmap);
 
 	int rc = 1;
 	struct emu *e = NULL;
@@ -189,6 +225,16 @@ int cmd_sim(int argc, char **argv)
 		if (pipeview_create(pvf, pv_start, pv_end, &pv) ||
 		    (pipeview_consumer(pv, &pc), core_attach(c, &pc))) {
 			fprintf(stderr, "robin sim: cannot set up the pipeline view\n");
+			goto out;
+		}
+	}
+	if (po.list) {
+		struct probe_consumer pc;
+		if (sim_profile_pmu(&po, "sim", &cfg, &pmu))
+			goto out;
+		pmu_consumer(pmu, &pc);
+		if (core_attach(c, &pc)) {
+			fprintf(stderr, "robin sim: cannot attach the profilers\n");
 			goto out;
 		}
 	}
@@ -238,6 +284,32 @@ int cmd_sim(int argc, char **argv)
 		        secs > 0 ? (double)s->instructions / secs / 1e6 : 0.0);
 		core_print_summary(c, stderr);
 	}
+	if (pmu) {
+		pmu_finish(pmu);
+		if (sim_profile_code_map(e, &cmap) ||
+		    (!quiet && sim_profile_print(stderr, pmu, &cmap, po.top, cfg.freq_mhz))) {
+			fprintf(stderr, "robin sim: out of memory while evaluating the profiles\n");
+			rc = rc ? rc : 1;
+		}
+		if (po.db_path) {
+			char *cmdline = sim_join_args(argc, argv), *cfgtext = NULL;
+			size_t cfglen = 0;
+			FILE *cf = open_memstream(&cfgtext, &cfglen);
+			if (cf) {
+				config_dump(&cfg, cf);
+				fclose(cf);
+			}
+			struct sim_profile_run run = {
+				.command = cmdline ? cmdline : "robin sim", .config = cfgtext ? cfgtext : "",
+				.cycles = s->cycles, .instructions = s->instructions,
+				.exit_status = rc, .has_exit = !err,
+			};
+			if (sim_profile_store(po.db_path, "sim", &run, pmu, &cmap, quiet ? NULL : stderr))
+				rc = rc ? rc : 1;
+			free(cmdline);
+			free(cfgtext);
+		}
+	}
 	if (stats_json) {
 		FILE *f = fopen(stats_json, "w");
 		if (!f) {
@@ -253,12 +325,19 @@ int cmd_sim(int argc, char **argv)
 			json_kv_string(&j, "status", status);
 			json_kv_int(&j, "signal", sig);
 			core_write_stats_json(c, &j, secs);
+			if (pmu && sim_profile_json(&j, pmu, &cmap,
+			                            po.top_set && po.top ? po.top : SIM_PROFILE_TOP_DEFAULT)) {
+				fprintf(stderr, "robin sim: out of memory while writing %s\n", stats_json);
+				rc = rc ? rc : 1;
+			}
 			json_object_end(&j);
 			json_end(&j);
 			fclose(f);
 		}
 	}
 out:
+	code_map_free(&cmap);
+	pmu_destroy(pmu);
 	pipeview_destroy(pv);
 	if (pvf)
 		fclose(pvf);

@@ -7,6 +7,7 @@
 #ifndef ROBIN_EMU_EMU_H
 #define ROBIN_EMU_EMU_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -77,5 +78,19 @@ int emu_fault_signal(const struct emu *e);
 const char *emu_error(const struct emu *e);
 
 void emu_destroy(struct emu *e);
+
+/* ---- the guest's images, for profilers (emu_images.c) -------------------------------- */
+
+#define EMU_MAX_IMAGES 64
+
+struct emu_image_info {
+	const char *path;      /* host path of the file (valid while the emulator lives) */
+	uint64_t start, end;   /* guest range [start, end) */
+	uint64_t bias;         /* guest address - the file's ELF virtual address */
+};
+
+/* The files mapped with execute permission (the program, its interpreter, shared objects),
+ * oldest first: fills up to max entries and returns how many there are. */
+size_t emu_images(const struct emu *e, struct emu_image_info *out, size_t max);
 
 #endif

@@ -1,0 +1,444 @@
+/*
+ * sim_profile.c — simulated profilers for `robin sim` / `robin accuracy`: options, PMU set-up,
+ * code map, database storage, JSON and the stderr listing (see sim_profile.h).
+ */
+#include "cli/sim_profile.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "analysis/cycle_stack.h"
+#include "analysis/pmu_eval.h"
+#include "cli/db_args.h"
+#include "pmu/sampler.h"
+#include "profile/profile_db.h"
+
+const char sim_profile_help[] =
+	"  --profile LIST      attach simulated profilers: a comma-separated list of oracle,\n"
+	"                      tip, tip-ilp, nci, nci-ilp, lci, software, dispatch, fetch, or\n"
+	"                      all (the Oracle, the reference, is always attached)\n"
+	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
+	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
+	"  --random            sample a random cycle within each period (default: its last)\n"
+	"  --sample-seed N     seed of --random (default 1)\n"
+	"  --db FILE           store the profiles in this profile database (one run; one\n"
+	"                      profile per profiler and image, named by the profiler)\n"
+	"  --top N             top instructions listed per profiler on stderr and in\n"
+	"                      --stats-json (default 10; 0 = no listing)\n";
+
+static int sim_profile_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	errno = 0;
+	if (!*s || *s == '-')
+		return -1;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char **argv, int *i)
+{
+	static const char *const names[] = { "--profile", "--freq", "--period", "--sample-seed",
+	                                     "--db", "--top" };
+	const char *a = argv[*i];
+	if (!strcmp(a, "--random")) {
+		o->random = 1;
+		return 1;
+	}
+	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		int missing = 0;
+		const char *v = db_args_value(names[k], argc, argv, i, &missing);
+		if (missing) {
+			fprintf(stderr, "robin %s: %s needs a value\n", cmd, names[k]);
+			return -1;
+		}
+		if (!v)
+			continue;
+		(*i)--;  /* db_args_value moved past the value; the caller's loop steps over it */
+		uint64_t n;
+		char err[512];
+		switch (k) {
+		case 0:
+			if (pmu_parse_list(v, &o->models, err, sizeof(err))) {
+				fprintf(stderr, "robin %s: --profile: %s\n", cmd, err);
+				return -1;
+			}
+			o->list = v;
+			o->models |= 1u << pmu_model_index("oracle");
+			break;
+		case 1: {
+			char *end;
+			errno = 0;
+			double f = strtod(v, &end);
+			if (errno || *end || !(f > 0) || !isfinite(f)) {
+				fprintf(stderr, "robin %s: --freq needs a positive frequency in Hz, got '%s'\n",
+				        cmd, v);
+				return -1;
+			}
+			o->freq_hz = f;
+			break;
+		}
+		case 2:
+			if (sim_profile_u64(v, &n) || !n) {
+				fprintf(stderr, "robin %s: --period needs a positive number of cycles, got "
+				        "'%s'\n", cmd, v);
+				return -1;
+			}
+			o->period = n;
+			break;
+		case 3:
+			if (sim_profile_u64(v, &n)) {
+				fprintf(stderr, "robin %s: --sample-seed needs a number, got '%s'\n", cmd, v);
+				return -1;
+			}
+			o->seed = n;
+			break;
+		case 4:
+			o->db_path = v;
+			break;
+		case 5:
+			if (sim_profile_u64(v, &n) || n > 1000) {
+				fprintf(stderr, "robin %s: --top needs a number 0..1000, got '%s'\n", cmd, v);
+				return -1;
+			}
+			o->top = (unsigned)n;
+			o->top_set = 1;
+			break;
+		}
+		return 1;
+	}
+	return 0;
+}
+
+uint64_t sim_profile_period(const struct sim_profile_opts *o, const struct core_config *cfg)
+{
+	if (o->period)
+		return o->period;
+	return sampler_period_from_hz(o->freq_hz > 0 ? o->freq_hz : SAMPLER_DEFAULT_HZ,
+	                              cfg->freq_mhz * 1e6);
+}
+
+int sim_profile_pmu(const struct sim_profile_opts *o, const char *cmd,
+		    const struct core_config *cfg, struct pmu **out)
+{
+	struct pmu_config pc = {
+		.period_cycles = sim_profile_period(o, cfg),
+		.random = o->random,
+		.seed = o->seed ? o->seed : 1,
+		.commit_width = cfg->commit_width,
+		.models = o->models | (1u << pmu_model_index("oracle")),
+	};
+	int rc = pmu_create(&pc, out);
+	if (rc)
+		fprintf(stderr, "robin %s: cannot set up the profilers: %s\n", cmd, strerror(-rc));
+	return rc;
+}
+
+/* ---- the profile database --------------------------------------------------------------- */
+
+static int sim_profile_image_id(struct profile_db *db, struct code_map *m, int k, int64_t *id)
+{
+	struct code_map_image *im = &m->im[k];
+	if (!im->db_id) {
+		int rc = profile_db_image_add(db, im->path, im->ident.build_id, im->ident.size_bytes,
+		                              im->ident.arch, &im->db_id);
+		if (rc)
+			return rc;
+	}
+	*id = im->db_id;
+	return 0;
+}
+
+/* Declare the detail kind "cycle_stack" with its key names (the tools show it). */
+static int sim_profile_kinds(struct profile_db *db, int *cs_kind)
+{
+	int rc = profile_db_detail_kind(db, "cycle_stack",
+	                                "cycle-stack category of 004 Paper A §3.1 (execute, ALU/"
+	                                "load/store stall, mispredict, misc flush, front-end)", "",
+	                                cs_kind);
+	for (int c = 0; c < PMU_CAT_N && !rc; c++)
+		rc = profile_db_detail_key_name(db, *cs_kind, c,
+		                                cycle_stack_name((enum cycle_stack_cat)c));
+	return rc;
+}
+
+static int sim_profile_add_unit(struct profile_db *db, struct profile_db_batch *b,
+				const struct pmu_unit *u, uint64_t period, struct code_map *m,
+				int cs_kind)
+{
+	const struct pmu_profile *p = &u->prof;
+	int ev, rc = profile_db_batch_event(b, u->model->name, u->model->every_cycle ? 1 : period,
+	                                    (uint32_t)p->divisor, &ev);
+	for (size_t i = 0; i < p->n && !rc; i++) {
+		const struct pmu_entry *e = &p->e[i];
+		struct code_loc l;
+		int64_t img = 0;
+		if ((rc = code_map_locate(m, e->pc, &l)))
+			break;
+		if (l.image >= 0 && (rc = sim_profile_image_id(db, m, l.image, &img)))
+			break;
+		uint64_t off = l.image >= 0 ? l.offset : e->pc;
+		if ((rc = profile_db_batch_add(b, ev, img, off, e->total)))
+			break;
+		uint64_t st[PROFILE_DB_COMMIT_COUNT] = { 0 };
+		for (int c = 0; c < PMU_CAT_N && !rc; c++) {
+			if (!e->cat[c])
+				continue;
+			st[pmu_cat_state((enum pmu_cat)c)] += e->cat[c];
+			rc = profile_db_batch_add_detail(b, ev, img, off, cs_kind, c, e->cat[c], 0);
+		}
+		for (int s = 0; s < PROFILE_DB_COMMIT_COUNT && !rc; s++)
+			if (st[s])
+				rc = profile_db_batch_add_detail(b, ev, img, off,
+				                                 PROFILE_DB_KIND_COMMIT_STATE, s, st[s], 0);
+	}
+	return rc;
+}
+
+int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
+		      struct pmu *p, struct code_map *m, FILE *info)
+{
+	char err[PROFILE_DB_ERR_MAX], host[256] = "";
+	struct profile_db *db = NULL;
+	struct profile_db_batch *b = NULL;
+	int64_t run_id = 0;
+	path = profile_db_default_path(path);
+	int rc = profile_db_open(path, PROFILE_DB_CREATE, &db, err);
+	if (rc) {
+		fprintf(stderr, "robin %s: %s\n", cmd, err);
+		return rc;
+	}
+	gethostname(host, sizeof(host) - 1);
+	struct profile_db_run_info ri = {
+		.command = run->command, .config = run->config, .host = host, .simulated = 1,
+	};
+	int cs_kind;
+	if ((rc = profile_db_run_begin(db, &ri, &run_id)) ||
+	    (rc = sim_profile_kinds(db, &cs_kind)) ||
+	    (rc = profile_db_batch_new(db, 0, run_id, &b)))
+		goto out;
+	for (size_t i = 0; i < m->nim; i++)
+		m->im[i].db_id = 0;
+	for (size_t i = 0; i < pmu_unit_count(p) && !rc; i++)
+		rc = sim_profile_add_unit(db, b, pmu_unit_at(p, i), pmu_period(p), m, cs_kind);
+	if (rc || (rc = profile_db_batch_commit(b, NULL)))
+		goto out;
+	if ((rc = profile_db_run_set_total(db, run_id, "cycles", (double)run->cycles)) ||
+	    (rc = profile_db_run_set_total(db, run_id, "instructions", (double)run->instructions)) ||
+	    (rc = profile_db_run_set_total(db, run_id, "samples", (double)pmu_samples_taken(p))) ||
+	    (rc = profile_db_run_set_total(db, run_id, "sample_period_cycles",
+	                                   (double)pmu_period(p))))
+		goto out;
+	if (run->has_exit && (rc = profile_db_run_set_exit(db, run_id, run->exit_status)))
+		goto out;
+	rc = profile_db_run_end(db, run_id, 0);
+out:
+	if (rc)
+		fprintf(stderr, "robin %s: cannot store the profiles: %s\n", cmd,
+		        rc == -ENOMEM ? "out of memory" : profile_db_error(db));
+	else if (info)
+		fprintf(info, "robin %s: profiles stored in %s as run %" PRId64 " (events:", cmd, path,
+		        run_id);
+	if (!rc && info) {
+		for (size_t i = 0; i < pmu_unit_count(p); i++)
+			fprintf(info, " %s", pmu_unit_at(p, i)->model->name);
+		fprintf(info, ")\n");
+	}
+	profile_db_batch_free(b);
+	profile_db_close(db);
+	return rc;
+}
+
+/* ---- JSON and listing -------------------------------------------------------------------- */
+
+static const struct pmu_unit *sim_profile_oracle(const struct pmu *p)
+{
+	return pmu_unit_find(p, "oracle");
+}
+
+int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)
+{
+	const struct pmu_unit *o = sim_profile_oracle(p);
+	int rc = 0;
+	json_key(j, "sampling");
+	json_object_begin(j);
+	json_kv_uint(j, "period_cycles", pmu_period(p));
+	json_kv_uint(j, "samples", pmu_samples_taken(p));
+	json_object_end(j);
+	json_key(j, "profile_error");
+	json_object_begin(j);
+	for (size_t i = 0; i < pmu_unit_count(p); i++) {
+		const struct pmu_unit *u = pmu_unit_at(p, i);
+		if (u->model->every_cycle)
+			continue;
+		struct profile_error e[PMU_EVAL_GRAN_N];
+		rc = pmu_eval_error(m, &u->prof, &o->prof, e);
+		if (rc && rc != -ENODATA)
+			return rc;
+		json_key(j, u->model->name);
+		json_object_begin(j);
+		for (int g = 0; g < PMU_EVAL_GRAN_N; g++) {
+			json_key(j, pmu_eval_gran_name((enum pmu_eval_gran)g));
+			if (rc)
+				json_null(j);
+			else
+				json_double(j, e[g].error);
+		}
+		json_kv_uint(j, "samples", u->samples);
+		json_kv_uint(j, "unresolved", u->unresolved);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	json_key(j, "top");
+	json_object_begin(j);
+	struct pmu_eval_top *t = calloc(top ? top : 1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	for (size_t i = 0; i < pmu_unit_count(p); i++) {
+		const struct pmu_unit *u = pmu_unit_at(p, i);
+		int n = pmu_eval_top(m, &u->prof, t, top);
+		if (n < 0) {
+			free(t);
+			return n;
+		}
+		json_key(j, u->model->name);
+		json_array_begin(j);
+		for (int k = 0; k < n; k++) {
+			json_object_begin(j);
+			char pc[32];
+			snprintf(pc, sizeof(pc), "0x%" PRIx64, t[k].pc);
+			json_kv_string(j, "pc", pc);
+			json_kv_string(j, "function", t[k].func);
+			json_kv_string(j, "location", t[k].where);
+			json_kv_string(j, "source", t[k].source);
+			json_kv_string(j, "disasm", t[k].disasm);
+			json_kv_double(j, "share", t[k].share);
+			json_object_end(j);
+		}
+		json_array_end(j);
+	}
+	free(t);
+	json_object_end(j);
+	return 0;
+}
+
+static double sim_profile_share_of(const struct pmu_profile *p, uint64_t pc)
+{
+	const struct pmu_entry *e = pmu_profile_find(p, pc);
+	return e && p->total ? (double)e->total / (double)p->total : 0.0;
+}
+
+/* The listing's text column: disassembly with the tab as spaces. */
+static void sim_profile_detab(const char *in, char *out, size_t n)
+{
+	size_t k = 0;
+	for (; *in && k + 1 < n; in++) {
+		if (*in == '\t') {
+			while (k < 8 && k + 1 < n)
+				out[k++] = ' ';
+			if (k >= 8 && k + 1 < n && out[k - 1] != ' ')
+				out[k++] = ' ';
+		} else {
+			out[k++] = *in;
+		}
+	}
+	out[k] = 0;
+}
+
+static void sim_profile_row(FILE *out, const struct pmu_eval_top *t, double a, double b)
+{
+	char dis[CODE_MAP_TEXT_MAX];
+	sim_profile_detab(t->disasm, dis, sizeof(dis));
+	fprintf(out, "  %6.2f%% %6.2f%%  %10" PRIx64 "  %-28.28s %-22.22s %s\n", 100 * a, 100 * b,
+	        t->pc, t->where, t->source[0] ? t->source : "-", dis);
+}
+
+int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top,
+		      double freq_mhz)
+{
+	const struct pmu_unit *o = sim_profile_oracle(p);
+	uint64_t period = pmu_period(p);
+	double cycles = (double)o->prof.total / (double)o->prof.divisor;
+	fprintf(out, "robin sim: profilers sampled every %" PRIu64 " cycles (%.4g Hz at %.0f MHz): "
+	        "%" PRIu64 " samples over %.0f cycles\n", period, freq_mhz * 1e6 / (double)period,
+	        freq_mhz, pmu_samples_taken(p), cycles);
+	fprintf(out, "  %-9s %9s %10s %12s %9s  (profile error against the Oracle, 004 Paper A "
+	        "§4)\n", "profiler", "samples", "instr.", "basic block", "function");
+	for (size_t i = 0; i < pmu_unit_count(p); i++) {
+		const struct pmu_unit *u = pmu_unit_at(p, i);
+		if (u->model->every_cycle)
+			continue;
+		struct profile_error e[PMU_EVAL_GRAN_N];
+		int rc = pmu_eval_error(m, &u->prof, &o->prof, e);
+		if (rc == -ENODATA) {
+			fprintf(out, "  %-9s %9" PRIu64 "  (no samples)\n", u->model->name, u->samples);
+			continue;
+		}
+		if (rc)
+			return rc;
+		fprintf(out, "  %-9s %9" PRIu64 " %9.2f%% %11.2f%% %8.2f%%\n", u->model->name,
+		        u->samples, 100 * e[PMU_EVAL_INSN].error, 100 * e[PMU_EVAL_BLOCK].error,
+		        100 * e[PMU_EVAL_FUNC].error);
+	}
+	if (!top)
+		return 0;
+	struct pmu_eval_top *t = calloc(top, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	int n = pmu_eval_top(m, &o->prof, t, top);
+	if (n < 0)
+		goto fail;
+	fprintf(out, "\ntop %u instructions of the Oracle (share of all cycles; cycle stack of each)\n",
+	        top);
+	for (int k = 0; k < n; k++) {
+		char dis[CODE_MAP_TEXT_MAX], stack[160] = "";
+		sim_profile_detab(t[k].disasm, dis, sizeof(dis));
+		for (int c = 0; c < PMU_CAT_N; c++)
+			if (t[k].cat_share[c] >= 0.005)
+				snprintf(stack + strlen(stack), sizeof(stack) - strlen(stack), "%s%s %.0f%%",
+				         stack[0] ? ", " : "", pmu_cat_name((enum pmu_cat)c),
+				         100 * t[k].cat_share[c]);
+		fprintf(out, "  %6.2f%%  %10" PRIx64 "  %-28.28s %-22.22s %-26s [%s]\n",
+		        100 * t[k].share, t[k].pc, t[k].where, t[k].source[0] ? t[k].source : "-",
+		        dis, stack);
+	}
+	for (size_t i = 0; i < pmu_unit_count(p); i++) {
+		const struct pmu_unit *u = pmu_unit_at(p, i);
+		if (u->model->every_cycle)
+			continue;
+		if ((n = pmu_eval_top(m, &u->prof, t, top)) < 0)
+			goto fail;
+		fprintf(out, "\ntop %u instructions of %s, next to the Oracle's share of the same "
+		        "instruction\n  %7s %7s  %10s  %-28s %-22s %s\n", top, u->model->name,
+		        u->model->name, "oracle", "pc", "function", "source", "disassembly");
+		for (int k = 0; k < n; k++)
+			sim_profile_row(out, &t[k], t[k].share, sim_profile_share_of(&o->prof, t[k].pc));
+	}
+	free(t);
+	return 0;
+fail:
+	free(t);
+	return n;
+}
+
+/* ---- the program's code ------------------------------------------------------------------ */
+
+int sim_profile_code_map(struct emu *e, struct code_map *m)
+{
+	struct emu_image_info im[EMU_MAX_IMAGES];
+	size_t n = emu_images(e, im, EMU_MAX_IMAGES);
+	for (size_t i = 0; i < n && i < EMU_MAX_IMAGES; i++) {
+		int rc = code_map_add(m, im[i].path, im[i].start, im[i].end, im[i].bias);
+		if (rc == -ENOMEM)
+			return rc;
+		/* an overlapping range (a remapped region) keeps the first registration */
+	}
+	return 0;
+}
