@@ -25,6 +25,7 @@
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/db_args.h"
+#include "cli/emu_opts.h"
 #include "cli/sim_profile.h"
 #include "core/core.h"
 #include "core/source.h"
@@ -930,14 +931,8 @@ int cmd_accuracy(int argc, char **argv)
 	double freq = 0;
 	int random = 0, i;
 	const char *suite = NULL;
-	for (i = 1; i < argc; i++) {
+	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-')
-			break;
 		int t = core_opts_take(&co, argc, argv, &i);
 		if (t < 0)
 			return 2;
@@ -1022,8 +1017,7 @@ int cmd_accuracy(int argc, char **argv)
 		} else if (!strcmp(a, "--quiet")) {
 			o.quiet = 1;
 		} else {
-			fprintf(stderr, "robin accuracy: unknown option '%s' (see robin accuracy --help)\n", a);
-			return 2;
+			return emu_opts_unknown("accuracy", a);
 		}
 	}
 	if (o.json && o.csv) {

@@ -24,8 +24,8 @@ static const char annotate_help[] =
 	"\n"
 	"options:\n"
 	DB_ARGS_HELP
-	"  --no-source      do not interleave source lines\n"
-	"  -h, --help       this text\n";
+	"  --no-source         do not interleave source lines\n"
+	"  -h, --help          this text\n";
 
 static double pct(double v, double total)
 {
@@ -195,9 +195,9 @@ static void print_csv(struct listing *l)
 	for (size_t k = 0; k < l->n_insns; k++) {
 		struct listing_insn *in = &l->insns[k];
 		printf("0x%llx,", (unsigned long long)in->offset);
-		db_args_csv_field(stdout, in->text);
+		table_csv_field(stdout, in->text);
 		printf(",");
-		db_args_csv_field(stdout, in->src.n && in->src.at[0].file ? in->src.at[0].file : "");
+		table_csv_field(stdout, in->src.n && in->src.at[0].file ? in->src.at[0].file : "");
 		printf(",%d", in->src.n ? in->src.at[0].line : 0);
 		for (size_t e = 0; e < l->n_events; e++)
 			printf(",%.17g,%.4f", in->values[e], pct(in->values[e], l->func_totals[e]));
@@ -210,53 +210,39 @@ static void print_csv(struct listing *l)
 
 int cmd_annotate(int argc, char **argv)
 {
-	struct db_args a = { 0 };
-	const char *func = NULL;
-	int source = 1;
-	for (int i = 1; i < argc;) {
-		int got = db_args_option(&a, "annotate", argc, argv, &i);
-		if (got < 0)
-			return 2;
-		if (got)
-			continue;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(annotate_help, stdout);
-			return 0;
-		} else if (!strcmp(argv[i], "--no-source")) {
-			source = 0;
-			i++;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "robin annotate: unknown option '%s' (see robin annotate "
-				"--help)\n", argv[i]);
-			return 2;
-		} else if (func) {
-			fprintf(stderr, "robin annotate: one FUNCTION only\n");
-			return 2;
-		} else {
-			func = argv[i++];
+	struct db_args a;
+	struct profile_db *db = NULL;
+	int source = 1, rc = 2, k, i = 1;
+	db_args_init(&a, "annotate", annotate_help, DB_ARGS_ALL, DB_ARGS_MAX_ARGS);
+	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		if (strcmp(argv[i], "--no-source")) {
+			k = db_args_unknown(&a, argv[i]);
+			break;
 		}
+		source = 0;
+		i++;
 	}
-	if (!func) {
-		fprintf(stderr, "robin annotate: which FUNCTION? (see robin annotate --help)\n");
-		return 2;
+	if (k < 0) {
+		rc = a.status;
+		goto out;
 	}
-	if (a.json && a.csv) {
-		fprintf(stderr, "robin annotate: --json and --csv exclude each other\n");
-		return 2;
+	if (a.nargs != 1) {
+		fprintf(stderr, a.nargs ? "robin annotate: one FUNCTION only\n"
+			: "robin annotate: which FUNCTION? (see robin annotate --help)\n");
+		goto out;
 	}
-	struct profile_db *db = db_args_open(&a, "annotate", 0);
-	if (!db)
-		return 1;
+	rc = 1;
+	if (!(db = db_args_open(&a, 0)))
+		goto out;
 	struct listing l;
 	char err[LISTING_ERR_MAX];
-	int rc = 1;
-	if (listing_build(db, &a.filter, func, &l, err)) {
+	if (listing_build(db, &a.filter, a.args[0], &l, err)) {
 		fprintf(stderr, "robin annotate: %s\n", err);
 		goto out;
 	}
-	if (a.json)
+	if (a.fmt == TABLE_JSON)
 		print_json(&l, source);
-	else if (a.csv)
+	else if (a.fmt == TABLE_CSV)
 		print_csv(&l);
 	else
 		print_text(&l, source);
@@ -264,5 +250,6 @@ int cmd_annotate(int argc, char **argv)
 	rc = 0;
 out:
 	profile_db_close(db);
+	db_args_free(&a);
 	return rc;
 }

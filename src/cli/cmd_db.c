@@ -224,43 +224,25 @@ static int db_epochs(struct profile_db *db, int json)
 
 int cmd_db(int argc, char **argv)
 {
-	struct db_args a = { 0 };
-	const char *sub = NULL, *sub2 = NULL, *note = "", *v;
-	int missing;
-	for (int i = 1; i < argc;) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(db_help, stdout);
-			return 0;
-		} else if ((v = db_args_value("--note", argc, argv, &i, &missing)) || missing) {
-			if (missing) {
-				fprintf(stderr, "robin db: --note needs a value\n");
-				return 2;
-			}
-			note = v;
-		} else if (argv[i][0] == '-') {
-			const char *opt = argv[i];
-			int got = db_args_option(&a, "db", argc, argv, &i);
-			if (got < 0)
-				return 2;
-			if (!got || a.filter.epoch_id || a.filter.run_id || a.filter.image ||
-			    a.filter.n_events || a.csv) {
-				fprintf(stderr, "robin db: option '%s' does not apply (see robin db "
-					"--help)\n", opt);
-				return 2;
-			}
-		} else if (!sub) {
-			sub = argv[i++];
-		} else if (!sub2) {
-			sub2 = argv[i++];
-		} else {
-			fprintf(stderr, "robin db: unexpected argument '%s'\n", argv[i]);
-			return 2;
-		}
+	struct db_args a;
+	const char *sub, *sub2, *note = "", *v;
+	int k, i = 1;
+	db_args_init(&a, "db", db_help, DB_ARGS_DB | DB_ARGS_JSON, 2);
+	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		if (!(k = db_args_opt(&a, "--note", argc, argv, &i, &v)))
+			k = db_args_unknown(&a, argv[i]);
+		if (k < 0)
+			break;
+		note = v;
 	}
-	if (!sub) {
+	if (k < 0)
+		return a.status;
+	if (!a.nargs) {
 		fputs(db_help, stderr);
 		return 2;
 	}
+	sub = a.args[0];
+	sub2 = a.nargs > 1 ? a.args[1] : NULL;
 	int epoch_new = !strcmp(sub, "epoch") && sub2 && !strcmp(sub2, "new");
 	if ((sub2 && !epoch_new) || (!strcmp(sub, "epoch") && !epoch_new)) {
 		fprintf(stderr, "robin db: unknown subcommand '%s%s%s' (see robin db --help)\n", sub,
@@ -291,7 +273,7 @@ int cmd_db(int argc, char **argv)
 		profile_db_close(db);
 		return 0;
 	}
-	struct profile_db *db = db_args_open(&a, "db", write);
+	struct profile_db *db = db_args_open(&a, write);
 	if (!db)
 		return 1;
 	int rc = 0;
@@ -304,9 +286,9 @@ int cmd_db(int argc, char **argv)
 			printf("epoch %lld\n", (long long)id);
 		}
 	} else if (!strcmp(sub, "info")) {
-		rc = db_info(db, a.json);
+		rc = db_info(db, a.fmt == TABLE_JSON);
 	} else {
-		rc = db_epochs(db, a.json);
+		rc = db_epochs(db, a.fmt == TABLE_JSON);
 	}
 	profile_db_close(db);
 	return rc;

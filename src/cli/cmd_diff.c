@@ -3,117 +3,88 @@
  * with the difference of shares and, against a reference, the profile error of
  * 004_b28092482852db08.txt Paper A §4. The work is in src/report/diff_report.c.
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/cli_report.h"
+#include "cli/db_args.h"
 #include "report/diff_report.h"
 
-static void diff_usage(FILE *out)
-{
-	fprintf(out,
-		"usage: robin diff A B [--insns] [--reference A|B] [options]\n"
-		"\n"
-		"Two profiles side by side: samples and share of each side per procedure (or per\n"
-		"instruction with --insns) and the difference of shares B%% - A%%, sorted by its\n"
-		"absolute value. Each side must hold one event. A and B are selectors, terms\n"
-		"joined by '/':\n"
-		"  run:N  epoch:N  event:NAME[,NAME]  image:PATH  N (= run:N)\n"
-		"e.g. `robin diff run:3/event:tip run:3/event:oracle --reference B`,\n"
-		"     `robin diff epoch:1 epoch:2 --event cycles`.\n"
-		"The options below apply to both sides; a selector's terms replace them.\n"
-		"\n"
-		"  --insns             rows per instruction (address, source line, disassembly)\n"
-		"  --reference A|B     also print the profile error of the other side against this\n"
-		"                      one at instruction, basic-block and function granularity:\n"
-		"                      e = (c_total - c_correct) / c_total = sum |share - share_ref| / 2\n"
-		"  --top N             print the first N rows (default 40 for text, all for --json/--csv)\n"
-		CLI_REPORT_HELP
-		"  --help              this text\n");
-}
-
-enum { OPT_INSNS = CLI_REPORT_OPT_FIRST_FREE, OPT_REFERENCE, OPT_TOP, OPT_HELP };
+static const char diff_help[] =
+	"usage: robin diff A B [--insns] [--reference A|B] [options]\n"
+	"\n"
+	"Two profiles side by side: samples and share of each side per procedure (or per\n"
+	"instruction with --insns) and the difference of shares B% - A%, sorted by its\n"
+	"absolute value. Each side must hold one event. A and B are selectors, terms\n"
+	"joined by '/':\n"
+	"  run:N  epoch:N  event:NAME[,NAME]  image:PATH  N (= run:N)\n"
+	"e.g. `robin diff run:3/event:tip run:3/event:oracle --reference B`,\n"
+	"     `robin diff epoch:1 epoch:2 --event cycles`.\n"
+	"The options below apply to both sides; a selector's terms replace them.\n"
+	"\n"
+	"  --insns             rows per instruction (address, source line, disassembly)\n"
+	"  --reference A|B     also print the profile error of the other side against this\n"
+	"                      one at instruction, basic-block and function granularity:\n"
+	"                      e = (c_total - c_correct) / c_total = sum |share - share_ref| / 2\n"
+	"  --top N             print the first N rows (default 40 for text, all for --json/--csv)\n"
+	DB_ARGS_HELP
+	"  --help              this text\n";
 
 int cmd_diff(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_REPORT_LONGOPTS,
-		{ "insns", no_argument, NULL, OPT_INSNS },
-		{ "reference", required_argument, NULL, OPT_REFERENCE },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "help", no_argument, NULL, OPT_HELP },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cli_report o;
+	struct db_args a;
 	struct diff_report r;
 	struct profile_db *db = NULL;
 	enum diff_unit unit = DIFF_BY_PROCEDURE;
-	int reference = -1, opt, ret = 2, k;
-	long long top = -1;
+	int reference = -1, ret, k, i = 1, top_set = 0;
+	uint64_t top = 0;
+	const char *v;
 	char err[REPORT_ERR_MAX];
 
-	cli_report_init(&o, "diff");
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if ((k = cli_report_option(&o, opt, optarg)) < 0)
-			goto out;
-		if (k)
-			continue;
-		switch (opt) {
-		case OPT_INSNS:
+	db_args_init(&a, "diff", diff_help, DB_ARGS_ALL, DB_ARGS_MAX_ARGS);
+	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		if (!strcmp(argv[i], "--insns")) {
 			unit = DIFF_BY_INSN;
-			break;
-		case OPT_REFERENCE:
-			if (!strcmp(optarg, "A") || !strcmp(optarg, "a"))
-				reference = 0;
-			else if (!strcmp(optarg, "B") || !strcmp(optarg, "b"))
-				reference = 1;
-			else {
-				fprintf(stderr, "robin diff: --reference: '%s' is not A or B\n", optarg);
-				goto out;
+			i++;
+		} else if ((k = db_args_opt(&a, "--reference", argc, argv, &i, &v))) {
+			if (k > 0 && (!v[0] || v[1] || !strchr("AaBb", v[0]))) {
+				fprintf(stderr, "robin diff: --reference: '%s' is not A or B\n", v);
+				k = -1;
 			}
+			if (k < 0)
+				break;
+			reference = v[0] == 'B' || v[0] == 'b';
+		} else if ((k = db_args_opt(&a, "--top", argc, argv, &i, &v))) {
+			if (k < 0 || (k = db_args_count(&a, "--top", v, 0, &top)))
+				break;
+			top_set = 1;
+		} else {
+			k = db_args_unknown(&a, argv[i]);
 			break;
-		case OPT_TOP: {
-			char *end;
-			top = strtoll(optarg, &end, 10);
-			if (*end || end == optarg || top < 0) {
-				fprintf(stderr, "robin diff: --top: '%s' is not a count\n", optarg);
-				goto out;
-			}
-			break;
-		}
-		case OPT_HELP:
-		case 'h':
-			diff_usage(stdout);
-			ret = 0;
-			goto out;
-		default:
-			cli_report_bad_option(&o, argc, argv);
-			goto out;
 		}
 	}
-	if (argc - optind != 2) {
+	ret = a.status;
+	if (k < 0)
+		goto out;
+	if (a.nargs != 2) {
 		fprintf(stderr, "robin diff: need two selectors A and B (see robin diff --help)\n");
 		goto out;
 	}
-	if (top < 0)
-		top = o.fmt == TABLE_TEXT ? 40 : 0;
+	if (!top_set)
+		top = a.fmt == TABLE_TEXT ? 40 : 0;
 	ret = 1;
-	db = cli_report_open(&o);
-	if (!db)
+	if (!(db = db_args_open(&a, 0)))
 		goto out;
-	if (diff_report_build(db, &o.sel, argv[optind], argv[optind + 1], unit, reference, &r,
-			      err)) {
+	if (diff_report_build(db, &a.sel, a.args[0], a.args[1], unit, reference, &r, err)) {
 		fprintf(stderr, "robin diff: %s\n", err);
 		goto out;
 	}
-	diff_report_print(&r, o.fmt, (size_t)top, stdout);
+	diff_report_print(&r, a.fmt, (size_t)top, stdout);
 	diff_report_free(&r);
 	ret = 0;
 out:
 	profile_db_close(db);
-	cli_report_free(&o);
+	db_args_free(&a);
 	return ret;
 }

@@ -3,50 +3,36 @@
  * profile (--pprof, report/pprof.c) and/or flame-graph folded stacks (--folded,
  * report/folded.c).
  */
-#include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/cli_report.h"
+#include "cli/db_args.h"
 #include "report/folded.h"
 #include "report/pprof.h"
 #include "report/report_load.h"
 
-static void export_usage(FILE *out)
-{
-	fprintf(out,
-		"usage: robin export [--pprof FILE] [--folded FILE] [--insns] [options]\n"
-		"\n"
-		"Export the selected profiles (all events, summed per instruction over the matching\n"
-		"runs, epochs and images).\n"
-		"  --pprof FILE        gzip-compressed profile.proto for `go tool pprof`: one sample\n"
-		"                      type per event, one location per instruction with function,\n"
-		"                      inline chain and line; values = samples x period when the\n"
-		"                      period is known, else samples\n"
-		"  --folded FILE       flame-graph folded stacks `image;function count` (inline chains\n"
-		"                      included) for flamegraph.pl / inferno; '-' = stdout. Needs one\n"
-		"                      event: the only one, or --event NAME\n"
-		"  --insns             folded: add the instruction address as the leaf frame\n"
-		CLI_REPORT_HELP
-		"                      (--json / --csv print a summary of what was written)\n"
-		"  --help              this text\n");
-}
-
-enum { OPT_PPROF = CLI_REPORT_OPT_FIRST_FREE, OPT_FOLDED, OPT_INSNS, OPT_HELP };
+static const char export_help[] =
+	"usage: robin export [--pprof FILE] [--folded FILE] [--insns] [options]\n"
+	"\n"
+	"Export the selected profiles (all events, summed per instruction over the matching\n"
+	"runs, epochs and images).\n"
+	"  --pprof FILE        gzip-compressed profile.proto for `go tool pprof`: one sample\n"
+	"                      type per event, one location per instruction with function,\n"
+	"                      inline chain and line; values = samples x period when the\n"
+	"                      period is known, else samples\n"
+	"  --folded FILE       flame-graph folded stacks `image;function count` (inline chains\n"
+	"                      included) for flamegraph.pl / inferno; '-' = stdout. Needs one\n"
+	"                      event: the only one, or --event NAME\n"
+	"  --insns             folded: add the instruction address as the leaf frame\n"
+	DB_ARGS_HELP
+	"                      (--json / --csv print a summary of what was written)\n"
+	"  --help              this text\n";
 
 int cmd_export(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_REPORT_LONGOPTS,
-		{ "pprof", required_argument, NULL, OPT_PPROF },
-		{ "folded", required_argument, NULL, OPT_FOLDED },
-		{ "insns", no_argument, NULL, OPT_INSNS },
-		{ "help", no_argument, NULL, OPT_HELP },
-		{ NULL, 0, NULL, 0 },
-	};
 	static const struct table_col cols[] = {
 		{ "format", "format", TABLE_STR, 0 },
 		{ "file", "file", TABLE_STR, 0 },
@@ -56,60 +42,38 @@ int cmd_export(int argc, char **argv)
 		{ "functions", "functions", TABLE_UINT, 0 },
 		{ "lines", "lines", TABLE_UINT, 0 },
 	};
-	struct cli_report o;
+	struct db_args a;
 	struct profile_db *db = NULL;
 	struct report_profile p;
-	struct profile_db_filter f;
 	const char *pprof_path = NULL, *folded_path = NULL;
 	unsigned folded_flags = 0;
-	int opt, ret = 2, k, loaded = 0;
+	int ret, k, i = 1, loaded = 0;
 	char err[REPORT_ERR_MAX];
 	struct table t;
 
 	table_init(&t, cols, sizeof(cols) / sizeof(*cols));
-	cli_report_init(&o, "export");
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if ((k = cli_report_option(&o, opt, optarg)) < 0)
-			goto out;
-		if (k)
-			continue;
-		switch (opt) {
-		case OPT_PPROF:
-			pprof_path = optarg;
-			break;
-		case OPT_FOLDED:
-			folded_path = optarg;
-			break;
-		case OPT_INSNS:
+	db_args_init(&a, "export", export_help, DB_ARGS_ALL, 0);
+	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		if (!strcmp(argv[i], "--insns")) {
 			folded_flags |= FOLDED_INSNS;
-			break;
-		case OPT_HELP:
-		case 'h':
-			export_usage(stdout);
-			ret = 0;
-			goto out;
-		default:
-			cli_report_bad_option(&o, argc, argv);
-			goto out;
+			i++;
+		} else if (!(k = db_args_opt(&a, "--pprof", argc, argv, &i, &pprof_path)) &&
+			   !(k = db_args_opt(&a, "--folded", argc, argv, &i, &folded_path))) {
+			k = db_args_unknown(&a, argv[i]);
 		}
+		if (k < 0)
+			break;
 	}
-	if (optind < argc) {
-		fprintf(stderr, "robin export: unexpected argument '%s'\n", argv[optind]);
+	ret = a.status;
+	if (k < 0)
 		goto out;
-	}
 	if (!pprof_path && !folded_path) {
 		fprintf(stderr, "robin export: nothing to write: give --pprof FILE and/or --folded FILE\n");
 		goto out;
 	}
 	ret = 1;
-	db = cli_report_open(&o);
-	if (!db)
+	if (db_args_load(&a, &db, 0, &p, NULL))
 		goto out;
-	report_selector_filter(&o.sel, &f);
-	if (report_load(db, &f, 0, &p, NULL, err)) {
-		fprintf(stderr, "robin export: %s\n", err);
-		goto out;
-	}
 	loaded = 1;
 	if (folded_path && p.nevents != 1) {
 		fprintf(stderr, "robin export: --folded needs one event; the selection has %zu (",
@@ -122,7 +86,7 @@ int cmd_export(int argc, char **argv)
 	if (pprof_path) {
 		struct pprof_stats st;
 		char desc[256], comment[300];
-		report_selector_format(&o.sel, desc, sizeof(desc));
+		report_selector_format(&a.sel, desc, sizeof(desc));
 		snprintf(comment, sizeof(comment), "robin export of %s from %s", desc,
 			 profile_db_path(db));
 		if (pprof_write(&p, pprof_path, comment, 0, &st, err)) {
@@ -157,14 +121,8 @@ int cmd_export(int argc, char **argv)
 		table_set_uint(&t, row, 2, 1);
 		table_set_uint(&t, row, 6, (uint64_t)n);
 	}
-	if (o.fmt == TABLE_JSON) {
-		struct json j;
-		json_init(&j, stdout, 1);
-		table_print(&t, TABLE_JSON, stdout, &j);
-		json_end(&j);
-	} else if (o.fmt == TABLE_CSV) {
-		table_print(&t, TABLE_CSV, stdout, NULL);
-	} else if (!folded_path || strcmp(folded_path, "-")) {
+	db_args_print(&a, &t);
+	if (a.fmt == TABLE_TEXT && (!folded_path || strcmp(folded_path, "-"))) {
 		for (size_t r = 0; r < t.nrows; r++) {
 			const struct table_cell *c = &t.cells[r * t.ncols];
 			if (!strcmp(c[0].v.s, "pprof"))
@@ -182,6 +140,6 @@ out:
 		report_profile_free(&p);
 	table_free(&t);
 	profile_db_close(db);
-	cli_report_free(&o);
+	db_args_free(&a);
 	return ret;
 }

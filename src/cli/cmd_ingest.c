@@ -342,38 +342,16 @@ static int ingest_stream(struct ingest *g, FILE *in, uint64_t batch_lines)
 
 int cmd_ingest(int argc, char **argv)
 {
-	struct db_args a = { 0 };
+	struct db_args a;
 	struct ingest g = { .identify = 1 };
-	const char *input = NULL, *run_command = NULL, *v;
-	int simulated = 0, rc = 1, missing;
-	uint64_t batch_lines = 0;
+	const char *input, *run_command = NULL, *v;
+	int simulated = 0, rc = 1, k, i = 1;
+	uint64_t batch_lines = 0, epoch = 0;
 	FILE *in = NULL;
 
-	for (int i = 1; i < argc;) {
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(ingest_help, stdout);
-			return 0;
-		} else if ((v = db_args_value("--db", argc, argv, &i, &missing)) || missing) {
-			if (missing)
-				goto needs_value;
-			a.db_path = v;
-		} else if ((v = db_args_value("--epoch", argc, argv, &i, &missing)) || missing) {
-			uint64_t e;
-			if (missing || db_args_parse_u64(v, &e) || !e || e > INT64_MAX) {
-				fprintf(stderr, "robin ingest: --epoch wants a positive id\n");
-				return 2;
-			}
-			a.filter.epoch_id = (int64_t)e;
-		} else if ((v = db_args_value("--run-command", argc, argv, &i, &missing)) || missing) {
-			if (missing)
-				goto needs_value;
-			run_command = v;
-		} else if ((v = db_args_value("--batch-lines", argc, argv, &i, &missing)) || missing) {
-			if (missing || db_args_parse_u64(v, &batch_lines) || !batch_lines) {
-				fprintf(stderr, "robin ingest: --batch-lines wants a positive number\n");
-				return 2;
-			}
-		} else if (!strcmp(argv[i], "--simulated")) {
+	db_args_init(&a, "ingest", ingest_help, DB_ARGS_DB, DB_ARGS_MAX_ARGS);
+	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		if (!strcmp(argv[i], "--simulated")) {
 			simulated = 1;
 			i++;
 		} else if (!strcmp(argv[i], "--print-batches")) {
@@ -382,21 +360,27 @@ int cmd_ingest(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--no-identify")) {
 			g.identify = 0;
 			i++;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "robin ingest: unknown option '%s' (see robin ingest --help)\n",
-				argv[i]);
-			return 2;
-		} else if (input) {
-			fprintf(stderr, "robin ingest: one input file only\n");
-			return 2;
+		} else if ((k = db_args_opt(&a, "--epoch", argc, argv, &i, &v))) {
+			if (k < 0 || (k = db_args_count(&a, "--epoch", v, 1, &epoch)))
+				break;
+		} else if ((k = db_args_opt(&a, "--run-command", argc, argv, &i, &run_command))) {
+			if (k < 0)
+				break;
+		} else if ((k = db_args_opt(&a, "--batch-lines", argc, argv, &i, &v))) {
+			if (k < 0 || (k = db_args_count(&a, "--batch-lines", v, 1, &batch_lines)))
+				break;
 		} else {
-			input = argv[i++];
+			k = db_args_unknown(&a, argv[i]);
+			break;
 		}
-		continue;
-needs_value:
-		fprintf(stderr, "robin ingest: %s needs a value\n", argv[i]);
+	}
+	if (k < 0)
+		return a.status;
+	if (a.nargs > 1) {
+		fprintf(stderr, "robin ingest: one input file only\n");
 		return 2;
 	}
+	input = a.nargs ? a.args[0] : NULL;
 	if (!input || !strcmp(input, "-")) {
 		in = stdin;
 		g.file = "<stdin>";
@@ -406,11 +390,11 @@ needs_value:
 	} else {
 		g.file = input;
 	}
-	if (!(g.db = db_args_open(&a, "ingest", 1)))
+	if (!(g.db = db_args_open(&a, 1)))
 		goto out;
 	g.run_command = run_command;
 	g.simulated = simulated;
-	if (profile_db_batch_new(g.db, a.filter.epoch_id, 0, &g.batch)) {
+	if (profile_db_batch_new(g.db, (int64_t)epoch, 0, &g.batch)) {
 		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g.db));
 		goto out;
 	}

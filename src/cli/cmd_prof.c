@@ -22,10 +22,10 @@ static const char prof_help[] =
 	"function symbol are listed as [unknown] of their image.\n"
 	"\n"
 	"options:\n"
-	"  --images         one row per image instead of per procedure\n"
-	"  -n N             print only the first N rows\n"
+	"  --images            one row per image instead of per procedure\n"
+	"  -n N                print only the first N rows\n"
 	DB_ARGS_HELP
-	"  -h, --help       this text\n";
+	"  -h, --help          this text\n";
 
 static double pct(double v, double total)
 {
@@ -169,7 +169,7 @@ static void print_csv(const struct profile_agg *a, size_t n_rows, int images)
 	printf("image");
 	for (size_t e = 0; e < a->n_events; e++) {
 		printf(",");
-		db_args_csv_field(stdout, a->events[e]);
+		table_csv_field(stdout, a->events[e]);
 		printf(",%s_pct,%s_cum_pct", a->events[e], a->events[e]);
 	}
 	printf("\n");
@@ -177,11 +177,11 @@ static void print_csv(const struct profile_agg *a, size_t n_rows, int images)
 	for (size_t r = 0; r < n_rows; r++) {
 		const struct profile_agg_row *row = &a->rows[r];
 		if (!images) {
-			db_args_csv_field(stdout, row->name);
+			table_csv_field(stdout, row->name);
 			printf(",0x%llx,%llu,", (unsigned long long)row->start,
 			       (unsigned long long)row->size);
 		}
-		db_args_csv_field(stdout, row->image_path);
+		table_csv_field(stdout, row->image_path);
 		for (size_t e = 0; e < a->n_events; e++) {
 			cum[e] += row->values[e];
 			printf(",%.17g,%.4f,%.4f", row->values[e], pct(row->values[e], a->totals[e]),
@@ -194,40 +194,30 @@ static void print_csv(const struct profile_agg *a, size_t n_rows, int images)
 
 int cmd_prof(int argc, char **argv)
 {
-	struct db_args a = { 0 };
-	int images = 0, rc = 1;
+	struct db_args a;
+	struct profile_db *db = NULL;
+	int images = 0, rc = 1, k, i = 1;
 	uint64_t limit = 0;
-	for (int i = 1; i < argc;) {
-		int missing, got = db_args_option(&a, "prof", argc, argv, &i);
-		const char *v;
-		if (got < 0)
-			return 2;
-		if (got)
-			continue;
-		if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
-			fputs(prof_help, stdout);
-			return 0;
-		} else if (!strcmp(argv[i], "--images")) {
+	const char *v;
+	db_args_init(&a, "prof", prof_help, DB_ARGS_ALL, 0);
+	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		if (!strcmp(argv[i], "--images")) {
 			images = 1;
 			i++;
-		} else if ((v = db_args_value("-n", argc, argv, &i, &missing)) || missing) {
-			if (missing || db_args_parse_u64(v, &limit)) {
-				fprintf(stderr, "robin prof: -n wants a number\n");
-				return 2;
-			}
+		} else if ((k = db_args_opt(&a, "-n", argc, argv, &i, &v))) {
+			if (k < 0 || (k = db_args_count(&a, "-n", v, 0, &limit)))
+				break;
 		} else {
-			fprintf(stderr, "robin prof: unknown option '%s' (see robin prof --help)\n",
-				argv[i]);
-			return 2;
+			k = db_args_unknown(&a, argv[i]);
+			break;
 		}
 	}
-	if (a.json && a.csv) {
-		fprintf(stderr, "robin prof: --json and --csv exclude each other\n");
-		return 2;
+	if (k < 0) {
+		rc = a.status;
+		goto out;
 	}
-	struct profile_db *db = db_args_open(&a, "prof", 0);
-	if (!db)
-		return 1;
+	if (!(db = db_args_open(&a, 0)))
+		goto out;
 	struct profile_agg agg;
 	if (profile_agg_build(db, &a.filter, images ? PROFILE_AGG_IMAGE : PROFILE_AGG_PROCEDURE,
 			      &agg)) {
@@ -235,9 +225,9 @@ int cmd_prof(int argc, char **argv)
 		goto out;
 	}
 	size_t n_rows = limit && limit < agg.n_rows ? (size_t)limit : agg.n_rows;
-	if (a.json)
+	if (a.fmt == TABLE_JSON)
 		print_json(&agg, n_rows, images, profile_db_path(db));
-	else if (a.csv)
+	else if (a.fmt == TABLE_CSV)
 		print_csv(&agg, n_rows, images);
 	else if (agg.n_events == 0)
 		printf("no samples match (database %s)\n", profile_db_path(db));
@@ -247,5 +237,6 @@ int cmd_prof(int argc, char **argv)
 	rc = 0;
 out:
 	profile_db_close(db);
+	db_args_free(&a);
 	return rc;
 }

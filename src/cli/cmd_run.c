@@ -77,14 +77,8 @@ int cmd_run(int argc, char **argv)
 	struct emu_opts eo = { 0 };
 	const char *stats_json = NULL;
 	int stats = 0, i;
-	for (i = 1; i < argc; i++) {
+	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-')
-			break;
 		int t = emu_opts_take(&eo, "run", argc, argv, &i);
 		if (t < 0)
 			return 2;
@@ -102,14 +96,11 @@ int cmd_run(int argc, char **argv)
 			}
 			stats_json = argv[++i];
 		} else {
-			fprintf(stderr, "robin run: unknown option '%s' (see robin run --help)\n", a);
-			return 2;
+			return emu_opts_unknown("run", a);
 		}
 	}
-	if (i >= argc) {
-		fprintf(stderr, "robin run: no program given (see robin run --help)\n");
+	if (emu_opts_program("run", argc, i))
 		return 2;
-	}
 	const char *prog = argv[i];
 	struct emu *e = NULL;
 	int rc = emu_opts_start(&eo, "run", argc - i, argv + i, &e);

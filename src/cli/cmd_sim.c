@@ -127,14 +127,8 @@ int cmd_sim(int argc, char **argv)
 	const char *stats_json = NULL, *pipeview_path = NULL;
 	uint64_t pv_start = 0, pv_end = UINT64_MAX;
 	int quiet = 0, progress = 1, check = 0, i;
-	for (i = 1; i < argc; i++) {
+	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
-		if (!strcmp(a, "--")) {
-			i++;
-			break;
-		}
-		if (a[0] != '-')
-			break;
 		int t = core_opts_take(&co, argc, argv, &i);
 		if (!t)
 			t = emu_opts_take(&eo, "sim", argc, argv, &i);
@@ -170,14 +164,11 @@ int cmd_sim(int argc, char **argv)
 		} else if (!strcmp(a, "--no-progress")) {
 			progress = 0;
 		} else {
-			fprintf(stderr, "robin sim: unknown option '%s' (see robin sim --help)\n", a);
-			return 2;
+			return emu_opts_unknown("sim", a);
 		}
 	}
-	if (i >= argc) {
-		fprintf(stderr, "robin sim: no program given (see robin sim --help)\n");
+	if (emu_opts_program("sim", argc, i))
 		return 2;
-	}
 	const char *prog = argv[i];
 	struct core_config cfg;
 	if (core_opts_build(&co, "sim", &cfg))

@@ -4,33 +4,29 @@
  * they vary (normalised range). The work is in src/report/stats_report.c.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
-#include "cli/cli_report.h"
+#include "cli/db_args.h"
 #include "report/stats_report.h"
 
-static void stats_usage(FILE *out)
-{
-	fprintf(out,
-		"usage: robin stats [--runs LIST | --epochs LIST] [--event NAME] [options]\n"
-		"\n"
-		"Statistics of one event's samples per procedure across N sample sets (runs or\n"
-		"epochs), as dcpistats prints them: the per-set totals, then per procedure sum,\n"
-		"share, N, mean, sample std-dev, min, max and the normalised range, sorted by\n"
-		"range%% = (max - min) / sum (the paper's column; range/mean is also shown).\n"
-		"A procedure with no samples in a set counts 0 there.\n"
-		"\n"
-		"  --runs LIST         runs to compare (1,2,3 or 1-8; default: every run with the event)\n"
-		"  --epochs [LIST]     compare epochs instead of runs (LIST default: all with the event)\n"
-		"  --by procedure|image  unit of the rows (default procedure)\n"
-		"  --top N             print the first N rows only (default all)\n"
-		CLI_REPORT_HELP
-		"  --help              this text\n");
-}
+static const char stats_help[] =
+	"usage: robin stats [--runs LIST | --epochs LIST] [--event NAME] [options]\n"
+	"\n"
+	"Statistics of one event's samples per procedure across N sample sets (runs or\n"
+	"epochs), as dcpistats prints them: the per-set totals, then per procedure sum,\n"
+	"share, N, mean, sample std-dev, min, max and the normalised range, sorted by\n"
+	"range% = (max - min) / sum (the paper's column; range/mean is also shown).\n"
+	"A procedure with no samples in a set counts 0 there.\n"
+	"\n"
+	"  --runs LIST         runs to compare (1,2,3 or 1-8; default: every run with the event)\n"
+	"  --epochs [LIST]     compare epochs instead of runs (LIST default: all with the event)\n"
+	"  --by procedure|image  unit of the rows (default procedure)\n"
+	"  --top N             print the first N rows only (default all)\n"
+	DB_ARGS_HELP
+	"  --help              this text\n";
 
 /* Parse "1,2,5-8" into ids. Returns 0 or -EINVAL. */
 static int parse_id_list(const char *s, int64_t **ids, size_t *n)
@@ -80,105 +76,82 @@ bad:
 	return -EINVAL;
 }
 
-enum { OPT_RUNS = CLI_REPORT_OPT_FIRST_FREE, OPT_EPOCHS, OPT_BY, OPT_TOP, OPT_HELP };
-
 int cmd_stats(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		CLI_REPORT_LONGOPTS,
-		{ "runs", required_argument, NULL, OPT_RUNS },
-		{ "epochs", optional_argument, NULL, OPT_EPOCHS },
-		{ "by", required_argument, NULL, OPT_BY },
-		{ "top", required_argument, NULL, OPT_TOP },
-		{ "help", no_argument, NULL, OPT_HELP },
-		{ NULL, 0, NULL, 0 },
-	};
-	struct cli_report o;
+	struct db_args a;
 	struct stats_report r;
 	struct profile_db *db = NULL;
 	enum stats_set_kind kind = STATS_SETS_RUNS;
 	enum stats_by by = STATS_BY_PROCEDURE;
 	int64_t *ids = NULL;
-	size_t nids = 0, top = 0;
-	int opt, ret = 2, k;
+	size_t nids = 0;
+	uint64_t top = 0;
+	int ret, k, i = 1;
+	const char *v;
 	char err[REPORT_ERR_MAX];
 
-	cli_report_init(&o, "stats");
-	while ((opt = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-		if ((k = cli_report_option(&o, opt, optarg)) < 0)
-			goto out;
-		if (k)
-			continue;
-		switch (opt) {
-		case OPT_RUNS:
-		case OPT_EPOCHS:
-			kind = opt == OPT_RUNS ? STATS_SETS_RUNS : STATS_SETS_EPOCHS;
+	db_args_init(&a, "stats", stats_help, DB_ARGS_ALL, 0);
+	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		const char *opt = argv[i];
+		if ((k = db_args_opt(&a, "--runs", argc, argv, &i, &v)) ||
+		    (!strncmp(opt, "--epochs", 8) && (!opt[8] || opt[8] == '='))) {
+			if (k < 0)
+				break;
+			kind = k ? STATS_SETS_RUNS : STATS_SETS_EPOCHS;
+			if (!k) {  /* --epochs takes its list only as --epochs=LIST */
+				v = opt[8] ? opt + 9 : NULL;
+				i++;
+			}
 			free(ids);
 			ids = NULL;
 			nids = 0;
-			if (optarg && parse_id_list(optarg, &ids, &nids)) {
+			if (v && parse_id_list(v, &ids, &nids)) {
 				fprintf(stderr, "robin stats: --%s: '%s' is not a list of ids like 1,2,5-8\n",
-					opt == OPT_RUNS ? "runs" : "epochs", optarg);
-				goto out;
+					kind == STATS_SETS_RUNS ? "runs" : "epochs", v);
+				k = -1;
+				break;
 			}
-			break;
-		case OPT_BY:
-			if (!strcmp(optarg, "procedure"))
-				by = STATS_BY_PROCEDURE;
-			else if (!strcmp(optarg, "image"))
-				by = STATS_BY_IMAGE;
-			else {
-				fprintf(stderr, "robin stats: --by: '%s' is not procedure or image\n", optarg);
-				goto out;
+		} else if ((k = db_args_opt(&a, "--by", argc, argv, &i, &v))) {
+			if (k > 0 && strcmp(v, "procedure") && strcmp(v, "image")) {
+				fprintf(stderr, "robin stats: --by: '%s' is not procedure or image\n", v);
+				k = -1;
 			}
+			if (k < 0)
+				break;
+			by = strcmp(v, "image") ? STATS_BY_PROCEDURE : STATS_BY_IMAGE;
+		} else if ((k = db_args_opt(&a, "--top", argc, argv, &i, &v))) {
+			if (k < 0 || (k = db_args_count(&a, "--top", v, 0, &top)))
+				break;
+		} else {
+			k = db_args_unknown(&a, opt);
 			break;
-		case OPT_TOP: {
-			char *end;
-			long long v = strtoll(optarg, &end, 10);
-			if (*end || end == optarg || v < 0) {
-				fprintf(stderr, "robin stats: --top: '%s' is not a count\n", optarg);
-				goto out;
-			}
-			top = (size_t)v;
-			break;
-		}
-		case OPT_HELP:
-		case 'h':
-			stats_usage(stdout);
-			ret = 0;
-			goto out;
-		default:
-			cli_report_bad_option(&o, argc, argv);
-			goto out;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "robin stats: unexpected argument '%s'\n", argv[optind]);
+	ret = a.status;
+	if (k < 0)
 		goto out;
-	}
-	if ((kind == STATS_SETS_RUNS && o.sel.run_id) || (kind == STATS_SETS_EPOCHS && o.sel.epoch_id)) {
+	if ((kind == STATS_SETS_RUNS && a.sel.run_id) || (kind == STATS_SETS_EPOCHS && a.sel.epoch_id)) {
 		fprintf(stderr, "robin stats: use --%s to choose the sets, not --%s\n",
 			kind == STATS_SETS_RUNS ? "runs" : "epochs",
 			kind == STATS_SETS_RUNS ? "run" : "epoch");
 		goto out;
 	}
 	ret = 1;
-	db = cli_report_open(&o);
-	if (!db)
+	if (!(db = db_args_open(&a, 0)))
 		goto out;
-	if (stats_report_build(db, &o.sel, kind, ids, nids, by, &r, err)) {
+	if (stats_report_build(db, &a.sel, kind, ids, nids, by, &r, err)) {
 		fprintf(stderr, "robin stats: %s\n", err);
 		goto out;
 	}
 	if (r.images_unreadable)
 		fprintf(stderr, "robin stats: note: %zu image(s) could not be opened; their samples "
 			"are listed as [unknown]\n", r.images_unreadable);
-	stats_report_print(&r, o.fmt, top, stdout);
+	stats_report_print(&r, a.fmt, (size_t)top, stdout);
 	stats_report_free(&r);
 	ret = 0;
 out:
 	profile_db_close(db);
-	cli_report_free(&o);
+	db_args_free(&a);
 	free(ids);
 	return ret;
 }

@@ -37,6 +37,29 @@ static int emu_opts_u64(const char *cmd, const char *opt, const char *s, uint64_
 	return 0;
 }
 
+int emu_opts_more(int argc, char **argv, int *i)
+{
+	if (*i < argc && !strcmp(argv[*i], "--")) {
+		(*i)++;
+		return 0;
+	}
+	return *i < argc && argv[*i][0] == '-';
+}
+
+int emu_opts_unknown(const char *cmd, const char *arg)
+{
+	fprintf(stderr, "robin %s: unknown option '%s' (see robin %s --help)\n", cmd, arg, cmd);
+	return 2;
+}
+
+int emu_opts_program(const char *cmd, int argc, int i)
+{
+	if (i < argc)
+		return 0;
+	fprintf(stderr, "robin %s: no program given (see robin %s --help)\n", cmd, cmd);
+	return 2;
+}
+
 int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i];

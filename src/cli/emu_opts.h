@@ -4,6 +4,7 @@
  * --max-insns, --trace N, --trace-file FILE; loading PROG with the exit statuses of a shell
  * (127 missing, 126 not executable, 1 not a riscv64 program); and the final status (the
  * guest's exit code, 128+signal with a one-line message after a fault, 124 at --max-insns).
+ * Also the option loop of the commands that run a program (run, sim, accuracy).
  */
 #ifndef ROBIN_CLI_EMU_OPTS_H
 #define ROBIN_CLI_EMU_OPTS_H
@@ -25,6 +26,18 @@ struct emu_opts {
 
 /* The help lines for these options. */
 extern const char emu_opts_help[];
+
+/* The option loop of the commands that run a program (run, sim, accuracy):
+ *     for (i = 1; emu_opts_more(argc, argv, &i); i++)
+ * is true while argv[*i] is an option; it stops at the first operand (the program) or the
+ * end, and after "--" (stepping over it). */
+int emu_opts_more(int argc, char **argv, int *i);
+
+/* Prints "robin CMD: unknown option 'ARG' (see robin CMD --help)"; returns exit status 2. */
+int emu_opts_unknown(const char *cmd, const char *arg);
+
+/* Whether the loop left a program at argv[i]: 0, or 2 after "robin CMD: no program given". */
+int emu_opts_program(const char *cmd, int argc, int i);
 
 /* If argv[*i] is one of the options above, consume it (and its value, advancing *i) and
  * return 1; 0 if it is not; -1 after printing "robin <cmd>: ..." for a bad or missing value. */

@@ -65,7 +65,9 @@ check_err "several events (cycles, oracle, tip)" "$ROBIN" stats --db "$db"
 check_err "no profile matches run 4, event cycles" "$ROBIN" stats --db "$db" --event cycles --runs 1,4
 check_err "--runs: 'x' is not a list" "$ROBIN" stats --db "$db" --runs x
 check_err "none.db: no such profile database" "$ROBIN" stats --db "$T/none.db" --event cycles
-check_err "unknown option or missing value: '--bogus'" "$ROBIN" stats --db "$db" --bogus
+check_err "robin stats: unknown option '--bogus'" "$ROBIN" stats --db "$db" --bogus
+check_err "robin stats: --top needs a value" "$ROBIN" stats --db "$db" --top
+check_err "robin stats: --json and --csv exclude each other" "$ROBIN" stats --db "$db" --json --csv
 check_err "no run has a profile of event nope" "$ROBIN" stats --db "$db" --event nope
 "$ROBIN" stats --help | grep -q "range%" || { echo "FAIL: --help"; fail=1; }
 exit $fail
