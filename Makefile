@@ -104,11 +104,11 @@ $(B)/tests/fuzz_%: tests/fuzz/fuzz_%.c tests/fuzz/replay_main.c $(B)/librobin.a
 
 unit: $(UNIT_BINS) $(FUZZ_REPLAY) $(B)/tools/fpcheck
 
-$(G)/workloads/%.static: workloads/%.c workloads/workload.h
+$(G)/workloads/%.static: workloads/%.c $(wildcard workloads/*.h)
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -static -o $@ $< -lm
 
-$(G)/workloads/%.dyn: workloads/%.c workloads/workload.h
+$(G)/workloads/%.dyn: workloads/%.c $(wildcard workloads/*.h)
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
 
@@ -117,11 +117,11 @@ $(G)/workloads/%.dyn: workloads/%.c workloads/workload.h
 WV_SRCS   := $(wildcard workloads/variants/*.c)
 WV_BINS   := $(foreach n,$(patsubst workloads/variants/%.c,%,$(WV_SRCS)),$(G)/workloads/variants/$(n).static $(G)/workloads/variants/$(n).dyn)
 
-$(G)/workloads/variants/%.static: workloads/variants/%.c $(WL_SRCS) workloads/workload.h
+$(G)/workloads/variants/%.static: workloads/variants/%.c $(WL_SRCS) $(wildcard workloads/*.h)
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -static -o $@ $< -lm
 
-$(G)/workloads/variants/%.dyn: workloads/variants/%.c $(WL_SRCS) workloads/workload.h
+$(G)/workloads/variants/%.dyn: workloads/variants/%.c $(WL_SRCS) $(wildcard workloads/*.h)
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
 

@@ -17,6 +17,7 @@ PKGS=(
   linux-perf                      # `perf record` as the peer in the collector agreement test and bench-collect
   gcc-12-source                   # gcc.c-torture/execute for `make conformance`
   chromium                        # renders the HTML report in tests
+  python3                         # the e2e tests of the simulated profilers read --stats-json and accuracy JSON
 )
 
 missing=()

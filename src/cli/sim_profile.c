@@ -369,6 +369,9 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 	fprintf(out, "robin sim: profilers sampled every %" PRIu64 " cycles (%.4g Hz at %.0f MHz): "
 	        "%" PRIu64 " samples over %.0f cycles\n", period, freq_mhz * 1e6 / (double)period,
 	        freq_mhz, pmu_samples_taken(p), cycles);
+	if (pmu_samples_taken(p) < 1000 && cycles >= 10000.0 * 64)
+		fprintf(out, "  (few samples: the errors below are mostly statistical; --period %.0f "
+		        "would give about 10000)\n", cycles / 10000.0);
 	fprintf(out, "  %-9s %9s %10s %12s %9s  (profile error against the Oracle, 004 Paper A "
 	        "§4)\n", "profiler", "samples", "instr.", "basic block", "function");
 	for (size_t i = 0; i < pmu_unit_count(p); i++) {
