@@ -8,8 +8,11 @@
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets over the ELF loader and decoder
+#   make valgrind     every robin tool under valgrind memcheck (scripts/valgrind.sh)
 #
-# Two variants share this file: VARIANT=release (build/) and VARIANT=asan (build/asan/).
+# Three variants share this file: VARIANT=release (build/), VARIANT=asan (build/asan/) and
+# VARIANT=valgrind (build/valgrind-bin/: release code with a 16 GiB guest address space, as
+# valgrind refuses the 256 GiB reservation of the release build).
 # Guest (riscv64) programs do not depend on the variant and live in build/guest/.
 
 VARIANT ?= release
@@ -21,6 +24,9 @@ endif
 ifeq ($(VARIANT),asan)
 B      := build/asan
 XFLAGS := -O1 -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+else ifeq ($(VARIANT),valgrind)
+B      := build/valgrind-bin
+XFLAGS := -O2 -DGMEM_GUEST_BITS=34
 else
 B      := build
 XFLAGS := -O2
@@ -55,7 +61,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff stress
+.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff stress valgrind
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -188,6 +194,13 @@ bench: deps
 bench-collect: deps
 	$(MAKE) build/robin
 	bash bench/collect.sh
+
+# Every robin tool once under valgrind's memcheck (release code, VARIANT=valgrind): no leaks, no errors
+# (scripts/valgrind.sh; logs in build/valgrind/).
+valgrind: deps
+	$(MAKE) VARIANT=valgrind build/valgrind-bin/robin
+	$(MAKE) guest
+	ROBIN=build/valgrind-bin/robin bash scripts/valgrind.sh
 
 # The crash loop of tests/e2e/613 with 200 trials (make check runs 20).
 stress: deps

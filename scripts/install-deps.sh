@@ -18,6 +18,7 @@ PKGS=(
   gcc-12-source                   # gcc.c-torture/execute for `make conformance`
   chromium                        # renders the HTML report in tests
   python3                         # the e2e tests of the simulated profilers read --stats-json and accuracy JSON
+  valgrind                        # `make valgrind`: every tool under memcheck (scripts/valgrind.sh)
 )
 
 missing=()

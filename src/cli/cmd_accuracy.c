@@ -383,8 +383,13 @@ struct acc_job {
 	double t0;
 };
 
-static pid_t acc_spawn(const struct acc_opts *o, const struct acc_workload *w, int *fd_out)
+/* Start the simulation of workloads[idx] in a child process that writes its acc_result to
+ * the pipe returned in *fd_out. The child frees its copies of the parent's workloads and
+ * results arrays before it exits, so that it leaves nothing allocated behind. */
+static pid_t acc_spawn(const struct acc_opts *o, struct acc_workload *workloads, size_t idx,
+                       struct acc_result *results, int *fd_out)
 {
+	const struct acc_workload *w = &workloads[idx];
 	int fds[2];
 	if (pipe(fds))
 		return -1;
@@ -405,19 +410,24 @@ static pid_t acc_spawn(const struct acc_opts *o, const struct acc_workload *w, i
 			close(null);
 		}
 		struct acc_result *r = calloc(1, sizeof(*r));
-		if (!r)
-			_exit(3);
-		acc_simulate(o, w, r);
-		const char *b = (const char *)r;
-		size_t left = sizeof(*r);
-		while (left) {
-			ssize_t k = write(fds[1], b, left);
-			if (k <= 0)
-				_exit(3);
-			b += k;
-			left -= (size_t)k;
+		int code = 3;
+		if (r) {
+			acc_simulate(o, w, r);
+			const char *b = (const char *)r;
+			size_t left = sizeof(*r);
+			while (left) {
+				ssize_t k = write(fds[1], b, left);
+				if (k <= 0)
+					break;
+				b += k;
+				left -= (size_t)k;
+			}
+			code = left ? 3 : 0;
 		}
-		_exit(0);
+		free(r);
+		free(results);
+		free(workloads);
+		_exit(code);
 	}
 	close(fds[1]);
 	*fd_out = fds[0];
@@ -454,7 +464,7 @@ static int acc_collect(struct acc_job *j, struct acc_result *r, const char *name
 	return 0;
 }
 
-static int acc_run_all(const struct acc_opts *o, const struct acc_workload *w, size_t n,
+static int acc_run_all(const struct acc_opts *o, struct acc_workload *w, size_t n,
 		       struct acc_result *res)
 {
 	struct acc_job jobs[64];
@@ -466,7 +476,7 @@ static int acc_run_all(const struct acc_opts *o, const struct acc_workload *w, s
 			struct acc_job *j = &jobs[running];
 			j->idx = next;
 			j->t0 = acc_now();
-			j->pid = acc_spawn(o, &w[next], &j->fd);
+			j->pid = acc_spawn(o, w, next, res, &j->fd);
 			if (j->pid < 0) {
 				fprintf(stderr, "robin accuracy: cannot start a simulation: %s\n",
 				        strerror(errno));

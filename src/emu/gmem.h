@@ -17,7 +17,9 @@
 #define GMEM_PAGE_SHIFT 12
 #define GMEM_PAGE_SIZE  (1ull << GMEM_PAGE_SHIFT)
 #define GMEM_PAGE_MASK  (GMEM_PAGE_SIZE - 1)
+#ifndef GMEM_GUEST_BITS  /* the valgrind build sets 34: valgrind refuses larger reservations */
 #define GMEM_GUEST_BITS 38                       /* Sv39 user half: 256 GiB */
+#endif
 #define GMEM_GUEST_SIZE (1ull << GMEM_GUEST_BITS)
 #define GMEM_NPAGES     (GMEM_GUEST_SIZE >> GMEM_PAGE_SHIFT)
 
