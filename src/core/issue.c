@@ -157,8 +157,9 @@ static void issue_activate(struct core *c, struct core_insn *e, uint64_t idx, ui
 	}
 	q->slot[r].idx = idx;
 	q->slot[r].wake = wake;
-	q->slot[r].block = 0;
 	q->n++;
+	if (wake < q->next_look)
+		q->next_look = wake;
 }
 
 static void issue_park(struct core *c, struct core_insn *e, uint64_t idx, uint16_t p)
@@ -225,35 +226,51 @@ static int issue_out_of_order(struct core *c)
 	uint64_t now = c->now;
 	for (int q = 0; q < CORE_IQ_COUNT; q++) {
 		struct core_iq *iq = &c->iq[q];
+		/* no active entry can issue before next_look: the scan would change nothing */
+		if (iq->next_look > now)
+			continue;
 		uint32_t issued = 0, w = 0;
-		const uint64_t *rdy = c->preg_ready;
+		uint64_t next_look = PROBE_NEVER;
 		uint32_t r;
 		for (r = 0; r < iq->n && issued < iq->width; r++) {
 			struct core_iq_slot sl = iq->slot[r];
-			/* waiting on a producer that has not issued yet: one look at its register */
-			int look = sl.wake == PROBE_NEVER ? rdy[sl.block] != PROBE_NEVER : sl.wake <= now;
-			if (look) {
+			if (sl.wake <= now) {
+				/* recompute: a load's store-data register may have been reallocated */
 				struct core_insn *e = core_at(c, sl.idx);
-				sl.wake = issue_wake(c, e, &sl.block);
+				uint32_t block;
+				sl.wake = issue_wake(c, e, &block);
+				if (sl.wake == PROBE_NEVER) {
+					issue_park(c, e, sl.idx, (uint16_t)block);
+					continue;
+				}
 				if (sl.wake <= now && issue_allowed(c, e, sl.idx)) {
 					if (issue_one(c, e, sl.idx, &b)) {
 						issued++;
 						continue;
 					}
-					/* a refused load's retry time */
-					sl.wake = issue_wake(c, e, &sl.block);
+					/* a refused load's retry time, or the store data it waits for */
+					sl.wake = issue_wake(c, e, &block);
+					if (sl.wake == PROBE_NEVER) {
+						issue_park(c, e, sl.idx, (uint16_t)block);
+						continue;
+					}
 				}
 			}
+			if (sl.wake < next_look)
+				next_look = sl.wake;
 			if (w != r)
 				iq->slot[w] = sl;
-			else
-				iq->slot[w].wake = sl.wake, iq->slot[w].block = sl.block;
 			w++;
 		}
-		/* the issue width is used up: the younger entries wait as they are */
-		if (r < iq->n && w != r)
-			memmove(&iq->slot[w], &iq->slot[r], (iq->n - r) * sizeof(iq->slot[0]));
+		/* the issue width is used up: the younger entries wait as they are (and are looked
+		 * at again next cycle) */
+		if (r < iq->n) {
+			if (w != r)
+				memmove(&iq->slot[w], &iq->slot[r], (iq->n - r) * sizeof(iq->slot[0]));
+			next_look = 0;
+		}
 		iq->n = w + (iq->n - r);
+		iq->next_look = next_look;
 		progress |= issued > 0;
 	}
 	if (c->n_woken)

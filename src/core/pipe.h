@@ -53,21 +53,25 @@ struct core_insn {
 	uint64_t wait_prev, wait_next; /* ring indices in parked_preg's wait list */
 };
 
-/* Issue queue entry: the ring index and the first cycle its operands can be ready (exact
- * once every producer issued; PROBE_NEVER while one has not: look again). */
+/* Active issue queue entry: the ring index and the first cycle its operands (and a refused
+ * load's retry) allow it to issue, as of its last look (a look recomputes it: a load's
+ * store-data register may have been reallocated since). An entry whose producer has not
+ * issued is parked instead (out-of-order issue; in-order issue keeps wake 0 here). */
 struct core_iq_slot {
 	uint64_t idx;
 	uint64_t wake;
-	uint32_t block;              /* wake == PROBE_NEVER: a source register not yet known */
 };
 
-/* Issue queue: the active entries in age order (oldest first), scanned every cycle, plus
- * `parked` entries that wait for a producer that has not issued; they sleep in that
- * register's wait list and come back when it issues (an event-driven wakeup, so the cost of a
- * cycle follows the active entries, not the queue size). */
+/* Issue queue: the active entries in age order (oldest first), plus `parked` entries that
+ * wait for a producer that has not issued; they sleep in that register's wait list and come
+ * back when it issues (an event-driven wakeup, so the cost of a cycle follows the active
+ * entries, not the queue size). The active entries are scanned only in cycles >= next_look,
+ * a lower bound of their wake times (0 = look next cycle), so a queue whose entries all wait
+ * for results in flight costs nothing per cycle. */
 struct core_iq {
 	struct core_iq_slot *slot;
 	uint32_t n, parked, cap, width;
+	uint64_t next_look;
 };
 
 #define CORE_NO_WAITER UINT64_MAX
