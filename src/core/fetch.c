@@ -36,6 +36,30 @@ static int fetch_has_records(const struct core *c)
 	return c->replay_head != c->replay_tail || !c->src_done;
 }
 
+/* What an instruction's class alone decides: its issue queue and kind, whether it executes
+ * at the ROB head (CSR, fence, AMO, ecall/ebreak) and whether it serialises (CSR). */
+struct fetch_class {
+	uint8_t iq, is_ctrl, is_load, is_store, is_amo, at_head, serializing;
+};
+
+static const struct fetch_class fetch_class[ISA_CLASS_COUNT] = {
+	[ISA_CLASS_ALU] = { .iq = CORE_IQ_INT },
+	[ISA_CLASS_MUL] = { .iq = CORE_IQ_INT },
+	[ISA_CLASS_DIV] = { .iq = CORE_IQ_INT },
+	[ISA_CLASS_LOAD] = { .iq = CORE_IQ_MEM, .is_load = 1 },
+	[ISA_CLASS_STORE] = { .iq = CORE_IQ_MEM, .is_store = 1 },
+	[ISA_CLASS_BRANCH] = { .iq = CORE_IQ_INT, .is_ctrl = 1 },
+	[ISA_CLASS_JUMP] = { .iq = CORE_IQ_INT, .is_ctrl = 1 },
+	[ISA_CLASS_FP_ADD] = { .iq = CORE_IQ_FP },
+	[ISA_CLASS_FP_MUL] = { .iq = CORE_IQ_FP },
+	[ISA_CLASS_FP_DIVSQRT] = { .iq = CORE_IQ_FP },
+	[ISA_CLASS_FP_CVT] = { .iq = CORE_IQ_FP },
+	[ISA_CLASS_CSR] = { .iq = CORE_IQ_INT, .at_head = 1, .serializing = 1 },
+	[ISA_CLASS_FENCE] = { .iq = CORE_IQ_INT, .at_head = 1 },
+	[ISA_CLASS_AMO] = { .iq = CORE_IQ_MEM, .is_amo = 1, .at_head = 1 },
+	[ISA_CLASS_SYSTEM] = { .iq = CORE_IQ_INT, .at_head = 1 },
+};
+
 static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
                             const struct isa_insn *in)
 {
@@ -67,21 +91,16 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	e->no_replay = 0;
 	e->mispredicted = 0;
 	e->unresolved = 0;
-	uint8_t cls = in->cls;
-	e->is_ctrl = cls == ISA_CLASS_BRANCH || cls == ISA_CLASS_JUMP;
-	e->is_load = cls == ISA_CLASS_LOAD;
-	e->is_store = cls == ISA_CLASS_STORE;
-	e->is_amo = cls == ISA_CLASS_AMO;
-	e->at_head = cls == ISA_CLASS_CSR || cls == ISA_CLASS_FENCE || cls == ISA_CLASS_AMO ||
-	             cls == ISA_CLASS_SYSTEM || (in->flags & ISA_F_READS_FFLAGS);
-	e->serializing = cls == ISA_CLASS_CSR || (in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0;
-	e->flush_after = (in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0;
-	if (cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE || cls == ISA_CLASS_AMO)
-		e->iq = CORE_IQ_MEM;
-	else if (cls >= ISA_CLASS_FP_ADD && cls <= ISA_CLASS_FP_CVT)
-		e->iq = CORE_IQ_FP;
-	else
-		e->iq = CORE_IQ_INT;
+	const struct fetch_class *k = &fetch_class[in->cls];
+	uint32_t flags = in->flags;
+	e->iq = k->iq;
+	e->is_ctrl = k->is_ctrl;
+	e->is_load = k->is_load;
+	e->is_store = k->is_store;
+	e->is_amo = k->is_amo;
+	e->at_head = k->at_head | ((flags & ISA_F_READS_FFLAGS) != 0);
+	e->flush_after = (flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0;
+	e->serializing = k->serializing | e->flush_after;
 }
 
 /* Access the I-TLB and I-cache for pc; returns 0 when fetch may proceed this cycle. */
