@@ -11,6 +11,12 @@ static int rename_has_dest(const struct isa_insn *in)
 	return in->rd != ISA_REG_NONE && in->rd != 0;
 }
 
+/* The physical register holding architectural register r now; 0 for none. */
+static inline uint16_t rename_src(const struct core *c, uint8_t r)
+{
+	return r == ISA_REG_NONE ? 0 : c->map[r & 63];
+}
+
 int rename_stage(struct core *c)
 {
 	uint32_t n = 0, width = c->cfg.decode_width;
@@ -33,9 +39,9 @@ int rename_stage(struct core *c)
 			c->rename_stall = &c->st.stall_branches;
 			break;
 		}
-		const uint8_t srcs[3] = { in->rs1, in->rs2, in->rs3 };
-		for (int i = 0; i < 3; i++)
-			e->psrc[i] = (srcs[i] == ISA_REG_NONE) ? 0 : c->map[srcs[i] & 63];
+		e->psrc[0] = rename_src(c, in->rs1);
+		e->psrc[1] = rename_src(c, in->rs2);
+		e->psrc[2] = rename_src(c, in->rs3);
 		if (dest) {
 			uint16_t p = ISA_REG_IS_FP(in->rd) ? c->free_fp[--c->n_free_fp]
 			                                   : c->free_int[--c->n_free_int];
