@@ -86,9 +86,7 @@ printf '\nmedian over the suite: %.1f MIPS of CPU time (bar: >= %d MIPS, %s)\n' 
 	printf '  "host": "%s",\n  "date": "%s",\n  "runs": %d,\n' "$(uname -srm)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$RUNS"
 	printf '  "median_mips": %s,\n  "bar_mips": %d,\n  "bar_met": %s,\n  "workloads": [\n' \
 		"$median_mips" "$BAR_MIPS" "$([ "$met" = met ] && echo true || echo false)"
-	for ((i = 0; i < ${#rows[@]}; i++)); do
-		printf '    %s%s\n' "${rows[$i]}" "$([ $i -lt $((${#rows[@]} - 1)) ] && echo ,)"
-	done
+	suite_json_array "${rows[@]}"
 	printf '  ]\n}\n'
 } >"$OUT"
 echo "written $OUT"

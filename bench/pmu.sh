@@ -51,9 +51,7 @@ med=$(printf "%.2f" "$(suite_median "${slows[@]}")")
 echo "median slowdown with all nine profilers attached: ${med}x"
 {
 	printf '{\n  "section": "pmu",\n  "runs": %d,\n  "max_insns": %s,\n  "median_slowdown": %s,\n  "workloads": [\n' "$RUNS" "$INSNS" "$med"
-	for ((i = 0; i < ${#rows[@]}; i++)); do
-		printf '    %s%s\n' "${rows[$i]}" "$([ $i -lt $((${#rows[@]} - 1)) ] && echo ,)"
-	done
+	suite_json_array "${rows[@]}"
 	printf '  ]\n}\n'
 } >"$OUT"
 echo "written $OUT"

@@ -94,9 +94,7 @@ printf '\nmedian over the suite: %.2f MIPS without consumers, %.2f MIPS with (CP
 	printf '{\n  "section": "sim",\n  "robin": "%s",\n  "host": "%s",\n  "date": "%s",\n' "$ROBIN" "$(uname -srm)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 	printf '  "runs": %d,\n  "max_insns": %s,\n  "median_mips": %s,\n  "median_probe_mips": %s,\n' "$RUNS" "$INSNS" "$med" "$medp"
 	printf '  "bar_mips": %s,\n  "bar_met": %s,\n  "workloads": [\n' "$BAR_MIPS" "$([ "$met" = met ] && echo true || echo false)"
-	for ((i = 0; i < ${#rows[@]}; i++)); do
-		printf '    %s%s\n' "${rows[$i]}" "$([ $i -lt $((${#rows[@]} - 1)) ] && echo ,)"
-	done
+	suite_json_array "${rows[@]}"
 	printf '  ]\n}\n'
 } >"$OUT"
 echo "written $OUT"

@@ -48,3 +48,12 @@ suite_verdict() {
 		echo "${line##* }"
 	fi
 }
+
+# suite_json_array ROW...: the rows (JSON objects) as the body of a JSON array, one per line,
+# indented, separated by commas.
+suite_json_array() {
+	local i
+	for ((i = 1; i <= $#; i++)); do
+		printf '    %s%s\n' "${!i}" "$([ $i -lt $# ] && echo ,)"
+	done
+}

@@ -1,7 +1,8 @@
 /*
  * cmd_ingest.c — `robin ingest [FILE]`: reads samples in robin's text ingestion format
- * (docs/ingest-format.md: "IMAGE OFFSET EVENT COUNT" lines plus event/image/detail/commit
- * directives) and writes them through the batch API, in one transaction by default.
+ * (docs/robin-ingest.md: "IMAGE OFFSET EVENT COUNT" lines plus event/image/detail/commit
+ * directives, parsed by profile/ingest_line.c) and writes them through the batch API, in one
+ * transaction by default.
  */
 #include <errno.h>
 #include <stdarg.h>
@@ -12,6 +13,7 @@
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "profile/ingest_line.h"
 #include "profile/profile_db.h"
 #include "profile/symbols.h"
 
@@ -73,11 +75,6 @@ static int fail_line(struct ingest *g, const char *fmt, ...)
 	return -1;
 }
 
-static int is_unknown_path(const char *p)
-{
-	return !strcmp(p, "-") || !strcmp(p, PROFILE_DB_UNKNOWN_IMAGE_PATH);
-}
-
 /* Register an image with explicit attributes (or read from the file when identify is on). */
 static int add_image(struct ingest *g, const char *path, const char *build_id,
 		     const char *arch, uint64_t size, int64_t *id)
@@ -105,7 +102,7 @@ static int add_image(struct ingest *g, const char *path, const char *build_id,
 
 static int image_id(struct ingest *g, const char *path, int64_t *id)
 {
-	if (is_unknown_path(path)) {
+	if (ingest_line_unknown_image(path)) {
 		*id = 0;
 		return 0;
 	}
@@ -167,130 +164,50 @@ static int commit(struct ingest *g)
 	return 0;
 }
 
-static int parse_kv(const char *tok, const char *key, const char **val)
-{
-	size_t n = strlen(key);
-	if (strncmp(tok, key, n) || tok[n] != '=')
-		return 0;
-	*val = tok + n + 1;
-	return 1;
-}
-
 /* `event NAME [period=N] [divisor=N]` */
-static int do_event(struct ingest *g, char **tok, int nt)
+static int do_event(struct ingest *g, const struct ingest_line *l)
 {
-	uint64_t period = 0, divisor = 1;
-	const char *v;
 	int ev;
-	if (nt < 2)
-		return fail_line(g, "event needs a NAME");
-	for (int k = 2; k < nt; k++) {
-		if (parse_kv(tok[k], "period", &v)) {
-			if (db_args_parse_u64(v, &period))
-				return fail_line(g, "bad period '%s'", v);
-		} else if (parse_kv(tok[k], "divisor", &v)) {
-			if (db_args_parse_u64(v, &divisor) || !divisor || divisor > UINT32_MAX)
-				return fail_line(g, "bad divisor '%s'", v);
-		} else {
-			return fail_line(g, "unknown event attribute '%s'", tok[k]);
-		}
-	}
-	if (profile_db_batch_event(g->batch, tok[1], period, (uint32_t)divisor, &ev))
+	if (profile_db_batch_event(g->batch, l->event, l->period, l->divisor, &ev))
 		return fail_line(g, "%s", profile_db_error(g->db));
 	return 0;
 }
 
 /* `image PATH [build-id=HEX] [arch=NAME] [size=N]` */
-static int do_image(struct ingest *g, char **tok, int nt)
+static int do_image(struct ingest *g, const struct ingest_line *l)
 {
-	const char *build_id = NULL, *arch = NULL, *v;
-	uint64_t size = 0;
 	int64_t id;
-	if (nt < 2 || is_unknown_path(tok[1]))
-		return fail_line(g, "image needs a PATH");
-	for (int k = 2; k < nt; k++) {
-		if (parse_kv(tok[k], "build-id", &v)) {
-			build_id = v;
-			for (const char *p = v; *p; p++)
-				if (!strchr("0123456789abcdef", *p))
-					return fail_line(g, "build-id must be lower-case hex");
-		} else if (parse_kv(tok[k], "arch", &v)) {
-			arch = v;
-		} else if (parse_kv(tok[k], "size", &v)) {
-			if (db_args_parse_u64(v, &size))
-				return fail_line(g, "bad size '%s'", v);
-		} else {
-			return fail_line(g, "unknown image attribute '%s'", tok[k]);
-		}
-	}
 	for (size_t i = 0; i < g->n_images; i++)
-		if (!strcmp(g->images[i].path, tok[1]))
-			return fail_line(g, "image %s declared after its first use", tok[1]);
-	return add_image(g, tok[1], build_id ? build_id : "", arch ? arch : "", size, &id);
-}
-
-static int key_value(const char *kind, const char *s, int64_t *key)
-{
-	for (int k = 0; k < PROFILE_DB_COMMIT_COUNT; k++)
-		if (!strcmp(kind, "commit_state") && !strcmp(s, profile_db_commit_state_name(k))) {
-			*key = k;
-			return 0;
-		}
-	char *end;
-	errno = 0;
-	long long v = strtoll(s, &end, 0);
-	if (errno || !*s || *end)
-		return -1;
-	*key = v;
-	return 0;
+		if (!strcmp(g->images[i].path, l->image))
+			return fail_line(g, "image %s declared after its first use", l->image);
+	return add_image(g, l->image, l->build_id ? l->build_id : "", l->arch ? l->arch : "",
+			 l->size_bytes, &id);
 }
 
 /* `detail IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]` */
-static int do_detail(struct ingest *g, char **tok, int nt)
+static int do_detail(struct ingest *g, const struct ingest_line *l)
 {
-	int64_t img, key;
-	uint64_t off, count;
+	int64_t img;
 	int ev, kind;
-	double value = 0;
-	if (nt != 7 && nt != 8)
-		return fail_line(g, "detail wants IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]");
-	if (db_args_parse_u64(tok[2], &off))
-		return fail_line(g, "bad offset '%s'", tok[2]);
-	if (db_args_parse_u64(tok[6], &count))
-		return fail_line(g, "bad count '%s'", tok[6]);
-	if (nt == 8) {
-		char *end;
-		value = strtod(tok[7], &end);
-		if (*end || end == tok[7])
-			return fail_line(g, "bad value '%s'", tok[7]);
-	}
-	if (key_value(tok[4], tok[5], &key))
-		return fail_line(g, "bad key '%s' for kind %s", tok[5], tok[4]);
-	if (image_id(g, tok[1], &img) || event_handle(g, tok[3], &ev))
+	if (image_id(g, l->image, &img) || event_handle(g, l->event, &ev))
 		return -1;
-	if (profile_db_detail_kind(g->db, tok[4], "", "", &kind) ||
-	    profile_db_batch_add_detail(g->batch, ev, img, off, kind, key, count, value))
+	if (profile_db_detail_kind(g->db, l->detail_kind, "", "", &kind) ||
+	    profile_db_batch_add_detail(g->batch, ev, img, l->offset, kind, l->key, l->count,
+					l->value))
 		return fail_line(g, "%s", profile_db_error(g->db));
 	return 0;
 }
 
-static int do_sample(struct ingest *g, char **tok, int nt)
+/* `IMAGE OFFSET EVENT COUNT` */
+static int do_sample(struct ingest *g, const struct ingest_line *l)
 {
 	int64_t img;
-	uint64_t off, count;
 	int ev;
-	if (nt != 4)
-		return fail_line(g, "expected IMAGE OFFSET EVENT COUNT (or a directive), got %d "
-				 "fields", nt);
-	if (db_args_parse_u64(tok[1], &off))
-		return fail_line(g, "bad offset '%s'", tok[1]);
-	if (db_args_parse_u64(tok[3], &count) || count > INT64_MAX)
-		return fail_line(g, "bad count '%s'", tok[3]);
-	if (image_id(g, tok[0], &img) || event_handle(g, tok[2], &ev))
+	if (image_id(g, l->image, &img) || event_handle(g, l->event, &ev))
 		return -1;
-	if (profile_db_batch_add(g->batch, ev, img, off, count))
+	if (profile_db_batch_add(g->batch, ev, img, l->offset, l->count))
 		return fail_line(g, "%s", profile_db_error(g->db));
-	g->samples += count;
+	g->samples += l->count;
 	return 0;
 }
 
@@ -301,33 +218,33 @@ static int ingest_stream(struct ingest *g, FILE *in, uint64_t batch_lines)
 	ssize_t len;
 	int rc = 0;
 	while ((len = getline(&buf, &cap, in)) >= 0) {
-		char *tok[9], *save, *p;
-		int nt = 0;
+		struct ingest_line l;
+		char err[INGEST_LINE_ERR_LEN];
 		g->line++;
-		if ((size_t)len != strlen(buf)) {
-			rc = fail_line(g, "NUL byte in line");
+		if (ingest_line_parse(buf, (size_t)len, &l, err)) {
+			rc = fail_line(g, "%s", err);
 			break;
 		}
-		for (p = strtok_r(buf, " \t\r\n", &save); p && nt < 9; p = strtok_r(NULL, " \t\r\n", &save))
-			tok[nt++] = p;
-		if (nt == 0 || tok[0][0] == '#')
-			continue;
-		if (nt == 9) {
-			rc = fail_line(g, "too many fields");
+		switch (l.kind) {
+		case INGEST_LINE_BLANK:
 			break;
-		}
-		if (!strcmp(tok[0], "event"))
-			rc = do_event(g, tok, nt);
-		else if (!strcmp(tok[0], "image"))
-			rc = do_image(g, tok, nt);
-		else if (!strcmp(tok[0], "detail"))
-			rc = do_detail(g, tok, nt);
-		else if (!strcmp(tok[0], "commit"))
-			rc = nt == 1 ? commit(g) : fail_line(g, "commit takes no argument");
-		else {
-			rc = do_sample(g, tok, nt);
+		case INGEST_LINE_EVENT:
+			rc = do_event(g, &l);
+			break;
+		case INGEST_LINE_IMAGE:
+			rc = do_image(g, &l);
+			break;
+		case INGEST_LINE_DETAIL:
+			rc = do_detail(g, &l);
+			break;
+		case INGEST_LINE_COMMIT:
+			rc = commit(g);
+			break;
+		case INGEST_LINE_SAMPLE:
+			rc = do_sample(g, &l);
 			if (!rc && batch_lines && ++g->lines_in_batch >= batch_lines)
 				rc = commit(g);
+			break;
 		}
 		if (rc)
 			break;

@@ -138,16 +138,41 @@ static void config_choice_name(const char *choices, unsigned idx, char *buf, siz
 	snprintf(buf, n, "%.*s", (int)len, p);
 }
 
+/* Untrusted text s for an error message, in q (CONFIG_QUOTE_LEN bytes): control characters
+ * escaped as \xNN so that the message stays one printable line, cut to 64 characters + "...". */
+#define CONFIG_QUOTE_LEN (64 + 4)
+static const char *config_quote(char *q, const char *s)
+{
+	size_t w = 0;
+	for (size_t i = 0; s[i]; i++) {
+		unsigned char ch = (unsigned char)s[i];
+		int ctrl = ch < 0x20 || ch == 0x7f;
+		if (w + (ctrl ? 4 : 1) > 64) {
+			memcpy(q + w, "...", 4);
+			return q;
+		}
+		if (ctrl)
+			w += (size_t)snprintf(q + w, CONFIG_QUOTE_LEN - w, "\\x%02x", ch);
+		else
+			q[w++] = (char)ch;
+	}
+	q[w] = 0;
+	return q;
+}
+
 int config_set(struct core_config *c, const char *key, const char *value, char *err)
 {
+	char qkey[CONFIG_QUOTE_LEN], qval[CONFIG_QUOTE_LEN];
 	const struct config_key *k = config_find(key);
 	if (!k) {
-		snprintf(err, CONFIG_ERR_LEN, "unknown configuration key '%.64s' (see `robin config --dump`)",
-		         key);
+		snprintf(err, CONFIG_ERR_LEN, "unknown configuration key '%s' (see `robin config --dump`)",
+		         config_quote(qkey, key));
 		return -EINVAL;
 	}
+	/* From here on the key is a table name: only the value needs quoting. */
+	config_quote(qval, value);
 	if (!*value) {
-		snprintf(err, CONFIG_ERR_LEN, "missing value for key '%.64s'", key);
+		snprintf(err, CONFIG_ERR_LEN, "missing value for key '%s'", key);
 		return -EINVAL;
 	}
 	char *end = NULL;
@@ -161,8 +186,8 @@ int config_set(struct core_config *c, const char *key, const char *value, char *
 		         !strcasecmp(value, "off") || !strcasecmp(value, "no"))
 			v = 0;
 		else {
-			snprintf(err, CONFIG_ERR_LEN, "bad value '%.64s' for key '%.64s': expected 0 or 1",
-			         value, key);
+			snprintf(err, CONFIG_ERR_LEN, "bad value '%s' for key '%s': expected 0 or 1",
+			         qval, key);
 			return -EINVAL;
 		}
 		*(uint32_t *)config_field(c, k) = v;
@@ -172,15 +197,15 @@ int config_set(struct core_config *c, const char *key, const char *value, char *
 		errno = 0;
 		if (!isdigit((unsigned char)value[0])) {
 			snprintf(err, CONFIG_ERR_LEN,
-			         "bad value '%.64s' for key '%.64s': expected an integer in [%.0f, %.0f]",
-			         value, key, k->min, k->max);
+			         "bad value '%s' for key '%s': expected an integer in [%.0f, %.0f]",
+			         qval, key, k->min, k->max);
 			return -EINVAL;
 		}
 		unsigned long long v = strtoull(value, &end, 0);
 		if (errno || *end || (double)v < k->min || (double)v > k->max) {
 			snprintf(err, CONFIG_ERR_LEN,
-			         "bad value '%.64s' for key '%.64s': expected an integer in [%.0f, %.0f]",
-			         value, key, k->min, k->max);
+			         "bad value '%s' for key '%s': expected an integer in [%.0f, %.0f]",
+			         qval, key, k->min, k->max);
 			return -EINVAL;
 		}
 		*(uint32_t *)config_field(c, k) = (uint32_t)v;
@@ -191,7 +216,7 @@ int config_set(struct core_config *c, const char *key, const char *value, char *
 		double v = strtod(value, &end);
 		if (errno || *end || !isfinite(v) || v < k->min || v > k->max) {
 			snprintf(err, CONFIG_ERR_LEN,
-			         "bad value '%.64s' for key '%.64s': expected a number in [%g, %g]", value,
+			         "bad value '%s' for key '%s': expected a number in [%g, %g]", qval,
 			         key, k->min, k->max);
 			return -EINVAL;
 		}
@@ -201,15 +226,15 @@ int config_set(struct core_config *c, const char *key, const char *value, char *
 	case CONFIG_ENUM: {
 		int idx = config_choice_index(k->choices, value);
 		if (idx < 0) {
-			snprintf(err, CONFIG_ERR_LEN, "bad value '%.64s' for key '%.64s': expected one of %s",
-			         value, key, k->choices);
+			snprintf(err, CONFIG_ERR_LEN, "bad value '%s' for key '%s': expected one of %s",
+			         qval, key, k->choices);
 			return -EINVAL;
 		}
 		*(uint32_t *)config_field(c, k) = (uint32_t)idx;
 		return 0;
 	}
 	}
-	snprintf(err, CONFIG_ERR_LEN, "key '%.64s' has an unknown type", key);
+	snprintf(err, CONFIG_ERR_LEN, "key '%s' has an unknown type", key);
 	return -EINVAL;
 }
 
@@ -226,15 +251,15 @@ static char *config_trim(char *s)
 
 int config_set_kv(struct core_config *c, const char *kv, char *err)
 {
-	char buf[512];
+	char buf[512], q[CONFIG_QUOTE_LEN];
 	if (strlen(kv) >= sizeof(buf)) {
-		snprintf(err, CONFIG_ERR_LEN, "setting too long: '%.40s...'", kv);
+		snprintf(err, CONFIG_ERR_LEN, "setting too long: '%.40s...'", config_quote(q, kv));
 		return -EINVAL;
 	}
 	strcpy(buf, kv);
 	char *eq = strchr(buf, '=');
 	if (!eq) {
-		snprintf(err, CONFIG_ERR_LEN, "expected KEY=VALUE, got '%.64s'", kv);
+		snprintf(err, CONFIG_ERR_LEN, "expected KEY=VALUE, got '%s'", config_quote(q, kv));
 		return -EINVAL;
 	}
 	*eq = 0;
@@ -254,8 +279,9 @@ int config_preset(struct core_config *c, const char *name, char *err)
 		}
 		return 0;
 	}
-	snprintf(err, CONFIG_ERR_LEN, "unknown preset '%.64s' (presets: boom-large, boom-medium, "
-	         "inorder-dual)", name);
+	char q[CONFIG_QUOTE_LEN];
+	snprintf(err, CONFIG_ERR_LEN, "unknown preset '%s' (presets: boom-large, boom-medium, "
+	         "inorder-dual)", config_quote(q, name));
 	return -EINVAL;
 }
 
@@ -267,12 +293,14 @@ int config_load_file(struct core_config *c, const char *path, char *err)
 		snprintf(err, CONFIG_ERR_LEN, "%.200s: %s", path, strerror(e));
 		return -e;
 	}
-	char line[1024];
+	char *line = NULL, q[CONFIG_QUOTE_LEN];
+	size_t cap = 0;
+	ssize_t len;
 	int lineno = 0, rc = 0, settings = 0;
-	while (fgets(line, sizeof(line), f)) {
+	while ((len = getline(&line, &cap, f)) >= 0) {
 		lineno++;
-		if (!strchr(line, '\n') && !feof(f)) {
-			snprintf(err, CONFIG_ERR_LEN, "%.200s:%d: line too long", path, lineno);
+		if ((size_t)len != strlen(line)) {
+			snprintf(err, CONFIG_ERR_LEN, "%.200s:%d: NUL byte in line", path, lineno);
 			rc = -EINVAL;
 			goto out;
 		}
@@ -284,8 +312,8 @@ int config_load_file(struct core_config *c, const char *path, char *err)
 			continue;
 		char *eq = strchr(s, '=');
 		if (!eq) {
-			snprintf(err, CONFIG_ERR_LEN, "%.120s:%d: expected 'key = value', got '%.64s'", path,
-			         lineno, s);
+			snprintf(err, CONFIG_ERR_LEN, "%.120s:%d: expected 'key = value', got '%.80s'", path,
+			         lineno, config_quote(q, s));
 			rc = -EINVAL;
 			goto out;
 		}
@@ -315,6 +343,7 @@ int config_load_file(struct core_config *c, const char *path, char *err)
 		rc = -EIO;
 	}
 out:
+	free(line);
 	fclose(f);
 	return rc;
 }
@@ -397,9 +426,16 @@ void config_format_value(const struct core_config *c, const struct config_key *k
 {
 	const void *p = config_field_const(c, k);
 	switch (k->type) {
-	case CONFIG_DOUBLE:
-		snprintf(buf, n, "%g", *(const double *)p);
+	case CONFIG_DOUBLE: {
+		/* The shortest %g that reads back as the same double, so a dump reloads exactly. */
+		double v = *(const double *)p;
+		for (int prec = 6; prec <= 17; prec++) {
+			snprintf(buf, n, "%.*g", prec, v);
+			if (strtod(buf, NULL) == v)
+				break;
+		}
 		break;
+	}
 	case CONFIG_ENUM:
 		config_choice_name(k->choices, *(const uint32_t *)p, buf, n);
 		break;

@@ -70,7 +70,8 @@ static int reader_next(struct reader *r, uint64_t *offset, uint64_t *count)
 	if ((!r->first && delta == 0) || c == 0 || c > (uint64_t)INT64_MAX)
 		return -EILSEQ;
 	uint64_t from = r->first ? r->base : r->prev;
-	if (delta >= SAMPLE_CHUNK_SPAN || from + delta >= r->base + SAMPLE_CHUNK_SPAN)
+	/* from - base < SPAN, so this cannot wrap even in the top window of the address space */
+	if (delta >= SAMPLE_CHUNK_SPAN || from - r->base + delta >= SAMPLE_CHUNK_SPAN)
 		return -EILSEQ;
 	r->prev = from + delta;
 	r->first = 0;
@@ -119,6 +120,8 @@ int sample_chunk_merge(const uint8_t *old, size_t old_len, uint64_t base,
 	size_t i = 0;
 
 	out->len = 0;
+	if (base & (SAMPLE_CHUNK_SPAN - 1))
+		return -EINVAL;
 	/* Worst case: every entry is two 10-byte varints. */
 	if (buf_reserve(out, (old_len + 20 * n_add)))
 		return -ENOMEM;

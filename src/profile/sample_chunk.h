@@ -39,7 +39,8 @@ int sample_chunk_decode(const uint8_t *data, size_t len, uint64_t base,
  * into the blob `old` (len may be 0): counts of equal offsets add up. The result goes to
  * `out` (reset first). *new_offsets receives how many offsets were not in `old`,
  * *n_entries and *total describe the result. Returns 0, -EILSEQ (old is malformed),
- * -EOVERFLOW (a count would exceed INT64_MAX) or -ENOMEM. */
+ * -EINVAL (base not a window start, or `add` breaks the rules above), -EOVERFLOW (a count
+ * would exceed INT64_MAX) or -ENOMEM. */
 int sample_chunk_merge(const uint8_t *old, size_t old_len, uint64_t base,
 		       const struct sample_chunk_entry *add, size_t n_add,
 		       struct sample_chunk_buf *out, uint64_t *new_offsets,
