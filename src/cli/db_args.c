@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli/db_args.h"
+#include "util/text.h"
 
 const char *db_args_value(const char *name, int argc, char **argv, int *i, int *missing)
 {
@@ -28,19 +29,6 @@ const char *db_args_value(const char *name, int argc, char **argv, int *i, int *
 	}
 	*i += 2;
 	return argv[*i - 1];
-}
-
-int db_args_parse_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	if (!s || !*s || *s == '-' || *s == '+')
-		return -1;
-	errno = 0;
-	unsigned long long x = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*v = x;
-	return 0;
 }
 
 void db_args_init(struct db_args *a, const char *cmd, const char *help, unsigned takes,
@@ -107,7 +95,7 @@ int db_args_opt(struct db_args *a, const char *name, int argc, char **argv, int 
 int db_args_count(struct db_args *a, const char *opt, const char *v, int positive,
 		  uint64_t *n)
 {
-	if (db_args_parse_u64(v, n) || (positive && !*n) || *n > INT64_MAX) {
+	if (text_parse_u64(v, n) || (positive && !*n) || *n > INT64_MAX) {
 		fprintf(stderr, "robin %s: %s: '%s' is not a %scount\n", a->cmd, opt, v,
 			positive ? "positive " : "");
 		return fail(a);

@@ -82,9 +82,6 @@ int db_args_count(struct db_args *a, const char *opt, const char *v, int positiv
  * absent. For option loops that are not db_args_next's (sim, accuracy). */
 const char *db_args_value(const char *name, int argc, char **argv, int *i, int *missing);
 
-/* Parse a non-negative integer (decimal or 0x hex) in full; 0 on success, -1 if invalid. */
-int db_args_parse_u64(const char *s, uint64_t *v);
-
 /* Open the database for reading (PROFILE_DB_READONLY) or writing (CREATE); prints
  * "robin CMD: <error>" and returns NULL on failure. */
 struct profile_db *db_args_open(const struct db_args *a, int write);

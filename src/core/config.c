@@ -12,6 +12,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/text.h"
+
 static const struct config_key config_table[] = {
 #define CONFIG_KEY(name, type, def, min, max, choices, help) \
 	{ #name, CONFIG_##type, offsetof(struct core_config, name), def, min, max, choices, help },
@@ -138,39 +140,17 @@ static void config_choice_name(const char *choices, unsigned idx, char *buf, siz
 	snprintf(buf, n, "%.*s", (int)len, p);
 }
 
-/* Untrusted text s for an error message, in q (CONFIG_QUOTE_LEN bytes): control characters
- * escaped as \xNN so that the message stays one printable line, cut to 64 characters + "...". */
-#define CONFIG_QUOTE_LEN (64 + 4)
-static const char *config_quote(char *q, const char *s)
-{
-	size_t w = 0;
-	for (size_t i = 0; s[i]; i++) {
-		unsigned char ch = (unsigned char)s[i];
-		int ctrl = ch < 0x20 || ch == 0x7f;
-		if (w + (ctrl ? 4 : 1) > 64) {
-			memcpy(q + w, "...", 4);
-			return q;
-		}
-		if (ctrl)
-			w += (size_t)snprintf(q + w, CONFIG_QUOTE_LEN - w, "\\x%02x", ch);
-		else
-			q[w++] = (char)ch;
-	}
-	q[w] = 0;
-	return q;
-}
-
 int config_set(struct core_config *c, const char *key, const char *value, char *err)
 {
-	char qkey[CONFIG_QUOTE_LEN], qval[CONFIG_QUOTE_LEN];
+	char qkey[TEXT_QUOTE_LEN], qval[TEXT_QUOTE_LEN];
 	const struct config_key *k = config_find(key);
 	if (!k) {
 		snprintf(err, CONFIG_ERR_LEN, "unknown configuration key '%s' (see `robin config --dump`)",
-		         config_quote(qkey, key));
+		         text_quote(qkey, key));
 		return -EINVAL;
 	}
 	/* From here on the key is a table name: only the value needs quoting. */
-	config_quote(qval, value);
+	text_quote(qval, value);
 	if (!*value) {
 		snprintf(err, CONFIG_ERR_LEN, "missing value for key '%s'", key);
 		return -EINVAL;
@@ -251,15 +231,15 @@ static char *config_trim(char *s)
 
 int config_set_kv(struct core_config *c, const char *kv, char *err)
 {
-	char buf[512], q[CONFIG_QUOTE_LEN];
+	char buf[512], q[TEXT_QUOTE_LEN];
 	if (strlen(kv) >= sizeof(buf)) {
-		snprintf(err, CONFIG_ERR_LEN, "setting too long: '%.40s...'", config_quote(q, kv));
+		snprintf(err, CONFIG_ERR_LEN, "setting too long: '%.40s...'", text_quote(q, kv));
 		return -EINVAL;
 	}
 	strcpy(buf, kv);
 	char *eq = strchr(buf, '=');
 	if (!eq) {
-		snprintf(err, CONFIG_ERR_LEN, "expected KEY=VALUE, got '%s'", config_quote(q, kv));
+		snprintf(err, CONFIG_ERR_LEN, "expected KEY=VALUE, got '%s'", text_quote(q, kv));
 		return -EINVAL;
 	}
 	*eq = 0;
@@ -279,9 +259,9 @@ int config_preset(struct core_config *c, const char *name, char *err)
 		}
 		return 0;
 	}
-	char q[CONFIG_QUOTE_LEN];
+	char q[TEXT_QUOTE_LEN];
 	snprintf(err, CONFIG_ERR_LEN, "unknown preset '%s' (presets: boom-large, boom-medium, "
-	         "inorder-dual)", config_quote(q, name));
+	         "inorder-dual)", text_quote(q, name));
 	return -EINVAL;
 }
 
@@ -293,7 +273,7 @@ int config_load_file(struct core_config *c, const char *path, char *err)
 		snprintf(err, CONFIG_ERR_LEN, "%.200s: %s", path, strerror(e));
 		return -e;
 	}
-	char *line = NULL, q[CONFIG_QUOTE_LEN];
+	char *line = NULL, q[TEXT_QUOTE_LEN];
 	size_t cap = 0;
 	ssize_t len;
 	int lineno = 0, rc = 0, settings = 0;
@@ -313,7 +293,7 @@ int config_load_file(struct core_config *c, const char *path, char *err)
 		char *eq = strchr(s, '=');
 		if (!eq) {
 			snprintf(err, CONFIG_ERR_LEN, "%.120s:%d: expected 'key = value', got '%.80s'", path,
-			         lineno, config_quote(q, s));
+			         lineno, text_quote(q, s));
 			rc = -EINVAL;
 			goto out;
 		}

@@ -13,29 +13,9 @@
 #include <string.h>
 
 #include "profile/profile_db.h"
+#include "util/text.h"
 
 #define INGEST_LINE_MAX_FIELDS 8
-#define INGEST_LINE_QUOTE_LEN (64 + 4)
-
-/* Untrusted text for a message: control characters as \xNN, cut to 64 characters + "...". */
-static const char *ingest_line_quote(char *q, const char *s)
-{
-	size_t w = 0;
-	for (size_t i = 0; s[i]; i++) {
-		unsigned char ch = (unsigned char)s[i];
-		int ctrl = ch < 0x20 || ch == 0x7f;
-		if (w + (ctrl ? 4 : 1) > 64) {
-			memcpy(q + w, "...", 4);
-			return q;
-		}
-		if (ctrl)
-			w += (size_t)snprintf(q + w, INGEST_LINE_QUOTE_LEN - w, "\\x%02x", ch);
-		else
-			q[w++] = (char)ch;
-	}
-	q[w] = 0;
-	return q;
-}
 
 static int ingest_line_fail(char *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int ingest_line_fail(char *err, const char *fmt, ...)
@@ -50,22 +30,8 @@ static int ingest_line_fail(char *err, const char *fmt, ...)
 /* "Bad <what> '<token>'" with the token quoted. */
 static int ingest_line_bad(char *err, const char *what, const char *tok)
 {
-	char q[INGEST_LINE_QUOTE_LEN];
-	return ingest_line_fail(err, "bad %s '%s'", what, ingest_line_quote(q, tok));
-}
-
-/* Unsigned decimal or 0x hex, no sign, nothing after it. */
-static int ingest_line_u64(const char *s, uint64_t *v)
-{
-	char *end;
-	if (!*s || *s == '-' || *s == '+')
-		return -1;
-	errno = 0;
-	unsigned long long x = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*v = x;
-	return 0;
+	char q[TEXT_QUOTE_LEN];
+	return ingest_line_fail(err, "bad %s '%s'", what, text_quote(q, tok));
 }
 
 /* tok is "key=VALUE": *val = VALUE. */
@@ -88,20 +54,20 @@ static int ingest_line_event(char **tok, int nt, struct ingest_line *out, char *
 {
 	const char *v;
 	uint64_t divisor = 1;
-	char q[INGEST_LINE_QUOTE_LEN];
+	char q[TEXT_QUOTE_LEN];
 	if (nt < 2)
 		return ingest_line_fail(err, "event needs a NAME");
 	out->event = tok[1];
 	for (int k = 2; k < nt; k++) {
 		if (ingest_line_attr(tok[k], "period", &v)) {
-			if (ingest_line_u64(v, &out->period))
+			if (text_parse_u64(v, &out->period))
 				return ingest_line_bad(err, "period", v);
 		} else if (ingest_line_attr(tok[k], "divisor", &v)) {
-			if (ingest_line_u64(v, &divisor) || !divisor || divisor > UINT32_MAX)
+			if (text_parse_u64(v, &divisor) || !divisor || divisor > UINT32_MAX)
 				return ingest_line_bad(err, "divisor", v);
 		} else {
 			return ingest_line_fail(err, "unknown event attribute '%s'",
-						ingest_line_quote(q, tok[k]));
+						text_quote(q, tok[k]));
 		}
 	}
 	out->divisor = (uint32_t)divisor;
@@ -112,7 +78,7 @@ static int ingest_line_event(char **tok, int nt, struct ingest_line *out, char *
 static int ingest_line_image(char **tok, int nt, struct ingest_line *out, char *err)
 {
 	const char *v;
-	char q[INGEST_LINE_QUOTE_LEN];
+	char q[TEXT_QUOTE_LEN];
 	if (nt < 2 || ingest_line_unknown_image(tok[1]))
 		return ingest_line_fail(err, "image needs a PATH");
 	out->image = tok[1];
@@ -125,11 +91,11 @@ static int ingest_line_image(char **tok, int nt, struct ingest_line *out, char *
 		} else if (ingest_line_attr(tok[k], "arch", &v)) {
 			out->arch = v;
 		} else if (ingest_line_attr(tok[k], "size", &v)) {
-			if (ingest_line_u64(v, &out->size_bytes))
+			if (text_parse_u64(v, &out->size_bytes))
 				return ingest_line_bad(err, "size", v);
 		} else {
 			return ingest_line_fail(err, "unknown image attribute '%s'",
-						ingest_line_quote(q, tok[k]));
+						text_quote(q, tok[k]));
 		}
 	}
 	return 0;
@@ -155,12 +121,12 @@ static int ingest_line_key(const char *kind, const char *s, int64_t *key)
 /* `detail IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]` */
 static int ingest_line_detail(char **tok, int nt, struct ingest_line *out, char *err)
 {
-	char q[INGEST_LINE_QUOTE_LEN], q2[INGEST_LINE_QUOTE_LEN];
+	char q[TEXT_QUOTE_LEN], q2[TEXT_QUOTE_LEN];
 	if (nt != 7 && nt != 8)
 		return ingest_line_fail(err, "detail wants IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]");
-	if (ingest_line_u64(tok[2], &out->offset))
+	if (text_parse_u64(tok[2], &out->offset))
 		return ingest_line_bad(err, "offset", tok[2]);
-	if (ingest_line_u64(tok[6], &out->count))
+	if (text_parse_u64(tok[6], &out->count))
 		return ingest_line_bad(err, "count", tok[6]);
 	if (nt == 8) {
 		char *end;
@@ -170,8 +136,8 @@ static int ingest_line_detail(char **tok, int nt, struct ingest_line *out, char 
 			return ingest_line_bad(err, "value", tok[7]);
 	}
 	if (ingest_line_key(tok[4], tok[5], &out->key))
-		return ingest_line_fail(err, "bad key '%s' for kind %s", ingest_line_quote(q, tok[5]),
-					ingest_line_quote(q2, tok[4]));
+		return ingest_line_fail(err, "bad key '%s' for kind %s", text_quote(q, tok[5]),
+					text_quote(q2, tok[4]));
 	out->image = tok[1];
 	out->image_unknown = ingest_line_unknown_image(tok[1]);
 	out->event = tok[3];
@@ -185,9 +151,9 @@ static int ingest_line_sample(char **tok, int nt, struct ingest_line *out, char 
 	if (nt != 4)
 		return ingest_line_fail(err, "expected IMAGE OFFSET EVENT COUNT (or a directive), "
 					"got %d fields", nt);
-	if (ingest_line_u64(tok[1], &out->offset))
+	if (text_parse_u64(tok[1], &out->offset))
 		return ingest_line_bad(err, "offset", tok[1]);
-	if (ingest_line_u64(tok[3], &out->count) || out->count > INT64_MAX)
+	if (text_parse_u64(tok[3], &out->count) || out->count > INT64_MAX)
 		return ingest_line_bad(err, "count", tok[3]);
 	out->image = tok[0];
 	out->image_unknown = ingest_line_unknown_image(tok[0]);

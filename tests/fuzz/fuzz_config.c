@@ -5,7 +5,7 @@
  * (a setting: naming the key or the setting); a loaded configuration has every key in range,
  * passes config_validate or fails it naming a key, and its dump loads back to the same values.
  *
- * FUZZ_SOURCES: src/core/config.c
+ * FUZZ_SOURCES: src/core/config.c src/util/text.c
  * FUZZ_LIBS: -lm
  * FUZZ_ARGS: -max_len=4096 -dict=tests/fuzz/config.dict
  */
