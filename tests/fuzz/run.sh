@@ -9,12 +9,15 @@
 # Each target is compiled with clang -fsanitize=fuzzer,address,undefined together with those
 # sources (robin's own sources are rebuilt with clang; nothing is linked from build/), then:
 #   1. replays tests/fuzz/regress/<target>/ (crashers found earlier, kept as regressions),
-#   2. fuzzes for FUZZ_SECONDS (default 60) seconds on tests/fuzz/corpus/<target>/, writing any
-#      new crasher to tests/fuzz/regress/<target>/ (commit it once fixed),
-#   3. minimises the corpus back into tests/fuzz/corpus/<target>/ (-merge=1).
+#   2. fuzzes for FUZZ_SECONDS (default 60) seconds starting from the committed seed corpus
+#      tests/fuzz/corpus/<target>/ (left as it is) and the working corpus build/fuzz/corpus/<target>/
+#      (where new inputs go, kept between runs), writing any new crasher to
+#      tests/fuzz/regress/<target>/ (commit it once fixed),
+#   3. with FUZZ_PROMOTE=1, adds to tests/fuzz/corpus/<target>/ the working inputs that reach
+#      new coverage (-merge=1; the seeds stay, under their names), to be committed.
 # `make check` replays corpus/ and regress/ with gcc-built ASan drivers (tests/fuzz/replay_main.c,
 # see the Makefile and tests/e2e/102_fuzz_replay.sh), so no clang is needed there.
-# Usage: tests/fuzz/run.sh [target...]   (env FUZZ_SECONDS, FUZZ_JOBS=1)
+# Usage: tests/fuzz/run.sh [target...]   (env FUZZ_SECONDS, FUZZ_PROMOTE=1)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 SECS=${FUZZ_SECONDS:-60}
@@ -51,19 +54,20 @@ for t in "${targets[@]}"; do
 		echo "== $t: replaying $(ls "$regress" | wc -l) regression inputs"
 		"$OUT/$t" -runs=0 "$regress"/* || { echo "fuzz: $t fails on a regression input" >&2; status=1; continue; }
 	fi
+	work=$OUT/corpus/$t
+	mkdir -p "$work"
 	echo "== $t: fuzzing for ${SECS}s"
+	# new inputs go to the first directory: the working corpus, never the committed seeds
 	if ! "$OUT/$t" -max_total_time="$SECS" -print_final_stats=1 -artifact_prefix="$regress/" \
-		-timeout=10 $args "$corpus"; then
+		-timeout=10 $args "$work" "$corpus"; then
 		echo "fuzz: $t found a crash, input saved in $regress/" >&2
 		status=1
 	fi
-	tmp=$(mktemp -d)
-	"$OUT/$t" -merge=1 "$tmp" "$corpus" >/dev/null 2>&1 || true
-	if [ -n "$(ls -A "$tmp")" ]; then
-		rm -f "$corpus"/*
-		mv "$tmp"/* "$corpus"/
+	if [ "${FUZZ_PROMOTE:-0}" = 1 ]; then
+		before=$(ls "$corpus" | wc -l)
+		"$OUT/$t" -merge=1 $args "$corpus" "$work" >/dev/null 2>&1 || true
+		echo "== $t: $(( $(ls "$corpus" | wc -l) - before )) inputs promoted to $corpus"
 	fi
-	rm -rf "$tmp"
-	echo "== $t: corpus has $(ls "$corpus" | wc -l) inputs"
+	echo "== $t: working corpus $work has $(ls "$work" | wc -l) inputs; seeds: $(ls "$corpus" | wc -l)"
 done
 exit $status
