@@ -76,32 +76,45 @@ static void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint6
 	m->llc.dirty[s] = 1;
 }
 
+/* One access to a cache below the L1s (the L2 or the LLC, whose own level is `own`) at
+ * `start`. A hit sets *t to the cycle the line is there — later than start + hit_cycles when
+ * the line is still on its way from below (a merge: r->level says who serves it) — and
+ * returns 1, or 2 for a merge. A miss sets *t to the cycle an MSHR is free and returns 0. */
+static int memsys_lower_access(struct cache *c, uint64_t addr, uint64_t start, int demand,
+                               uint8_t own, struct memsys_result *r, uint64_t *t)
+{
+	if (demand)
+		c->st.accesses++;
+	int64_t s = cache_lookup(c, addr, 1);
+	if (s >= 0) {
+		*t = start + c->hit_cycles;
+		if (c->ready[s] <= *t) {
+			r->level = own;
+			return 1;
+		}
+		*t = c->ready[s];
+		c->st.merges++;
+		r->level = c->level[s];
+		r->llc_miss = c->level[s] == PROBE_LEVEL_DRAM;
+		return 2;
+	}
+	if (demand)
+		c->st.misses++;
+	*t = cache_mshr_free_at(c, start);
+	if (*t > start)
+		c->st.mshr_full++;
+	return 0;
+}
+
 /* Bring addr's line from the LLC or DRAM, the request leaving the level above at `start`.
  * Returns the cycle the line arrives above; sets the serving level and the miss flags. */
 static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start, int demand,
                              struct memsys_result *r)
 {
 	struct cache *c = &m->llc;
-	if (demand)
-		c->st.accesses++;
-	int64_t s = cache_lookup(c, addr, 1);
-	if (s >= 0) {
-		uint64_t t = start + c->hit_cycles;
-		if (c->ready[s] > t) {
-			t = c->ready[s];
-			c->st.merges++;
-			r->llc_miss = c->level[s] == PROBE_LEVEL_DRAM;
-			r->level = c->level[s];
-		} else {
-			r->level = PROBE_LEVEL_LLC;
-		}
+	uint64_t t;
+	if (memsys_lower_access(c, addr, start, demand, PROBE_LEVEL_LLC, r, &t))
 		return t;
-	}
-	if (demand)
-		c->st.misses++;
-	uint64_t t = cache_mshr_free_at(c, start);
-	if (t > start)
-		c->st.mshr_full++;
 	uint64_t done = dram_access(&m->dram, addr, t + c->hit_cycles, 0);
 	cache_mshr_take(c, t, done);
 	uint64_t victim;
@@ -120,28 +133,14 @@ static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start,
 	if (!m->has_l2)
 		return memsys_from_llc(m, addr, start, demand, r);
 	struct cache *c = &m->l2;
-	if (demand)
-		c->st.accesses++;
-	int64_t s = cache_lookup(c, addr, 1);
-	if (s >= 0) {
-		uint64_t t = start + c->hit_cycles;
-		if (c->ready[s] > t) {
-			t = c->ready[s];
-			c->st.merges++;
-			r->level = c->level[s];
+	uint64_t t;
+	int hit = memsys_lower_access(c, addr, start, demand, PROBE_LEVEL_L2, r, &t);
+	if (hit) {
+		if (hit == 2)
 			r->l2_miss = 1;
-			r->llc_miss = c->level[s] == PROBE_LEVEL_DRAM;
-		} else {
-			r->level = PROBE_LEVEL_L2;
-		}
 		return t;
 	}
-	if (demand)
-		c->st.misses++;
 	r->l2_miss = 1;
-	uint64_t t = cache_mshr_free_at(c, start);
-	if (t > start)
-		c->st.mshr_full++;
 	uint64_t done = memsys_from_llc(m, addr, t + c->hit_cycles, demand, r);
 	cache_mshr_take(c, t, done);
 	uint64_t victim;
