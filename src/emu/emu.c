@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/syscall_priv.h"
 
 #define EMU_DEFAULT_SYSROOT "/usr/riscv64-linux-gnu"
 
@@ -34,6 +35,7 @@ static void emu_drop_page(struct emu *e, uint64_t pg)
 	if (pg < GMEM_NPAGES && e->code[pg]) {
 		e->code[pg] = NULL;  /* the page stays on code_all: records may point into it */
 		e->code_changed = 1;
+		block_flush(e);      /* its blocks too (they stay allocated with the page) */
 	}
 }
 
@@ -122,8 +124,7 @@ static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
 	return 0;
 }
 
-/* The decoded slot for pc, or NULL after a fetch fault. */
-static struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
+struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
 {
 	struct emu_slot *slots = emu_code_slots(e, pc);
 	if (!slots)
@@ -162,6 +163,8 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 	e->hart.emu = e;
 	e->hart.mem = &e->mem;
 	e->hart.reservation = ~0ull;
+	e->async_at = UINT64_MAX;
+	block_flush(e);
 	e->trace_left = e->cfg.trace ? e->cfg.trace_insns : 0;
 	if (e->cfg.trace && fileno(e->cfg.trace) > 2)
 		e->private_fds[e->n_private_fds++] = fileno(e->cfg.trace);
@@ -189,6 +192,11 @@ void emu_destroy(struct emu *e)
 		return;
 	while (e->code_all) {
 		struct emu_code_page *next = e->code_all->next;
+		while (e->code_all->blocks) {
+			struct emu_block *b = e->code_all->blocks;
+			e->code_all->blocks = b->next_alloc;
+			free(b);
+		}
 		free(e->code_all);
 		e->code_all = next;
 	}
@@ -278,9 +286,7 @@ static void emu_trace_line(struct emu *e, const struct emu_dyn *d)
 
 /* ---- execution --------------------------------------------------------------------------- */
 
-/* Finish a trap recorded in hart.trap; returns the status the run ends with, or EMU_RUNNING
- * when the trap was absorbed (a signal handler took over). */
-static enum emu_status emu_trap(struct emu *e)
+enum emu_status emu_trap(struct emu *e)
 {
 	struct hart *h = &e->hart;
 	switch (h->trap.cause) {
@@ -300,16 +306,23 @@ static enum emu_status emu_trap(struct emu *e)
 
 enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 {
+	static const struct isa_insn none = { .op = ISA_OP_INVALID, .len = 2, .rd = ISA_REG_NONE,
+					      .rs1 = ISA_REG_NONE, .rs2 = ISA_REG_NONE,
+					      .rs3 = ISA_REG_NONE };
 	struct hart *h = &e->hart;
+	int killed = __builtin_expect(h->instret >= e->async_at, 0) && emu_async_service(e);
 	uint64_t pc = h->pc;
 	memset(d, 0, sizeof(*d));
 	d->seq = h->instret;
 	d->pc = pc;
+	if (killed) {
+		d->insn = &none;
+		d->next_pc = pc;
+		d->trapped = 1;
+		return EMU_FAULT;
+	}
 	struct emu_slot *s = emu_slot_at(e, pc);
 	if (!s) {
-		static const struct isa_insn none = { .op = ISA_OP_INVALID, .len = 2, .rd = ISA_REG_NONE,
-						      .rs1 = ISA_REG_NONE, .rs2 = ISA_REG_NONE,
-						      .rs3 = ISA_REG_NONE };
 		d->insn = &none;
 		d->next_pc = pc;
 		d->trapped = 1;
@@ -358,30 +371,46 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	return st;
 }
 
-enum emu_status emu_run(struct emu *e, uint64_t max_insns)
+void emu_async_request(struct emu *e, uint64_t at_instret)
+{
+	if (at_instret < e->async_at)
+		e->async_at = at_instret;
+}
+
+int emu_async_service(struct emu *e)
 {
 	struct hart *h = &e->hart;
-	uint64_t limit = max_insns ? h->instret + max_insns : UINT64_MAX;
-	if (limit < h->instret)
-		limit = UINT64_MAX;
-	while (e->trace_left) {
-		struct emu_dyn d;
-		if (h->instret >= limit)
-			return EMU_LIMIT;
-		enum emu_status st = emu_step(e, &d);
-		if (st != EMU_RUNNING)
-			return st;
-	}
+	e->async_at = UINT64_MAX;
+	if (!(e->sigpending & ~e->sigmask))
+		return 0;
+	h->next_pc = h->pc;  /* the interrupted instruction is where the handler returns */
+	if (syscall_signal_check(e) < 0)
+		return -1;  /* the trap (HART_TRAP_KILLED) and the message are recorded */
+	h->pc = h->next_pc;
+	return 0;
+}
+
+enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
+{
+	struct hart *h = &e->hart;
 	uint64_t pc = h->pc;
 	uint64_t cur_pg = UINT64_MAX;
 	struct emu_slot *slots = NULL;
 	for (;;) {
+		if (__builtin_expect(h->instret >= e->async_at, 0)) {
+			h->pc = pc;
+			if (emu_async_service(e))
+				return EMU_FAULT;
+			pc = h->pc;
+			cur_pg = UINT64_MAX;
+		}
 		if (__builtin_expect(h->instret >= limit, 0)) {
 			h->pc = pc;
 			return EMU_LIMIT;
 		}
 		uint64_t pg = pc >> GMEM_PAGE_SHIFT;
-		if (__builtin_expect(pg != cur_pg, 0)) {
+		if (__builtin_expect(pg != cur_pg || e->code_changed, 0)) {
+			e->code_changed = 0;
 			slots = emu_code_slots(e, pc);
 			if (!slots)
 				goto trap;
@@ -392,6 +421,8 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 			if (emu_decode_slot(e, s, pc))
 				goto trap;
 		}
+		if (e->block_hook)
+			e->block_hook(e->block_hook_ctx, pc, 1);
 		h->pc = pc;
 		h->next_pc = pc + s->insn.len;
 		int r = s->fn(h, &s->insn);
@@ -407,7 +438,6 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 			}
 			/* memory maps or code changed: look the page up again */
 			cur_pg = UINT64_MAX;
-			e->code_changed = 0;
 		}
 		h->instret++;
 		pc = h->next_pc;
@@ -421,6 +451,23 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 		pc = h->next_pc;
 		cur_pg = UINT64_MAX;
 	}
+}
+
+enum emu_status emu_run(struct emu *e, uint64_t max_insns)
+{
+	struct hart *h = &e->hart;
+	uint64_t limit = max_insns ? h->instret + max_insns : UINT64_MAX;
+	if (limit < h->instret)
+		limit = UINT64_MAX;
+	while (e->trace_left) {
+		struct emu_dyn d;
+		if (h->instret >= limit)
+			return EMU_LIMIT;
+		enum emu_status st = emu_step(e, &d);
+		if (st != EMU_RUNNING)
+			return st;
+	}
+	return block_run(e, limit);
 }
 
 const struct isa_insn *emu_decode_at(struct emu *e, uint64_t pc)

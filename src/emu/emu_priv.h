@@ -33,9 +33,43 @@ struct emu_slot {
 
 #define EMU_SLOTS_PER_PAGE (GMEM_PAGE_SIZE / 2)
 
+/* One pre-decoded instruction of a block (block.c): `lbl` is the address of its handler code
+ * in block_run's threaded dispatch. Operands are copied out of the isa_insn so the hot
+ * handlers read one cache line; `in` and `fn` serve the generic handler (exec_table). */
+struct emu_bop {
+	const void *lbl;
+	int64_t imm;            /* immediate; branch/jump: absolute target; lui/auipc: value */
+	uint64_t pc;
+	uint8_t rd, rs1, rs2, len;
+	uint32_t idx;           /* position in the block (instructions before it) */
+	exec_fn fn;
+	const struct isa_insn *in;
+};
+
+/* A block: straight-line instructions of one code page from `pc` up to and including the first
+ * branch, jump or system instruction, or up to the page's end (then a pseudo-op jumps to
+ * `pc_end`). Built on first execution from the page's decoded slots, dropped with the page. */
+struct emu_block {
+	uint64_t pc;
+	uint64_t pc_end;        /* PC after the last instruction */
+	uint32_t n_insns;       /* guest instructions (the end pseudo-op is not one) */
+	uint32_t n_ops;
+	struct emu_block *next_alloc;  /* the page's blocks, freed at emu_destroy */
+	struct emu_bop op[];
+};
+
 struct emu_code_page {
 	struct emu_code_page *next;      /* all pages ever allocated (freed at destroy) */
+	struct emu_block *blocks;        /* the blocks built from this page (freed with it) */
+	struct emu_block *blk[EMU_SLOTS_PER_PAGE]; /* block starting at each 2-byte offset */
 	struct emu_slot slot[EMU_SLOTS_PER_PAGE];
+};
+
+/* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
+#define EMU_JC_BITS 12
+struct emu_jc_entry {
+	uint64_t pc;
+	struct emu_block *b;
 };
 
 struct emu_sigaction {
@@ -65,6 +99,19 @@ struct emu {
 	                                       records may still point into them); freed at
 	                                       emu_destroy */
 	int code_changed;                   /* a code page was dropped since the loop looked */
+	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
+
+	/* Asynchronous work (see emu_async_request): the fast loop compares the instruction
+	 * count with this field once per block entry; when a block would run past it, the
+	 * exact per-instruction path runs up to it and emu_async_service() is called at that
+	 * instruction boundary. UINT64_MAX: nothing pending. */
+	uint64_t async_at;
+	/* Optional per-block hook: called by the fast loop each time a block is entered, with
+	 * the block's first PC and the number of instructions it holds when it runs to its end
+	 * (see block.c, "block entry"). NULL costs one untaken branch per block. The exact
+	 * per-instruction path calls it with n_insns = 1 for each instruction it runs. */
+	void (*block_hook)(void *ctx, uint64_t pc, uint64_t n_insns);
+	void *block_hook_ctx;
 
 	/* process */
 	char exe_path[PATH_MAX];            /* host absolute path of the program */
@@ -127,6 +174,34 @@ void fault_symbolize(struct emu *e, uint64_t pc, char *buf, size_t n);
 void emu_image_add(struct emu *e, uint64_t start, uint64_t end, uint64_t bias, const char *path);
 /* Forget images that overlap an unmapped range. */
 void emu_image_remove(struct emu *e, uint64_t start, uint64_t end);
+
+/* emu.c: the exact per-instruction loop (also the fast loop's fallback): runs until the
+ * instruction count reaches `limit` (EMU_LIMIT), the guest exits or a fatal fault. */
+enum emu_status emu_run_slow(struct emu *e, uint64_t limit);
+/* emu.c: finish the trap recorded in hart.trap: EMU_RUNNING when a guest signal handler takes
+ * over at hart.next_pc, else the status the run ends with. */
+enum emu_status emu_trap(struct emu *e);
+/* emu.c: the decoded slot for pc (decoding it on first use), NULL after a fetch fault was
+ * recorded in hart.trap. */
+struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc);
+
+/* emu.c: ask the run loops to call emu_async_service() at the first instruction boundary at
+ * which the instruction count is >= at_instret (0: as soon as possible, i.e. before the next
+ * instruction). Timers and signals raised from outside the instruction stream use this; the
+ * earliest request wins. */
+void emu_async_request(struct emu *e, uint64_t at_instret);
+/* emu.c: called by the loops at an instruction boundary once the requested count is reached:
+ * clears the request and delivers the signals that are pending and not blocked (a handler's
+ * frame is built, execution goes on at its entry). Returns -1 when a signal killed the
+ * guest, else 0. hart.pc is the next instruction's PC on entry and on return. */
+int emu_async_service(struct emu *e);
+
+/* block.c: the fast loop: runs blocks of pre-decoded instructions until the instruction
+ * count reaches `limit`, the guest exits or a fatal fault; falls back to emu_run_slow for
+ * exactness (near the limit or an asynchronous request, and where no block can be built). */
+enum emu_status block_run(struct emu *e, uint64_t limit);
+/* block.c: forget every PC -> block mapping (a code page was dropped). */
+void block_flush(struct emu *e);
 
 /* Set a one-line error for emu_error(); returns -err for convenience. */
 int emu_set_error(struct emu *e, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

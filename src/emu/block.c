@@ -1,0 +1,432 @@
+/*
+ * block.c — the emulator's fast loop: blocks of pre-decoded instructions run by threaded
+ * dispatch.
+ *
+ * A block is the straight-line run of instructions of one code page from its first PC up to
+ * and including the first branch, jump or system instruction (or to the page's end). It is
+ * built once, on first execution, from the page's decoded slots (emu.c) into an array of
+ * struct emu_bop whose `lbl` is the address of the handler code inside block_run (GNU C
+ * "labels as values"): each handler ends with `goto *(++op)->lbl`, so there is no call, no
+ * return code and no per-instruction check of the instruction limit, of pending asynchronous
+ * work or of the page. Those are hoisted to block entry:
+ *
+ *   block entry (label `dispatch`): PC -> block through a direct-mapped cache (e->jc), then ONE
+ *   comparison: would the block run past min(limit, e->async_at)? If so the exact
+ *   per-instruction loop (emu_run_slow) runs the next instructions instead, stops exactly at
+ *   the limit and calls emu_async_service() exactly at the requested instruction boundary.
+ *   Others request asynchronous work (a timer expiring, a signal from outside) with
+ *   emu_async_request(); nothing else is needed for it to be exact. The optional per-block
+ *   hook e->block_hook (e.g. basic-block vectors) is called here, one untaken branch when NULL.
+ *
+ * Exactness: the common integer, load/store and control-flow operations have their own
+ * handler here (same semantics as exec_i.c / exec_m.c / exec_fmem.c); every other operation
+ * calls its exec_table handler with h->pc, h->next_pc and h->instret set as the slow loop
+ * sets them. A load or store that faults records the trap with its own PC and the count of
+ * the instructions before it (precise faults). A store into a page holding decoded code
+ * (gmem's slow path calls emu_code_written, which drops the page and flushes e->jc) ends the
+ * block right after the store, so the next instruction is decoded afresh (self-modifying
+ * code). `--trace` runs through emu_step and never reaches this loop.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/emu_priv.h"
+
+#define BLOCK_MAX_INSNS 512
+
+void block_flush(struct emu *e)
+{
+	memset(e->jc, 0xff, sizeof(e->jc));  /* pc = ~0: odd, never a valid PC */
+}
+
+/* Does this instruction end a block (it changes control flow, or may change anything)? */
+static int block_ends_with(const struct isa_insn *in)
+{
+	return in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP || in->cls == ISA_CLASS_SYSTEM ||
+	       in->cls == ISA_CLASS_CSR || in->op == ISA_OP_fence_i || in->op == ISA_OP_INVALID;
+}
+
+/* The handler labels of block_run, indexed by enum block_kind (filled on its first call). */
+enum block_kind {
+	BK_GEN, BK_GENT, BK_END, BK_NOP, BK_LI,
+	BK_ADDI, BK_SLTI, BK_SLTIU, BK_XORI, BK_ORI, BK_ANDI, BK_SLLI, BK_SRLI, BK_SRAI,
+	BK_ADDIW, BK_SLLIW, BK_SRLIW, BK_SRAIW,
+	BK_ADD, BK_SUB, BK_SLL, BK_SLT, BK_SLTU, BK_XOR, BK_SRL, BK_SRA, BK_OR, BK_AND,
+	BK_ADDW, BK_SUBW, BK_SLLW, BK_SRLW, BK_SRAW, BK_MUL, BK_MULW,
+	BK_LB, BK_LH, BK_LW, BK_LD, BK_LBU, BK_LHU, BK_LWU, BK_FLW, BK_FLD,
+	BK_SB, BK_SH, BK_SW, BK_SD, BK_FSW, BK_FSD,
+	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
+	BK_COUNT
+};
+static const void *block_lbl[BK_COUNT];
+
+/* The handler kind for a decoded instruction at pc. */
+static enum block_kind block_kind_of(const struct isa_insn *in)
+{
+	int rd0 = in->rd == 0;  /* the result is discarded: a pure operation does nothing */
+	switch (in->op) {
+#define ALU(name, K) case ISA_OP_##name: return rd0 ? BK_NOP : K;
+	ALU(lui, BK_LI) ALU(auipc, BK_LI)
+	ALU(addi, BK_ADDI) ALU(slti, BK_SLTI) ALU(sltiu, BK_SLTIU) ALU(xori, BK_XORI)
+	ALU(ori, BK_ORI) ALU(andi, BK_ANDI) ALU(slli, BK_SLLI) ALU(srli, BK_SRLI) ALU(srai, BK_SRAI)
+	ALU(addiw, BK_ADDIW) ALU(slliw, BK_SLLIW) ALU(srliw, BK_SRLIW) ALU(sraiw, BK_SRAIW)
+	ALU(add, BK_ADD) ALU(sub, BK_SUB) ALU(sll, BK_SLL) ALU(slt, BK_SLT) ALU(sltu, BK_SLTU)
+	ALU(xor, BK_XOR) ALU(srl, BK_SRL) ALU(sra, BK_SRA) ALU(or, BK_OR) ALU(and, BK_AND)
+	ALU(addw, BK_ADDW) ALU(subw, BK_SUBW) ALU(sllw, BK_SLLW) ALU(srlw, BK_SRLW) ALU(sraw, BK_SRAW)
+	ALU(mul, BK_MUL) ALU(mulw, BK_MULW)
+#undef ALU
+	/* loads into x0 still access memory (and may fault): the generic handler does that */
+#define LD(name, K) case ISA_OP_##name: return rd0 ? BK_GEN : K;
+	LD(lb, BK_LB) LD(lh, BK_LH) LD(lw, BK_LW) LD(ld, BK_LD) LD(lbu, BK_LBU) LD(lhu, BK_LHU)
+	LD(lwu, BK_LWU)
+#undef LD
+	case ISA_OP_flw: return BK_FLW;
+	case ISA_OP_fld: return BK_FLD;
+	case ISA_OP_sb: return BK_SB;
+	case ISA_OP_sh: return BK_SH;
+	case ISA_OP_sw: return BK_SW;
+	case ISA_OP_sd: return BK_SD;
+	case ISA_OP_fsw: return BK_FSW;
+	case ISA_OP_fsd: return BK_FSD;
+	case ISA_OP_fence: return BK_NOP;  /* one hart: orders nothing (exec_fence) */
+	case ISA_OP_beq: return BK_BEQ;
+	case ISA_OP_bne: return BK_BNE;
+	case ISA_OP_blt: return BK_BLT;
+	case ISA_OP_bge: return BK_BGE;
+	case ISA_OP_bltu: return BK_BLTU;
+	case ISA_OP_bgeu: return BK_BGEU;
+	case ISA_OP_jal: return rd0 ? BK_J : BK_JAL;
+	case ISA_OP_jalr: return rd0 ? BK_JR : BK_JALR;
+	default:
+		return block_ends_with(in) ? BK_GENT : BK_GEN;
+	}
+}
+
+/* Fill one op from the decoded slot s at pc (its index idx in the block). */
+static void block_fill(struct emu_bop *op, const struct emu_slot *s, uint64_t pc, uint32_t idx)
+{
+	const struct isa_insn *in = &s->insn;
+	enum block_kind k = block_kind_of(in);
+	op->lbl = block_lbl[k];
+	op->imm = in->imm;
+	op->pc = pc;
+	op->rd = in->rd & 31;      /* f registers: FLW/FLD index h->f */
+	op->rs1 = in->rs1 & 31;
+	op->rs2 = in->rs2 & 31;
+	op->len = in->len;
+	op->idx = idx;
+	op->fn = s->fn;
+	op->in = in;
+	if (in->op == ISA_OP_auipc || in->cls == ISA_CLASS_BRANCH || in->op == ISA_OP_jal)
+		op->imm = (int64_t)(pc + (uint64_t)in->imm);
+}
+
+/* The block starting at pc, built on first use; NULL when its first instruction cannot be
+ * fetched (the slow loop then raises the fault). */
+static struct emu_block *block_get(struct emu *e, uint64_t pc)
+{
+	struct emu_slot *s = emu_slot_at(e, pc);
+	if (!s)
+		return NULL;
+	struct emu_code_page *cp = e->code[pc >> GMEM_PAGE_SHIFT];
+	unsigned off = (unsigned)(pc & GMEM_PAGE_MASK) >> 1;
+	struct emu_block *b = cp->blk[off];
+	if (!b) {
+		/* pass 1: how far the block goes. A fetch fault in the middle (the second half of
+		 * an instruction on a non-executable page) ends it before that instruction. */
+		struct hart_trap saved = e->hart.trap;
+		uint32_t n = 0;
+		int term = 0;
+		uint64_t p = pc;
+		while (n < BLOCK_MAX_INSNS && (p >> GMEM_PAGE_SHIFT) == (pc >> GMEM_PAGE_SHIFT)) {
+			struct emu_slot *t = emu_slot_at(e, p);
+			if (!t)
+				break;
+			n++;
+			p += t->insn.len;
+			if (block_ends_with(&t->insn)) {
+				term = 1;
+				break;
+			}
+		}
+		e->hart.trap = saved;
+		uint32_t n_ops = n + !term;
+		b = malloc(sizeof(*b) + n_ops * sizeof(b->op[0]));
+		if (!b) {
+			fprintf(stderr, "robin: out of memory for decoded blocks\n");
+			abort();
+		}
+		b->pc = pc;
+		b->pc_end = p;
+		b->n_insns = n;
+		b->n_ops = n_ops;
+		/* pass 2: the slots are decoded now */
+		p = pc;
+		struct emu_code_page *pcp = e->code[pc >> GMEM_PAGE_SHIFT];
+		for (uint32_t i = 0; i < n; i++) {
+			struct emu_slot *t = &pcp->slot[(p & GMEM_PAGE_MASK) >> 1];
+			block_fill(&b->op[i], t, p, i);
+			p += t->insn.len;
+		}
+		if (!term) {
+			memset(&b->op[n], 0, sizeof(b->op[n]));
+			b->op[n].lbl = block_lbl[BK_END];
+			b->op[n].idx = n;
+		}
+		b->next_alloc = cp->blocks;
+		cp->blocks = b;
+		cp->blk[off] = b;
+	}
+	struct emu_jc_entry *j = &e->jc[(pc >> 1) & ((1u << EMU_JC_BITS) - 1)];
+	j->pc = pc;
+	j->b = b;
+	return b;
+}
+
+static inline uint64_t block_sext32(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(uint32_t)v; }
+
+enum emu_status block_run(struct emu *e, uint64_t limit)
+{
+	static const void *const lbl[BK_COUNT] = {
+		[BK_GEN] = &&L_GEN, [BK_GENT] = &&L_GENT, [BK_END] = &&L_END, [BK_NOP] = &&L_NOP,
+		[BK_LI] = &&L_LI, [BK_ADDI] = &&L_ADDI, [BK_SLTI] = &&L_SLTI, [BK_SLTIU] = &&L_SLTIU,
+		[BK_XORI] = &&L_XORI, [BK_ORI] = &&L_ORI, [BK_ANDI] = &&L_ANDI, [BK_SLLI] = &&L_SLLI,
+		[BK_SRLI] = &&L_SRLI, [BK_SRAI] = &&L_SRAI, [BK_ADDIW] = &&L_ADDIW,
+		[BK_SLLIW] = &&L_SLLIW, [BK_SRLIW] = &&L_SRLIW, [BK_SRAIW] = &&L_SRAIW,
+		[BK_ADD] = &&L_ADD, [BK_SUB] = &&L_SUB, [BK_SLL] = &&L_SLL, [BK_SLT] = &&L_SLT,
+		[BK_SLTU] = &&L_SLTU, [BK_XOR] = &&L_XOR, [BK_SRL] = &&L_SRL, [BK_SRA] = &&L_SRA,
+		[BK_OR] = &&L_OR, [BK_AND] = &&L_AND, [BK_ADDW] = &&L_ADDW, [BK_SUBW] = &&L_SUBW,
+		[BK_SLLW] = &&L_SLLW, [BK_SRLW] = &&L_SRLW, [BK_SRAW] = &&L_SRAW, [BK_MUL] = &&L_MUL,
+		[BK_MULW] = &&L_MULW, [BK_LB] = &&L_LB, [BK_LH] = &&L_LH, [BK_LW] = &&L_LW,
+		[BK_LD] = &&L_LD, [BK_LBU] = &&L_LBU, [BK_LHU] = &&L_LHU, [BK_LWU] = &&L_LWU,
+		[BK_FLW] = &&L_FLW, [BK_FLD] = &&L_FLD, [BK_SB] = &&L_SB, [BK_SH] = &&L_SH,
+		[BK_SW] = &&L_SW, [BK_SD] = &&L_SD, [BK_FSW] = &&L_FSW, [BK_FSD] = &&L_FSD,
+		[BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
+		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
+		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR,
+	};
+	if (!block_lbl[0])
+		memcpy(block_lbl, lbl, sizeof(lbl));
+
+	struct hart *h = &e->hart;
+	uint64_t *const x = h->x;
+	uint64_t *const f = h->f;
+	struct gmem *const mem = &e->mem;
+	uint8_t *const base = mem->base;
+	const uint8_t *const perm = mem->perm;
+	const uint64_t jc_mask = (1u << EMU_JC_BITS) - 1;
+	uint64_t pc = h->pc;
+	uint64_t icount = h->instret;  /* instructions retired before the current block */
+	const struct emu_bop *op;
+	struct emu_block *b;
+	enum emu_status st;
+	int r;
+
+#define NEXT do { op++; goto *op->lbl; } while (0)
+	/* a block's last instruction went to pc: count the block, enter the next */
+#define DONE do { icount += b->n_insns; goto dispatch; } while (0)
+
+dispatch:
+	{
+		struct emu_jc_entry *j = &e->jc[(pc >> 1) & jc_mask];
+		if (__builtin_expect(j->pc == pc, 1)) {
+			b = j->b;
+		} else {
+			b = block_get(e, pc);
+			if (!b)
+				goto slow_one;
+		}
+		uint64_t stop = e->async_at < limit ? e->async_at : limit;
+		if (__builtin_expect(icount + b->n_insns > stop, 0))
+			goto slow_block;
+		if (__builtin_expect(e->block_hook != NULL, 0))
+			e->block_hook(e->block_hook_ctx, pc, b->n_insns);
+		op = b->op;
+		goto *op->lbl;
+	}
+
+slow_block:
+	/* exact per-instruction execution of what the block would have run: stops at the
+	 * limit, services the asynchronous request at its instruction */
+	h->pc = pc;
+	h->instret = icount;
+	st = emu_run_slow(e, icount + b->n_insns < limit ? icount + b->n_insns : limit);
+	goto slow_done;
+slow_one:
+	h->pc = pc;
+	h->instret = icount;
+	st = emu_run_slow(e, icount + 1 < limit ? icount + 1 : limit);
+slow_done:
+	if (st != EMU_LIMIT || h->instret >= limit)
+		return st;
+	pc = h->pc;
+	icount = h->instret;
+	goto dispatch;
+
+	/* ---- generic: the exec_table handler, with the state the slow loop gives it ---- */
+L_GEN:
+	h->pc = op->pc;
+	h->next_pc = op->pc + op->len;
+	h->instret = icount + op->idx;
+	r = op->fn(h, op->in);
+	x[0] = 0;
+	if (__builtin_expect(r == 0, 1))
+		NEXT;
+	goto gen_result;
+L_GENT:
+	h->pc = op->pc;
+	h->next_pc = op->pc + op->len;
+	h->instret = icount + op->idx;
+	r = op->fn(h, op->in);
+	x[0] = 0;
+gen_result:
+	if (r < 0) {
+		if (h->trap.cause == HART_TRAP_EXIT) {
+			h->instret++;
+			h->pc = h->next_pc;
+			return EMU_EXITED;
+		}
+		goto trap;
+	}
+	/* completed; control, memory maps or code may have changed: look up afresh */
+	icount = h->instret + 1;
+	pc = h->next_pc;
+	goto dispatch;
+L_END:
+	pc = b->pc_end;
+	DONE;
+
+trap:
+	/* h->pc, h->next_pc, h->instret and h->trap describe the instruction that did not
+	 * complete: a fatal fault, or a guest signal handler takes over at h->next_pc */
+	st = emu_trap(e);
+	if (st != EMU_RUNNING)
+		return st;
+	pc = h->next_pc;
+	icount = h->instret;
+	goto dispatch;
+load_fault:
+	h->pc = op->pc;
+	h->next_pc = op->pc + op->len;
+	h->instret = icount + op->idx;
+	hart_raise(h, HART_TRAP_LOAD_FAULT, mem->fault_addr);
+	goto trap;
+store_fault:
+	h->pc = op->pc;
+	h->next_pc = op->pc + op->len;
+	h->instret = icount + op->idx;
+	hart_raise(h, HART_TRAP_STORE_FAULT, mem->fault_addr);
+	goto trap;
+code_written:
+	/* the store completed into a page of decoded code: the rest of this block may be stale */
+	icount += op->idx + 1;
+	pc = op->pc + op->len;
+	goto dispatch;
+
+	/* ---- integer ---- */
+#define RD  x[op->rd]
+#define RS1 x[op->rs1]
+#define RS2 x[op->rs2]
+#define IMM ((uint64_t)op->imm)
+L_NOP: NEXT;
+L_LI: RD = IMM; NEXT;
+L_ADDI: RD = RS1 + IMM; NEXT;
+L_SLTI: RD = (int64_t)RS1 < op->imm; NEXT;
+L_SLTIU: RD = RS1 < IMM; NEXT;
+L_XORI: RD = RS1 ^ IMM; NEXT;
+L_ORI: RD = RS1 | IMM; NEXT;
+L_ANDI: RD = RS1 & IMM; NEXT;
+L_SLLI: RD = RS1 << (IMM & 63); NEXT;
+L_SRLI: RD = RS1 >> (IMM & 63); NEXT;
+L_SRAI: RD = (uint64_t)((int64_t)RS1 >> (IMM & 63)); NEXT;
+L_ADDIW: RD = block_sext32(RS1 + IMM); NEXT;
+L_SLLIW: RD = block_sext32((uint32_t)RS1 << (IMM & 31)); NEXT;
+L_SRLIW: RD = block_sext32((uint32_t)RS1 >> (IMM & 31)); NEXT;
+L_SRAIW: RD = (uint64_t)(int64_t)((int32_t)RS1 >> (IMM & 31)); NEXT;
+L_ADD: RD = RS1 + RS2; NEXT;
+L_SUB: RD = RS1 - RS2; NEXT;
+L_SLL: RD = RS1 << (RS2 & 63); NEXT;
+L_SLT: RD = (int64_t)RS1 < (int64_t)RS2; NEXT;
+L_SLTU: RD = RS1 < RS2; NEXT;
+L_XOR: RD = RS1 ^ RS2; NEXT;
+L_SRL: RD = RS1 >> (RS2 & 63); NEXT;
+L_SRA: RD = (uint64_t)((int64_t)RS1 >> (RS2 & 63)); NEXT;
+L_OR: RD = RS1 | RS2; NEXT;
+L_AND: RD = RS1 & RS2; NEXT;
+L_ADDW: RD = block_sext32(RS1 + RS2); NEXT;
+L_SUBW: RD = block_sext32(RS1 - RS2); NEXT;
+L_SLLW: RD = block_sext32((uint32_t)RS1 << (RS2 & 31)); NEXT;
+L_SRLW: RD = block_sext32((uint32_t)RS1 >> (RS2 & 31)); NEXT;
+L_SRAW: RD = (uint64_t)(int64_t)((int32_t)RS1 >> (RS2 & 31)); NEXT;
+L_MUL: RD = RS1 * RS2; NEXT;
+L_MULW: RD = block_sext32((uint32_t)RS1 * (uint32_t)RS2); NEXT;
+
+	/* ---- loads and stores: straight to host memory when the page allows ---- */
+#define BLOCK_LOAD(L, type, dst, conv)                                                       \
+L:	{                                                                                    \
+		uint64_t a = RS1 + IMM, pg = a >> GMEM_PAGE_SHIFT;                           \
+		type v;                                                                      \
+		if (__builtin_expect(pg < GMEM_NPAGES &&                                     \
+				     (a & GMEM_PAGE_MASK) <= GMEM_PAGE_SIZE - sizeof(type) &&    \
+				     (perm[pg] & GMEM_R), 1))                                  \
+			memcpy(&v, base + a, sizeof(type));                                  \
+		else if (gmem_load_slow(mem, a, &v, sizeof(type)))                           \
+			goto load_fault;                                                     \
+		dst = conv;                                                                  \
+		NEXT;                                                                        \
+	}
+BLOCK_LOAD(L_LB, uint8_t, RD, (uint64_t)(int64_t)(int8_t)v)
+BLOCK_LOAD(L_LH, uint16_t, RD, (uint64_t)(int64_t)(int16_t)v)
+BLOCK_LOAD(L_LW, uint32_t, RD, (uint64_t)(int64_t)(int32_t)v)
+BLOCK_LOAD(L_LD, uint64_t, RD, v)
+BLOCK_LOAD(L_LBU, uint8_t, RD, (uint64_t)v)
+BLOCK_LOAD(L_LHU, uint16_t, RD, (uint64_t)v)
+BLOCK_LOAD(L_LWU, uint32_t, RD, (uint64_t)v)
+BLOCK_LOAD(L_FLW, uint32_t, f[op->rd], 0xffffffff00000000ull | v)  /* NaN-boxed */
+BLOCK_LOAD(L_FLD, uint64_t, f[op->rd], v)
+#define BLOCK_STORE(L, type, src)                                                            \
+L:	{                                                                                    \
+		uint64_t a = RS1 + IMM, pg = a >> GMEM_PAGE_SHIFT;                           \
+		type v = (type)(src);                                                        \
+		if (__builtin_expect(pg < GMEM_NPAGES &&                                     \
+				     (a & GMEM_PAGE_MASK) <= GMEM_PAGE_SIZE - sizeof(type) &&    \
+				     (perm[pg] & (GMEM_W | GMEM_CODE)) == GMEM_W, 1)) {        \
+			memcpy(base + a, &v, sizeof(type));                                  \
+		} else {                                                                     \
+			r = gmem_store_slow(mem, a, &v, sizeof(type));                       \
+			if (r < 0)                                                           \
+				goto store_fault;                                            \
+			if (r > 0)                                                           \
+				goto code_written;                                           \
+		}                                                                            \
+		NEXT;                                                                        \
+	}
+BLOCK_STORE(L_SB, uint8_t, RS2)
+BLOCK_STORE(L_SH, uint16_t, RS2)
+BLOCK_STORE(L_SW, uint32_t, RS2)
+BLOCK_STORE(L_SD, uint64_t, RS2)
+BLOCK_STORE(L_FSW, uint32_t, f[op->rs2])
+BLOCK_STORE(L_FSD, uint64_t, f[op->rs2])
+
+	/* ---- control flow: the block's last instruction ---- */
+#define BLOCK_BRANCH(L, cond) L: pc = (cond) ? IMM : op->pc + op->len; DONE;
+BLOCK_BRANCH(L_BEQ, RS1 == RS2)
+BLOCK_BRANCH(L_BNE, RS1 != RS2)
+BLOCK_BRANCH(L_BLT, (int64_t)RS1 < (int64_t)RS2)
+BLOCK_BRANCH(L_BGE, (int64_t)RS1 >= (int64_t)RS2)
+BLOCK_BRANCH(L_BLTU, RS1 < RS2)
+BLOCK_BRANCH(L_BGEU, RS1 >= RS2)
+L_JAL: RD = op->pc + op->len; pc = IMM; DONE;
+L_J: pc = IMM; DONE;
+L_JALR:
+	pc = (RS1 + IMM) & ~1ull;
+	RD = op->pc + op->len;
+	DONE;
+L_JR: pc = (RS1 + IMM) & ~1ull; DONE;
+#undef RD
+#undef RS1
+#undef RS2
+#undef IMM
+#undef NEXT
+#undef DONE
+}
