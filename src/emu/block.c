@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "emu/emu_priv.h"
+#include "emu/fpu.h"
 
 #define BLOCK_MAX_INSNS 512
 
@@ -55,6 +56,7 @@ enum block_kind {
 	BK_ADDW, BK_SUBW, BK_SLLW, BK_SRLW, BK_SRAW, BK_MUL, BK_MULW,
 	BK_LB, BK_LH, BK_LW, BK_LD, BK_LBU, BK_LHU, BK_LWU, BK_FLW, BK_FLD,
 	BK_SB, BK_SH, BK_SW, BK_SD, BK_FSW, BK_FSD,
+	BK_FADD_D, BK_FSUB_D, BK_FMUL_D, BK_FMA_D,
 	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
 	BK_COUNT
 };
@@ -88,6 +90,11 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	case ISA_OP_sd: return BK_SD;
 	case ISA_OP_fsw: return BK_FSW;
 	case ISA_OP_fsd: return BK_FSD;
+	/* double-precision arithmetic in round-to-nearest (the op's or frm's): see L_FADD_D */
+#define FPD(name, K) case ISA_OP_##name: return in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? K : BK_GEN;
+	FPD(fadd_d, BK_FADD_D) FPD(fsub_d, BK_FSUB_D) FPD(fmul_d, BK_FMUL_D)
+	FPD(fmadd_d, BK_FMA_D) FPD(fmsub_d, BK_FMA_D) FPD(fnmsub_d, BK_FMA_D) FPD(fnmadd_d, BK_FMA_D)
+#undef FPD
 	case ISA_OP_fence: return BK_NOP;  /* one hart: orders nothing (exec_fence) */
 	case ISA_OP_beq: return BK_BEQ;
 	case ISA_OP_bne: return BK_BNE;
@@ -113,10 +120,17 @@ static void block_fill(struct emu_bop *op, const struct emu_slot *s, uint64_t pc
 	op->rd = in->rd & 31;      /* f registers: FLW/FLD index h->f */
 	op->rs1 = in->rs1 & 31;
 	op->rs2 = in->rs2 & 31;
+	op->rs3 = in->rs3 & 31;
 	op->len = in->len;
+	op->dyn_rm = in->rm == FPU_RM_DYN;
 	op->idx = idx;
 	op->fn = s->fn;
 	op->in = in;
+	/* fused multiply-adds: sign flips of the product (bit 63 of imm) and of the addend (of
+	 * the rs3 operand, bit 62 of imm shifted up); exact, as the fpu's own negations */
+	if (k == BK_FMA_D)
+		op->imm = (int64_t)((in->op == ISA_OP_fnmsub_d || in->op == ISA_OP_fnmadd_d ? 1ull << 63 : 0) |
+				    (in->op == ISA_OP_fmsub_d || in->op == ISA_OP_fnmadd_d ? 1ull << 62 : 0));
 	if (in->op == ISA_OP_auipc || in->cls == ISA_CLASS_BRANCH || in->op == ISA_OP_jal)
 		op->imm = (int64_t)(pc + (uint64_t)in->imm);
 }
@@ -183,6 +197,35 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 	return b;
 }
 
+static int block_host_fma;  /* the host has FMA3 (x86-64): fused multiply-adds inline */
+
+/* Finite (not infinite, not NaN) binary64 bits. */
+static inline int block_finite_d(uint64_t v) { return (v & 0x7ff0000000000000ull) != 0x7ff0000000000000ull; }
+
+/* A host result that needs no flag but NX: finite and at least 2^-1021 in magnitude (not
+ * tiny, whatever the rounding before it; not an overflow; not a zero that could be an
+ * underflowed product). */
+static inline int block_plain_d(uint64_t v)
+{
+	uint64_t ex = (v >> 52) & 0x7ff;
+	return ex >= 2 && ex != 0x7ff;
+}
+
+static inline double block_as_d(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
+static inline uint64_t block_bits_d(double d) { uint64_t v; memcpy(&v, &d, 8); return v; }
+
+/* x*y + z rounded once, to nearest (the host's mode: robin never changes it here) */
+static inline double block_fma_host(double x, double y, double z)
+{
+#if defined(__x86_64__) && !defined(FPU_SOFT_ONLY)
+	__asm__("vfmadd231sd %[y], %[x], %[z]" : [z] "+x"(z) : [x] "x"(x), [y] "x"(y));
+	return z;
+#else
+	(void)x, (void)y;
+	return z;  /* never used: block_host_fma stays 0 */
+#endif
+}
+
 static inline uint64_t block_sext32(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(uint32_t)v; }
 
 enum emu_status block_run(struct emu *e, uint64_t limit)
@@ -201,12 +244,18 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_LD] = &&L_LD, [BK_LBU] = &&L_LBU, [BK_LHU] = &&L_LHU, [BK_LWU] = &&L_LWU,
 		[BK_FLW] = &&L_FLW, [BK_FLD] = &&L_FLD, [BK_SB] = &&L_SB, [BK_SH] = &&L_SH,
 		[BK_SW] = &&L_SW, [BK_SD] = &&L_SD, [BK_FSW] = &&L_FSW, [BK_FSD] = &&L_FSD,
-		[BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
+		[BK_FADD_D] = &&L_FADD_D, [BK_FSUB_D] = &&L_FSUB_D, [BK_FMUL_D] = &&L_FMUL_D,
+		[BK_FMA_D] = &&L_FMA_D, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR,
 	};
-	if (!block_lbl[0])
+	if (!block_lbl[0]) {
 		memcpy(block_lbl, lbl, sizeof(lbl));
+#if defined(__x86_64__) && !defined(FPU_SOFT_ONLY)
+		__builtin_cpu_init();
+		block_host_fma = __builtin_cpu_supports("fma") != 0;
+#endif
+	}
 
 	struct hart *h = &e->hart;
 	uint64_t *const x = h->x;
@@ -407,6 +456,33 @@ BLOCK_STORE(L_SW, uint32_t, RS2)
 BLOCK_STORE(L_SD, uint64_t, RS2)
 BLOCK_STORE(L_FSW, uint32_t, f[op->rs2])
 BLOCK_STORE(L_FSD, uint64_t, f[op->rs2])
+
+	/* ---- double-precision arithmetic, the common case inline ----
+	 * Taken only when the accrued flags already hold NX, the rounding mode is RNE (the
+	 * host's), the operands are finite and the result needs no flag but NX (block_plain_d):
+	 * then finite operands rule out NV, the result rules out OF and UF, and NX is already
+	 * set, so fflags stays as fpu.c would leave it, and the host's IEEE result is the value.
+	 * Anything else (first inexact result, NaNs, infinities, tiny results, other modes) goes
+	 * to the exec_table handler (fpu.c) with nothing written. */
+#define FPD_OK (((h->fflags & FPU_NX) != 0) & (!op->dyn_rm | (h->frm == FPU_RM_RNE)))
+#define FPD_BINOP(L, expr)                                                                   L:	{                                                                                    		uint64_t a = f[op->rs1], c = f[op->rs2];                                     		double x_ = block_as_d(a), y_ = block_as_d(c);                               		uint64_t v = block_bits_d(expr);                                             		if (__builtin_expect(FPD_OK & block_finite_d(a) & block_finite_d(c) &        				     block_plain_d(v), 1)) {                                   			f[op->rd] = v;                                                       			NEXT;                                                                		}                                                                            		goto L_GEN;                                                                  	}
+FPD_BINOP(L_FADD_D, x_ + y_)
+FPD_BINOP(L_FSUB_D, x_ - y_)
+FPD_BINOP(L_FMUL_D, x_ * y_)
+L_FMA_D:
+	{
+		uint64_t a = f[op->rs1], c = f[op->rs2], d = f[op->rs3];
+		uint64_t v = block_bits_d(block_fma_host(block_as_d(a ^ (IMM & (1ull << 63))), block_as_d(c),
+							 block_as_d(d ^ ((IMM << 1) & (1ull << 63)))));
+		if (__builtin_expect(block_host_fma & FPD_OK & block_finite_d(a) & block_finite_d(c) &
+				     block_finite_d(d) & block_plain_d(v), 1)) {
+			f[op->rd] = v;
+			NEXT;
+		}
+		goto L_GEN;
+	}
+#undef FPD_BINOP
+#undef FPD_OK
 
 	/* ---- control flow: the block's last instruction ---- */
 #define BLOCK_BRANCH(L, cond) L: pc = (cond) ? IMM : op->pc + op->len; DONE;

@@ -40,8 +40,9 @@ struct emu_bop {
 	const void *lbl;
 	int64_t imm;            /* immediate; branch/jump: absolute target; lui/auipc: value */
 	uint64_t pc;
-	uint8_t rd, rs1, rs2, len;
-	uint32_t idx;           /* position in the block (instructions before it) */
+	uint8_t rd, rs1, rs2, rs3, len;
+	uint8_t dyn_rm;         /* FP: the rounding mode is frm's (else the op's own, RNE) */
+	uint16_t idx;           /* position in the block (instructions before it) */
 	exec_fn fn;
 	const struct isa_insn *in;
 };
