@@ -15,8 +15,10 @@
  *   per-instruction loop (emu_run_slow) runs the next instructions instead, stops exactly at
  *   the limit and calls emu_async_service() exactly at the requested instruction boundary.
  *   Others request asynchronous work (a timer expiring, a signal from outside) with
- *   emu_async_request(); nothing else is needed for it to be exact. The optional per-block
- *   hook e->block_hook (e.g. basic-block vectors) is called here, one untaken branch when NULL.
+ *   emu_async_request(); nothing else is needed for it to be exact. The optional block hook
+ *   e->block_hook (e.g. basic-block vectors) is called here, one untaken branch when NULL:
+ *   with the PC where the previous run of fast-path instructions started and how many of
+ *   them retired (exact, side exits and faults included); also before every return.
  *
  * Exactness: the common integer, load/store and control-flow operations have their own
  * handler here (same semantics as exec_i.c / exec_m.c / exec_fmem.c); every other operation
@@ -33,17 +35,19 @@
 #include "emu/emu_priv.h"
 #include "emu/fpu.h"
 
-#define BLOCK_MAX_INSNS 512
+#define BLOCK_MAX_INSNS 128
 
 void block_flush(struct emu *e)
 {
 	memset(e->jc, 0xff, sizeof(e->jc));  /* pc = ~0: odd, never a valid PC */
 }
 
-/* Does this instruction end a block (it changes control flow, or may change anything)? */
+/* Does this instruction end a block (it changes control flow, or may change anything)?
+ * Conditional branches do not: a taken one leaves the block (a side exit), a not-taken one
+ * goes on with the next op, so a block is a superblock of the not-taken path. */
 static int block_ends_with(const struct isa_insn *in)
 {
-	return in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP || in->cls == ISA_CLASS_SYSTEM ||
+	return in->cls == ISA_CLASS_JUMP || in->cls == ISA_CLASS_SYSTEM ||
 	       in->cls == ISA_CLASS_CSR || in->op == ISA_OP_fence_i || in->op == ISA_OP_INVALID;
 }
 
@@ -226,6 +230,17 @@ static inline double block_fma_host(double x, double y, double z)
 #endif
 }
 
+/* Report the instructions run since the last report (*hk_icount, from *hk_pc) to the block
+ * hook, and start the next run at pc / icount. */
+static void block_hook_run(struct emu *e, uint64_t *hk_pc, uint64_t *hk_icount, uint64_t pc,
+			   uint64_t icount)
+{
+	if (icount > *hk_icount)
+		e->block_hook(e->block_hook_ctx, *hk_pc, icount - *hk_icount);
+	*hk_pc = pc;
+	*hk_icount = icount;
+}
+
 static inline uint64_t block_sext32(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(uint32_t)v; }
 
 enum emu_status block_run(struct emu *e, uint64_t limit)
@@ -266,6 +281,7 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 	const uint64_t jc_mask = (1u << EMU_JC_BITS) - 1;
 	uint64_t pc = h->pc;
 	uint64_t icount = h->instret;  /* instructions retired before the current block */
+	uint64_t hk_pc = pc, hk_icount = icount;  /* the run not yet reported to block_hook */
 	const struct emu_bop *op;
 	struct emu_block *b;
 	enum emu_status st;
@@ -276,6 +292,8 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 #define DONE do { icount += b->n_insns; goto dispatch; } while (0)
 
 dispatch:
+	if (__builtin_expect(e->block_hook != NULL, 0))
+		block_hook_run(e, &hk_pc, &hk_icount, pc, icount);
 	{
 		struct emu_jc_entry *j = &e->jc[(pc >> 1) & jc_mask];
 		if (__builtin_expect(j->pc == pc, 1)) {
@@ -288,8 +306,6 @@ dispatch:
 		uint64_t stop = e->async_at < limit ? e->async_at : limit;
 		if (__builtin_expect(icount + b->n_insns > stop, 0))
 			goto slow_block;
-		if (__builtin_expect(e->block_hook != NULL, 0))
-			e->block_hook(e->block_hook_ctx, pc, b->n_insns);
 		op = b->op;
 		goto *op->lbl;
 	}
@@ -306,6 +322,9 @@ slow_one:
 	h->instret = icount;
 	st = emu_run_slow(e, icount + 1 < limit ? icount + 1 : limit);
 slow_done:
+	/* the slow loop reported its instructions to the hook itself */
+	hk_pc = h->pc;
+	hk_icount = h->instret;
 	if (st != EMU_LIMIT || h->instret >= limit)
 		return st;
 	pc = h->pc;
@@ -333,6 +352,8 @@ gen_result:
 		if (h->trap.cause == HART_TRAP_EXIT) {
 			h->instret++;
 			h->pc = h->next_pc;
+			if (e->block_hook)
+				block_hook_run(e, &hk_pc, &hk_icount, h->pc, h->instret);
 			return EMU_EXITED;
 		}
 		goto trap;
@@ -349,8 +370,11 @@ trap:
 	/* h->pc, h->next_pc, h->instret and h->trap describe the instruction that did not
 	 * complete: a fatal fault, or a guest signal handler takes over at h->next_pc */
 	st = emu_trap(e);
-	if (st != EMU_RUNNING)
+	if (st != EMU_RUNNING) {
+		if (e->block_hook)
+			block_hook_run(e, &hk_pc, &hk_icount, h->pc, h->instret);
 		return st;
+	}
 	pc = h->next_pc;
 	icount = h->instret;
 	goto dispatch;
@@ -484,8 +508,15 @@ L_FMA_D:
 #undef FPD_BINOP
 #undef FPD_OK
 
-	/* ---- control flow: the block's last instruction ---- */
-#define BLOCK_BRANCH(L, cond) L: pc = (cond) ? IMM : op->pc + op->len; DONE;
+	/* ---- control flow ---- */
+	/* conditional branches: taken leaves the block with the instructions up to it counted */
+#define BLOCK_BRANCH(L, cond)                                                                \
+L:	if (cond) {                                                                          \
+		pc = IMM;                                                                    \
+		icount += op->idx + 1u;                                                      \
+		goto dispatch;                                                               \
+	}                                                                                    \
+	NEXT;
 BLOCK_BRANCH(L_BEQ, RS1 == RS2)
 BLOCK_BRANCH(L_BNE, RS1 != RS2)
 BLOCK_BRANCH(L_BLT, (int64_t)RS1 < (int64_t)RS2)

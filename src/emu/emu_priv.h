@@ -107,10 +107,11 @@ struct emu {
 	 * exact per-instruction path runs up to it and emu_async_service() is called at that
 	 * instruction boundary. UINT64_MAX: nothing pending. */
 	uint64_t async_at;
-	/* Optional per-block hook: called by the fast loop each time a block is entered, with
-	 * the block's first PC and the number of instructions it holds when it runs to its end
-	 * (see block.c, "block entry"). NULL costs one untaken branch per block. The exact
-	 * per-instruction path calls it with n_insns = 1 for each instruction it runs. */
+	/* Optional block hook: at every block entry the fast loop reports the run of
+	 * instructions retired since the previous one: the PC it started at and how many
+	 * (exact: a taken side exit or a fault ends a run early; see block.c, "block entry").
+	 * NULL costs one untaken branch per block. The exact per-instruction path (near the
+	 * limit, at asynchronous requests) reports each instruction as a run of 1. */
 	void (*block_hook)(void *ctx, uint64_t pc, uint64_t n_insns);
 	void *block_hook_ctx;
 
