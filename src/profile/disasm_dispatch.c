@@ -2,10 +2,15 @@
  * disasm_dispatch.c — the implementation of disasm.h: disassembly dispatch for listings,
  * riscv64 through robin's decoder and disassembler (src/isa), x86-64 (AT&T syntax, as
  * objdump) and aarch64 through capstone.
+ *
+ * capstone is opened with dlopen on the first x86-64/aarch64 disassembler, not linked: its
+ * ~77,000 relocations cost every robin process (robin run included) about 8 ms of start-up
+ * when linked, though only the host-profile listings use it.
  */
 #include "profile/disasm.h"
 
 #include <capstone/capstone.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +25,52 @@ struct disasm {
 	csh cs;          /* capstone handle (x86-64, aarch64) */
 	cs_insn *insn;   /* capstone's reusable instruction buffer */
 };
+
+/* capstone's entry points, resolved once (NULL until then, or when it is missing). */
+static struct {
+	int tried, ok;
+	cs_err (*open)(cs_arch, cs_mode, csh *);
+	cs_err (*option)(csh, cs_opt_type, size_t);
+	cs_insn *(*malloc)(csh);
+	void (*free)(cs_insn *, size_t);
+	cs_err (*close)(csh *);
+	bool (*disasm_iter)(csh, const uint8_t **, size_t *, uint64_t *, cs_insn *);
+} disasm_cs;
+
+#define DISASM_STR_(x) #x
+#define DISASM_STR(x) DISASM_STR_(x)
+
+/* Load capstone (the soname of the headers' major version). 0, or -ENOTSUP. */
+static int disasm_cs_load(void)
+{
+	if (disasm_cs.tried)
+		return disasm_cs.ok ? 0 : -ENOTSUP;
+	disasm_cs.tried = 1;
+	void *h = dlopen("libcapstone.so." DISASM_STR(CS_API_MAJOR), RTLD_NOW | RTLD_LOCAL);
+	if (!h)
+		h = dlopen("libcapstone.so", RTLD_NOW | RTLD_LOCAL);
+	if (!h) {
+		fprintf(stderr, "robin: cannot load capstone for host disassembly: %s\n", dlerror());
+		return -ENOTSUP;
+	}
+	/* dlsym returns void *; POSIX guarantees it converts to the function pointer */
+	void *sym;
+#define DISASM_SYM(field, name) (sym = dlsym(h, name), memcpy(&disasm_cs.field, &sym, sizeof(sym)))
+	DISASM_SYM(open, "cs_open");
+	DISASM_SYM(option, "cs_option");
+	DISASM_SYM(malloc, "cs_malloc");
+	DISASM_SYM(free, "cs_free");
+	DISASM_SYM(close, "cs_close");
+	DISASM_SYM(disasm_iter, "cs_disasm_iter");
+#undef DISASM_SYM
+	disasm_cs.ok = disasm_cs.open && disasm_cs.option && disasm_cs.malloc && disasm_cs.free &&
+		       disasm_cs.close && disasm_cs.disasm_iter;
+	if (!disasm_cs.ok) {
+		fprintf(stderr, "robin: capstone lacks an entry point robin needs\n");
+		return -ENOTSUP;
+	}
+	return 0;
+}
 
 int disasm_open(const char *arch, struct disasm **out)
 {
@@ -48,14 +99,19 @@ int disasm_open(const char *arch, struct disasm **out)
 		free(d);
 		return -ENOTSUP;
 	}
-	if (cs_open(cs_a, cs_m, &d->cs) != CS_ERR_OK) {
+	int err = disasm_cs_load();
+	if (err) {
+		free(d);
+		return err;
+	}
+	if (disasm_cs.open(cs_a, cs_m, &d->cs) != CS_ERR_OK) {
 		free(d);
 		return -EIO;
 	}
 	if (d->arch == DISASM_X86_64)
-		cs_option(d->cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
-	if (!(d->insn = cs_malloc(d->cs))) {
-		cs_close(&d->cs);
+		disasm_cs.option(d->cs, CS_OPT_SYNTAX, CS_OPT_SYNTAX_ATT);
+	if (!(d->insn = disasm_cs.malloc(d->cs))) {
+		disasm_cs.close(&d->cs);
 		free(d);
 		return -ENOMEM;
 	}
@@ -68,9 +124,9 @@ void disasm_close(struct disasm *d)
 	if (!d)
 		return;
 	if (d->insn)
-		cs_free(d->insn, 1);
+		disasm_cs.free(d->insn, 1);
 	if (d->arch != DISASM_RISCV64)
-		cs_close(&d->cs);
+		disasm_cs.close(&d->cs);
 	free(d);
 }
 
@@ -111,7 +167,7 @@ size_t disasm_one(struct disasm *d, const uint8_t *code, size_t n, uint64_t pc, 
 	const uint8_t *p = code;
 	size_t left = n;
 	uint64_t addr = pc;
-	if (cs_disasm_iter(d->cs, &p, &left, &addr, d->insn)) {
+	if (disasm_cs.disasm_iter(d->cs, &p, &left, &addr, d->insn)) {
 		if (d->insn->op_str[0])
 			snprintf(text, text_n, "%s\t%s", d->insn->mnemonic, d->insn->op_str);
 		else
