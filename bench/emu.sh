@@ -57,7 +57,7 @@ for w in $(suite_names); do
 	v=$(suite_verdict "$tmp/r.out" "$rc")
 	[ "$v" = ok ] || why="robin: $v"
 	n=$(suite_json_num "$tmp/s.json" instructions)
-	"${SUITE_ENV[@]}" "$ROBIN" run --stats-json "$tmp/s2.json" -- "$bin" $SIZE >/dev/null 2>&1
+	"${SUITE_ENV[@]}" "$ROBIN" run --stats-json "$tmp/s2.json" -- "$bin" $SIZE >"$tmp/r2.out" 2>/dev/null
 	n2=$(suite_json_num "$tmp/s2.json" instructions)
 	[ -n "$n" ] && [ "$n" = "$n2" ] || why="${why:+$why; }instruction count varies (${n:-?}, ${n2:-?})"
 	"${SUITE_ENV[@]}" "$QEMU" "$bin" $SIZE >"$tmp/q.out" 2>/dev/null

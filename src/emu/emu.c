@@ -84,8 +84,11 @@ static struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 		emu_fetch_fault(e, pc, pc);
 		return NULL;
 	}
-	cp = calloc(1, sizeof(*cp));
-	if (!cp) {
+	/* fresh zero pages from the kernel, touched only where instructions get decoded (a
+	 * calloc'd 96 KiB page would be cleared, i.e. faulted in, whole) */
+	cp = mmap(NULL, sizeof(*cp), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+		  -1, 0);
+	if (cp == MAP_FAILED) {
 		fprintf(stderr, "robin: out of memory for decoded instructions\n");
 		abort();
 	}
@@ -197,7 +200,7 @@ void emu_destroy(struct emu *e)
 			e->code_all->blocks = b->next_alloc;
 			free(b);
 		}
-		free(e->code_all);
+		munmap(e->code_all, sizeof(*e->code_all));
 		e->code_all = next;
 	}
 	if (e->code)
