@@ -43,12 +43,14 @@ void block_flush(struct emu *e)
 }
 
 /* Does this instruction end a block (it changes control flow, or may change anything)?
+ * CSR instructions do not: the generic handler sees h->instret, h->pc exact, and the inline
+ * FP operations read fflags/frm afresh each time.
  * Conditional branches do not: a taken one leaves the block (a side exit), a not-taken one
  * goes on with the next op, so a block is a superblock of the not-taken path. */
 static int block_ends_with(const struct isa_insn *in)
 {
 	return in->cls == ISA_CLASS_JUMP || in->cls == ISA_CLASS_SYSTEM ||
-	       in->cls == ISA_CLASS_CSR || in->op == ISA_OP_fence_i || in->op == ISA_OP_INVALID;
+	       in->op == ISA_OP_fence_i || in->op == ISA_OP_INVALID;
 }
 
 /* The handler labels of block_run, indexed by enum block_kind (filled on its first call). */
@@ -60,7 +62,9 @@ enum block_kind {
 	BK_ADDW, BK_SUBW, BK_SLLW, BK_SRLW, BK_SRAW, BK_MUL, BK_MULW,
 	BK_LB, BK_LH, BK_LW, BK_LD, BK_LBU, BK_LHU, BK_LWU, BK_FLW, BK_FLD,
 	BK_SB, BK_SH, BK_SW, BK_SD, BK_FSW, BK_FSD,
-	BK_FADD_D, BK_FSUB_D, BK_FMUL_D, BK_FMA_D,
+	BK_FADD_D, BK_FSUB_D, BK_FMUL_D, BK_FMA_D, BK_FDIV_D, BK_FSQRT_D,
+	BK_FADD_S, BK_FSUB_S, BK_FMUL_S, BK_FEQ_D, BK_FLT_D, BK_FLE_D, BK_FMV_D_X, BK_FMV_X_D,
+	BK_FFLAGS_RW, BK_FFLAGS_RS,
 	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
 	BK_COUNT
 };
@@ -98,7 +102,17 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 #define FPD(name, K) case ISA_OP_##name: return in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? K : BK_GEN;
 	FPD(fadd_d, BK_FADD_D) FPD(fsub_d, BK_FSUB_D) FPD(fmul_d, BK_FMUL_D)
 	FPD(fmadd_d, BK_FMA_D) FPD(fmsub_d, BK_FMA_D) FPD(fnmsub_d, BK_FMA_D) FPD(fnmadd_d, BK_FMA_D)
+	FPD(fdiv_d, BK_FDIV_D) FPD(fsqrt_d, BK_FSQRT_D)
+	FPD(fadd_s, BK_FADD_S) FPD(fsub_s, BK_FSUB_S) FPD(fmul_s, BK_FMUL_S)
 #undef FPD
+	case ISA_OP_feq_d: return BK_FEQ_D;
+	case ISA_OP_flt_d: return BK_FLT_D;
+	case ISA_OP_fle_d: return BK_FLE_D;
+	case ISA_OP_fmv_d_x: return BK_FMV_D_X;
+	case ISA_OP_fmv_x_d: return BK_FMV_X_D;
+	/* fsflags / frflags (the CSR number 1 is fflags) */
+	case ISA_OP_csrrw: return in->csr == 1 ? BK_FFLAGS_RW : BK_GEN;
+	case ISA_OP_csrrs: return in->csr == 1 ? BK_FFLAGS_RS : BK_GEN;
 	case ISA_OP_fence: return BK_NOP;  /* one hart: orders nothing (exec_fence) */
 	case ISA_OP_beq: return BK_BEQ;
 	case ISA_OP_bne: return BK_BNE;
@@ -215,6 +229,25 @@ static inline int block_plain_d(uint64_t v)
 	return ex >= 2 && ex != 0x7ff;
 }
 
+/* The same for binary32 results: finite, at least 2^-125 in magnitude. */
+static inline int block_plain_s(uint32_t v)
+{
+	uint32_t ex = (v >> 23) & 0xff;
+	return ex >= 2 && ex != 0xff;
+}
+
+/* A properly NaN-boxed, finite binary32 operand. */
+static inline int block_boxed_finite_s(uint64_t v)
+{
+	return (v >> 32) == 0xffffffffu && (v & 0x7f800000u) != 0x7f800000u;
+}
+
+static inline float block_as_s(uint64_t v) { float x; uint32_t u = (uint32_t)v; memcpy(&x, &u, 4); return x; }
+static inline uint32_t block_bits_s(float x) { uint32_t v; memcpy(&v, &x, 4); return v; }
+
+/* Not a NaN (binary64 bits). */
+static inline int block_not_nan_d(uint64_t v) { return (v & 0x7fffffffffffffffull) <= 0x7ff0000000000000ull; }
+
 static inline double block_as_d(uint64_t v) { double d; memcpy(&d, &v, 8); return d; }
 static inline uint64_t block_bits_d(double d) { uint64_t v; memcpy(&v, &d, 8); return v; }
 
@@ -260,7 +293,11 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_FLW] = &&L_FLW, [BK_FLD] = &&L_FLD, [BK_SB] = &&L_SB, [BK_SH] = &&L_SH,
 		[BK_SW] = &&L_SW, [BK_SD] = &&L_SD, [BK_FSW] = &&L_FSW, [BK_FSD] = &&L_FSD,
 		[BK_FADD_D] = &&L_FADD_D, [BK_FSUB_D] = &&L_FSUB_D, [BK_FMUL_D] = &&L_FMUL_D,
-		[BK_FMA_D] = &&L_FMA_D, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
+		[BK_FMA_D] = &&L_FMA_D, [BK_FDIV_D] = &&L_FDIV_D, [BK_FSQRT_D] = &&L_FSQRT_D,
+		[BK_FADD_S] = &&L_FADD_S, [BK_FSUB_S] = &&L_FSUB_S, [BK_FMUL_S] = &&L_FMUL_S,
+		[BK_FEQ_D] = &&L_FEQ_D, [BK_FLT_D] = &&L_FLT_D, [BK_FLE_D] = &&L_FLE_D,
+		[BK_FMV_D_X] = &&L_FMV_D_X, [BK_FMV_X_D] = &&L_FMV_X_D,
+		[BK_FFLAGS_RW] = &&L_FFLAGS_RW, [BK_FFLAGS_RS] = &&L_FFLAGS_RS, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR,
 	};
@@ -505,8 +542,85 @@ L_FMA_D:
 		}
 		goto L_GEN;
 	}
+L_FDIV_D:
+	{
+		/* a finite non-zero divisor: no DZ; finite operands: no NV (0/0 needs a zero
+		 * divisor) */
+		uint64_t a = f[op->rs1], c = f[op->rs2];
+		uint64_t v = block_bits_d(block_as_d(a) / block_as_d(c));
+		if (__builtin_expect(FPD_OK & block_finite_d(a) & block_finite_d(c) &
+				     ((c << 1) != 0) & block_plain_d(v), 1)) {
+			f[op->rd] = v;
+			NEXT;
+		}
+		goto L_GEN;
+	}
+L_FSQRT_D:
+	{
+		/* a positive finite non-zero operand: no NV, and a root far from tiny or huge */
+		uint64_t a = f[op->rs1];
+		if (__builtin_expect(FPD_OK & (a - 1 < 0x7fefffffffffffffull), 1)) {
+			f[op->rd] = block_bits_d(__builtin_sqrt(block_as_d(a)));
+			NEXT;
+		}
+		goto L_GEN;
+	}
+	/* binary32: the same rule, on NaN-boxed operands, the result boxed */
+#define FPS_BINOP(L, expr)                                                                   \
+L:	{                                                                                    \
+		uint64_t a = f[op->rs1], c = f[op->rs2];                                     \
+		float x_ = block_as_s(a), y_ = block_as_s(c);                                \
+		uint32_t v = block_bits_s(expr);                                             \
+		if (__builtin_expect(FPD_OK & block_boxed_finite_s(a) & block_boxed_finite_s(c) & \
+				     block_plain_s(v), 1)) {                                   \
+			f[op->rd] = 0xffffffff00000000ull | v;                               \
+			NEXT;                                                                \
+		}                                                                            \
+		goto L_GEN;                                                                  \
+	}
+FPS_BINOP(L_FADD_S, x_ + y_)
+FPS_BINOP(L_FSUB_S, x_ - y_)
+FPS_BINOP(L_FMUL_S, x_ * y_)
+#undef FPS_BINOP
 #undef FPD_BINOP
 #undef FPD_OK
+	/* compares of non-NaN operands raise nothing; NaNs go to fpu.c (NV rules) */
+#define FPD_CMP(L, expr)                                                                     \
+L:	{                                                                                    \
+		uint64_t a = f[op->rs1], c = f[op->rs2];                                     \
+		if (__builtin_expect(block_not_nan_d(a) & block_not_nan_d(c), 1)) {          \
+			double x_ = block_as_d(a), y_ = block_as_d(c);                       \
+			RD = (expr);                                                         \
+			x[0] = 0;                                                            \
+			NEXT;                                                                \
+		}                                                                            \
+		goto L_GEN;                                                                  \
+	}
+FPD_CMP(L_FEQ_D, x_ == y_)
+FPD_CMP(L_FLT_D, x_ < y_)
+FPD_CMP(L_FLE_D, x_ <= y_)
+#undef FPD_CMP
+L_FMV_D_X: f[op->rd] = RS1; NEXT;
+L_FMV_X_D: RD = f[op->rs1]; x[0] = 0; NEXT;
+	/* fsflags (csrrw rd, fflags, rs1) and frflags (csrrs rd, fflags, rs1) as exec_i.c's
+	 * csr_op does them */
+L_FFLAGS_RW:
+	{
+		uint64_t old = h->fflags & 31;
+		h->fflags = (uint32_t)(RS1 & 31);
+		RD = old;
+		x[0] = 0;
+		NEXT;
+	}
+L_FFLAGS_RS:
+	{
+		uint64_t old = h->fflags & 31;
+		if (op->rs1)
+			h->fflags = (uint32_t)((old | RS1) & 31);
+		RD = old;
+		x[0] = 0;
+		NEXT;
+	}
 
 	/* ---- control flow ---- */
 	/* conditional branches: taken leaves the block with the instructions up to it counted */
