@@ -1,8 +1,10 @@
 /*
  * emu.c — the emulator object and its run loop: create/load/destroy, the decoded-instruction
  * cache (one array of slots per guest code page, filled lazily, dropped when the page is
- * written, unmapped or loses execute permission), emu_run (the fast loop), emu_step (one
- * instruction with the dynamic record for the timing model) and the commit trace.
+ * written, unmapped or loses execute permission), emu_run (blocks, block.c, after the traced
+ * instructions), emu_run_slow (the exact per-instruction loop the block loop falls back to),
+ * emu_step (one instruction with the dynamic record for the timing model), the asynchronous
+ * request/service pair and the commit trace.
  */
 #include <errno.h>
 #include <inttypes.h>
