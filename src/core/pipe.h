@@ -159,9 +159,11 @@ struct core {
 	unsigned last_slot;              /* cycle-stack slot of the last simulated cycle */
 	struct probe_cycle view;
 
-	/* probes */
+	/* probes: the attached consumers, and per hook the ones that have it */
 	struct probe_consumer consumers[CORE_MAX_CONSUMERS];
 	uint32_t nconsumers;
+	uint32_t n_on_cycle, n_on_insn;
+	struct probe_consumer on_cycle[CORE_MAX_CONSUMERS], on_insn[CORE_MAX_CONSUMERS];
 
 	/* progress */
 	void (*progress)(void *ctx, const struct core *c);
@@ -221,8 +223,10 @@ void core_squash(struct core *c, uint64_t from);
 /* Point fetch at the correct path again, fetching after redirect_cycles: at the PC of the
  * next correct-path record (pc when the stream has ended). */
 void core_redirect(struct core *c, uint64_t pc);
-/* Publish one lifecycle record to every consumer. */
+/* Publish one lifecycle record to every consumer with on_insn (callers test c->n_on_insn). */
 void core_publish_insn(struct core *c, const struct probe_insn *rec);
+/* Publish c->view to every consumer with on_cycle (callers test c->n_on_cycle). */
+void core_publish_cycle(struct core *c);
 /* Stop the run with an error message (first error wins). */
 void core_fail(struct core *c, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
