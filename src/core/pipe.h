@@ -117,7 +117,7 @@ struct core {
 	uint64_t fetch_line, fetch_page;  /* + 1; 0 = none */
 
 	/* rename */
-	uint16_t map[64];
+	uint16_t map[256];           /* by isa register number; [64..255] stay 0 (none) */
 	uint16_t *free_int, *free_fp;
 	uint32_t n_free_int, n_free_fp;
 	uint64_t *preg_ready;        /* cycle each physical register's value is available */
