@@ -75,6 +75,8 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 		goto fail;
 	for (uint32_t p = 0; p < npregs; p++)
 		c->wait_head[p] = CORE_NO_WAITER;
+	fetch_init_kinds(c);
+	issue_init_latencies(c);
 	for (unsigned r = 0; r < 32; r++) {
 		c->map[r] = (uint16_t)r;
 		c->map[32 + r] = (uint16_t)(g->int_pregs + r);

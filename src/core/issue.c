@@ -10,20 +10,20 @@
 
 #include "core/pipe.h"
 
-uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in)
+void issue_init_latencies(struct core *c)
 {
 	const struct core_config *g = &c->cfg;
-	switch (in->cls) {
-	case ISA_CLASS_MUL: return g->mul_cycles;
-	case ISA_CLASS_DIV: return g->div_cycles;
-	case ISA_CLASS_FP_ADD: return g->fp_add_cycles;
-	case ISA_CLASS_FP_MUL: return g->fp_mul_cycles;
-	case ISA_CLASS_FP_DIVSQRT: return g->fp_divsqrt_cycles;
-	case ISA_CLASS_FP_CVT: return g->fp_cvt_cycles;
-	case ISA_CLASS_CSR: return g->csr_cycles;
-	case ISA_CLASS_SYSTEM: return (in->flags & ISA_F_ECALL) ? (g->ecall_cycles ? g->ecall_cycles : 1) : 1;
-	default: return g->alu_cycles;
-	}
+	for (unsigned k = 0; k < ISA_CLASS_COUNT; k++)
+		c->exec_cycles[k] = g->alu_cycles;
+	c->exec_cycles[ISA_CLASS_MUL] = g->mul_cycles;
+	c->exec_cycles[ISA_CLASS_DIV] = g->div_cycles;
+	c->exec_cycles[ISA_CLASS_FP_ADD] = g->fp_add_cycles;
+	c->exec_cycles[ISA_CLASS_FP_MUL] = g->fp_mul_cycles;
+	c->exec_cycles[ISA_CLASS_FP_DIVSQRT] = g->fp_divsqrt_cycles;
+	c->exec_cycles[ISA_CLASS_FP_CVT] = g->fp_cvt_cycles;
+	c->exec_cycles[ISA_CLASS_CSR] = g->csr_cycles;
+	c->exec_cycles[ISA_CLASS_SYSTEM] = 1;
+	c->ecall_exec_cycles = g->ecall_cycles ? g->ecall_cycles : 1;
 }
 
 /* Per-cycle functional-unit budget. */

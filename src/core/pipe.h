@@ -14,6 +14,7 @@
 #ifndef ROBIN_CORE_PIPE_H
 #define ROBIN_CORE_PIPE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -38,6 +39,7 @@ struct core_insn {
 	uint16_t pdst, old_pdst;     /* physical destination and the mapping it replaced; 0 = none */
 	uint16_t psrc[3];            /* physical sources; 0 = none or x0 (always ready) */
 	uint16_t wait_preg;          /* a load waiting for an older store's data register, or 0 */
+	/* what the static instruction alone decides: 8 bytes fetch copies from c->kind */
 	uint8_t  iq;                 /* enum core_iq_kind */
 	uint8_t  is_ctrl, is_load, is_store, is_amo;
 	uint8_t  at_head;            /* executes only at the ROB head (CSR, fence, AMO, ecall) */
@@ -106,6 +108,7 @@ struct core {
 	int src_done;
 
 	/* fetch */
+	uint64_t kind[ISA_CLASS_COUNT][4]; /* core_insn.iq..flush_after by class and flag bits */
 	uint64_t fetch_pc;
 	int fetch_wrong_path;
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
@@ -131,6 +134,7 @@ struct core {
 	/* issue */
 	struct core_iq iq[CORE_IQ_COUNT];
 	uint64_t *div_free, *fdiv_free; /* cycle each unpipelined unit is free */
+	uint32_t exec_cycles[ISA_CLASS_COUNT], ecall_exec_cycles; /* latencies by class */
 	uint64_t inorder_next;       /* in-order issue: oldest dispatched index not yet issued */
 	uint64_t *wait_head;         /* per physical register: first parked waiter (ring index) */
 	uint64_t *woken;             /* waiters woken this cycle, re-queued at the end of issue */
@@ -180,7 +184,14 @@ static inline struct core_insn *core_at(const struct core *c, uint64_t idx)
 	return &c->ring[idx & c->ring_mask];
 }
 
+/* The fields of struct core_insn from iq to flush_after are one 8-byte block. */
+#define CORE_KIND_OFF offsetof(struct core_insn, iq)
+_Static_assert(offsetof(struct core_insn, flush_after) == CORE_KIND_OFF + 7,
+               "core_insn.iq..flush_after must be 8 contiguous bytes");
+
 /* ---- stages (each returns nonzero when it made progress this cycle) --------------------- */
+/* Fill c->kind (at creation). */
+void fetch_init_kinds(struct core *c);
 int commit_stage(struct core *c);
 void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit);
 int resolve_stage(struct core *c);
@@ -230,7 +241,15 @@ void core_publish_cycle(struct core *c);
 /* Stop the run with an error message (first error wins). */
 void core_fail(struct core *c, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Fill the latency table (at creation). */
+void issue_init_latencies(struct core *c);
+
 /* Latency of a non-memory instruction class. */
-uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in);
+static inline uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in)
+{
+	if (in->cls == ISA_CLASS_SYSTEM && (in->flags & ISA_F_ECALL))
+		return c->ecall_exec_cycles;
+	return c->exec_cycles[in->cls];
+}
 
 #endif
