@@ -53,7 +53,7 @@ void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit)
 		v->empty_cause = commit_drain_cause(c);
 		c->last_slot = CORE_STACK_CAUSE(v->empty_cause);
 	}
-	if (!c->nconsumers)
+	if (!c->n_on_cycle)
 		return;
 	/* the parts only probe consumers read */
 	v->width = c->cfg.commit_width;
@@ -99,7 +99,7 @@ static void commit_one(struct core *c, struct core_insn *e)
 	c->last_committed = r;
 	c->last_commit_cycle = c->now;
 	c->head++;
-	if (c->nconsumers)
+	if (c->n_on_insn)
 		core_publish_insn(c, r);
 }
 
@@ -162,9 +162,7 @@ int commit_stage(struct core *c)
 		c->finished = 1;
 	commit_build_view(c, n_valid, n);
 	c->st.stack[c->last_slot]++;
-	if (c->nconsumers)
-		for (uint32_t i = 0; i < c->nconsumers; i++)
-			if (c->consumers[i].on_cycle)
-				c->consumers[i].on_cycle(c->consumers[i].ctx, &c->view);
+	if (c->n_on_cycle)
+		core_publish_cycle(c);
 	return progress;
 }

@@ -75,6 +75,8 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 		goto fail;
 	for (uint32_t p = 0; p < npregs; p++)
 		c->wait_head[p] = CORE_NO_WAITER;
+	fetch_init_kinds(c);
+	issue_init_latencies(c);
 	for (unsigned r = 0; r < 32; r++) {
 		c->map[r] = (uint16_t)r;
 		c->map[32 + r] = (uint16_t)(g->int_pregs + r);
@@ -117,6 +119,10 @@ int core_attach(struct core *c, const struct probe_consumer *pc)
 	if (c->nconsumers >= CORE_MAX_CONSUMERS)
 		return -ENOSPC;
 	c->consumers[c->nconsumers++] = *pc;
+	if (pc->on_cycle)
+		c->on_cycle[c->n_on_cycle++] = *pc;
+	if (pc->on_insn)
+		c->on_insn[c->n_on_insn++] = *pc;
 	return 0;
 }
 
@@ -146,9 +152,17 @@ const struct core_config *core_config(const struct core *c)
 
 void core_publish_insn(struct core *c, const struct probe_insn *rec)
 {
-	for (uint32_t i = 0; i < c->nconsumers; i++)
-		if (c->consumers[i].on_insn)
-			c->consumers[i].on_insn(c->consumers[i].ctx, rec);
+	for (uint32_t i = 0; i < c->n_on_insn; i++) {
+		const struct probe_consumer *k = &c->on_insn[i];
+		if (!k->insn_demand || *k->insn_demand)
+			k->on_insn(k->ctx, rec);
+	}
+}
+
+void core_publish_cycle(struct core *c)
+{
+	for (uint32_t i = 0; i < c->n_on_cycle; i++)
+		c->on_cycle[i].on_cycle(c->on_cycle[i].ctx, &c->view);
 }
 
 void core_fail(struct core *c, int err, const char *fmt, ...)
@@ -197,7 +211,7 @@ void core_squash(struct core *c, uint64_t from)
 			oldest_ctrl = e;
 		e->rec.t_end = c->now;
 		e->rec.committed = 0;
-		if (c->nconsumers)
+		if (c->n_on_insn)
 			core_publish_insn(c, &e->rec);
 		if (!e->rec.wrong_path && !e->no_replay) {
 			c->replay_head--;
@@ -299,13 +313,11 @@ static void core_skip_idle(struct core *c)
 		*c->rename_stall += n;
 	if (c->dispatch_stall)
 		*c->dispatch_stall += n;
-	if (c->nconsumers) {
+	if (c->n_on_cycle) {
 		/* the view of the skipped cycles is the view of the last one */
 		c->view.cycle = c->now;
 		c->view.ncycles = n;
-		for (uint32_t i = 0; i < c->nconsumers; i++)
-			if (c->consumers[i].on_cycle)
-				c->consumers[i].on_cycle(c->consumers[i].ctx, &c->view);
+		core_publish_cycle(c);
 	}
 	c->now = next;
 }

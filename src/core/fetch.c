@@ -91,16 +91,30 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	e->no_replay = 0;
 	e->mispredicted = 0;
 	e->unresolved = 0;
-	const struct fetch_class *k = &fetch_class[in->cls];
-	uint32_t flags = in->flags;
-	e->iq = k->iq;
-	e->is_ctrl = k->is_ctrl;
-	e->is_load = k->is_load;
-	e->is_store = k->is_store;
-	e->is_amo = k->is_amo;
-	e->at_head = k->at_head | ((flags & ISA_F_READS_FFLAGS) != 0);
-	e->flush_after = (flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0;
-	e->serializing = k->serializing | e->flush_after;
+	/* iq, is_ctrl ... flush_after from the class and the two flag bits that matter */
+	unsigned v = ((in->flags & ISA_F_READS_FFLAGS) != 0) |
+	             ((in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0) << 1;
+	memcpy((char *)e + CORE_KIND_OFF, &c->kind[in->cls][v], 8);
+}
+
+void fetch_init_kinds(struct core *c)
+{
+	for (unsigned cls = 0; cls < ISA_CLASS_COUNT; cls++) {
+		for (unsigned v = 0; v < 4; v++) {
+			const struct fetch_class *k = &fetch_class[cls];
+			struct core_insn e;
+			memset(&e, 0, sizeof(e));
+			e.iq = k->iq;
+			e.is_ctrl = k->is_ctrl;
+			e.is_load = k->is_load;
+			e.is_store = k->is_store;
+			e.is_amo = k->is_amo;
+			e.at_head = k->at_head | (v & 1);
+			e.flush_after = (v >> 1) & 1;
+			e.serializing = k->serializing | e.flush_after;
+			memcpy(&c->kind[cls][v], (char *)&e + CORE_KIND_OFF, 8);
+		}
+	}
 }
 
 /* Access the I-TLB and I-cache for pc; returns 0 when fetch may proceed this cycle. */

@@ -10,20 +10,20 @@
 
 #include "core/pipe.h"
 
-uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in)
+void issue_init_latencies(struct core *c)
 {
 	const struct core_config *g = &c->cfg;
-	switch (in->cls) {
-	case ISA_CLASS_MUL: return g->mul_cycles;
-	case ISA_CLASS_DIV: return g->div_cycles;
-	case ISA_CLASS_FP_ADD: return g->fp_add_cycles;
-	case ISA_CLASS_FP_MUL: return g->fp_mul_cycles;
-	case ISA_CLASS_FP_DIVSQRT: return g->fp_divsqrt_cycles;
-	case ISA_CLASS_FP_CVT: return g->fp_cvt_cycles;
-	case ISA_CLASS_CSR: return g->csr_cycles;
-	case ISA_CLASS_SYSTEM: return (in->flags & ISA_F_ECALL) ? (g->ecall_cycles ? g->ecall_cycles : 1) : 1;
-	default: return g->alu_cycles;
-	}
+	for (unsigned k = 0; k < ISA_CLASS_COUNT; k++)
+		c->exec_cycles[k] = g->alu_cycles;
+	c->exec_cycles[ISA_CLASS_MUL] = g->mul_cycles;
+	c->exec_cycles[ISA_CLASS_DIV] = g->div_cycles;
+	c->exec_cycles[ISA_CLASS_FP_ADD] = g->fp_add_cycles;
+	c->exec_cycles[ISA_CLASS_FP_MUL] = g->fp_mul_cycles;
+	c->exec_cycles[ISA_CLASS_FP_DIVSQRT] = g->fp_divsqrt_cycles;
+	c->exec_cycles[ISA_CLASS_FP_CVT] = g->fp_cvt_cycles;
+	c->exec_cycles[ISA_CLASS_CSR] = g->csr_cycles;
+	c->exec_cycles[ISA_CLASS_SYSTEM] = 1;
+	c->ecall_exec_cycles = g->ecall_cycles ? g->ecall_cycles : 1;
 }
 
 /* Per-cycle functional-unit budget. */
@@ -34,28 +34,34 @@ struct issue_budget {
 /* The first cycle e's operands (and a refused load's retry time, or the data of the store it
  * waits for) allow it to issue, or PROBE_NEVER while a producer has not issued (then *block
  * names its register). */
+static inline uint64_t issue_max(uint64_t a, uint64_t b)
+{
+	return a > b ? a : b;
+}
+
 static uint64_t issue_wake(const struct core *c, const struct core_insn *e, uint32_t *block)
 {
 	const uint64_t *rdy = c->preg_ready;
-	uint64_t w = e->retry_at;
-	if (e->wait_preg) {
-		uint64_t r = rdy[e->wait_preg];
-		if (r == PROBE_NEVER) {
-			*block = e->wait_preg;
-			return PROBE_NEVER;
-		}
-		if (r > w)
-			w = r;
+	/* PROBE_NEVER is the largest time: the latest of the operands is PROBE_NEVER exactly
+	 * when one of them waits for a producer that has not issued (then find which one, in
+	 * the order wait_preg, rs1, rs2, rs3) */
+	uint64_t w = issue_max(e->retry_at, rdy[e->psrc[0]]);
+	if (!e->is_store)
+		w = issue_max(w, issue_max(rdy[e->psrc[1]], rdy[e->psrc[2]]));
+	if (e->wait_preg)
+		w = issue_max(w, rdy[e->wait_preg]);
+	if (w != PROBE_NEVER)
+		return w;
+	if (e->wait_preg && rdy[e->wait_preg] == PROBE_NEVER) {
+		*block = e->wait_preg;
+		return PROBE_NEVER;
 	}
 	int n = e->is_store ? 1 : 3;
 	for (int i = 0; i < n; i++) {
-		uint64_t r = rdy[e->psrc[i]];
-		if (r == PROBE_NEVER) {
+		if (rdy[e->psrc[i]] == PROBE_NEVER) {
 			*block = e->psrc[i];
 			return PROBE_NEVER;
 		}
-		if (r > w)
-			w = r;
 	}
 	return w;
 }
@@ -235,13 +241,18 @@ static int issue_out_of_order(struct core *c)
 		for (r = 0; r < iq->n && issued < iq->width; r++) {
 			struct core_iq_slot sl = iq->slot[r];
 			if (sl.wake <= now) {
-				/* recompute: a load's store-data register may have been reallocated */
 				struct core_insn *e = core_at(c, sl.idx);
 				uint32_t block;
-				sl.wake = issue_wake(c, e, &block);
-				if (sl.wake == PROBE_NEVER) {
-					issue_park(c, e, sl.idx, (uint16_t)block);
-					continue;
+				/* recompute for a load waiting for a store's data: that register may have
+				 * been reallocated. Other wake times cannot change while the entry waits
+				 * (its source registers stay allocated until it commits; the retry time
+				 * changes only below, and the slot keeps what is computed there). */
+				if (e->wait_preg) {
+					sl.wake = issue_wake(c, e, &block);
+					if (sl.wake == PROBE_NEVER) {
+						issue_park(c, e, sl.idx, (uint16_t)block);
+						continue;
+					}
 				}
 				if (sl.wake <= now && issue_allowed(c, e, sl.idx)) {
 					if (issue_one(c, e, sl.idx, &b)) {
@@ -258,8 +269,7 @@ static int issue_out_of_order(struct core *c)
 			}
 			if (sl.wake < next_look)
 				next_look = sl.wake;
-			if (w != r)
-				iq->slot[w] = sl;
+			iq->slot[w] = sl;  /* compacted, and with the wake time just computed */
 			w++;
 		}
 		/* the issue width is used up: the younger entries wait as they are (and are looked

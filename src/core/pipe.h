@@ -14,6 +14,7 @@
 #ifndef ROBIN_CORE_PIPE_H
 #define ROBIN_CORE_PIPE_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -38,6 +39,7 @@ struct core_insn {
 	uint16_t pdst, old_pdst;     /* physical destination and the mapping it replaced; 0 = none */
 	uint16_t psrc[3];            /* physical sources; 0 = none or x0 (always ready) */
 	uint16_t wait_preg;          /* a load waiting for an older store's data register, or 0 */
+	/* what the static instruction alone decides: 8 bytes fetch copies from c->kind */
 	uint8_t  iq;                 /* enum core_iq_kind */
 	uint8_t  is_ctrl, is_load, is_store, is_amo;
 	uint8_t  at_head;            /* executes only at the ROB head (CSR, fence, AMO, ecall) */
@@ -106,6 +108,7 @@ struct core {
 	int src_done;
 
 	/* fetch */
+	uint64_t kind[ISA_CLASS_COUNT][4]; /* core_insn.iq..flush_after by class and flag bits */
 	uint64_t fetch_pc;
 	int fetch_wrong_path;
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
@@ -117,7 +120,7 @@ struct core {
 	uint64_t fetch_line, fetch_page;  /* + 1; 0 = none */
 
 	/* rename */
-	uint16_t map[64];
+	uint16_t map[256];           /* by isa register number; [64..255] stay 0 (none) */
 	uint16_t *free_int, *free_fp;
 	uint32_t n_free_int, n_free_fp;
 	uint64_t *preg_ready;        /* cycle each physical register's value is available */
@@ -131,6 +134,7 @@ struct core {
 	/* issue */
 	struct core_iq iq[CORE_IQ_COUNT];
 	uint64_t *div_free, *fdiv_free; /* cycle each unpipelined unit is free */
+	uint32_t exec_cycles[ISA_CLASS_COUNT], ecall_exec_cycles; /* latencies by class */
 	uint64_t inorder_next;       /* in-order issue: oldest dispatched index not yet issued */
 	uint64_t *wait_head;         /* per physical register: first parked waiter (ring index) */
 	uint64_t *woken;             /* waiters woken this cycle, re-queued at the end of issue */
@@ -159,9 +163,11 @@ struct core {
 	unsigned last_slot;              /* cycle-stack slot of the last simulated cycle */
 	struct probe_cycle view;
 
-	/* probes */
+	/* probes: the attached consumers, and per hook the ones that have it */
 	struct probe_consumer consumers[CORE_MAX_CONSUMERS];
 	uint32_t nconsumers;
+	uint32_t n_on_cycle, n_on_insn;
+	struct probe_consumer on_cycle[CORE_MAX_CONSUMERS], on_insn[CORE_MAX_CONSUMERS];
 
 	/* progress */
 	void (*progress)(void *ctx, const struct core *c);
@@ -178,7 +184,14 @@ static inline struct core_insn *core_at(const struct core *c, uint64_t idx)
 	return &c->ring[idx & c->ring_mask];
 }
 
+/* The fields of struct core_insn from iq to flush_after are one 8-byte block. */
+#define CORE_KIND_OFF offsetof(struct core_insn, iq)
+_Static_assert(offsetof(struct core_insn, flush_after) == CORE_KIND_OFF + 7,
+               "core_insn.iq..flush_after must be 8 contiguous bytes");
+
 /* ---- stages (each returns nonzero when it made progress this cycle) --------------------- */
+/* Fill c->kind (at creation). */
+void fetch_init_kinds(struct core *c);
 int commit_stage(struct core *c);
 void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit);
 int resolve_stage(struct core *c);
@@ -221,12 +234,22 @@ void core_squash(struct core *c, uint64_t from);
 /* Point fetch at the correct path again, fetching after redirect_cycles: at the PC of the
  * next correct-path record (pc when the stream has ended). */
 void core_redirect(struct core *c, uint64_t pc);
-/* Publish one lifecycle record to every consumer. */
+/* Publish one lifecycle record to every consumer with on_insn (callers test c->n_on_insn). */
 void core_publish_insn(struct core *c, const struct probe_insn *rec);
+/* Publish c->view to every consumer with on_cycle (callers test c->n_on_cycle). */
+void core_publish_cycle(struct core *c);
 /* Stop the run with an error message (first error wins). */
 void core_fail(struct core *c, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/* Fill the latency table (at creation). */
+void issue_init_latencies(struct core *c);
+
 /* Latency of a non-memory instruction class. */
-uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in);
+static inline uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in)
+{
+	if (in->cls == ISA_CLASS_SYSTEM && (in->flags & ISA_F_ECALL))
+		return c->ecall_exec_cycles;
+	return c->exec_cycles[in->cls];
+}
 
 #endif

@@ -2,8 +2,8 @@
  * probe.h — what the timing model publishes to profilers (the probe contract of
  * architecture.md): a per-cycle commit view and one lifecycle record per dynamic instruction,
  * correct or wrong path. Consumers attach a struct probe_consumer (NULL hooks = not
- * interested); any number may attach, all see the very same cycles. With none attached the
- * core pays one predictable branch per cycle and per instruction.
+ * interested); any number may attach, all see the very same cycles. With none attached (or
+ * none with a given hook) the core pays one predictable branch per cycle and per instruction.
  */
 #ifndef ROBIN_CORE_PROBE_H
 #define ROBIN_CORE_PROBE_H
@@ -107,11 +107,17 @@ struct probe_cycle {
 	const struct probe_insn *flush_insn;
 };
 
-/* A probe consumer: a profiler model, a tracer, the pipeline viewer. */
+/* A probe consumer: a profiler model, a tracer, the pipeline viewer. The core calls only
+ * the hooks a consumer set, and builds the parts of the commit view that only consumers read
+ * only when some consumer has on_cycle. */
 struct probe_consumer {
 	void *ctx;
 	void (*on_cycle)(void *ctx, const struct probe_cycle *view);
 	void (*on_insn)(void *ctx, const struct probe_insn *rec);
+	/* Optional (NULL = always): on_insn is called only while *insn_demand is nonzero, for
+	 * a consumer that wants lifecycle records only at times (a sample waiting for its
+	 * instruction). Records published while it is zero are not delivered later. */
+	const uint32_t *insn_demand;
 };
 
 const char *probe_cause_name(enum probe_cause c);  /* "branch", "icache", ... */

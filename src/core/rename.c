@@ -14,7 +14,7 @@ static int rename_has_dest(const struct isa_insn *in)
 /* The physical register holding architectural register r now; 0 for none. */
 static inline uint16_t rename_src(const struct core *c, uint8_t r)
 {
-	return r == ISA_REG_NONE ? 0 : c->map[r & 63];
+	return c->map[r];  /* map[ISA_REG_NONE] = 0 */
 }
 
 int rename_stage(struct core *c)

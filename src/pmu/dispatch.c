@@ -12,6 +12,7 @@ static int dispatch_init(struct pmu_unit *u)
 	struct pmu_tags *t = u->state;
 	t->stage = PMU_TAG_DISPATCH;
 	t->committed_only = 0;
+	u->insn_demand = &t->n;  /* records matter only while a tag waits */
 	return 0;
 }
 

@@ -11,6 +11,7 @@ static int fetch_init(struct pmu_unit *u)
 	struct pmu_tags *t = u->state;
 	t->stage = PMU_TAG_FETCH;
 	t->committed_only = 0;
+	u->insn_demand = &t->n;  /* records matter only while a tag waits */
 	return 0;
 }
 

@@ -39,6 +39,8 @@ struct pmu {
 	struct pmu_unit *on_cycle[PMU_MAX_MODELS], *on_sample[PMU_MAX_MODELS],
 		*on_insn[PMU_MAX_MODELS];
 	size_t n_cycle, n_sample, n_insn;
+	size_t n_insn_always;        /* on_insn units without insn_demand */
+	uint32_t insn_demand;        /* units that want lifecycle records now (see core) */
 	int finished;
 };
 
@@ -108,6 +110,16 @@ static uint64_t pmu_gcd(uint64_t a, uint64_t b)
 
 /* ---- the probe consumer ----------------------------------------------------------------- */
 
+/* How many units want the next lifecycle record: the core skips on_insn while none does. */
+static void pmu_update_demand(struct pmu *p)
+{
+	uint32_t d = (uint32_t)p->n_insn_always;
+	for (size_t i = 0; i < p->n_insn; i++)
+		if (p->on_insn[i]->insn_demand && *p->on_insn[i]->insn_demand)
+			d++;
+	p->insn_demand = d;
+}
+
 static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 {
 	struct pmu *p = ctx;
@@ -115,19 +127,27 @@ static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 		p->on_cycle[i]->model->on_cycle(p->on_cycle[i], v);
 	uint64_t end = v->cycle + v->ncycles;
 	p->cycles += v->ncycles;
+	if (p->smp.next >= end)
+		return;
 	while (p->smp.next < end) {
 		uint64_t at = p->smp.next < v->cycle ? v->cycle : p->smp.next;
 		for (size_t i = 0; i < p->n_sample; i++)
 			p->on_sample[i]->model->on_sample(p->on_sample[i], v, at);
 		sampler_advance(&p->smp);
 	}
+	if (p->n_insn)
+		pmu_update_demand(p);
 }
 
 static void pmu_on_insn(void *ctx, const struct probe_insn *r)
 {
 	struct pmu *p = ctx;
-	for (size_t i = 0; i < p->n_insn; i++)
-		p->on_insn[i]->model->on_insn(p->on_insn[i], r);
+	for (size_t i = 0; i < p->n_insn; i++) {
+		struct pmu_unit *u = p->on_insn[i];
+		if (!u->insn_demand || *u->insn_demand)
+			u->model->on_insn(u, r);
+	}
+	pmu_update_demand(p);
 }
 
 /* ---- life cycle --------------------------------------------------------------------------- */
@@ -167,9 +187,13 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 			p->on_cycle[p->n_cycle++] = u;
 		if (m->on_sample && !m->every_cycle)
 			p->on_sample[p->n_sample++] = u;
-		if (m->on_insn)
+		if (m->on_insn) {
 			p->on_insn[p->n_insn++] = u;
+			if (!u->insn_demand)
+				p->n_insn_always++;
+		}
 	}
+	pmu_update_demand(p);
 	*out = p;
 	return 0;
 fail:
@@ -183,8 +207,10 @@ void pmu_consumer(struct pmu *p, struct probe_consumer *out)
 	out->ctx = p;
 	if (p->n_cycle || p->n_sample)
 		out->on_cycle = pmu_on_cycle;
-	if (p->n_insn)
+	if (p->n_insn) {
 		out->on_insn = pmu_on_insn;
+		out->insn_demand = &p->insn_demand;
+	}
 }
 
 void pmu_finish(struct pmu *p)

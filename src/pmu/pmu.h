@@ -51,6 +51,9 @@ struct pmu_unit {
 	                             no instruction to blame (before the first commit) */
 	uint32_t width;           /* commit width of the core */
 	void *state;              /* model-private */
+	/* set by init for a model whose on_insn matters only at times: on_insn is called
+	 * only while *insn_demand is nonzero (NULL: always) */
+	const uint32_t *insn_demand;
 };
 
 struct pmu_config {

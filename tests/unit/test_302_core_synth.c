@@ -358,7 +358,7 @@ static void test_probes(void **state)
 		synth_exec(&s, loop, back ? synth_pc(0) : synth_pc(loop + 1), 0, back);
 	}
 	struct probe_counts p = { 0 };
-	struct probe_consumer pc = { &p, count_cycle, count_insn };
+	struct probe_consumer pc = { .ctx = &p, .on_cycle = count_cycle, .on_insn = count_insn };
 	struct core *c = run_synth(&s, &cfg, &pc);
 	const struct core_stats *st = core_stats(c);
 	assert_int_equal(p.committed, st->instructions);
