@@ -112,38 +112,38 @@ uint64_t pics_eval_components(const struct pmu_profile *pics, uint64_t pc, uint3
 	return total;
 }
 
-void pics_eval_stack_text(const uint64_t *units, uint64_t total, int parts, char *buf,
-			  size_t n)
+void pics_eval_stack_text(const double *units, double total, int parts, char *buf, size_t n)
 {
 	uint8_t used[PICS_EVAL_SIGS] = { 0 };
 	size_t k = 0;
-	uint64_t shown = 0;
+	double shown = 0;
+	if (!n)
+		return;
 	buf[0] = 0;
-	if (!total || !n)
+	if (!(total > 0))
 		return;
 	for (int p = 0; p < parts; p++) {
 		uint32_t best = 0;
-		uint64_t bu = 0;
+		double bu = 0;
 		for (uint32_t s = 0; s < PICS_EVAL_SIGS; s++)
 			if (!used[s] && units[s] > bu) {
 				bu = units[s];
 				best = s;
 			}
-		if (!bu || (double)bu / (double)total < 0.01)
+		if (!(bu > 0) || bu / total < 0.01)
 			break;
 		used[best] = 1;
 		shown += bu;
 		char name[PSV_NAME_MAX];
 		psv_name(best, name, sizeof(name));
 		int w = snprintf(buf + k, n - k, "%s%s %.0f%%", k ? ", " : "", name,
-		                 100.0 * (double)bu / (double)total);
+		                 100.0 * bu / total);
 		if (w < 0 || (size_t)w >= n - k)
 			return;
 		k += (size_t)w;
 	}
-	if (total > shown && (double)(total - shown) / (double)total >= 0.005)
-		snprintf(buf + k, n - k, "%sother %.0f%%", k ? ", " : "",
-		         100.0 * (double)(total - shown) / (double)total);
+	if ((total - shown) / total >= 0.005)
+		snprintf(buf + k, n - k, "%sother %.0f%%", k ? ", " : "", 100.0 * (total - shown) / total);
 }
 
 static double pics_eval_pearson(const double *x, const double *y, size_t n)

@@ -31,10 +31,10 @@ int pics_eval_error(struct code_map *m, const struct pmu_profile *pics,
 uint64_t pics_eval_components(const struct pmu_profile *pics, uint64_t pc, uint32_t set,
 			      uint64_t *units);
 
-/* A cycle stack as text: the largest components by share ("ST-LLC 81%, base 12%"), at most
+/* A cycle stack (units[PICS_EVAL_SIGS] by signature, any unit) as text: the largest
+ * components by share ("ST-LLC 81%, base 12%"), at most
  * `parts` of them and those of at least 1%, the rest summed as "other N%". */
-void pics_eval_stack_text(const uint64_t *units, uint64_t total, int parts, char *buf,
-			  size_t n);
+void pics_eval_stack_text(const double *units, double total, int parts, char *buf, size_t n);
 
 /* Figure B.7 for one run: per event bit b, the Pearson correlation over static instructions
  * (those with a nonzero count or nonzero cycles for b) between the number of correct-path

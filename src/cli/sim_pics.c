@@ -146,8 +146,11 @@ int sim_pics_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top)
 		        "all cycles; signature shares of the instruction's cycles)\n", top);
 	for (int k = 0; k < n; k++) {
 		char stack[256];
+		double du[PICS_EVAL_SIGS];
 		uint64_t tot = pics_eval_components(&g->pics, t[k].pc, PSV_ALL, units);
-		pics_eval_stack_text(units, tot, 4, stack, sizeof(stack));
+		for (uint32_t s = 0; s < PICS_EVAL_SIGS; s++)
+			du[s] = (double)units[s];
+		pics_eval_stack_text(du, (double)tot, 4, stack, sizeof(stack));
 		fprintf(out, "  %6.2f%%  %10" PRIx64 "  %-28.28s %-30.30s [%s]\n", 100 * t[k].share,
 		        t[k].pc, t[k].where, t[k].disasm, stack);
 	}

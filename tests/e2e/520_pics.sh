@@ -96,6 +96,18 @@ if not ok: print("FAIL: psv detail rows %r names %r" % (rows, names))
 sys.exit(0 if ok else 1)
 PY
 
+# (4) the tools read the stacks back: robin prof --pics per procedure, robin annotate --pics
+# per instruction (the hot load's stack is mostly ST-L1+ST-LLC, named in Table B.1 order)
+"$ROBIN" prof --pics --db "$tmp/p.db" -n 5 >"$tmp/prof.txt" 2>"$tmp/prof.err" || die "prof --pics failed: $(cat "$tmp/prof.err")"
+grep -q "Per-procedure cycle stacks of tea" "$tmp/prof.txt" || die "prof --pics header: $(head -3 "$tmp/prof.txt")"
+grep -Eq "lbm_mass +[A-Za-z+-]+ [0-9]+%" "$tmp/prof.txt" || die "prof --pics has no stack for lbm_mass"
+"$ROBIN" annotate --pics lbm_mass --db "$tmp/p.db" >"$tmp/ann.txt" 2>"$tmp/ann.err" || die "annotate --pics failed: $(cat "$tmp/ann.err")"
+top=$(grep -E "^ +[0-9.e+]+ +[0-9.]+%" "$tmp/ann.txt" | sort -k2 -nr | head -1)
+printf '%s' "$top" | grep -Eq ": f?l[dw] .*ST-L1\+ST-LLC [0-9]+%" || die "annotate --pics hottest row: '$top'"
+"$ROBIN" annotate --pics lbm_mass --db "$tmp/p.db" --event golden | grep -q "cycle stacks of golden" || die "annotate --pics --event golden"
+"$ROBIN" annotate --pics lbm_mass --db "$tmp/p.db" --event oracle >/dev/null 2>"$tmp/e.err"; rc=$?
+[ $rc -eq 1 ] && [ "$(wc -l <"$tmp/e.err")" -eq 1 ] && grep -q "no profile with per-instruction cycle stacks" "$tmp/e.err" || die "annotate --pics on a profile without PICS: rc $rc '$(cat "$tmp/e.err")'"
+
 out=$("$ROBIN" sim --profile tea,bogus --period 10 -- $G/nqueens.static 1 2>&1 >/dev/null); rc=$?
 [ $rc -ne 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "unknown profiler 'bogus'" \
 	|| die "bad profiler list: rc $rc, '$out'"

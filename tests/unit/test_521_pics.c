@@ -184,7 +184,10 @@ static void test_error(void **state)
 	assert_int_equal(pics_eval_components(&r, 0x10, PSV_ALL, units), 80);
 	assert_int_equal(units[PSV_ST_L1], 60);
 	char txt[128];
-	pics_eval_stack_text(units, 80, 4, txt, sizeof(txt));
+	double du[PICS_EVAL_SIGS];
+	for (uint32_t s = 0; s < PICS_EVAL_SIGS; s++)
+		du[s] = (double)units[s];
+	pics_eval_stack_text(du, 80, 4, txt, sizeof(txt));
 	assert_string_equal(txt, "ST-L1 75%, base 25%");
 	pmu_profile_free(&a);
 	pmu_profile_free(&r);
