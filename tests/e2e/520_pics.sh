@@ -108,6 +108,25 @@ printf '%s' "$top" | grep -Eq ": f?l[dw] .*ST-L1\+ST-LLC [0-9]+%" || die "annota
 "$ROBIN" annotate --pics lbm_mass --db "$tmp/p.db" --event oracle >/dev/null 2>"$tmp/e.err"; rc=$?
 [ $rc -eq 1 ] && [ "$(wc -l <"$tmp/e.err")" -eq 1 ] && grep -q "no profile with per-instruction cycle stacks" "$tmp/e.err" || die "annotate --pics on a profile without PICS: rc $rc '$(cat "$tmp/e.err")'"
 
+# (5) robin report --html draws the PICS as stacked bars (SVG, a colour per signature, a
+# legend, hover text with samples); checked in headless Chromium when it is installed: the
+# page renders, no script error, the bars and their hover text are in the DOM.
+"$ROBIN" report --db "$tmp/p.db" --event tea --html "$tmp/r.html" 2>"$tmp/r.err" || die "report --html: $(cat "$tmp/r.err")"
+grep -q 'id="pics"' "$tmp/r.html" || die "no PICS section in the report"
+grep -Eq "<title>lbm_mass\+0x[0-9a-f]+ — ST-L1\+ST-LLC: [0-9.]+%, [0-9.]+ samples</title>" "$tmp/r.html" \
+	|| die "no hover text with samples for lbm_mass's load"
+CHROME=$(command -v chromium || command -v chromium-browser || true)
+if [ -n "$CHROME" ]; then
+	timeout 120 "$CHROME" --headless --no-sandbox --disable-gpu --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$tmp/chrome" --dump-dom "file://$tmp/r.html" >"$tmp/dom.html" 2>/dev/null
+	grep -q "PICS (tea)" "$tmp/dom.html" || die "Chromium did not render the PICS chart"
+	grep -Eq '<div id="robin-errors"></div>' "$tmp/dom.html" || die "script error in the rendered page"
+	[ "$(grep -o '<rect[^>]*fill="#' "$tmp/dom.html" | wc -l)" -ge 20 ] || die "too few coloured bars"
+else
+	echo "note: chromium not installed, the report was not rendered"
+fi
+
 out=$("$ROBIN" sim --profile tea,bogus --period 10 -- $G/nqueens.static 1 2>&1 >/dev/null); rc=$?
 [ $rc -ne 0 ] && [ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] && printf '%s' "$out" | grep -q "unknown profiler 'bogus'" \
 	|| die "bad profiler list: rc $rc, '$out'"
