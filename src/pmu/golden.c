@@ -67,6 +67,13 @@ static void golden_finish(struct pmu_unit *u)
 {
 	struct golden_state *s = u->state;
 	psv_wait_finish(u, &s->w, s->have_last ? &s->last : NULL);
+	/* the per-pc profile, summed once from the PICS rather than kept every cycle */
+	const struct pmu_profile *q = &u->pics;
+	for (size_t i = 0; i < q->n; i++)
+		for (int c = 0; c < PMU_CAT_N; c++)
+			if (q->e[i].cat[c])
+				pmu_profile_add(&u->prof, psv_key_pc(q->e[i].pc), q->e[i].insn,
+				                (enum pmu_cat)c, q->e[i].cat[c]);
 }
 
 const struct pmu_model pmu_model_golden = {

@@ -115,8 +115,8 @@ void pmu_tags_on_finish(struct pmu_unit *u);
 
 /* ---- PSV profilers (psv.c): TEA, its golden reference, NCI-TEA, IBS, SPE, RIS ----------- */
 
-/* Time to one instruction with its PSV: `units` in category c to prof, and to pics under the
- * signature events & the model's event set. */
+/* Time to one instruction with its PSV: `units` in category c to pics under the signature
+ * events & the model's event set, and (sampled models) to prof. */
 void psv_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in, enum pmu_cat c,
 	       uint32_t events, uint64_t units);
 
