@@ -211,16 +211,24 @@ static void tea_eval_json_num(struct json *j, const char *key, double v)
 		json_double(j, v);
 }
 
+/* The members "instruction", "basic_block", "function" of an open object. */
+static void tea_eval_json_grans(struct json *j, const double *v)
+{
+	for (int g = 0; g < PMU_EVAL_GRAN_N; g++)
+		tea_eval_json_num(j, pmu_eval_gran_name((enum pmu_eval_gran)g), v[g]);
+}
+
 static void tea_eval_json_avg(struct json *j, const struct tea_eval_suite *s, int k)
 {
 	json_key(j, "average");
 	json_object_begin(j);
 	for (int p = 0; p < TEA_EVAL_NPROF; p++) {
+		double v[PMU_EVAL_GRAN_N];
+		for (int g = 0; g < PMU_EVAL_GRAN_N; g++)
+			v[g] = tea_eval_avg(s, k, p, g, NULL, NULL);
 		json_key(j, tea_eval_names[p]);
 		json_object_begin(j);
-		for (int g = 0; g < PMU_EVAL_GRAN_N; g++)
-			tea_eval_json_num(j, pmu_eval_gran_name((enum pmu_eval_gran)g),
-			                  tea_eval_avg(s, k, p, g, NULL, NULL));
+		tea_eval_json_grans(j, v);
 		json_object_end(j);
 	}
 	json_object_end(j);
@@ -246,9 +254,7 @@ void tea_eval_json(struct json *j, const struct tea_eval_suite *s)
 			for (int p = 0; p < TEA_EVAL_NPROF; p++) {
 				json_key(j, tea_eval_names[p]);
 				json_object_begin(j);
-				for (int g = 0; g < PMU_EVAL_GRAN_N; g++)
-					tea_eval_json_num(j, pmu_eval_gran_name((enum pmu_eval_gran)g),
-					                  r->err[p][g]);
+				tea_eval_json_grans(j, r->err[p]);
 				json_kv_uint(j, "samples", r->samples[p]);
 				json_object_end(j);
 			}

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analysis/pics_eval.h"
+#include "cli/sim_profile.h"
 
 int sim_pics_active(const struct pmu *p)
 {
@@ -46,18 +47,7 @@ int sim_pics_json(struct json *j, struct pmu *p, struct code_map *m, unsigned to
 		int rc = pics_eval_error(m, &u->pics, &g->pics, u->model->psv_events, e);
 		if (rc && rc != -ENODATA)
 			return rc;
-		json_key(j, u->model->name);
-		json_object_begin(j);
-		for (int k = 0; k < PMU_EVAL_GRAN_N; k++) {
-			json_key(j, pmu_eval_gran_name((enum pmu_eval_gran)k));
-			if (rc)
-				json_null(j);
-			else
-				json_double(j, e[k].error);
-		}
-		json_kv_uint(j, "samples", u->samples);
-		json_kv_uint(j, "unresolved", u->unresolved);
-		json_object_end(j);
+		sim_profile_json_error(j, u, rc ? NULL : e);
 	}
 	json_object_end(j);
 	json_key(j, "pics_top");

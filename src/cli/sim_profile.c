@@ -262,6 +262,23 @@ out:
 
 /* ---- JSON and listing -------------------------------------------------------------------- */
 
+void sim_profile_json_error(struct json *j, const struct pmu_unit *u,
+			    const struct profile_error *e)
+{
+	json_key(j, u->model->name);
+	json_object_begin(j);
+	for (int g = 0; g < PMU_EVAL_GRAN_N; g++) {
+		json_key(j, pmu_eval_gran_name((enum pmu_eval_gran)g));
+		if (!e)
+			json_null(j);
+		else
+			json_double(j, e[g].error);
+	}
+	json_kv_uint(j, "samples", u->samples);
+	json_kv_uint(j, "unresolved", u->unresolved);
+	json_object_end(j);
+}
+
 static const struct pmu_unit *sim_profile_oracle(const struct pmu *p)
 {
 	return pmu_unit_find(p, "oracle");
@@ -286,18 +303,7 @@ int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned
 		rc = pmu_eval_error(m, &u->prof, &o->prof, e);
 		if (rc && rc != -ENODATA)
 			return rc;
-		json_key(j, u->model->name);
-		json_object_begin(j);
-		for (int g = 0; g < PMU_EVAL_GRAN_N; g++) {
-			json_key(j, pmu_eval_gran_name((enum pmu_eval_gran)g));
-			if (rc)
-				json_null(j);
-			else
-				json_double(j, e[g].error);
-		}
-		json_kv_uint(j, "samples", u->samples);
-		json_kv_uint(j, "unresolved", u->unresolved);
-		json_object_end(j);
+		sim_profile_json_error(j, u, rc ? NULL : e);
 	}
 	json_object_end(j);
 	json_key(j, "top");
