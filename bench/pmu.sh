@@ -4,7 +4,8 @@
 # Dispatch, Fetch; sampling every 1009 cycles as robin accuracy does), medians of BENCH_RUNS
 # runs (default 3) over the first PMU_INSNS instructions (default 5M) of a few workloads, one
 # per group of seed 004's classification. Prints MIPS side by side and the slowdown factor,
-# writes build/bench/pmu.json. env: ROBIN (default build/robin), BENCH_RUNS, PMU_INSNS.
+# writes build/bench/pmu.json. env: ROBIN (default build/robin), BENCH_RUNS, PMU_INSNS;
+# PMU_PROFILE, PMU_LABEL, PMU_SECTION measure another --profile list (bench/tea.sh).
 set -u
 cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
@@ -12,7 +13,10 @@ export ROBIN_ROOT=$PWD
 ROBIN=${ROBIN:-build/robin}
 RUNS=${BENCH_RUNS:-3}
 INSNS=${PMU_INSNS:-5000000}
-OUT=build/bench/pmu.json
+PROFILE=${PMU_PROFILE:-all}
+LABEL=${PMU_LABEL:-all 9}
+SECTION=${PMU_SECTION:-pmu}
+OUT=build/bench/$SECTION.json
 G=build/guest/workloads
 WL="crc32 imagick lbm chase_llc"
 [ -x "$ROBIN" ] || { echo "bench/pmu: $ROBIN not found (make build/robin)" >&2; exit 2; }
@@ -28,7 +32,7 @@ cpu_time() {  # args... -> robin's user+system CPU seconds
 }
 
 echo "robin sim with and without the simulated profilers: first $INSNS instructions, median of $RUNS runs (CPU time)"
-printf '%-10s %12s %12s %12s %8s\n' workload "MIPS none" "MIPS all 9" "cycles/s all" slowdn
+printf '%-10s %12s %12s %12s %8s\n' workload "MIPS none" "MIPS $LABEL" "cycles/s" slowdn
 rows=() slows=()
 for w in $WL; do
 	bin=$G/$w.static
@@ -36,7 +40,7 @@ for w in $WL; do
 	a=() b=()
 	for ((i = 0; i < RUNS; i++)); do
 		a+=("$(cpu_time --stats-json "$tmp/n.json" -- "$bin")")
-		b+=("$(cpu_time --profile all --period 1009 --top 0 --stats-json "$tmp/p.json" -- "$bin")")
+		b+=("$(cpu_time --profile "$PROFILE" --period 1009 --top 0 --stats-json "$tmp/p.json" -- "$bin")")
 	done
 	sa=$(suite_median "${a[@]}") sb=$(suite_median "${b[@]}")
 	n=$(suite_json_num "$tmp/n.json" instructions) c=$(suite_json_num "$tmp/n.json" cycles)
@@ -48,9 +52,9 @@ for w in $WL; do
 		"$w" "$n" "$c" "$sa" "$sb" "$m1" "$m2" "$slow")")
 done
 med=$(printf "%.2f" "$(suite_median "${slows[@]}")")
-echo "median slowdown with all nine profilers attached: ${med}x"
+echo "median slowdown with $LABEL attached: ${med}x"
 {
-	printf '{\n  "section": "pmu",\n  "runs": %d,\n  "max_insns": %s,\n  "median_slowdown": %s,\n  "workloads": [\n' "$RUNS" "$INSNS" "$med"
+	printf '{\n  "section": "%s",\n  "runs": %d,\n  "max_insns": %s,\n  "median_slowdown": %s,\n  "workloads": [\n' "$SECTION" "$RUNS" "$INSNS" "$med"
 	suite_json_array "${rows[@]}"
 	printf '  ]\n}\n'
 } >"$OUT"

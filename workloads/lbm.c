@@ -38,6 +38,12 @@ static const double lbm_w[LBM_Q] = {
 
 static double *lbm_src, *lbm_dst;
 
+/* A hook for workloads/variants/lbm_prefetch.c: runs at the start of every cell's update
+ * (nothing here: the suite's lbm does not prefetch). */
+#ifndef LBM_PREFETCH_CELL
+#define LBM_PREFETCH_CELL(cell) ((void)0)
+#endif
+
 static inline long lbm_cell(int x, int y, int z)
 {
 	return ((long)z * LBM_NY + y) * LBM_NX + x;
@@ -72,6 +78,7 @@ static WL_HOT void lbm_step(double omega)
 			for (int x = 0; x < LBM_NX; x++) {
 				const long xw[3] = { (x + LBM_NX - 1) % LBM_NX, x, (x + 1) % LBM_NX };
 				long cell = lbm_cell(x, y, z);
+				LBM_PREFETCH_CELL(cell);
 				const double *c = lbm_src + cell * LBM_STRIDE;
 				double *d[LBM_Q];  /* where each direction streams to (periodic) */
 #pragma GCC unroll 19

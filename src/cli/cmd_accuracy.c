@@ -22,6 +22,7 @@
 #include <fcntl.h>
 
 #include "analysis/pmu_eval.h"
+#include "analysis/tea_eval.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/db_args.h"
@@ -74,6 +75,7 @@ struct acc_result {
 	uint64_t samples[ACC_MAX_CFG][PMU_MAX_MODELS];
 	uint8_t valid[ACC_MAX_CFG][PMU_MAX_MODELS];
 	double err[ACC_MAX_CFG][PMU_MAX_MODELS][PMU_EVAL_GRAN_N];
+	struct tea_eval_run tea[ACC_MAX_CFG];  /* --tea: PICS errors (analysis/tea_eval.h) */
 };
 
 struct acc_opts {
@@ -82,6 +84,7 @@ struct acc_opts {
 	struct acc_cfg cfg[ACC_MAX_CFG];
 	int ncfg;
 	int sweep, compare_random;
+	int tea;                     /* --tea: 004 Paper B's experiment instead of Paper A's */
 	int json, csv, quiet;
 	unsigned jobs;
 	uint64_t max_insns;
@@ -116,6 +119,9 @@ static void acc_usage(FILE *out)
 	        "  --sweep-freq        also Figure A.11a: tip, tip-ilp and nci at the equivalents\n"
 	        "                      of 100 Hz .. 20 kHz (the default period standing for 4 kHz)\n"
 	        "  --compare-random    also Figure A.11b: periodic against random sampling\n"
+	        "  --tea               seed 004 Paper B instead: PICS error of ibs, spe, ris, nci-tea\n"
+	        "                      and tea against the golden reference (Figures B.5, B.9, B.7;\n"
+	        "                      with --sweep-freq B.8); JSON member \"tea\"\n"
 	        "  --size N            pass N as the workloads' size argument (suite default 10)\n"
 	        "  --dyn               use the dynamically linked builds (NAME.dyn)\n"
 	        "  --max-insns N       stop each workload after N instructions\n"
@@ -343,6 +349,11 @@ static int acc_simulate(const struct acc_opts *o, const struct acc_workload *w,
 			r->valid[k][mi] = 1;
 			for (int g = 0; g < PMU_EVAL_GRAN_N; g++)
 				r->err[k][mi][g] = err[g].error;
+		}
+	for (int k = 0; k < o->ncfg && o->tea; k++)
+		if ((rc = tea_eval_measure(p[k], &m, &r->tea[k]))) {
+			snprintf(r->msg, sizeof(r->msg), "cannot measure the PICS: %s", strerror(-rc));
+			goto out;
 		}
 	rc = 0;
 	if (o->db_path) {
@@ -801,6 +812,38 @@ static void acc_json_errors(struct json *j, const struct acc_result *r, int k, i
 	json_object_end(j);
 }
 
+/* --tea: Paper B's figures (analysis/tea_eval.h) as text, or into j when not NULL. */
+static void acc_tea_output(const struct acc_opts *o, const struct acc_workload *w,
+			   const struct acc_result *res, size_t n, struct json *j)
+{
+	const char **names = calloc(n ? n : 1, sizeof(*names));
+	struct tea_eval_run *runs = calloc((n ? n : 1) * (size_t)o->ncfg, sizeof(*runs));
+	uint64_t period[ACC_MAX_CFG];
+	double hz[ACC_MAX_CFG];
+	if (!names || !runs) {
+		fprintf(stderr, "robin accuracy: out of memory\n");
+		goto out;
+	}
+	for (int k = 0; k < o->ncfg; k++) {
+		period[k] = o->cfg[k].period;
+		hz[k] = o->cfg[k].equiv_hz;
+		for (size_t i = 0; i < n; i++)
+			if (res[i].ok)
+				runs[(size_t)k * n + i] = res[i].tea[k];
+	}
+	for (size_t i = 0; i < n; i++)
+		names[i] = w[i].name;
+	struct tea_eval_suite s = { .n = n, .names = names, .ncfg = o->ncfg, .period = period,
+	                            .equiv_hz = hz, .runs = runs };
+	if (j)
+		tea_eval_json(j, &s);
+	else
+		tea_eval_print(stdout, &s);
+out:
+	free(names);
+	free(runs);
+}
+
 static void acc_print_json(const struct acc_opts *o, const struct acc_workload *w,
 			   const struct acc_result *res, size_t n)
 {
@@ -887,6 +930,8 @@ static void acc_print_json(const struct acc_opts *o, const struct acc_workload *
 		json_object_end(&j);
 	}
 	json_object_end(&j);
+	if (o->tea)
+		acc_tea_output(o, w, res, n, &j);
 	json_object_end(&j);
 	json_end(&j);
 }
@@ -1016,6 +1061,8 @@ int cmd_accuracy(int argc, char **argv)
 			random = 1;
 		} else if (!strcmp(a, "--sweep-freq")) {
 			o.sweep = 1;
+		} else if (!strcmp(a, "--tea")) {
+			o.tea = 1;
 		} else if (!strcmp(a, "--compare-random")) {
 			o.compare_random = 1;
 		} else if (!strcmp(a, "--json")) {
@@ -1032,6 +1079,11 @@ int cmd_accuracy(int argc, char **argv)
 	}
 	if (o.json && o.csv) {
 		fprintf(stderr, "robin accuracy: --json and --csv exclude each other\n");
+		return 2;
+	}
+	if (o.tea && (o.csv || o.compare_random)) {
+		fprintf(stderr, "robin accuracy: --tea reports as text or --json (no --csv, "
+		        "--compare-random)\n");
 		return 2;
 	}
 	if (period && freq) {
@@ -1056,7 +1108,12 @@ int cmd_accuracy(int argc, char **argv)
 	uint32_t sens = 0;
 	for (size_t m = 0; m < sizeof(acc_sens_models) / sizeof(acc_sens_models[0]); m++)
 		sens |= 1u << pmu_model_index(acc_sens_models[m]);
-	o.cfg[o.ncfg++] = (struct acc_cfg){ p0, random, (1u << pmu_model_count()) - 1, 0 };
+	/* Paper A: every profiler but the PSV ones; --tea: Paper B's (and the Oracle) */
+	uint32_t oracle = 1u << pmu_model_index("oracle");
+	uint32_t all = ((1u << pmu_model_count()) - 1) & ~tea_eval_models();
+	if (o.tea)
+		sens = all = tea_eval_models() | oracle;
+	o.cfg[o.ncfg++] = (struct acc_cfg){ p0, random, all, 0 };
 	if (o.sweep)
 		for (size_t s = 0; s < ACC_NSWEEP; s++) {
 			double pp = (double)p0 * ACC_PAPER_HZ / acc_sweep_hz[s];
@@ -1084,7 +1141,12 @@ int cmd_accuracy(int argc, char **argv)
 		fprintf(stderr, "robin accuracy: no workload ran\n");
 		goto out;
 	}
-	if (o.json) {
+	if (o.tea && !o.json) {
+		printf("robin accuracy --tea: %zu workloads on %s, %.0f MHz; every profiler samples the "
+		       "same cycles, every %" PRIu64 " cycles.\n", n, o.preset ? o.preset : "boom-large",
+		       o.core.freq_mhz, o.cfg[0].period);
+		acc_tea_output(&o, w, res, n, NULL);
+	} else if (o.json) {
 		acc_print_json(&o, w, res, n);
 	} else if (o.csv) {
 		acc_print_csv(&o, w, res, n);

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "cli/pics_show.h"
 #include "profile/listing.h"
 #include "util/json.h"
 
@@ -25,6 +26,9 @@ static const char annotate_help[] =
 	"options:\n"
 	DB_ARGS_HELP
 	"  --no-source         do not interleave source lines\n"
+	"  --pics              per-instruction cycle stacks instead (robin sim --profile tea\n"
+	"                      --db): each instruction's signatures, largest first (--event\n"
+	"                      picks the profiler; default tea, else golden)\n"
 	"  -h, --help          this text\n";
 
 static double pct(double v, double total)
@@ -212,9 +216,14 @@ int cmd_annotate(int argc, char **argv)
 {
 	struct db_args a;
 	struct profile_db *db = NULL;
-	int source = 1, rc = 2, k, i = 1;
+	int source = 1, pics = 0, rc = 2, k, i = 1;
 	db_args_init(&a, "annotate", annotate_help, DB_ARGS_ALL, DB_ARGS_MAX_ARGS);
 	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
+		if (!strcmp(argv[i], "--pics")) {
+			pics = 1;
+			i++;
+			continue;
+		}
 		if (strcmp(argv[i], "--no-source")) {
 			k = db_args_unknown(&a, argv[i]);
 			break;
@@ -238,6 +247,11 @@ int cmd_annotate(int argc, char **argv)
 	char err[LISTING_ERR_MAX];
 	if (listing_build(db, &a.filter, a.args[0], &l, err)) {
 		fprintf(stderr, "robin annotate: %s\n", err);
+		goto out;
+	}
+	if (pics) {
+		rc = pics_show_annotate(db, &a.filter, &l, source);
+		listing_free(&l);
 		goto out;
 	}
 	if (a.fmt == TABLE_JSON)

@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "cli/pics_show.h"
 #include "profile/profile_agg.h"
 #include "util/json.h"
 
@@ -24,6 +25,8 @@ static const char prof_help[] =
 	"options:\n"
 	"  --images            one row per image instead of per procedure\n"
 	"  -n N                print only the first N rows\n"
+	"  --pics              per-procedure cycle stacks of a PICS profile (robin sim\n"
+	"                      --profile tea --db; --event picks it, default tea, else golden)\n"
 	DB_ARGS_HELP
 	"  -h, --help          this text\n";
 
@@ -196,13 +199,16 @@ int cmd_prof(int argc, char **argv)
 {
 	struct db_args a;
 	struct profile_db *db = NULL;
-	int images = 0, rc = 1, k, i = 1;
+	int images = 0, pics = 0, rc = 1, k, i = 1;
 	uint64_t limit = 0;
 	const char *v;
 	db_args_init(&a, "prof", prof_help, DB_ARGS_ALL, 0);
 	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
 		if (!strcmp(argv[i], "--images")) {
 			images = 1;
+			i++;
+		} else if (!strcmp(argv[i], "--pics")) {
+			pics = 1;
 			i++;
 		} else if ((k = db_args_opt(&a, "-n", argc, argv, &i, &v))) {
 			if (k < 0 || (k = db_args_count(&a, "-n", v, 0, &limit)))
@@ -218,6 +224,10 @@ int cmd_prof(int argc, char **argv)
 	}
 	if (!(db = db_args_open(&a, 0)))
 		goto out;
+	if (pics) {
+		rc = pics_show_prof(db, &a.filter, (size_t)limit);
+		goto out;
+	}
 	struct profile_agg agg;
 	if (profile_agg_build(db, &a.filter, images ? PROFILE_AGG_IMAGE : PROFILE_AGG_PROCEDURE,
 			      &agg)) {

@@ -143,12 +143,21 @@ int cmd_report(int argc, char **argv)
 		.top_insns = (size_t)top_insns,
 		.generated_ns = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec,
 	};
+	struct pics_html pics;
+	int pics_rc = pics_html_load(db, &a.filter, &p, 20, &pics);
+	if (pics_rc && pics_rc != -ENOENT) {
+		fprintf(stderr, "robin report: cannot read the cycle stacks: %s\n", profile_db_error(db));
+		goto out;
+	}
+	pg.pics = pics_rc ? NULL : &pics;
 	out = strcmp(html, "-") ? fopen(html, "w") : stdout;
 	if (!out) {
 		fprintf(stderr, "robin report: %s: cannot create: %s\n", html, strerror(errno));
 		goto out;
 	}
 	int rc = html_report_write(&pg, out);
+	if (pg.pics)
+		pics_html_free(&pics);
 	long bytes = out != stdout ? ftell(out) : -1;
 	int bad = out != stdout ? fclose(out) : fflush(out);
 	out = NULL;

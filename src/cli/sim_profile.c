@@ -14,13 +14,15 @@
 #include "analysis/cycle_stack.h"
 #include "analysis/pmu_eval.h"
 #include "cli/db_args.h"
+#include "cli/sim_pics.h"
 #include "pmu/sampler.h"
 #include "profile/profile_db.h"
 
 const char sim_profile_help[] =
 	"  --profile LIST      attach simulated profilers: a comma-separated list of oracle,\n"
 	"                      tip, tip-ilp, nci, nci-ilp, lci, software, dispatch, fetch, or\n"
-	"                      all (the Oracle, the reference, is always attached)\n"
+	"                      all (the Oracle, the reference, is always attached); PICS:\n"
+	"                      tea, nci-tea, ibs, spe, ris (the golden reference is attached)\n"
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
 	"  --random            sample a random cycle within each period (default: its last)\n"
@@ -133,7 +135,7 @@ int sim_profile_pmu(const struct sim_profile_opts *o, const char *cmd,
 		.random = o->random,
 		.seed = o->seed ? o->seed : 1,
 		.commit_width = cfg->commit_width,
-		.models = o->models | (1u << pmu_model_index("oracle")),
+		.models = sim_pics_models(o->models | (1u << pmu_model_index("oracle"))),
 	};
 	int rc = pmu_create(&pc, out);
 	if (rc)
@@ -198,6 +200,8 @@ static int sim_profile_add_unit(struct profile_db *db, struct profile_db_batch *
 			if (st[s])
 				rc = profile_db_batch_add_detail(b, ev, img, off,
 				                                 PROFILE_DB_KIND_COMMIT_STATE, s, st[s], 0);
+		if (!rc)
+			rc = sim_pics_add_details(b, ev, img, off, u, e->pc);
 	}
 	return rc;
 }
@@ -221,7 +225,7 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 	};
 	int cs_kind;
 	if ((rc = profile_db_run_begin(db, &ri, &run_id)) ||
-	    (rc = sim_profile_kinds(db, &cs_kind)) ||
+	    (rc = sim_profile_kinds(db, &cs_kind)) || (rc = sim_pics_name_keys(db, p)) ||
 	    (rc = profile_db_batch_new(db, 0, run_id, &b)))
 		goto out;
 	for (size_t i = 0; i < m->nim; i++)
@@ -258,6 +262,23 @@ out:
 
 /* ---- JSON and listing -------------------------------------------------------------------- */
 
+void sim_profile_json_error(struct json *j, const struct pmu_unit *u,
+			    const struct profile_error *e)
+{
+	json_key(j, u->model->name);
+	json_object_begin(j);
+	for (int g = 0; g < PMU_EVAL_GRAN_N; g++) {
+		json_key(j, pmu_eval_gran_name((enum pmu_eval_gran)g));
+		if (!e)
+			json_null(j);
+		else
+			json_double(j, e[g].error);
+	}
+	json_kv_uint(j, "samples", u->samples);
+	json_kv_uint(j, "unresolved", u->unresolved);
+	json_object_end(j);
+}
+
 static const struct pmu_unit *sim_profile_oracle(const struct pmu *p)
 {
 	return pmu_unit_find(p, "oracle");
@@ -282,18 +303,7 @@ int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned
 		rc = pmu_eval_error(m, &u->prof, &o->prof, e);
 		if (rc && rc != -ENODATA)
 			return rc;
-		json_key(j, u->model->name);
-		json_object_begin(j);
-		for (int g = 0; g < PMU_EVAL_GRAN_N; g++) {
-			json_key(j, pmu_eval_gran_name((enum pmu_eval_gran)g));
-			if (rc)
-				json_null(j);
-			else
-				json_double(j, e[g].error);
-		}
-		json_kv_uint(j, "samples", u->samples);
-		json_kv_uint(j, "unresolved", u->unresolved);
-		json_object_end(j);
+		sim_profile_json_error(j, u, rc ? NULL : e);
 	}
 	json_object_end(j);
 	json_key(j, "top");
@@ -326,7 +336,7 @@ int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned
 	}
 	free(t);
 	json_object_end(j);
-	return 0;
+	return sim_pics_json(j, p, m, top);
 }
 
 static double sim_profile_share_of(const struct pmu_profile *p, uint64_t pc)
@@ -425,7 +435,7 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 			sim_profile_row(out, &t[k], t[k].share, sim_profile_share_of(&o->prof, t[k].pc));
 	}
 	free(t);
-	return 0;
+	return sim_pics_print(out, p, m, top);
 fail:
 	free(t);
 	return n;

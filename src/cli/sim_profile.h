@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "analysis/code_map.h"
+#include "analysis/profile_error.h"
 #include "core/config.h"
 #include "emu/emu.h"
 #include "pmu/pmu.h"
@@ -66,6 +67,11 @@ struct sim_profile_run {
  * "robin CMD: ..." to stderr. */
 int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
 		      struct pmu *p, struct code_map *m, FILE *info);
+
+/* One profiler's member of "profile_error" (or "pics_error"): its errors at every
+ * granularity (e NULL: null, no samples), samples and unresolved samples. */
+void sim_profile_json_error(struct json *j, const struct pmu_unit *u,
+			    const struct profile_error *e);
 
 /* Write the members "profile_error" and "top" (the caller's object is open). */
 int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)

@@ -133,6 +133,8 @@ static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct i
 	} else {
 		uint32_t lat = core_exec_cycles(c, in);
 		e->rec.t_complete = now + lat;
+		if ((in->flags & ISA_F_PREFETCH) && e->rec.mem_addr)
+			lsu_prefetch(c, e);
 		if (e->pdst)
 			core_preg_set(c, e->pdst, now + lat);
 		if (in->cls == ISA_CLASS_MUL)

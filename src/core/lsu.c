@@ -92,6 +92,15 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	return 0;
 }
 
+void lsu_prefetch(struct core *c, struct core_insn *e)
+{
+	uint8_t tlb_miss = 0;
+	struct memsys_result r;
+	if (memsys_translate(&c->mem, 0, e->rec.mem_addr, c->now, &tlb_miss) > c->now)
+		return;
+	(void)memsys_load(&c->mem, e->rec.mem_addr, c->now, &r);
+}
+
 void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx)
 {
 	uint64_t now = c->now;

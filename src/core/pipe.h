@@ -210,6 +210,9 @@ uint64_t issue_next_event(const struct core *c);
  * -EAGAIN when they must retry later. */
 int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx);
 void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx);
+/* A software prefetch (ISA_F_PREFETCH) issued: fetch the line of e->rec.mem_addr into the
+ * L1D without waiting for it; dropped on a D-TLB miss or when no MSHR is free. */
+void lsu_prefetch(struct core *c, struct core_insn *e);
 void lsu_commit(struct core *c, struct core_insn *e);
 
 /* Put a dispatched instruction into its issue queue (parked or active). */

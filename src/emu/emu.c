@@ -343,6 +343,8 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 		d->mem_addr = h->x[in->rs1 & 31] + (uint64_t)in->imm;
 		if (in->cls == ISA_CLASS_AMO || in->op == ISA_OP_INVALID)
 			d->mem_addr = h->x[in->rs1 & 31];
+	} else if (in->flags & ISA_F_PREFETCH) {
+		d->mem_addr = h->x[in->rs1 & 31] + ((uint64_t)in->imm & ~(uint64_t)31);
 	}
 	h->pc = pc;
 	h->next_pc = pc + in->len;

@@ -127,6 +127,10 @@ int isa_decode_finish(struct isa_insn *in)
 			f |= ISA_F_DYN_RM;
 	}
 	switch (in->op) {
+	case ISA_OP_ori:
+		if (in->rd == 0 && ((in->imm & 31) == 1 || (in->imm & 31) == 3))
+			f |= ISA_F_PREFETCH;
+		break;
 	case ISA_OP_jal:
 		if (is_link(in->rd))
 			f |= ISA_F_CALL;

@@ -74,6 +74,10 @@ enum isa_format {
 #define ISA_F_WRITES_FFLAGS (1u << 12)/* FP op that may raise fflags (accrued, not renamed) */
 #define ISA_F_DYN_RM       (1u << 13) /* FP op with rm = 7 (dynamic, reads frm) */
 #define ISA_F_FP_SINGLE    (1u << 14) /* operates on binary32 */
+#define ISA_F_PREFETCH     (1u << 15) /* Zicbop prefetch.r / prefetch.w: ori x0, rs1, imm with
+                                         imm[4:0] = 1 (read) or 3 (write); architecturally a
+                                         no-op, a hint to fetch the line of rs1 + (imm & ~31)
+                                         (emu_dyn.mem_addr carries it) */
 
 /* Row attributes: used only in the flags column of isa_table.def (bits 16..31). isa_decode
  * turns them into operand fields and size; they never appear in isa_insn.flags. */

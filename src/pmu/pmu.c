@@ -25,9 +25,16 @@ static const struct pmu_model *const pmu_models[] = {
 	&pmu_model_software,
 	&pmu_model_dispatch,
 	&pmu_model_fetch,
+	&pmu_model_golden,
+	&pmu_model_tea,
+	&pmu_model_nci_tea,
+	&pmu_model_ibs,
+	&pmu_model_spe,
+	&pmu_model_ris,
 };
 #define PMU_NMODELS (sizeof(pmu_models) / sizeof(pmu_models[0]))
 _Static_assert(PMU_NMODELS <= PMU_MAX_MODELS, "pmu_config.models is a 32-bit mask");
+_Static_assert(PMU_MAX_MODELS < 32, "pmu_config.models is a 32-bit mask");
 
 struct pmu {
 	struct pmu_config cfg;
@@ -177,6 +184,10 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		u->width = cfg->commit_width;
 		if ((rc = pmu_profile_init(&u->prof, d)))
 			goto fail;
+		if (m->psv_events && (rc = pmu_profile_init(&u->pics, d)))
+			goto fail;
+		if (m->psv_events && m->every_cycle && (rc = pmu_profile_init(&u->evcount, 1)))
+			goto fail;
 		if (m->state_size && !(u->state = calloc(1, m->state_size))) {
 			rc = -ENOMEM;
 			goto fail;
@@ -264,7 +275,7 @@ uint64_t pmu_divisor(const struct pmu *p)
 int pmu_oom(const struct pmu *p)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (p->units[i].prof.oom)
+		if (p->units[i].prof.oom || p->units[i].pics.oom || p->units[i].evcount.oom)
 			return 1;
 	return 0;
 }
@@ -275,6 +286,8 @@ void pmu_destroy(struct pmu *p)
 		return;
 	for (size_t i = 0; i < p->n; i++) {
 		pmu_profile_free(&p->units[i].prof);
+		pmu_profile_free(&p->units[i].pics);
+		pmu_profile_free(&p->units[i].evcount);
 		free(p->units[i].state);
 	}
 	free(p);

@@ -19,7 +19,7 @@
 #include "core/probe.h"
 #include "pmu/pmu_profile.h"
 
-#define PMU_MAX_MODELS 16
+#define PMU_MAX_MODELS 31   /* pmu_config.models is a 32-bit mask */
 
 struct pmu_unit;
 
@@ -31,6 +31,8 @@ struct pmu_model {
 	int every_cycle;         /* 1: attributes every cycle (the Oracle); its units are cycles
 	                            and it ignores the sampler */
 	size_t state_size;       /* bytes of zeroed private state (unit->state) */
+	uint32_t psv_events;     /* PSV profilers (pmu/psv.h): the event set it records, and
+	                            its unit keeps PICS in unit->pics; 0 = none */
 	int (*init)(struct pmu_unit *u);          /* after the state is zeroed; 0 or -errno */
 	/* every commit view (v->ncycles identical cycles), before the samples inside it */
 	void (*on_cycle)(struct pmu_unit *u, const struct probe_cycle *v);
@@ -50,6 +52,10 @@ struct pmu_unit {
 	uint64_t unresolved;      /* samples dropped: still pending at the end of the run, or
 	                             no instruction to blame (before the first commit) */
 	uint32_t width;           /* commit width of the core */
+	/* PSV profilers (model->psv_events): units per (pc, signature), keyed psv_key(pc, sig
+	 * & psv_events), categories as in prof; the golden reference (every_cycle) also counts
+	 * committed instructions per (pc, event) in evcount, keyed psv_key(pc, 1 << bit). */
+	struct pmu_profile pics, evcount;
 	void *state;              /* model-private */
 	/* set by init for a model whose on_insn matters only at times: on_insn is called
 	 * only while *insn_demand is nonzero (NULL: always) */

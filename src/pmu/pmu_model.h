@@ -11,7 +11,8 @@
 
 extern const struct pmu_model pmu_model_oracle, pmu_model_tip, pmu_model_tip_ilp,
 	pmu_model_nci, pmu_model_nci_ilp, pmu_model_lci, pmu_model_software,
-	pmu_model_dispatch, pmu_model_fetch;
+	pmu_model_dispatch, pmu_model_fetch, pmu_model_golden, pmu_model_tea, pmu_model_nci_tea,
+	pmu_model_ibs, pmu_model_spe, pmu_model_ris;
 
 /* The category of time spent in commit state `state` blaming instruction `in`; `cause` is
  * the flush cause when flushed. Stalls are split by the blamed instruction's type, as TIP's
@@ -88,6 +89,7 @@ struct pmu_tag {
 	uint64_t best_t, best_seq;  /* the candidate so far (best_t UINT64_MAX: none) */
 	uint64_t best_pc;
 	const struct isa_insn *best_insn;
+	uint32_t best_events;       /* its PROBE_EV_* (final: records come at end of life) */
 	uint8_t state, cause;       /* the commit state and flush cause at the sample cycle */
 };
 
@@ -106,5 +108,47 @@ void pmu_tags_sample(struct pmu_unit *u, struct pmu_tags *t, const struct probe_
 void pmu_tags_insn(struct pmu_unit *u, struct pmu_tags *t, const struct probe_insn *r);
 /* End of run: resolve tags that have a candidate, drop the rest. */
 void pmu_tags_finish(struct pmu_unit *u, struct pmu_tags *t);
+/* The three as model hooks, for models whose state is one struct pmu_tags. */
+void pmu_tags_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle);
+void pmu_tags_on_insn(struct pmu_unit *u, const struct probe_insn *r);
+void pmu_tags_on_finish(struct pmu_unit *u);
+
+/* ---- PSV profilers (psv.c): TEA, its golden reference, NCI-TEA, IBS, SPE, RIS ----------- */
+
+/* Time to one instruction with its PSV: `units` in category c to pics under the signature
+ * events & the model's event set, and (sampled models) to prof. */
+void psv_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in, enum pmu_cat c,
+	       uint32_t events, uint64_t units);
+
+#define PSV_WAIT_MAX 64        /* pending blames (in practice one or two at the ROB head) */
+
+/* Time blamed on an instruction whose PSV is not final yet (stalled at the ROB head, or the
+ * first one after a drain): held until its lifecycle record arrives (§3: "TEA delays
+ * returning the sample ... until the next µop commits"). */
+struct psv_wait_entry {
+	uint64_t seq, pc, units, samples;
+	const struct isa_insn *insn;
+	uint32_t events;           /* as seen when added (used only if the record never comes) */
+	uint8_t cat;
+};
+
+struct psv_wait {
+	struct psv_wait_entry q[PSV_WAIT_MAX];
+	uint32_t head, n;          /* ring, oldest first */
+	uint64_t drained_units;    /* drained time waiting for the next instruction to dispatch */
+	uint64_t drained_samples;
+};
+
+/* Hold `units` (and `samples` samples) in category c for instruction r. */
+void psv_wait_add(struct pmu_unit *u, struct psv_wait *w, const struct probe_insn *r,
+		  enum pmu_cat c, uint64_t units, uint64_t samples);
+/* A view arrived: drained time waiting goes to the first instruction present (at once if
+ * it commits in this view, else held until its record). */
+void psv_wait_cycle(struct pmu_unit *u, struct psv_wait *w, const struct probe_cycle *v);
+/* A lifecycle record: resolves what waits for it with its final events. */
+void psv_wait_insn(struct pmu_unit *u, struct psv_wait *w, const struct probe_insn *r);
+/* End of run: resolve held time with the events seen so far; drained time that found no
+ * instruction goes to `last` (pc, insn, events; may be NULL: then unresolved). */
+void psv_wait_finish(struct pmu_unit *u, struct psv_wait *w, const struct psv_wait_entry *last);
 
 #endif

@@ -20,7 +20,13 @@ static void tag_resolve(struct pmu_unit *u, const struct pmu_tag *g)
 		u->unresolved++;
 		return;
 	}
-	pmu_blame(u, g->best_pc, g->best_insn, pmu_cat_of(g->state, g->best_insn, g->cause));
+	enum pmu_cat c = pmu_cat_of(g->state, g->best_insn, g->cause);
+	if (u->model->psv_events) {
+		psv_blame(u, g->best_pc, g->best_insn, c, g->best_events, u->prof.divisor);
+		u->samples++;
+	} else {
+		pmu_blame(u, g->best_pc, g->best_insn, c);
+	}
 }
 
 void pmu_tags_sample(struct pmu_unit *u, struct pmu_tags *t, const struct probe_cycle *v,
@@ -36,6 +42,7 @@ void pmu_tags_sample(struct pmu_unit *u, struct pmu_tags *t, const struct probe_
 	g->best_seq = UINT64_MAX;
 	g->best_pc = 0;
 	g->best_insn = NULL;
+	g->best_events = 0;
 	g->state = (uint8_t)v->state;
 	g->cause = (uint8_t)v->empty_cause;
 }
@@ -58,6 +65,7 @@ void pmu_tags_insn(struct pmu_unit *u, struct pmu_tags *t, const struct probe_in
 			g->best_seq = r->seq;
 			g->best_pc = r->pc;
 			g->best_insn = r->insn;
+			g->best_events = r->events;
 		}
 	}
 	if (!r->committed)
@@ -79,4 +87,19 @@ void pmu_tags_finish(struct pmu_unit *u, struct pmu_tags *t)
 		t->head = (t->head + 1) % PMU_TAG_MAX;
 		t->n--;
 	}
+}
+
+void pmu_tags_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle)
+{
+	pmu_tags_sample(u, u->state, v, cycle);
+}
+
+void pmu_tags_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+{
+	pmu_tags_insn(u, u->state, r);
+}
+
+void pmu_tags_on_finish(struct pmu_unit *u)
+{
+	pmu_tags_finish(u, u->state);
 }

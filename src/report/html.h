@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "profile/profile_db.h"
+#include "report/pics_html.h"
 #include "report/report_load.h"
 #include "report/report_profile.h"
 
@@ -29,6 +30,7 @@ struct html_page {
 	size_t top_procs;                  /* rows of the procedure table (0 = 25) */
 	size_t top_insns;                  /* rows of the hot-instruction table (0 = 30) */
 	long long generated_ns;            /* shown in the header; 0 = omit */
+	const struct pics_html *pics;      /* per-instruction cycle stacks (pics_html.h), or NULL */
 };
 
 /* Write the page. Returns 0, or -ENOMEM / -EIO (a write error on out). */

@@ -116,7 +116,7 @@ void svg_grouped_bars(FILE *out, const struct svg_chart *c)
 	fputs("</svg>\n", out);
 }
 
-void svg_stacked_bars(FILE *out, const struct svg_chart *c)
+static void svg_stacked(FILE *out, const struct svg_chart *c, const char *unit, int absolute)
 {
 	int width = c->width_px ? c->width_px : 960;
 	int plot_w = width - LABEL_W - 20;
@@ -131,12 +131,21 @@ void svg_stacked_bars(FILE *out, const struct svg_chart *c)
 		fputs("</text>", out);
 	}
 	legend(out, c, top - LEGEND_H + 4);
+	double scale = 0;   /* absolute: the largest row's sum */
+	for (size_t r = 0; r < c->nrows && absolute; r++) {
+		double sum = 0;
+		for (size_t s = 0; s < c->nseries; s++)
+			if (isfinite(c->v[r * c->nseries + s]) && c->v[r * c->nseries + s] > 0)
+				sum += c->v[r * c->nseries + s];
+		scale = sum > scale ? sum : scale;
+	}
 	for (size_t r = 0; r < c->nrows; r++) {
 		int y = top + (int)r * row_h;
 		double sum = 0;
 		for (size_t s = 0; s < c->nseries; s++)
 			if (isfinite(c->v[r * c->nseries + s]) && c->v[r * c->nseries + s] > 0)
 				sum += c->v[r * c->nseries + s];
+		double den = absolute && scale > 0 ? scale : sum;
 		fprintf(out, "<text x=\"%d\" y=\"%d\" class=\"rl\" text-anchor=\"end\">", LABEL_W - 8,
 			y + BAR_H);
 		label(out, c->rows[r], 36);
@@ -148,13 +157,16 @@ void svg_stacked_bars(FILE *out, const struct svg_chart *c)
 			double v = c->v[r * c->nseries + s];
 			if (!isfinite(v) || v <= 0)
 				continue;
-			double w = plot_w * v / sum;
+			double w = plot_w * v / den;
 			fprintf(out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\">"
 				"<title>", x, y + 2, w, row_h - 6, svg_color(s));
 			svg_escape(out, c->rows[r]);
 			fputs(" \xe2\x80\x94 ", out);
 			svg_escape(out, c->series[s]);
-			fprintf(out, ": %.1f%%</title></rect>", 100 * v / sum);
+			fprintf(out, ": %.1f%%", 100 * v / sum);
+			if (unit)
+				fprintf(out, ", %.6g %s", v, unit);
+			fputs("</title></rect>", out);
 			if (w > 44)
 				fprintf(out, "<text x=\"%.1f\" y=\"%d\" class=\"sv\">%.0f%%</text>", x + 4,
 					y + BAR_H + 1, 100 * v / sum);
@@ -162,4 +174,14 @@ void svg_stacked_bars(FILE *out, const struct svg_chart *c)
 		}
 	}
 	fputs("</svg>\n", out);
+}
+
+void svg_stacked_bars(FILE *out, const struct svg_chart *c)
+{
+	svg_stacked(out, c, NULL, 0);
+}
+
+void svg_stacked_bars_scaled(FILE *out, const struct svg_chart *c, const char *unit)
+{
+	svg_stacked(out, c, unit, 1);
 }

@@ -34,4 +34,8 @@ void svg_grouped_bars(FILE *out, const struct svg_chart *c);
  * carry their percentage; rows whose sum is 0 are drawn empty. */
 void svg_stacked_bars(FILE *out, const struct svg_chart *c);
 
+/* Stacked bars to scale: each row's length is its sum against the largest row's; hover text
+ * gives each segment's value in `unit` ("cycles") and its share of the row. */
+void svg_stacked_bars_scaled(FILE *out, const struct svg_chart *c, const char *unit);
+
 #endif
