@@ -181,7 +181,6 @@ int sim_pm_print(FILE *out, struct pm *p, struct code_map *m, unsigned top)
 
 int sim_pm_json(struct json *j, struct pm *p, struct code_map *m)
 {
-	(void)m;
 	const struct pm_stats *st = pm_stats(p);
 	const struct pm_config *c = pm_config(p);
 	size_t n;
@@ -257,6 +256,10 @@ int sim_pm_json(struct json *j, struct pm *p, struct code_map *m)
 		snprintf(pc, sizeof(pc), "0x%" PRIx64, e->pc);
 		json_object_begin(j);
 		json_kv_string(j, "pc", pc);
+		struct code_loc l;
+		if (code_map_locate(m, e->pc, &l))
+			return -ENOMEM;
+		json_kv_string(j, "function", l.func ? l.func->name : "");
 		json_kv_uint(j, "samples", e->samples);
 		json_kv_uint(j, "retired", e->retired);
 		json_kv_uint(j, "exact_retired", e->x_retired);
