@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/pm_paths.h"
 #include "analysis/profileme_est.h"
 #include "cli/db_args.h"
 #include "profile/profile_db.h"
@@ -138,6 +139,24 @@ int sim_pm_print(FILE *out, struct pm *p, struct code_map *m, unsigned top)
 		        "%zu error %.1f%%\n", c->issue_width, c->window, we.pearson, we.points,
 		        we.top, 100 * we.top_rel_error);
 	}
+	struct pm_paths_result pr;
+	if (pm_paths_eval(p, m, SIM_PM_PATH_SAMPLES, SIM_PM_PATH_WINDOW, &pr))
+		return -ENOMEM;
+	fprintf(out, "  path reconstruction success (%zu samples; history length 1, 4, 8, 12):\n",
+	        pr.samples);
+	for (int mode = 0; mode < PM_PATH_MODES; mode++)
+		for (int sch = 0; sch < PM_PATH_SCHEMES; sch++) {
+			fprintf(out, "    %-5s %-8s", pm_path_mode_name((enum pm_path_mode)mode),
+			        pm_path_scheme_name((enum pm_path_scheme)sch));
+			for (unsigned h = 1; h <= PM_PATHS_MAX_HIST; h += h == 1 ? 3 : 4) {
+				double r = pm_paths_rate(&pr, (enum pm_path_scheme)sch, (enum pm_path_mode)mode, h);
+				if (r < 0)
+					fprintf(out, "      -");
+				else
+					fprintf(out, " %5.1f%%", 100 * r);
+			}
+			fputc('\n', out);
+		}
 	fprintf(out, "  windowed IPC (%u cycles): mean %.3f, retire-weighted mean %.3f, std %.1f%% "
 	        "of it, max/min %.1f\n", c->ipc_window_cycles, st->ipc_mean, st->ipc_wmean,
 	        st->ipc_wmean > 0 ? 100 * st->ipc_wstd / st->ipc_wmean : 0.0,
@@ -234,6 +253,31 @@ int sim_pm_json(struct json *j, struct pm *p, struct code_map *m)
 		json_double(j, we.top_rel_error);
 	else
 		json_null(j);
+	struct pm_paths_result pr;
+	if (pm_paths_eval(p, m, SIM_PM_PATH_SAMPLES, SIM_PM_PATH_WINDOW, &pr))
+		return -ENOMEM;
+	for (int mode = 0; mode < PM_PATH_MODES; mode++) {
+		json_key(j, mode == PM_PATH_INTRA ? "path_success" : "path_success_inter");
+		json_object_begin(j);
+		for (int sch = 0; sch < PM_PATH_SCHEMES; sch++) {
+			json_key(j, pm_path_scheme_name((enum pm_path_scheme)sch));
+			json_object_begin(j);
+			for (unsigned h = 1; h <= pr.max_hist; h++) {
+				double r = pm_paths_rate(&pr, (enum pm_path_scheme)sch, (enum pm_path_mode)mode, h);
+				char key[8];
+				snprintf(key, sizeof(key), "%u", h);
+				json_key(j, key);
+				if (r < 0)
+					json_null(j);
+				else
+					json_double(j, r);
+			}
+			json_object_end(j);
+		}
+		json_object_end(j);
+	}
+	json_kv_uint(j, "path_samples", pr.samples);
+	json_kv_uint(j, "path_pair_window", pr.pair_window);
 	json_key(j, "windowed_ipc");
 	json_object_begin(j);
 	json_kv_uint(j, "window_cycles", c->ipc_window_cycles);

@@ -18,6 +18,9 @@
 
 #define SIM_PM_INTERVAL_DEFAULT 1000
 #define SIM_PM_HISTORY_DEFAULT 12
+#define SIM_PM_PATH_SAMPLES 2000   /* kept samples whose paths are reconstructed */
+#define SIM_PM_PATH_WINDOW 50      /* pairs at most this far apart for the paired scheme
+                                      (the paper's 1..50) */
 
 struct sim_pm_opts {
 	int on;                  /* --profileme */

@@ -50,6 +50,7 @@ struct pm {
 	/* kept samples */
 	struct pm_kept *kept;
 	size_t nkept;
+	uint64_t keep_seen, keep_rng;    /* reservoir sampling of the kept samples */
 	struct pm_xfer *pool;            /* keep_samples * keep_path_max transfers */
 	/* exact wasted issue slots */
 	uint32_t *useful;                /* PM_USEFUL_RING counts, indexed by cycle */
@@ -210,6 +211,7 @@ static void pm_fill(const struct pm *p, const struct probe_insn *r, struct pm_re
 	const struct isa_insn *in = r->insn;
 	memset(o, 0, sizeof(*o));
 	o->seq = r->seq;
+	o->path_seq = r->path_seq;
 	o->pc = r->pc;
 	o->insn = in;
 	if (in->cls == ISA_CLASS_LOAD || in->cls == ISA_CLASS_STORE || in->cls == ISA_CLASS_AMO)
@@ -313,17 +315,30 @@ static void pm_aggregate(struct pm *p, const struct pm_record *r)
 		e->ready_lat_sum += pm_ready_lat(r);
 }
 
+/* Keep a uniform subset of the samples (reservoir sampling over the whole run). */
 static void pm_keep(struct pm *p, const struct pm_sample *s, const struct pm_xfer *path,
 		    uint32_t path_n)
 {
-	if (p->nkept >= p->cfg.keep_samples)
+	size_t max = p->cfg.keep_samples, slot;
+	if (!max)
 		return;
-	struct pm_kept *k = &p->kept[p->nkept];
+	p->keep_seen++;
+	if (p->nkept < max) {
+		slot = p->nkept++;
+	} else {
+		p->keep_rng ^= p->keep_rng << 13;
+		p->keep_rng ^= p->keep_rng >> 7;
+		p->keep_rng ^= p->keep_rng << 17;
+		uint64_t j = p->keep_rng % p->keep_seen;
+		if (j >= max)
+			return;
+		slot = (size_t)j;
+	}
+	struct pm_kept *k = &p->kept[slot];
 	k->s = *s;
-	k->path = p->pool + p->nkept * p->cfg.keep_path_max;
+	k->path = p->pool + slot * p->cfg.keep_path_max;
 	k->path_n = path_n;
 	memcpy(k->path, path, path_n * sizeof(*path));
-	p->nkept++;
 }
 
 static void pm_complete(struct pm *p, size_t i)
@@ -415,7 +430,8 @@ static void pm_tags_insn(struct pm *p, const struct probe_insn *r)
 				continue;
 			pm_fill(p, r, &q->s.rec[k]);
 			q->have |= 1u << k;
-			if (k == 0 && r->committed && p->nkept < p->cfg.keep_samples)
+			/* the true path before the last record of the sample (the pair's second) */
+			if (k + 1 == q->s.n && r->committed && p->cfg.keep_samples)
 				p->pend_path_n[i] = pm_true_path(p, p->pend_path[i]);
 			if (q->have == (1u << q->s.n) - 1) {
 				pm_complete(p, i);
@@ -582,6 +598,7 @@ int pm_create(const struct pm_config *cfg, struct pm **out)
 		return -ENOMEM;
 	p->cfg = *cfg;
 	p->rng = cfg->seed ? cfg->seed : 0x9E3779B97F4A7C15ULL;
+	p->keep_rng = p->rng ^ 0x5851F42D4C957F2DULL;
 	p->wait_cap = 4096;
 	p->useful = calloc(PM_USEFUL_RING, sizeof(*p->useful));
 	p->wait = malloc(p->wait_cap * sizeof(*p->wait));

@@ -57,6 +57,7 @@ enum pm_lat {
 /* The profile registers of one tagged instruction. */
 struct pm_record {
 	uint64_t seq;             /* fetch number (the fetched-instruction counter's count) */
+	uint64_t path_seq;        /* correct-path instruction number (probe_insn.path_seq) */
 	uint64_t pc;
 	uint64_t ctx;             /* context register: robin runs one address space, 0 */
 	uint64_t addr;            /* load/store effective address, indirect jump target, else 0 */
@@ -108,7 +109,8 @@ struct pm_config {
 	uint64_t seed;
 	uint32_t issue_width;     /* C: issue slots per cycle for wasted-slot figures */
 	uint32_t ipc_window_cycles;  /* windowed IPC (§6), 30 */
-	size_t keep_samples;      /* keep up to this many samples for later analysis (paths) */
+	size_t keep_samples;      /* keep up to this many samples for later analysis (paths),
+	                             a uniform subset of the run's */
 	uint32_t keep_path_max;   /* control transfers kept per kept sample (true path) */
 	FILE *raw;                /* NULL, or every sample as text lines (docs/profileme.md) */
 };
@@ -119,8 +121,8 @@ struct pm_xfer {
 	uint8_t cond, taken, call, ret;
 };
 
-/* A kept sample for later analysis: the sample and the true path before its first record
- * (correct path only; newest transfer first). */
+/* A kept sample for later analysis: the sample and the true path before its last record
+ * (the pair's second; correct path only, else path_n 0; newest transfer first). */
 struct pm_kept {
 	struct pm_sample s;
 	uint32_t path_n;          /* transfers in path[] (0 for wrong-path records) */
@@ -161,7 +163,7 @@ const struct pm_stats *pm_stats(const struct pm *p);
 const struct pm_pc *pm_pcs(const struct pm *p, size_t *n);
 /* The PC's entry, or NULL. */
 const struct pm_pc *pm_pc_find(const struct pm *p, uint64_t pc);
-/* The kept samples (at most keep_samples, the first ones of the run). */
+/* The kept samples (at most keep_samples, a uniform subset of the run's). */
 const struct pm_kept *pm_kept(const struct pm *p, size_t *n);
 /* A nonzero result when some figures lost counts for lack of memory. */
 int pm_oom(const struct pm *p);
