@@ -460,7 +460,8 @@ static int pmp_eval_one(struct pmp *c, struct pmp_walk *w, const struct pm_kept 
 	const struct pm_record *partner = s->s.n == 2 ? &s->s.rec[0] : NULL;
 	int paired_ok = partner && !partner->abort && s->s.dist <= pair_window &&
 	                r->path_seq > partner->path_seq;
-	if (r->abort || !s->path_n)
+	/* with pairs, all three schemes see the same samples: those the paired one can use */
+	if (r->abort || !s->path_n || (s->s.n == 2 && !paired_ok))
 		return 0;
 	out->samples++;
 	for (int mode = 0; mode < PM_PATH_MODES; mode++) {

@@ -37,8 +37,8 @@ const char *pm_path_scheme_name(enum pm_path_scheme s);  /* "counts", "history",
 const char *pm_path_mode_name(enum pm_path_mode m);      /* "intra", "inter" */
 
 /* Evaluate the three schemes over the unit's kept samples (paired: the second instruction
- * of pairs at most pair_window apart, its partner the first; unpaired: the paired scheme is
- * not tried), at most max_samples of them, history lengths 1..min(12, history bits).
+ * of the pairs at most pair_window apart whose both records retired, its partner the first,
+ * the same samples for all three schemes; unpaired: the paired scheme is not tried), at most max_samples of them, history lengths 1..min(12, history bits).
  * Execution counts come from the unit's exact per-PC retirements. Returns 0 or -ENOMEM. */
 int pm_paths_eval(struct pm *p, struct code_map *m, size_t max_samples, uint32_t pair_window,
 		  struct pm_paths_result *out) __attribute__((warn_unused_result));

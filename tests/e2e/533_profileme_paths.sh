@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # 533: ProfileMe path profiles (000_424085ad3398c1f4.txt §5.3, Figure 6): from 2000 kept
-# samples of nqueens (recursive calls, data-dependent branches) the true path is rebuilt
-# backward from the sample's PC with the binary's CFG. Measured (pairs at most 50 apart,
-# interval 100): intraprocedural success at history length 1/4/8/12 is 55/47/46/46% with
-# execution counts only, 90/72/70/70% with history bits, 93/81/79/78% with history bits and
-# the paired PC; interprocedural 39/2/2/2%, 90/61/36/26%, 93/73/41/28%. Asserted: history
+# samples of nqueens (recursive calls, data-dependent branches; the second records of pairs
+# at most 50 apart whose both records retired) the true path is rebuilt backward from the
+# sample's PC with the binary's CFG. Measured (interval 100): intraprocedural success at
+# history length 1/4/8/12 is 55/49/49/49% with execution counts only, 94/78/75/75% with
+# history bits, 94/82/80/79% with history bits and the paired PC; interprocedural
+# 35/0/0/0%, 93/69/41/29%, 94/74/43/29%. Asserted: history
 # bits beat counts at every length 1-12 in both modes (by >= 5 points intra), paired sampling
 # is never below history bits (0.5 point slack for 2000 samples) and beats it on average,
 # and interprocedural success falls with the history length.
