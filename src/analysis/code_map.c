@@ -234,6 +234,12 @@ void code_map_describe(struct code_map *m, const struct code_loc *l, uint64_t pc
 		isa_disasm(in, l->offset, disasm, CODE_MAP_TEXT_MAX);
 }
 
+const struct cfg *code_map_func_cfg(struct code_map *m, int k, const struct symbols_func *fn,
+				    int *rc)
+{
+	return code_map_cfg(m, k, fn, rc);
+}
+
 void code_map_free(struct code_map *m)
 {
 	for (size_t i = 0; i < m->nim; i++) {

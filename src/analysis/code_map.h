@@ -87,6 +87,11 @@ uint64_t code_map_key_func(const struct code_map *m, const struct code_loc *l);
 void code_map_describe(struct code_map *m, const struct code_loc *l, uint64_t pc,
 		       const struct isa_insn *in, char *where, char *source, char *disasm);
 
+/* The CFG of function fn of image k (link-time addresses), built on first use and cached;
+ * NULL with *rc = -ENOMEM when out of memory (a CFG of 0 blocks when it does not decode). */
+const struct cfg *code_map_func_cfg(struct code_map *m, int k, const struct symbols_func *fn,
+				    int *rc);
+
 void code_map_free(struct code_map *m);
 
 #endif

@@ -23,6 +23,7 @@
 
 #include "analysis/pmu_eval.h"
 #include "analysis/tea_eval.h"
+#include "cli/acc_profileme.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/db_args.h"
@@ -978,6 +979,9 @@ static int acc_u64(const char *opt, const char *v, uint64_t *out)
 
 int cmd_accuracy(int argc, char **argv)
 {
+	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
+		if (!strcmp(argv[k], "--profileme"))
+			return acc_profileme_main(argc, argv);
 	struct acc_opts o;
 	struct core_opts co = { 0 };
 	memset(&o, 0, sizeof(o));

@@ -17,6 +17,7 @@
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
 #include "cli/sim_profile.h"
+#include "cli/sim_profileme.h"
 #include "core/core.h"
 #include "core/pipeview.h"
 #include "core/probe_check.h"
@@ -40,6 +41,8 @@ static void sim_usage(FILE *out)
 	        "\n"
 	        "profiling options (seed 004 Paper A: all profilers sample the same cycles):\n%s"
 	        "\n"
+	        "ProfileMe options (instruction sampling, docs/profileme.md):\n%s"
+	        "\n"
 	        "output options:\n"
 	        "  --stats-json FILE   write the statistics as JSON (cycles, instructions, ipc,\n"
 	        "                      host_seconds, mips, cycle_stack, caches, branches, config;\n"
@@ -56,7 +59,7 @@ static void sim_usage(FILE *out)
 	        "  --help              this text\n"
 	        "\n"
 	        "exit status: as `robin run`; 1 if the core stopped (deadlock watchdog).\n",
-	        core_opts_help, emu_opts_help, sim_profile_help);
+	        core_opts_help, emu_opts_help, sim_profile_help, sim_pm_help);
 }
 
 static double sim_now(void)
@@ -124,6 +127,7 @@ int cmd_sim(int argc, char **argv)
 	struct core_opts co = { 0 };
 	struct emu_opts eo = { 0 };
 	struct sim_profile_opts po = { .top = SIM_PROFILE_TOP_DEFAULT };
+	struct sim_pm_opts pmo = { 0 };
 	const char *stats_json = NULL, *pipeview_path = NULL;
 	uint64_t pv_start = 0, pv_end = UINT64_MAX;
 	int quiet = 0, progress = 1, check = 0, i;
@@ -134,6 +138,8 @@ int cmd_sim(int argc, char **argv)
 			t = emu_opts_take(&eo, "sim", argc, argv, &i);
 		if (!t)
 			t = sim_profile_take(&po, "sim", argc, argv, &i);
+		if (!t)
+			t = sim_pm_take(&pmo, "sim", argc, argv, &i);
 		if (t < 0)
 			return 2;
 		if (t)
@@ -173,9 +179,14 @@ int cmd_sim(int argc, char **argv)
 	struct core_config cfg;
 	if (core_opts_build(&co, "sim", &cfg))
 		return 2;
-	if (!po.list && (po.db_path || po.period || po.freq_hz > 0 || po.random || po.top_set)) {
+	if (pmo.any && !pmo.on) {
+		fprintf(stderr, "robin sim: --pm-* options need --profileme\n");
+		return 2;
+	}
+	if (!po.list && (((po.db_path || po.top_set) && !pmo.on) || po.period || po.freq_hz > 0 ||
+	                 po.random)) {
 		fprintf(stderr, "robin sim: --db, --freq, --period, --random and --top need --profile "
-		        "LIST|all\n");
+		        "LIST|all (--db and --top also go with --profileme)\n");
 		return 2;
 	}
 	if (po.period && po.freq_hz > 0) {
@@ -183,6 +194,8 @@ int cmd_sim(int argc, char **argv)
 		return 2;
 	}
 	struct pmu *pmu = NULL;
+	struct pm *pm = NULL;
+	FILE *pm_raw = NULL;
 	struct code_map cmap;
 	code_map_init(&cmap);
 
@@ -226,6 +239,20 @@ int cmd_sim(int argc, char **argv)
 		pmu_consumer(pmu, &pc);
 		if (core_attach(c, &pc)) {
 			fprintf(stderr, "robin sim: cannot attach the profilers\n");
+			goto out;
+		}
+	}
+	if (pmo.on) {
+		struct probe_consumer pc;
+		if (pmo.raw_path && !(pm_raw = fopen(pmo.raw_path, "w"))) {
+			fprintf(stderr, "robin sim: cannot write %s: %s\n", pmo.raw_path, strerror(errno));
+			goto out;
+		}
+		if (sim_pm_create(&pmo, "sim", &cfg, pm_raw, &pm))
+			goto out;
+		pm_consumer(pm, &pc);
+		if (core_attach(c, &pc)) {
+			fprintf(stderr, "robin sim: cannot attach ProfileMe\n");
 			goto out;
 		}
 	}
@@ -301,6 +328,30 @@ int cmd_sim(int argc, char **argv)
 			free(cfgtext);
 		}
 	}
+	if (pm) {
+		pm_finish(pm);
+		if ((!pmu && sim_profile_code_map(e, &cmap)) ||
+		    (!quiet && sim_pm_print(stderr, pm, &cmap, po.top_set ? po.top
+		                                                        : SIM_PROFILE_TOP_DEFAULT))) {
+			fprintf(stderr, "robin sim: out of memory while evaluating ProfileMe\n");
+			rc = rc ? rc : 1;
+		}
+		if (pm_raw && (fflush(pm_raw) || ferror(pm_raw))) {
+			fprintf(stderr, "robin sim: cannot write %s: %s\n", pmo.raw_path, strerror(errno));
+			rc = rc ? rc : 1;
+		}
+		if (po.db_path) {
+			char *cmdline = sim_join_args(argc, argv);
+			struct sim_profile_run run = {
+				.command = cmdline ? cmdline : "robin sim", .config = "",
+				.cycles = s->cycles, .instructions = s->instructions,
+				.exit_status = rc, .has_exit = !err,
+			};
+			if (sim_pm_store(po.db_path, "sim", &run, pm, &cmap, quiet ? NULL : stderr))
+				rc = rc ? rc : 1;
+			free(cmdline);
+		}
+	}
 	if (stats_json) {
 		FILE *f = fopen(stats_json, "w");
 		if (!f) {
@@ -321,6 +372,10 @@ int cmd_sim(int argc, char **argv)
 				fprintf(stderr, "robin sim: out of memory while writing %s\n", stats_json);
 				rc = rc ? rc : 1;
 			}
+			if (pm && sim_pm_json(&j, pm, &cmap)) {
+				fprintf(stderr, "robin sim: out of memory while writing %s\n", stats_json);
+				rc = rc ? rc : 1;
+			}
 			json_object_end(&j);
 			json_end(&j);
 			fclose(f);
@@ -329,6 +384,9 @@ int cmd_sim(int argc, char **argv)
 out:
 	code_map_free(&cmap);
 	pmu_destroy(pmu);
+	pm_destroy(pm);
+	if (pm_raw)
+		fclose(pm_raw);
 	pipeview_destroy(pv);
 	if (pvf)
 		fclose(pvf);
