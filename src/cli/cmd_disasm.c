@@ -666,7 +666,8 @@ static int list_section(struct image *im, Elf_Scn *scn, const GElf_Shdr *sh, con
 	if (opt->has_start && sh->sh_addr + size <= opt->start)
 		return 0;  /* entirely below --start: objdump prints nothing for it */
 	printf("\nDisassembly of section %s:\n", name);
-	qsort_r(im->syms, im->nsyms, sizeof(*im->syms), sym_cmp, (void *)name);
+	if (im->nsyms) /* qsort needs a non-NULL base even for 0 items */
+		qsort_r(im->syms, im->nsyms, sizeof(*im->syms), sym_cmp, (void *)name);
 
 	size_t place = 0;
 	const struct dsym *sym = find_symbol(im, im->sec_vma, 1, &place);

@@ -62,7 +62,8 @@ static struct symtab *symtab_from(int fd, uint64_t fsize, const Elf64_Shdr *sh, 
 		symtab_free(t);
 		return NULL;
 	}
-	qsort(t->syms, t->n, sizeof(*t->syms), symtab_cmp);
+	if (t->n) /* qsort needs a non-NULL base even for 0 items */
+		qsort(t->syms, t->n, sizeof(*t->syms), symtab_cmp);
 	return t;
 fail:
 	free(raw);

@@ -49,7 +49,8 @@ static int build_events(struct listing *l, const struct profile_db_filter *f,
 			if (find_event(l->events, l->n_events, p[i].event) < 0 &&
 			    !(l->events[l->n_events++] = strdup(p[i].event)))
 				return -ENOMEM;
-		qsort(l->events, l->n_events, sizeof(*l->events), str_cmp);
+		if (l->n_events) /* qsort needs a non-NULL base even for 0 items */
+			qsort(l->events, l->n_events, sizeof(*l->events), str_cmp);
 	}
 	size_t n = l->n_events ? l->n_events : 1;
 	l->func_totals = calloc(n, sizeof(double));

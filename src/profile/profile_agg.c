@@ -48,7 +48,8 @@ static int build_events(struct profile_agg *a, const struct profile_db_filter *f
 			if (find_event(a, p[i].event) < 0 &&
 			    !(a->events[a->n_events++] = strdup(p[i].event)))
 				return -ENOMEM;
-		qsort(a->events, a->n_events, sizeof(*a->events), str_cmp);
+		if (a->n_events) /* qsort needs a non-NULL base even for 0 items */
+			qsort(a->events, a->n_events, sizeof(*a->events), str_cmp);
 	}
 	a->totals = calloc(a->n_events ? a->n_events : 1, sizeof(*a->totals));
 	a->periods = calloc(a->n_events ? a->n_events : 1, sizeof(*a->periods));
@@ -236,7 +237,8 @@ int profile_agg_build(struct profile_db *db, const struct profile_db_filter *f,
 	}
 	for (size_t i = 0; i < np; i++)
 		idx[i] = i;
-	qsort_r(idx, np, sizeof(*idx), idx_by_image, p);
+	if (np) /* qsort needs a non-NULL base even for 0 items */
+		qsort_r(idx, np, sizeof(*idx), idx_by_image, p);
 	for (size_t i = 0; i < np;) {
 		size_t j = i;
 		while (j < np && p[idx[j]].image_id == p[idx[i]].image_id)
@@ -263,7 +265,8 @@ int profile_agg_build(struct profile_db *db, const struct profile_db_filter *f,
 	for (size_t r = 0; r < out->n_rows; r++)
 		for (size_t e = 0; e < out->n_events; e++)
 			out->totals[e] += out->rows[r].values[e];
-	qsort_r(out->rows, out->n_rows, sizeof(*out->rows), row_cmp, &out->n_events);
+	if (out->n_rows) /* qsort needs a non-NULL base even for 0 items */
+		qsort_r(out->rows, out->n_rows, sizeof(*out->rows), row_cmp, &out->n_events);
 out:
 	free(idx);
 	profile_db_profiles_free(p, np);

@@ -235,7 +235,8 @@ static int details_compact(struct profile_db_batch *b)
 	size_t w = 0;
 	if (!b->n_details)
 		return 0;
-	qsort(b->details, b->n_details, sizeof(*b->details), detail_cmp);
+	if (b->n_details) /* qsort needs a non-NULL base even for 0 items */
+		qsort(b->details, b->n_details, sizeof(*b->details), detail_cmp);
 	for (size_t r = 1; r < b->n_details; r++) {
 		struct batch_detail *d = &b->details[w], *s = &b->details[r];
 		if (!detail_cmp(d, s)) {

@@ -250,7 +250,8 @@ static int funcs_finish(struct symbols *s, struct sym_vec *v0, Elf *seg_elf)
 {
 	struct sym_vec v = *v0;
 	int rc = 0;
-	qsort(v.v, v.n, sizeof(*v.v), raw_sym_cmp);
+	if (v.n)  /* a stripped image has none, and qsort's base must not be NULL */
+		qsort(v.v, v.n, sizeof(*v.v), raw_sym_cmp);
 	/* Keep the first (best-ranked) symbol per start address. */
 	size_t w = 0, names_len = 0;
 	for (size_t i = 0; i < v.n; i++) {
