@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "isa/isa.h"
+#include "util/regfile.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -762,10 +763,10 @@ static void image_free(struct image *im)
 static int disasm_file(const char *path, struct options *opt)
 {
 	int rc = 0;
-	int fd = open(path, O_RDONLY);
+	int fd = regfile_open(path);
 	if (fd < 0) {
-		fprintf(stderr, "robin disasm: %s: %s\n", path, strerror(errno));
-		return -errno;
+		fprintf(stderr, "robin disasm: %s: %s\n", path, regfile_strerror(fd));
+		return fd;
 	}
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {

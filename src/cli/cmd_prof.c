@@ -106,8 +106,9 @@ static void print_text(const struct profile_agg *a, size_t n_rows, int images)
 	if (n_rows < a->n_rows)
 		printf("(%zu more rows not shown)\n", a->n_rows - n_rows);
 	if (a->n_images_unreadable)
-		printf("note: %zu image(s) could not be read; their samples are listed as %s\n",
-		       a->n_images_unreadable, PROFILE_AGG_NO_SYMBOL);
+		printf("note: %zu image(s) could not be read (%s%s); their samples are listed as "
+		       "%s\n", a->n_images_unreadable, a->unreadable_why,
+		       a->n_images_unreadable > 1 ? ", ..." : "", PROFILE_AGG_NO_SYMBOL);
 }
 
 static void print_json(const struct profile_agg *a, size_t n_rows, int images,

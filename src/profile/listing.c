@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "profile/disasm.h"
+#include "util/regfile.h"
 
 struct listing_source {
 	char *file;
@@ -349,7 +351,10 @@ void listing_free(struct listing *l)
 static struct listing_source *source_load(const char *file)
 {
 	struct listing_source *s = calloc(1, sizeof(*s));
-	FILE *fp = fopen(file, "r");
+	int fd = regfile_open(file);  /* a source path may name a FIFO by now */
+	FILE *fp = fd >= 0 ? fdopen(fd, "r") : NULL;
+	if (fd >= 0 && !fp)
+		close(fd);
 	if (!s || !(s->file = strdup(file)))
 		goto fail;
 	if (fp) {

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "profile/profile_db_internal.h"
@@ -144,8 +145,9 @@ static int agg_image(struct profile_db *db, struct agg_build *b,
 	int rc = 0;
 
 	if (strcmp(first->image_path, PROFILE_DB_UNKNOWN_IMAGE_PATH) &&
-	    symbols_open(first->image_path, first->build_id, &sym, err))
-		a->n_images_unreadable++;
+	    symbols_open(first->image_path, first->build_id, &sym, err) &&
+	    !a->n_images_unreadable++)
+		snprintf(a->unreadable_why, sizeof(a->unreadable_why), "%s", err);
 	struct walk w = { .sym = sym, .n_events = a->n_events,
 			  .n_funcs = sym ? symbols_count(sym) : 0 };
 	w.acc = calloc((w.n_funcs + 1) * (a->n_events ? a->n_events : 1), sizeof(*w.acc));

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "profile/sample_chunk.h"
+#include "util/regfile.h"
 
 /* ---- schema ------------------------------------------------------------------------------ */
 
@@ -255,9 +256,9 @@ static int check_header(const char *path, off_t size)
 		return 0;
 	if (size < 100)
 		return -EINVAL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = regfile_open(path);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	ssize_t n = pread(fd, buf, sizeof(buf), 0);
 	close(fd);
 	if (n != (ssize_t)sizeof(buf) || memcmp(buf, magic, sizeof(buf)))
@@ -381,9 +382,12 @@ int profile_db_open(const char *path, unsigned flags, struct profile_db **out, c
 	} else if (S_ISDIR(st.st_mode)) {
 		rc = profile_db_fail(db, -EISDIR, "is a directory, not a profile database");
 		goto fail;
+	} else if (!S_ISREG(st.st_mode)) {
+		rc = profile_db_fail(db, -REGFILE_ENOTREG, "%s", regfile_strerror(-REGFILE_ENOTREG));
+		goto fail;
 	} else if ((rc = check_header(path, st.st_size))) {
 		rc = rc == -EINVAL ? profile_db_fail(db, rc, "not a robin database (not an SQLite file)")
-				   : profile_db_fail(db, rc, "%s", strerror(-rc));
+				   : profile_db_fail(db, rc, "%s", regfile_strerror(rc));
 		goto fail;
 	}
 	int oflags = (flags & PROFILE_DB_READONLY) ? SQLITE_OPEN_READONLY
