@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/db_args.h"
 #include "profile/profile_agg.h"
+#include "report/report_load.h"
 #include "util/json.h"
 
 static const char prof_help[] =
@@ -226,12 +227,18 @@ int cmd_prof(int argc, char **argv)
 		goto out;
 	}
 	size_t n_rows = limit && limit < agg.n_rows ? (size_t)limit : agg.n_rows;
+	if (agg.n_profiles == 0) {
+		/* as export, report and diff: a selection that matches nothing is an error */
+		char d[256];
+		report_filter_describe(&a.filter, d, sizeof(d));
+		fprintf(stderr, "robin prof: %s: no profile matches %s\n", profile_db_path(db), d);
+		profile_agg_free(&agg);
+		goto out;
+	}
 	if (a.fmt == TABLE_JSON)
 		print_json(&agg, n_rows, images, profile_db_path(db));
 	else if (a.fmt == TABLE_CSV)
 		print_csv(&agg, n_rows, images);
-	else if (agg.n_events == 0)
-		printf("no samples match (database %s)\n", profile_db_path(db));
 	else
 		print_text(&agg, n_rows, images);
 	profile_agg_free(&agg);

@@ -302,6 +302,11 @@ int listing_build(struct profile_db *db, const struct profile_db_filter *f, cons
 	}
 	if ((rc = build_events(out, f, p, np)))
 		goto out;
+	if (np == 0) {  /* the selection, not the function, matched nothing */
+		snprintf(err, LISTING_ERR_MAX, "%s: no profile matches", profile_db_path(db));
+		rc = -ESRCH;
+		goto out;
+	}
 	if ((rc = find_function(out, p, np, profile_db_image_unknown_id(db), func, err)))
 		goto out;
 	if ((rc = disassemble(out, &cap)))

@@ -227,6 +227,7 @@ int profile_agg_build(struct profile_db *db, const struct profile_db_filter *f,
 	memset(out, 0, sizeof(*out));
 	if ((rc = profile_db_profiles(db, f, &p, &np)))
 		return rc;
+	out->n_profiles = np;
 	if ((rc = build_events(out, f, p, np))) {
 		rc = profile_db_fail(db, rc, "out of memory");
 		goto out;
