@@ -456,7 +456,7 @@ static int merge_window(struct commit_ctx *c, uint64_t base, size_t n)
 	rc = sample_chunk_merge(old, old_len, base, c->win, n, &c->buf, &fresh, &n_entries, &total);
 	sqlite3_reset(sel);
 	if (rc == -EILSEQ)
-		return profile_db_fail(db, -EIO, "database is corrupt (profile %lld chunk 0x%llx does "
+		return profile_db_fail(db, -EUCLEAN, "database is corrupt (profile %lld chunk 0x%llx does "
 				       "not decode); see `robin db check`", (long long)c->cur_profile,
 				       (unsigned long long)base);
 	if (rc)
