@@ -24,7 +24,8 @@ static struct profile_error_unit *sorted_copy(const struct profile_error_unit *v
 		return NULL;
 	if (n)
 		memcpy(c, v, n * sizeof(*c));
-	qsort(c, n, sizeof(*c), unit_cmp);
+	if (n) /* qsort needs a non-NULL base even for 0 items */
+		qsort(c, n, sizeof(*c), unit_cmp);
 	*total = 0;
 	for (size_t i = 0; i < n; i++)
 		*total += c[i].count;

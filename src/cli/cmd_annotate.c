@@ -4,6 +4,7 @@
  * interleaved, samples per event and % of the function's samples, and for simulated
  * profiles with commit-state details the computing/stalled/flushed/drained split.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +13,7 @@
 #include "cli/db_args.h"
 #include "cli/pics_show.h"
 #include "profile/listing.h"
+#include "report/report_load.h"
 #include "util/json.h"
 
 static const char annotate_help[] =
@@ -245,7 +247,14 @@ int cmd_annotate(int argc, char **argv)
 		goto out;
 	struct listing l;
 	char err[LISTING_ERR_MAX];
-	if (listing_build(db, &a.filter, a.args[0], &l, err)) {
+	int lrc = listing_build(db, &a.filter, a.args[0], &l, err);
+	if (lrc == -ESRCH) {
+		char d[256];
+		report_filter_describe(&a.filter, d, sizeof(d));
+		fprintf(stderr, "robin annotate: %s %s\n", err, d);
+		goto out;
+	}
+	if (lrc) {
 		fprintf(stderr, "robin annotate: %s\n", err);
 		goto out;
 	}

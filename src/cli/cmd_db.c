@@ -22,8 +22,9 @@ static const char db_help[] =
 	"  info                 what the database holds: schema, epochs, runs, images, profiles,\n"
 	"                       batches, samples per event and the unknown fraction\n"
 	"  check                full integrity check (SQLite integrity and foreign keys, every\n"
-	"                       packed chunk decoded and summed); prints OK or CORRUPT (ERROR\n"
-	"                       when the file cannot be checked at all), exit 0/1\n"
+	"                       invariant of docs/profile-db.md, every packed chunk decoded and\n"
+	"                       summed); prints OK (exit 0), CORRUPT (damage found, exit 1) or\n"
+	"                       ERROR (the file could not be read or checked, exit 2)\n"
 	"  epoch new [--note TEXT]  close the current epoch and open a new one\n"
 	"  epochs               list the epochs\n"
 	"  migrate              upgrade an older schema in place\n"
@@ -163,14 +164,14 @@ static int db_check(const struct db_args *a)
 		printf("OK: %s is empty (no schema yet)\n", path);
 		return 0;
 	}
-	if (rc) {
-		printf("%s: %s\n", rc == -EIO ? "CORRUPT" : "ERROR", err);
-		return 1;
+	if (rc) {  /* CORRUPT only for damage; a file that cannot be read is an ERROR */
+		printf("%s: %s\n", rc == -EUCLEAN ? "CORRUPT" : "ERROR", err);
+		return rc == -EUCLEAN ? 1 : 2;
 	}
 	if (profile_db_check(db, &ok, print_problem, &problems)) {
-		printf("CORRUPT: %s\n", profile_db_error(db));
+		printf("ERROR: %s (the check could not finish)\n", profile_db_error(db));
 		profile_db_close(db);
-		return 1;
+		return 2;
 	}
 	profile_db_close(db);
 	if (!ok) {
@@ -179,7 +180,7 @@ static int db_check(const struct db_args *a)
 		printf("CORRUPT: %s: %u problem(s)\n", path, problems);
 		return 1;
 	}
-	printf("OK: %s passes integrity_check, foreign_key_check and the chunk checks\n", path);
+	printf("OK: %s passes integrity_check, foreign_key_check and robin's invariants\n", path);
 	return 0;
 }
 

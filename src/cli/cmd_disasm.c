@@ -19,6 +19,7 @@
 
 #include "cli/cli.h"
 #include "isa/isa.h"
+#include "util/regfile.h"
 
 #ifndef EM_RISCV
 #define EM_RISCV 243
@@ -666,7 +667,8 @@ static int list_section(struct image *im, Elf_Scn *scn, const GElf_Shdr *sh, con
 	if (opt->has_start && sh->sh_addr + size <= opt->start)
 		return 0;  /* entirely below --start: objdump prints nothing for it */
 	printf("\nDisassembly of section %s:\n", name);
-	qsort_r(im->syms, im->nsyms, sizeof(*im->syms), sym_cmp, (void *)name);
+	if (im->nsyms) /* qsort needs a non-NULL base even for 0 items */
+		qsort_r(im->syms, im->nsyms, sizeof(*im->syms), sym_cmp, (void *)name);
 
 	size_t place = 0;
 	const struct dsym *sym = find_symbol(im, im->sec_vma, 1, &place);
@@ -761,10 +763,10 @@ static void image_free(struct image *im)
 static int disasm_file(const char *path, struct options *opt)
 {
 	int rc = 0;
-	int fd = open(path, O_RDONLY);
+	int fd = regfile_open(path);
 	if (fd < 0) {
-		fprintf(stderr, "robin disasm: %s: %s\n", path, strerror(errno));
-		return -errno;
+		fprintf(stderr, "robin disasm: %s: %s\n", path, regfile_strerror(fd));
+		return fd;
 	}
 	Elf *elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {

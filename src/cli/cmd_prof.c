@@ -12,6 +12,7 @@
 #include "cli/db_args.h"
 #include "cli/pics_show.h"
 #include "profile/profile_agg.h"
+#include "report/report_load.h"
 #include "util/json.h"
 
 static const char prof_help[] =
@@ -109,8 +110,9 @@ static void print_text(const struct profile_agg *a, size_t n_rows, int images)
 	if (n_rows < a->n_rows)
 		printf("(%zu more rows not shown)\n", a->n_rows - n_rows);
 	if (a->n_images_unreadable)
-		printf("note: %zu image(s) could not be read; their samples are listed as %s\n",
-		       a->n_images_unreadable, PROFILE_AGG_NO_SYMBOL);
+		printf("note: %zu image(s) could not be read (%s%s); their samples are listed as "
+		       "%s\n", a->n_images_unreadable, a->unreadable_why,
+		       a->n_images_unreadable > 1 ? ", ..." : "", PROFILE_AGG_NO_SYMBOL);
 }
 
 static void print_json(const struct profile_agg *a, size_t n_rows, int images,
@@ -235,12 +237,18 @@ int cmd_prof(int argc, char **argv)
 		goto out;
 	}
 	size_t n_rows = limit && limit < agg.n_rows ? (size_t)limit : agg.n_rows;
+	if (agg.n_profiles == 0) {
+		/* as export, report and diff: a selection that matches nothing is an error */
+		char d[256];
+		report_filter_describe(&a.filter, d, sizeof(d));
+		fprintf(stderr, "robin prof: %s: no profile matches %s\n", profile_db_path(db), d);
+		profile_agg_free(&agg);
+		goto out;
+	}
 	if (a.fmt == TABLE_JSON)
 		print_json(&agg, n_rows, images, profile_db_path(db));
 	else if (a.fmt == TABLE_CSV)
 		print_csv(&agg, n_rows, images);
-	else if (agg.n_events == 0)
-		printf("no samples match (database %s)\n", profile_db_path(db));
 	else
 		print_text(&agg, n_rows, images);
 	profile_agg_free(&agg);

@@ -2,6 +2,7 @@
  * elfinfo.c — build-id, architecture and PT_LOAD segments of a mapped ELF file (libelf).
  */
 #include "collect/elfinfo.h"
+#include "util/regfile.h"
 
 #include <elf.h>
 #include <errno.h>
@@ -105,11 +106,11 @@ out:
 
 int elfinfo_read_path(const char *path, struct elfinfo *out)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = regfile_open(path);
 	if (fd < 0) {
 		memset(out, 0, sizeof *out);
 		out->arch = "other";
-		return -errno;
+		return fd;
 	}
 	int rc = elfinfo_read_fd(fd, out);
 	close(fd);

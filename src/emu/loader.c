@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "util/regfile.h"
 
 #define LOADER_MAX_PHNUM 512
 
@@ -219,13 +220,13 @@ static int loader_load_elf(struct emu *e, const char *path, struct loader_elf *l
 			   uint64_t want)
 {
 	le->path = path;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = regfile_open(path);
 	if (fd < 0) {
-		int err = errno;
 		if (is_interp)
 			return emu_set_error(e, ENOEXEC, "%s: cannot open the program interpreter: %s",
-					     path, strerror(err));
-		return emu_set_error(e, err, "%s: %s", path, strerror(err));
+					     path, regfile_strerror(fd));
+		return emu_set_error(e, fd == -REGFILE_ENOTREG ? EACCES : -fd, "%s: %s", path,
+				     regfile_strerror(fd));
 	}
 	int err = loader_check(e, fd, le, is_interp);
 	if (err)

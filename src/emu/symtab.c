@@ -3,6 +3,7 @@
  * offset and size is checked against the file; anything inconsistent is skipped.
  */
 #include "emu/symtab.h"
+#include "util/regfile.h"
 
 #include <elf.h>
 #include <fcntl.h>
@@ -62,7 +63,8 @@ static struct symtab *symtab_from(int fd, uint64_t fsize, const Elf64_Shdr *sh, 
 		symtab_free(t);
 		return NULL;
 	}
-	qsort(t->syms, t->n, sizeof(*t->syms), symtab_cmp);
+	if (t->n) /* qsort needs a non-NULL base even for 0 items */
+		qsort(t->syms, t->n, sizeof(*t->syms), symtab_cmp);
 	return t;
 fail:
 	free(raw);
@@ -76,7 +78,7 @@ struct symtab *symtab_load(const char *path)
 	Elf64_Shdr *sh = NULL;
 	struct stat st;
 	Elf64_Ehdr eh;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = regfile_open(path);
 	if (fd < 0)
 		return NULL;
 	if (fstat(fd, &st) < 0 || symtab_read(fd, (uint64_t)st.st_size, 0, sizeof(eh), &eh) ||

@@ -157,7 +157,8 @@ const struct pmu_entry **pmu_profile_sorted(const struct pmu_profile *p, size_t 
 		return NULL;
 	for (size_t i = 0; i < p->n; i++)
 		v[i] = &p->e[i];
-	qsort(v, p->n, sizeof(*v), pmu_profile_cmp);
+	if (p->n) /* qsort needs a non-NULL base even for 0 items */
+		qsort(v, p->n, sizeof(*v), pmu_profile_cmp);
 	*n = p->n;
 	return v;
 }

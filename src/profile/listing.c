@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "profile/disasm.h"
+#include "util/regfile.h"
 
 struct listing_source {
 	char *file;
@@ -49,7 +51,8 @@ static int build_events(struct listing *l, const struct profile_db_filter *f,
 			if (find_event(l->events, l->n_events, p[i].event) < 0 &&
 			    !(l->events[l->n_events++] = strdup(p[i].event)))
 				return -ENOMEM;
-		qsort(l->events, l->n_events, sizeof(*l->events), str_cmp);
+		if (l->n_events) /* qsort needs a non-NULL base even for 0 items */
+			qsort(l->events, l->n_events, sizeof(*l->events), str_cmp);
 	}
 	size_t n = l->n_events ? l->n_events : 1;
 	l->func_totals = calloc(n, sizeof(double));
@@ -299,6 +302,11 @@ int listing_build(struct profile_db *db, const struct profile_db_filter *f, cons
 	}
 	if ((rc = build_events(out, f, p, np)))
 		goto out;
+	if (np == 0) {  /* the selection, not the function, matched nothing */
+		snprintf(err, LISTING_ERR_MAX, "%s: no profile matches", profile_db_path(db));
+		rc = -ESRCH;
+		goto out;
+	}
 	if ((rc = find_function(out, p, np, profile_db_image_unknown_id(db), func, err)))
 		goto out;
 	if ((rc = disassemble(out, &cap)))
@@ -348,7 +356,10 @@ void listing_free(struct listing *l)
 static struct listing_source *source_load(const char *file)
 {
 	struct listing_source *s = calloc(1, sizeof(*s));
-	FILE *fp = fopen(file, "r");
+	int fd = regfile_open(file);  /* a source path may name a FIFO by now */
+	FILE *fp = fd >= 0 ? fdopen(fd, "r") : NULL;
+	if (fd >= 0 && !fp)
+		close(fd);
 	if (!s || !(s->file = strdup(file)))
 		goto fail;
 	if (fp) {

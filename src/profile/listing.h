@@ -50,7 +50,8 @@ struct listing {
 /* Build the listing of the function `func` — a symbol name, or a hex offset "0x..." meaning
  * the function containing it — among the images of the profiles matching `f` (the filter's
  * image narrows the search). Fails with a one-line message in err (LISTING_ERR_MAX bytes)
- * when no image or several images have such a function. Returns 0 or -errno. */
+ * when no image or several images have such a function. Returns 0 or -errno: -ESRCH when no
+ * profile matches `f` at all (err then says "DB: no profile matches"; the caller names `f`). */
 int listing_build(struct profile_db *db, const struct profile_db_filter *f, const char *func,
 		  struct listing *out, char *err) __attribute__((warn_unused_result));
 

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "profile/profile_db_internal.h"
@@ -48,7 +49,8 @@ static int build_events(struct profile_agg *a, const struct profile_db_filter *f
 			if (find_event(a, p[i].event) < 0 &&
 			    !(a->events[a->n_events++] = strdup(p[i].event)))
 				return -ENOMEM;
-		qsort(a->events, a->n_events, sizeof(*a->events), str_cmp);
+		if (a->n_events) /* qsort needs a non-NULL base even for 0 items */
+			qsort(a->events, a->n_events, sizeof(*a->events), str_cmp);
 	}
 	a->totals = calloc(a->n_events ? a->n_events : 1, sizeof(*a->totals));
 	a->periods = calloc(a->n_events ? a->n_events : 1, sizeof(*a->periods));
@@ -143,8 +145,9 @@ static int agg_image(struct profile_db *db, struct agg_build *b,
 	int rc = 0;
 
 	if (strcmp(first->image_path, PROFILE_DB_UNKNOWN_IMAGE_PATH) &&
-	    symbols_open(first->image_path, first->build_id, &sym, err))
-		a->n_images_unreadable++;
+	    symbols_open(first->image_path, first->build_id, &sym, err) &&
+	    !a->n_images_unreadable++)
+		snprintf(a->unreadable_why, sizeof(a->unreadable_why), "%s", err);
 	struct walk w = { .sym = sym, .n_events = a->n_events,
 			  .n_funcs = sym ? symbols_count(sym) : 0 };
 	w.acc = calloc((w.n_funcs + 1) * (a->n_events ? a->n_events : 1), sizeof(*w.acc));
@@ -224,6 +227,7 @@ int profile_agg_build(struct profile_db *db, const struct profile_db_filter *f,
 	memset(out, 0, sizeof(*out));
 	if ((rc = profile_db_profiles(db, f, &p, &np)))
 		return rc;
+	out->n_profiles = np;
 	if ((rc = build_events(out, f, p, np))) {
 		rc = profile_db_fail(db, rc, "out of memory");
 		goto out;
@@ -236,7 +240,8 @@ int profile_agg_build(struct profile_db *db, const struct profile_db_filter *f,
 	}
 	for (size_t i = 0; i < np; i++)
 		idx[i] = i;
-	qsort_r(idx, np, sizeof(*idx), idx_by_image, p);
+	if (np) /* qsort needs a non-NULL base even for 0 items */
+		qsort_r(idx, np, sizeof(*idx), idx_by_image, p);
 	for (size_t i = 0; i < np;) {
 		size_t j = i;
 		while (j < np && p[idx[j]].image_id == p[idx[i]].image_id)
@@ -263,7 +268,8 @@ int profile_agg_build(struct profile_db *db, const struct profile_db_filter *f,
 	for (size_t r = 0; r < out->n_rows; r++)
 		for (size_t e = 0; e < out->n_events; e++)
 			out->totals[e] += out->rows[r].values[e];
-	qsort_r(out->rows, out->n_rows, sizeof(*out->rows), row_cmp, &out->n_events);
+	if (out->n_rows) /* qsort needs a non-NULL base even for 0 items */
+		qsort_r(out->rows, out->n_rows, sizeof(*out->rows), row_cmp, &out->n_events);
 out:
 	free(idx);
 	profile_db_profiles_free(p, np);

@@ -38,7 +38,9 @@ struct profile_agg {
 	size_t n_rows;
 	struct profile_agg_row *rows; /* sorted by values[0] descending, then by later columns,
 	                                 then image and name */
+	size_t n_profiles;            /* profiles that matched the filter */
 	size_t n_images_unreadable;   /* images whose file was not found (rows by address) */
+	char unreadable_why[512];     /* "PATH: reason" of the first of them, '' if none */
 };
 
 /* Build the aggregate of every profile matching `f` (NULL = all). Images are symbolised from

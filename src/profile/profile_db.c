@@ -1,7 +1,8 @@
 /*
  * profile_db.c — opening the profile database (file classification, schema creation, version
- * check and migrations, WAL), errors, epochs, images, runs, detail kinds and the integrity
- * check. The writer's batches are in profile_db_batch.c, the readers in profile_db_read.c.
+ * check and migrations, WAL), errors, epochs, images, runs and detail kinds. The integrity
+ * check is in profile_db_check.c, the writer's batches in profile_db_batch.c, the readers in
+ * profile_db_read.c.
  */
 #include "profile/profile_db_internal.h"
 
@@ -16,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "profile/sample_chunk.h"
+#include "util/regfile.h"
 
 /* ---- schema ------------------------------------------------------------------------------ */
 
@@ -149,7 +150,7 @@ int profile_db_sql_fail(struct profile_db *db, const char *what)
 {
 	int code = sqlite3_extended_errcode(db->sql);
 	if (is_corrupt_code(code))
-		return profile_db_fail(db, -EIO, "database is corrupt (%s: %s); see `robin db check`",
+		return profile_db_fail(db, -EUCLEAN, "database is corrupt (%s: %s); see `robin db check`",
 				       what, sqlite3_errmsg(db->sql));
 	if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
 		return profile_db_fail(db, -EBUSY, "database is locked (%s)", what);
@@ -255,9 +256,9 @@ static int check_header(const char *path, off_t size)
 		return 0;
 	if (size < 100)
 		return -EINVAL;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = regfile_open(path);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	ssize_t n = pread(fd, buf, sizeof(buf), 0);
 	close(fd);
 	if (n != (ssize_t)sizeof(buf) || memcmp(buf, magic, sizeof(buf)))
@@ -350,8 +351,54 @@ static int open_classified(struct profile_db *db)
 			    "' AND build_id = ''", &db->unknown_image_id)))
 		return rc;
 	if (db->unknown_image_id == 0)
-		return profile_db_fail(db, -EIO, "database is corrupt (no [unknown] image row)");
+		return profile_db_fail(db, -EUCLEAN, "database is corrupt (no [unknown] image row)");
 	return 0;
+}
+
+/* Could a reader's failure come from being unable to write beside the file (the WAL index
+ * PATH-shm on a read-only file system, in a directory it may not write, or on a full disk)? */
+static int is_cannot_write_code(int code)
+{
+	code &= 0xff;
+	return code == SQLITE_CANTOPEN || code == SQLITE_READONLY || code == SQLITE_IOERR ||
+	       code == SQLITE_PERM || code == SQLITE_FULL;
+}
+
+/* A reader that cannot create PATH-shm: when no write-ahead log holds commits, the file alone
+ * is the whole database, opened immutable (no locks, no -shm, nothing written). A log with
+ * commits not yet in the file cannot be read without the index: say so. */
+static int open_readonly_fallback(struct profile_db *db)
+{
+	char wal[PATH_MAX + 8], *uri;
+	struct stat st;
+	snprintf(wal, sizeof(wal), "%s-wal", db->path);
+	if (stat(wal, &st) == 0 && st.st_size > 0)
+		return profile_db_fail(db, -EACCES, "cannot read: %s holds commits not yet in the "
+				       "file and its index %s-shm cannot be created here (read-only "
+				       "file system, directory or full disk); open it once with write "
+				       "access", wal, db->path);
+	/* file: URI with every byte but unreserved ones and '/' percent-encoded */
+	size_t n = strlen(db->path);
+	if (!(uri = malloc(5 + 3 * n + sizeof("?immutable=1"))))
+		return profile_db_fail(db, -ENOMEM, "out of memory");
+	char *o = uri + sprintf(uri, "file:");
+	for (const unsigned char *p = (const unsigned char *)db->path; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    strchr("/-._~", *p))
+			*o++ = (char)*p;
+		else
+			o += sprintf(o, "%%%02X", *p);
+	}
+	strcpy(o, "?immutable=1");
+	sqlite3_close(db->sql);
+	db->sql = NULL;
+	int orc = sqlite3_open_v2(uri, &db->sql, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL);
+	free(uri);
+	if (orc != SQLITE_OK)
+		return profile_db_fail(db, -EIO, "cannot open: %s",
+				       db->sql ? sqlite3_errmsg(db->sql) : "out of memory");
+	sqlite3_extended_result_codes(db->sql, 1);
+	return open_classified(db);
 }
 
 int profile_db_open(const char *path, unsigned flags, struct profile_db **out, char *err)
@@ -381,9 +428,12 @@ int profile_db_open(const char *path, unsigned flags, struct profile_db **out, c
 	} else if (S_ISDIR(st.st_mode)) {
 		rc = profile_db_fail(db, -EISDIR, "is a directory, not a profile database");
 		goto fail;
+	} else if (!S_ISREG(st.st_mode)) {
+		rc = profile_db_fail(db, -REGFILE_ENOTREG, "%s", regfile_strerror(-REGFILE_ENOTREG));
+		goto fail;
 	} else if ((rc = check_header(path, st.st_size))) {
 		rc = rc == -EINVAL ? profile_db_fail(db, rc, "not a robin database (not an SQLite file)")
-				   : profile_db_fail(db, rc, "%s", strerror(-rc));
+				   : profile_db_fail(db, rc, "%s", regfile_strerror(rc));
 		goto fail;
 	}
 	int oflags = (flags & PROFILE_DB_READONLY) ? SQLITE_OPEN_READONLY
@@ -395,7 +445,11 @@ int profile_db_open(const char *path, unsigned flags, struct profile_db **out, c
 	}
 	sqlite3_extended_result_codes(db->sql, 1);
 	sqlite3_busy_timeout(db->sql, 10000);
-	if ((rc = open_classified(db)))
+	rc = open_classified(db);
+	if (rc && rc != -EUCLEAN && (flags & PROFILE_DB_READONLY) &&
+	    is_cannot_write_code(sqlite3_extended_errcode(db->sql)))
+		rc = open_readonly_fallback(db);
+	if (rc)
 		goto fail;
 	*out = db;
 	return 0;
@@ -907,127 +961,4 @@ const char *profile_db_detail_kind_name(struct profile_db *db, int kind)
 {
 	return name_lookup(db, kind, INT64_MIN,
 			   "SELECT name FROM detail_kind WHERE id = ?1 AND ?2 IS NOT NULL");
-}
-
-/* ---- integrity check --------------------------------------------------------------------- */
-
-struct check_ctx {
-	void (*report)(void *arg, const char *problem);
-	void *arg;
-	int ok;
-	char line[PROFILE_DB_ERR_MAX];
-};
-
-static void check_problem(struct check_ctx *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void check_problem(struct check_ctx *c, const char *fmt, ...)
-{
-	va_list ap;
-	c->ok = 0;
-	if (!c->report)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(c->line, sizeof(c->line), fmt, ap);
-	va_end(ap);
-	c->report(c->arg, c->line);
-}
-
-/* Run a PRAGMA whose healthy answer is one row "ok" (integrity_check) or no rows
- * (foreign_key_check); report every other row. */
-static int check_pragma(struct profile_db *db, struct check_ctx *c, const char *sql, int want_ok)
-{
-	sqlite3_stmt *st;
-	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) != SQLITE_OK) {
-		check_problem(c, "%s: %s", sql, sqlite3_errmsg(db->sql));
-		return 0;
-	}
-	int step;
-	while ((step = sqlite3_step(st)) == SQLITE_ROW) {
-		if (want_ok && !strcmp((const char *)sqlite3_column_text(st, 0), "ok"))
-			continue;
-		if (want_ok)
-			check_problem(c, "%s", (const char *)sqlite3_column_text(st, 0));
-		else
-			check_problem(c, "foreign key: table %s row %lld refers to missing %s",
-				      sqlite3_column_text(st, 0),
-				      (long long)sqlite3_column_int64(st, 1),
-				      sqlite3_column_text(st, 2));
-	}
-	if (step != SQLITE_DONE)
-		check_problem(c, "%s: %s", sql, sqlite3_errmsg(db->sql));
-	sqlite3_finalize(st);
-	return 0;
-}
-
-/* Every chunk decodes and matches its row; chunk sums match the profile's totals. */
-static void check_chunks(struct profile_db *db, struct check_ctx *c)
-{
-	sqlite3_stmt *st;
-	int64_t cur = -1, want_total = 0, want_n = 0;
-	uint64_t got_total = 0, got_n = 0;
-	const char *sql =
-		"SELECT p.id, p.total_count, p.n_offsets, c.base, c.n_offsets, c.total_count, c.data "
-		"FROM profile p LEFT JOIN sample_chunk c ON c.profile_id = p.id ORDER BY p.id, c.base";
-	if (sqlite3_prepare_v2(db->sql, sql, -1, &st, NULL) != SQLITE_OK) {
-		check_problem(c, "reading chunks: %s", sqlite3_errmsg(db->sql));
-		return;
-	}
-	int step;
-	for (;;) {
-		step = sqlite3_step(st);
-		int64_t pid = step == SQLITE_ROW ? sqlite3_column_int64(st, 0) : -2;
-		if (pid != cur && cur >= 0 &&
-		    (got_total != (uint64_t)want_total || got_n != (uint64_t)want_n))
-			check_problem(c, "profile %lld: total %lld over %lld offsets recorded, chunks hold "
-				      "%llu over %llu", (long long)cur, (long long)want_total,
-				      (long long)want_n, (unsigned long long)got_total,
-				      (unsigned long long)got_n);
-		if (step != SQLITE_ROW)
-			break;
-		if (pid != cur) {
-			cur = pid;
-			want_total = sqlite3_column_int64(st, 1);
-			want_n = sqlite3_column_int64(st, 2);
-			got_total = got_n = 0;
-		}
-		if (sqlite3_column_type(st, 3) == SQLITE_NULL)
-			continue;
-		int64_t base = sqlite3_column_int64(st, 3);
-		const void *blob = sqlite3_column_blob(st, 6);
-		size_t len = (size_t)sqlite3_column_bytes(st, 6);
-		uint64_t n, total;
-		if (sample_chunk_decode(blob, len, (uint64_t)base, NULL, NULL, &n, &total)) {
-			check_problem(c, "profile %lld chunk 0x%llx: malformed data", (long long)pid,
-				      (long long)base);
-			continue;
-		}
-		if (n == 0 || n != (uint64_t)sqlite3_column_int64(st, 4) ||
-		    total != (uint64_t)sqlite3_column_int64(st, 5))
-			check_problem(c, "profile %lld chunk 0x%llx: row says %lld offsets / %lld, "
-				      "data holds %llu / %llu", (long long)pid, (long long)base,
-				      (long long)sqlite3_column_int64(st, 4),
-				      (long long)sqlite3_column_int64(st, 5),
-				      (unsigned long long)n, (unsigned long long)total);
-		got_n += n;
-		got_total += total;
-	}
-	if (step != SQLITE_DONE)
-		check_problem(c, "reading chunks: %s", sqlite3_errmsg(db->sql));
-	sqlite3_finalize(st);
-}
-
-int profile_db_check(struct profile_db *db, int *ok,
-		     void (*report)(void *arg, const char *problem), void *arg)
-{
-	struct check_ctx c = { report, arg, 1, "" };
-	int rc = profile_db_begin_read(db);
-	if (rc)
-		return rc;
-	check_pragma(db, &c, "PRAGMA integrity_check", 1);
-	check_pragma(db, &c, "PRAGMA foreign_key_check", 0);
-	if (c.ok)  /* decoding chunks of a damaged B-tree would only repeat its errors */
-		check_chunks(db, &c);
-	profile_db_rollback(db);
-	*ok = c.ok;
-	return 0;
 }

@@ -13,8 +13,9 @@
  * it equals the runtime pc, for PIE executables and shared objects linked at 0 it is the
  * address relative to the lowest PT_LOAD). For the "unknown" image it is the raw sampled pc.
  *
- * Errors: functions return 0 or -errno (-EINVAL bad argument, -ENOENT not found, -EIO SQLite
- * failure or corruption, -ENOMEM); profile_db_error() then holds one line naming the file.
+ * Errors: functions return 0 or -errno (-EINVAL bad argument, -ENOENT not found, -EUCLEAN the
+ * file is corrupt, -EIO another SQLite failure, -EBUSY locked, -ENOMEM); profile_db_error()
+ * then holds one line naming the file.
  */
 #ifndef ROBIN_PROFILE_DB_H
 #define ROBIN_PROFILE_DB_H
@@ -63,10 +64,10 @@ const char *profile_db_path(const struct profile_db *db);
 /* Schema version found on open (before any migration) and now. */
 int profile_db_schema_version_found(const struct profile_db *db);
 
-/* Full integrity check: PRAGMA integrity_check, foreign_key_check, and robin's own invariants
- * (every chunk blob decodes, chunk totals match profile totals). Returns 0 and sets *ok
- * (1 = healthy); each problem found goes as one line to `report` (may be NULL). Returns
- * -EIO only when the check itself cannot run. */
+/* Full integrity check: PRAGMA integrity_check, foreign_key_check, and every invariant of
+ * docs/profile-db.md (profile_db_check.c). Sets *ok (1 = healthy); each problem found goes as
+ * one line to `report` (may be NULL). Returns 0, or -errno when the check could not be done
+ * (I/O error, lock, memory: not corruption), with *ok saying what was found until then. */
 int profile_db_check(struct profile_db *db, int *ok,
 		     void (*report)(void *arg, const char *problem), void *arg) PROFILE_DB_WARN;
 

@@ -235,7 +235,8 @@ static int details_compact(struct profile_db_batch *b)
 	size_t w = 0;
 	if (!b->n_details)
 		return 0;
-	qsort(b->details, b->n_details, sizeof(*b->details), detail_cmp);
+	if (b->n_details) /* qsort needs a non-NULL base even for 0 items */
+		qsort(b->details, b->n_details, sizeof(*b->details), detail_cmp);
 	for (size_t r = 1; r < b->n_details; r++) {
 		struct batch_detail *d = &b->details[w], *s = &b->details[r];
 		if (!detail_cmp(d, s)) {
@@ -455,7 +456,7 @@ static int merge_window(struct commit_ctx *c, uint64_t base, size_t n)
 	rc = sample_chunk_merge(old, old_len, base, c->win, n, &c->buf, &fresh, &n_entries, &total);
 	sqlite3_reset(sel);
 	if (rc == -EILSEQ)
-		return profile_db_fail(db, -EIO, "database is corrupt (profile %lld chunk 0x%llx does "
+		return profile_db_fail(db, -EUCLEAN, "database is corrupt (profile %lld chunk 0x%llx does "
 				       "not decode); see `robin db check`", (long long)c->cur_profile,
 				       (unsigned long long)base);
 	if (rc)

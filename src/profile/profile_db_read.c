@@ -161,7 +161,7 @@ static int counts_signed_range(struct profile_db *db, int64_t profile_id, int64_
 		size_t len = (size_t)sqlite3_column_bytes(st, 1);
 		int drc = sample_chunk_decode(data, len, base, range_fn, r, NULL, NULL);
 		if (drc == -EILSEQ) {
-			rc = profile_db_fail(db, -EIO, "database is corrupt (profile %lld chunk 0x%llx "
+			rc = profile_db_fail(db, -EUCLEAN, "database is corrupt (profile %lld chunk 0x%llx "
 					     "does not decode); see `robin db check`",
 					     (long long)profile_id, (unsigned long long)base);
 			break;

@@ -5,6 +5,7 @@
  * virtual addresses, so symbol values and DWARF addresses are used as they are.
  */
 #include "profile/symbols.h"
+#include "util/regfile.h"
 
 #include <dwarf.h>
 #include <elfutils/libdw.h>
@@ -45,11 +46,14 @@ static void set_err(char *err, const char *path, const char *what)
 
 static int elf_file_open(struct elf_file *f, const char *path)
 {
-	f->fd = open(path, O_RDONLY | O_CLOEXEC);
+	f->fd = regfile_open(path);
 	f->elf = NULL;
 	f->path = NULL;
-	if (f->fd < 0)
-		return -errno;
+	if (f->fd < 0) {
+		int rc = f->fd;
+		f->fd = -1;
+		return rc;
+	}
 	f->elf = elf_begin(f->fd, ELF_C_READ_MMAP, NULL);
 	if (!f->elf || elf_kind(f->elf) != ELF_K_ELF || gelf_getclass(f->elf) == ELFCLASSNONE) {
 		if (f->elf)
@@ -159,7 +163,7 @@ int symbols_identify(const char *path, struct symbols_ident *out, char *err)
 	elf_version(EV_CURRENT);
 	int rc = elf_file_open(&f, path);
 	if (rc) {
-		set_err(err, path, rc == -EINVAL ? "not an ELF file" : strerror(-rc));
+		set_err(err, path, rc == -EINVAL ? "not an ELF file" : regfile_strerror(rc));
 		return rc;
 	}
 	fill_ident(&f, out);
@@ -250,7 +254,8 @@ static int funcs_finish(struct symbols *s, struct sym_vec *v0, Elf *seg_elf)
 {
 	struct sym_vec v = *v0;
 	int rc = 0;
-	qsort(v.v, v.n, sizeof(*v.v), raw_sym_cmp);
+	if (v.n)  /* a stripped image has none, and qsort's base must not be NULL */
+		qsort(v.v, v.n, sizeof(*v.v), raw_sym_cmp);
 	/* Keep the first (best-ranked) symbol per start address. */
 	size_t w = 0, names_len = 0;
 	for (size_t i = 0; i < v.n; i++) {
@@ -490,9 +495,11 @@ int symbols_open(const char *path, const char *build_id, struct symbols **out, c
 	if (!s->image.elf && !s->debug.elf) {
 		set_err(err, path, rc == -ESTALE ? "build-id differs from the profiled image and no "
 			"debug file by build-id was found" : rc == -EINVAL ? "not an ELF file" :
+			rc == -REGFILE_ENOTREG || rc == -EISDIR ? regfile_strerror(rc) :
 			"not found (neither at this path nor by build-id)");
 		free(s);
-		return rc == -ESTALE || rc == -EINVAL ? rc : -ENOENT;
+		return rc == -ESTALE || rc == -EINVAL || rc == -REGFILE_ENOTREG || rc == -EISDIR
+			? rc : -ENOENT;
 	}
 	Elf *dwarf_elf = s->debug.elf && has_section(s->debug.elf, ".debug_info", 1) ? s->debug.elf
 			: s->image.elf && has_section(s->image.elf, ".debug_info", 1) ? s->image.elf

@@ -385,7 +385,8 @@ int diff_report_build(struct profile_db *db, const struct report_selector *base,
 		row->sb = r->side[1].total > 0 ? row->b / r->side[1].total : 0;
 		row->delta = row->sb - row->sa;
 	}
-	qsort(r->rows, r->nrows, sizeof(*r->rows), row_cmp);
+	if (r->nrows) /* qsort needs a non-NULL base even for 0 items */
+		qsort(r->rows, r->nrows, sizeof(*r->rows), row_cmp);
 	if (reference >= 0)
 		rc = compute_errors(r);
 out:

@@ -93,7 +93,8 @@ long folded_write(const struct report_profile *p, size_t event, unsigned flags, 
 		lines[k].stack = km.keys[k].a;
 		lines[k].count = sum[k];
 	}
-	qsort(lines, km.n, sizeof(*lines), line_cmp);
+	if (km.n) /* qsort needs a non-NULL base even for 0 items */
+		qsort(lines, km.n, sizeof(*lines), line_cmp);
 	for (size_t k = 0; k < km.n; k++) {
 		double c = lines[k].count;
 		if (c == floor(c) && fabs(c) < 9e15)

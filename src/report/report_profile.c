@@ -310,7 +310,8 @@ int report_profile_finish(struct report_profile *p)
 		goto out;
 	for (size_t i = 0; i < n; i++)
 		perm[i] = (uint32_t)i;
-	qsort_r(perm, n, sizeof(*perm), insn_cmp, p);
+	if (n) /* qsort needs a non-NULL base even for 0 items */
+		qsort_r(perm, n, sizeof(*perm), insn_cmp, p);
 	for (size_t i = 0; i < n; i++) {
 		insns[i] = p->insns[perm[i]];
 		memcpy(&counts[i * ne], &p->counts[perm[i] * ne], ne * sizeof(double));

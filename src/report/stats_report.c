@@ -226,7 +226,8 @@ int stats_report_build(struct profile_db *db, const struct report_selector *base
 		profile_stats_compute(r->rows[i].v, r->nsets, &r->rows[i].st);
 		r->rows[i].share = r->grand_total > 0 ? r->rows[i].st.sum / r->grand_total : NAN;
 	}
-	qsort(r->rows, r->nrows, sizeof(*r->rows), row_cmp);
+	if (r->nrows) /* qsort needs a non-NULL base even for 0 items */
+		qsort(r->rows, r->nrows, sizeof(*r->rows), row_cmp);
 out:
 	keymap_free(&ix);
 	if (rc == -ENOMEM && !err[0])
