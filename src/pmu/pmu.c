@@ -25,6 +25,8 @@ static const struct pmu_model *const pmu_models[] = {
 	&pmu_model_software,
 	&pmu_model_dispatch,
 	&pmu_model_fetch,
+	&pmu_model_issue_head,
+	&pmu_model_dcpix,
 };
 #define PMU_NMODELS (sizeof(pmu_models) / sizeof(pmu_models[0]))
 _Static_assert(PMU_NMODELS <= PMU_MAX_MODELS, "pmu_config.models is a 32-bit mask");
@@ -155,6 +157,8 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		struct pmu_unit *u = &p->units[p->n++];
 		u->model = m;
 		u->width = cfg->commit_width;
+		u->period_cycles = cfg->period_cycles;
+		u->seed = cfg->seed;
 		if ((rc = pmu_profile_init(&u->prof, d)))
 			goto fail;
 		if (m->state_size && !(u->state = calloc(1, m->state_size))) {

@@ -50,6 +50,8 @@ struct pmu_unit {
 	uint64_t unresolved;      /* samples dropped: still pending at the end of the run, or
 	                             no instruction to blame (before the first commit) */
 	uint32_t width;           /* commit width of the core */
+	uint64_t period_cycles;   /* the sampler's interval (models with their own sampling) */
+	uint64_t seed;            /* the sampler's seed (idem) */
 	void *state;              /* model-private */
 };
 
