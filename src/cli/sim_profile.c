@@ -20,7 +20,8 @@
 const char sim_profile_help[] =
 	"  --profile LIST      attach simulated profilers: a comma-separated list of oracle,\n"
 	"                      tip, tip-ilp, nci, nci-ilp, lci, software, dispatch, fetch,\n"
-	"                      issue-head, dcpix (exact execution counts), or\n"
+	"                      issue-head, dcpix, dcpix-taken (exact execution and taken\n"
+	"                      counts), or\n"
 	"                      all (the Oracle, the reference, is always attached)\n"
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"

@@ -202,3 +202,18 @@ const struct pmu_model pmu_model_dcpix = {
 	.every_cycle = 1,
 	.on_insn = dcpix_on_insn,
 };
+
+/* dcpix-taken: the exact count of taken control transfers per instruction, so that the edge
+ * frequencies of a branch (taken and fall-through) are known exactly too (§6.2, Figure 9). */
+static void dcpix_taken_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+{
+	if (r->committed && r->taken)
+		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_EXECUTE, u->prof.divisor);
+}
+
+const struct pmu_model pmu_model_dcpix_taken = {
+	.name = "dcpix-taken",
+	.summary = "exact count of taken branches and jumps per instruction (edge truth)",
+	.every_cycle = 1,
+	.on_insn = dcpix_taken_on_insn,
+};
