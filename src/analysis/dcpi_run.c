@@ -289,3 +289,37 @@ void dcpi_run_free(struct dcpi_run *r)
 	free(r->image_path);
 	memset(r, 0, sizeof(*r));
 }
+
+int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
+		 size_t *n)
+{
+	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
+	const char *events[] = { DCPI_RUN_EVENT };
+	f.events = events;
+	f.n_events = 1;
+	struct profile_db_profile *pr = NULL;
+	size_t npr = 0;
+	*ids = NULL;
+	*n = 0;
+	int rc = profile_db_profiles(db, &f, &pr, &npr);
+	if (rc)
+		return rc;
+	if (npr && !(*ids = malloc(npr * sizeof(**ids)))) {
+		profile_db_profiles_free(pr, npr);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < npr; i++) {
+		size_t k = 0;
+		while (k < *n && (*ids)[k] != pr[i].run_id)
+			k++;
+		if (k < *n)
+			continue;
+		/* insert keeping ascending order */
+		for (k = *n; k > 0 && (*ids)[k - 1] > pr[i].run_id; k--)
+			(*ids)[k] = (*ids)[k - 1];
+		(*ids)[k] = pr[i].run_id;
+		(*n)++;
+	}
+	profile_db_profiles_free(pr, npr);
+	return 0;
+}

@@ -51,4 +51,9 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 
 void dcpi_run_free(struct dcpi_run *r);
 
+/* The runs matching `flt` that have issue-head samples, ascending (malloc'd, *n 0 = none).
+ * Returns 0 or -errno. */
+int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
+		 size_t *n) __attribute__((warn_unused_result));
+
 #endif

@@ -15,6 +15,7 @@
 #include "analysis/dcpi_summary.h"
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "report/dcpi_report.h"
 #include "util/json.h"
 
 static const char calc_help[] =
@@ -130,11 +131,6 @@ static void calc_print_listing(const struct dcpi_run *r, const struct dcpi_func 
 	}
 }
 
-static double calc_pct(double v, double total)
-{
-	return total > 0 ? 100.0 * v / total : 0;
-}
-
 static void calc_print_summary(const char *what, const struct dcpi_summary *s)
 {
 	double t = s->samples;
@@ -146,30 +142,30 @@ static void calc_print_summary(const char *what, const struct dcpi_summary *s)
 	printf("***\n");
 	for (int c = 0; c < DCPI_CAUSE_COUNT; c++)
 		printf("*** %-20s %5.1f%% to %5.1f%%\n", dcpi_cause_name((enum dcpi_cause)c),
-		       calc_pct(s->cause_lo[c], t), calc_pct(s->cause_hi[c], t));
+		       dcpi_report_pct(s->cause_lo[c], t), dcpi_report_pct(s->cause_hi[c], t));
 	printf("***\n");
-	printf("*** %-20s %5.1f%%\n", "Unexplained stall", calc_pct(s->unexplained_stall, t));
-	printf("*** %-20s %5.1f%%\n", "Unexplained gain", -calc_pct(s->unexplained_gain, t));
+	printf("*** %-20s %5.1f%%\n", "Unexplained stall", dcpi_report_pct(s->unexplained_stall, t));
+	printf("*** %-20s %5.1f%%\n", "Unexplained gain", -dcpi_report_pct(s->unexplained_gain, t));
 	printf("*** -----\n");
 	printf("*** %-20s %5.1f%%\n", "Subtotal dynamic",
-	       calc_pct(s->dynamic + s->unexplained_stall - s->unexplained_gain, t));
+	       dcpi_report_pct(s->dynamic + s->unexplained_stall - s->unexplained_gain, t));
 	printf("***\n");
 	double st = 0;
 	for (int k = 1; k < DCPI_STATIC_COUNT; k++) {
 		printf("*** %-20s %5.1f%%\n", dcpi_static_name((enum dcpi_static)k),
-		       calc_pct(s->static_stall[k], t));
+		       dcpi_report_pct(s->static_stall[k], t));
 		st += s->static_stall[k];
 	}
 	printf("*** -----\n");
-	printf("*** %-20s %5.1f%%\n", "Subtotal static", calc_pct(st, t));
+	printf("*** %-20s %5.1f%%\n", "Subtotal static", dcpi_report_pct(st, t));
 	printf("***\n");
 	printf("*** %-20s %5.1f%%\n", "Total stall",
-	       calc_pct(st + s->dynamic + s->unexplained_stall - s->unexplained_gain, t));
-	printf("*** %-20s %5.1f%%\n", "Execution", calc_pct(s->execution, t));
+	       dcpi_report_pct(st + s->dynamic + s->unexplained_stall - s->unexplained_gain, t));
+	printf("*** %-20s %5.1f%%\n", "Execution", dcpi_report_pct(s->execution, t));
 	double net = t - (s->execution + st + s->dynamic + s->unexplained_stall -
 	                  s->unexplained_gain + s->noise + s->unestimated);
-	printf("*** %-20s %5.1f%%\n", "Net sampling error", calc_pct(net + s->noise, t));
-	printf("*** %-20s %5.1f%%\n", "Unestimated", calc_pct(s->unestimated, t));
+	printf("*** %-20s %5.1f%%\n", "Net sampling error", dcpi_report_pct(net + s->noise, t));
+	printf("*** %-20s %5.1f%%\n", "Unestimated", dcpi_report_pct(s->unestimated, t));
 	printf("*** -----\n");
 	printf("*** Total tallied %.0f samples (%.0f%%)\n", t, t > 0 ? 100.0 : 0);
 }
@@ -246,100 +242,102 @@ static void calc_json_listing(struct json *j, const struct dcpi_run *r, const st
 	json_array_end(j);
 }
 
-static void calc_print_eval(const struct dcpi_run *r, const struct dcpi_eval *e)
-{
-	printf("DCPI estimates against the exact counts: run %lld, %s, period %.0f cycles\n",
-	       (long long)r->run_id, r->image_path, r->period);
-	printf("%.0f issue-head samples on the %zu analysed procedures (%.0f in the image)\n\n",
-	       e->samples, r->n, r->samples);
-	printf("Figure 8: instruction frequency errors, %% of samples    Figure 9: edges, %% of "
-	       "executions\n");
-	for (size_t k = 0; k < DCPI_EVAL_NBUCKET; k++)
-		printf("  %-7s %6.2f%%     %6.2f%%\n", dcpi_eval_bucket_name(k),
-		       calc_pct(e->hist[k], e->samples), calc_pct(e->edge_hist[k], e->edge_execs));
-	printf("  %-7s %6.2f%%     %6.2f%%\n", "none", calc_pct(e->unestimated, e->samples),
-	       calc_pct(e->edge_unestimated, e->edge_execs));
-	printf("\nwithin 5%%: %.1f%% of samples, 10%%: %.1f%%, 15%%: %.1f%%   (DCPI: 73, 87, 92)\n",
-	       calc_pct(e->within[0], e->samples), calc_pct(e->within[1], e->samples),
-	       calc_pct(e->within[2], e->samples));
-	printf("edges within 5%%: %.1f%% of %.0f executions, 10%%: %.1f%%, 15%%: %.1f%%   "
-	       "(DCPI: 58%% within 10%%)\n", calc_pct(e->edge_within[0], e->edge_execs),
-	       e->edge_execs, calc_pct(e->edge_within[1], e->edge_execs),
-	       calc_pct(e->edge_within[2], e->edge_execs));
-	printf("\nconfidence  samples   within 5%%  within 15%%\n");
-	for (int c = DCPI_CONF_HIGH; c >= DCPI_CONF_LOW; c--)
-		printf("  %-8s %9.0f   %7.1f%%   %7.1f%%\n", dcpi_conf_name(c), e->conf_samples[c],
-		       calc_pct(e->conf_within5[c], e->conf_samples[c]),
-		       calc_pct(e->conf_within15[c], e->conf_samples[c]));
-	printf("off by more than 15%%: %.0f samples, %.1f%% of them marked low\n", e->off15,
-	       calc_pct(e->off15_low, e->off15));
-	double tt = 0, tn = 0;
-	printf("\nculprits: true dynamic stall samples by cause and the share calc named\n");
-	for (int c = 1; c < PMU_CAT_N; c++) {
-		if (!(e->stall_true[c] > 0))
-			continue;
-		printf("  %-18s %9.0f  %5.1f%%\n", pmu_cat_name((enum pmu_cat)c), e->stall_true[c],
-		       calc_pct(e->stall_named[c], e->stall_true[c]));
-		tt += e->stall_true[c];
-		tn += e->stall_named[c];
-	}
-	printf("  %-18s %9.0f  %5.1f%%\n", "all", tt, calc_pct(tn, tt));
-	printf("\nFigure 10: I-cache stall cycles named by calc vs true front-end stall cycles, "
-	       "%zu procedures: correlation %.2f (bottom), %.2f (top), %.2f (midpoint)\n",
-	       e->nprocs, e->corr_lo, e->corr_hi, e->corr_mid);
-}
 
-static void calc_json_eval(struct json *j, const struct dcpi_eval *e)
+
+/* --evaluate: every run with issue-head samples (or the --run), one row each, then the
+ * evaluation over all of them. */
+static int calc_evaluate(struct profile_db *db, const struct db_args *a, const char *func)
 {
-	json_kv_double(j, "samples", e->samples);
-	json_kv_double(j, "within_5pct", e->samples > 0 ? e->within[0] / e->samples : 0);
-	json_kv_double(j, "within_10pct", e->samples > 0 ? e->within[1] / e->samples : 0);
-	json_kv_double(j, "within_15pct", e->samples > 0 ? e->within[2] / e->samples : 0);
-	json_kv_double(j, "unestimated", e->samples > 0 ? e->unestimated / e->samples : 0);
-	json_key(j, "histogram");
-	json_object_begin(j);
-	for (size_t k = 0; k < DCPI_EVAL_NBUCKET; k++)
-		json_kv_double(j, dcpi_eval_bucket_name(k), e->samples > 0 ? e->hist[k] / e->samples : 0);
-	json_object_end(j);
-	json_key(j, "edges");
-	json_object_begin(j);
-	json_kv_double(j, "executions", e->edge_execs);
-	json_kv_double(j, "within_5pct", e->edge_execs > 0 ? e->edge_within[0] / e->edge_execs : 0);
-	json_kv_double(j, "within_10pct", e->edge_execs > 0 ? e->edge_within[1] / e->edge_execs : 0);
-	json_kv_double(j, "within_15pct", e->edge_execs > 0 ? e->edge_within[2] / e->edge_execs : 0);
-	json_object_end(j);
-	json_key(j, "confidence");
-	json_object_begin(j);
-	for (int c = DCPI_CONF_LOW; c <= DCPI_CONF_HIGH; c++) {
-		json_key(j, dcpi_conf_name(c));
-		json_object_begin(j);
-		json_kv_double(j, "samples", e->conf_samples[c]);
-		json_kv_double(j, "within_5pct", e->conf_samples[c] > 0 ? e->conf_within5[c] /
-		               e->conf_samples[c] : 0);
-		json_kv_double(j, "within_15pct", e->conf_samples[c] > 0 ? e->conf_within15[c] /
-		               e->conf_samples[c] : 0);
-		json_object_end(j);
+	int64_t *ids = NULL;
+	size_t nids = 0, nprocs = 0, nrows = 0;
+	struct dcpi_eval *all = calloc(1, sizeof(*all)), *one = calloc(1, sizeof(*one));
+	struct calc_row { int64_t run; char image[64]; double samples, w[3]; size_t procs; } *rows;
+	char err[DCPI_RUN_ERR_MAX];
+	int rc = 1;
+	double period = 0;
+	if (!all || !one || dcpi_run_ids(db, &a->filter, &ids, &nids)) {
+		fprintf(stderr, "robin calc: cannot list the runs: %s\n", profile_db_error(db));
+		free(all);
+		free(one);
+		return 1;
 	}
-	json_object_end(j);
-	json_kv_double(j, "off15_marked_low", e->off15 > 0 ? e->off15_low / e->off15 : 0);
-	json_key(j, "culprits");
-	json_object_begin(j);
-	for (int c = 1; c < PMU_CAT_N; c++) {
-		json_key(j, pmu_cat_name((enum pmu_cat)c));
-		json_object_begin(j);
-		json_kv_double(j, "true_stall_samples", e->stall_true[c]);
-		json_kv_double(j, "named", e->stall_true[c] > 0 ? e->stall_named[c] / e->stall_true[c]
-		               : 0);
-		json_object_end(j);
+	rows = calloc(nids ? nids : 1, sizeof(*rows));
+	if (!nids)
+		fprintf(stderr, "robin calc: no issue-head samples in the database\n");
+	for (size_t k = 0; k < nids && rows; k++) {
+		struct profile_db_filter f = a->filter;
+		struct dcpi_run r;
+		f.run_id = ids[k];
+		if (dcpi_run_load(db, &f, func, NULL, &r, err)) {
+			fprintf(stderr, "robin calc: run %lld: %s\n", (long long)ids[k], err);
+			goto out;
+		}
+		if (!r.has_count) {
+			fprintf(stderr, "robin calc: --evaluate: run %lld has no dcpix counts (simulate "
+			        "with --profile issue-head,dcpix,dcpix-taken); skipped\n", (long long)ids[k]);
+			dcpi_run_free(&r);
+			continue;
+		}
+		memset(one, 0, sizeof(*one));
+		dcpi_eval_add(one, &r);
+		dcpi_eval_add(all, &r);
+		struct calc_row *w = &rows[nrows++];
+		const char *base = strrchr(r.image_path, '/');
+		snprintf(w->image, sizeof(w->image), "%s", base ? base + 1 : r.image_path);
+		w->run = r.run_id;
+		w->samples = one->samples;
+		w->procs = r.n;
+		for (int q = 0; q < 3; q++)
+			w->w[q] = one->samples > 0 ? one->within[q] / one->samples : 0;
+		nprocs += r.n;
+		period = r.period;
+		dcpi_run_free(&r);
 	}
-	json_object_end(j);
-	json_key(j, "figure10");
-	json_object_begin(j);
-	json_kv_uint(j, "procedures", e->nprocs);
-	json_kv_double(j, "corr_bottom", e->corr_lo);
-	json_kv_double(j, "corr_top", e->corr_hi);
-	json_kv_double(j, "corr_mid", e->corr_mid);
-	json_object_end(j);
+	if (!rows || !nrows)
+		goto out;
+	dcpi_eval_finish(all);
+	if (a->fmt == TABLE_JSON) {
+		struct json j;
+		json_init(&j, stdout, 1);
+		json_object_begin(&j);
+		json_key(&j, "runs");
+		json_array_begin(&j);
+		for (size_t k = 0; k < nrows; k++) {
+			json_object_begin(&j);
+			json_kv_int(&j, "run", rows[k].run);
+			json_kv_string(&j, "image", rows[k].image);
+			json_kv_double(&j, "samples", rows[k].samples);
+			json_kv_double(&j, "within_5pct", rows[k].w[0]);
+			json_kv_double(&j, "within_10pct", rows[k].w[1]);
+			json_kv_double(&j, "within_15pct", rows[k].w[2]);
+			json_object_end(&j);
+		}
+		json_array_end(&j);
+		dcpi_report_eval_json(&j, all);
+		json_object_end(&j);
+		json_end(&j);
+	} else {
+		if (nrows > 1) {
+			printf("%5s  %-22s %9s %6s %9s %9s %9s\n", "run", "image", "samples", "procs",
+			       "within5%", "within10%", "within15%");
+			for (size_t k = 0; k < nrows; k++)
+				printf("%5lld  %-22s %9.0f %6zu %8.1f%% %8.1f%% %8.1f%%\n",
+				       (long long)rows[k].run, rows[k].image, rows[k].samples, rows[k].procs,
+				       100 * rows[k].w[0], 100 * rows[k].w[1], 100 * rows[k].w[2]);
+			printf("\n");
+		}
+		char what[128];
+		snprintf(what, sizeof(what), "%zu run%s%s%s", nrows, nrows == 1 ? " (" : "s",
+		         nrows == 1 ? rows[0].image : "", nrows == 1 ? ")" : "");
+		dcpi_report_eval_text(stdout, what, period, nprocs, all);
+	}
+	rc = 0;
+out:
+	free(rows);
+	free(ids);
+	free(all);
+	free(one);
+	return rc;
 }
 
 int cmd_calc(int argc, char **argv)
@@ -347,7 +345,6 @@ int cmd_calc(int argc, char **argv)
 	struct db_args a;
 	struct profile_db *db = NULL;
 	struct dcpi_run r = { 0 };
-	struct dcpi_eval *ev = NULL;
 	int summary = 0, evaluate = 0, rc = 2, k, i = 1, loaded = 0;
 	db_args_init(&a, "calc", calc_help, DB_ARGS_DB | DB_ARGS_SELECT | DB_ARGS_JSON, 1);
 	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
@@ -373,28 +370,19 @@ int cmd_calc(int argc, char **argv)
 	rc = 1;
 	if (!(db = db_args_open(&a, 0)))
 		goto out;
+	if (evaluate) {
+		rc = calc_evaluate(db, &a, a.nargs ? a.args[0] : NULL);
+		goto out;
+	}
 	char err[DCPI_RUN_ERR_MAX];
 	if (dcpi_run_load(db, &a.filter, a.nargs ? a.args[0] : NULL, NULL, &r, err)) {
 		fprintf(stderr, "robin calc: %s\n", err);
 		goto out;
 	}
 	loaded = 1;
-	if (evaluate && !r.has_count) {
-		fprintf(stderr, "robin calc: --evaluate: run %lld has no dcpix counts (simulate with "
-		        "--profile issue-head,dcpix,dcpix-taken)\n", (long long)r.run_id);
-		goto out;
-	}
 	struct dcpi_summary s = { 0 };
 	for (size_t f = 0; f < r.n; f++)
 		dcpi_summary_add(&s, &r.f[f].proc);
-	if (evaluate) {
-		if (!(ev = calloc(1, sizeof(*ev)))) {
-			fprintf(stderr, "robin calc: out of memory\n");
-			goto out;
-		}
-		dcpi_eval_add(ev, &r);
-		dcpi_eval_finish(ev);
-	}
 	if (a.fmt == TABLE_JSON) {
 		struct json j;
 		json_init(&j, stdout, 1);
@@ -403,22 +391,16 @@ int cmd_calc(int argc, char **argv)
 		json_kv_string(&j, "image", r.image_path);
 		json_kv_double(&j, "period_cycles", r.period);
 		json_kv_double(&j, "image_samples", r.samples);
-		if (a.nargs && !summary && !evaluate && r.n)
+		if (a.nargs && !summary && r.n)
 			calc_json_listing(&j, &r, &r.f[0]);
 		json_key(&j, "summary");
 		json_object_begin(&j);
 		calc_json_summary(&j, &s);
 		json_object_end(&j);
-		if (ev) {
-			json_key(&j, "evaluation");
-			json_object_begin(&j);
-			calc_json_eval(&j, ev);
-			json_object_end(&j);
-		}
 		json_object_end(&j);
 		json_end(&j);
 	} else {
-		if (a.nargs && !summary && !evaluate && r.n)
+		if (a.nargs && !summary && r.n)
 			calc_print_listing(&r, &r.f[0]);
 		if (summary) {
 			char what[512];
@@ -427,12 +409,9 @@ int cmd_calc(int argc, char **argv)
 			         (long long)r.run_id, r.n, r.n == 1 ? "" : "s", r.period);
 			calc_print_summary(what, &s);
 		}
-		if (ev)
-			calc_print_eval(&r, ev);
 	}
 	rc = 0;
 out:
-	free(ev);
 	if (loaded)
 		dcpi_run_free(&r);
 	profile_db_close(db);
