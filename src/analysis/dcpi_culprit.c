@@ -68,8 +68,7 @@ static uint32_t dcpi_feeding_load(const struct dcpi_proc *p, uint32_t i)
 	const struct dcpi_insn *x = &p->insns[i];
 	uint8_t src[3] = { x->in.rs1, x->in.rs2, x->in.rs3 };
 	if (x->in.cls == ISA_CLASS_STORE)
-		src[0] = ISA_REG_NONE;  /* the address base is a dependency of the address, the
-		                           data (rs2) is what a store waits for at issue */
+		src[1] = ISA_REG_NONE;  /* a store waits for its address at issue, not its data */
 	const struct dcpi_block *b = &p->blocks[x->block];
 	uint32_t found = DCPI_NONE;
 	for (int k = 0; k < 3 && found == DCPI_NONE; k++) {
@@ -201,7 +200,10 @@ void dcpi_summary_add(struct dcpi_summary *s, const struct dcpi_proc *p)
 			continue;
 		}
 		double f = x->freq;
-		if (x->m_cycles) {
+		if (x->static_kind == DCPI_STATIC_SLOT) {
+			/* it lost its pairing: the whole issue cycle is slotting */
+			s->static_stall[DCPI_STATIC_SLOT] += f * x->m_cycles;
+		} else if (x->m_cycles) {
 			s->execution += f;
 			if (x->static_kind)
 				s->static_stall[x->static_kind] += f * (x->m_cycles - 1);

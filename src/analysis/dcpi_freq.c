@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DCPI_CLUSTER_SPREAD 1.5     /* max ratio / min ratio within a cluster (§6.1.3) */
+#define DCPI_CLUSTER_SPREAD 1.25    /* max ratio / min ratio within a cluster (§6.1.3) */
 #define DCPI_CLUSTER_MIN_FRAC 0.25  /* a cluster holds at least this share of issue points */
 #define DCPI_FEW_SAMPLES 40.0       /* below: F = ∑S/∑M over the class */
 #define DCPI_STALL_MAX_CYCLES 1000.0/* an implied stall beyond this is an anomaly */

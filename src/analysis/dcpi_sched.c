@@ -90,7 +90,9 @@ static void dcpi_sched_block(struct dcpi_proc *p, struct dcpi_block *b)
 		struct dcpi_insn *x = &p->insns[i];
 		const struct isa_insn *in = &x->in;
 		uint32_t t = first ? 0 : prev, why = DCPI_STATIC_NONE, by = DCPI_NONE;
-		uint8_t src[3] = { in->rs1, in->rs2, in->rs3 };
+		/* a store issues when its address is ready; its data is read later (core/issue.c) */
+		uint8_t src[3] = { in->rs1, in->cls == ISA_CLASS_STORE ? ISA_REG_NONE : in->rs2,
+		                   in->rs3 };
 		uint32_t dep_ready = 0;
 		x->dep_on = DCPI_NONE;
 		for (int k = 0; k < 3; k++) {
@@ -158,8 +160,10 @@ static void dcpi_sched_block(struct dcpi_proc *p, struct dcpi_block *b)
 			done = t + lat;
 		x->issue_cycle = t;
 		x->m_cycles = first ? t + 1 : t - prev;
-		/* a stall only when it did not issue with (or right after) its predecessor */
-		x->static_kind = (uint8_t)(x->m_cycles > 1 || (first && t > 0) ? why : DCPI_STATIC_NONE);
+		/* a stall when it issued later than right after its predecessor, or (slotting)
+		 * when it could have issued with it but the cycle's slots were used up */
+		x->static_kind = (uint8_t)(x->m_cycles > 1 || (first && t > 0) || why == DCPI_STATIC_SLOT
+		                           ? why : DCPI_STATIC_NONE);
 		x->static_by = x->static_kind ? by : DCPI_NONE;
 		b->best_cycles += x->m_cycles;
 		prev = t;

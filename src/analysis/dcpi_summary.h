@@ -15,7 +15,9 @@ struct dcpi_summary {
 	double best_case;                     /* ∑ F_i M_i */
 	double insns_executed;                /* ∑ F_i (instructions per period) */
 	double execution;                     /* one cycle per issue point and execution */
-	double static_stall[DCPI_STATIC_COUNT]; /* F_i (M_i - 1) by the kind of static stall */
+	double static_stall[DCPI_STATIC_COUNT]; /* F_i (M_i - 1) by the kind of static stall;
+	                                         * slotting: F_i M_i (a cycle it could have
+	                                         * shared with its predecessor) */
 	double cause_lo[DCPI_CAUSE_COUNT];    /* dynamic stall with only this candidate */
 	double cause_hi[DCPI_CAUSE_COUNT];    /* dynamic stall with this among the candidates */
 	double dynamic;                       /* explained dynamic stall */

@@ -89,12 +89,13 @@ static void calc_print_listing(const struct dcpi_run *r, const struct dcpi_func 
 		for (uint32_t i = bl->first; i < bl->first + bl->n; i++) {
 			const struct dcpi_insn *x = &p->insns[i];
 			char text[96], who[32] = "", letters[DCPI_CAUSE_COUNT + 1];
-			if (x->static_kind && x->m_cycles > 1) {
+			if (x->static_kind && (x->m_cycles > 1 || x->static_kind == DCPI_STATIC_SLOT)) {
 				char st[2] = { dcpi_static_letter(x->static_kind), 0 };
 				if (x->static_by != DCPI_NONE)
 					snprintf(who, sizeof(who), "(%llx)",
 					         (unsigned long long)p->insns[x->static_by].addr);
-				calc_bubbles(st, x->m_cycles - 1, who);
+				calc_bubbles(st, x->static_kind == DCPI_STATIC_SLOT ? 0.5 : x->m_cycles - 1,
+				             who);
 			}
 			dcpi_culprit_letters(x->culprits, letters);
 			if (x->culprits)
@@ -226,8 +227,8 @@ static void calc_json_listing(struct json *j, const struct dcpi_run *r, const st
 			json_kv_uint(j, "m_cycles", x->m_cycles);
 			json_kv_double(j, "cpi", x->cpi);
 			json_kv_double(j, "dynamic_stall_cycles", x->dyn_cycles);
-			json_kv_string(j, "static_stall", x->static_kind && x->m_cycles > 1
-			               ? dcpi_static_name(x->static_kind) : "");
+			json_kv_string(j, "static_stall", x->static_kind ? dcpi_static_name(x->static_kind)
+			                                                 : "");
 			json_kv_string(j, "culprits", letters);
 			if (x->culprit_load != DCPI_NONE && x->culprits)
 				json_kv_uint(j, "culprit_load", p->insns[x->culprit_load].addr);

@@ -118,7 +118,7 @@ int cmd_topstalls(int argc, char **argv)
 			if (*t == '\t')
 				*t = ' ';
 		dcpi_culprit_letters(x->culprits, letters);
-		if (x->static_kind && x->m_cycles > 1) {
+		if (x->static_kind) {
 			size_t l = strlen(letters);
 			letters[l] = dcpi_static_letter(x->static_kind);
 			letters[l + 1] = 0;

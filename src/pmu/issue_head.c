@@ -112,7 +112,8 @@ static uint8_t issue_head_cause(const struct issue_head_state *s, const struct p
 	if (r->t_issue == c)
 		return PMU_CAT_EXECUTE;
 	const struct isa_insn *in = r->insn;
-	uint8_t src[3] = { in->rs1, in->rs2, in->rs3 };
+	/* a store issues when its address is ready (its data is read later) */
+	uint8_t src[3] = { in->rs1, in->cls == ISA_CLASS_STORE ? ISA_REG_NONE : in->rs2, in->rs3 };
 	uint64_t late = 0;
 	int load = 0;
 	for (int i = 0; i < 3; i++) {
