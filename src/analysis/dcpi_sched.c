@@ -72,8 +72,11 @@ static int dcpi_slots_fit(const struct core_config *g, struct dcpi_slots *s, uin
 	return 1;
 }
 
-/* Schedule block b alone (§6.1.3: preceding blocks ignored). */
-static void dcpi_sched_block(struct dcpi_proc *p, struct dcpi_block *b)
+/* Schedule block b alone (§6.1.3: preceding blocks ignored). A block that loops on itself is
+ * scheduled twice and keeps the second iteration: in the steady state its first instructions
+ * pair with the previous iteration's last ones (DCPI's copy loop error of §6.1.3, third
+ * challenge, for the one predecessor that matters). */
+static void dcpi_sched_block(struct dcpi_proc *p, struct dcpi_block *b, int loop)
 {
 	const struct core_config *g = &p->core;
 	uint32_t ready[DCPI_NREG] = { 0 }, writer[DCPI_NREG];
@@ -85,89 +88,91 @@ static void dcpi_sched_block(struct dcpi_proc *p, struct dcpi_block *b)
 	uint32_t last_mul = DCPI_NONE;
 	for (size_t k = 0; k < DCPI_NREG; k++)
 		writer[k] = DCPI_NONE;
-	b->best_cycles = 0;
-	for (uint32_t i = b->first; i < b->first + b->n; i++) {
-		struct dcpi_insn *x = &p->insns[i];
-		const struct isa_insn *in = &x->in;
-		uint32_t t = first ? 0 : prev, why = DCPI_STATIC_NONE, by = DCPI_NONE;
-		/* a store issues when its address is ready; its data is read later (core/issue.c) */
-		uint8_t src[3] = { in->rs1, in->cls == ISA_CLASS_STORE ? ISA_REG_NONE : in->rs2,
-		                   in->rs3 };
-		uint32_t dep_ready = 0;
-		x->dep_on = DCPI_NONE;
-		for (int k = 0; k < 3; k++) {
-			if (src[k] == ISA_REG_NONE || src[k] == 0 || src[k] >= DCPI_NREG)
-				continue;
-			if (writer[src[k]] != DCPI_NONE &&
-			    (x->dep_on == DCPI_NONE || ready[src[k]] > dep_ready)) {
-				x->dep_on = writer[src[k]];
-				dep_ready = ready[src[k]];
-			}
-			if (ready[src[k]] > t) {
-				t = ready[src[k]];
-				why = DCPI_STATIC_DEP;
-				by = writer[src[k]];
-			}
-		}
-		if (dcpi_sched_at_head(in) && done > t) {
-			t = done;
-			why = DCPI_STATIC_HEAD;
-			by = i > b->first ? i - 1 : DCPI_NONE;
-		}
-		if (in->cls == ISA_CLASS_DIV && div_free > t) {
-			t = div_free;
-			why = DCPI_STATIC_FU;
-			by = div_by;
-		}
-		if (in->cls == ISA_CLASS_FP_DIVSQRT && fdiv_free > t) {
-			t = fdiv_free;
-			why = DCPI_STATIC_FU;
-			by = fdiv_by;
-		}
-		for (;;) {
-			if (dcpi_slots_fit(g, &s, t, in)) {
-				if (in->cls != ISA_CLASS_MUL || s.mul < g->mul_units)
-					break;
-				if (t == prev && why == DCPI_STATIC_NONE) {
-					why = DCPI_STATIC_FU;
-					by = last_mul;
+	for (int pass = 0; pass < (loop ? 2 : 1); pass++) {
+		b->best_cycles = 0;
+		for (uint32_t i = b->first; i < b->first + b->n; i++) {
+			struct dcpi_insn *x = &p->insns[i];
+			const struct isa_insn *in = &x->in;
+			uint32_t t = first ? 0 : prev, why = DCPI_STATIC_NONE, by = DCPI_NONE;
+			/* a store issues when its address is ready; its data is read later (core/issue.c) */
+			uint8_t src[3] = { in->rs1, in->cls == ISA_CLASS_STORE ? ISA_REG_NONE : in->rs2,
+			                   in->rs3 };
+			uint32_t dep_ready = 0;
+			x->dep_on = DCPI_NONE;
+			for (int k = 0; k < 3; k++) {
+				if (src[k] == ISA_REG_NONE || src[k] == 0 || src[k] >= DCPI_NREG)
+					continue;
+				if (writer[src[k]] != DCPI_NONE &&
+				    (x->dep_on == DCPI_NONE || ready[src[k]] > dep_ready)) {
+					x->dep_on = writer[src[k]];
+					dep_ready = ready[src[k]];
 				}
-			} else if (t == prev && why == DCPI_STATIC_NONE) {
-				why = DCPI_STATIC_SLOT;
+				if (ready[src[k]] > t) {
+					t = ready[src[k]];
+					why = DCPI_STATIC_DEP;
+					by = writer[src[k]];
+				}
+			}
+			if (dcpi_sched_at_head(in) && done > t) {
+				t = done;
+				why = DCPI_STATIC_HEAD;
 				by = i > b->first ? i - 1 : DCPI_NONE;
 			}
-			t++;
+			if (in->cls == ISA_CLASS_DIV && div_free > t) {
+				t = div_free;
+				why = DCPI_STATIC_FU;
+				by = div_by;
+			}
+			if (in->cls == ISA_CLASS_FP_DIVSQRT && fdiv_free > t) {
+				t = fdiv_free;
+				why = DCPI_STATIC_FU;
+				by = fdiv_by;
+			}
+			for (;;) {
+				if (dcpi_slots_fit(g, &s, t, in)) {
+					if (in->cls != ISA_CLASS_MUL || s.mul < g->mul_units)
+						break;
+					if (t == prev && why == DCPI_STATIC_NONE) {
+						why = DCPI_STATIC_FU;
+						by = last_mul;
+					}
+				} else if (t == prev && why == DCPI_STATIC_NONE) {
+					why = DCPI_STATIC_SLOT;
+					by = i > b->first ? i - 1 : DCPI_NONE;
+				}
+				t++;
+			}
+			s.total++;
+			s.q[dcpi_sched_queue(in)]++;
+			uint32_t lat = dcpi_sched_latency(g, in);
+			if (in->cls == ISA_CLASS_MUL) {
+				s.mul++;
+				last_mul = i;
+			} else if (in->cls == ISA_CLASS_DIV) {
+				div_free = t + lat;
+				div_by = i;
+			} else if (in->cls == ISA_CLASS_FP_DIVSQRT) {
+				fdiv_free = t + lat;
+				fdiv_by = i;
+			}
+			if (in->rd != ISA_REG_NONE && in->rd != 0 && in->rd < DCPI_NREG &&
+			    in->cls != ISA_CLASS_STORE) {
+				ready[in->rd] = t + lat;
+				writer[in->rd] = i;
+			}
+			if (t + lat > done)
+				done = t + lat;
+			x->issue_cycle = t;
+			x->m_cycles = first ? t + 1 : t - prev;
+			/* a stall when it issued later than right after its predecessor, or (slotting)
+			 * when it could have issued with it but the cycle's slots were used up */
+			x->static_kind = (uint8_t)(x->m_cycles > 1 || (first && t > 0) || why == DCPI_STATIC_SLOT
+			                           ? why : DCPI_STATIC_NONE);
+			x->static_by = x->static_kind ? by : DCPI_NONE;
+			b->best_cycles += x->m_cycles;
+			prev = t;
+			first = 0;
 		}
-		s.total++;
-		s.q[dcpi_sched_queue(in)]++;
-		uint32_t lat = dcpi_sched_latency(g, in);
-		if (in->cls == ISA_CLASS_MUL) {
-			s.mul++;
-			last_mul = i;
-		} else if (in->cls == ISA_CLASS_DIV) {
-			div_free = t + lat;
-			div_by = i;
-		} else if (in->cls == ISA_CLASS_FP_DIVSQRT) {
-			fdiv_free = t + lat;
-			fdiv_by = i;
-		}
-		if (in->rd != ISA_REG_NONE && in->rd != 0 && in->rd < DCPI_NREG &&
-		    in->cls != ISA_CLASS_STORE) {
-			ready[in->rd] = t + lat;
-			writer[in->rd] = i;
-		}
-		if (t + lat > done)
-			done = t + lat;
-		x->issue_cycle = t;
-		x->m_cycles = first ? t + 1 : t - prev;
-		/* a stall when it issued later than right after its predecessor, or (slotting)
-		 * when it could have issued with it but the cycle's slots were used up */
-		x->static_kind = (uint8_t)(x->m_cycles > 1 || (first && t > 0) || why == DCPI_STATIC_SLOT
-		                           ? why : DCPI_STATIC_NONE);
-		x->static_by = x->static_kind ? by : DCPI_NONE;
-		b->best_cycles += x->m_cycles;
-		prev = t;
-		first = 0;
 	}
 }
 
@@ -235,7 +240,7 @@ int dcpi_proc_build(const uint8_t *code, size_t len, uint64_t base,
 			a += (uint64_t)n;
 		}
 		if (b->n)
-			dcpi_sched_block(p, b);
+			dcpi_sched_block(p, b, cb->succ[0] == bi || cb->succ[1] == bi);
 		/* successors: branch taken and fall-through, jump, fall-through; leaving the
 		 * procedure (return, tail call, jump outside) goes to the exit */
 		switch (cb->end_kind) {
