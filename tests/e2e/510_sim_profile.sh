@@ -32,7 +32,7 @@ grep -q "profiles stored in $tmp/p.db as run 1" "$tmp/sim.err" || die "no storag
 python3 - "$tmp/s.json" <<'PY' || fail=1
 import json, sys
 d = json.load(open(sys.argv[1]))
-profs = ["tip", "tip-ilp", "nci", "nci-ilp", "lci", "software", "dispatch", "fetch"]
+profs = ["tip", "tip-ilp", "nci", "nci-ilp", "lci", "software", "dispatch", "fetch", "issue-head"]
 pe, top = d["profile_error"], d["top"]
 ok = True
 def bad(msg):
@@ -46,7 +46,7 @@ for p in profs:
         if not isinstance(v, float) or not 0 <= v <= 1: bad("%s.%s = %r" % (p, g, v))
     if not e.get("samples"): bad("%s has no samples" % p)
     if e.get("function", 1) > e.get("instruction", 0) + 1e-12: bad("%s: function error above instruction error" % p)
-if sorted(top) != sorted(profs + ["oracle"]): bad("top keys %s" % sorted(top))
+if sorted(top) != sorted(profs + ["oracle", "dcpix", "dcpix-taken"]): bad("top keys %s" % sorted(top))
 for p, rows in top.items():
     if not 1 <= len(rows) <= 10: bad("top.%s has %d rows" % (p, len(rows)))
     shares = [r["share"] for r in rows]
