@@ -319,8 +319,14 @@ static double dcpi_point_ratio(const struct dcpi_proc *p, uint32_t i, double *sa
 	if (x->static_kind == DCPI_STATIC_DEP && x->static_by != DCPI_NONE && x->static_by + 1 < i &&
 	    p->insns[x->static_by].block == x->block)
 		from = x->static_by + 1;
+	/* with the instructions the schedule issues together with i: when the pairing shifts at
+	 * run time (after a stall), samples move between the members of an issue group */
+	uint32_t to = i;
+	const struct dcpi_block *b = &p->blocks[x->block];
+	while (to + 1 < b->first + b->n && !p->insns[to + 1].m_cycles)
+		to++;
 	double s = 0, m = 0;
-	for (uint32_t k = from; k <= i; k++) {
+	for (uint32_t k = from; k <= to; k++) {
 		s += p->insns[k].samples;
 		m += p->insns[k].m_cycles;
 	}
