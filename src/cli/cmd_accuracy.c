@@ -22,6 +22,7 @@
 #include <fcntl.h>
 
 #include "analysis/pmu_eval.h"
+#include "cli/acc_dcpi.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/db_args.h"
@@ -83,6 +84,7 @@ struct acc_opts {
 	int ncfg;
 	int sweep, compare_random;
 	int json, csv, quiet;
+	int dcpi;                    /* --dcpi: DCPI's frequency estimation instead (acc_dcpi.c) */
 	unsigned jobs;
 	uint64_t max_insns;
 	const char *size;            /* the workloads' size argument, NULL = their default */
@@ -116,6 +118,9 @@ static void acc_usage(FILE *out)
 	        "  --sweep-freq        also Figure A.11a: tip, tip-ilp and nci at the equivalents\n"
 	        "                      of 100 Hz .. 20 kHz (the default period standing for 4 kHz)\n"
 	        "  --compare-random    also Figure A.11b: periodic against random sampling\n"
+	        "  --dcpi              instead: DCPI's frequency, CPI and culprit estimates from\n"
+	        "                      issue-head samples against the exact counts (002 §6.2,\n"
+	        "                      Figures 8-10; use --preset inorder-dual, as DCPI's 21164)\n"
 	        "  --size N            pass N as the workloads' size argument (suite default 10)\n"
 	        "  --dyn               use the dynamically linked builds (NAME.dyn)\n"
 	        "  --max-insns N       stop each workload after N instructions\n"
@@ -1018,6 +1023,8 @@ int cmd_accuracy(int argc, char **argv)
 			o.sweep = 1;
 		} else if (!strcmp(a, "--compare-random")) {
 			o.compare_random = 1;
+		} else if (!strcmp(a, "--dcpi")) {
+			o.dcpi = 1;
 		} else if (!strcmp(a, "--json")) {
 			o.json = 1;
 		} else if (!strcmp(a, "--csv")) {
@@ -1074,6 +1081,19 @@ int cmd_accuracy(int argc, char **argv)
 		goto out;
 	if (acc_resolve(&o, argc - i, argv + i, w, &n))
 		goto out;
+	if (o.dcpi) {
+		const char **names = calloc(n ? n : 1, sizeof(*names)), **paths = calloc(n ? n : 1,
+		                                                                         sizeof(*paths));
+		for (size_t k = 0; names && paths && k < n; k++) {
+			names[k] = w[k].name;
+			paths[k] = w[k].path;
+		}
+		struct acc_dcpi_opts d = { &o.core, p0, o.size, o.db_path, o.json, o.quiet };
+		rc = names && paths ? acc_dcpi_run(&d, names, paths, n) : 1;
+		free(names);
+		free(paths);
+		goto out;
+	}
 	if (!(res = calloc(n, sizeof(*res))))
 		goto out;
 	int failed = acc_run_all(&o, w, n, res) != 0;

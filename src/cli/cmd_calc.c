@@ -245,102 +245,6 @@ static void calc_json_listing(struct json *j, const struct dcpi_run *r, const st
 
 
 
-/* --evaluate: every run with issue-head samples (or the --run), one row each, then the
- * evaluation over all of them. */
-static int calc_evaluate(struct profile_db *db, const struct db_args *a, const char *func)
-{
-	int64_t *ids = NULL;
-	size_t nids = 0, nprocs = 0, nrows = 0;
-	struct dcpi_eval *all = calloc(1, sizeof(*all)), *one = calloc(1, sizeof(*one));
-	struct calc_row { int64_t run; char image[64]; double samples, w[3]; size_t procs; } *rows;
-	char err[DCPI_RUN_ERR_MAX];
-	int rc = 1;
-	double period = 0;
-	if (!all || !one || dcpi_run_ids(db, &a->filter, &ids, &nids)) {
-		fprintf(stderr, "robin calc: cannot list the runs: %s\n", profile_db_error(db));
-		free(all);
-		free(one);
-		return 1;
-	}
-	rows = calloc(nids ? nids : 1, sizeof(*rows));
-	if (!nids)
-		fprintf(stderr, "robin calc: no issue-head samples in the database\n");
-	for (size_t k = 0; k < nids && rows; k++) {
-		struct profile_db_filter f = a->filter;
-		struct dcpi_run r;
-		f.run_id = ids[k];
-		if (dcpi_run_load(db, &f, func, NULL, &r, err)) {
-			fprintf(stderr, "robin calc: run %lld: %s\n", (long long)ids[k], err);
-			goto out;
-		}
-		if (!r.has_count) {
-			fprintf(stderr, "robin calc: --evaluate: run %lld has no dcpix counts (simulate "
-			        "with --profile issue-head,dcpix,dcpix-taken); skipped\n", (long long)ids[k]);
-			dcpi_run_free(&r);
-			continue;
-		}
-		memset(one, 0, sizeof(*one));
-		dcpi_eval_add(one, &r);
-		dcpi_eval_add(all, &r);
-		struct calc_row *w = &rows[nrows++];
-		const char *base = strrchr(r.image_path, '/');
-		snprintf(w->image, sizeof(w->image), "%s", base ? base + 1 : r.image_path);
-		w->run = r.run_id;
-		w->samples = one->samples;
-		w->procs = r.n;
-		for (int q = 0; q < 3; q++)
-			w->w[q] = one->samples > 0 ? one->within[q] / one->samples : 0;
-		nprocs += r.n;
-		period = r.period;
-		dcpi_run_free(&r);
-	}
-	if (!rows || !nrows)
-		goto out;
-	dcpi_eval_finish(all);
-	if (a->fmt == TABLE_JSON) {
-		struct json j;
-		json_init(&j, stdout, 1);
-		json_object_begin(&j);
-		json_key(&j, "runs");
-		json_array_begin(&j);
-		for (size_t k = 0; k < nrows; k++) {
-			json_object_begin(&j);
-			json_kv_int(&j, "run", rows[k].run);
-			json_kv_string(&j, "image", rows[k].image);
-			json_kv_double(&j, "samples", rows[k].samples);
-			json_kv_double(&j, "within_5pct", rows[k].w[0]);
-			json_kv_double(&j, "within_10pct", rows[k].w[1]);
-			json_kv_double(&j, "within_15pct", rows[k].w[2]);
-			json_object_end(&j);
-		}
-		json_array_end(&j);
-		dcpi_report_eval_json(&j, all);
-		json_object_end(&j);
-		json_end(&j);
-	} else {
-		if (nrows > 1) {
-			printf("%5s  %-22s %9s %6s %9s %9s %9s\n", "run", "image", "samples", "procs",
-			       "within5%", "within10%", "within15%");
-			for (size_t k = 0; k < nrows; k++)
-				printf("%5lld  %-22s %9.0f %6zu %8.1f%% %8.1f%% %8.1f%%\n",
-				       (long long)rows[k].run, rows[k].image, rows[k].samples, rows[k].procs,
-				       100 * rows[k].w[0], 100 * rows[k].w[1], 100 * rows[k].w[2]);
-			printf("\n");
-		}
-		char what[128];
-		snprintf(what, sizeof(what), "%zu run%s%s%s", nrows, nrows == 1 ? " (" : "s",
-		         nrows == 1 ? rows[0].image : "", nrows == 1 ? ")" : "");
-		dcpi_report_eval_text(stdout, what, period, nprocs, all);
-	}
-	rc = 0;
-out:
-	free(rows);
-	free(ids);
-	free(all);
-	free(one);
-	return rc;
-}
-
 int cmd_calc(int argc, char **argv)
 {
 	struct db_args a;
@@ -372,7 +276,8 @@ int cmd_calc(int argc, char **argv)
 	if (!(db = db_args_open(&a, 0)))
 		goto out;
 	if (evaluate) {
-		rc = calc_evaluate(db, &a, a.nargs ? a.args[0] : NULL);
+		rc = dcpi_report_evaluate(db, &a.filter, a.nargs ? a.args[0] : NULL,
+		                          a.fmt == TABLE_JSON, "calc") ? 1 : 0;
 		goto out;
 	}
 	char err[DCPI_RUN_ERR_MAX];

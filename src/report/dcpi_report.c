@@ -3,6 +3,9 @@
  */
 #include "report/dcpi_report.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 double dcpi_report_pct(double v, double total)
 {
 	return total > 0 ? 100.0 * v / total : 0;
@@ -103,3 +106,99 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 	json_kv_double(j, "corr_mid", e->corr_mid);
 	json_object_end(j);
 }
+
+int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
+			 const char *func, int json, const char *cmd)
+{
+	int64_t *ids = NULL;
+	size_t nids = 0, nprocs = 0, nrows = 0;
+	struct dcpi_eval *all = calloc(1, sizeof(*all)), *one = calloc(1, sizeof(*one));
+	struct dcpi_report_row { int64_t run; char image[64]; double samples, w[3]; size_t procs; } *rows;
+	char err[DCPI_RUN_ERR_MAX];
+	int rc = -1;
+	double period = 0;
+	if (!all || !one || dcpi_run_ids(db, flt, &ids, &nids)) {
+		fprintf(stderr, "robin %s: cannot list the runs: %s\n", cmd, profile_db_error(db));
+		free(all);
+		free(one);
+		return -1;
+	}
+	rows = calloc(nids ? nids : 1, sizeof(*rows));
+	if (!nids)
+		fprintf(stderr, "robin %s: no issue-head samples in the database\n", cmd);
+	for (size_t k = 0; k < nids && rows; k++) {
+		struct profile_db_filter f = *flt;
+		struct dcpi_run r;
+		f.run_id = ids[k];
+		if (dcpi_run_load(db, &f, func, NULL, &r, err)) {
+			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k], err);
+			goto out;
+		}
+		if (!r.has_count) {
+			fprintf(stderr, "robin %s: run %lld has no dcpix counts (simulate with "
+			        "--profile issue-head,dcpix,dcpix-taken); skipped\n", cmd, (long long)ids[k]);
+			dcpi_run_free(&r);
+			continue;
+		}
+		memset(one, 0, sizeof(*one));
+		dcpi_eval_add(one, &r);
+		dcpi_eval_add(all, &r);
+		struct dcpi_report_row *w = &rows[nrows++];
+		const char *base = strrchr(r.image_path, '/');
+		snprintf(w->image, sizeof(w->image), "%s", base ? base + 1 : r.image_path);
+		w->run = r.run_id;
+		w->samples = one->samples;
+		w->procs = r.n;
+		for (int q = 0; q < 3; q++)
+			w->w[q] = one->samples > 0 ? one->within[q] / one->samples : 0;
+		nprocs += r.n;
+		period = r.period;
+		dcpi_run_free(&r);
+	}
+	if (!rows || !nrows)
+		goto out;
+	dcpi_eval_finish(all);
+	if (json) {
+		struct json j;
+		json_init(&j, stdout, 1);
+		json_object_begin(&j);
+		json_key(&j, "runs");
+		json_array_begin(&j);
+		for (size_t k = 0; k < nrows; k++) {
+			json_object_begin(&j);
+			json_kv_int(&j, "run", rows[k].run);
+			json_kv_string(&j, "image", rows[k].image);
+			json_kv_double(&j, "samples", rows[k].samples);
+			json_kv_double(&j, "within_5pct", rows[k].w[0]);
+			json_kv_double(&j, "within_10pct", rows[k].w[1]);
+			json_kv_double(&j, "within_15pct", rows[k].w[2]);
+			json_object_end(&j);
+		}
+		json_array_end(&j);
+		dcpi_report_eval_json(&j, all);
+		json_object_end(&j);
+		json_end(&j);
+	} else {
+		if (nrows > 1) {
+			printf("%5s  %-22s %9s %6s %9s %9s %9s\n", "run", "image", "samples", "procs",
+			       "within5%", "within10%", "within15%");
+			for (size_t k = 0; k < nrows; k++)
+				printf("%5lld  %-22s %9.0f %6zu %8.1f%% %8.1f%% %8.1f%%\n",
+				       (long long)rows[k].run, rows[k].image, rows[k].samples, rows[k].procs,
+				       100 * rows[k].w[0], 100 * rows[k].w[1], 100 * rows[k].w[2]);
+			printf("\n");
+		}
+		char what[128];
+		snprintf(what, sizeof(what), "%zu run%s%s%s", nrows, nrows == 1 ? " (" : "s",
+		         nrows == 1 ? rows[0].image : "", nrows == 1 ? ")" : "");
+		dcpi_report_eval_text(stdout, what, period, nprocs, all);
+	}
+	rc = 0;
+out:
+	free(rows);
+	free(ids);
+	free(all);
+	free(one);
+	return rc;
+}
+

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "analysis/dcpi_eval.h"
+#include "profile/profile_db.h"
 #include "util/json.h"
 
 /* The text report; `what` names the runs evaluated, nprocs the procedures analysed. */
@@ -18,6 +19,13 @@ void dcpi_report_eval_text(FILE *out, const char *what, double period, size_t np
 
 /* The members of the evaluation inside an open JSON object. */
 void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e);
+
+/* Evaluate every run matching flt that has issue-head samples (each run's image with the most
+ * samples; `func` narrows to one procedure) and print one row per run and the evaluation of
+ * all on stdout, text or JSON. Errors go to stderr as "robin CMD: ...". Returns 0, or -1
+ * when nothing could be evaluated. */
+int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
+			 const char *func, int json, const char *cmd);
 
 /* 100 * v / total, 0 when total is 0. */
 double dcpi_report_pct(double v, double total);

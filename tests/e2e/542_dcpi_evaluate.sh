@@ -9,6 +9,7 @@
 # stall samples the simulator attributes to a load, at least 90% on instructions calc gave a
 # D-cache culprit [99%]. bsearch (coin-flip branches: wrong-path and refetch samples inflate
 # single-issue-point classes) is in the subset on purpose: it is the known weak case.
+# `robin accuracy --dcpi` runs the same experiment itself (here on nqueens: >= 70% [95%]).
 set -u
 cd "$ROBIN_ROOT"
 command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
@@ -50,6 +51,16 @@ if not (h["samples"] > 0 and h["within_5pct"] >= 0.9): bad("high confidence: %r"
 c = d["culprits"]["load stall"]
 if not (c["true_stall_samples"] > 0 and c["named"] >= 0.9): bad("load-stall culprits: %r" % c)
 sys.exit(0 if ok else 1)
+PY
+ROBIN_ROOT=$PWD "$ROBIN" accuracy --dcpi --preset inorder-dual --size 1 --period 97 --json --quiet \
+	nqueens >"$tmp/acc.json" 2>"$tmp/acc.err" || die "robin accuracy --dcpi failed: $(cat "$tmp/acc.err")"
+python3 - "$tmp/acc.json" <<'PY' || fail=1
+import json, sys
+d = json.load(open(sys.argv[1]))
+if not (len(d["runs"]) == 1 and d["samples"] > 5000 and d["within_5pct"] >= 0.70):
+    print("FAIL: accuracy --dcpi nqueens: %d runs, %r samples, within_5pct %r" %
+          (len(d["runs"]), d["samples"], d["within_5pct"]))
+    sys.exit(1)
 PY
 [ $fail -eq 0 ] && echo ok
 exit $fail
