@@ -12,6 +12,7 @@ SECTIONS=(
 	"suite run"   # every workload under robin run: check, instructions, MIPS (scripts/demo/suite.sh)
 	"sim sim"     # every workload on the out-of-order core: IPC, MPKI, cycle stack (scripts/demo/sim.sh)
 	"accuracy accuracy"  # simulated profilers against the Oracle, Imagick case study (scripts/demo/accuracy.sh)
+	"dcpi calc"   # DCPI's frequency/CPI/culprit analysis next to the exact counts (scripts/demo/dcpi.sh)
 	"record record"  # this machine: robin record, then prof / annotate / report on it (scripts/demo/record.sh)
 )
 commands=$("$ROBIN" help 2>/dev/null | awk '/^  [a-z]/ { print $1 }')
