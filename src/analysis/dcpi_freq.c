@@ -18,7 +18,9 @@
  *  - local propagation over the flow equations, each estimate copied to its class, no
  *    negative estimates;
  *  - confidence from the number and spread of the ratios used, the samples behind them and
- *    whether the estimate was propagated.
+ *    whether the estimate was propagated: high with three or more ratios within 1.25 of each
+ *    other and 100 samples, medium with two and 40 samples, low when the estimate rests on
+ *    one issue point (it may stall every time: §6.1.3's first challenge) or on ∑S/∑M.
  */
 #include "analysis/dcpi.h"
 
@@ -400,7 +402,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 			p->insns[ratios[q].insn].ratio_used = 1;
 		if (k->used >= 3 && k->spread <= 1.25 && samples >= 100)
 			k->conf = DCPI_CONF_HIGH;
-		else if ((k->used >= 2 && samples >= 40) || samples >= 100)
+		else if (k->used >= 2 && samples >= 40)
 			k->conf = DCPI_CONF_MEDIUM;
 		else
 			k->conf = DCPI_CONF_LOW;
