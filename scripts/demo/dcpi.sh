@@ -11,12 +11,12 @@ G=build/guest/workloads
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-demo-dcpi.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 echo "== robin calc: frequency, CPI and culprits from issue-head samples (inorder-dual) =="
-echo "   (robin sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken --period 97;"
+echo "   (robin sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken,dcpix-imiss --period 97;"
 echo "    Est.count = estimated frequency x period, Exact = dcpix, the simulator's count)"
 for w in chase_llc copy; do
 	[ -x "$G/$w.static" ] || { echo "demo/dcpi: $G/$w.static not built" >&2; exit 1; }
 	env -i "$ROBIN" sim --quiet --no-progress --preset inorder-dual --top 0 \
-		--profile issue-head,dcpix,dcpix-taken --period 97 --db "$tmp/d.db" -- $G/$w.static 1 \
+		--profile issue-head,dcpix,dcpix-taken,dcpix-imiss --period 97 --db "$tmp/d.db" -- $G/$w.static 1 \
 		>/dev/null 2>"$tmp/err" || { echo "demo/dcpi: robin sim $w failed: $(tail -n1 "$tmp/err")" >&2; exit 1; }
 done
 echo

@@ -123,8 +123,10 @@ uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);
  * (dcpi_freq.c). Returns 0 or -ENOMEM. */
 int dcpi_proc_estimate(struct dcpi_proc *p) __attribute__((warn_unused_result));
 
-/* Culprits of every instruction's dynamic stall (dcpi_culprit.c); needs the estimates. */
-void dcpi_proc_culprits(struct dcpi_proc *p);
+/* Culprits of every instruction's dynamic stall (dcpi_culprit.c); needs the estimates.
+ * imiss, when not NULL, holds each instruction's I-cache miss events (a count over the run,
+ * the samples period_cycles apart): they bound the I-cache candidate (§6.3). */
+void dcpi_proc_culprits(struct dcpi_proc *p, const double *imiss, double period_cycles);
 
 void dcpi_proc_free(struct dcpi_proc *p);
 

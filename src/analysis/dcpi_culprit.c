@@ -14,6 +14,9 @@
  *    or indirect jump, is the procedure's entry or the return point of a call;
  *  - multiplier / divider busy: ruled out unless it multiplies / divides and the procedure
  *    has another such instruction (or it lies in a loop).
+ * When the run counted I-cache misses per instruction, they bound the I-cache candidate: with
+ * none at the instruction, or too few to explain half a cycle per execution even if each came
+ * from memory, it is innocent.
  * An instruction with no candidate left has an unexplained stall. dcpi_summary_add adds it
  * all up per procedure as Figure 4 does: a cause's upper bound is every dynamic stall it is a
  * candidate for, its lower bound the stalls it is the only candidate for (a TLB miss always
@@ -146,9 +149,17 @@ static int dcpi_unit_shared(const struct dcpi_proc *p, uint32_t i, int div)
 	return 0;
 }
 
-void dcpi_proc_culprits(struct dcpi_proc *p)
+/* Cycles of an I-cache miss served all the way from memory (the pessimistic bound of §6.3). */
+static double dcpi_miss_max_cycles(const struct core_config *g)
+{
+	double dram_ns = g->dram_ctrl_ns + g->dram_trp_ns + g->dram_trcd_ns + g->dram_tcas_ns;
+	return g->l2_cycles + g->llc_cycles + dram_ns * g->freq_mhz / 1000.0;
+}
+
+void dcpi_proc_culprits(struct dcpi_proc *p, const double *imiss, double period_cycles)
 {
 	uint64_t line = p->core.line_bytes ? p->core.line_bytes : 64;
+	double miss_cycles = dcpi_miss_max_cycles(&p->core);
 	for (uint32_t i = 0; i < p->ninsns; i++) {
 		struct dcpi_insn *x = &p->insns[i];
 		x->culprits = 0;
@@ -156,7 +167,11 @@ void dcpi_proc_culprits(struct dcpi_proc *p)
 		if (!(x->dyn_cycles >= DCPI_STALL_MIN_CYCLES))
 			continue;
 		uint32_t c = 0;
-		if (dcpi_fetch_possible(p, i, line))
+		/* with miss events: no miss, or too few to explain half a cycle, rules it out */
+		int icache_events_allow = !imiss ||
+			(imiss[i] > 0 && imiss[i] * miss_cycles / (x->freq * period_cycles) >=
+			                 DCPI_STALL_MIN_CYCLES);
+		if (icache_events_allow && dcpi_fetch_possible(p, i, line))
 			c |= 1u << DCPI_CAUSE_ICACHE;
 		if (dcpi_fetch_possible(p, i, DCPI_PAGE_BYTES))
 			c |= 1u << DCPI_CAUSE_ITLB;
@@ -187,7 +202,7 @@ void dcpi_culprit_letters(uint32_t culprits, char *buf)
 	buf[n] = 0;
 }
 
-/* ---- Figure 4: where the cycles went ---------------------------------------------------------- */
+/* ---- Figure 4: where the cycles went ------------------------------------------------------- */
 
 void dcpi_summary_add(struct dcpi_summary *s, const struct dcpi_proc *p)
 {

@@ -149,7 +149,8 @@ void dcpi_eval_add(struct dcpi_eval *e, const struct dcpi_run *r)
 			}
 			if (!f->cause || !(truth > 0))
 				continue;
-			fe += f->cause[i][PMU_CAT_FRONTEND];
+			if (f->imiss)
+				fe += f->imiss[i];
 			/* the true dynamic stall: the cause samples beyond the static schedule's */
 			double d[PMU_CAT_N];
 			memcpy(d, f->cause[i], sizeof(d));
@@ -172,8 +173,8 @@ void dcpi_eval_add(struct dcpi_eval *e, const struct dcpi_run *r)
 		}
 		if (r->has_taken)
 			dcpi_eval_edges(e, r, f);
-		if (f->cause && e->nprocs < DCPI_EVAL_MAX_PROCS) {
-			e->fe_true[e->nprocs] = fe * r->period;
+		if (f->imiss && e->nprocs < DCPI_EVAL_MAX_PROCS) {
+			e->fe_true[e->nprocs] = fe;
 			e->ic_lo[e->nprocs] = lo * r->period;
 			e->ic_hi[e->nprocs] = hi * r->period;
 			e->nprocs++;

@@ -30,7 +30,7 @@ struct dcpi_eval {
 	double off15, off15_low;          /* samples off by more than 15%, of which marked low */
 	/* culprits: dynamic stall samples per true cause (enum pmu_cat) and those named */
 	double stall_true[PMU_CAT_N], stall_named[PMU_CAT_N];
-	/* Figure 10 per procedure: true front-end stall cycles, calc's I-cache range (cycles) */
+	/* Figure 10 per procedure: exact I-cache misses, calc's I-cache stall range (cycles) */
 	size_t nprocs;
 	double fe_true[DCPI_EVAL_MAX_PROCS], ic_lo[DCPI_EVAL_MAX_PROCS], ic_hi[DCPI_EVAL_MAX_PROCS];
 	double corr_lo, corr_hi, corr_mid; /* set by dcpi_eval_finish (NAN when undefined) */

@@ -111,7 +111,7 @@ static int dcpi_func_add(struct dcpi_run *r, size_t *cap, const struct symbols_f
 static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
 			     struct dcpi_func *f, const struct dcpi_counts *ih,
 			     const struct dcpi_counts *cnt, const struct dcpi_counts *tk,
-			     int64_t ih_profile)
+			     const struct dcpi_counts *im, int64_t ih_profile)
 {
 	uint8_t *code = malloc(f->size ? f->size : 1);
 	if (!code)
@@ -130,11 +130,15 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 		return -ENOMEM;
 	if (r->has_taken && !(f->taken = calloc(n, sizeof(*f->taken))))
 		return -ENOMEM;
+	if (r->has_imiss && !(f->imiss = calloc(n, sizeof(*f->imiss))))
+		return -ENOMEM;
 	for (size_t i = 0; i < p->ninsns; i++) {
 		if (f->count)
 			f->count[i] = dcpi_counts_at(cnt, p->insns[i].addr);
 		if (f->taken)
 			f->taken[i] = dcpi_counts_at(tk, p->insns[i].addr);
+		if (f->imiss)
+			f->imiss[i] = dcpi_counts_at(im, p->insns[i].addr);
 	}
 	struct profile_db_detail *d = NULL;
 	size_t nd = 0;
@@ -158,7 +162,7 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 		r->has_cause = 1;
 	if ((rc = dcpi_proc_estimate(p)))
 		return rc;
-	dcpi_proc_culprits(p);
+	dcpi_proc_culprits(p, f->imiss, r->period);
 	return 0;
 }
 
@@ -167,13 +171,13 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 {
 	memset(r, 0, sizeof(*r));
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
-	const char *events[] = { DCPI_RUN_EVENT, "dcpix", "dcpix-taken" };
+	const char *events[] = { DCPI_RUN_EVENT, "dcpix", "dcpix-taken", "dcpix-imiss" };
 	f.events = events;
-	f.n_events = 3;
+	f.n_events = 4;
 	struct profile_db_profile *pr = NULL;
 	size_t npr = 0;
 	struct symbols *sym = NULL;
-	struct dcpi_counts ih = { 0 }, cnt = { 0 }, tk = { 0 };
+	struct dcpi_counts ih = { 0 }, cnt = { 0 }, tk = { 0 }, im = { 0 };
 	int rc = profile_db_profiles(db, &f, &pr, &npr);
 	if (rc) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the profiles: %s", profile_db_error(db));
@@ -189,7 +193,8 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	}
 	if (!best) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "no %s samples in the database (simulate with robin "
-		         "sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken --db FILE)",
+		         "sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken,dcpix-imiss "
+		         "--db FILE)",
 		         DCPI_RUN_EVENT);
 		rc = -ENOENT;
 		goto out;
@@ -205,6 +210,8 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	const struct profile_db_profile *pc = dcpi_find(pr, npr, "dcpix", r->run_id, r->image_id);
 	const struct profile_db_profile *pt = dcpi_find(pr, npr, "dcpix-taken", r->run_id,
 	                                                r->image_id);
+	const struct profile_db_profile *pm = dcpi_find(pr, npr, "dcpix-imiss", r->run_id,
+	                                                r->image_id);
 	if (core_override) {
 		r->core = *core_override;
 		r->core_from_run = 1;
@@ -219,12 +226,14 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		goto out;
 	}
 	if ((rc = dcpi_counts_load(db, best, &ih)) || (pc && (rc = dcpi_counts_load(db, pc, &cnt))) ||
-	    (pt && (rc = dcpi_counts_load(db, pt, &tk)))) {
+	    (pt && (rc = dcpi_counts_load(db, pt, &tk))) ||
+	    (pm && (rc = dcpi_counts_load(db, pm, &im)))) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s", profile_db_error(db));
 		goto out;
 	}
 	r->has_count = pc != NULL;
 	r->has_taken = pt != NULL;
+	r->has_imiss = pm != NULL;
 	size_t cap = 0;
 	if (func) {
 		const struct symbols_func *sf = NULL;
@@ -254,7 +263,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		goto out;
 	}
 	for (size_t i = 0; i < r->n; i++) {
-		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, best->id);
+		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, &im, best->id);
 		if (rc == -EINVAL) {
 			rc = 0;  /* no decodable code: nothing to analyse */
 			continue;
@@ -269,6 +278,7 @@ out:
 	free(ih.c);
 	free(cnt.c);
 	free(tk.c);
+	free(im.c);
 	symbols_close(sym);
 	profile_db_profiles_free(pr, npr);
 	if (rc)
@@ -282,6 +292,7 @@ void dcpi_run_free(struct dcpi_run *r)
 		free(r->f[i].name);
 		free(r->f[i].count);
 		free(r->f[i].taken);
+		free(r->f[i].imiss);
 		free(r->f[i].cause);
 		dcpi_proc_free(&r->f[i].proc);
 	}

@@ -2,7 +2,7 @@
  * dcpi_run.h — DCPI's analysis over a stored run: the issue-head samples of one image in the
  * profile database, each sampled procedure (or one named procedure) analysed with the core
  * configuration the run recorded, next to the exact truth when the run has it (dcpix counts,
- * dcpix-taken counts, and the true stall cause of each sample). `robin calc` and
+ * dcpix-taken and dcpix-imiss counts, and the true stall cause of each sample). `robin calc` and
  * `robin topstalls` print it; dcpi_eval.h measures it against the truth.
  * Entry points: dcpi_run_load, dcpi_run_free.
  */
@@ -26,6 +26,7 @@ struct dcpi_func {
 	/* truth, per instruction of proc (NULL when the run has none) */
 	double *count;                 /* dcpix: executions */
 	double *taken;                 /* dcpix-taken: taken executions */
+	double *imiss;                 /* dcpix-imiss: I-cache misses */
 	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause */
 };
 
@@ -34,7 +35,7 @@ struct dcpi_run {
 	char *image_path;
 	double period;                 /* mean sampling period (cycles) */
 	double samples;                /* issue-head samples in the image */
-	int has_count, has_taken, has_cause;
+	int has_count, has_taken, has_cause, has_imiss;
 	struct core_config core;       /* from the run's stored configuration */
 	int core_from_run;             /* 0: the run had none, defaults used */
 	struct dcpi_func *f;

@@ -24,7 +24,7 @@ static int acc_dcpi_sim(const struct acc_dcpi_opts *o, const char *cfg, const ch
 	char period[32];
 	snprintf(period, sizeof(period), "%" PRIu64, o->period_cycles);
 	const char *argv[20] = { "robin", "sim", "--quiet", "--no-progress", "--config", cfg,
-	                         "--top", "0", "--profile", "issue-head,dcpix,dcpix-taken",
+	                         "--top", "0", "--profile", "issue-head,dcpix,dcpix-taken,dcpix-imiss",
 	                         "--period", period, "--db", db, "--", path, NULL, NULL };
 	if (o->size)
 		argv[16] = o->size;

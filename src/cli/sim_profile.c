@@ -20,8 +20,8 @@
 const char sim_profile_help[] =
 	"  --profile LIST      attach simulated profilers: a comma-separated list of oracle,\n"
 	"                      tip, tip-ilp, nci, nci-ilp, lci, software, dispatch, fetch,\n"
-	"                      issue-head, dcpix, dcpix-taken (exact execution and taken\n"
-	"                      counts), or\n"
+	"                      issue-head, dcpix, dcpix-taken, dcpix-imiss (exact execution,\n"
+	"                      taken-branch and I-cache miss counts), or\n"
 	"                      all (the Oracle, the reference, is always attached)\n"
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"

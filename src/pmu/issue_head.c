@@ -218,3 +218,18 @@ const struct pmu_model pmu_model_dcpix_taken = {
 	.every_cycle = 1,
 	.on_insn = dcpix_taken_on_insn,
 };
+
+/* dcpix-imiss: the exact count of I-cache misses per instruction (the instruction whose fetch
+ * missed), what DCPI's IMISS event samples estimate (§6.3, Figure 10). */
+static void dcpix_imiss_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+{
+	if (r->committed && (r->events & PROBE_EV_ICACHE_MISS))
+		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_FRONTEND, u->prof.divisor);
+}
+
+const struct pmu_model pmu_model_dcpix_imiss = {
+	.name = "dcpix-imiss",
+	.summary = "exact count of I-cache misses per instruction (DCPI's IMISS events, exact)",
+	.every_cycle = 1,
+	.on_insn = dcpix_imiss_on_insn,
+};

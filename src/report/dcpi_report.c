@@ -14,44 +14,48 @@ double dcpi_report_pct(double v, double total)
 void dcpi_report_eval_text(FILE *out, const char *what, double period, size_t nprocs,
 			   const struct dcpi_eval *e)
 {
+	const double *h = e->hist, *eh = e->edge_hist;
 	fprintf(out, "DCPI estimates against the exact counts: %s, period %.0f cycles\n", what,
 	        period);
 	fprintf(out, "%.0f issue-head samples on %zu analysed procedures\n\n", e->samples, nprocs);
-	fprintf(out, "Figure 8: instruction frequency errors, %% of samples    Figure 9: edges, %% of "
-	       "executions\n");
+	fprintf(out, "Figure 8: instruction frequency errors, %% of samples    "
+	        "Figure 9: edges, %% of executions\n");
 	for (size_t k = 0; k < DCPI_EVAL_NBUCKET; k++)
 		fprintf(out, "  %-7s %6.2f%%     %6.2f%%\n", dcpi_eval_bucket_name(k),
-		       dcpi_report_pct(e->hist[k], e->samples), dcpi_report_pct(e->edge_hist[k], e->edge_execs));
+		        dcpi_report_pct(h[k], e->samples), dcpi_report_pct(eh[k], e->edge_execs));
 	fprintf(out, "  %-7s %6.2f%%     %6.2f%%\n", "none", dcpi_report_pct(e->unestimated, e->samples),
-	       dcpi_report_pct(e->edge_unestimated, e->edge_execs));
-	fprintf(out, "\nwithin 5%%: %.1f%% of samples, 10%%: %.1f%%, 15%%: %.1f%%   (DCPI: 73, 87, 92)\n",
-	       dcpi_report_pct(e->within[0], e->samples), dcpi_report_pct(e->within[1], e->samples),
-	       dcpi_report_pct(e->within[2], e->samples));
+	        dcpi_report_pct(e->edge_unestimated, e->edge_execs));
+	fprintf(out, "\nwithin 5%%: %.1f%% of samples, 10%%: %.1f%%, 15%%: %.1f%%   "
+	        "(DCPI: 73, 87, 92)\n", dcpi_report_pct(e->within[0], e->samples),
+	        dcpi_report_pct(e->within[1], e->samples), dcpi_report_pct(e->within[2], e->samples));
 	fprintf(out, "edges within 5%%: %.1f%% of %.0f executions, 10%%: %.1f%%, 15%%: %.1f%%   "
-	       "(DCPI: 58%% within 10%%)\n", dcpi_report_pct(e->edge_within[0], e->edge_execs),
-	       e->edge_execs, dcpi_report_pct(e->edge_within[1], e->edge_execs),
-	       dcpi_report_pct(e->edge_within[2], e->edge_execs));
+	        "(DCPI: 58%% within 10%%)\n", dcpi_report_pct(e->edge_within[0], e->edge_execs),
+	        e->edge_execs, dcpi_report_pct(e->edge_within[1], e->edge_execs),
+	        dcpi_report_pct(e->edge_within[2], e->edge_execs));
 	fprintf(out, "\nconfidence  samples   within 5%%  within 15%%\n");
 	for (int c = DCPI_CONF_HIGH; c >= DCPI_CONF_LOW; c--)
-		fprintf(out, "  %-8s %9.0f   %7.1f%%   %7.1f%%\n", dcpi_conf_name(c), e->conf_samples[c],
-		       dcpi_report_pct(e->conf_within5[c], e->conf_samples[c]),
-		       dcpi_report_pct(e->conf_within15[c], e->conf_samples[c]));
+		fprintf(out, "  %-8s %9.0f   %7.1f%%   %7.1f%%\n", dcpi_conf_name(c),
+		        e->conf_samples[c], dcpi_report_pct(e->conf_within5[c], e->conf_samples[c]),
+		        dcpi_report_pct(e->conf_within15[c], e->conf_samples[c]));
 	fprintf(out, "off by more than 15%%: %.0f samples, %.1f%% of them marked low\n", e->off15,
-	       dcpi_report_pct(e->off15_low, e->off15));
+	        dcpi_report_pct(e->off15_low, e->off15));
 	double tt = 0, tn = 0;
 	fprintf(out, "\nculprits: true dynamic stall samples by cause and the share calc named\n");
 	for (int c = 1; c < PMU_CAT_N; c++) {
 		if (!(e->stall_true[c] > 0))
 			continue;
-		fprintf(out, "  %-18s %9.0f  %5.1f%%\n", pmu_cat_name((enum pmu_cat)c), e->stall_true[c],
-		       dcpi_report_pct(e->stall_named[c], e->stall_true[c]));
+		fprintf(out, "  %-18s %9.0f  %5.1f%%\n", pmu_cat_name((enum pmu_cat)c),
+		        e->stall_true[c], dcpi_report_pct(e->stall_named[c], e->stall_true[c]));
 		tt += e->stall_true[c];
 		tn += e->stall_named[c];
 	}
 	fprintf(out, "  %-18s %9.0f  %5.1f%%\n", "all", tt, dcpi_report_pct(tn, tt));
-	fprintf(out, "\nFigure 10: I-cache stall cycles named by calc vs true front-end stall cycles, "
-	       "%zu procedures: correlation %.2f (bottom), %.2f (top), %.2f (midpoint)\n",
-	       e->nprocs, e->corr_lo, e->corr_hi, e->corr_mid);
+	if (e->nprocs)
+		fprintf(out, "\nFigure 10: I-cache stall cycles named by calc vs exact I-cache misses "
+		        "(dcpix-imiss), %zu procedures: correlation %.2f (bottom), %.2f (top), %.2f "
+		        "(midpoint)\n", e->nprocs, e->corr_lo, e->corr_hi, e->corr_mid);
+	else
+		fprintf(out, "\nFigure 10: no dcpix-imiss counts in these runs\n");
 }
 
 void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
@@ -136,7 +140,8 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		}
 		if (!r.has_count) {
 			fprintf(stderr, "robin %s: run %lld has no dcpix counts (simulate with "
-			        "--profile issue-head,dcpix,dcpix-taken); skipped\n", cmd, (long long)ids[k]);
+			        "--profile issue-head,dcpix,dcpix-taken,dcpix-imiss); skipped\n", cmd,
+			        (long long)ids[k]);
 			dcpi_run_free(&r);
 			continue;
 		}

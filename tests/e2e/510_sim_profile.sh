@@ -46,7 +46,7 @@ for p in profs:
         if not isinstance(v, float) or not 0 <= v <= 1: bad("%s.%s = %r" % (p, g, v))
     if not e.get("samples"): bad("%s has no samples" % p)
     if e.get("function", 1) > e.get("instruction", 0) + 1e-12: bad("%s: function error above instruction error" % p)
-if sorted(top) != sorted(profs + ["oracle", "dcpix", "dcpix-taken"]): bad("top keys %s" % sorted(top))
+if sorted(top) != sorted(profs + ["oracle", "dcpix", "dcpix-taken", "dcpix-imiss"]): bad("top keys %s" % sorted(top))
 for p, rows in top.items():
     if not 1 <= len(rows) <= 10: bad("top.%s has %d rows" % (p, len(rows)))
     shares = [r["share"] for r in rows]

@@ -21,7 +21,7 @@ die() { echo "FAIL: $*"; fail=1; }
 
 for w in chase_llc copy; do
 	env -i "$ROBIN" sim --quiet --no-progress --preset inorder-dual --top 0 \
-		--profile issue-head,dcpix,dcpix-taken --period 97 --db "$tmp/$w.db" -- $G/$w.static 1 \
+		--profile issue-head,dcpix,dcpix-taken,dcpix-imiss --period 97 --db "$tmp/$w.db" -- $G/$w.static 1 \
 		>/dev/null 2>"$tmp/$w.err" || { die "robin sim $w exited $?: $(tail -n1 "$tmp/$w.err")"; }
 done
 

@@ -24,7 +24,7 @@ fail=0
 die() { echo "FAIL: $*"; fail=1; }
 for w in $W; do
 	env -i "$ROBIN" sim --quiet --no-progress --preset inorder-dual --top 0 \
-		--profile issue-head,dcpix,dcpix-taken --period 97 --db "$tmp/s.db" -- $G/$w.static 1 \
+		--profile issue-head,dcpix,dcpix-taken,dcpix-imiss --period 97 --db "$tmp/s.db" -- $G/$w.static 1 \
 		>/dev/null 2>"$tmp/err" || die "robin sim $w exited $?: $(tail -n1 "$tmp/err")"
 done
 "$ROBIN" calc --evaluate --db "$tmp/s.db" >"$tmp/eval.txt" 2>&1 || die "robin calc --evaluate failed"

@@ -58,9 +58,10 @@ static void test_parse_list(void **state)
 	assert_int_equal(pmu_parse_list("tip,", &m, err, sizeof(err)), -EINVAL);
 	assert_string_equal(pmu_model_at(0)->name, "oracle");
 	const char *want[] = { "oracle", "tip", "tip-ilp", "nci", "nci-ilp", "lci", "software",
-	                       "dispatch", "fetch", "issue-head", "dcpix", "dcpix-taken" };
-	assert_int_equal(pmu_model_count(), 12);
-	for (size_t i = 0; i < 12; i++)
+	                       "dispatch", "fetch", "issue-head", "dcpix", "dcpix-taken",
+	                       "dcpix-imiss" };
+	assert_int_equal(pmu_model_count(), 13);
+	for (size_t i = 0; i < 13; i++)
 		assert_int_equal(pmu_model_index(want[i]), (int)i);
 }
 

@@ -134,7 +134,7 @@ static void test_chase_estimate_and_culprit(void **state)
 	assert_int_equal(p.insns[2].m_cycles, 3);
 	assert_int_equal(p.insns[3].m_cycles, 3);
 	assert_int_equal(dcpi_proc_estimate(&p), 0);
-	dcpi_proc_culprits(&p);
+	dcpi_proc_culprits(&p, NULL, 1);
 	for (int i = 0; i < 5; i++)
 		assert_true(fabs(p.insns[i].freq - 1000) < 1e-6);
 	/* ld a3's ratio counts from after its producer: (0 + 3000) / (0 + 3) */
