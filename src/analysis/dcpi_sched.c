@@ -36,17 +36,9 @@ static enum dcpi_queue dcpi_sched_queue(const struct isa_insn *in)
 /* Cycles from issue to the result with every cache hitting. */
 static uint32_t dcpi_sched_latency(const struct core_config *g, const struct isa_insn *in)
 {
-	switch (in->cls) {
-	case ISA_CLASS_MUL: return g->mul_cycles;
-	case ISA_CLASS_DIV: return g->div_cycles;
-	case ISA_CLASS_FP_ADD: return g->fp_add_cycles;
-	case ISA_CLASS_FP_MUL: return g->fp_mul_cycles;
-	case ISA_CLASS_FP_DIVSQRT: return g->fp_divsqrt_cycles;
-	case ISA_CLASS_FP_CVT: return g->fp_cvt_cycles;
-	case ISA_CLASS_CSR: return g->csr_cycles;
-	case ISA_CLASS_LOAD: case ISA_CLASS_AMO: return g->l1d_cycles;
-	default: return g->alu_cycles;
-	}
+	if (in->cls == ISA_CLASS_LOAD || in->cls == ISA_CLASS_AMO)
+		return g->l1d_cycles;
+	return config_exec_cycles(g, in);
 }
 
 static int dcpi_sched_at_head(const struct isa_insn *in)

@@ -294,10 +294,7 @@ int cmd_calc(int argc, char **argv)
 		struct json j;
 		json_init(&j, stdout, 1);
 		json_object_begin(&j);
-		json_kv_int(&j, "run", r.run_id);
-		json_kv_string(&j, "image", r.image_path);
-		json_kv_double(&j, "period_cycles", r.period);
-		json_kv_double(&j, "image_samples", r.samples);
+		dcpi_report_run_json(&j, &r);
 		if (a.nargs && !summary && r.n)
 			calc_json_listing(&j, &r, &r.f[0]);
 		json_key(&j, "summary");

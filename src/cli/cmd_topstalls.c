@@ -13,6 +13,7 @@
 #include "analysis/dcpi_run.h"
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "report/dcpi_report.h"
 #include "util/json.h"
 
 static const char topstalls_help[] =
@@ -97,10 +98,7 @@ int cmd_topstalls(int argc, char **argv)
 	if (a.fmt == TABLE_JSON) {
 		json_init(&j, stdout, 1);
 		json_object_begin(&j);
-		json_kv_int(&j, "run", r.run_id);
-		json_kv_string(&j, "image", r.image_path);
-		json_kv_double(&j, "period_cycles", r.period);
-		json_kv_double(&j, "image_samples", r.samples);
+		dcpi_report_run_json(&j, &r);
 		json_key(&j, "instructions");
 		json_array_begin(&j);
 	} else {

@@ -12,18 +12,7 @@
 
 uint32_t core_exec_cycles(const struct core *c, const struct isa_insn *in)
 {
-	const struct core_config *g = &c->cfg;
-	switch (in->cls) {
-	case ISA_CLASS_MUL: return g->mul_cycles;
-	case ISA_CLASS_DIV: return g->div_cycles;
-	case ISA_CLASS_FP_ADD: return g->fp_add_cycles;
-	case ISA_CLASS_FP_MUL: return g->fp_mul_cycles;
-	case ISA_CLASS_FP_DIVSQRT: return g->fp_divsqrt_cycles;
-	case ISA_CLASS_FP_CVT: return g->fp_cvt_cycles;
-	case ISA_CLASS_CSR: return g->csr_cycles;
-	case ISA_CLASS_SYSTEM: return (in->flags & ISA_F_ECALL) ? (g->ecall_cycles ? g->ecall_cycles : 1) : 1;
-	default: return g->alu_cycles;
-	}
+	return config_exec_cycles(&c->cfg, in);
 }
 
 /* Per-cycle functional-unit budget. */

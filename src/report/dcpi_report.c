@@ -6,6 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+void dcpi_report_run_json(struct json *j, const struct dcpi_run *r)
+{
+	json_kv_int(j, "run", r->run_id);
+	json_kv_string(j, "image", r->image_path);
+	json_kv_double(j, "period_cycles", r->period);
+	json_kv_double(j, "image_samples", r->samples);
+}
+
 double dcpi_report_pct(double v, double total)
 {
 	return total > 0 ? 100.0 * v / total : 0;

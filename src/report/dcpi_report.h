@@ -27,6 +27,10 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e);
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
 			 const char *func, int json, const char *cmd);
 
+/* The members naming a loaded run (run, image, period_cycles, image_samples) inside an open
+ * JSON object. */
+void dcpi_report_run_json(struct json *j, const struct dcpi_run *r);
+
 /* 100 * v / total, 0 when total is 0. */
 double dcpi_report_pct(double v, double total);
 
