@@ -24,6 +24,7 @@
 #include "analysis/pmu_eval.h"
 #include "analysis/tea_eval.h"
 #include "cli/acc_profileme.h"
+#include "cli/acc_dcpi.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/db_args.h"
@@ -87,6 +88,7 @@ struct acc_opts {
 	int sweep, compare_random;
 	int tea;                     /* --tea: 004 Paper B's experiment instead of Paper A's */
 	int json, csv, quiet;
+	int dcpi;                    /* --dcpi: DCPI's frequency estimation instead (acc_dcpi.c) */
 	unsigned jobs;
 	uint64_t max_insns;
 	const char *size;            /* the workloads' size argument, NULL = their default */
@@ -123,6 +125,9 @@ static void acc_usage(FILE *out)
 	        "  --tea               seed 004 Paper B instead: PICS error of ibs, spe, ris, nci-tea\n"
 	        "                      and tea against the golden reference (Figures B.5, B.9, B.7;\n"
 	        "                      with --sweep-freq B.8); JSON member \"tea\"\n"
+	        "  --dcpi              instead: DCPI's frequency, CPI and culprit estimates from\n"
+	        "                      issue-head samples against the exact counts (002 §6.2,\n"
+	        "                      Figures 8-10; use --preset inorder-dual, as DCPI's 21164)\n"
 	        "  --size N            pass N as the workloads' size argument (suite default 10)\n"
 	        "  --dyn               use the dynamically linked builds (NAME.dyn)\n"
 	        "  --max-insns N       stop each workload after N instructions\n"
@@ -1069,6 +1074,8 @@ int cmd_accuracy(int argc, char **argv)
 			o.tea = 1;
 		} else if (!strcmp(a, "--compare-random")) {
 			o.compare_random = 1;
+		} else if (!strcmp(a, "--dcpi")) {
+			o.dcpi = 1;
 		} else if (!strcmp(a, "--json")) {
 			o.json = 1;
 		} else if (!strcmp(a, "--csv")) {
@@ -1083,6 +1090,10 @@ int cmd_accuracy(int argc, char **argv)
 	}
 	if (o.json && o.csv) {
 		fprintf(stderr, "robin accuracy: --json and --csv exclude each other\n");
+		return 2;
+	}
+	if (o.tea && o.dcpi) {
+		fprintf(stderr, "robin accuracy: --tea and --dcpi exclude each other\n");
 		return 2;
 	}
 	if (o.tea && (o.csv || o.compare_random)) {
@@ -1112,9 +1123,12 @@ int cmd_accuracy(int argc, char **argv)
 	uint32_t sens = 0;
 	for (size_t m = 0; m < sizeof(acc_sens_models) / sizeof(acc_sens_models[0]); m++)
 		sens |= 1u << pmu_model_index(acc_sens_models[m]);
-	/* Paper A: every profiler but the PSV ones; --tea: Paper B's (and the Oracle) */
+	/* Paper A: the Oracle and its eight profilers ("all"); --tea: Paper B's (and the Oracle) */
 	uint32_t oracle = 1u << pmu_model_index("oracle");
-	uint32_t all = ((1u << pmu_model_count()) - 1) & ~tea_eval_models();
+	uint32_t all = 0;
+	char perr[64];
+	if (pmu_parse_list("all", &all, perr, sizeof(perr)))
+		return 2;
 	if (o.tea)
 		sens = all = tea_eval_models() | oracle;
 	o.cfg[o.ncfg++] = (struct acc_cfg){ p0, random, all, 0 };
@@ -1135,6 +1149,19 @@ int cmd_accuracy(int argc, char **argv)
 		goto out;
 	if (acc_resolve(&o, argc - i, argv + i, w, &n))
 		goto out;
+	if (o.dcpi) {
+		const char **names = calloc(n ? n : 1, sizeof(*names)), **paths = calloc(n ? n : 1,
+		                                                                         sizeof(*paths));
+		for (size_t k = 0; names && paths && k < n; k++) {
+			names[k] = w[k].name;
+			paths[k] = w[k].path;
+		}
+		struct acc_dcpi_opts d = { &o.core, p0, o.size, o.db_path, o.json, o.quiet };
+		rc = names && paths ? acc_dcpi_run(&d, names, paths, n) : 1;
+		free(names);
+		free(paths);
+		goto out;
+	}
 	if (!(res = calloc(n, sizeof(*res))))
 		goto out;
 	int failed = acc_run_all(&o, w, n, res) != 0;

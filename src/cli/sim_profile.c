@@ -21,8 +21,11 @@
 const char sim_profile_help[] =
 	"  --profile LIST      attach simulated profilers: a comma-separated list of oracle,\n"
 	"                      tip, tip-ilp, nci, nci-ilp, lci, software, dispatch, fetch, or\n"
-	"                      all (the Oracle, the reference, is always attached); PICS:\n"
-	"                      tea, nci-tea, ibs, spe, ris (the golden reference is attached)\n"
+	"                      all (these nine; the Oracle, the reference, is always attached);\n"
+	"                      PICS:\n"
+	"                      tea, nci-tea, ibs, spe, ris (the golden reference is attached);\n"
+	"                      DCPI: issue-head, dcpix, dcpix-taken, dcpix-imiss (exact\n"
+	"                      execution, taken-branch and I-cache miss counts)\n"
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
 	"  --random            sample a random cycle within each period (default: its last)\n"

@@ -11,6 +11,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "isa/isa.h"
+
 #define CONFIG_CTYPE_U32    uint32_t
 #define CONFIG_CTYPE_BOOL   uint32_t
 #define CONFIG_CTYPE_ENUM   uint32_t
@@ -21,6 +23,25 @@ struct core_config {
 #include "core/config.def"
 #undef CONFIG_KEY
 };
+
+/* Cycles from issue to result of a non-memory instruction: the one latency table of the
+ * timing model (core/issue.c) and of the analyses that schedule code statically
+ * (analysis/dcpi_sched.c). Loads, stores and AMOs take their time from the memory system. */
+static inline uint32_t config_exec_cycles(const struct core_config *g, const struct isa_insn *in)
+{
+	switch (in->cls) {
+	case ISA_CLASS_MUL: return g->mul_cycles;
+	case ISA_CLASS_DIV: return g->div_cycles;
+	case ISA_CLASS_FP_ADD: return g->fp_add_cycles;
+	case ISA_CLASS_FP_MUL: return g->fp_mul_cycles;
+	case ISA_CLASS_FP_DIVSQRT: return g->fp_divsqrt_cycles;
+	case ISA_CLASS_FP_CVT: return g->fp_cvt_cycles;
+	case ISA_CLASS_CSR: return g->csr_cycles;
+	case ISA_CLASS_SYSTEM:
+		return (in->flags & ISA_F_ECALL) ? (g->ecall_cycles ? g->ecall_cycles : 1) : 1;
+	default: return g->alu_cycles;
+	}
+}
 
 /* Values of the ENUM key `bp`. */
 enum config_bp { CONFIG_BP_TAGE, CONFIG_BP_BIMODAL, CONFIG_BP_STATIC };

@@ -12,18 +12,16 @@
 
 void issue_init_latencies(struct core *c)
 {
-	const struct core_config *g = &c->cfg;
-	for (unsigned k = 0; k < ISA_CLASS_COUNT; k++)
-		c->exec_cycles[k] = g->alu_cycles;
-	c->exec_cycles[ISA_CLASS_MUL] = g->mul_cycles;
-	c->exec_cycles[ISA_CLASS_DIV] = g->div_cycles;
-	c->exec_cycles[ISA_CLASS_FP_ADD] = g->fp_add_cycles;
-	c->exec_cycles[ISA_CLASS_FP_MUL] = g->fp_mul_cycles;
-	c->exec_cycles[ISA_CLASS_FP_DIVSQRT] = g->fp_divsqrt_cycles;
-	c->exec_cycles[ISA_CLASS_FP_CVT] = g->fp_cvt_cycles;
-	c->exec_cycles[ISA_CLASS_CSR] = g->csr_cycles;
-	c->exec_cycles[ISA_CLASS_SYSTEM] = 1;
-	c->ecall_exec_cycles = g->ecall_cycles ? g->ecall_cycles : 1;
+	/* one latency table for the core and for dcpi_sched (config_exec_cycles), looked up
+	 * per class here so issue reads an array */
+	struct isa_insn in = { 0 };
+	for (unsigned k = 0; k < ISA_CLASS_COUNT; k++) {
+		in.cls = k;
+		c->exec_cycles[k] = config_exec_cycles(&c->cfg, &in);
+	}
+	in.cls = ISA_CLASS_SYSTEM;
+	in.flags = ISA_F_ECALL;
+	c->ecall_exec_cycles = config_exec_cycles(&c->cfg, &in);
 }
 
 /* Per-cycle functional-unit budget. */

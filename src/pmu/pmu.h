@@ -56,6 +56,8 @@ struct pmu_unit {
 	 * & psv_events), categories as in prof; the golden reference (every_cycle) also counts
 	 * committed instructions per (pc, event) in evcount, keyed psv_key(pc, 1 << bit). */
 	struct pmu_profile pics, evcount;
+	uint64_t period_cycles;   /* the sampler's interval (models with their own sampling) */
+	uint64_t seed;            /* the sampler's seed (idem) */
 	void *state;              /* model-private */
 	/* set by init for a model whose on_insn matters only at times: on_insn is called
 	 * only while *insn_demand is nonzero (NULL: always) */

@@ -38,7 +38,7 @@ ok = True
 def bad(msg):
     global ok
     print("FAIL:", msg); ok = False
-# "all" also attaches profilers of other papers (PSV profilers, ...): Paper A's must be there
+# "all" is Paper A's nine; the golden reference may join them when PICS profilers are named
 if not set(profs) <= set(pe): bad("profile_error keys %s" % sorted(pe))
 for p in profs:
     e = pe.get(p, {})

@@ -1,0 +1,141 @@
+/*
+ * dcpi.h — DCPI's analysis of one procedure (002_767b26a0b68559db.txt §6): from the cycle
+ * samples of each instruction at the head of issue (S_i, pmu/issue_head.c) it estimates every
+ * instruction's frequency F (executions per sampling period) and cpi = S_i / F, and names the
+ * culprits of its stalls. Three rooms share this state:
+ *   dcpi_sched.c   the CFG and the static schedule of each block on the configured core
+ *                  (M_i, issue points, static stalls and who caused them, §6.1.1 and §6.3)
+ *   dcpi_freq.c    frequency equivalence classes by cycle equivalence, the ratio clusters and
+ *                  anomaly rules, local propagation and confidence (§6.1.2-6.1.5)
+ *   dcpi_culprit.c dynamic-stall culprits, "guilty until proven innocent" (§6.3)
+ * Use: dcpi_proc_build → dcpi_proc_estimate → dcpi_proc_culprits → read → dcpi_proc_free.
+ */
+#ifndef ROBIN_ANALYSIS_DCPI_H
+#define ROBIN_ANALYSIS_DCPI_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/cfg.h"
+#include "core/config.h"
+#include "isa/isa.h"
+
+#define DCPI_NONE UINT32_MAX
+
+enum dcpi_conf { DCPI_CONF_NONE, DCPI_CONF_LOW, DCPI_CONF_MEDIUM, DCPI_CONF_HIGH };
+
+/* Why the static schedule delays an instruction (its static stall). */
+enum dcpi_static {
+	DCPI_STATIC_NONE,
+	DCPI_STATIC_SLOT,     /* issue slots of its cycle used up (width, queue, port): slotting */
+	DCPI_STATIC_DEP,      /* an operand's producer has not delivered: dependency */
+	DCPI_STATIC_FU,       /* an unpipelined unit (divider) or the multiplier is busy */
+	DCPI_STATIC_HEAD,     /* executes at the ROB head: waits for older instructions */
+	DCPI_STATIC_COUNT
+};
+
+/* Dynamic-stall culprits (bits of dcpi_insn.culprits), with Figure 2's letters. */
+enum dcpi_cause {
+	DCPI_CAUSE_ICACHE,    /* i: I-cache miss */
+	DCPI_CAUSE_ITLB,      /* I: I-TLB miss */
+	DCPI_CAUSE_DCACHE,    /* d: D-cache miss of the load that feeds an operand */
+	DCPI_CAUSE_DTLB,      /* D: D-TLB miss of that load */
+	DCPI_CAUSE_WBUF,      /* w: store queue full (the 21164's write buffer) */
+	DCPI_CAUSE_BRANCH,    /* p: branch (or jump) mispredict */
+	DCPI_CAUSE_MUL,       /* m: multiplier busy */
+	DCPI_CAUSE_DIV,       /* v: divider (integer or FP divide/sqrt) busy */
+	DCPI_CAUSE_COUNT
+};
+
+struct dcpi_insn {
+	uint64_t addr;               /* link-time address */
+	struct isa_insn in;
+	uint32_t block;
+	double samples;              /* S_i */
+	/* the static schedule */
+	uint32_t m_cycles;           /* M_i: cycles at the head of issue with no dynamic stall */
+	uint32_t issue_cycle;        /* cycle it issues in its block's schedule (first: 0) */
+	uint8_t static_kind;         /* enum dcpi_static of the stall that precedes it */
+	uint32_t static_by;          /* the instruction that caused it, or DCPI_NONE */
+	uint32_t dep_on;             /* the producer it depends on in its block, or DCPI_NONE */
+	/* estimates */
+	double freq;                 /* F: executions per sampling period (NAN: unknown) */
+	uint8_t conf;                /* enum dcpi_conf of freq */
+	double ratio;                /* the issue-point ratio used for its class (0: none) */
+	uint8_t ratio_used;          /* the ratio was averaged into its class's estimate */
+	double cpi;                  /* S_i / F, cycles at the head per execution (NAN) */
+	double dyn_cycles;           /* cpi - M_i when positive: dynamic stall per execution */
+	double gain_cycles;          /* M_i - cpi when positive (unexplained gain) */
+	/* culprits of the dynamic stall */
+	uint32_t culprits;           /* bits of enum dcpi_cause */
+	uint32_t culprit_load;       /* the load that feeds its operand (d/D), or DCPI_NONE */
+};
+
+struct dcpi_edge {
+	uint32_t from, to;           /* block indices; DCPI_NONE = the procedure's entry/exit */
+	uint32_t cls;                /* frequency class */
+	double freq;                 /* NAN: unknown */
+	uint8_t conf;
+};
+
+struct dcpi_block {
+	uint32_t first, n;           /* instructions [first, first + n) */
+	uint32_t cls;                /* frequency class, DCPI_NONE when unreachable */
+	double freq;                 /* NAN: unknown */
+	uint8_t conf;
+	uint8_t propagated;          /* its estimate came from flow constraints */
+	uint32_t best_cycles;        /* sum of M_i: the best-case cycles of one execution */
+};
+
+struct dcpi_class {
+	double freq;                 /* NAN: unknown */
+	uint8_t conf;
+	uint8_t propagated;
+	uint32_t issue_points, used; /* issue points in the class, ratios averaged */
+	double spread;               /* max / min of the averaged ratios */
+};
+
+struct dcpi_proc {
+	uint64_t base, limit;        /* link-time [base, limit) */
+	struct core_config core;     /* the core the schedule models */
+	struct dcpi_insn *insns;
+	size_t ninsns;
+	struct dcpi_block *blocks;
+	size_t nblocks;
+	struct dcpi_edge *edges;     /* CFG edges, then entry and exit edges */
+	size_t nedges;
+	struct dcpi_class *classes;
+	size_t nclasses;
+	int missing_edges;           /* an unresolved indirect jump: one class per block/edge */
+	int infinite_loops;          /* edges added to the exit for loops that never leave */
+};
+
+/* Build the CFG and the static schedule of code[0..len) at link-time address base on core
+ * `core` (dcpi_sched.c). Returns 0, -EINVAL (no decodable code) or -ENOMEM. */
+int dcpi_proc_build(const uint8_t *code, size_t len, uint64_t base,
+		    const struct core_config *core, struct dcpi_proc *out)
+	__attribute__((warn_unused_result));
+
+/* The instruction at addr, or DCPI_NONE. */
+uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);
+
+/* Frequency classes and estimates from the samples already in insns[].samples
+ * (dcpi_freq.c). Returns 0 or -ENOMEM. */
+int dcpi_proc_estimate(struct dcpi_proc *p) __attribute__((warn_unused_result));
+
+/* Culprits of every instruction's dynamic stall (dcpi_culprit.c); needs the estimates.
+ * imiss, when not NULL, holds each instruction's I-cache miss events (a count over the run,
+ * the samples period_cycles apart): they bound the I-cache candidate (§6.3). */
+void dcpi_proc_culprits(struct dcpi_proc *p, const double *imiss, double period_cycles);
+
+void dcpi_proc_free(struct dcpi_proc *p);
+
+const char *dcpi_conf_name(enum dcpi_conf c);       /* "low", "medium", "high", "-" */
+const char *dcpi_static_name(enum dcpi_static s);   /* "slotting", "dependency", ... */
+const char *dcpi_cause_name(enum dcpi_cause c);     /* "I-cache miss", ... */
+char dcpi_cause_letter(enum dcpi_cause c);          /* Figure 2's letters */
+char dcpi_static_letter(enum dcpi_static s);        /* s, a (dependency), f, h */
+/* The letters of a culprit set into buf (DCPI_CAUSE_COUNT + 1 bytes), "" when empty. */
+void dcpi_culprit_letters(uint32_t culprits, char *buf);
+
+#endif

@@ -1,0 +1,529 @@
+/*
+ * dcpi_freq.c — frequency and cpi of every instruction from its cycle samples
+ * (002_767b26a0b68559db.txt §6.1.2-6.1.5):
+ *  - equivalence classes: two blocks or edges execute equally often when they are cycle
+ *    equivalent in the CFG closed by an exit→entry edge (Johnson, Pearson and Pingali 1994;
+ *    blocks split into in/out nodes joined by a block edge). In that strongly connected
+ *    graph, cycle equivalence is that of the undirected graph, where two edges are
+ *    equivalent iff removing both disconnects it: for each edge e, the bridges of the graph
+ *    without e are e's class (O(E²); procedures are small). DCPI's extension for infinite
+ *    loops: a block from which the exit cannot be reached gets an edge to the exit (the
+ *    highest such block first, until every block reaches it). With missing edges (an
+ *    unresolved indirect jump) every block and edge is its own class;
+ *  - per class, the issue-point ratios S_i/M_i (∑S/∑M from the producer j+1..i when i
+ *    depends on an earlier j of its block), the lowest cluster (max ≤ 1.5 × min) that passes
+ *    the anomaly rules (at least a quarter of the issue points; no other instruction of the
+ *    class implied to stall more than DCPI_STALL_MAX_CYCLES), averaged; ∑S/∑M for classes
+ *    with few samples or no acceptable cluster;
+ *  - local propagation over the flow equations, each estimate copied to its class, no
+ *    negative estimates;
+ *  - confidence from the number and spread of the ratios used, the samples behind them and
+ *    whether the estimate was propagated: high with three or more ratios within 1.25 of each
+ *    other and 100 samples, medium with two and 40 samples, low when the estimate rests on
+ *    one issue point (it may stall every time: §6.1.3's first challenge) or on ∑S/∑M.
+ */
+#include "analysis/dcpi.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DCPI_CLUSTER_SPREAD 1.25    /* max ratio / min ratio within a cluster (§6.1.3) */
+#define DCPI_CLUSTER_MIN_FRAC 0.25  /* a cluster holds at least this share of issue points */
+#define DCPI_FEW_SAMPLES 40.0       /* below: F = ∑S/∑M over the class */
+#define DCPI_STALL_MAX_CYCLES 1000.0/* an implied stall beyond this is an anomaly */
+#define DCPI_EQUIV_MAX_EDGES 6000   /* larger graphs: one class per block and edge */
+
+/* ---- cycle equivalence ------------------------------------------------------------------ */
+
+struct dcpi_graph {
+	size_t nv, ne;
+	uint32_t *eu, *ev;          /* undirected edge ends */
+	uint32_t *adj_start, *adj;  /* CSR: adj holds edge ids */
+};
+
+static uint32_t dcpi_uf_find(uint32_t *uf, uint32_t x)
+{
+	while (uf[x] != x) {
+		uf[x] = uf[uf[x]];
+		x = uf[x];
+	}
+	return x;
+}
+
+/* Union with every bridge of g without edge `skip` (iterative Tarjan from node 0). */
+static void dcpi_bridges(const struct dcpi_graph *g, uint32_t skip, uint32_t *tin, uint32_t *low,
+			 uint32_t *stack_v, uint32_t *stack_e, uint32_t *it, uint32_t *uf)
+{
+	for (size_t v = 0; v < g->nv; v++)
+		tin[v] = UINT32_MAX;
+	uint32_t timer = 0, sp = 0;
+	tin[0] = low[0] = timer++;
+	stack_v[0] = 0;
+	stack_e[0] = UINT32_MAX;
+	it[0] = g->adj_start[0];
+	sp = 1;
+	while (sp) {
+		uint32_t v = stack_v[sp - 1], pe = stack_e[sp - 1];
+		if (it[v] < g->adj_start[v + 1]) {
+			uint32_t e = g->adj[it[v]++];
+			if (e == skip || e == pe)
+				continue;
+			uint32_t w = g->eu[e] == v ? g->ev[e] : g->eu[e];
+			if (tin[w] == UINT32_MAX) {
+				tin[w] = low[w] = timer++;
+				it[w] = g->adj_start[w];
+				stack_v[sp] = w;
+				stack_e[sp] = e;
+				sp++;
+			} else if (tin[w] < low[v]) {
+				low[v] = tin[w];
+			}
+			continue;
+		}
+		sp--;
+		if (sp) {
+			uint32_t u = stack_v[sp - 1];
+			if (low[v] < low[u])
+				low[u] = low[v];
+			if (low[v] > tin[u]) {
+				uint32_t a = dcpi_uf_find(uf, pe), b = dcpi_uf_find(uf, skip);
+				uf[a] = b;
+			}
+		}
+	}
+}
+
+/* Blocks reachable from the entry (reach[b] = 1). */
+static void dcpi_reach(const struct dcpi_proc *p, uint8_t *reach, uint32_t *work)
+{
+	size_t n = 0;
+	memset(reach, 0, p->nblocks);
+	reach[0] = 1;
+	work[n++] = 0;
+	while (n) {
+		uint32_t b = work[--n];
+		for (size_t e = 0; e < p->nedges; e++)
+			if (p->edges[e].from == b && p->edges[e].to != DCPI_NONE && !reach[p->edges[e].to]) {
+				reach[p->edges[e].to] = 1;
+				work[n++] = p->edges[e].to;
+			}
+	}
+}
+
+/* Blocks that reach the exit (out[b] = 1), among `reach`. */
+static void dcpi_coreach(const struct dcpi_proc *p, const uint8_t *reach, uint8_t *out)
+{
+	memset(out, 0, p->nblocks);
+	for (int changed = 1; changed;) {
+		changed = 0;
+		for (size_t e = 0; e < p->nedges; e++) {
+			const struct dcpi_edge *x = &p->edges[e];
+			if (x->from == DCPI_NONE || !reach[x->from] || out[x->from])
+				continue;
+			if (x->to == DCPI_NONE || out[x->to]) {
+				out[x->from] = 1;
+				changed = 1;
+			}
+		}
+	}
+}
+
+static int dcpi_add_exit_edge(struct dcpi_proc *p, uint32_t b)
+{
+	struct dcpi_edge *e = realloc(p->edges, (p->nedges + 1) * sizeof(*e));
+	if (!e)
+		return -ENOMEM;
+	p->edges = e;
+	p->edges[p->nedges++] = (struct dcpi_edge){ .from = b, .to = DCPI_NONE, .cls = DCPI_NONE,
+	                                             .freq = NAN };
+	return 0;
+}
+
+/* Classes for the blocks and edges: cls of a block / edge, DCPI_NONE when unreachable. */
+static int dcpi_classes(struct dcpi_proc *p)
+{
+	size_t nb = p->nblocks;
+	int rc = -ENOMEM;
+	uint8_t *reach = malloc(nb), *co = malloc(nb);
+	uint32_t *work = malloc((nb + 1) * sizeof(*work));
+	uint32_t *uf = NULL, *tin = NULL, *low = NULL, *sv = NULL, *se = NULL, *it = NULL;
+	struct dcpi_graph g = { 0 };
+	if (!reach || !co || !work)
+		goto out;
+	dcpi_reach(p, reach, work);
+	/* infinite loops: link the highest block that cannot reach the exit to it */
+	for (;;) {
+		dcpi_coreach(p, reach, co);
+		uint32_t pick = DCPI_NONE;
+		for (size_t b = 0; b < nb; b++)
+			if (reach[b] && !co[b])
+				pick = (uint32_t)b;
+		if (pick == DCPI_NONE)
+			break;
+		if ((rc = dcpi_add_exit_edge(p, pick)))
+			goto out;
+		p->infinite_loops++;
+		rc = -ENOMEM;
+	}
+	/* ids: block b = b, edge e = nb + e, the closing exit→entry edge = nb + nedges */
+	size_t ne = nb + p->nedges + 1;
+	g.nv = 2 * nb + 2;
+	uf = malloc(ne * sizeof(*uf));
+	g.eu = malloc(ne * sizeof(*g.eu));
+	g.ev = malloc(ne * sizeof(*g.ev));
+	if (!uf || !g.eu || !g.ev)
+		goto out;
+	uint32_t entry = (uint32_t)(2 * nb), exitv = entry + 1;
+	size_t k = 0;
+	for (size_t i = 0; i < ne; i++)
+		uf[i] = (uint32_t)i;
+	int graph = !p->missing_edges;
+	for (size_t b = 0; b < nb; b++)
+		if (reach[b]) {
+			g.eu[k] = (uint32_t)(2 * b);
+			g.ev[k] = (uint32_t)(2 * b + 1);
+			uf[b] = (uint32_t)b;
+			k++;
+		}
+	/* edge ids in g are dense over the reachable part: map them back through gid[] */
+	uint32_t *gid = malloc(ne * sizeof(*gid));
+	if (!gid)
+		goto out;
+	k = 0;
+	for (size_t b = 0; b < nb; b++)
+		if (reach[b])
+			gid[k++] = (uint32_t)b;
+	for (size_t e = 0; e < p->nedges; e++) {
+		const struct dcpi_edge *x = &p->edges[e];
+		if (x->from != DCPI_NONE && !reach[x->from])
+			continue;
+		g.eu[k] = x->from == DCPI_NONE ? entry : 2 * x->from + 1;
+		g.ev[k] = x->to == DCPI_NONE ? exitv : 2 * x->to;
+		gid[k++] = (uint32_t)(nb + e);
+	}
+	g.eu[k] = exitv;
+	g.ev[k] = entry;
+	gid[k++] = (uint32_t)(nb + p->nedges);
+	g.ne = k;
+	if (g.ne > DCPI_EQUIV_MAX_EDGES)
+		graph = 0;
+	if (graph) {
+		g.adj_start = calloc(g.nv + 1, sizeof(*g.adj_start));
+		g.adj = malloc(2 * g.ne * sizeof(*g.adj));
+		tin = malloc(g.nv * sizeof(*tin));
+		low = malloc(g.nv * sizeof(*low));
+		sv = malloc((g.nv + 1) * sizeof(*sv));
+		se = malloc((g.nv + 1) * sizeof(*se));
+		it = malloc(g.nv * sizeof(*it));
+		uint32_t *luf = malloc(g.ne * sizeof(*luf));
+		if (!g.adj_start || !g.adj || !tin || !low || !sv || !se || !it || !luf) {
+			free(luf);
+			free(gid);
+			goto out;
+		}
+		/* node 0 must be the entry for the DFS: rotate node ids by `entry` */
+		for (size_t e = 0; e < g.ne; e++) {
+			g.eu[e] = (uint32_t)((g.eu[e] + g.nv - entry) % g.nv);
+			g.ev[e] = (uint32_t)((g.ev[e] + g.nv - entry) % g.nv);
+			g.adj_start[g.eu[e] + 1]++;
+			g.adj_start[g.ev[e] + 1]++;
+		}
+		for (size_t v = 0; v < g.nv; v++)
+			g.adj_start[v + 1] += g.adj_start[v];
+		uint32_t *fill = it;
+		memcpy(fill, g.adj_start, g.nv * sizeof(*fill));
+		for (size_t e = 0; e < g.ne; e++) {
+			g.adj[fill[g.eu[e]]++] = (uint32_t)e;
+			g.adj[fill[g.ev[e]]++] = (uint32_t)e;
+		}
+		for (size_t e = 0; e < g.ne; e++)
+			luf[e] = (uint32_t)e;
+		for (size_t e = 0; e < g.ne; e++)
+			dcpi_bridges(&g, (uint32_t)e, tin, low, sv, se, it, luf);
+		for (size_t e = 0; e < g.ne; e++)
+			uf[gid[e]] = gid[dcpi_uf_find(luf, (uint32_t)e)];
+		free(luf);
+	}
+	free(gid);
+	/* dense class numbers */
+	uint32_t *num = malloc(ne * sizeof(*num));
+	if (!num)
+		goto out;
+	for (size_t i = 0; i < ne; i++)
+		num[i] = DCPI_NONE;
+	p->nclasses = 0;
+	for (size_t b = 0; b < nb; b++) {
+		if (!reach[b]) {
+			p->blocks[b].cls = (uint32_t)p->nclasses++;  /* alone: its own samples only */
+			continue;
+		}
+		uint32_t r = uf[b];
+		if (num[r] == DCPI_NONE)
+			num[r] = (uint32_t)p->nclasses++;
+		p->blocks[b].cls = num[r];
+	}
+	for (size_t e = 0; e < p->nedges; e++) {
+		struct dcpi_edge *x = &p->edges[e];
+		if (x->from != DCPI_NONE && !reach[x->from]) {
+			x->cls = (uint32_t)p->nclasses++;
+			continue;
+		}
+		uint32_t r = uf[nb + e];
+		if (num[r] == DCPI_NONE)
+			num[r] = (uint32_t)p->nclasses++;
+		x->cls = num[r];
+	}
+	free(num);
+	p->classes = calloc(p->nclasses ? p->nclasses : 1, sizeof(*p->classes));
+	if (!p->classes)
+		goto out;
+	for (size_t c = 0; c < p->nclasses; c++)
+		p->classes[c].freq = NAN;
+	rc = 0;
+out:
+	free(reach);
+	free(co);
+	free(work);
+	free(uf);
+	free(g.eu);
+	free(g.ev);
+	free(g.adj_start);
+	free(g.adj);
+	free(tin);
+	free(low);
+	free(sv);
+	free(se);
+	free(it);
+	return rc;
+}
+
+/* ---- estimates from the samples ------------------------------------------------------------ */
+
+struct dcpi_ratio {
+	double r, samples;
+	uint32_t insn;
+};
+
+static int dcpi_ratio_cmp(const void *a, const void *b)
+{
+	double x = ((const struct dcpi_ratio *)a)->r, y = ((const struct dcpi_ratio *)b)->r;
+	return x < y ? -1 : x > y;
+}
+
+/* The ratio of issue point i: S_i/M_i, or ∑S/∑M over j+1..i when it depends on an earlier j
+ * of its block with instructions between (§6.1.3, fourth challenge). */
+static double dcpi_point_ratio(const struct dcpi_proc *p, uint32_t i, double *samples)
+{
+	const struct dcpi_insn *x = &p->insns[i];
+	uint32_t from = i;
+	if (x->static_kind == DCPI_STATIC_DEP && x->static_by != DCPI_NONE && x->static_by + 1 < i &&
+	    p->insns[x->static_by].block == x->block)
+		from = x->static_by + 1;
+	/* with the instructions the schedule issues together with i: when the pairing shifts at
+	 * run time (after a stall), samples move between the members of an issue group */
+	uint32_t to = i;
+	const struct dcpi_block *b = &p->blocks[x->block];
+	while (to + 1 < b->first + b->n && !p->insns[to + 1].m_cycles)
+		to++;
+	double s = 0, m = 0;
+	for (uint32_t k = from; k <= to; k++) {
+		s += p->insns[k].samples;
+		m += p->insns[k].m_cycles;
+	}
+	*samples = s;
+	return s / m;
+}
+
+/* Estimate class c from its issue points; ratios[] is scratch of ninsns entries. */
+static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_ratio *ratios)
+{
+	struct dcpi_class *k = &p->classes[c];
+	size_t n = 0;
+	double sum_s = 0, sum_m = 0;
+	for (size_t b = 0; b < p->nblocks; b++) {
+		const struct dcpi_block *bl = &p->blocks[b];
+		if (bl->cls != c)
+			continue;
+		for (uint32_t i = bl->first; i < bl->first + bl->n; i++) {
+			sum_s += p->insns[i].samples;
+			sum_m += p->insns[i].m_cycles;
+			if (!p->insns[i].m_cycles)
+				continue;
+			double s;
+			ratios[n].r = dcpi_point_ratio(p, i, &s);
+			ratios[n].samples = s;
+			ratios[n].insn = i;
+			n++;
+		}
+	}
+	k->issue_points = (uint32_t)n;
+	if (!n || sum_m <= 0)
+		return;  /* no issue point: only propagation can tell */
+	if (sum_s < DCPI_FEW_SAMPLES) {
+		k->freq = sum_s / sum_m;
+		k->conf = DCPI_CONF_LOW;
+		return;
+	}
+	qsort(ratios, n, sizeof(*ratios), dcpi_ratio_cmp);
+	size_t need = (size_t)ceil(DCPI_CLUSTER_MIN_FRAC * (double)n);
+	if (need < 1)
+		need = 1;
+	for (size_t a = 0; a < n; a++) {
+		size_t z = a;
+		double sum = 0, samples = 0;
+		while (z < n && ratios[z].r <= DCPI_CLUSTER_SPREAD * ratios[a].r) {
+			sum += ratios[z].r;
+			samples += ratios[z].samples;
+			z++;
+		}
+		if (z - a < need || !(sum > 0))
+			continue;
+		double f = sum / (double)(z - a);
+		/* would another instruction of the class stall unreasonably long at this F? */
+		int anomalous = 0;
+		for (size_t b = 0; b < p->nblocks && !anomalous; b++) {
+			const struct dcpi_block *bl = &p->blocks[b];
+			if (bl->cls != c)
+				continue;
+			for (uint32_t i = bl->first; i < bl->first + bl->n; i++)
+				if (p->insns[i].samples / f - p->insns[i].m_cycles > DCPI_STALL_MAX_CYCLES) {
+					anomalous = 1;
+					break;
+				}
+		}
+		if (anomalous)
+			continue;
+		k->freq = f;
+		k->used = (uint32_t)(z - a);
+		k->spread = ratios[z - 1].r / ratios[a].r;
+		for (size_t q = a; q < z; q++)
+			p->insns[ratios[q].insn].ratio_used = 1;
+		if (k->used >= 3 && k->spread <= 1.25 && samples >= 100)
+			k->conf = DCPI_CONF_HIGH;
+		else if (k->used >= 2 && samples >= 40)
+			k->conf = DCPI_CONF_MEDIUM;
+		else
+			k->conf = DCPI_CONF_LOW;
+		return;
+	}
+	k->freq = sum_s / sum_m;
+	k->conf = DCPI_CONF_LOW;
+}
+
+/* ---- local propagation (§6.1.4) ------------------------------------------------------------ */
+
+static int dcpi_set(struct dcpi_proc *p, uint32_t cls, double f, uint8_t conf)
+{
+	struct dcpi_class *k = &p->classes[cls];
+	if (!isnan(k->freq))
+		return 0;
+	k->freq = f < 0 ? 0 : f;
+	k->conf = conf > DCPI_CONF_LOW ? conf - 1 : DCPI_CONF_LOW;
+	k->propagated = 1;
+	return 1;
+}
+
+static double dcpi_cls_freq(const struct dcpi_proc *p, uint32_t cls)
+{
+	return p->classes[cls].freq;
+}
+
+/* One side of block b: incoming (dir 0) or outgoing (dir 1) edges. */
+static int dcpi_propagate_side(struct dcpi_proc *p, uint32_t b, int dir)
+{
+	double known = 0;
+	uint32_t unknown = DCPI_NONE, nunknown = 0;
+	uint8_t conf = DCPI_CONF_HIGH;
+	int any = 0;
+	for (size_t e = 0; e < p->nedges; e++) {
+		const struct dcpi_edge *x = &p->edges[e];
+		if ((dir ? x->from : x->to) != b)
+			continue;
+		any = 1;
+		double f = dcpi_cls_freq(p, x->cls);
+		if (isnan(f)) {
+			if (unknown != x->cls)
+				nunknown++;
+			unknown = x->cls;
+		} else {
+			known += f;
+			if (p->classes[x->cls].conf < conf)
+				conf = p->classes[x->cls].conf;
+		}
+	}
+	if (!any)
+		return 0;  /* a boundary block: no flow constraint on this side */
+	uint32_t bc = p->blocks[b].cls;
+	double fb = dcpi_cls_freq(p, bc);
+	if (!nunknown && isnan(fb))
+		return dcpi_set(p, bc, known, conf);
+	if (nunknown == 1 && !isnan(fb)) {
+		uint8_t c2 = p->classes[bc].conf < conf ? p->classes[bc].conf : conf;
+		/* every unknown edge on this side is in the one class: split evenly */
+		uint32_t members = 0;
+		for (size_t e = 0; e < p->nedges; e++)
+			if ((dir ? p->edges[e].from : p->edges[e].to) == b && p->edges[e].cls == unknown)
+				members++;
+		return dcpi_set(p, unknown, (fb - known) / members, c2);
+	}
+	return 0;
+}
+
+static void dcpi_propagate(struct dcpi_proc *p)
+{
+	for (size_t pass = 0; pass < 2 * (p->nblocks + p->nedges) + 2; pass++) {
+		int changed = 0;
+		for (uint32_t b = 0; b < p->nblocks; b++)
+			for (int dir = 0; dir < 2; dir++)
+				changed |= dcpi_propagate_side(p, b, dir);
+		if (!changed)
+			break;
+	}
+}
+
+int dcpi_proc_estimate(struct dcpi_proc *p)
+{
+	free(p->classes);
+	p->classes = NULL;
+	int rc = dcpi_classes(p);
+	if (rc)
+		return rc;
+	struct dcpi_ratio *ratios = malloc((p->ninsns ? p->ninsns : 1) * sizeof(*ratios));
+	if (!ratios)
+		return -ENOMEM;
+	for (size_t i = 0; i < p->ninsns; i++) {
+		p->insns[i].ratio_used = 0;
+		p->insns[i].ratio = 0;
+		if (p->insns[i].m_cycles) {
+			double s;
+			p->insns[i].ratio = dcpi_point_ratio(p, (uint32_t)i, &s);
+		}
+	}
+	for (uint32_t c = 0; c < p->nclasses; c++)
+		dcpi_estimate_class(p, c, ratios);
+	free(ratios);
+	dcpi_propagate(p);
+	for (size_t b = 0; b < p->nblocks; b++) {
+		struct dcpi_block *bl = &p->blocks[b];
+		const struct dcpi_class *k = &p->classes[bl->cls];
+		bl->freq = k->freq;
+		bl->conf = isnan(k->freq) ? DCPI_CONF_NONE : k->conf;
+		bl->propagated = k->propagated;
+		for (uint32_t i = bl->first; i < bl->first + bl->n; i++) {
+			struct dcpi_insn *x = &p->insns[i];
+			x->freq = bl->freq;
+			x->conf = bl->conf;
+			x->cpi = x->freq > 0 ? x->samples / x->freq : NAN;
+			x->dyn_cycles = x->cpi > x->m_cycles ? x->cpi - x->m_cycles : 0;
+			x->gain_cycles = x->cpi < x->m_cycles ? x->m_cycles - x->cpi : 0;
+		}
+	}
+	for (size_t e = 0; e < p->nedges; e++) {
+		p->edges[e].freq = p->classes[p->edges[e].cls].freq;
+		p->edges[e].conf = isnan(p->edges[e].freq) ? DCPI_CONF_NONE
+		                                           : p->classes[p->edges[e].cls].conf;
+	}
+	return 0;
+}

@@ -1,0 +1,336 @@
+/*
+ * dcpi_run.c — load a run's issue-head samples (and its truth) from the profile database and
+ * analyse its procedures with DCPI's estimators (see dcpi_run.h).
+ */
+#include "analysis/dcpi_run.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "profile/symbols.h"
+
+/* One profile's counts, ascending by offset, in samples (or executions). */
+struct dcpi_counts {
+	struct profile_db_count *c;
+	size_t n;
+	double divisor;
+};
+
+static int dcpi_counts_load(struct profile_db *db, const struct profile_db_profile *p,
+			    struct dcpi_counts *out)
+{
+	out->divisor = p->count_divisor ? p->count_divisor : 1;
+	return profile_db_counts(db, p->id, 0, UINT64_MAX, &out->c, &out->n);
+}
+
+static double dcpi_counts_at(const struct dcpi_counts *k, uint64_t off)
+{
+	size_t lo = 0, hi = k->n;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (k->c[mid].offset < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < k->n && k->c[lo].offset == off ? (double)k->c[lo].count / k->divisor : 0;
+}
+
+/* The run's configuration dump applied to the defaults. */
+static int dcpi_run_config(struct profile_db *db, int64_t run_id, struct core_config *c,
+			   int *found)
+{
+	struct profile_db_run *runs = NULL;
+	size_t n = 0;
+	char err[CONFIG_ERR_LEN];
+	config_defaults(c);
+	*found = 0;
+	int rc = profile_db_runs(db, 0, &runs, &n);
+	if (rc)
+		return rc;
+	for (size_t i = 0; i < n; i++) {
+		if (runs[i].id != run_id || !runs[i].config || !*runs[i].config)
+			continue;
+		char *text = strdup(runs[i].config);
+		if (!text) {
+			rc = -ENOMEM;
+			break;
+		}
+		char *save = NULL;
+		for (char *line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+			while (*line == ' ' || *line == '\t')
+				line++;
+			if (!*line || *line == '#')
+				continue;
+			if (config_set_kv(c, line, err) == 0)
+				*found = 1;
+		}
+		free(text);
+	}
+	profile_db_runs_free(runs, n);
+	return rc;
+}
+
+/* The profile of `event` in run/image, or NULL. */
+static const struct profile_db_profile *dcpi_find(const struct profile_db_profile *p, size_t n,
+						  const char *event, int64_t run, int64_t image)
+{
+	for (size_t i = 0; i < n; i++)
+		if (p[i].run_id == run && p[i].image_id == image && !strcmp(p[i].event, event))
+			return &p[i];
+	return NULL;
+}
+
+static int dcpi_func_add(struct dcpi_run *r, size_t *cap, const struct symbols_func *sf)
+{
+	for (size_t i = 0; i < r->n; i++)
+		if (r->f[i].start == sf->start)
+			return 0;
+	if (r->n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 16;
+		struct dcpi_func *f = realloc(r->f, nc * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		r->f = f;
+		*cap = nc;
+	}
+	struct dcpi_func *f = &r->f[r->n];
+	memset(f, 0, sizeof(*f));
+	f->start = sf->start;
+	f->size = sf->size;
+	if (!(f->name = strdup(sf->name ? sf->name : "?")))
+		return -ENOMEM;
+	r->n++;
+	return 0;
+}
+
+/* Analyse one procedure: bytes, schedule, samples, truth, estimates, culprits. */
+static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
+			     struct dcpi_func *f, const struct dcpi_counts *ih,
+			     const struct dcpi_counts *cnt, const struct dcpi_counts *tk,
+			     const struct dcpi_counts *im, int64_t ih_profile)
+{
+	uint8_t *code = malloc(f->size ? f->size : 1);
+	if (!code)
+		return -ENOMEM;
+	size_t got = symbols_read(sym, f->start, code, f->size);
+	int rc = got >= 2 ? dcpi_proc_build(code, got & ~(size_t)1, f->start, &r->core, &f->proc)
+	                  : -EINVAL;
+	free(code);
+	if (rc)
+		return rc;
+	struct dcpi_proc *p = &f->proc;
+	for (size_t i = 0; i < p->ninsns; i++)
+		p->insns[i].samples = dcpi_counts_at(ih, p->insns[i].addr);
+	size_t n = p->ninsns ? p->ninsns : 1;
+	if (r->has_count && !(f->count = calloc(n, sizeof(*f->count))))
+		return -ENOMEM;
+	if (r->has_taken && !(f->taken = calloc(n, sizeof(*f->taken))))
+		return -ENOMEM;
+	if (r->has_imiss && !(f->imiss = calloc(n, sizeof(*f->imiss))))
+		return -ENOMEM;
+	for (size_t i = 0; i < p->ninsns; i++) {
+		if (f->count)
+			f->count[i] = dcpi_counts_at(cnt, p->insns[i].addr);
+		if (f->taken)
+			f->taken[i] = dcpi_counts_at(tk, p->insns[i].addr);
+		if (f->imiss)
+			f->imiss[i] = dcpi_counts_at(im, p->insns[i].addr);
+	}
+	struct profile_db_detail *d = NULL;
+	size_t nd = 0;
+	if ((rc = profile_db_details(db, ih_profile, f->start, f->start + f->size, 0, &d, &nd)))
+		return rc;
+	for (size_t k = 0; k < nd; k++) {
+		const char *kn = profile_db_detail_kind_name(db, d[k].kind);
+		if (!kn || strcmp(kn, "cycle_stack") || d[k].key < 0 || d[k].key >= PMU_CAT_N)
+			continue;
+		uint32_t i = dcpi_proc_insn_at(p, d[k].offset);
+		if (i == DCPI_NONE)
+			continue;
+		if (!f->cause && !(f->cause = calloc(n, sizeof(*f->cause)))) {
+			free(d);
+			return -ENOMEM;
+		}
+		f->cause[i][d[k].key] += (double)d[k].count / ih->divisor;
+	}
+	free(d);
+	if (f->cause)
+		r->has_cause = 1;
+	if ((rc = dcpi_proc_estimate(p)))
+		return rc;
+	dcpi_proc_culprits(p, f->imiss, r->period);
+	return 0;
+}
+
+int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, const char *func,
+		  const struct core_config *core_override, struct dcpi_run *r, char *err)
+{
+	memset(r, 0, sizeof(*r));
+	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
+	const char *events[] = { DCPI_RUN_EVENT, "dcpix", "dcpix-taken", "dcpix-imiss" };
+	f.events = events;
+	f.n_events = 4;
+	struct profile_db_profile *pr = NULL;
+	size_t npr = 0;
+	struct symbols *sym = NULL;
+	struct dcpi_counts ih = { 0 }, cnt = { 0 }, tk = { 0 }, im = { 0 };
+	int rc = profile_db_profiles(db, &f, &pr, &npr);
+	if (rc) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the profiles: %s", profile_db_error(db));
+		return rc;
+	}
+	const struct profile_db_profile *best = NULL;
+	for (size_t i = 0; i < npr; i++) {
+		if (strcmp(pr[i].event, DCPI_RUN_EVENT))
+			continue;
+		if (!best || pr[i].run_id > best->run_id ||
+		    (pr[i].run_id == best->run_id && pr[i].total_count > best->total_count))
+			best = &pr[i];
+	}
+	if (!best) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "no %s samples in the database (simulate with robin "
+		         "sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken,dcpix-imiss "
+		         "--db FILE)",
+		         DCPI_RUN_EVENT);
+		rc = -ENOENT;
+		goto out;
+	}
+	r->run_id = best->run_id;
+	r->image_id = best->image_id;
+	r->period = best->period ? (double)best->period : 1;
+	r->samples = (double)best->total_count / (best->count_divisor ? best->count_divisor : 1);
+	if (!(r->image_path = strdup(best->image_path ? best->image_path : "?"))) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	const struct profile_db_profile *pc = dcpi_find(pr, npr, "dcpix", r->run_id, r->image_id);
+	const struct profile_db_profile *pt = dcpi_find(pr, npr, "dcpix-taken", r->run_id,
+	                                                r->image_id);
+	const struct profile_db_profile *pm = dcpi_find(pr, npr, "dcpix-imiss", r->run_id,
+	                                                r->image_id);
+	if (core_override) {
+		r->core = *core_override;
+		r->core_from_run = 1;
+	} else if ((rc = dcpi_run_config(db, r->run_id, &r->core, &r->core_from_run))) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read run %lld: %s", (long long)r->run_id,
+		         profile_db_error(db));
+		goto out;
+	}
+	char serr[SYMBOLS_ERR_MAX];
+	if ((rc = symbols_open(best->image_path, best->build_id, &sym, serr))) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "%s", serr);
+		goto out;
+	}
+	if ((rc = dcpi_counts_load(db, best, &ih)) || (pc && (rc = dcpi_counts_load(db, pc, &cnt))) ||
+	    (pt && (rc = dcpi_counts_load(db, pt, &tk))) ||
+	    (pm && (rc = dcpi_counts_load(db, pm, &im)))) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s", profile_db_error(db));
+		goto out;
+	}
+	r->has_count = pc != NULL;
+	r->has_taken = pt != NULL;
+	r->has_imiss = pm != NULL;
+	size_t cap = 0;
+	if (func) {
+		const struct symbols_func *sf = NULL;
+		if (!strncmp(func, "0x", 2)) {
+			char *end;
+			unsigned long long off = strtoull(func, &end, 16);
+			if (!*end)
+				sf = symbols_lookup(sym, off);
+		} else {
+			sf = symbols_find_func(sym, func);
+		}
+		if (!sf) {
+			snprintf(err, DCPI_RUN_ERR_MAX, "no function '%s' in %s", func, r->image_path);
+			rc = -ENOENT;
+			goto out;
+		}
+		rc = dcpi_func_add(r, &cap, sf);
+	} else {
+		for (size_t i = 0; i < ih.n && !rc; i++) {
+			const struct symbols_func *sf = symbols_lookup(sym, ih.c[i].offset);
+			if (sf && sf->size)
+				rc = dcpi_func_add(r, &cap, sf);
+		}
+	}
+	if (rc) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < r->n; i++) {
+		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, &im, best->id);
+		if (rc == -EINVAL) {
+			rc = 0;  /* no decodable code: nothing to analyse */
+			continue;
+		}
+		if (rc) {
+			snprintf(err, DCPI_RUN_ERR_MAX, "cannot analyse %s: %s", r->f[i].name,
+			         rc == -ENOMEM ? "out of memory" : profile_db_error(db));
+			goto out;
+		}
+	}
+out:
+	free(ih.c);
+	free(cnt.c);
+	free(tk.c);
+	free(im.c);
+	symbols_close(sym);
+	profile_db_profiles_free(pr, npr);
+	if (rc)
+		dcpi_run_free(r);
+	return rc;
+}
+
+void dcpi_run_free(struct dcpi_run *r)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		free(r->f[i].name);
+		free(r->f[i].count);
+		free(r->f[i].taken);
+		free(r->f[i].imiss);
+		free(r->f[i].cause);
+		dcpi_proc_free(&r->f[i].proc);
+	}
+	free(r->f);
+	free(r->image_path);
+	memset(r, 0, sizeof(*r));
+}
+
+int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
+		 size_t *n)
+{
+	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
+	const char *events[] = { DCPI_RUN_EVENT };
+	f.events = events;
+	f.n_events = 1;
+	struct profile_db_profile *pr = NULL;
+	size_t npr = 0;
+	*ids = NULL;
+	*n = 0;
+	int rc = profile_db_profiles(db, &f, &pr, &npr);
+	if (rc)
+		return rc;
+	if (npr && !(*ids = malloc(npr * sizeof(**ids)))) {
+		profile_db_profiles_free(pr, npr);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < npr; i++) {
+		size_t k = 0;
+		while (k < *n && (*ids)[k] != pr[i].run_id)
+			k++;
+		if (k < *n)
+			continue;
+		/* insert keeping ascending order */
+		for (k = *n; k > 0 && (*ids)[k - 1] > pr[i].run_id; k--)
+			(*ids)[k] = (*ids)[k - 1];
+		(*ids)[k] = pr[i].run_id;
+		(*n)++;
+	}
+	profile_db_profiles_free(pr, npr);
+	return 0;
+}

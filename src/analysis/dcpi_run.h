@@ -1,0 +1,60 @@
+/*
+ * dcpi_run.h — DCPI's analysis over a stored run: the issue-head samples of one image in the
+ * profile database, each sampled procedure (or one named procedure) analysed with the core
+ * configuration the run recorded, next to the exact truth when the run has it (dcpix counts,
+ * dcpix-taken and dcpix-imiss counts, and the true stall cause of each sample). `robin calc` and
+ * `robin topstalls` print it; dcpi_eval.h measures it against the truth.
+ * Entry points: dcpi_run_load, dcpi_run_free.
+ */
+#ifndef ROBIN_ANALYSIS_DCPI_RUN_H
+#define ROBIN_ANALYSIS_DCPI_RUN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/dcpi.h"
+#include "pmu/pmu_profile.h"
+#include "profile/profile_db.h"
+
+#define DCPI_RUN_ERR_MAX 512
+#define DCPI_RUN_EVENT "issue-head"
+
+struct dcpi_func {
+	char *name;
+	uint64_t start, size;          /* link-time [start, start + size) */
+	struct dcpi_proc proc;
+	/* truth, per instruction of proc (NULL when the run has none) */
+	double *count;                 /* dcpix: executions */
+	double *taken;                 /* dcpix-taken: taken executions */
+	double *imiss;                 /* dcpix-imiss: I-cache misses */
+	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause */
+};
+
+struct dcpi_run {
+	int64_t run_id, image_id;
+	char *image_path;
+	double period;                 /* mean sampling period (cycles) */
+	double samples;                /* issue-head samples in the image */
+	int has_count, has_taken, has_cause, has_imiss;
+	struct core_config core;       /* from the run's stored configuration */
+	int core_from_run;             /* 0: the run had none, defaults used */
+	struct dcpi_func *f;
+	size_t n;
+};
+
+/* Load the newest run matching `flt` that has issue-head samples (an image filter narrows to
+ * one image; otherwise the image with the most samples) and analyse `func` (a symbol name or
+ * 0xOFFSET), or every procedure with samples when func is NULL. `core_override`, when not
+ * NULL, replaces the run's configuration. Returns 0 or -errno with one line in err. */
+int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, const char *func,
+		  const struct core_config *core_override, struct dcpi_run *out, char *err)
+	__attribute__((warn_unused_result));
+
+void dcpi_run_free(struct dcpi_run *r);
+
+/* The runs matching `flt` that have issue-head samples, ascending (malloc'd, *n 0 = none).
+ * Returns 0 or -errno. */
+int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
+		 size_t *n) __attribute__((warn_unused_result));
+
+#endif
