@@ -13,8 +13,10 @@
 
 #include "cli/cli.h"
 #include "cli/emu_opts.h"
+#include "emu/bbv.h"
 #include "emu/emu.h"
 #include "util/json.h"
+#include "util/text.h"
 
 static void run_usage(FILE *out)
 {
@@ -32,6 +34,9 @@ static void run_usage(FILE *out)
 		"                      stderr\n"
 		"  --stats-json FILE   write them as JSON (instructions, host_seconds, cpu_seconds,\n"
 		"                      mips, mips_cpu, exit_code, status, signal)\n"
+		"  --bbv FILE          write basic-block vectors for SimPoint (T:id:count lines)\n"
+		"  --bbv-interval N    instructions per vector (default 100000000)\n"
+		"  --bbv-map FILE      the block-to-PC and interval map (default FILE.map)\n"
 		"  --help              this text\n"
 		"\n"
 		"exit status: the guest's; 128+signal after a guest fault; %d at --max-insns;\n"
@@ -72,10 +77,60 @@ static void run_write_json(const char *path, const char *prog, uint64_t n, doubl
 	fclose(f);
 }
 
+/* --bbv: the vectors file, the map file and the counter. */
+struct run_bbv {
+	struct bbv b;
+	FILE *out;
+	const char *path;
+	char map[4096];
+};
+
+static int run_bbv_start(struct run_bbv *r, struct emu *e, const char *path, const char *map,
+                         uint64_t interval)
+{
+	r->path = path;
+	if ((size_t)snprintf(r->map, sizeof(r->map), "%s%s", map ? map : path, map ? "" : ".map") >=
+	    sizeof(r->map)) {
+		fprintf(stderr, "robin run: --bbv path too long\n");
+		return -1;
+	}
+	r->out = fopen(path, "w");
+	if (!r->out) {
+		fprintf(stderr, "robin run: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (bbv_init(&r->b, e, interval, r->out)) {
+		fprintf(stderr, "robin run: out of memory for --bbv\n");
+		fclose(r->out);
+		r->out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static int run_bbv_finish(struct run_bbv *r, struct emu *e)
+{
+	int err = bbv_finish(&r->b, e);
+	if (fclose(r->out) && !err)
+		err = -EIO;
+	if (err)
+		fprintf(stderr, "robin run: cannot write %s: %s\n", r->path, strerror(-err));
+	FILE *m = fopen(r->map, "w");
+	if (!m || bbv_write_map(&r->b, m)) {
+		fprintf(stderr, "robin run: cannot write %s: %s\n", r->map, strerror(errno ? errno : EIO));
+		err = -EIO;
+	}
+	if (m)
+		fclose(m);
+	bbv_free(&r->b);
+	return err;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct emu_opts eo = { 0 };
-	const char *stats_json = NULL;
+	const char *stats_json = NULL, *bbv_path = NULL, *bbv_map = NULL;
+	uint64_t bbv_interval = 100000000;
 	int stats = 0, i;
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
@@ -95,6 +150,22 @@ int cmd_run(int argc, char **argv)
 				return 2;
 			}
 			stats_json = argv[++i];
+		} else if (!strcmp(a, "--bbv") || !strcmp(a, "--bbv-map") ||
+		           !strcmp(a, "--bbv-interval")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "robin run: %s needs a value\n", a);
+				return 2;
+			}
+			const char *v = argv[++i];
+			if (!strcmp(a, "--bbv"))
+				bbv_path = v;
+			else if (!strcmp(a, "--bbv-map"))
+				bbv_map = v;
+			else if (text_parse_u64(v, &bbv_interval) || !bbv_interval) {
+				fprintf(stderr, "robin run: --bbv-interval needs a positive integer, got "
+				        "'%s'\n", v);
+				return 2;
+			}
 		} else {
 			return emu_opts_unknown("run", a);
 		}
@@ -106,6 +177,11 @@ int cmd_run(int argc, char **argv)
 	int rc = emu_opts_start(&eo, "run", argc - i, argv + i, &e);
 	if (rc)
 		goto out;
+	struct run_bbv rb = { 0 };
+	if (bbv_path && run_bbv_start(&rb, e, bbv_path, bbv_map, bbv_interval)) {
+		rc = 1;
+		goto out;
+	}
 	double t0 = run_clock(CLOCK_MONOTONIC), c0 = run_clock(CLOCK_PROCESS_CPUTIME_ID);
 	enum emu_status st = emu_run(e, eo.max_insns);
 	double secs = run_clock(CLOCK_MONOTONIC) - t0;
@@ -114,6 +190,8 @@ int cmd_run(int argc, char **argv)
 	const char *status;
 	int sig;
 	rc = emu_opts_finish(e, st, &status, &sig);
+	if (bbv_path && run_bbv_finish(&rb, e) && !rc)
+		rc = 1;
 	if (stats)
 		fprintf(stderr,
 			"robin: %" PRIu64 " instructions in %.3f s (%.1f MIPS; CPU %.3f s, %.1f MIPS), %s, exit status %d\n",

@@ -97,6 +97,11 @@ struct emu {
 	/* trace */
 	uint64_t trace_left;
 
+	/* basic-block hook (emu_set_block_hook) */
+	emu_block_fn block_fn;
+	void *block_ctx;
+	uint64_t block_start_pc, block_start_instret;
+
 	/* outcome */
 	int exit_code;
 	int fault_signal;
