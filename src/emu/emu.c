@@ -167,6 +167,7 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 		e->private_fds[e->n_private_fds++] = fileno(e->cfg.trace);
 	e->rng_state = e->cfg.seed ^ 0x726f62696e524e47ull;  /* "robinRNG" */
 	e->pid = getpid();
+	checkpoint_note_inherited(e);
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	e->start_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;

@@ -97,6 +97,10 @@ struct emu {
 	/* trace */
 	uint64_t trace_left;
 
+	/* descriptors open when the emulator was created (the environment's, not the guest's;
+	 * checkpoints leave them out), bit fd of word fd / 64 */
+	uint64_t inherited_fds[16];
+
 	/* basic-block hook (emu_set_block_hook) */
 	emu_block_fn block_fn;
 	void *block_ctx;
@@ -132,6 +136,9 @@ void fault_symbolize(struct emu *e, uint64_t pc, char *buf, size_t n);
 void emu_image_add(struct emu *e, uint64_t start, uint64_t end, uint64_t bias, const char *path);
 /* Forget images that overlap an unmapped range. */
 void emu_image_remove(struct emu *e, uint64_t start, uint64_t end);
+
+/* checkpoint.c: remember the descriptors open now as inherited (emu_create). */
+void checkpoint_note_inherited(struct emu *e);
 
 /* Set a one-line error for emu_error(); returns -err for convenience. */
 int emu_set_error(struct emu *e, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
