@@ -22,6 +22,7 @@
 #include "core/probe_check.h"
 #include "core/source.h"
 #include "util/json.h"
+#include "util/text.h"
 
 static void sim_usage(FILE *out)
 {
@@ -49,6 +50,11 @@ static void sim_usage(FILE *out)
 	        "  --pipeview-window START:END\n"
 	        "                      only instructions START..END-1 (0-based, as `robin run\n"
 	        "                      --trace` numbers them) and the wrong path fetched among them\n"
+	        "sampled simulation (docs/robin-simpoint.md):\n"
+	        "  --restore CKPT      start from a checkpoint of robin run --checkpoint-at (no PROG)\n"
+	        "  --warmup W          first run W instructions functionally, warming caches, TLBs\n"
+	        "                      and the branch predictor; they are not reported\n"
+	        "  --insns L           then simulate L instructions in detail and report only them\n"
 	        "  --probe-check       attach a consumer that reads every probe and checks the\n"
 	        "                      probe contract (exit 1 on an inconsistency)\n"
 	        "  --quiet             no summary\n"
@@ -119,13 +125,30 @@ static int sim_parse_window(const char *s, uint64_t *start, uint64_t *end)
 	return 0;
 }
 
+/* Functional warming for --warmup: n instructions on the emulator, each handed to the core's
+ * caches, TLBs and predictor; then the core's statistics restart. EMU_RUNNING, or how the
+ * program ended during warming. */
+static enum emu_status sim_warm(struct emu *e, struct core *c, uint64_t n)
+{
+	struct emu_dyn d;
+	for (uint64_t k = 0; k < n; k++) {
+		enum emu_status st = emu_step(e, &d);
+		if (st != EMU_RUNNING)
+			return st;
+		core_warm(c, &d);
+	}
+	core_warm_done(c);
+	return EMU_RUNNING;
+}
+
 int cmd_sim(int argc, char **argv)
 {
 	struct core_opts co = { 0 };
 	struct emu_opts eo = { 0 };
 	struct sim_profile_opts po = { .top = SIM_PROFILE_TOP_DEFAULT };
 	const char *stats_json = NULL, *pipeview_path = NULL;
-	uint64_t pv_start = 0, pv_end = UINT64_MAX;
+	uint64_t pv_start = 0, pv_end = UINT64_MAX, warmup = 0, detail = 0;
+	const char *restore = NULL;
 	int quiet = 0, progress = 1, check = 0, i;
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
@@ -139,7 +162,8 @@ int cmd_sim(int argc, char **argv)
 		if (t)
 			continue;
 		int needs = !strcmp(a, "--stats-json") || !strcmp(a, "--pipeview") ||
-		            !strcmp(a, "--pipeview-window");
+		            !strcmp(a, "--pipeview-window") || !strcmp(a, "--restore") ||
+		            !strcmp(a, "--warmup") || !strcmp(a, "--insns");
 		if (needs && i + 1 >= argc) {
 			fprintf(stderr, "robin sim: %s needs a value\n", a);
 			return 2;
@@ -157,6 +181,15 @@ int cmd_sim(int argc, char **argv)
 				        "END, got '%s'\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(a, "--restore")) {
+			restore = argv[++i];
+		} else if (!strcmp(a, "--warmup") || !strcmp(a, "--insns")) {
+			uint64_t *dst = a[2] == 'w' ? &warmup : &detail;
+			if (text_parse_u64(argv[++i], dst) || (a[2] == 'i' && !*dst)) {
+				fprintf(stderr, "robin sim: %s needs a %s integer, got '%s'\n", a,
+				        a[2] == 'w' ? "non-negative" : "positive", argv[i]);
+				return 2;
+			}
 		} else if (!strcmp(a, "--probe-check")) {
 			check = 1;
 		} else if (!strcmp(a, "--quiet")) {
@@ -167,9 +200,13 @@ int cmd_sim(int argc, char **argv)
 			return emu_opts_unknown("sim", a);
 		}
 	}
-	if (emu_opts_program("sim", argc, i))
+	if (restore && i < argc) {
+		fprintf(stderr, "robin sim: --restore takes no program\n");
 		return 2;
-	const char *prog = argv[i];
+	}
+	if (!restore && emu_opts_program("sim", argc, i))
+		return 2;
+	const char *prog = restore ? restore : argv[i];
 	struct core_config cfg;
 	if (core_opts_build(&co, "sim", &cfg))
 		return 2;
@@ -198,18 +235,27 @@ int cmd_sim(int argc, char **argv)
 			return 1;
 		}
 	}
-	int st = emu_opts_start(&eo, "sim", argc - i, argv + i, &e);
+	int st = restore ? emu_opts_restore(&eo, "sim", restore, &e) :
+	                   emu_opts_start(&eo, "sim", argc - i, argv + i, &e);
 	if (st) {
 		rc = st;
 		goto out;
 	}
 	struct source_emu se;
 	struct core_source src;
-	source_emu_init(&se, e, eo.max_insns, &src);
+	source_emu_init(&se, e, detail ? detail : eo.max_insns, &src);
 	int err = core_create(&cfg, &src, &c);
 	if (err) {
 		fprintf(stderr, "robin sim: cannot create the core: %s\n", strerror(-err));
 		goto out;
+	}
+	if (warmup || restore) {
+		enum emu_status ws = sim_warm(e, c, warmup);
+		if (ws != EMU_RUNNING) {
+			fprintf(stderr, "robin sim: the program ended during --warmup, after %" PRIu64
+			        " instructions\n", emu_instret(e));
+			goto out;
+		}
 	}
 	if (pvf) {
 		struct probe_consumer pc;
@@ -266,7 +312,13 @@ int cmd_sim(int argc, char **argv)
 		        err == -ETIMEDOUT ? "deadlock watchdog" : strerror(-err));
 		rc = 1;
 	} else {
-		rc = emu_opts_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status, &sig);
+		if (detail && se.status == EMU_LIMIT) {
+			status = "limit";  /* --insns reached: the expected end */
+			rc = 0;
+		} else {
+			rc = emu_opts_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status,
+			                     &sig);
+		}
 	}
 	if (check && probe_check_report(&pcheck, s, stderr) && !rc)
 		rc = 1;
