@@ -11,6 +11,7 @@
 
 #include "analysis/simpoint.h"
 #include "cli/cli.h"
+#include "cli/simpoint_run.h"
 #include "util/json.h"
 #include "util/text.h"
 
@@ -18,6 +19,7 @@ static void simpoint_usage(FILE *out)
 {
 	fprintf(out,
 	        "usage: robin simpoint -loadFVFile FILE [-maxK K | -k K[,K...]] [options]\n"
+	        "       robin simpoint run|point|merge ...  sampled simulation (robin simpoint run --help)\n"
 	        "\n"
 	        "SimPoint 3.2's phase analysis: normalises each frequency vector (T:id:count lines,\n"
 	        "as robin run --bbv, valgrind's exp-bbv and gem5 write them), projects them to -dim\n"
@@ -209,6 +211,12 @@ static void simpoint_json(const char *path, const struct simpoint_cli *c,
 
 int cmd_simpoint(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "run"))
+		return simpoint_run_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "point"))
+		return simpoint_point_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "merge"))
+		return simpoint_merge_main(argc - 1, argv + 1);
 	struct simpoint_cli c = { 0 };
 	simpoint_opts_default(&c.o);
 	int rc = simpoint_parse(&c, argc, argv);
