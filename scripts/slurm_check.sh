@@ -18,7 +18,7 @@ T=$(mktemp -d /tmp/robin-slurm.XXXXXX)
 chmod 755 "$T"
 PIDS=()
 cleanup() {
-	for f in "$T/slurmd.pid" "$T/slurmctld.pid" "$T/munged.pid"; do
+	for f in "$T/slurmd.pid" "$T/slurmctld.pid" "$T/munge/munged.pid"; do
 		[ -s "$f" ] && kill "$(cat "$f")" 2>/dev/null
 	done
 	sleep 1
@@ -30,12 +30,10 @@ cpus=$(nproc)
 port=$((20000 + RANDOM % 20000))
 # a private munged (same key as the system's, our own socket)
 mkdir -p "$T/munge"; chown munge:munge "$T/munge"
-runuser -u munge -- /usr/sbin/munged --socket="$T/munge/munge.sock" --pid-file="$T/munged.pid" \
+runuser -u munge -- /usr/sbin/munged --socket="$T/munge/munge.sock" --pid-file="$T/munge/munged.pid" \
 	--log-file="$T/munge/munged.log" --seed-file="$T/munge/seed" --key-file=/etc/munge/munge.key --force \
 	|| { echo "munged did not start"; exit 1; }
-# munged writes its pid file as the munge user inside its directory
 for i in $(seq 50); do [ -S "$T/munge/munge.sock" ] && break; sleep 0.1; done
-[ -s "$T/munged.pid" ] || cp "$T/munge/munged.pid" "$T/munged.pid" 2>/dev/null
 mkdir -p "$T/state" "$T/spool"
 cat >"$T/slurm.conf" <<CONF
 ClusterName=robincheck
