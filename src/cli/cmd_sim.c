@@ -17,6 +17,7 @@
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
 #include "cli/sim_profile.h"
+#include "cli/sim_smarts.h"
 #include "core/core.h"
 #include "core/pipeview.h"
 #include "core/probe_check.h"
@@ -55,6 +56,9 @@ static void sim_usage(FILE *out)
 	        "  --warmup W          first run W instructions functionally, warming caches, TLBs\n"
 	        "                      and the branch predictor; they are not reported\n"
 	        "  --insns L           then simulate L instructions in detail and report only them\n"
+	        "  --smarts U:W:k      SMARTS: measure one unit of U instructions in every k, after W\n"
+	        "                      of detailed warming, warming functionally in between; CPI\n"
+	        "                      with its confidence interval\n"
 	        "  --probe-check       attach a consumer that reads every probe and checks the\n"
 	        "                      probe contract (exit 1 on an inconsistency)\n"
 	        "  --quiet             no summary\n"
@@ -149,6 +153,7 @@ int cmd_sim(int argc, char **argv)
 	const char *stats_json = NULL, *pipeview_path = NULL;
 	uint64_t pv_start = 0, pv_end = UINT64_MAX, warmup = 0, detail = 0;
 	const char *restore = NULL;
+	struct smarts_opts smarts = { 0 };
 	int quiet = 0, progress = 1, check = 0, i;
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
@@ -163,7 +168,7 @@ int cmd_sim(int argc, char **argv)
 			continue;
 		int needs = !strcmp(a, "--stats-json") || !strcmp(a, "--pipeview") ||
 		            !strcmp(a, "--pipeview-window") || !strcmp(a, "--restore") ||
-		            !strcmp(a, "--warmup") || !strcmp(a, "--insns");
+		            !strcmp(a, "--warmup") || !strcmp(a, "--insns") || !strcmp(a, "--smarts");
 		if (needs && i + 1 >= argc) {
 			fprintf(stderr, "robin sim: %s needs a value\n", a);
 			return 2;
@@ -181,6 +186,9 @@ int cmd_sim(int argc, char **argv)
 				        "END, got '%s'\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(a, "--smarts")) {
+			if (sim_smarts_parse(argv[++i], &smarts))
+				return 2;
 		} else if (!strcmp(a, "--restore")) {
 			restore = argv[++i];
 		} else if (!strcmp(a, "--warmup") || !strcmp(a, "--insns")) {
@@ -283,6 +291,10 @@ int cmd_sim(int argc, char **argv)
 			fprintf(stderr, "robin sim: cannot attach the probe check\n");
 			goto out;
 		}
+	}
+	if (smarts.unit) {
+		rc = sim_smarts(e, c, &se, &smarts, prog, stats_json);
+		goto out;
 	}
 	struct sim_progress prog_state = { sim_now(), sim_now() };
 	int tty = progress && isatty(STDERR_FILENO);

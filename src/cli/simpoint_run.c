@@ -39,7 +39,7 @@ static void simpoint_run_usage(FILE *out)
 	        "options:\n"
 	        "  --interval N      instructions per interval and per point (default 10000000)\n"
 	        "  --maxK K          largest number of clusters (default 10)\n"
-	        "  --warmup W        functional warming before each point (default: the interval)\n"
+	        "  --warmup W        functional warming before each point (default: 5 intervals)\n"
 	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
 	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
@@ -283,7 +283,7 @@ int simpoint_run_main(int argc, char **argv)
 		return 2;
 	}
 	o.sp.max_k = (int)maxk;
-	o.warmup = warm == UINT64_MAX ? o.interval : warm;
+	o.warmup = warm == UINT64_MAX ? 5 * o.interval : warm;
 	struct core_config cfg;
 	if (core_opts_build(&co, "simpoint run", &cfg))
 		return 2;
