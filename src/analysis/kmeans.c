@@ -86,10 +86,9 @@ int kmeans_run(const struct kmeans_data *data, struct kmeans_model *m, int max_i
 		}
 		int moved = 0;
 		for (size_t j = 0; j < k; j++) {
-			if (m->cw[j] <= 0)
-				continue;  /* empty: the centre stays */
+			/* an empty cluster's centre goes to the origin, as SimPoint 3.2's does */
 			for (size_t t = 0; t < d; t++) {
-				double v = sum[j * d + t] / m->cw[j];
+				double v = m->cw[j] > 0 ? sum[j * d + t] / m->cw[j] : 0.0;
 				if (v != m->c[j * d + t]) {
 					m->c[j * d + t] = v;
 					moved = 1;
