@@ -58,25 +58,37 @@ static double campaign_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
+/* The campaign in dir_arg with its core configuration; c->dir is absolute, since the guest
+ * may change the working directory. 0 or -errno with a message (nothing to free then). */
+static int campaign_open(const char *dir_arg, struct campaign *c, struct core_config *cfg,
+                         char *err, size_t errlen)
 {
-	char dir[PATH_MAX], path[PATH_MAX], out[PATH_MAX];
-	/* absolute: restoring changes to the guest's working directory */
+	char dir[PATH_MAX];
 	if (!realpath(dir_arg, dir))
 		return campaign_fail(err, errlen, -errno, "%s: %s", dir_arg, strerror(errno));
-	struct campaign c;
-	struct core_config cfg;
-	int rc = campaign_load(&c, dir, err, errlen);
+	int rc = campaign_load(c, dir, err, errlen);
 	if (rc)
 		return rc;
+	rc = campaign_core_config(dir, cfg, err, errlen);
+	if (rc)
+		campaign_free(c);
+	return rc;
+}
+
+int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
+{
+	char path[PATH_MAX], out[PATH_MAX];
+	struct campaign c;
+	struct core_config cfg;
+	int rc = campaign_open(dir_arg, &c, &cfg, err, errlen);
+	if (rc)
+		return rc;
+	const char *dir = c.dir;
 	if (index < 0 || index >= c.n_points) {
 		rc = campaign_fail(err, errlen, -EINVAL, "%s has points 0..%d, not %d", dir,
 		                   c.n_points - 1, index);
 		goto out_campaign;
 	}
-	rc = campaign_core_config(dir, &cfg, err, errlen);
-	if (rc)
-		goto out_campaign;
 	const struct campaign_point *p = &c.pts[index];
 	if (campaign_path(path, sizeof(path), dir, "insn-%" PRIu64 ".ckpt", p->start - p->warmup) ||
 	    campaign_path(out, sizeof(out), dir, "point-%d.out", index)) {
@@ -239,14 +251,13 @@ static void campaign_on_insn(void *ctx, const struct probe_insn *rec)
 
 int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 {
-	char dir[PATH_MAX], out[PATH_MAX], path[PATH_MAX], tmp[PATH_MAX + 8];
-	if (!realpath(dir_arg, dir))
-		return campaign_fail(err, errlen, -errno, "%s: %s", dir_arg, strerror(errno));
+	char out[PATH_MAX], path[PATH_MAX], tmp[PATH_MAX + 8];
 	struct campaign c;
 	struct core_config cfg;
-	int rc = campaign_load(&c, dir, err, errlen);
+	int rc = campaign_open(dir_arg, &c, &cfg, err, errlen);
 	if (rc)
 		return rc;
+	const char *dir = c.dir;
 	struct campaign_commits k = { &c, 0, 0, calloc(c.n_intervals + 1, sizeof(uint64_t)) };
 	struct emu *e = NULL;
 	struct core *core = NULL;
@@ -254,9 +265,6 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out;
 	}
-	rc = campaign_core_config(dir, &cfg, err, errlen);
-	if (rc)
-		goto out;
 	campaign_path(out, sizeof(out), dir, "full.out");
 	campaign_path(path, sizeof(path), dir, "truth.txt");
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
