@@ -61,6 +61,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
+.PHONY: long-workloads slurm-check simpoint-bench
 .PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff stress valgrind
 all: $(B)/robin
 
@@ -133,6 +134,16 @@ $(G)/workloads/variants/%.dyn: workloads/variants/%.c $(WL_SRCS) $(wildcard work
 
 workloads: $(WL_BINS) $(WV_BINS)
 
+# Long multi-phase workloads for sampled simulation (workloads/long/*.c, 1-10 billion
+# instructions, not in the suite): build/guest/workloads/long/NAME.static.
+WLL_SRCS := $(wildcard workloads/long/*.c)
+WLL_BINS := $(patsubst workloads/long/%.c,$(G)/workloads/long/%.static,$(WLL_SRCS))
+$(G)/workloads/long/%.static: workloads/long/%.c workloads/workload.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) $(RV_CFLAGS) -static -o $@ $< -lm
+
+long-workloads: $(WLL_BINS)
+
 # Guest test programs: tests/guest/*.c, built static and dynamic like the workloads.
 TG_SRCS   := $(wildcard tests/guest/*.c)
 TG_BINS   := $(foreach n,$(patsubst tests/guest/%.c,%,$(TG_SRCS)),$(G)/tests/$(n).static $(G)/tests/$(n).dyn)
@@ -174,6 +185,12 @@ guest: workloads $(TG_BINS) $(DIFF_BIN)
 
 deps:
 	@bash scripts/install-deps.sh
+
+# A one-node Slurm cluster on localhost runs a robin simpoint campaign (scripts/slurm_check.sh;
+# needs root and Debian's slurmctld, slurmd, slurm-client and munge).
+slurm-check:
+	$(MAKE) build/robin $(G)/tests/phases.static
+	bash scripts/slurm_check.sh
 
 # ---- the two commands ----------------------------------------------------------
 check: deps

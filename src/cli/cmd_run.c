@@ -13,8 +13,11 @@
 
 #include "cli/cli.h"
 #include "cli/emu_opts.h"
+#include "emu/bbv.h"
+#include "emu/checkpoint.h"
 #include "emu/emu.h"
 #include "util/json.h"
+#include "util/text.h"
 
 static void run_usage(FILE *out)
 {
@@ -32,6 +35,13 @@ static void run_usage(FILE *out)
 		"                      stderr\n"
 		"  --stats-json FILE   write them as JSON (instructions, host_seconds, cpu_seconds,\n"
 		"                      mips, mips_cpu, exit_code, status, signal)\n"
+		"  --bbv FILE          write basic-block vectors for SimPoint (T:id:count lines)\n"
+		"  --bbv-interval N    instructions per vector (default 100000000)\n"
+		"  --bbv-map FILE      the block-to-PC and interval map (default FILE.map)\n"
+		"  --checkpoint-at N[,N...]  save the architectural state when N instructions have\n"
+		"                      run, into --checkpoint-dir as insn-N.ckpt (docs/checkpoint.md)\n"
+		"  --checkpoint-dir D  where checkpoints go (default .)\n"
+		"  --restore CKPT      continue the program saved in CKPT instead of starting PROG\n"
 		"  --help              this text\n"
 		"\n"
 		"exit status: the guest's; 128+signal after a guest fault; %d at --max-insns;\n"
@@ -72,10 +82,115 @@ static void run_write_json(const char *path, const char *prog, uint64_t n, doubl
 	fclose(f);
 }
 
+#define RUN_MAX_CHECKPOINTS 4096
+
+/* "N,N,..." ascending; returns how many, or -1 after a message. */
+static int run_parse_checkpoints(const char *list, uint64_t *at)
+{
+	int n = 0;
+	const char *p = list;
+	while (*p) {
+		char num[32];
+		size_t len = strcspn(p, ",");
+		if (!len || len >= sizeof(num) || n == RUN_MAX_CHECKPOINTS)
+			goto bad;
+		memcpy(num, p, len);
+		num[len] = 0;
+		if (text_parse_u64(num, &at[n]) || (n && at[n] <= at[n - 1]))
+			goto bad;
+		n++;
+		p += len;
+		if (*p == ',' && *++p == 0)
+			goto bad;
+	}
+	if (n)
+		return n;
+bad:
+	fprintf(stderr, "robin run: --checkpoint-at needs ascending instruction counts N,N,... "
+	        "(at most %d), got '%s'\n", RUN_MAX_CHECKPOINTS, list);
+	return -1;
+}
+
+/* Run, stopping at each checkpoint instruction count to save the state; then to the end.
+ * Returns 0 with *st how the run ended, or -1 after a message (a checkpoint not written). */
+static int run_with_checkpoints(struct emu *e, uint64_t max_insns, const uint64_t *at, int n,
+                                const char *dir, enum emu_status *st)
+{
+	uint64_t start = emu_instret(e), limit = max_insns ? start + max_insns : UINT64_MAX;
+	for (int k = 0; k < n; k++) {
+		if (at[k] < emu_instret(e))
+			continue;
+		if (at[k] > limit)
+			break;
+		*st = at[k] > emu_instret(e) ? emu_run(e, at[k] - emu_instret(e)) : EMU_LIMIT;
+		if (*st != EMU_LIMIT)
+			return 0;
+		char path[4096], err[1024];
+		snprintf(path, sizeof(path), "%s/insn-%" PRIu64 ".ckpt", dir, at[k]);
+		if (checkpoint_save(e, path, err, sizeof(err))) {
+			fprintf(stderr, "robin run: %s\n", err);
+			return -1;
+		}
+	}
+	*st = emu_run(e, limit == UINT64_MAX ? 0 : limit - emu_instret(e));
+	return 0;
+}
+
+/* --bbv: the vectors file, the map file and the counter. */
+struct run_bbv {
+	struct bbv b;
+	FILE *out;
+	const char *path;
+	char map[4096];
+};
+
+static int run_bbv_start(struct run_bbv *r, struct emu *e, const char *path, const char *map,
+                         uint64_t interval)
+{
+	r->path = path;
+	if ((size_t)snprintf(r->map, sizeof(r->map), "%s%s", map ? map : path, map ? "" : ".map") >=
+	    sizeof(r->map)) {
+		fprintf(stderr, "robin run: --bbv path too long\n");
+		return -1;
+	}
+	r->out = fopen(path, "w");
+	if (!r->out) {
+		fprintf(stderr, "robin run: cannot write %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	if (bbv_init(&r->b, e, interval, r->out)) {
+		fprintf(stderr, "robin run: out of memory for --bbv\n");
+		fclose(r->out);
+		r->out = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+static int run_bbv_finish(struct run_bbv *r, struct emu *e)
+{
+	int err = bbv_finish(&r->b, e);
+	if (fclose(r->out) && !err)
+		err = -EIO;
+	if (err)
+		fprintf(stderr, "robin run: cannot write %s: %s\n", r->path, strerror(-err));
+	FILE *m = fopen(r->map, "w");
+	if (!m || bbv_write_map(&r->b, m)) {
+		fprintf(stderr, "robin run: cannot write %s: %s\n", r->map, strerror(errno ? errno : EIO));
+		err = -EIO;
+	}
+	if (m)
+		fclose(m);
+	bbv_free(&r->b);
+	return err;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct emu_opts eo = { 0 };
-	const char *stats_json = NULL;
+	const char *stats_json = NULL, *bbv_path = NULL, *bbv_map = NULL;
+	uint64_t bbv_interval = 100000000;
+	const char *ckpt_dir = ".", *restore = NULL, *ckpt_list = NULL;
 	int stats = 0, i;
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
@@ -95,25 +210,72 @@ int cmd_run(int argc, char **argv)
 				return 2;
 			}
 			stats_json = argv[++i];
+		} else if (!strcmp(a, "--checkpoint-at") || !strcmp(a, "--checkpoint-dir") ||
+		           !strcmp(a, "--restore")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "robin run: %s needs a value\n", a);
+				return 2;
+			}
+			const char **dst = !strcmp(a, "--restore") ? &restore :
+			                   !strcmp(a, "--checkpoint-dir") ? &ckpt_dir : &ckpt_list;
+			*dst = argv[++i];
+		} else if (!strcmp(a, "--bbv") || !strcmp(a, "--bbv-map") ||
+		           !strcmp(a, "--bbv-interval")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "robin run: %s needs a value\n", a);
+				return 2;
+			}
+			const char *v = argv[++i];
+			if (!strcmp(a, "--bbv"))
+				bbv_path = v;
+			else if (!strcmp(a, "--bbv-map"))
+				bbv_map = v;
+			else if (text_parse_u64(v, &bbv_interval) || !bbv_interval) {
+				fprintf(stderr, "robin run: --bbv-interval needs a positive integer, got "
+				        "'%s'\n", v);
+				return 2;
+			}
 		} else {
 			return emu_opts_unknown("run", a);
 		}
 	}
-	if (emu_opts_program("run", argc, i))
+	uint64_t ckpt_at[RUN_MAX_CHECKPOINTS];
+	int n_ckpt = 0;
+	if (ckpt_list && (n_ckpt = run_parse_checkpoints(ckpt_list, ckpt_at)) < 0)
 		return 2;
-	const char *prog = argv[i];
+	if (restore && i < argc) {
+		fprintf(stderr, "robin run: --restore takes no program\n");
+		return 2;
+	}
+	if (!restore && emu_opts_program("run", argc, i))
+		return 2;
+	const char *prog = restore ? restore : argv[i];
 	struct emu *e = NULL;
-	int rc = emu_opts_start(&eo, "run", argc - i, argv + i, &e);
+	int rc = restore ? emu_opts_restore(&eo, "run", restore, &e) :
+	                   emu_opts_start(&eo, "run", argc - i, argv + i, &e);
 	if (rc)
 		goto out;
+	struct run_bbv rb = { 0 };
+	if (bbv_path && run_bbv_start(&rb, e, bbv_path, bbv_map, bbv_interval)) {
+		rc = 1;
+		goto out;
+	}
 	double t0 = run_clock(CLOCK_MONOTONIC), c0 = run_clock(CLOCK_PROCESS_CPUTIME_ID);
-	enum emu_status st = emu_run(e, eo.max_insns);
+	enum emu_status st = EMU_FAULT;
+	if (!n_ckpt)
+		st = emu_run(e, eo.max_insns);
+	else if (run_with_checkpoints(e, eo.max_insns, ckpt_at, n_ckpt, ckpt_dir, &st)) {
+		rc = 1;
+		goto out;
+	}
 	double secs = run_clock(CLOCK_MONOTONIC) - t0;
 	double cpu = run_clock(CLOCK_PROCESS_CPUTIME_ID) - c0;
 	uint64_t n = emu_instret(e);
 	const char *status;
 	int sig;
 	rc = emu_opts_finish(e, st, &status, &sig);
+	if (bbv_path && run_bbv_finish(&rb, e) && !rc)
+		rc = 1;
 	if (stats)
 		fprintf(stderr,
 			"robin: %" PRIu64 " instructions in %.3f s (%.1f MIPS; CPU %.3f s, %.1f MIPS), %s, exit status %d\n",

@@ -18,11 +18,13 @@
 #include "cli/emu_opts.h"
 #include "cli/sim_profile.h"
 #include "cli/sim_profileme.h"
+#include "cli/sim_smarts.h"
 #include "core/core.h"
 #include "core/pipeview.h"
 #include "core/probe_check.h"
 #include "core/source.h"
 #include "util/json.h"
+#include "util/text.h"
 
 static void sim_usage(FILE *out)
 {
@@ -52,6 +54,14 @@ static void sim_usage(FILE *out)
 	        "  --pipeview-window START:END\n"
 	        "                      only instructions START..END-1 (0-based, as `robin run\n"
 	        "                      --trace` numbers them) and the wrong path fetched among them\n"
+	        "sampled simulation (docs/robin-simpoint.md):\n"
+	        "  --restore CKPT      start from a checkpoint of robin run --checkpoint-at (no PROG)\n"
+	        "  --warmup W          first run W instructions functionally, warming caches, TLBs\n"
+	        "                      and the branch predictor; they are not reported\n"
+	        "  --insns L           then simulate L instructions in detail and report only them\n"
+	        "  --smarts U:W:k      SMARTS: measure one unit of U instructions in every k, after W\n"
+	        "                      of detailed warming, warming functionally in between; CPI\n"
+	        "                      with its confidence interval\n"
 	        "  --probe-check       attach a consumer that reads every probe and checks the\n"
 	        "                      probe contract (exit 1 on an inconsistency)\n"
 	        "  --quiet             no summary\n"
@@ -122,6 +132,22 @@ static int sim_parse_window(const char *s, uint64_t *start, uint64_t *end)
 	return 0;
 }
 
+/* Functional warming for --warmup: n instructions on the emulator, each handed to the core's
+ * caches, TLBs and predictor; then the core's statistics restart. EMU_RUNNING, or how the
+ * program ended during warming. */
+static enum emu_status sim_warm(struct emu *e, struct core *c, uint64_t n)
+{
+	struct emu_dyn d;
+	for (uint64_t k = 0; k < n; k++) {
+		enum emu_status st = emu_step(e, &d);
+		if (st != EMU_RUNNING)
+			return st;
+		core_warm(c, &d);
+	}
+	core_warm_done(c);
+	return EMU_RUNNING;
+}
+
 int cmd_sim(int argc, char **argv)
 {
 	struct core_opts co = { 0 };
@@ -129,7 +155,9 @@ int cmd_sim(int argc, char **argv)
 	struct sim_profile_opts po = { .top = SIM_PROFILE_TOP_DEFAULT };
 	struct sim_pm_opts pmo = { 0 };
 	const char *stats_json = NULL, *pipeview_path = NULL;
-	uint64_t pv_start = 0, pv_end = UINT64_MAX;
+	uint64_t pv_start = 0, pv_end = UINT64_MAX, warmup = 0, detail = 0;
+	const char *restore = NULL;
+	struct smarts_opts smarts = { 0 };
 	int quiet = 0, progress = 1, check = 0, i;
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
@@ -145,7 +173,8 @@ int cmd_sim(int argc, char **argv)
 		if (t)
 			continue;
 		int needs = !strcmp(a, "--stats-json") || !strcmp(a, "--pipeview") ||
-		            !strcmp(a, "--pipeview-window");
+		            !strcmp(a, "--pipeview-window") || !strcmp(a, "--restore") ||
+		            !strcmp(a, "--warmup") || !strcmp(a, "--insns") || !strcmp(a, "--smarts");
 		if (needs && i + 1 >= argc) {
 			fprintf(stderr, "robin sim: %s needs a value\n", a);
 			return 2;
@@ -163,6 +192,18 @@ int cmd_sim(int argc, char **argv)
 				        "END, got '%s'\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(a, "--smarts")) {
+			if (sim_smarts_parse(argv[++i], &smarts))
+				return 2;
+		} else if (!strcmp(a, "--restore")) {
+			restore = argv[++i];
+		} else if (!strcmp(a, "--warmup") || !strcmp(a, "--insns")) {
+			uint64_t *dst = a[2] == 'w' ? &warmup : &detail;
+			if (text_parse_u64(argv[++i], dst) || (a[2] == 'i' && !*dst)) {
+				fprintf(stderr, "robin sim: %s needs a %s integer, got '%s'\n", a,
+				        a[2] == 'w' ? "non-negative" : "positive", argv[i]);
+				return 2;
+			}
 		} else if (!strcmp(a, "--probe-check")) {
 			check = 1;
 		} else if (!strcmp(a, "--quiet")) {
@@ -173,9 +214,13 @@ int cmd_sim(int argc, char **argv)
 			return emu_opts_unknown("sim", a);
 		}
 	}
-	if (emu_opts_program("sim", argc, i))
+	if (restore && i < argc) {
+		fprintf(stderr, "robin sim: --restore takes no program\n");
 		return 2;
-	const char *prog = argv[i];
+	}
+	if (!restore && emu_opts_program("sim", argc, i))
+		return 2;
+	const char *prog = restore ? restore : argv[i];
 	struct core_config cfg;
 	if (core_opts_build(&co, "sim", &cfg))
 		return 2;
@@ -211,18 +256,27 @@ int cmd_sim(int argc, char **argv)
 			return 1;
 		}
 	}
-	int st = emu_opts_start(&eo, "sim", argc - i, argv + i, &e);
+	int st = restore ? emu_opts_restore(&eo, "sim", restore, &e) :
+	                   emu_opts_start(&eo, "sim", argc - i, argv + i, &e);
 	if (st) {
 		rc = st;
 		goto out;
 	}
 	struct source_emu se;
 	struct core_source src;
-	source_emu_init(&se, e, eo.max_insns, &src);
+	source_emu_init(&se, e, detail ? detail : eo.max_insns, &src);
 	int err = core_create(&cfg, &src, &c);
 	if (err) {
 		fprintf(stderr, "robin sim: cannot create the core: %s\n", strerror(-err));
 		goto out;
+	}
+	if (warmup || restore) {
+		enum emu_status ws = sim_warm(e, c, warmup);
+		if (ws != EMU_RUNNING) {
+			fprintf(stderr, "robin sim: the program ended during --warmup, after %" PRIu64
+			        " instructions\n", emu_instret(e));
+			goto out;
+		}
 	}
 	if (pvf) {
 		struct probe_consumer pc;
@@ -265,6 +319,10 @@ int cmd_sim(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (smarts.unit) {
+		rc = sim_smarts(e, c, &se, &smarts, prog, stats_json);
+		goto out;
+	}
 	struct sim_progress prog_state = { sim_now(), sim_now() };
 	int tty = progress && isatty(STDERR_FILENO);
 	if (tty)
@@ -293,7 +351,13 @@ int cmd_sim(int argc, char **argv)
 		        err == -ETIMEDOUT ? "deadlock watchdog" : strerror(-err));
 		rc = 1;
 	} else {
-		rc = emu_opts_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status, &sig);
+		if (detail && se.status == EMU_LIMIT) {
+			status = "limit";  /* --insns reached: the expected end */
+			rc = 0;
+		} else {
+			rc = emu_opts_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status,
+			                     &sig);
+		}
 	}
 	if (check && probe_check_report(&pcheck, s, stderr) && !rc)
 		rc = 1;

@@ -3,6 +3,7 @@
  * (see emu_opts.h).
  */
 #include "cli/emu_opts.h"
+#include "emu/checkpoint.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -107,9 +108,9 @@ static FILE *emu_opts_open_trace(const char *path)
 	return f;
 }
 
-int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, struct emu **out)
+/* Open the --trace output and put it in the emulator configuration. 0, or 1 after a message. */
+static int emu_opts_trace(struct emu_opts *o, const char *cmd)
 {
-	*out = NULL;
 	if (o->trace_n) {
 		if (o->trace_file) {
 			o->trace = emu_opts_open_trace(o->trace_file);
@@ -124,6 +125,14 @@ int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, s
 		o->cfg.trace = o->trace;
 		o->cfg.trace_insns = o->trace_n;
 	}
+	return 0;
+}
+
+int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, struct emu **out)
+{
+	*out = NULL;
+	if (emu_opts_trace(o, cmd))
+		return 1;
 	struct emu *e = NULL;
 	int err = emu_create(&o->cfg, &e);
 	if (err) {
@@ -135,6 +144,27 @@ int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, s
 		fprintf(stderr, "robin: %s\n", emu_error(e));
 		emu_destroy(e);
 		return err == -ENOENT ? 127 : err == -EACCES ? 126 : 1;
+	}
+	*out = e;
+	return 0;
+}
+
+int emu_opts_restore(struct emu_opts *o, const char *cmd, const char *ckpt, struct emu **out)
+{
+	char err[1024];
+	struct emu *e = NULL;
+	*out = NULL;
+	if (emu_opts_trace(o, cmd))
+		return 1;
+	int rc = emu_create(&o->cfg, &e);
+	if (rc) {
+		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-rc));
+		return 1;
+	}
+	if (checkpoint_restore(e, ckpt, err, sizeof(err))) {
+		fprintf(stderr, "robin %s: %s\n", cmd, err);
+		emu_destroy(e);
+		return 1;
 	}
 	*out = e;
 	return 0;

@@ -51,6 +51,10 @@ int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, s
  * "fault", "limit") and *sig, and returns the exit status robin should return. */
 int emu_opts_finish(struct emu *e, enum emu_status st, const char **status, int *sig);
 
+/* As emu_opts_start, but the state comes from checkpoint `ckpt` (checkpoint.h) instead of a
+ * program. Returns 0 with *out set, or 1 after printing the one-line reason. */
+int emu_opts_restore(struct emu_opts *o, const char *cmd, const char *ckpt, struct emu **out);
+
 /* Close the trace (flush it if it is stderr). */
 void emu_opts_close(struct emu_opts *o);
 

@@ -325,7 +325,7 @@ static void core_skip_idle(struct core *c)
 int core_run(struct core *c, FILE *diag)
 {
 	c->diag = diag;
-	if (c->now == 0 && c->next_seq == 0 && !c->src_done)
+	if (c->next_seq == 0 && c->replay_tail == 0 && !c->src_done)
 		core_prime(c);
 	while (!c->finished && !c->error) {
 		int moved = commit_stage(c);
@@ -349,7 +349,7 @@ int core_run(struct core *c, FILE *diag)
 				        "(watchdog_cycles); pipeline state:\n", c->cfg.watchdog_cycles);
 				core_dump_state(c, diag);
 			}
-			c->st.cycles = c->now;
+			c->st.cycles = c->now - c->cycle_base;
 			return -ETIMEDOUT;
 		}
 		if (c->progress && c->now >= c->progress_next) {
@@ -357,6 +357,6 @@ int core_run(struct core *c, FILE *diag)
 			c->progress(c->progress_ctx, c);
 		}
 	}
-	c->st.cycles = c->now;
+	c->st.cycles = c->now - c->cycle_base;
 	return c->error;
 }

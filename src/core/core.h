@@ -82,6 +82,23 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 /* Print the pipeline state (ROB head, queues, front end) for debugging and the watchdog. */
 void core_dump_state(const struct core *c, FILE *out);
 
+/* ---- sampled simulation (warm.c) -------------------------------------------------------- */
+
+/* Functional warming: update the I-TLB and I-cache, the branch predictor (with the actual
+ * outcome) and the D-TLB and data caches with one instruction the emulator executed outside
+ * detailed simulation. No pipeline, probes or meaningful statistics: call core_warm_done
+ * before the detailed part. Valid before core_run or after a core_run that returned. */
+void core_warm(struct core *c, const struct emu_dyn *d);
+
+/* End of warming: every statistic restarts from zero and cycles count from the current cycle,
+ * so core_stats reports only what core_run simulates next. */
+void core_warm_done(struct core *c);
+
+/* After core_run returned because the source ended: continue with the source's next records
+ * (the source must produce more, e.g. a larger limit) on the next core_run. Statistics keep
+ * accumulating. */
+void core_resume(struct core *c);
+
 void core_destroy(struct core *c);
 
 #endif

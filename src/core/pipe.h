@@ -160,6 +160,9 @@ struct core {
 	const struct probe_insn *last_committed;
 	uint64_t last_commit_cycle;
 	int finished;
+	/* sampled simulation (warm.c) */
+	uint64_t cycle_base;         /* statistics count cycles from here (core_warm_done) */
+	uint64_t warm_line, warm_page; /* last I-cache line / page warmed, + 1 */
 	unsigned last_slot;              /* cycle-stack slot of the last simulated cycle */
 	struct probe_cycle view;
 

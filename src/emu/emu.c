@@ -175,6 +175,7 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 		e->private_fds[e->n_private_fds++] = fileno(e->cfg.trace);
 	e->rng_state = e->cfg.seed ^ 0x726f62696e524e47ull;  /* "robinRNG" */
 	e->pid = getpid();
+	checkpoint_note_inherited(e);
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	e->start_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
@@ -291,6 +292,32 @@ static void emu_trace_line(struct emu *e, const struct emu_dyn *d)
 
 /* ---- execution --------------------------------------------------------------------------- */
 
+/* ---- basic-block hook ------------------------------------------------------------------ */
+
+/* The classes that end a basic block (control transfers and system calls). */
+#define EMU_BLOCK_ENDS(cls) ((1u << (cls)) & ((1u << ISA_CLASS_BRANCH) | (1u << ISA_CLASS_JUMP) | \
+					      (1u << ISA_CLASS_SYSTEM)))
+
+/* End the current block at end_pc and start the next one at next_pc. */
+static void emu_block_end(struct emu *e, uint64_t end_pc, uint64_t next_pc)
+{
+	uint64_t n = e->hart.instret - e->block_start_instret;
+	if (n)
+		e->block_fn(e->block_ctx, e->block_start_pc, end_pc, n);
+	e->block_start_pc = next_pc;
+	e->block_start_instret = e->hart.instret;
+}
+
+void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx)
+{
+	e->block_fn = fn;
+	e->block_ctx = ctx;
+	e->block_start_pc = e->hart.pc;
+	e->block_start_instret = e->hart.instret;
+}
+
+/* Finish a trap recorded in hart.trap; returns the status the run ends with, or EMU_RUNNING
+ * when the trap was absorbed (a signal handler took over). */
 enum emu_status emu_trap(struct emu *e)
 {
 	struct hart *h = &e->hart;
@@ -365,6 +392,8 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	} else {
 		h->instret++;
 	}
+	if (e->block_fn && (d->trapped || EMU_BLOCK_ENDS(in->cls)))
+		emu_block_end(e, pc, d->trapped ? d->next_pc : h->next_pc);
 	if (!d->trapped) {
 		d->next_pc = h->next_pc;
 		d->taken = in->cls == ISA_CLASS_JUMP ||
@@ -439,6 +468,8 @@ enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
 				if (h->trap.cause == HART_TRAP_EXIT) {
 					h->instret++;
 					h->pc = h->next_pc;
+					if (e->block_fn)
+						emu_block_end(e, pc, h->next_pc);
 					return EMU_EXITED;
 				}
 				goto trap;
@@ -447,6 +478,8 @@ enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
 			cur_pg = UINT64_MAX;
 		}
 		h->instret++;
+		if (__builtin_expect(e->block_fn != NULL, 0) && EMU_BLOCK_ENDS(s->insn.cls))
+			emu_block_end(e, pc, h->next_pc);
 		pc = h->next_pc;
 		continue;
 	trap:;
@@ -455,6 +488,8 @@ enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
 		enum emu_status st = emu_trap(e);
 		if (st != EMU_RUNNING)
 			return st;
+		if (e->block_fn)
+			emu_block_end(e, pc, h->next_pc);
 		pc = h->next_pc;
 		cur_pg = UINT64_MAX;
 	}
@@ -474,6 +509,10 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 		if (st != EMU_RUNNING)
 			return st;
 	}
+	/* basic-block vectors need every block end (taken or not); the block loop's runs span
+	 * untaken branches, so with a block hook the exact loop runs */
+	if (e->block_fn)
+		return emu_run_slow(e, limit);
 	return block_run(e, limit);
 }
 

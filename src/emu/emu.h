@@ -80,6 +80,17 @@ const char *emu_error(const struct emu *e);
 
 void emu_destroy(struct emu *e);
 
+/* ---- basic-block hook (BBVs, bbv.c) ------------------------------------------------- */
+
+/* Called at the end of every basic block: after a branch, jump or ecall/ebreak, and where a
+ * trap sends control elsewhere. start_pc..end_pc are the block's first and last instruction,
+ * insns how many completed in it. A run stopping at max_insns ends no block. */
+typedef void (*emu_block_fn)(void *ctx, uint64_t start_pc, uint64_t end_pc, uint64_t insns);
+
+/* Install fn (NULL removes it); the next block starts at the current PC. With no hook the
+ * run loop pays one predicted branch per instruction. */
+void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx);
+
 /* ---- the guest's images, for profilers (emu_images.c) -------------------------------- */
 
 #define EMU_MAX_IMAGES 64

@@ -146,6 +146,15 @@ struct emu {
 	/* trace */
 	uint64_t trace_left;
 
+	/* descriptors open when the emulator was created (the environment's, not the guest's;
+	 * checkpoints leave them out), bit fd of word fd / 64 */
+	uint64_t inherited_fds[16];
+
+	/* basic-block hook (emu_set_block_hook) */
+	emu_block_fn block_fn;
+	void *block_ctx;
+	uint64_t block_start_pc, block_start_instret;
+
 	/* outcome */
 	int exit_code;
 	int fault_signal;
@@ -204,6 +213,8 @@ int emu_async_service(struct emu *e);
 enum emu_status block_run(struct emu *e, uint64_t limit);
 /* block.c: forget every PC -> block mapping (a code page was dropped). */
 void block_flush(struct emu *e);
+/* checkpoint.c: remember the descriptors open now as inherited (emu_create). */
+void checkpoint_note_inherited(struct emu *e);
 
 /* Set a one-line error for emu_error(); returns -err for convenience. */
 int emu_set_error(struct emu *e, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));

@@ -1,0 +1,521 @@
+/*
+ * simpoint.c — SimPoint 3.2's algorithm (see simpoint.h): frequency-vector reader, projection,
+ * the search over k with the BIC threshold, simulation points and their weights, the files.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/kmeans.h"
+#include "analysis/simpoint.h"
+
+void simpoint_opts_default(struct simpoint_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->max_k = 10;
+	o->dim = 15;
+	o->num_init_seeds = 5;
+	o->iters = 100;
+	o->bic_threshold = 0.9;
+	o->coverage = 1.0;
+	o->seed_km = 493575226;      /* SimPoint's default seeds, for the record */
+	o->seed_proj = 2042712918;
+	o->fixed_length = 1;
+}
+
+/* ---- frequency vectors ------------------------------------------------------------------ */
+
+static int simpoint_push(void **arr, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return 0;
+	size_t nc = *cap ? *cap * 2 : 1024;
+	void *p = realloc(*arr, nc * size);
+	if (!p)
+		return -ENOMEM;
+	*arr = p;
+	*cap = nc;
+	return 0;
+}
+
+int simpoint_fv_read(const char *path, struct simpoint_fv *fv, char *err, size_t errlen)
+{
+	memset(fv, 0, sizeof(*fv));
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		int e = errno;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+		return -e;
+	}
+	size_t cap_rows = 0, cap_pairs = 0, cap_ids = 0, cap_sums = 0, n_pairs = 0;
+	char *line = NULL;
+	size_t linecap = 0;
+	ssize_t len;
+	long lineno = 0;
+	int rc = 0;
+	while ((len = getline(&line, &linecap, f)) >= 0) {
+		lineno++;
+		if (line[0] != 'T')
+			continue;  /* SimPoint reads only the T lines (comments, blank lines pass) */
+		if (simpoint_push((void **)&fv->row_start, &cap_rows, fv->n_rows + 1, sizeof(size_t)) ||
+		    simpoint_push((void **)&fv->row_sum, &cap_sums, fv->n_rows, sizeof(double))) {
+			rc = -ENOMEM;
+			goto fail;
+		}
+		fv->row_start[fv->n_rows] = n_pairs;
+		double sum = 0;
+		char *p = line + 1;
+		for (;;) {
+			while (*p == ' ' || *p == '\t')
+				p++;
+			if (*p == '\n' || *p == '\r' || !*p)
+				break;
+			char *e1, *e2;
+			unsigned long long id = 0;
+			double cnt = 0;
+			int ok = *p == ':';
+			if (ok) {
+				errno = 0;
+				id = strtoull(p + 1, &e1, 10);
+				ok = e1 != p + 1 && *e1 == ':' && !errno && id >= 1 && id <= UINT32_MAX;
+			}
+			if (ok) {
+				cnt = strtod(e1 + 1, &e2);
+				ok = e2 != e1 + 1 && cnt >= 0 && isfinite(cnt);
+			}
+			if (!ok) {
+				snprintf(err, errlen, "%s:%ld:%ld: expected ':id:count' (id >= 1, count >= 0)",
+				         path, lineno, (long)(p - line) + 1);
+				rc = -EINVAL;
+				goto fail;
+			}
+			if (simpoint_push((void **)&fv->id, &cap_ids, n_pairs, sizeof(uint32_t)) ||
+			    simpoint_push((void **)&fv->count, &cap_pairs, n_pairs, sizeof(double))) {
+				rc = -ENOMEM;
+				goto fail;
+			}
+			fv->id[n_pairs] = (uint32_t)id;
+			fv->count[n_pairs] = cnt;
+			n_pairs++;
+			sum += cnt;
+			if (id > fv->max_id)
+				fv->max_id = (uint32_t)id;
+			p = e2;
+		}
+		if (sum <= 0) {
+			snprintf(err, errlen, "%s:%ld: an interval with no instructions", path, lineno);
+			rc = -EINVAL;
+			goto fail;
+		}
+		fv->row_sum[fv->n_rows++] = sum;
+	}
+	if (ferror(f)) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(EIO));
+		rc = -EIO;
+		goto fail;
+	}
+	if (!fv->n_rows) {
+		snprintf(err, errlen, "%s: no frequency vectors (T: lines)", path);
+		rc = -EINVAL;
+		goto fail;
+	}
+	if (simpoint_push((void **)&fv->row_start, &cap_rows, fv->n_rows + 1, sizeof(size_t))) {
+		rc = -ENOMEM;
+		goto fail;
+	}
+	fv->row_start[fv->n_rows] = n_pairs;
+	free(line);
+	fclose(f);
+	return 0;
+fail:
+	if (rc == -ENOMEM)
+		snprintf(err, errlen, "%s: out of memory", path);
+	free(line);
+	fclose(f);
+	simpoint_fv_free(fv);
+	return rc;
+}
+
+void simpoint_fv_free(struct simpoint_fv *fv)
+{
+	free(fv->row_start);
+	free(fv->id);
+	free(fv->count);
+	free(fv->row_sum);
+	memset(fv, 0, sizeof(*fv));
+}
+
+/* ---- projection --------------------------------------------------------------------------- */
+
+/* Entry (id, col) of the random projection matrix, uniform in [-1, 1): a hash of the seed and
+ * the position, so the matrix needs no storage and does not depend on the order rows come. */
+static double simpoint_proj_entry(uint64_t seed, uint32_t id, int col)
+{
+	uint64_t st = seed ^ ((uint64_t)id << 20) ^ (uint64_t)col * 0xd1b54a32d192ed03ull;
+	uint64_t r = kmeans_rand_next(&st);
+	return (double)(r >> 11) * (2.0 / 9007199254740992.0) - 1.0;
+}
+
+/* The rows normalised to sum 1 and projected (or dense when dim == 0): x[n * d]. */
+static double *simpoint_project(const struct simpoint_fv *fv, int dim, uint64_t seed, size_t *d_out)
+{
+	size_t d = dim > 0 ? (size_t)dim : fv->max_id;
+	double *x = calloc(fv->n_rows * d, sizeof(*x));
+	if (!x)
+		return NULL;
+	for (size_t i = 0; i < fv->n_rows; i++) {
+		double *row = x + i * d;
+		for (size_t p = fv->row_start[i]; p < fv->row_start[i + 1]; p++) {
+			double v = fv->count[p] / fv->row_sum[i];
+			if (dim <= 0) {
+				row[fv->id[p] - 1] += v;
+				continue;
+			}
+			for (int c = 0; c < dim; c++)
+				row[c] += v * simpoint_proj_entry(seed, fv->id[p], c);
+		}
+	}
+	*d_out = d;
+	return x;
+}
+
+/* ---- clustering ------------------------------------------------------------------------- */
+
+/* The best of num_init_seeds k-means runs by BIC into *best (allocated here). */
+static int simpoint_best_for_k(const struct kmeans_data *data, const struct simpoint_opts *o,
+                               int k, struct kmeans_model *best, struct simpoint_try *t)
+{
+	struct kmeans_model m = { 0 };
+	int err = kmeans_model_init(best, k, data->d);
+	if (err)
+		return err;
+	t->k = k;
+	t->bic = -INFINITY;
+	for (int s = 0; s < o->num_init_seeds; s++) {
+		err = kmeans_model_init(&m, k, data->d);
+		if (err)
+			return err;
+		kmeans_init_sample(data, &m, o->seed_km + (uint64_t)k * 1000003u + (uint64_t)s);
+		int it = kmeans_run(data, &m, o->iters);
+		if (it < 0) {
+			kmeans_model_free(&m);
+			return it;
+		}
+		double bic = kmeans_bic(data, &m);
+		if (s == 0 || bic > t->bic) {
+			t->bic = bic;
+			t->iterations = it;
+			memcpy(best->c, m.c, (size_t)k * data->d * sizeof(double));
+			memcpy(best->cw, m.cw, (size_t)k * sizeof(double));
+		}
+		kmeans_model_free(&m);
+	}
+	return 0;
+}
+
+static int simpoint_cmp_weight_desc(const void *a, const void *b, void *ctx)
+{
+	const double *w = ctx;
+	int x = *(const int *)a, y = *(const int *)b;
+	if (w[x] != w[y])
+		return w[x] > w[y] ? -1 : 1;
+	return x - y;
+}
+
+int simpoint_cluster(const struct simpoint_fv *fv, const struct simpoint_opts *o,
+                     struct simpoint_result *r, char *err, size_t errlen)
+{
+	memset(r, 0, sizeof(*r));
+	if (o->n_k == 0 && o->max_k < 1) {
+		snprintf(err, errlen, "-maxK must be at least 1");
+		return -EINVAL;
+	}
+	if (o->num_init_seeds < 1 || o->bic_threshold < 0 || o->bic_threshold > 1 ||
+	    !(o->coverage > 0 && o->coverage <= 1)) {
+		snprintf(err, errlen, "-numInitSeeds >= 1, 0 <= -bicThreshold <= 1 and 0 < "
+		         "-coveragePct <= 1 are needed");
+		return -EINVAL;
+	}
+	size_t n = fv->n_rows, d;
+	double *x = simpoint_project(fv, o->dim, o->seed_proj, &d);
+	double *w = malloc(n * sizeof(*w));
+	struct kmeans_model models[SIMPOINT_MAX_TRIES];
+	int n_models = 0, rc = -ENOMEM;
+	memset(models, 0, sizeof(models));
+	if (!x || !w)
+		goto out;
+	double total = 0;
+	for (size_t i = 0; i < n; i++)
+		total += fv->row_sum[i];
+	for (size_t i = 0; i < n; i++)
+		w[i] = o->fixed_length ? 1.0 / (double)n : fv->row_sum[i] / total;
+	struct kmeans_data data = { n, d, x, w };
+
+	/* the k to try: given, or SimPoint's binary search: 1, max, the middle, then halving
+	 * toward the side where the BIC first reaches the threshold */
+	int kq[SIMPOINT_MAX_TRIES], nq = 0;
+	int kmax = o->max_k < (int)n ? o->max_k : (int)n, kmin = 1;
+	if (o->n_k) {
+		for (int i = 0; i < o->n_k; i++) {
+			if (o->k_values[i] < 1 || (size_t)o->k_values[i] > n) {
+				snprintf(err, errlen, "k = %d is not in [1, %zu intervals]", o->k_values[i], n);
+				rc = -EINVAL;
+				goto out;
+			}
+			kq[nq++] = o->k_values[i];
+		}
+	} else {
+		kq[nq++] = 1;
+		if (kmax > 1)
+			kq[nq++] = kmax;
+		if ((kmax + 1) / 2 > 1 && (kmax + 1) / 2 < kmax)
+			kq[nq++] = (kmax + 1) / 2;
+	}
+	int imin = 0, imax = 0;
+	for (int q = 0; q < nq; q++) {
+		struct simpoint_try *t = &r->tries[r->n_tries];
+		rc = simpoint_best_for_k(&data, o, kq[q], &models[n_models], t);
+		n_models++;
+		r->n_tries++;
+		if (rc)
+			goto out;
+		if (t->bic > r->tries[imax].bic)
+			imax = q;
+		if (t->bic < r->tries[imin].bic)
+			imin = q;
+		if (o->n_k || q < 2)
+			continue;
+		double thr = r->tries[imin].bic + (r->tries[imax].bic - r->tries[imin].bic) *
+		             o->bic_threshold;
+		int upper = imax > imin && t->bic < thr;
+		int last = t->k, next;
+		if (upper) {
+			next = (last + kmax) / 2;
+			kmin = last;
+		} else {
+			next = (last + kmin) / 2;
+			kmax = last;
+		}
+		if (kmax - kmin > 1 && nq < SIMPOINT_MAX_TRIES)
+			kq[nq++] = next;
+	}
+
+	/* the smallest k whose BIC reaches min + t * (max - min) */
+	double lo = r->tries[0].bic, hi = r->tries[0].bic;
+	for (int q = 1; q < r->n_tries; q++) {
+		lo = fmin(lo, r->tries[q].bic);
+		hi = fmax(hi, r->tries[q].bic);
+	}
+	double thr = lo + (hi - lo) * o->bic_threshold;
+	int best = -1;
+	for (int q = 0; q < r->n_tries; q++)
+		if (r->tries[q].bic >= thr && (best < 0 || r->tries[q].k < r->tries[best].k))
+			best = q;
+	if (best < 0)
+		best = 0;
+	const struct kmeans_model *m = &models[best];
+	int k = m->k;
+	r->k = k;
+	r->n_rows = n;
+	r->labels = malloc(n * sizeof(*r->labels));
+	r->dists = malloc(n * sizeof(*r->dists));
+	r->cluster_weight = calloc((size_t)k, sizeof(*r->cluster_weight));
+	r->point = malloc((size_t)k * sizeof(*r->point));
+	r->selected = calloc((size_t)k, sizeof(*r->selected));
+	int *order = malloc((size_t)k * sizeof(*order));
+	if (!r->labels || !r->dists || !r->cluster_weight || !r->point || !r->selected || !order) {
+		free(order);
+		rc = -ENOMEM;
+		goto out;
+	}
+	kmeans_labels(&data, m, r->labels, r->dists);
+	for (int j = 0; j < k; j++)
+		r->point[j] = -1;
+	for (size_t i = 0; i < n; i++) {
+		int j = r->labels[i];
+		r->cluster_weight[j] += w[i];
+		if (r->point[j] < 0 || r->dists[i] < r->dists[r->point[j]])
+			r->point[j] = (long)i;
+	}
+	/* coverage: the largest non-empty clusters until their share reaches it */
+	for (int j = 0; j < k; j++)
+		order[j] = j;
+	qsort_r(order, (size_t)k, sizeof(*order), simpoint_cmp_weight_desc, r->cluster_weight);
+	double covered = 0;
+	for (int q = 0; q < k && covered < o->coverage - 1e-12; q++) {
+		if (r->cluster_weight[order[q]] <= 0)
+			break;
+		r->selected[order[q]] = 1;
+		covered += r->cluster_weight[order[q]];
+	}
+	free(order);
+	rc = 0;
+out:
+	if (rc == -ENOMEM)
+		snprintf(err, errlen, "out of memory");
+	for (int q = 0; q < n_models; q++)
+		kmeans_model_free(&models[q]);
+	free(x);
+	free(w);
+	if (rc)
+		simpoint_result_free(r);
+	return rc;
+}
+
+void simpoint_result_free(struct simpoint_result *r)
+{
+	free(r->labels);
+	free(r->dists);
+	free(r->cluster_weight);
+	free(r->point);
+	free(r->selected);
+	r->labels = NULL;
+	r->dists = r->cluster_weight = NULL;
+	r->point = NULL;
+	r->selected = NULL;
+}
+
+/* ---- files -------------------------------------------------------------------------------- */
+
+static int simpoint_flush(FILE *out)
+{
+	return fflush(out) || ferror(out) ? -EIO : 0;
+}
+
+/* Cluster j goes into the files: non-empty, and under the coverage rule if asked. */
+static int simpoint_in(const struct simpoint_result *r, int j, int covered)
+{
+	return covered ? r->selected[j] : r->cluster_weight[j] > 0;
+}
+
+int simpoint_write_points(const struct simpoint_result *r, int covered, FILE *out)
+{
+	for (int j = 0; j < r->k; j++)
+		if (simpoint_in(r, j, covered))
+			fprintf(out, "%ld %d\n", r->point[j], j);
+	return simpoint_flush(out);
+}
+
+int simpoint_write_weights(const struct simpoint_result *r, int covered, FILE *out)
+{
+	double sum = 0;
+	for (int j = 0; j < r->k; j++)
+		if (simpoint_in(r, j, covered))
+			sum += r->cluster_weight[j];
+	for (int j = 0; j < r->k; j++)
+		if (simpoint_in(r, j, covered))
+			fprintf(out, "%.6g %d\n", r->cluster_weight[j] / sum, j);
+	return simpoint_flush(out);
+}
+
+int simpoint_write_labels(const struct simpoint_result *r, int covered, FILE *out)
+{
+	(void)covered;
+	for (size_t i = 0; i < r->n_rows; i++)
+		fprintf(out, "%d %.6g\n", r->labels[i], r->dists[i]);
+	return simpoint_flush(out);
+}
+
+/* "A B" lines of a points or weights file: A as double, B as cluster. */
+static int simpoint_read_pairs(const char *path, double **a, int **b, size_t *n, char *err,
+                               size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	*a = NULL;
+	*b = NULL;
+	*n = 0;
+	if (!f) {
+		int e = errno;
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(e));
+		return -e;
+	}
+	size_t cap_a = 0, cap_b = 0;
+	char line[256];
+	long lineno = 0;
+	int rc = 0;
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		double x;
+		int c, used = 0;
+		if (line[0] == '\n' || line[0] == '#')
+			continue;
+		if (sscanf(line, "%lf %d %n", &x, &c, &used) != 2 || line[used] || c < 0 || !isfinite(x)) {
+			snprintf(err, errlen, "%s:%ld: expected '<number> <cluster>'", path, lineno);
+			rc = -EINVAL;
+			break;
+		}
+		if (simpoint_push((void **)a, &cap_a, *n, sizeof(double)) ||
+		    simpoint_push((void **)b, &cap_b, *n, sizeof(int))) {
+			snprintf(err, errlen, "%s: out of memory", path);
+			rc = -ENOMEM;
+			break;
+		}
+		(*a)[*n] = x;
+		(*b)[*n] = c;
+		(*n)++;
+	}
+	fclose(f);
+	if (!rc && !*n) {
+		snprintf(err, errlen, "%s: no entries", path);
+		rc = -EINVAL;
+	}
+	if (rc) {
+		free(*a);
+		free(*b);
+		*a = NULL;
+		*b = NULL;
+	}
+	return rc;
+}
+
+int simpoint_read_points(const char *points_path, const char *weights_path,
+                         struct simpoint_point **out, size_t *n, char *err, size_t errlen)
+{
+	double *pa = NULL, *wa = NULL;
+	int *pc = NULL, *wc = NULL;
+	size_t np = 0, nw = 0;
+	*out = NULL;
+	*n = 0;
+	int rc = simpoint_read_pairs(points_path, &pa, &pc, &np, err, errlen);
+	if (!rc)
+		rc = simpoint_read_pairs(weights_path, &wa, &wc, &nw, err, errlen);
+	if (rc)
+		goto out;
+	struct simpoint_point *p = calloc(np, sizeof(*p));
+	if (!p) {
+		rc = -ENOMEM;
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < np; i++) {
+		if (pa[i] < 0 || pa[i] != floor(pa[i])) {
+			snprintf(err, errlen, "%s:%zu: interval %g is not a whole number", points_path,
+			         i + 1, pa[i]);
+			rc = -EINVAL;
+			break;
+		}
+		size_t j;
+		for (j = 0; j < nw && wc[j] != pc[i]; j++)
+			;
+		if (j == nw) {
+			snprintf(err, errlen, "%s: no weight for cluster %d of %s", weights_path, pc[i],
+			         points_path);
+			rc = -EINVAL;
+			break;
+		}
+		p[i] = (struct simpoint_point){ (long)pa[i], pc[i], wa[j] };
+	}
+	if (rc) {
+		free(p);
+	} else {
+		*out = p;
+		*n = np;
+	}
+out:
+	free(pa);
+	free(pc);
+	free(wa);
+	free(wc);
+	return rc;
+}

@@ -1,0 +1,512 @@
+/*
+ * campaign.c — a SimPoint campaign's preparation and bookkeeping (see campaign.h): the
+ * profiling pass (BBVs), clustering, the checkpoint pass, the manifest, and the weighted
+ * estimate from the points' results. Each emulator pass runs in a child process, so the
+ * guest's files, working directory and output never touch robin's own.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "campaign/campaign.h"
+#include "campaign/campaign_priv.h"
+#include "emu/bbv.h"
+#include "emu/checkpoint.h"
+#include "emu/emu.h"
+
+extern char **environ;
+
+int campaign_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+int campaign_path(char *buf, size_t n, const char *dir, const char *fmt, ...)
+{
+	char name[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(name, sizeof(name), fmt, ap);
+	va_end(ap);
+	return (size_t)snprintf(buf, n, "%s/%s", dir, name) >= n ? -ENAMETOOLONG : 0;
+}
+
+int campaign_guest_output(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int in = open("/dev/null", O_RDONLY);
+	if (fd < 0 || in < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || dup2(in, 0) < 0)
+		return -1;
+	close(fd);
+	close(in);
+	return 0;
+}
+
+int campaign_wait(pid_t pid)
+{
+	int status;
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+int campaign_emu_load(const char *sysroot, uint64_t seed, int argc, char **argv, struct emu **out)
+{
+	struct emu_config ec = { .sysroot = sysroot, .seed = seed, .virtual_time = 1 };
+	struct emu *e = NULL;
+	int rc = emu_create(&ec, &e);
+	if (rc)
+		return rc;
+	(void)argc;
+	rc = emu_load(e, argv[0], argc, argv, environ);
+	if (rc) {
+		fprintf(stderr, "robin simpoint: %s\n", emu_error(e));
+		emu_destroy(e);
+		return rc;
+	}
+	*out = e;
+	return 0;
+}
+
+/* ---- pass 1: basic-block vectors (in a child) ------------------------------------------ */
+
+static int campaign_profile(const char *dir, const struct campaign_opts *o, int argc, char **argv,
+                            char *err, size_t errlen)
+{
+	char bb[PATH_MAX], map[PATH_MAX], out[PATH_MAX], info[PATH_MAX];
+	if (campaign_path(bb, sizeof(bb), dir, "bbv.bb") || campaign_path(map, sizeof(map), dir, "bbv.map") ||
+	    campaign_path(out, sizeof(out), dir, "profile.out") ||
+	    campaign_path(info, sizeof(info), dir, "profile.txt"))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "%s: path too long", dir);
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		return campaign_fail(err, errlen, -errno, "fork: %s", strerror(errno));
+	if (pid == 0) {
+		struct emu *e = NULL;
+		struct bbv b;
+		FILE *f = fopen(bb, "w"), *m = NULL, *inf = NULL;
+		if (!f || campaign_guest_output(out) ||
+		    campaign_emu_load(o->sysroot, o->seed, argc, argv, &e) ||
+		    bbv_init(&b, e, o->interval, f))
+			_exit(3);
+		enum emu_status st = emu_run(e, 0);
+		int rc = bbv_finish(&b, e) || fclose(f);
+		m = fopen(map, "w");
+		inf = fopen(info, "w");
+		if (rc || !m || bbv_write_map(&b, m) || !inf)
+			_exit(4);
+		fprintf(inf, "instructions %" PRIu64 "\nstatus %d\n", emu_instret(e), (int)st);
+		if (fclose(inf) || fclose(m))
+			_exit(4);
+		_exit(st == EMU_EXITED ? 0 : 5);
+	}
+	int rc = campaign_wait(pid);
+	if (rc)
+		return campaign_fail(err, errlen, -EIO, "the profiling run of %s failed (%s; guest "
+		                     "output in %s)", argv[0], rc == 5 ? "the program did not exit "
+		                     "normally" : rc == 3 ? "cannot load it" : "cannot write the vectors",
+		                     out);
+	return 0;
+}
+
+/* ---- the map and the manifest --------------------------------------------------------- */
+
+static int campaign_read_map(struct campaign *c, char *err, size_t errlen)
+{
+	char path[PATH_MAX], line[256];
+	if (campaign_path(path, sizeof(path), c->dir, "bbv.map"))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return campaign_fail(err, errlen, -errno, "cannot read %s: %s", path, strerror(errno));
+	size_t cap = 0;
+	while (fgets(line, sizeof(line), f)) {
+		size_t idx;
+		uint64_t s, l;
+		if (line[0] != 'I')
+			continue;
+		if (sscanf(line, "I %zu %" SCNu64 " %" SCNu64, &idx, &s, &l) != 3 || idx != c->n_intervals) {
+			fclose(f);
+			return campaign_fail(err, errlen, -EINVAL, "%s: bad interval line '%.40s'", path, line);
+		}
+		if (c->n_intervals == cap) {
+			cap = cap ? cap * 2 : 256;
+			uint64_t *ns = realloc(c->start, cap * sizeof(*ns));
+			uint64_t *nl = ns ? realloc(c->length, cap * sizeof(*nl)) : NULL;
+			if (ns)
+				c->start = ns;
+			if (nl)
+				c->length = nl;
+			if (!ns || !nl) {
+				fclose(f);
+				return campaign_fail(err, errlen, -ENOMEM, "out of memory");
+			}
+		}
+		c->start[c->n_intervals] = s;
+		c->length[c->n_intervals++] = l;
+	}
+	fclose(f);
+	return 0;
+}
+
+static int campaign_write_manifest(const struct campaign *c, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	if (campaign_path(path, sizeof(path), c->dir, "campaign.txt"))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", path, strerror(errno));
+	fprintf(f, "# robin simpoint campaign 1\n");
+	fprintf(f, "interval %" PRIu64 "\nwarmup %" PRIu64 "\ninstructions %" PRIu64 "\nk %d\n",
+	        c->interval, c->warmup, c->total_insns, c->k);
+	fprintf(f, "seed %" PRIu64 "\n", c->seed);
+	if (c->sysroot[0])
+		fprintf(f, "sysroot %s\n", c->sysroot);
+	fprintf(f, "argc %d\n", c->argc);
+	for (int i = 0; i < c->argc; i++)
+		fprintf(f, "arg %s\n", c->argv[i]);
+	for (size_t i = 0; i < c->n_intervals; i++)
+		fprintf(f, "I %zu %" PRIu64 " %" PRIu64 " %d\n", i, c->start[i], c->length[i], c->label[i]);
+	for (int i = 0; i < c->n_points; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		fprintf(f, "P %d %ld %d %.17g %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", p->index,
+		        p->interval, p->cluster, p->weight, p->start, p->length, p->warmup);
+	}
+	if (fclose(f))
+		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
+	return 0;
+}
+
+/* Read a point's result file if present. */
+static void campaign_read_result(struct campaign *c, struct campaign_point *p)
+{
+	char path[PATH_MAX], line[256];
+	if (campaign_path(path, sizeof(path), c->dir, "point-%d.txt", p->index))
+		return;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	int have = 0;
+	while (fgets(line, sizeof(line), f)) {
+		unsigned slot;
+		uint64_t v;
+		if (sscanf(line, "cycles %" SCNu64, &v) == 1) {
+			p->cycles = v;
+			have |= 1;
+		} else if (sscanf(line, "instructions %" SCNu64, &v) == 1) {
+			p->insns = v;
+			have |= 2;
+		} else if (sscanf(line, "stack %u %" SCNu64, &slot, &v) == 2 && slot < CORE_STACK_N) {
+			p->stack[slot] = v;
+		}
+	}
+	fclose(f);
+	p->done = have == 3 && p->insns > 0;
+}
+
+int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof(*c));
+	snprintf(c->dir, sizeof(c->dir), "%s", dir);
+	char path[PATH_MAX], line[PATH_MAX + 64];
+	if (campaign_path(path, sizeof(path), dir, "campaign.txt"))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return campaign_fail(err, errlen, -errno, "cannot read %s: %s", path, strerror(errno));
+	int rc = 0, cap_pts = 0, n_args = 0;
+	size_t cap_iv = 0;
+	long lineno = 0;
+	while (fgets(line, sizeof(line), f) && !rc) {
+		lineno++;
+		line[strcspn(line, "\n")] = 0;
+		struct campaign_point p = { 0 };
+		size_t idx;
+		uint64_t s, l;
+		int lab;
+		if (line[0] == '#' || !line[0])
+			continue;
+		if (sscanf(line, "interval %" SCNu64, &c->interval) == 1 ||
+		    sscanf(line, "warmup %" SCNu64, &c->warmup) == 1 ||
+		    sscanf(line, "instructions %" SCNu64, &c->total_insns) == 1 ||
+		    sscanf(line, "k %d", &c->k) == 1 || sscanf(line, "seed %" SCNu64, &c->seed) == 1)
+			continue;
+		if (!strncmp(line, "sysroot ", 8)) {
+			size_t n = strlen(line + 8);
+			if (n >= sizeof(c->sysroot))
+				rc = -EINVAL;
+			else
+				memcpy(c->sysroot, line + 8, n + 1);
+			continue;
+		}
+		if (sscanf(line, "argc %d", &c->argc) == 1) {
+			if (c->argc < 1 || c->argc > 4096 || c->argv ||
+			    !(c->argv = calloc((size_t)c->argc + 1, sizeof(char *))))
+				rc = -EINVAL;
+			continue;
+		}
+		if (!strncmp(line, "arg ", 4)) {
+			if (!c->argv || n_args >= c->argc || !(c->argv[n_args++] = strdup(line + 4)))
+				rc = -EINVAL;
+			continue;
+		}
+		if (sscanf(line, "I %zu %" SCNu64 " %" SCNu64 " %d", &idx, &s, &l, &lab) == 4 &&
+		    idx == c->n_intervals) {
+			if (c->n_intervals == cap_iv) {
+				cap_iv = cap_iv ? cap_iv * 2 : 256;
+				uint64_t *ns = realloc(c->start, cap_iv * sizeof(*ns));
+				if (ns)
+					c->start = ns;
+				uint64_t *nl = ns ? realloc(c->length, cap_iv * sizeof(*nl)) : NULL;
+				if (nl)
+					c->length = nl;
+				int *nb = nl ? realloc(c->label, cap_iv * sizeof(*nb)) : NULL;
+				if (!nb) {
+					rc = -ENOMEM;
+					break;
+				}
+				c->label = nb;
+			}
+			c->start[c->n_intervals] = s;
+			c->length[c->n_intervals] = l;
+			c->label[c->n_intervals++] = lab;
+			continue;
+		}
+		if (sscanf(line, "P %d %ld %d %lf %" SCNu64 " %" SCNu64 " %" SCNu64, &p.index,
+		           &p.interval, &p.cluster, &p.weight, &p.start, &p.length, &p.warmup) == 7 &&
+		    p.index == c->n_points) {
+			if (c->n_points == cap_pts) {
+				cap_pts = cap_pts ? cap_pts * 2 : 16;
+				struct campaign_point *np = realloc(c->pts, (size_t)cap_pts * sizeof(*np));
+				if (!np) {
+					rc = -ENOMEM;
+					break;
+				}
+				c->pts = np;
+			}
+			c->pts[c->n_points++] = p;
+			continue;
+		}
+		rc = -EINVAL;
+	}
+	fclose(f);
+	if (!rc && (!c->argv || n_args != c->argc || !c->n_points || !c->interval))
+		rc = -EINVAL, lineno = 0;
+	if (rc) {
+		campaign_free(c);
+		if (rc == -ENOMEM)
+			return campaign_fail(err, errlen, rc, "out of memory");
+		return campaign_fail(err, errlen, rc, "%s:%ld: not a robin campaign manifest", path, lineno);
+	}
+	snprintf(c->prog, sizeof(c->prog), "%s", c->argv[0]);
+	for (int i = 0; i < c->n_points; i++)
+		campaign_read_result(c, &c->pts[i]);
+	return 0;
+}
+
+void campaign_free(struct campaign *c)
+{
+	free(c->pts);
+	free(c->start);
+	free(c->length);
+	free(c->label);
+	if (c->argv)
+		for (int i = 0; i < c->argc; i++)
+			free(c->argv[i]);
+	free(c->argv);
+	memset(c, 0, sizeof(*c));
+}
+
+/* ---- pass 3: checkpoints (in a child) ------------------------------------------------- */
+
+static int campaign_checkpoints(struct campaign *c, const struct campaign_opts *o, char *err,
+                                size_t errlen)
+{
+	uint64_t *at = malloc((size_t)c->n_points * sizeof(*at));
+	if (!at)
+		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	int n = 0;
+	for (int i = 0; i < c->n_points; i++) {
+		uint64_t a = c->pts[i].start - c->pts[i].warmup;
+		int dup = 0;
+		for (int j = 0; j < n; j++)
+			dup |= at[j] == a;
+		if (!dup)
+			at[n++] = a;
+	}
+	for (int i = 1; i < n; i++)  /* insertion sort: a handful of points */
+		for (int j = i; j > 0 && at[j - 1] > at[j]; j--) {
+			uint64_t t = at[j];
+			at[j] = at[j - 1];
+			at[j - 1] = t;
+		}
+	char out[PATH_MAX];
+	if (campaign_path(out, sizeof(out), c->dir, "checkpoint.out")) {
+		free(at);
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	}
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0) {
+		free(at);
+		return campaign_fail(err, errlen, -errno, "fork: %s", strerror(errno));
+	}
+	if (pid == 0) {
+		struct emu *e = NULL;
+		char cerr[1024];
+		if (campaign_guest_output(out) ||
+		    campaign_emu_load(o->sysroot, o->seed, c->argc, c->argv, &e))
+			_exit(3);
+		for (int k = 0; k < n; k++) {
+			char path[PATH_MAX];
+			if (at[k] > emu_instret(e) && emu_run(e, at[k] - emu_instret(e)) != EMU_LIMIT)
+				_exit(5);
+			if (campaign_path(path, sizeof(path), c->dir, "insn-%" PRIu64 ".ckpt", at[k]) ||
+			    checkpoint_save(e, path, cerr, sizeof(cerr))) {
+				FILE *ef = fopen(out, "a");
+				if (ef) {
+					fprintf(ef, "robin simpoint: %s\n", cerr);
+					fclose(ef);
+				}
+				_exit(4);
+			}
+		}
+		_exit(0);
+	}
+	free(at);
+	int rc = campaign_wait(pid);
+	if (rc)
+		return campaign_fail(err, errlen, -EIO, "the checkpoint run failed (%s; see %s)",
+		                     rc == 5 ? "the program ended early: not deterministic?" :
+		                     rc == 4 ? "cannot save a checkpoint" : "cannot load the program", out);
+	return 0;
+}
+
+int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_opts *o,
+                     const struct core_config *cfg, int argc, char **argv, char *err, size_t errlen)
+{
+	memset(c, 0, sizeof(*c));
+	snprintf(c->dir, sizeof(c->dir), "%s", dir);
+	snprintf(c->prog, sizeof(c->prog), "%s", argv[0]);
+	c->interval = o->interval;
+	c->warmup = o->warmup;
+	c->seed = o->seed;
+	snprintf(c->sysroot, sizeof(c->sysroot), "%s", o->sysroot ? o->sysroot : "");
+	c->argc = argc;
+	c->argv = calloc((size_t)argc + 1, sizeof(char *));
+	if (!c->argv)
+		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	for (int i = 0; i < argc; i++)
+		if (!(c->argv[i] = strdup(argv[i])))
+			return campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	if (mkdir(dir, 0755) && errno != EEXIST)
+		return campaign_fail(err, errlen, -errno, "cannot create %s: %s", dir, strerror(errno));
+	char path[PATH_MAX], line[128];
+	if (campaign_path(path, sizeof(path), dir, "core.cfg"))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", path, strerror(errno));
+	config_dump(cfg, f);
+	if (fclose(f))
+		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
+
+	int rc = campaign_profile(dir, o, argc, argv, err, errlen);
+	if (rc)
+		return rc;
+	if (campaign_path(path, sizeof(path), dir, "profile.txt") || !(f = fopen(path, "r")))
+		return campaign_fail(err, errlen, -EIO, "cannot read %s/profile.txt", dir);
+	while (fgets(line, sizeof(line), f))
+		sscanf(line, "instructions %" SCNu64, &c->total_insns);
+	fclose(f);
+	rc = campaign_read_map(c, err, errlen);
+	if (rc)
+		return rc;
+
+	/* 2: clusters */
+	struct simpoint_fv fv;
+	struct simpoint_result r;
+	campaign_path(path, sizeof(path), dir, "bbv.bb");
+	if (simpoint_fv_read(path, &fv, err, errlen))
+		return -EINVAL;
+	if (fv.n_rows != c->n_intervals) {
+		simpoint_fv_free(&fv);
+		return campaign_fail(err, errlen, -EINVAL, "%s: %zu vectors but %zu intervals in the map",
+		                     path, fv.n_rows, c->n_intervals);
+	}
+	rc = simpoint_cluster(&fv, &o->sp, &r, err, errlen);
+	simpoint_fv_free(&fv);
+	if (rc)
+		return rc;
+	static const char *const names[3] = { "simpoints", "weights", "labels" };
+	int (*const fns[3])(const struct simpoint_result *, int, FILE *) = {
+		simpoint_write_points, simpoint_write_weights, simpoint_write_labels
+	};
+	for (int k = 0; k < 3 && !rc; k++) {
+		campaign_path(path, sizeof(path), dir, "%s", names[k]);
+		f = fopen(path, "w");
+		if (!f || fns[k](&r, 1, f))
+			rc = campaign_fail(err, errlen, -EIO, "cannot write %s", path);
+		if (f && fclose(f) && !rc)
+			rc = campaign_fail(err, errlen, -EIO, "cannot write %s", path);
+	}
+	c->k = r.k;
+	c->label = malloc(c->n_intervals * sizeof(*c->label));
+	c->pts = calloc((size_t)r.k, sizeof(*c->pts));
+	if (!rc && (!c->label || !c->pts))
+		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	double wsum = 0;
+	for (int j = 0; !rc && j < r.k; j++)
+		wsum += r.selected[j] ? r.cluster_weight[j] : 0;
+	for (size_t i = 0; !rc && i < c->n_intervals; i++)
+		c->label[i] = r.labels[i];
+	for (int j = 0; !rc && j < r.k; j++) {
+		if (!r.selected[j])
+			continue;
+		struct campaign_point *p = &c->pts[c->n_points];
+		p->index = c->n_points++;
+		p->interval = r.point[j];
+		p->cluster = j;
+		p->weight = r.cluster_weight[j] / wsum;
+		p->start = c->start[p->interval];
+		p->length = c->length[p->interval];
+		p->warmup = p->start < o->warmup ? p->start : o->warmup;
+	}
+	simpoint_result_free(&r);
+	if (!rc)
+		rc = campaign_write_manifest(c, err, errlen);
+	if (!rc)
+		rc = campaign_checkpoints(c, o, err, errlen);
+	return rc;
+}
+
+int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, char *err, size_t errlen)
+{
+	memset(e, 0, sizeof(*e));
+	for (int i = 0; i < c->n_points; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		if (!p->done)
+			return campaign_fail(err, errlen, -EAGAIN, "point %d (interval %ld) has no result "
+			                     "in %s/point-%d.txt", p->index, p->interval, c->dir, p->index);
+		e->cpi += p->weight * (double)p->cycles / (double)p->insns;
+		for (unsigned s = 0; s < CORE_STACK_N; s++)
+			e->stack_cpi[s] += p->weight * (double)p->stack[s] / (double)p->insns;
+		e->detailed_insns += p->insns;
+		e->warm_insns += p->warmup;
+	}
+	return 0;
+}

@@ -1,0 +1,124 @@
+/*
+ * campaign.h — sampled simulation with SimPoint (004_b28092482852db08.txt, Paper C;
+ * docs/robin-simpoint.md): profile the program's basic-block vectors, cluster them, save a
+ * checkpoint before each simulation point, simulate the points in detail (in parallel here,
+ * or as a Slurm job array), and combine their CPI and cycle stacks by the clusters' weights;
+ * optionally simulate the whole program in detail to measure the error.
+ *
+ * Everything lives in one campaign directory so that any step can run on another machine:
+ *   campaign.txt   the manifest (program, interval, points with weights and checkpoints)
+ *   core.cfg       the timing-model configuration (config_dump format)
+ *   bbv.bb bbv.map the vectors and the block/interval map (robin run --bbv formats)
+ *   simpoints weights labels   SimPoint's files
+ *   insn-N.ckpt    the checkpoints (docs/checkpoint.md)
+ *   point-I.txt    a point's result: "cycles N", "instructions N", "stack NAME N" lines
+ *   truth.txt      with validation: the full run's cycles per interval
+ * Every pass runs the guest with --virtual-time and its output in a file of the directory, so
+ * that all passes execute the same instructions.
+ */
+#ifndef ROBIN_CAMPAIGN_CAMPAIGN_H
+#define ROBIN_CAMPAIGN_CAMPAIGN_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analysis/simpoint.h"
+#include "core/core.h"
+
+struct campaign_opts {
+	uint64_t interval;         /* instructions per interval (BBV and detailed length) */
+	uint64_t warmup;           /* functional warming before each point */
+	struct simpoint_opts sp;   /* clustering (max_k ...) */
+	const char *sysroot;       /* emulator sysroot (NULL: default) */
+	uint64_t seed;
+};
+
+struct campaign_point {
+	int index;
+	long interval;             /* which interval (0-based) */
+	int cluster;
+	double weight;
+	uint64_t start, length;    /* the interval: first instruction and how many */
+	uint64_t warmup;           /* functional warming before it (start - checkpoint) */
+	/* results (point-I.txt) */
+	int done;
+	uint64_t cycles, insns;
+	uint64_t stack[CORE_STACK_N];
+};
+
+struct campaign {
+	char dir[PATH_MAX];
+	char prog[PATH_MAX];
+	uint64_t interval, warmup;
+	uint64_t total_insns;      /* the whole program */
+	int k;                     /* clusters */
+	int n_points;
+	struct campaign_point *pts;
+	size_t n_intervals;        /* from the map: each interval's start, length and label */
+	uint64_t *start, *length;
+	int *label;
+	uint64_t seed;             /* the emulator's seed and sysroot ("" = default) */
+	char sysroot[PATH_MAX];
+	int argc;                  /* the program's command line (argv[0] = PROG) */
+	char **argv;
+};
+
+/* Steps 1-3 in dir (created if missing): profile the vectors, cluster, write SimPoint's
+ * files, save the checkpoints and the manifest. cfg is stored as core.cfg. Returns 0 or
+ * -errno with a one-line message in err. */
+int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_opts *o,
+                     const struct core_config *cfg, int argc, char **argv, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+/* Read dir's manifest (and the results present). Returns 0 or -errno with a message. */
+int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+void campaign_free(struct campaign *c);
+
+/* Simulate point `index` of the campaign in dir: restore its checkpoint, warm, simulate its
+ * interval in detail, write point-I.txt (guest output to point-I.out). Returns 0 or -errno
+ * with a message. */
+int campaign_point_run(const char *dir, int index, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+/* Run every point as `self simpoint point DIR I`, at most jobs at a time. Returns 0 or -errno
+ * with a message naming the failed point. */
+int campaign_run_local(const struct campaign *c, const char *self, int jobs, char *err,
+                       size_t errlen) __attribute__((warn_unused_result));
+
+/* Write dir/points.sbatch (a job array, one task per point), dir/merge.sbatch and
+ * dir/submit.sh (submits the array and the merge with --dependency=afterok). Returns 0 or
+ * -errno with a message. */
+int campaign_write_slurm(const struct campaign *c, const char *self, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+/* The whole program in detail for validation: per-interval cycles into truth.txt, guest
+ * output to full.out. Returns 0 or -errno with a message. */
+int campaign_truth_run(const char *dir, char *err, size_t errlen) __attribute__((warn_unused_result));
+
+/* What truth.txt holds. */
+struct campaign_truth {
+	uint64_t cycles, insns;
+	uint64_t *interval_cycles;   /* n_intervals */
+	double host_seconds;
+};
+
+int campaign_truth_load(const struct campaign *c, struct campaign_truth *t, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+void campaign_truth_free(struct campaign_truth *t);
+
+/* The weighted estimate from the points' results. */
+struct campaign_estimate {
+	double cpi;                          /* sum of weight * point CPI */
+	double stack_cpi[CORE_STACK_N];      /* the cycle stack per instruction, weighted */
+	uint64_t detailed_insns;             /* instructions simulated in detail */
+	uint64_t warm_insns;                 /* instructions warmed functionally */
+};
+
+/* Combine the results; -EAGAIN with a message if a point has none. */
+int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+#endif

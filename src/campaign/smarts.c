@@ -1,0 +1,104 @@
+/*
+ * smarts.c — SMARTS systematic sampling (see smarts.h). Each period of k*U instructions is
+ * functional warming for k*U - W - U instructions, then one detailed window of W + U; a
+ * probe consumer counts the window's commits and takes the cycles between the commit of its
+ * W-th and (W+U)-th instruction as the unit's. The pipeline drains after each window: the
+ * drain is not measured, and W of detailed warming refills it before the unit.
+ */
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "campaign/smarts.h"
+
+struct smarts_window {
+	uint64_t committed;      /* in this window */
+	uint64_t warm, unit;
+	uint64_t t_warm, t_end;  /* commit cycles of the W-th and (W+U)-th instruction */
+	int complete;
+};
+
+static void smarts_on_insn(void *ctx, const struct probe_insn *rec)
+{
+	struct smarts_window *w = ctx;
+	if (!rec->committed)
+		return;
+	w->committed++;
+	if (w->committed == w->warm)
+		w->t_warm = rec->t_end;
+	if (w->committed == w->warm + w->unit) {
+		w->t_end = rec->t_end;
+		w->complete = 1;
+	}
+}
+
+int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struct smarts_opts *o,
+               struct smarts_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	if (!o->unit || !o->k || o->warm + o->unit > o->k * o->unit)
+		return -EINVAL;
+	struct smarts_window w = { .warm = o->warm, .unit = o->unit };
+	struct probe_consumer pc = { .ctx = &w, .on_insn = smarts_on_insn };
+	int rc = core_attach(c, &pc);
+	if (rc)
+		return rc;
+	uint64_t gap = o->k * o->unit - o->warm - o->unit;
+	double sum = 0, sum2 = 0;
+	int first = 1;
+	enum emu_status st = EMU_RUNNING;
+	for (;;) {
+		/* functional warming up to the next window */
+		struct emu_dyn d;
+		for (uint64_t i = 0; i < gap && st == EMU_RUNNING; i++) {
+			st = emu_step(e, &d);
+			if (st == EMU_RUNNING)
+				core_warm(c, &d);
+		}
+		if (st != EMU_RUNNING)
+			break;
+		/* the detailed window */
+		w.committed = 0;
+		w.complete = 0;
+		w.t_warm = 0;
+		se->max_insns = se->produced + o->warm + o->unit;
+		se->status = EMU_RUNNING;
+		if (first)
+			core_warm_done(c);  /* the watchdog counts from here */
+		else
+			core_resume(c);
+		first = 0;
+		/* W = 0: the unit starts at the window's first commit */
+		w.t_warm = core_cycle(c);
+		rc = core_run(c, NULL);
+		if (rc)
+			return rc;
+		r->detailed += w.committed;
+		if (w.complete) {
+			double cpi = (double)(w.t_end - w.t_warm) / (double)o->unit;
+			sum += cpi;
+			sum2 += cpi * cpi;
+			r->n++;
+		}
+		if (se->status != EMU_LIMIT) {
+			st = se->status;
+			break;
+		}
+	}
+	r->status = st;
+	r->instructions = emu_instret(e);
+	if (r->n) {
+		double n = (double)r->n;
+		r->cpi = sum / n;
+		double var = r->n > 1 ? (sum2 - n * r->cpi * r->cpi) / (n - 1) : 0;
+		r->sd = var > 0 ? sqrt(var) : 0;
+		r->ci95 = 1.96 * r->sd / sqrt(n);
+		r->ci997 = 3.0 * r->sd / sqrt(n);
+		double target = o->target > 0 ? o->target : 0.03;
+		double v = r->cpi > 0 ? r->sd / r->cpi : 0;
+		r->n_needed = (uint64_t)ceil(pow(3.0 * v / target, 2));
+		uint64_t units = r->instructions / o->unit;
+		r->k_suggested = r->n_needed ? units / r->n_needed : 0;
+	}
+	return 0;
+}

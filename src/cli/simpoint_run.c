@@ -1,0 +1,432 @@
+/*
+ * simpoint_run.c — `robin simpoint run|point|merge`: the sampled-simulation campaign's command
+ * lines (src/campaign/ does the work; docs/robin-simpoint.md):
+ *   run [options] -- PROG ARGS   BBVs -> clusters -> checkpoints -> detailed points (local
+ *                                jobs, or Slurm scripts with --slurm) -> weighted CPI
+ *   point DIR I                  simulate point I of the campaign in DIR (a job's body)
+ *   merge DIR                    the weighted estimate from the points' results
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <libgen.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "campaign/campaign.h"
+#include "cli/core_opts.h"
+#include "cli/simpoint_run.h"
+#include "util/json.h"
+#include "util/text.h"
+
+static void simpoint_run_usage(FILE *out)
+{
+	fprintf(out,
+	        "usage: robin simpoint run [options] [--] PROG [ARGS...]\n"
+	        "       robin simpoint point DIR I\n"
+	        "       robin simpoint merge DIR [--stats-json FILE]\n"
+	        "\n"
+	        "Sampled simulation with SimPoint: profiles PROG's basic-block vectors, clusters\n"
+	        "them (robin simpoint's algorithm), saves a checkpoint before each simulation\n"
+	        "point, simulates the points in detail in parallel after functional warming, and\n"
+	        "reports the CPI and cycle stack weighted by the clusters' shares.\n"
+	        "\n"
+	        "options:\n"
+	        "  --interval N      instructions per interval and per point (default 10000000)\n"
+	        "  --maxK K          largest number of clusters (default 10)\n"
+	        "  --warmup W        functional warming before each point (default: 5 intervals)\n"
+	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
+	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
+	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
+	        "                    the CPI spread of each cluster's intervals\n"
+	        "  --slurm           write DIR/points.sbatch (a job array, one task per point),\n"
+	        "                    DIR/merge.sbatch and DIR/submit.sh instead of running them\n"
+	        "  --stats-json FILE instructions, cpi_predicted, points, detailed_instructions,\n"
+	        "                    with --validate cpi_full and cpi_error\n"
+	        "  --seed N, --sysroot DIR   as robin run (the guest always runs --virtual-time)\n"
+	        "  --preset, --config, --set the timing model, as robin sim\n");
+}
+
+static double simpoint_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ---- the report ---------------------------------------------------------------------- */
+
+struct simpoint_spread {
+	int n;
+	double mean, min, max, sd;       /* truth CPI over the cluster's intervals */
+};
+
+static void simpoint_cluster_spread(const struct campaign *c, const struct campaign_truth *t,
+                                    int cluster, struct simpoint_spread *s)
+{
+	double sum = 0, sum2 = 0;
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; i < c->n_intervals; i++) {
+		if (c->label[i] != cluster || !c->length[i])
+			continue;
+		double cpi = (double)t->interval_cycles[i] / (double)c->length[i];
+		if (!s->n || cpi < s->min)
+			s->min = cpi;
+		if (!s->n || cpi > s->max)
+			s->max = cpi;
+		sum += cpi;
+		sum2 += cpi * cpi;
+		s->n++;
+	}
+	if (s->n) {
+		s->mean = sum / s->n;
+		double var = sum2 / s->n - s->mean * s->mean;
+		s->sd = var > 0 ? sqrt(var) : 0;
+	}
+}
+
+/* Print the estimate (and the truth, when t is not NULL) and write the JSON. 0 or 1. */
+static int simpoint_report(const struct campaign *c, const struct campaign_truth *t,
+                           const char *json_path, double prep_s, double points_s)
+{
+	struct campaign_estimate est;
+	char err[512], name[64];
+	if (campaign_estimate(c, &est, err, sizeof(err))) {
+		fprintf(stderr, "robin simpoint: %s\n", err);
+		return 1;
+	}
+	double cpi_full = t ? (double)t->cycles / (double)t->insns : 0;
+	double error = t ? fabs(est.cpi - cpi_full) / cpi_full : 0;
+	fprintf(stderr, "robin simpoint: %s: %" PRIu64 " instructions, %zu intervals of %" PRIu64
+	        ", k = %d, %d points\n", c->prog, c->total_insns, c->n_intervals, c->interval, c->k,
+	        c->n_points);
+	fprintf(stderr, "  point  interval  cluster  weight    CPI%s\n",
+	        t ? "  interval CPI (full run)  cluster CPI mean [min, max] (n)" : "");
+	for (int i = 0; i < c->n_points; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		fprintf(stderr, "  %5d  %8ld  %7d  %6.4f  %6.3f", p->index, p->interval, p->cluster,
+		        p->weight, (double)p->cycles / (double)p->insns);
+		if (t) {
+			struct simpoint_spread s;
+			simpoint_cluster_spread(c, t, p->cluster, &s);
+			fprintf(stderr, "  %23.3f  %6.3f [%.3f, %.3f] (%d)",
+			        (double)t->interval_cycles[p->interval] / (double)c->length[p->interval],
+			        s.mean, s.min, s.max, s.n);
+		}
+		fputc('\n', stderr);
+	}
+	fprintf(stderr, "  CPI predicted %.4f", est.cpi);
+	if (t)
+		fprintf(stderr, ", full detailed run %.4f: error %.2f%%", cpi_full, 100 * error);
+	fprintf(stderr, "\n  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
+	        PRIu64 "\n", est.detailed_insns,
+	        c->total_insns ? 100.0 * (double)est.detailed_insns / (double)c->total_insns : 0,
+	        est.warm_insns);
+	fprintf(stderr, "  weighted cycle stack (cycles per instruction):\n");
+	for (unsigned s = 0; s < CORE_STACK_N; s++)
+		if (est.stack_cpi[s] > 0.0005 * est.cpi)
+			fprintf(stderr, "    %-22s %7.4f  %5.1f%%\n", core_stack_name(s, name, sizeof(name)),
+			        est.stack_cpi[s], 100 * est.stack_cpi[s] / est.cpi);
+	if (prep_s > 0 || points_s > 0)
+		fprintf(stderr, "  host time: preparation %.2f s, points %.2f s%s", prep_s, points_s,
+		        t ? "" : "\n");
+	if (t && (prep_s > 0 || points_s > 0))
+		fprintf(stderr, ", full detailed run %.2f s (%.1fx)\n", t->host_seconds,
+		        t->host_seconds / (prep_s + points_s));
+	if (!json_path)
+		return 0;
+	FILE *f = fopen(json_path, "w");
+	if (!f) {
+		fprintf(stderr, "robin simpoint: cannot write %s: %s\n", json_path, strerror(errno));
+		return 1;
+	}
+	struct json j;
+	json_init(&j, f, 1);
+	json_object_begin(&j);
+	json_kv_string(&j, "program", c->prog);
+	json_kv_uint(&j, "instructions", c->total_insns);
+	json_kv_uint(&j, "interval", c->interval);
+	json_kv_uint(&j, "intervals", c->n_intervals);
+	json_kv_int(&j, "k", c->k);
+	json_kv_double(&j, "cpi_predicted", est.cpi);
+	if (t) {
+		json_kv_double(&j, "cpi_full", cpi_full);
+		json_kv_double(&j, "cpi_error", error);
+		json_kv_uint(&j, "full_cycles", t->cycles);
+		json_kv_double(&j, "full_host_seconds", t->host_seconds);
+	}
+	json_kv_uint(&j, "detailed_instructions", est.detailed_insns);
+	json_kv_uint(&j, "warmup_instructions", est.warm_insns);
+	json_kv_double(&j, "preparation_host_seconds", prep_s);
+	json_kv_double(&j, "points_host_seconds", points_s);
+	json_key(&j, "points");
+	json_array_begin(&j);
+	for (int i = 0; i < c->n_points; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		json_object_begin(&j);
+		json_kv_int(&j, "interval", p->interval);
+		json_kv_int(&j, "cluster", p->cluster);
+		json_kv_double(&j, "weight", p->weight);
+		json_kv_uint(&j, "start", p->start);
+		json_kv_uint(&j, "instructions", p->insns);
+		json_kv_uint(&j, "cycles", p->cycles);
+		json_kv_double(&j, "cpi", (double)p->cycles / (double)p->insns);
+		if (t) {
+			struct simpoint_spread s;
+			simpoint_cluster_spread(c, t, p->cluster, &s);
+			json_kv_double(&j, "cpi_interval_full",
+			               (double)t->interval_cycles[p->interval] / (double)c->length[p->interval]);
+			json_kv_int(&j, "cluster_intervals", s.n);
+			json_kv_double(&j, "cluster_cpi_mean", s.mean);
+			json_kv_double(&j, "cluster_cpi_min", s.min);
+			json_kv_double(&j, "cluster_cpi_max", s.max);
+			json_kv_double(&j, "cluster_cpi_sd", s.sd);
+		}
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_key(&j, "cycle_stack_cpi");
+	json_object_begin(&j);
+	for (unsigned s = 0; s < CORE_STACK_N; s++)
+		json_kv_double(&j, core_stack_name(s, name, sizeof(name)), est.stack_cpi[s]);
+	json_object_end(&j);
+	json_object_end(&j);
+	json_end(&j);
+	if (fclose(f)) {
+		fprintf(stderr, "robin simpoint: cannot write %s\n", json_path);
+		return 1;
+	}
+	return 0;
+}
+
+/* ---- run ------------------------------------------------------------------------------ */
+
+static int simpoint_u64_opt(const char *opt, const char *v, uint64_t min, uint64_t *out)
+{
+	char q[TEXT_QUOTE_LEN];
+	if (text_parse_u64(v, out) || *out < min) {
+		fprintf(stderr, "robin simpoint run: %s needs an integer >= %" PRIu64 ", got '%s'\n",
+		        opt, min, text_quote(q, v));
+		return -1;
+	}
+	return 0;
+}
+
+int simpoint_run_main(int argc, char **argv)
+{
+	struct campaign_opts o = { .interval = 10000000 };
+	struct core_opts co = { 0 };
+	const char *dir = NULL, *json = NULL;
+	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN), maxk = 10, warm = UINT64_MAX;
+	int validate = 0, slurm = 0, i;
+	simpoint_opts_default(&o.sp);
+	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
+		const char *a = argv[i];
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		int t = core_opts_take(&co, argc, argv, &i);
+		if (t < 0)
+			return 2;
+		if (t)
+			continue;
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			simpoint_run_usage(stdout);
+			return 0;
+		}
+		if (!strcmp(a, "--validate")) {
+			validate = 1;
+			continue;
+		}
+		if (!strcmp(a, "--slurm")) {
+			slurm = 1;
+			continue;
+		}
+		if (i + 1 >= argc) {
+			fprintf(stderr, "robin simpoint run: %s needs a value (see --help)\n", a);
+			return 2;
+		}
+		const char *v = argv[++i];
+		int rc = 0;
+		if (!strcmp(a, "--interval"))
+			rc = simpoint_u64_opt(a, v, 1000, &o.interval);
+		else if (!strcmp(a, "--maxK") || !strcmp(a, "-maxK"))
+			rc = simpoint_u64_opt(a, v, 1, &maxk) || (maxk > SIMPOINT_MAX_TRIES * 1000 ?
+			     fprintf(stderr, "robin simpoint run: --maxK too large\n") : 0);
+		else if (!strcmp(a, "--warmup"))
+			rc = simpoint_u64_opt(a, v, 0, &warm);
+		else if (!strcmp(a, "--jobs"))
+			rc = simpoint_u64_opt(a, v, 1, &jobs);
+		else if (!strcmp(a, "--seed"))
+			rc = simpoint_u64_opt(a, v, 0, &o.seed);
+		else if (!strcmp(a, "--dir"))
+			dir = v;
+		else if (!strcmp(a, "--stats-json"))
+			json = v;
+		else if (!strcmp(a, "--sysroot"))
+			o.sysroot = v;
+		else {
+			fprintf(stderr, "robin simpoint run: unknown option '%s' (see --help)\n", a);
+			return 2;
+		}
+		if (rc)
+			return 2;
+	}
+	if (i >= argc) {
+		fprintf(stderr, "robin simpoint run: no program given (see --help)\n");
+		return 2;
+	}
+	o.sp.max_k = (int)maxk;
+	o.warmup = warm == UINT64_MAX ? 5 * o.interval : warm;
+	struct core_config cfg;
+	if (core_opts_build(&co, "simpoint run", &cfg))
+		return 2;
+	char defdir[PATH_MAX], progcopy[PATH_MAX], self[PATH_MAX], absdir[PATH_MAX];
+	if (!dir) {
+		snprintf(progcopy, sizeof(progcopy), "%s", argv[i]);
+		snprintf(defdir, sizeof(defdir), "robin-simpoint.%s", basename(progcopy));
+		dir = defdir;
+	}
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0) {
+		fprintf(stderr, "robin simpoint run: cannot find robin's own path\n");
+		return 1;
+	}
+	self[n] = 0;
+	struct campaign c;
+	char err[1024];
+	double t0 = simpoint_now();
+	int rc = campaign_prepare(&c, dir, &o, &cfg, argc - i, argv + i, err, sizeof(err));
+	if (rc) {
+		fprintf(stderr, "robin simpoint run: %s\n", err);
+		campaign_free(&c);
+		return 1;
+	}
+	/* the jobs and scripts name the directory absolutely */
+	if (!realpath(dir, absdir)) {
+		fprintf(stderr, "robin simpoint run: %s: %s\n", dir, strerror(errno));
+		campaign_free(&c);
+		return 1;
+	}
+	snprintf(c.dir, sizeof(c.dir), "%s", absdir);
+	double prep_s = simpoint_now() - t0;
+	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s)\n",
+	        c.n_intervals, c.k, c.n_points, c.dir, prep_s);
+	if (slurm) {
+		rc = campaign_write_slurm(&c, self, err, sizeof(err));
+		if (rc)
+			fprintf(stderr, "robin simpoint run: %s\n", err);
+		else
+			fprintf(stderr, "robin simpoint: submit with %s/submit.sh; the estimate appears in "
+			        "%s/result.json (robin simpoint merge %s)\n", c.dir, c.dir, c.dir);
+		campaign_free(&c);
+		return rc ? 1 : 0;
+	}
+	pid_t truth = -1;
+	if (validate) {
+		fflush(NULL);
+		truth = fork();
+		if (truth == 0) {
+			char terr[1024];
+			int trc = campaign_truth_run(c.dir, terr, sizeof(terr));
+			if (trc)
+				fprintf(stderr, "robin simpoint run: %s\n", terr);
+			_exit(trc ? 1 : 0);
+		}
+		if (truth < 0) {
+			fprintf(stderr, "robin simpoint run: fork: %s\n", strerror(errno));
+			campaign_free(&c);
+			return 1;
+		}
+	}
+	double t1 = simpoint_now();
+	int pjobs = (int)(validate && jobs > 1 ? jobs - 1 : jobs);
+	rc = campaign_run_local(&c, self, pjobs, err, sizeof(err));
+	double points_s = simpoint_now() - t1;
+	if (rc)
+		fprintf(stderr, "robin simpoint run: %s\n", err);
+	int truth_ok = 1;
+	if (truth > 0) {
+		int status;
+		while (waitpid(truth, &status, 0) < 0 && errno == EINTR)
+			;
+		truth_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	}
+	struct campaign loaded;
+	if (!rc && campaign_load(&loaded, c.dir, err, sizeof(err))) {
+		fprintf(stderr, "robin simpoint run: %s\n", err);
+		rc = 1;
+	}
+	campaign_free(&c);
+	if (rc)
+		return 1;
+	struct campaign_truth t;
+	int have_truth = validate && truth_ok && !campaign_truth_load(&loaded, &t, err, sizeof(err));
+	if (validate && !have_truth) {
+		fprintf(stderr, "robin simpoint run: the full detailed run failed%s%s\n",
+		        truth_ok ? ": " : "", truth_ok ? err : "");
+		rc = 1;
+	}
+	if (!rc)
+		rc = simpoint_report(&loaded, have_truth ? &t : NULL, json, prep_s, points_s);
+	if (have_truth)
+		campaign_truth_free(&t);
+	campaign_free(&loaded);
+	return rc;
+}
+
+int simpoint_point_main(int argc, char **argv)
+{
+	uint64_t idx;
+	if (argc != 3 || text_parse_u64(argv[2], &idx) || idx > INT32_MAX) {
+		fprintf(stderr, "usage: robin simpoint point DIR I\n");
+		return 2;
+	}
+	char err[1024];
+	/* the guest's output goes to point-I.out: keep robin's stderr for the message */
+	int errfd = fcntl(2, F_DUPFD_CLOEXEC, 950);
+	int rc = campaign_point_run(argv[1], (int)idx, err, sizeof(err));
+	if (rc)
+		dprintf(errfd >= 0 ? errfd : 2, "robin simpoint point: %s\n", err);
+	if (errfd >= 0)
+		close(errfd);
+	return rc ? 1 : 0;
+}
+
+int simpoint_merge_main(int argc, char **argv)
+{
+	const char *json = NULL, *dir = NULL;
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--stats-json") && i + 1 < argc)
+			json = argv[++i];
+		else if (argv[i][0] != '-' && !dir)
+			dir = argv[i];
+		else {
+			fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE]\n");
+			return 2;
+		}
+	}
+	if (!dir) {
+		fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE]\n");
+		return 2;
+	}
+	struct campaign c;
+	struct campaign_truth t;
+	char err[1024];
+	if (campaign_load(&c, dir, err, sizeof(err))) {
+		fprintf(stderr, "robin simpoint merge: %s\n", err);
+		return 1;
+	}
+	int have_truth = !campaign_truth_load(&c, &t, err, sizeof(err));
+	int rc = simpoint_report(&c, have_truth ? &t : NULL, json, 0, 0);
+	if (have_truth)
+		campaign_truth_free(&t);
+	campaign_free(&c);
+	return rc;
+}

@@ -1,0 +1,86 @@
+/*
+ * warm.c — functional warming for sampled simulation (004_b28092482852db08.txt, Paper C;
+ * docs/robin-simpoint.md): between detailed intervals the emulator runs ahead and hands every
+ * committed instruction to core_warm, which updates the I-TLB and I-cache per line, the
+ * branch predictor with the actual outcome, and the D-TLB and data caches for loads and
+ * stores, one access at a time on a clock that waits for each miss (no pipeline, no probes).
+ * core_warm_done then zeroes the statistics so that only the detailed part is reported, and
+ * core_resume continues detailed simulation after a core_run that drained the pipeline.
+ */
+#include <string.h>
+
+#include "core/core.h"
+#include "core/pipe.h"
+
+void core_warm(struct core *c, const struct emu_dyn *d)
+{
+	const struct isa_insn *in = d->insn;
+	struct memsys_result r;
+	uint8_t miss;
+	if (!in || d->trapped)
+		return;
+	uint64_t page = (d->pc >> TLB_PAGE_SHIFT) + 1;
+	if (page != c->warm_page) {
+		c->now = memsys_translate(&c->mem, 1, d->pc, c->now, &miss);
+		c->warm_page = page;
+	}
+	uint64_t line = (d->pc >> c->mem.line_shift) + 1;
+	if (line != c->warm_line) {
+		memsys_ifetch(&c->mem, d->pc, c->now, &r);
+		if (r.done > c->now)
+			c->now = r.done;
+		c->warm_line = line;
+	}
+	if (in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) {
+		struct bpred_ckpt ck;
+		uint8_t btb_miss;
+		uint64_t pred = bpred_predict(&c->bp, d->pc, in, &ck, &btb_miss);
+		int taken = d->next_pc != d->pc + in->len, mis = pred != d->next_pc;
+		if (mis)
+			bpred_restore(&c->bp, d->pc, in, &ck, 1, taken);
+		bpred_update(&c->bp, d->pc, in, ck.ghist, taken, d->next_pc, mis);
+	}
+	if (d->mem_size) {
+		uint64_t at = memsys_translate(&c->mem, 0, d->mem_addr, c->now, &miss);
+		if (at > c->now)
+			c->now = at;
+		int store = in->cls == ISA_CLASS_STORE;
+		for (;;) {
+			int rc = store ? memsys_store(&c->mem, d->mem_addr, c->now, &r) :
+			                 memsys_load(&c->mem, d->mem_addr, c->now, &r);
+			if (!rc)
+				break;
+			c->now = memsys_l1d_mshr_free_at(&c->mem, c->now);  /* -EBUSY: wait */
+		}
+		if (r.done > c->now)
+			c->now = r.done;
+	}
+	c->now++;
+}
+
+void core_warm_done(struct core *c)
+{
+	memset(&c->st, 0, sizeof(c->st));
+	memset(&c->bp.st, 0, sizeof(c->bp.st));
+	memset(&c->mem.st, 0, sizeof(c->mem.st));
+	memset(&c->mem.l1i.st, 0, sizeof(c->mem.l1i.st));
+	memset(&c->mem.l1d.st, 0, sizeof(c->mem.l1d.st));
+	memset(&c->mem.l2.st, 0, sizeof(c->mem.l2.st));
+	memset(&c->mem.llc.st, 0, sizeof(c->mem.llc.st));
+	c->mem.itlb.accesses = c->mem.itlb.misses = 0;
+	c->mem.dtlb.accesses = c->mem.dtlb.misses = 0;
+	c->mem.l2tlb.accesses = c->mem.l2tlb.misses = 0;
+	memset(&c->mem.dram.st, 0, sizeof(c->mem.dram.st));
+	c->cycle_base = c->now;
+	c->last_commit_cycle = c->now;
+	c->progress_next = c->now + c->progress_interval;
+}
+
+void core_resume(struct core *c)
+{
+	c->src_done = 0;
+	c->finished = 0;
+	c->last_commit_cycle = c->now;
+	c->warm_line = c->warm_page = 0;
+	core_redirect(c, 0);
+}

@@ -1,0 +1,66 @@
+/*
+ * bbv.h — basic-block vectors for SimPoint (`robin run --bbv FILE --bbv-interval N`): a
+ * consumer of the emulator's block hook that counts, per interval of N instructions, how many
+ * instructions each basic block executed, and writes the frequency-vector format SimPoint 3.2,
+ * valgrind's exp-bbv and gem5 read (docs/robin-simpoint.md):
+ *
+ *     T:1:1204 :2:96 :7:4000
+ *
+ * one line per interval, ids from 1 in first-seen order, a block keyed by its first and last
+ * PC. An interval ends at the first block end at or past N instructions; the excess counts
+ * toward the next interval's length (not its vector), so interval i covers about
+ * [i*N, (i+1)*N). A final partial interval is not written (as exp-bbv and gem5 do). The map
+ * file names each block and each interval's exact start (see bbv_write_map).
+ */
+#ifndef ROBIN_EMU_BBV_H
+#define ROBIN_EMU_BBV_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "emu/emu.h"
+
+struct bbv_block {
+	uint64_t start_pc, end_pc;
+	uint64_t insns;            /* instructions in one execution of the block */
+	uint64_t total;            /* instructions executed in it over the whole run */
+};
+
+#define BBV_CACHE_SIZE 4096
+
+struct bbv {
+	FILE *out;                 /* the T: lines, or NULL (intervals and blocks only) */
+	uint64_t interval_insns;   /* N */
+	uint64_t count;            /* instructions in the current interval (with carry) */
+	uint64_t run_insns;        /* instruction count at the last block end */
+	uint64_t interval_begin;   /* instruction count at which the current interval began */
+	struct bbv_block *blocks;  /* id - 1 -> block */
+	size_t n_blocks, cap_blocks;
+	uint32_t *hash;            /* open addressing: id, 0 = empty */
+	size_t hash_mask;
+	uint64_t *counts;          /* id - 1 -> instructions in the current interval */
+	uint32_t *touched;         /* ids with counts != 0 */
+	size_t n_touched;
+	struct { uint64_t start_pc, end_pc; uint32_t id; } cache[BBV_CACHE_SIZE];
+	uint64_t *starts;          /* instruction count at which each written interval began */
+	size_t n_intervals, cap_intervals;
+	int err;                   /* first error (-errno), sticky */
+};
+
+/* Start counting intervals of interval_insns on emulator e, writing T: lines to out (may be
+ * NULL). Returns 0 or -errno. */
+int bbv_init(struct bbv *b, struct emu *e, uint64_t interval_insns, FILE *out)
+	__attribute__((warn_unused_result));
+
+/* Detach from e (the partial last interval is dropped). Returns 0, or the first -errno met
+ * (out of memory, a write error). */
+int bbv_finish(struct bbv *b, struct emu *e) __attribute__((warn_unused_result));
+
+/* Write the block-to-PC map: a header line, "B id start_pc end_pc insns executed" per block
+ * and "I index start_insn length" per interval. Returns 0 or -errno. */
+int bbv_write_map(const struct bbv *b, FILE *out) __attribute__((warn_unused_result));
+
+void bbv_free(struct bbv *b);
+
+#endif

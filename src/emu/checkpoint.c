@@ -1,0 +1,671 @@
+/*
+ * checkpoint.c — the emulator's checkpoints (see checkpoint.h and docs/checkpoint.md for the
+ * format): a 40-byte header, then sections {tag, crc32, length, data}: HART registers, PROC
+ * process state, IMGS code images, FDS_ open files, CWD_ working directory, DATA the non-zero
+ * pages deflated in address order, PAGE the page list (number, permission, kind).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "emu/checkpoint.h"
+#include "emu/emu_priv.h"
+
+#define CKPT_MAGIC "ROBINCKP"
+#define CKPT_HEADER_BYTES 40
+#define CKPT_TAG(a, b, c, d) ((uint32_t)(a) | (uint32_t)(b) << 8 | (uint32_t)(c) << 16 | (uint32_t)(d) << 24)
+#define CKPT_HART CKPT_TAG('H', 'A', 'R', 'T')
+#define CKPT_PROC CKPT_TAG('P', 'R', 'O', 'C')
+#define CKPT_IMGS CKPT_TAG('I', 'M', 'G', 'S')
+#define CKPT_FDS  CKPT_TAG('F', 'D', 'S', '_')
+#define CKPT_CWD  CKPT_TAG('C', 'W', 'D', '_')
+#define CKPT_DATA CKPT_TAG('D', 'A', 'T', 'A')
+#define CKPT_PAGE CKPT_TAG('P', 'A', 'G', 'E')
+#define CKPT_FD_LIMIT 900   /* robin's own files live at or above this descriptor */
+
+/* Page kinds in the PAGE section. */
+enum { CKPT_PAGE_ZERO = 0, CKPT_PAGE_DATA = 1, CKPT_PAGE_NODATA = 2 };
+
+/* The scalar process fields of the PROC section, in file order (u64 each). */
+#define CKPT_PROC_FIELDS(X) X(brk_start) X(brk_cur) X(mmap_top) X(entry) X(sigmask) \
+	X(sigsuspend_saved) X(sigpending) X(sleep_ns) X(altstack_sp) X(altstack_size)        \
+	X(altstack_flags) X(clear_child_tid) X(robust_list) X(robust_len) X(rng_state)
+
+static int ckpt_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static int ckpt_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, errlen, fmt, ap);
+	va_end(ap);
+	return rc;
+}
+
+/* ---- writing ------------------------------------------------------------------------------ */
+
+struct ckpt_out {
+	FILE *f;
+	long sec_at;        /* file offset of the open section's header */
+	uint32_t crc;
+	uint64_t len;
+	int err;
+};
+
+static void ckpt_raw(struct ckpt_out *o, const void *p, size_t n)
+{
+	if (n && fwrite(p, 1, n, o->f) != n)
+		o->err = -EIO;
+	o->crc = (uint32_t)crc32(o->crc, p, (uInt)n);
+	o->len += n;
+}
+
+static void ckpt_u64(struct ckpt_out *o, uint64_t v) { ckpt_raw(o, &v, 8); }
+static void ckpt_u32(struct ckpt_out *o, uint32_t v) { ckpt_raw(o, &v, 4); }
+
+static void ckpt_str(struct ckpt_out *o, const char *s)
+{
+	uint32_t n = (uint32_t)strlen(s);
+	ckpt_u32(o, n);
+	ckpt_raw(o, s, n);
+}
+
+static void ckpt_begin(struct ckpt_out *o, uint32_t tag)
+{
+	o->sec_at = ftell(o->f);
+	uint32_t hdr[4] = { tag, 0, 0, 0 };
+	if (fwrite(hdr, 1, sizeof(hdr), o->f) != sizeof(hdr))
+		o->err = -EIO;
+	o->crc = (uint32_t)crc32(0, NULL, 0);
+	o->len = 0;
+}
+
+static void ckpt_end(struct ckpt_out *o)
+{
+	long here = ftell(o->f);
+	uint32_t crc = o->crc;
+	uint64_t len = o->len;
+	if (fseek(o->f, o->sec_at + 4, SEEK_SET) || fwrite(&crc, 4, 1, o->f) != 1 ||
+	    fwrite(&len, 8, 1, o->f) != 1 || fseek(o->f, here, SEEK_SET))
+		o->err = -EIO;
+}
+
+void checkpoint_note_inherited(struct emu *e)
+{
+	memset(e->inherited_fds, 0, sizeof(e->inherited_fds));
+	DIR *d = opendir("/proc/self/fd");
+	if (!d)
+		return;
+	int self = dirfd(d);
+	struct dirent *de;
+	while ((de = readdir(d))) {
+		char *end;
+		long fd = strtol(de->d_name, &end, 10);
+		if (!*end && end != de->d_name && fd >= 0 && fd < 64 * 16 && fd != self)
+			e->inherited_fds[fd / 64] |= 1ull << (fd % 64);
+	}
+	closedir(d);
+}
+
+/* The guest's open files: fds 3..CKPT_FD_LIMIT-1 other than robin's private ones and those
+ * inherited from the environment. */
+static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
+{
+	DIR *d = opendir("/proc/self/fd");
+	if (!d)
+		return ckpt_fail(err, errlen, -errno, "cannot list /proc/self/fd: %s", strerror(errno));
+	int self = dirfd(d), rc = 0;
+	struct dirent *de;
+	ckpt_begin(o, CKPT_FDS);
+	while ((de = readdir(d))) {
+		char *end;
+		long fd = strtol(de->d_name, &end, 10);
+		if (*end || end == de->d_name || fd < 3 || fd >= CKPT_FD_LIMIT || fd == self ||
+		    (e->inherited_fds[fd / 64] >> (fd % 64) & 1))
+			continue;
+		int priv = 0;
+		for (int i = 0; i < e->n_private_fds; i++)
+			priv |= e->private_fds[i] == fd;
+		if (priv)
+			continue;
+		char link[64], path[PATH_MAX];
+		snprintf(link, sizeof(link), "/proc/self/fd/%ld", fd);
+		ssize_t n = readlink(link, path, sizeof(path) - 1);
+		if (n < 0)
+			continue;
+		path[n] = 0;
+		if (path[0] != '/' || (n > 10 && !strcmp(path + n - 10, " (deleted)"))) {
+			rc = ckpt_fail(err, errlen, -ENOTSUP, "the guest's descriptor %ld is %s, which a "
+			               "checkpoint cannot reopen", fd, path);
+			break;
+		}
+		int fl = fcntl((int)fd, F_GETFL), fdfl = fcntl((int)fd, F_GETFD);
+		off_t off = lseek((int)fd, 0, SEEK_CUR);
+		ckpt_u32(o, (uint32_t)fd);
+		ckpt_u32(o, (uint32_t)fl);
+		ckpt_u32(o, (uint32_t)(fdfl > 0 && (fdfl & FD_CLOEXEC)));
+		ckpt_u64(o, off < 0 ? 0 : (uint64_t)off);
+		ckpt_str(o, path);
+	}
+	ckpt_u32(o, UINT32_MAX);  /* end of the list */
+	ckpt_end(o);
+	closedir(d);
+	return rc;
+}
+
+/* DATA (deflated non-zero pages) and PAGE (the list). */
+static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
+{
+	static const uint8_t zero[GMEM_PAGE_SIZE];
+	struct gmem *m = &e->mem;
+	size_t cap = 1024, n = 0;
+	uint8_t *list = malloc(cap * 10);
+	uint8_t buf[65536];
+	z_stream z = { 0 };
+	if (!list || deflateInit(&z, 1) != Z_OK) {
+		free(list);
+		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	int rc = 0;
+	ckpt_begin(o, CKPT_DATA);
+	const uint64_t *words = (const uint64_t *)m->perm;
+	for (uint64_t w = 0; w < GMEM_NPAGES / 8 && !rc; w++) {
+		if (!words[w])
+			continue;
+		for (uint64_t pg = w * 8; pg < w * 8 + 8; pg++) {
+			uint8_t perm = m->perm[pg];
+			if (!(perm & GMEM_MAPPED))
+				continue;
+			perm &= (uint8_t)~GMEM_CODE;
+			if (perm & GMEM_SHARED) {
+				rc = ckpt_fail(err, errlen, -ENOTSUP, "guest page 0x%" PRIx64 " is a "
+				               "MAP_SHARED file mapping, which a checkpoint cannot hold",
+				               pg << GMEM_PAGE_SHIFT);
+				break;
+			}
+			const uint8_t *host = m->base + (pg << GMEM_PAGE_SHIFT);
+			uint8_t kind = (perm & GMEM_PASTEOF) ? CKPT_PAGE_NODATA :
+			               memcmp(host, zero, GMEM_PAGE_SIZE) ? CKPT_PAGE_DATA : CKPT_PAGE_ZERO;
+			if (n == cap) {
+				uint8_t *nl = realloc(list, cap * 2 * 10);
+				if (!nl) {
+					rc = ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+					break;
+				}
+				list = nl;
+				cap *= 2;
+			}
+			memcpy(list + n * 10, &pg, 8);
+			list[n * 10 + 8] = perm;
+			list[n * 10 + 9] = kind;
+			n++;
+			if (kind != CKPT_PAGE_DATA)
+				continue;
+			z.next_in = (Bytef *)host;
+			z.avail_in = GMEM_PAGE_SIZE;
+			while (z.avail_in) {
+				z.next_out = buf;
+				z.avail_out = sizeof(buf);
+				deflate(&z, Z_NO_FLUSH);
+				ckpt_raw(o, buf, sizeof(buf) - z.avail_out);
+			}
+		}
+	}
+	int zr;
+	do {
+		z.next_out = buf;
+		z.avail_out = sizeof(buf);
+		zr = deflate(&z, Z_FINISH);
+		ckpt_raw(o, buf, sizeof(buf) - z.avail_out);
+	} while (zr == Z_OK);
+	deflateEnd(&z);
+	ckpt_end(o);
+	ckpt_begin(o, CKPT_PAGE);
+	ckpt_u64(o, n);
+	ckpt_raw(o, list, n * 10);
+	ckpt_end(o);
+	free(list);
+	return rc;
+}
+
+int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
+{
+	char tmp[PATH_MAX];
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= sizeof(tmp))
+		return ckpt_fail(err, errlen, -ENAMETOOLONG, "%s: path too long", path);
+	/* at a high descriptor, so that it is not taken for one of the guest's */
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return ckpt_fail(err, errlen, -errno, "cannot write %s: %s", tmp, strerror(errno));
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, CKPT_FD_LIMIT + 50);
+	if (high >= 0) {
+		close(fd);
+		fd = high;
+	}
+	struct ckpt_out o = { .f = fdopen(fd, "w") };
+	if (!o.f) {
+		close(fd);
+		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	struct hart *h = &e->hart;
+	/* header: magic, version, guest address bits, instret, reserved, crc of the 36 bytes */
+	uint8_t hdr[CKPT_HEADER_BYTES] = { 0 };
+	uint32_t ver = CHECKPOINT_VERSION, bits = GMEM_GUEST_BITS;
+	memcpy(hdr, CKPT_MAGIC, 8);
+	memcpy(hdr + 8, &ver, 4);
+	memcpy(hdr + 12, &bits, 4);
+	memcpy(hdr + 16, &h->instret, 8);
+	uint32_t hcrc = (uint32_t)crc32(0, hdr, 36);
+	memcpy(hdr + 36, &hcrc, 4);
+	if (fwrite(hdr, 1, sizeof(hdr), o.f) != sizeof(hdr))
+		o.err = -EIO;
+
+	ckpt_begin(&o, CKPT_HART);
+	ckpt_raw(&o, h->x, sizeof(h->x));
+	ckpt_raw(&o, h->f, sizeof(h->f));
+	ckpt_u64(&o, h->pc);
+	ckpt_u32(&o, h->fflags);
+	ckpt_u32(&o, h->frm);
+	ckpt_u64(&o, h->reservation);
+	ckpt_u64(&o, h->instret);
+	ckpt_end(&o);
+
+	ckpt_begin(&o, CKPT_PROC);
+#define CKPT_PUT(f) ckpt_u64(&o, e->f);
+	CKPT_PROC_FIELDS(CKPT_PUT)
+#undef CKPT_PUT
+	ckpt_u64(&o, (uint64_t)e->sigsuspend_active);
+	ckpt_u64(&o, e->cfg.seed);
+	ckpt_u64(&o, (uint64_t)e->cfg.virtual_time);
+	ckpt_raw(&o, e->itimer, sizeof(e->itimer));
+	for (int s = 0; s <= EMU_NSIG; s++) {
+		ckpt_u64(&o, e->sigact[s].handler);
+		ckpt_u64(&o, e->sigact[s].flags);
+		ckpt_u64(&o, e->sigact[s].mask);
+		ckpt_u64(&o, (uint64_t)(int64_t)e->sig_code[s]);
+		ckpt_u64(&o, e->sig_addr[s]);
+	}
+	ckpt_str(&o, e->exe_path);
+	ckpt_end(&o);
+
+	ckpt_begin(&o, CKPT_IMGS);
+	ckpt_u32(&o, (uint32_t)e->n_images);
+	for (int i = 0; i < e->n_images; i++) {
+		ckpt_u64(&o, e->images[i].start);
+		ckpt_u64(&o, e->images[i].end);
+		ckpt_u64(&o, e->images[i].bias);
+		ckpt_str(&o, e->images[i].path);
+	}
+	ckpt_end(&o);
+
+	char cwd[PATH_MAX];
+	ckpt_begin(&o, CKPT_CWD);
+	ckpt_str(&o, getcwd(cwd, sizeof(cwd)) ? cwd : "");
+	ckpt_end(&o);
+
+	int rc = ckpt_save_fds(e, &o, err, errlen);
+	if (!rc)
+		rc = ckpt_save_memory(e, &o, err, errlen);
+	if (fflush(o.f) || ferror(o.f))
+		o.err = -EIO;
+	if (fclose(o.f) && !o.err)
+		o.err = -EIO;
+	if (!rc && o.err)
+		rc = ckpt_fail(err, errlen, o.err, "cannot write %s: %s", tmp, strerror(-o.err));
+	if (!rc && rename(tmp, path))
+		rc = ckpt_fail(err, errlen, -errno, "cannot rename %s to %s: %s", tmp, path,
+		               strerror(errno));
+	if (rc)
+		unlink(tmp);
+	return rc;
+}
+
+/* ---- reading ------------------------------------------------------------------------------ */
+
+struct ckpt_in {
+	const char *path;
+	const uint8_t *base;      /* the whole file */
+	uint64_t at, end;         /* cursor and end of the current section (file offsets) */
+	char *err;
+	size_t errlen;
+	int rc;
+};
+
+static void ckpt_bad(struct ckpt_in *in, uint64_t off, const char *what)
+{
+	if (!in->rc)
+		in->rc = ckpt_fail(in->err, in->errlen, -EINVAL, "%s: offset %" PRIu64 ": %s",
+		                   in->path, off, what);
+}
+
+static const uint8_t *ckpt_take(struct ckpt_in *in, uint64_t n)
+{
+	if (in->rc)
+		return NULL;
+	if (n > in->end - in->at) {
+		ckpt_bad(in, in->at, "section ends early (truncated or corrupt checkpoint)");
+		return NULL;
+	}
+	const uint8_t *p = in->base + in->at;
+	in->at += n;
+	return p;
+}
+
+static uint64_t ckpt_get64(struct ckpt_in *in)
+{
+	uint64_t v = 0;
+	const uint8_t *p = ckpt_take(in, 8);
+	if (p)
+		memcpy(&v, p, 8);
+	return v;
+}
+
+static uint32_t ckpt_get32(struct ckpt_in *in)
+{
+	uint32_t v = 0;
+	const uint8_t *p = ckpt_take(in, 4);
+	if (p)
+		memcpy(&v, p, 4);
+	return v;
+}
+
+/* A string into buf (n bytes); "" after an error. */
+static void ckpt_getstr(struct ckpt_in *in, char *buf, size_t n)
+{
+	uint64_t at = in->at;
+	uint32_t len = ckpt_get32(in);
+	const uint8_t *p = len < n ? ckpt_take(in, len) : NULL;
+	if (!p) {
+		ckpt_bad(in, at, "string too long");
+		buf[0] = 0;
+		return;
+	}
+	memcpy(buf, p, len);
+	buf[len] = 0;
+}
+
+struct ckpt_section {
+	uint64_t at, len;        /* file offset of the data, its length */
+	int seen;
+};
+
+static int ckpt_open_section(struct ckpt_in *in, const struct ckpt_section *s)
+{
+	in->at = s->at;
+	in->end = s->at + s->len;
+	return in->rc;
+}
+
+static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckpt_section *data,
+                             const struct ckpt_section *page)
+{
+	struct gmem *m = &e->mem;
+	if (ckpt_open_section(in, page))
+		return;
+	uint64_t n = ckpt_get64(in);
+	if (in->rc || n > (in->end - in->at) / 10) {
+		ckpt_bad(in, page->at, "page count does not fit the section");
+		return;
+	}
+	const uint8_t *list = ckpt_take(in, n * 10);
+	z_stream z = { 0 };
+	z.next_in = (Bytef *)(in->base + data->at);
+	z.avail_in = (uInt)data->len;
+	if (inflateInit(&z) != Z_OK) {
+		in->rc = ckpt_fail(in->err, in->errlen, -ENOMEM, "out of memory");
+		return;
+	}
+	uint64_t prev = UINT64_MAX;
+	for (uint64_t i = 0; i < n && !in->rc; i++) {
+		uint64_t pg;
+		memcpy(&pg, list + i * 10, 8);
+		uint8_t perm = list[i * 10 + 8], kind = list[i * 10 + 9];
+		uint64_t entry_at = page->at + 8 + i * 10;
+		if (pg >= GMEM_NPAGES || (prev != UINT64_MAX && pg <= prev) || kind > CKPT_PAGE_NODATA ||
+		    !(perm & GMEM_MAPPED) || (perm & (GMEM_CODE | GMEM_SHARED))) {
+			ckpt_bad(in, entry_at, "bad page entry (corrupt checkpoint, or one from a robin "
+			         "with a larger guest address space)");
+			break;
+		}
+		prev = pg;
+		uint64_t addr = pg << GMEM_PAGE_SHIFT;
+		/* map runs of consecutive pages at once */
+		if (!(m->perm[pg] & GMEM_MAPPED)) {
+			uint64_t j = i + 1, last = pg;
+			for (; j < n; j++) {
+				uint64_t q;
+				memcpy(&q, list + j * 10, 8);
+				if (q != last + 1)
+					break;
+				last = q;
+			}
+			if (gmem_map_anon(m, addr, (last - pg + 1) << GMEM_PAGE_SHIFT, GMEM_R | GMEM_W)) {
+				ckpt_bad(in, entry_at, "cannot map the page");
+				break;
+			}
+		}
+		if (kind == CKPT_PAGE_DATA) {
+			z.next_out = m->base + addr;
+			z.avail_out = GMEM_PAGE_SIZE;
+			int zr = inflate(&z, Z_SYNC_FLUSH);
+			if (z.avail_out || (zr != Z_OK && zr != Z_STREAM_END)) {
+				ckpt_bad(in, data->at + z.total_in, "page data does not inflate (corrupt "
+				         "checkpoint)");
+				break;
+			}
+		} else if (kind == CKPT_PAGE_NODATA) {
+			mprotect(m->base + addr, GMEM_PAGE_SIZE, PROT_NONE);
+		}
+		m->perm[pg] = perm;
+	}
+	inflateEnd(&z);
+}
+
+static void ckpt_load_fds(struct ckpt_in *in)
+{
+	for (;;) {
+		uint64_t at = in->at;
+		uint32_t fd = ckpt_get32(in);
+		if (in->rc || fd == UINT32_MAX)
+			return;
+		uint32_t fl = ckpt_get32(in), cloexec = ckpt_get32(in);
+		uint64_t off = ckpt_get64(in);
+		char path[PATH_MAX];
+		ckpt_getstr(in, path, sizeof(path));
+		if (in->rc)
+			return;
+		if (fd < 3 || fd >= CKPT_FD_LIMIT) {
+			ckpt_bad(in, at, "bad descriptor number");
+			return;
+		}
+		if (fcntl((int)fd, F_GETFD) >= 0) {
+			in->rc = ckpt_fail(in->err, in->errlen, -EBUSY, "%s: offset %" PRIu64 ": the "
+			                   "guest's descriptor %u is already open in robin", in->path, at, fd);
+			return;
+		}
+		int h = open(path, (int)fl & ~(O_CREAT | O_EXCL | O_TRUNC));
+		if (h < 0) {
+			in->rc = ckpt_fail(in->err, in->errlen, -errno, "%s: offset %" PRIu64 ": cannot "
+			                   "reopen the guest's descriptor %u (%s): %s", in->path, at, fd,
+			                   path, strerror(errno));
+			return;
+		}
+		if (h != (int)fd) {
+			if (dup3(h, (int)fd, cloexec ? O_CLOEXEC : 0) < 0) {
+				close(h);
+				ckpt_bad(in, at, "cannot reopen the descriptor at its number");
+				return;
+			}
+			close(h);
+		} else if (cloexec) {
+			fcntl(h, F_SETFD, FD_CLOEXEC);
+		}
+		if (!(fl & O_APPEND))
+			lseek((int)fd, (off_t)off, SEEK_SET);
+	}
+}
+
+int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return ckpt_fail(err, errlen, -errno, "cannot read %s: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		return ckpt_fail(err, errlen, -EINVAL, "%s: not a regular file", path);
+	}
+	uint64_t size = (uint64_t)st.st_size;
+	uint8_t *buf = size ? mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0) : NULL;
+	close(fd);
+	if (size && buf == MAP_FAILED)
+		return ckpt_fail(err, errlen, -errno, "cannot read %s: %s", path, strerror(errno));
+	struct ckpt_in in = { path, buf, 0, size, err, errlen, 0 };
+	struct ckpt_section sec[7] = { { 0 } };
+	static const uint32_t tags[7] = { CKPT_HART, CKPT_PROC, CKPT_IMGS, CKPT_FDS, CKPT_CWD,
+	                                  CKPT_DATA, CKPT_PAGE };
+	uint32_t ver = 0, bits = 0, hcrc = 0;
+	if (size < CKPT_HEADER_BYTES || memcmp(buf, CKPT_MAGIC, 8)) {
+		ckpt_bad(&in, 0, "not a robin checkpoint (no ROBINCKP header)");
+		goto out;
+	}
+	memcpy(&ver, buf + 8, 4);
+	memcpy(&bits, buf + 12, 4);
+	memcpy(&hcrc, buf + 36, 4);
+	if (hcrc != (uint32_t)crc32(0, buf, 36)) {
+		ckpt_bad(&in, 36, "header checksum mismatch (corrupt checkpoint)");
+		goto out;
+	}
+	if (ver != CHECKPOINT_VERSION) {
+		char what[128];
+		snprintf(what, sizeof(what), "checkpoint format version %u; this robin reads version %d",
+		         ver, CHECKPOINT_VERSION);
+		ckpt_bad(&in, 8, what);
+		goto out;
+	}
+	if (bits > GMEM_GUEST_BITS) {
+		char what[128];
+		snprintf(what, sizeof(what), "saved with a %u-bit guest address space; this robin has %d",
+		         bits, GMEM_GUEST_BITS);
+		ckpt_bad(&in, 12, what);
+		goto out;
+	}
+	/* sections: each checksummed; all seven present, each once */
+	for (uint64_t at = CKPT_HEADER_BYTES; at < size;) {
+		if (size - at < 16) {
+			ckpt_bad(&in, at, "truncated section header");
+			goto out;
+		}
+		uint32_t tag, crc;
+		uint64_t len;
+		memcpy(&tag, buf + at, 4);
+		memcpy(&crc, buf + at + 4, 4);
+		memcpy(&len, buf + at + 8, 8);
+		if (len > size - at - 16) {
+			ckpt_bad(&in, at, "section longer than the file (truncated checkpoint)");
+			goto out;
+		}
+		int k;
+		for (k = 0; k < 7 && tags[k] != tag; k++)
+			;
+		if (k == 7 || sec[k].seen) {
+			ckpt_bad(&in, at, k == 7 ? "unknown section" : "repeated section");
+			goto out;
+		}
+		uint32_t c = (uint32_t)crc32(0, NULL, 0);
+		for (uint64_t p = 0; p < len; p += 1u << 30) {
+			uint64_t chunk = len - p < (1u << 30) ? len - p : (1u << 30);
+			c = (uint32_t)crc32(c, buf + at + 16 + p, (uInt)chunk);
+		}
+		if (c != crc) {
+			char what[96];
+			snprintf(what, sizeof(what), "section %.4s checksum mismatch (corrupt checkpoint)",
+			         (const char *)&tag);
+			ckpt_bad(&in, at, what);
+			goto out;
+		}
+		sec[k] = (struct ckpt_section){ at + 16, len, 1 };
+		at += 16 + len;
+	}
+	for (int k = 0; k < 7; k++)
+		if (!sec[k].seen) {
+			char what[64];
+			snprintf(what, sizeof(what), "section %.4s missing (truncated checkpoint)",
+			         (const char *)&tags[k]);
+			ckpt_bad(&in, size, what);
+			goto out;
+		}
+
+	struct hart *h = &e->hart;
+	if (ckpt_open_section(&in, &sec[1]))
+		goto out;
+#define CKPT_GET(f) e->f = ckpt_get64(&in);
+	CKPT_PROC_FIELDS(CKPT_GET)
+#undef CKPT_GET
+	e->sigsuspend_active = (int)ckpt_get64(&in);
+	e->cfg.seed = ckpt_get64(&in);
+	e->cfg.virtual_time = (int)ckpt_get64(&in);
+	const uint8_t *it = ckpt_take(&in, sizeof(e->itimer));
+	if (it)
+		memcpy(e->itimer, it, sizeof(e->itimer));
+	for (int s = 0; s <= EMU_NSIG; s++) {
+		e->sigact[s].handler = ckpt_get64(&in);
+		e->sigact[s].flags = ckpt_get64(&in);
+		e->sigact[s].mask = ckpt_get64(&in);
+		e->sig_code[s] = (int32_t)ckpt_get64(&in);
+		e->sig_addr[s] = ckpt_get64(&in);
+	}
+	ckpt_getstr(&in, e->exe_path, sizeof(e->exe_path));
+
+	if (ckpt_open_section(&in, &sec[2]))
+		goto out;
+	uint32_t n_img = ckpt_get32(&in);
+	if (n_img > EMU_MAX_IMAGES)
+		ckpt_bad(&in, sec[2].at, "too many images");
+	for (uint32_t i = 0; i < n_img && !in.rc; i++) {
+		uint64_t s = ckpt_get64(&in), t = ckpt_get64(&in), b = ckpt_get64(&in);
+		char p[PATH_MAX];
+		ckpt_getstr(&in, p, sizeof(p));
+		if (!in.rc)
+			emu_image_add(e, s, t, b, p);
+	}
+
+	ckpt_load_memory(e, &in, &sec[5], &sec[6]);
+
+	if (ckpt_open_section(&in, &sec[0]))
+		goto out;
+	const uint8_t *regs = ckpt_take(&in, sizeof(h->x) + sizeof(h->f));
+	if (regs) {
+		memcpy(h->x, regs, sizeof(h->x));
+		memcpy(h->f, regs + sizeof(h->x), sizeof(h->f));
+	}
+	h->pc = ckpt_get64(&in);
+	h->fflags = ckpt_get32(&in);
+	h->frm = ckpt_get32(&in);
+	h->reservation = ckpt_get64(&in);
+	h->instret = ckpt_get64(&in);
+	h->x[0] = 0;
+
+	if (ckpt_open_section(&in, &sec[4]))
+		goto out;
+	char cwd[PATH_MAX];
+	ckpt_getstr(&in, cwd, sizeof(cwd));
+	if (!in.rc && cwd[0] && chdir(cwd))
+		in.rc = ckpt_fail(err, errlen, -errno, "%s: offset %" PRIu64 ": cannot change to the "
+		                  "guest's directory %s: %s", path, sec[4].at, cwd, strerror(errno));
+	if (!in.rc && !ckpt_open_section(&in, &sec[3]))
+		ckpt_load_fds(&in);
+out:
+	if (size)
+		munmap(buf, size);
+	return in.rc;
+}

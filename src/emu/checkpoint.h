@@ -1,0 +1,32 @@
+/*
+ * checkpoint.h — save and restore the emulator's architectural state (docs/checkpoint.md):
+ * registers, every mapped guest page (zlib-compressed, all-zero pages as a flag), the brk and
+ * mmap layout, signal state, the guest's open files (path, flags, offset), the working
+ * directory, the instruction count (which the virtual clock derives from) and the random
+ * stream. A checkpoint is a header and checksummed sections; a corrupt, truncated or foreign
+ * file is refused with a message naming the file and the offset.
+ */
+#ifndef ROBIN_EMU_CHECKPOINT_H
+#define ROBIN_EMU_CHECKPOINT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "emu/emu.h"
+
+#define CHECKPOINT_VERSION 1
+
+/* Write e's state to path (replaced atomically: written to path.tmp, then renamed). Returns
+ * 0, or -errno with a one-line message in err (a MAP_SHARED file mapping, a pipe or socket
+ * the guest holds, a write error). */
+int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+/* Restore the state saved in path into e, freshly created with emu_create and not loaded:
+ * memory, registers, process state; the guest's files are reopened at their numbers and
+ * offsets and the working directory is changed back. Returns 0, or -errno with a one-line
+ * message "FILE: offset N: what is wrong" in err. */
+int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+#endif

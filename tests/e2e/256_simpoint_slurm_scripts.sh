@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# 256: robin simpoint run --slurm writes a job array with one task per point, a merge job and
+# submit.sh chaining them with --dependency=afterok; running each array task's command by hand
+# (as Slurm would, with SLURM_ARRAY_TASK_ID) and then the merge job's gives the same estimate as
+# the campaign run locally. (make slurm-check runs the scripts on a real one-node cluster.)
+set -u
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
+need_guest phases
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+ARGS=(--interval 300000 --warmup 1000000 --maxK 5 -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 12)
+"$ROBIN" simpoint run --dir "$T/local" --stats-json "$T/local.json" "${ARGS[@]}" 2>"$T/err" || { cat "$T/err"; exit 1; }
+"$ROBIN" simpoint run --slurm --dir "$T/s" "${ARGS[@]}" 2>"$T/err" || { cat "$T/err"; exit 1; }
+grep -q 'submit.sh' "$T/err" || { cat "$T/err"; exit 1; }
+n=$(grep -c '^P ' "$T/s/campaign.txt")
+[ "$n" -ge 2 ] || { echo "only $n points"; exit 1; }
+grep -qx "#SBATCH --array=0-$((n - 1))" "$T/s/points.sbatch" || { cat "$T/s/points.sbatch"; exit 1; }
+grep -q 'dependency=afterok:' "$T/s/submit.sh" || { cat "$T/s/submit.sh"; exit 1; }
+ls "$T"/s/point-*.txt >/dev/null 2>&1 && { echo "--slurm ran points locally"; exit 1; }
+for ((i = 0; i < n; i++)); do
+	SLURM_ARRAY_TASK_ID=$i sh "$T/s/points.sbatch" 2>"$T/perr" || { echo "task $i failed"; cat "$T/perr"; exit 1; }
+done
+sh "$T/s/merge.sbatch" 2>"$T/merr" || { cat "$T/merr"; exit 1; }
+python3 - "$T/local.json" "$T/s/result.json" <<'PY' || exit 1
+import json, sys
+a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+assert [p['interval'] for p in a['points']] == [p['interval'] for p in b['points']]
+assert a['cpi_predicted'] == b['cpi_predicted'], (a['cpi_predicted'], b['cpi_predicted'])
+print("ok: %d points, CPI %.4f both ways" % (len(b['points']), b['cpi_predicted']))
+PY
