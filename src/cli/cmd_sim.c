@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
+#include "cli/sim_coproc.h"
 #include "cli/sim_profile.h"
 #include "core/core.h"
 #include "core/pipeview.h"
@@ -40,6 +41,8 @@ static void sim_usage(FILE *out)
 	        "\n"
 	        "profiling options (seed 004 Paper A: all profilers sample the same cycles):\n%s"
 	        "\n"
+	        "profiling co-processor (001_df4aea695fbcd9aa.txt, docs/coproc.md):\n%s"
+	        "\n"
 	        "output options:\n"
 	        "  --stats-json FILE   write the statistics as JSON (cycles, instructions, ipc,\n"
 	        "                      host_seconds, mips, cycle_stack, caches, branches, config;\n"
@@ -56,7 +59,7 @@ static void sim_usage(FILE *out)
 	        "  --help              this text\n"
 	        "\n"
 	        "exit status: as `robin run`; 1 if the core stopped (deadlock watchdog).\n",
-	        core_opts_help, emu_opts_help, sim_profile_help);
+	        core_opts_help, emu_opts_help, sim_profile_help, sim_coproc_help);
 }
 
 static double sim_now(void)
@@ -124,6 +127,8 @@ int cmd_sim(int argc, char **argv)
 	struct core_opts co = { 0 };
 	struct emu_opts eo = { 0 };
 	struct sim_profile_opts po = { .top = SIM_PROFILE_TOP_DEFAULT };
+	struct sim_coproc_opts cpo = { 0 };
+	struct sim_coproc *scp = NULL;
 	const char *stats_json = NULL, *pipeview_path = NULL;
 	uint64_t pv_start = 0, pv_end = UINT64_MAX;
 	int quiet = 0, progress = 1, check = 0, i;
@@ -134,6 +139,8 @@ int cmd_sim(int argc, char **argv)
 			t = emu_opts_take(&eo, "sim", argc, argv, &i);
 		if (!t)
 			t = sim_profile_take(&po, "sim", argc, argv, &i);
+		if (!t)
+			t = sim_coproc_take(&cpo, argc, argv, &i);
 		if (t < 0)
 			return 2;
 		if (t)
@@ -176,6 +183,10 @@ int cmd_sim(int argc, char **argv)
 	if (!po.list && (po.db_path || po.period || po.freq_hz > 0 || po.random || po.top_set)) {
 		fprintf(stderr, "robin sim: --db, --freq, --period, --random and --top need --profile "
 		        "LIST|all\n");
+		return 2;
+	}
+	if (cpo.any && !cpo.path) {
+		fprintf(stderr, "robin sim: the --coproc-* options need --coproc FILE.s\n");
 		return 2;
 	}
 	if (po.period && po.freq_hz > 0) {
@@ -229,6 +240,9 @@ int cmd_sim(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (cpo.path && (rc = sim_coproc_attach(&cpo, c, &scp)))
+		goto out;
+	rc = 1;
 	struct probe_check pcheck;
 	if (check) {
 		struct probe_consumer pc;
@@ -275,6 +289,13 @@ int cmd_sim(int argc, char **argv)
 		        secs > 0 ? (double)s->instructions / secs / 1e6 : 0.0);
 		core_print_summary(c, stderr);
 	}
+	if (scp) {
+		char *cmdline = sim_join_args(argc, argv);
+		if (sim_coproc_finish(scp, c, &cfg, &eo, e, argc - i, argv + i,
+		                      cmdline ? cmdline : "robin sim", quiet ? NULL : stderr))
+			rc = rc ? rc : 1;
+		free(cmdline);
+	}
 	if (pmu) {
 		pmu_finish(pmu);
 		if (sim_profile_code_map(e, &cmap) ||
@@ -316,6 +337,8 @@ int cmd_sim(int argc, char **argv)
 			json_kv_string(&j, "status", status);
 			json_kv_int(&j, "signal", sig);
 			core_write_stats_json(c, &j, secs);
+			if (scp)
+				sim_coproc_json(scp, &j);
 			if (pmu && sim_profile_json(&j, pmu, &cmap,
 			                            po.top_set && po.top ? po.top : SIM_PROFILE_TOP_DEFAULT)) {
 				fprintf(stderr, "robin sim: out of memory while writing %s\n", stats_json);
@@ -328,6 +351,7 @@ int cmd_sim(int argc, char **argv)
 	}
 out:
 	code_map_free(&cmap);
+	sim_coproc_destroy(scp);
 	pmu_destroy(pmu);
 	pipeview_destroy(pv);
 	if (pvf)

@@ -67,6 +67,12 @@ struct sim_profile_run {
 int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
 		      struct pmu *p, struct code_map *m, FILE *info);
 
+/* The database id of image k of the code map, adding the image on first use (the map
+ * remembers it in im[k].db_id; reset those to 0 for a new database). Returns 0 or an error. */
+struct profile_db;
+int sim_profile_image_id(struct profile_db *db, struct code_map *m, int k, int64_t *id)
+	__attribute__((warn_unused_result));
+
 /* Write the members "profile_error" and "top" (the caller's object is open). */
 int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)
 	__attribute__((warn_unused_result));

@@ -204,11 +204,11 @@ static void coproc_on_insn(void *ctx, const struct probe_insn *r)
 	s->f[COPROC_F_EVENTS] = r->events;
 	s->f[COPROC_F_SIZE] = r->mem_size;
 	s->f[COPROC_F_LATENCY] = r->load_cycles;
-	s->f[COPROC_F_VLO] = (uint32_t)r->mem_value;
 	/* fields the program did not ask for do not travel */
 	for (int k = 0; k < COPROC_F_COUNT; k++)
 		if (!(cp->prog.field_mask >> k & 1))
 			s->f[k] = 0;
+	s->f[COPROC_F_VLO] = (uint32_t)s->f[COPROC_F_VALUE];   /* the DFE's extraction */
 	b->n++;
 	cp->st.buffered++;
 }

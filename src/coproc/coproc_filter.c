@@ -58,7 +58,7 @@ uint32_t coproc_sample_bytes(uint32_t field_mask)
 		[COPROC_F_CLASS] = 1, [COPROC_F_RD] = 1, [COPROC_F_RS1] = 1, [COPROC_F_RS2] = 1,
 		[COPROC_F_IMM] = 8, [COPROC_F_TARGET] = 8, [COPROC_F_TAKEN] = 1,
 		[COPROC_F_EVENTS] = 4, [COPROC_F_SIZE] = 1, [COPROC_F_LATENCY] = 4,
-		[COPROC_F_VLO] = 0,      /* extracted from value by the DFE */
+		[COPROC_F_VLO] = 0,      /* the DFE extracts it from value */
 	};
 	uint32_t n = 1;   /* the opcode class always travels: it picks the start PC */
 	for (int k = 0; k < COPROC_F_COUNT; k++)

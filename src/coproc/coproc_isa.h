@@ -46,7 +46,8 @@ enum coproc_field {
 	COPROC_F_EVENTS,     /* f.events: PROBE_EV_* */
 	COPROC_F_SIZE,       /* f.size: access size in bytes */
 	COPROC_F_LATENCY,    /* f.latency: load-to-use cycles */
-	COPROC_F_VLO,        /* f.vlo: the low 32 bits of f.value (what a slot stores) */
+	COPROC_F_VLO,        /* f.vlo: the low 32 bits of f.value (what a slot stores);
+	                        extracted from value, so `.fields value` carries it */
 	COPROC_F_COUNT
 };
 
