@@ -437,9 +437,9 @@ static void sim_coproc_print(const struct sim_coproc *s, FILE *out)
 			        100.0 * (double)v->simple_within5 / (double)v->qualifying, v->simple_wrms);
 			unsigned top = s->o.top ? s->o.top - 1 : 10;
 			if (top && s->npts) {
-				fprintf(out, "  Figure 5, the %s qualifying pairs by frequency:\n"
+				fprintf(out, "  Figure 5, qualifying pairs by frequency%s:\n"
 				        "    %-18s %-10s %10s %8s %8s %8s\n",
-				        s->npts > top ? "most frequent" : "", "load pc", "value",
+				        s->npts > top ? " (the most frequent)" : "", "load pc", "value",
 				        "instances", "true", "coproc", "simple");
 				for (size_t i = 0; i < s->npts && i < top; i++) {
 					const struct coproc_fig5_point *p = &s->pts[i];

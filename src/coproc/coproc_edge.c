@@ -3,7 +3,8 @@
  * on each interrupt copy the co-processor's table out into a pair-keyed count table (charged
  * as interrupt_cycles + sample_cycles per record), then re-arm. Conventions of
  * coproc/edge_profile.s: CAM keys = branch PCs, b0 taken and b1 not-taken counts (2 bytes);
- * of coproc/memdep_profile.s: a log of i2 <load pc, store pc> records at b1 and b2 (4 bytes).
+ * of coproc/memdep_profile.s: a table of c1 + 1 entries, load pc and store pc at b1 and b2
+ * (4 bytes), count at b3 (2 bytes).
  */
 #include "coproc/coproc_edge.h"
 
@@ -78,13 +79,20 @@ static uint64_t edge_copy(struct coproc *cp, struct pair_host *h)
 	return cp->cfg.interrupt_cycles + n * cp->cfg.sample_cycles;
 }
 
-static uint64_t memdep_copy(struct coproc *cp, struct pair_host *h)
+static uint64_t memdep_copy(struct coproc *cp, struct pair_host *h, int clear)
 {
-	const struct coproc_engine *e = &cp->eng;
-	uint64_t n = e->i[2];
-	for (uint64_t k = 0; k < n; k++)
-		pair_add(h, (uint32_t)coproc_data_get(e, e->b[1], (uint32_t)k, 4),
-		         (uint32_t)coproc_data_get(e, e->b[2], (uint32_t)k, 4), 1, 0);
+	struct coproc_engine *e = &cp->eng;
+	uint64_t n = 0, entries = e->c[1] + 1;
+	for (uint32_t k = 0; k < entries; k++) {
+		uint64_t cnt = coproc_data_get(e, e->b[3], k, 2);
+		if (!cnt)
+			continue;
+		pair_add(h, (uint32_t)coproc_data_get(e, e->b[1], k, 4),
+		         (uint32_t)coproc_data_get(e, e->b[2], k, 4), cnt, 0);
+		n++;
+		if (clear)
+			memset(e->data + ((e->b[3] + 2 * k) & (e->data_bytes - 1)), 0, 2);
+	}
 	cp->st.records_copied += n;
 	return cp->cfg.interrupt_cycles + n * cp->cfg.sample_cycles;
 }
@@ -103,8 +111,8 @@ static uint64_t edge_finish(struct coproc *cp, void *state)
 
 static uint64_t memdep_interrupt(struct coproc *cp, void *state)
 {
-	/* the window of recent stores (CAM and b0) survives: only the log is emptied */
-	uint64_t c = memdep_copy(cp, state);
+	/* the window of recent stores (CAM and b0) survives: only the table is emptied */
+	uint64_t c = memdep_copy(cp, state, 1);
 	cp->eng.i[2] = 0;
 	cp->eng.halted = 0;
 	return c;
@@ -112,7 +120,7 @@ static uint64_t memdep_interrupt(struct coproc *cp, void *state)
 
 static uint64_t memdep_finish(struct coproc *cp, void *state)
 {
-	return memdep_copy(cp, state);
+	return memdep_copy(cp, state, 0);
 }
 
 const struct coproc_host coproc_host_edge = {
