@@ -733,7 +733,7 @@ int coproc_asm(const char *text, size_t len, const char *name, struct coproc_pro
 				*nl = 0;
 			s.line++;
 			s.line_start = line;
-			rc = asm_line(&s, line);
+			rc = asm_line(&s, line) ? -EINVAL : 0;
 			line = nl ? nl + 1 : NULL;
 		}
 	}
