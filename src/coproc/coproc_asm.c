@@ -837,13 +837,18 @@ static const char *prog_operand(unsigned op, char *buf, size_t n)
 	return buf;
 }
 
-static void prog_lval(FILE *out, struct coproc_lval v)
+/* One line "c0=... c1=..." of load-time values. */
+static void prog_lvals(FILE *out, char letter, const struct coproc_lval *v, int n)
 {
-	if (v.mul)
-		fprintf(out, "%lld*slots/%lld%+lld", (long long)v.mul, (long long)v.div,
-		        (long long)v.add);
-	else
-		fprintf(out, "%lld", (long long)v.add);
+	for (int k = 0; k < n; k++) {
+		fprintf(out, "%c%d=", letter, k);
+		if (v[k].mul)
+			fprintf(out, "%lld*slots/%lld%+lld", (long long)v[k].mul, (long long)v[k].div,
+			        (long long)v[k].add);
+		else
+			fprintf(out, "%lld", (long long)v[k].add);
+		fprintf(out, k + 1 < n ? " " : "\n");
+	}
 }
 
 void coproc_prog_print(const struct coproc_prog *p, FILE *out)
@@ -860,16 +865,8 @@ void coproc_prog_print(const struct coproc_prog *p, FILE *out)
 	        "pcfilter2 hash %u\n", p->host, p->index_width,
 	        p->index_width ? "" : " (log2 slots)", p->pf1_hash, p->pf1_mask, p->pf1_match,
 	        p->pf2_hash);
-	for (int k = 0; k < COPROC_NCONST; k++) {
-		fprintf(out, "c%d=", k);
-		prog_lval(out, p->cnst[k]);
-		fprintf(out, k + 1 < COPROC_NCONST ? " " : "\n");
-	}
-	for (int k = 0; k < COPROC_NBASE; k++) {
-		fprintf(out, "b%d=", k);
-		prog_lval(out, p->base[k]);
-		fprintf(out, k + 1 < COPROC_NBASE ? " " : "\n");
-	}
+	prog_lvals(out, 'c', p->cnst, COPROC_NCONST);
+	prog_lvals(out, 'b', p->base, COPROC_NBASE);
 	fprintf(out, "t0-t3= %u %u %u %u\n%u words:\n", p->target[0], p->target[1], p->target[2],
 	        p->target[3], p->n_words);
 	for (unsigned i = 0; i < p->n_words; i++) {
@@ -877,17 +874,29 @@ void coproc_prog_print(const struct coproc_prog *p, FILE *out)
 		char a[16], b[16], d[16], r[16];
 		fprintf(out, "%2u  %012llx  line %-4u", i, (unsigned long long)w, p->line[i]);
 		const char *sep = " ";
-		if (COPROC_W_ALU(w) != COPROC_ALU_NOP) {
-			fprintf(out, "%s%s %s, %s, %s", sep, coproc_alu_names[COPROC_W_ALU(w)],
-			        prog_operand(COPROC_W_ALU_D(w), d, sizeof(d)),
-			        prog_operand(COPROC_W_ALU_A(w), a, sizeof(a)),
-			        prog_operand(COPROC_W_ALU_B(w), b, sizeof(b)));
+		unsigned alu = COPROC_W_ALU(w), mem = COPROC_W_MEM(w);
+		if (alu != COPROC_ALU_NOP) {
+			fprintf(out, "%s%s ", sep, coproc_alu_names[alu]);
+			if (alu != COPROC_ALU_CMP)
+				fprintf(out, "%s, ", prog_operand(COPROC_W_ALU_D(w), d, sizeof(d)));
+			if (alu != COPROC_ALU_RAND)
+				fprintf(out, "%s", prog_operand(COPROC_W_ALU_A(w), a, sizeof(a)));
+			if (alu == COPROC_ALU_SHL || alu == COPROC_ALU_SHR)
+				fprintf(out, ", %u", COPROC_W_ALU_B(w));
+			else if (alu != COPROC_ALU_MOV && alu != COPROC_ALU_DEC)
+				fprintf(out, "%s%s", alu == COPROC_ALU_RAND ? "" : ", ",
+				        prog_operand(COPROC_W_ALU_B(w), b, sizeof(b)));
 			sep = " | ";
 		}
-		if (COPROC_W_MEM(w) != COPROC_MEM_NONE) {
-			fprintf(out, "%s%s %s, b%u[i%u]", sep, coproc_mem_names[COPROC_W_MEM(w)],
-			        prog_operand(COPROC_W_MEM_R(w), r, sizeof(r)), COPROC_W_MEM_BASE(w),
-			        COPROC_W_MEM_IDX(w));
+		if (mem != COPROC_MEM_NONE) {
+			prog_operand(COPROC_W_MEM_R(w), r, sizeof(r));
+			fprintf(out, "%s%s", sep, coproc_mem_names[mem]);
+			if (mem == COPROC_MEM_CMATCH || mem == COPROC_MEM_CWRITE)
+				fprintf(out, " i%u, %s", COPROC_W_MEM_IDX(w), r);
+			else if (mem == COPROC_MEM_CINVAL)
+				fprintf(out, " i%u", COPROC_W_MEM_IDX(w));
+			else if (mem != COPROC_MEM_CCLEAR && mem != COPROC_MEM_DCLEAR)
+				fprintf(out, " %s, b%u[i%u]", r, COPROC_W_MEM_BASE(w), COPROC_W_MEM_IDX(w));
 			sep = " | ";
 		}
 		if (COPROC_W_NEXT_EN(w)) {
