@@ -91,7 +91,7 @@ static uint64_t memdep_copy(struct coproc *cp, struct pair_host *h, int clear)
 		         (uint32_t)coproc_data_get(e, e->b[2], k, 4), cnt, 0);
 		n++;
 		if (clear)
-			memset(e->data + ((e->b[3] + 2 * k) & (e->data_bytes - 1)), 0, 2);
+			memset(e->data + ((e->b[3] + 2 * k) & (e->data_bytes - 1) & ~1u), 0, 2);
 	}
 	cp->st.records_copied += n;
 	return cp->cfg.interrupt_cycles + n * cp->cfg.sample_cycles;

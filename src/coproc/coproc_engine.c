@@ -14,9 +14,10 @@
 uint64_t coproc_data_get(const struct coproc_engine *e, uint32_t base, uint32_t idx,
 			 unsigned size)
 {
-	uint32_t a = (base + idx * size) & (e->data_bytes - 1);
+	/* aligned as the engine aligns: data_bytes is a power of two >= 64, so in bounds */
+	uint32_t a = (base + idx * size) & (e->data_bytes - 1) & ~(uint32_t)(size - 1);
 	uint64_t v = 0;
-	memcpy(&v, e->data + a, size);   /* data_bytes is a multiple of 8, elements aligned */
+	memcpy(&v, e->data + a, size);
 	return v;
 }
 
