@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
+#include "cli/sim_coproc.h"
 #include "cli/sim_profile.h"
 #include "cli/sim_profileme.h"
 #include "cli/sim_smarts.h"
@@ -45,6 +46,8 @@ static void sim_usage(FILE *out)
 	        "\n"
 	        "ProfileMe options (instruction sampling, docs/profileme.md):\n%s"
 	        "\n"
+	        "profiling co-processor (001_df4aea695fbcd9aa.txt, docs/coproc.md):\n%s"
+	        "\n"
 	        "output options:\n"
 	        "  --stats-json FILE   write the statistics as JSON (cycles, instructions, ipc,\n"
 	        "                      host_seconds, mips, cycle_stack, caches, branches, config;\n"
@@ -69,7 +72,7 @@ static void sim_usage(FILE *out)
 	        "  --help              this text\n"
 	        "\n"
 	        "exit status: as `robin run`; 1 if the core stopped (deadlock watchdog).\n",
-	        core_opts_help, emu_opts_help, sim_profile_help, sim_pm_help);
+	        core_opts_help, emu_opts_help, sim_profile_help, sim_pm_help, sim_coproc_help);
 }
 
 static double sim_now(void)
@@ -154,6 +157,8 @@ int cmd_sim(int argc, char **argv)
 	struct emu_opts eo = { 0 };
 	struct sim_profile_opts po = { .top = SIM_PROFILE_TOP_DEFAULT };
 	struct sim_pm_opts pmo = { 0 };
+	struct sim_coproc_opts cpo = { 0 };
+	struct sim_coproc *scp = NULL;
 	const char *stats_json = NULL, *pipeview_path = NULL;
 	uint64_t pv_start = 0, pv_end = UINT64_MAX, warmup = 0, detail = 0;
 	const char *restore = NULL;
@@ -168,6 +173,8 @@ int cmd_sim(int argc, char **argv)
 			t = sim_profile_take(&po, "sim", argc, argv, &i);
 		if (!t)
 			t = sim_pm_take(&pmo, "sim", argc, argv, &i);
+		if (!t)
+			t = sim_coproc_take(&cpo, argc, argv, &i);
 		if (t < 0)
 			return 2;
 		if (t)
@@ -232,6 +239,10 @@ int cmd_sim(int argc, char **argv)
 	                 po.random)) {
 		fprintf(stderr, "robin sim: --db, --freq, --period, --random and --top need --profile "
 		        "LIST|all (--db and --top also go with --profileme)\n");
+		return 2;
+	}
+	if (cpo.any && !cpo.path) {
+		fprintf(stderr, "robin sim: the --coproc-* options need --coproc FILE.s\n");
 		return 2;
 	}
 	if (po.period && po.freq_hz > 0) {
@@ -310,6 +321,9 @@ int cmd_sim(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (cpo.path && (rc = sim_coproc_attach(&cpo, c, &scp)))
+		goto out;
+	rc = 1;
 	struct probe_check pcheck;
 	if (check) {
 		struct probe_consumer pc;
@@ -365,6 +379,13 @@ int cmd_sim(int argc, char **argv)
 		fprintf(stderr, "robin sim: %s, %.3f s host time, %.2f MIPS\n", prog, secs,
 		        secs > 0 ? (double)s->instructions / secs / 1e6 : 0.0);
 		core_print_summary(c, stderr);
+	}
+	if (scp) {
+		char *cmdline = sim_join_args(argc, argv);
+		if (sim_coproc_finish(scp, c, &cfg, &eo, e, argc - i, argv + i,
+		                      cmdline ? cmdline : "robin sim", quiet ? NULL : stderr))
+			rc = rc ? rc : 1;
+		free(cmdline);
 	}
 	if (pmu) {
 		pmu_finish(pmu);
@@ -431,6 +452,8 @@ int cmd_sim(int argc, char **argv)
 			json_kv_string(&j, "status", status);
 			json_kv_int(&j, "signal", sig);
 			core_write_stats_json(c, &j, secs);
+			if (scp)
+				sim_coproc_json(scp, &j);
 			if (pmu && sim_profile_json(&j, pmu, &cmap,
 			                            po.top_set && po.top ? po.top : SIM_PROFILE_TOP_DEFAULT)) {
 				fprintf(stderr, "robin sim: out of memory while writing %s\n", stats_json);
@@ -447,6 +470,7 @@ int cmd_sim(int argc, char **argv)
 	}
 out:
 	code_map_free(&cmap);
+	sim_coproc_destroy(scp);
 	pmu_destroy(pmu);
 	pm_destroy(pm);
 	if (pm_raw)

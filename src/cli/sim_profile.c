@@ -148,7 +148,7 @@ int sim_profile_pmu(const struct sim_profile_opts *o, const char *cmd,
 
 /* ---- the profile database --------------------------------------------------------------- */
 
-static int sim_profile_image_id(struct profile_db *db, struct code_map *m, int k, int64_t *id)
+int sim_profile_image_id(struct profile_db *db, struct code_map *m, int k, int64_t *id)
 {
 	struct code_map_image *im = &m->im[k];
 	if (!im->db_id) {

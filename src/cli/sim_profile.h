@@ -72,6 +72,11 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
  * granularity (e NULL: null, no samples), samples and unresolved samples. */
 void sim_profile_json_error(struct json *j, const struct pmu_unit *u,
 			    const struct profile_error *e);
+/* The database id of image k of the code map, adding the image on first use (the map
+ * remembers it in im[k].db_id; reset those to 0 for a new database). Returns 0 or an error. */
+struct profile_db;
+int sim_profile_image_id(struct profile_db *db, struct code_map *m, int k, int64_t *id)
+	__attribute__((warn_unused_result));
 
 /* Write the members "profile_error" and "top" (the caller's object is open). */
 int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)

@@ -141,8 +141,18 @@ int commit_stage(struct core *c)
 			e->rec.events |= PROBE_EV_FLUSH;
 			c->fetch_hold = 0;
 			commit_flush(c, c->head, e->dyn.next_pc, cause, &e->rec);
+		}
+		if (__builtin_expect(c->charge_cycles != 0, 0)) {
+			/* an interrupt after this instruction: younger ones go, and fetch resumes
+			 * when the handler's cycles have passed (core_charge_cycles) */
+			if (!e->flush_after)
+				commit_flush(c, c->head, e->dyn.next_pc, PROBE_FLUSH_EXCEPTION, &e->rec);
+			c->fetch_stall_until += c->charge_cycles;
+			c->charge_cycles = 0;
 			break;
 		}
+		if (e->flush_after)
+			break;
 	}
 	if (n) {
 		/* the ROB just emptied behind an instruction that flushed: the flushed state */

@@ -145,6 +145,11 @@ uint64_t core_cycle(const struct core *c)
 	return c->now;
 }
 
+void core_charge_cycles(struct core *c, uint64_t n)
+{
+	c->charge_cycles += n;
+}
+
 const struct core_config *core_config(const struct core *c)
 {
 	return &c->cfg;

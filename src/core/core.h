@@ -67,6 +67,13 @@ const struct core_stats *core_stats(const struct core *c);
 uint64_t core_cycle(const struct core *c);
 const struct core_config *core_config(const struct core *c);
 
+/* Charge n cycles to the program, as an interrupt handler running on the core would (the
+ * profiling co-processor's host side calls it from a probe consumer). At the next commit the
+ * core takes an interrupt after the committing instruction: younger instructions are
+ * squashed (a flush counted as PROBE_FLUSH_EXCEPTION, its cycles in the cycle stack's
+ * flushed.exception) and fetch resumes n cycles after the usual redirect delay. */
+void core_charge_cycles(struct core *c, uint64_t n);
+
 /* "computing", "stalled.load", "flushed.branch", "drained.icache" ... */
 const char *core_stack_name(unsigned slot, char *buf, size_t n);
 

@@ -71,6 +71,7 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	r->t_decode = r->t_rename = r->t_dispatch = r->t_ready = r->t_issue = r->t_complete =
 		r->t_end = PROBE_NEVER;
 	r->mem_addr = 0;
+	r->mem_value = 0;
 	r->target = r->pred_target = 0;
 	r->ghist = c->bp.ghist;
 	r->events = c->fetch_events;
@@ -184,6 +185,7 @@ int fetch_stage(struct core *c)
 			e->rec.path_seq = e->dyn.seq;
 			e->rec.wrong_path = 0;
 			e->rec.mem_addr = e->dyn.mem_addr;
+			e->rec.mem_value = e->dyn.mem_value;
 			e->rec.mem_size = e->dyn.mem_size;
 			if (e->dyn.trapped)
 				e->rec.events |= PROBE_EV_EXCEPTION;

@@ -72,6 +72,8 @@ struct probe_insn {
 	uint64_t t_fetch, t_decode, t_rename, t_dispatch, t_ready, t_issue, t_complete;
 	uint64_t t_end;      /* the cycle it committed (committed = 1) or was squashed */
 	uint64_t mem_addr;   /* effective address (wrong path: approximated), else 0 */
+	uint64_t mem_value;  /* correct path: the bytes at mem_addr after the access (a load's
+	                        loaded, a store's stored value; emu_dyn.mem_value), else 0 */
 	uint64_t target;     /* control transfer: the next PC it leads to (correct path: actual,
 	                        wrong path: predicted) */
 	uint64_t pred_target;/* control transfer: the next PC the front end predicted */

@@ -395,6 +395,12 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	if (e->block_fn && (d->trapped || EMU_BLOCK_ENDS(in->cls)))
 		emu_block_end(e, pc, d->trapped ? d->next_pc : h->next_pc);
 	if (!d->trapped) {
+		if (d->mem_size) {
+			/* the access succeeded, so the bytes are mapped; little-endian guest */
+			uint64_t v = 0;
+			memcpy(&v, e->mem.base + d->mem_addr, d->mem_size > 8 ? 8 : d->mem_size);
+			d->mem_value = v;
+		}
 		d->next_pc = h->next_pc;
 		d->taken = in->cls == ISA_CLASS_JUMP ||
 			   (in->cls == ISA_CLASS_BRANCH && h->next_pc != pc + in->len);

@@ -32,6 +32,9 @@ struct emu_dyn {
 	uint64_t next_pc;              /* the architecturally next PC (branch/jump outcome) */
 	uint64_t mem_addr;             /* effective address of a load/store/AMO or of a prefetch
 	                                  hint (ISA_F_PREFETCH, mem_size 0), else 0 */
+	uint64_t mem_value;            /* the mem_size bytes at mem_addr after the access,
+	                                  zero-extended: a load's loaded value, a store's stored
+	                                  value, an AMO's new memory value; 0 if it trapped */
 	uint8_t  mem_size;             /* bytes accessed, else 0 */
 	uint8_t  taken;                /* conditional branch taken / jump */
 	uint8_t  trapped;              /* the instruction did not complete (see hart trap) */
