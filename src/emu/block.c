@@ -325,6 +325,8 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 	int r;
 
 #define NEXT do { op++; goto *op->lbl; } while (0)
+	/* the hart state the slow loop would have before running op */
+#define SYNC_HART do { h->pc = op->pc; h->next_pc = op->pc + op->len; h->instret = icount + op->idx; } while (0)
 	/* a block's last instruction went to pc: count the block, enter the next */
 #define DONE do { icount += b->n_insns; goto dispatch; } while (0)
 
@@ -370,18 +372,14 @@ slow_done:
 
 	/* ---- generic: the exec_table handler, with the state the slow loop gives it ---- */
 L_GEN:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	r = op->fn(h, op->in);
 	x[0] = 0;
 	if (__builtin_expect(r == 0, 1))
 		NEXT;
 	goto gen_result;
 L_GENT:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	r = op->fn(h, op->in);
 	x[0] = 0;
 gen_result:
@@ -416,15 +414,11 @@ trap:
 	icount = h->instret;
 	goto dispatch;
 load_fault:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	hart_raise(h, HART_TRAP_LOAD_FAULT, mem->fault_addr);
 	goto trap;
 store_fault:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	hart_raise(h, HART_TRAP_STORE_FAULT, mem->fault_addr);
 	goto trap;
 code_written:
@@ -650,4 +644,5 @@ L_JR: pc = (RS1 + IMM) & ~1ull; DONE;
 #undef IMM
 #undef NEXT
 #undef DONE
+#undef SYNC_HART
 }
