@@ -2,8 +2,9 @@
  * block.c — the emulator's fast loop: blocks of pre-decoded instructions run by threaded
  * dispatch.
  *
- * A block is the straight-line run of instructions of one code page from its first PC up to
- * and including the first branch, jump or system instruction (or to the page's end). It is
+ * A block is the run of instructions of one code page from its first PC up to and including
+ * the first jump or system instruction (or to the page's end, or 128 instructions); a taken
+ * conditional branch leaves it early (a side exit), a not-taken one goes on. It is
  * built once, on first execution, from the page's decoded slots (emu.c) into an array of
  * struct emu_bop whose `lbl` is the address of the handler code inside block_run (GNU C
  * "labels as values"): each handler ends with `goto *(++op)->lbl`, so there is no call, no
