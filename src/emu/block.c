@@ -2,8 +2,9 @@
  * block.c — the emulator's fast loop: blocks of pre-decoded instructions run by threaded
  * dispatch.
  *
- * A block is the straight-line run of instructions of one code page from its first PC up to
- * and including the first branch, jump or system instruction (or to the page's end). It is
+ * A block is the run of instructions of one code page from its first PC up to and including
+ * the first jump or system instruction (or to the page's end, or 128 instructions); a taken
+ * conditional branch leaves it early (a side exit), a not-taken one goes on. It is
  * built once, on first execution, from the page's decoded slots (emu.c) into an array of
  * struct emu_bop whose `lbl` is the address of the handler code inside block_run (GNU C
  * "labels as values"): each handler ends with `goto *(++op)->lbl`, so there is no call, no
@@ -325,6 +326,8 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 	int r;
 
 #define NEXT do { op++; goto *op->lbl; } while (0)
+	/* the hart state the slow loop would have before running op */
+#define SYNC_HART do { h->pc = op->pc; h->next_pc = op->pc + op->len; h->instret = icount + op->idx; } while (0)
 	/* a block's last instruction went to pc: count the block, enter the next */
 #define DONE do { icount += b->n_insns; goto dispatch; } while (0)
 
@@ -370,18 +373,14 @@ slow_done:
 
 	/* ---- generic: the exec_table handler, with the state the slow loop gives it ---- */
 L_GEN:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	r = op->fn(h, op->in);
 	x[0] = 0;
 	if (__builtin_expect(r == 0, 1))
 		NEXT;
 	goto gen_result;
 L_GENT:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	r = op->fn(h, op->in);
 	x[0] = 0;
 gen_result:
@@ -416,15 +415,11 @@ trap:
 	icount = h->instret;
 	goto dispatch;
 load_fault:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	hart_raise(h, HART_TRAP_LOAD_FAULT, mem->fault_addr);
 	goto trap;
 store_fault:
-	h->pc = op->pc;
-	h->next_pc = op->pc + op->len;
-	h->instret = icount + op->idx;
+	SYNC_HART;
 	hart_raise(h, HART_TRAP_STORE_FAULT, mem->fault_addr);
 	goto trap;
 code_written:
@@ -650,4 +645,5 @@ L_JR: pc = (RS1 + IMM) & ~1ull; DONE;
 #undef IMM
 #undef NEXT
 #undef DONE
+#undef SYNC_HART
 }

@@ -47,9 +47,10 @@ struct emu_bop {
 	const struct isa_insn *in;
 };
 
-/* A block: straight-line instructions of one code page from `pc` up to and including the first
- * branch, jump or system instruction, or up to the page's end (then a pseudo-op jumps to
- * `pc_end`). Built on first execution from the page's decoded slots, dropped with the page. */
+/* A block: instructions of one code page from `pc` up to and including the first jump or
+ * system instruction, or up to the page's end or 128 instructions (then a pseudo-op jumps to
+ * `pc_end`); taken conditional branches leave it early. Built on first execution from the
+ * page's decoded slots, dropped with the page. */
 struct emu_block {
 	uint64_t pc;
 	uint64_t pc_end;        /* PC after the last instruction */

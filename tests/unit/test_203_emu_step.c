@@ -13,26 +13,10 @@
 #include <cmocka.h>
 
 #include "emu/emu.h"
+#include "quiet_stdout.h"
 
 #define PROG "build/guest/tests/hello.static"
 #define DYN "build/guest/tests/hello.dyn"
-
-static int saved_stdout = -1;
-
-static void quiet(void)
-{
-	fflush(stdout);
-	saved_stdout = dup(1);
-	int fd = open("/dev/null", O_WRONLY);
-	dup2(fd, 1);
-	close(fd);
-}
-
-static void loud(void)
-{
-	dup2(saved_stdout, 1);
-	close(saved_stdout);
-}
 
 static struct emu *load(const char *path)
 {

@@ -17,25 +17,9 @@
 
 #include "emu/emu_priv.h"
 #include "emu/syscall_priv.h"
+#include "quiet_stdout.h"
 
 #define PROG "build/guest/tests/blockexact.static"
-
-static int saved_stdout = -1;
-
-static void quiet(void)
-{
-	fflush(stdout);
-	saved_stdout = dup(1);
-	int fd = open("/dev/null", O_WRONLY);
-	dup2(fd, 1);
-	close(fd);
-}
-
-static void loud(void)
-{
-	dup2(saved_stdout, 1);
-	close(saved_stdout);
-}
 
 static struct emu *load(void)
 {
