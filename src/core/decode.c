@@ -7,14 +7,21 @@
 
 int decode_stage(struct core *c)
 {
-	uint32_t n = 0, width = c->cfg.decode_width;
-	while (n < width && c->dec_tail < c->fetch_tail && c->dec_tail - c->ren_tail < width) {
-		struct core_insn *e = core_at(c, c->dec_tail);
-		if (e->rec.t_fetch + c->cfg.fetch_stages > c->now)
+	uint32_t width = c->cfg.decode_width;
+	uint64_t now = c->now, stages = c->cfg.fetch_stages;
+	uint64_t dec = c->dec_tail, first = dec;
+	/* at most width per cycle, and at most width waiting in the decode->rename latch */
+	uint64_t stop = c->ren_tail + width;
+	if (stop > first + width)
+		stop = first + width;
+	if (stop > c->fetch_tail)
+		stop = c->fetch_tail;
+	for (; dec < stop; dec++) {
+		struct core_insn *e = core_at(c, dec);
+		if (e->rec.t_fetch + stages > now)
 			break;
-		e->rec.t_decode = c->now;
-		c->dec_tail++;
-		n++;
+		e->rec.t_decode = now;
 	}
-	return n > 0;
+	c->dec_tail = dec;
+	return dec > first;
 }

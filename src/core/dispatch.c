@@ -9,19 +9,21 @@
 
 int dispatch_stage(struct core *c)
 {
-	uint32_t n = 0, width = c->cfg.decode_width;
+	uint32_t width = c->cfg.decode_width;
+	uint64_t now = c->now, rt = c->rob_tail, first = rt;
+	uint64_t stop = c->ren_tail < first + width ? c->ren_tail : first + width;
 	c->dispatch_block = PROBE_CAUSE_NONE;
 	c->dispatch_stall = NULL;
-	while (n < width && c->rob_tail < c->ren_tail) {
-		struct core_insn *e = core_at(c, c->rob_tail);
-		if (e->rec.t_rename >= c->now)
+	for (; rt < stop; rt++) {
+		struct core_insn *e = core_at(c, rt);
+		if (e->rec.t_rename >= now)
 			break;
-		if (c->rob_tail - c->head >= c->cfg.rob_entries) {
+		if (rt - c->head >= c->cfg.rob_entries) {
 			c->st.stall_rob++;
 			c->dispatch_stall = &c->st.stall_rob;
 			break;
 		}
-		if (c->serial_in_rob || (e->serializing && c->rob_tail != c->head)) {
+		if (c->serial_in_rob || (e->serializing && rt != c->head)) {
 			if (e->serializing)
 				e->rec.events |= PROBE_EV_SERIALIZED;
 			c->dispatch_block = PROBE_DRAIN_SERIALIZE;
@@ -48,13 +50,13 @@ int dispatch_stage(struct core *c)
 			break;
 		}
 		e->parked = 0;
-		issue_enqueue(c, e, c->rob_tail);
+		issue_enqueue(c, e, rt);
 		if (e->is_load || e->is_amo)
-			c->lq[c->lq_tail++ % c->lq_cap] = c->rob_tail;
+			c->lq[c->lq_tail++ % c->lq_cap] = rt;
 		if (e->is_store) {
 			e->sq_pos = c->sq_tail;
 			struct core_sq_entry *s = &c->sq[c->sq_tail++ % c->sq_cap];
-			s->idx = c->rob_tail;
+			s->idx = rt;
 			s->seq = e->rec.seq;
 			s->addr = 0;
 			s->size = e->rec.mem_size;
@@ -64,10 +66,9 @@ int dispatch_stage(struct core *c)
 		}
 		if (e->serializing)
 			c->serial_in_rob++;
-		e->rec.t_dispatch = c->now;
+		e->rec.t_dispatch = now;
 		c->flush_state = PROBE_CAUSE_NONE;
-		c->rob_tail++;
-		n++;
 	}
-	return n > 0;
+	c->rob_tail = rt;
+	return rt > first;
 }

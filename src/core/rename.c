@@ -19,12 +19,19 @@ static inline uint16_t rename_src(const struct core *c, uint8_t r)
 
 int rename_stage(struct core *c)
 {
-	uint32_t n = 0, width = c->cfg.decode_width;
+	uint32_t width = c->cfg.decode_width;
+	uint64_t now = c->now, ren = c->ren_tail, first = ren;
+	/* at most width per cycle, and at most width waiting in the rename->dispatch latch */
+	uint64_t stop = c->rob_tail + width;
+	if (stop > first + width)
+		stop = first + width;
+	if (stop > c->dec_tail)
+		stop = c->dec_tail;
 	c->rename_stall = NULL;
-	while (n < width && c->ren_tail < c->dec_tail && c->ren_tail - c->rob_tail < width) {
-		struct core_insn *e = core_at(c, c->ren_tail);
+	for (; ren < stop; ren++) {
+		struct core_insn *e = core_at(c, ren);
 		const struct isa_insn *in = e->rec.insn;
-		if (e->rec.t_decode >= c->now)
+		if (e->rec.t_decode >= now)
 			break;
 		int dest = rename_has_dest(in);
 		if (dest) {
@@ -55,9 +62,8 @@ int rename_stage(struct core *c)
 			e->unresolved = 1;
 			c->branches_inflight++;
 		}
-		e->rec.t_rename = c->now;
-		c->ren_tail++;
-		n++;
+		e->rec.t_rename = now;
 	}
-	return n > 0;
+	c->ren_tail = ren;
+	return ren > first;
 }

@@ -101,7 +101,13 @@ void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const struct isa_insn *
 		     enum pmu_cat c, uint64_t units)
 {
 	size_t i = p->last;
-	if (i >= p->n || p->e[i].pc != pc) {
+	uint32_t *rc = &p->recent[(pc >> 1) & (PMU_PROFILE_RECENT - 1)];
+	if (i < p->n && p->e[i].pc == pc) {
+		/* the same instruction again */
+	} else if (*rc && p->e[*rc - 1].pc == pc) {
+		i = *rc - 1;
+		p->last = i;
+	} else {
 		size_t h;
 		i = pmu_profile_lookup(p, pc, &h);
 		if (i == SIZE_MAX) {
@@ -119,6 +125,7 @@ void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const struct isa_insn *
 			p->slot[h] = (uint32_t)(i + 1);
 		}
 		p->last = i;
+		*rc = (uint32_t)(i + 1);
 	}
 	struct pmu_entry *e = &p->e[i];
 	if (!e->insn)

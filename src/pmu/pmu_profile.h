@@ -39,6 +39,8 @@ struct pmu_entry {
 	uint64_t cat[PMU_CAT_N];      /* units per category */
 };
 
+#define PMU_PROFILE_RECENT 256 /* direct-mapped cache in front of the hash table */
+
 struct pmu_profile {
 	struct pmu_entry *e;      /* entries in first-seen order */
 	size_t n, cap;
@@ -48,6 +50,7 @@ struct pmu_profile {
 	uint64_t total;           /* units over all entries */
 	uint64_t cat_total[PMU_CAT_N];
 	size_t last;              /* index of the last entry touched (repeated stalls) */
+	uint32_t recent[PMU_PROFILE_RECENT]; /* by pc: entry index + 1 of a pc seen lately, 0 none */
 	int oom;                  /* an add was dropped for lack of memory */
 };
 

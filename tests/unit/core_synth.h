@@ -66,6 +66,15 @@ static inline size_t synth_store(struct synth *s, uint8_t rs2, uint8_t rs1)
 }
 #undef N
 
+/* xorshift64: the tests' reproducible random outcomes (*state nonzero). */
+static inline uint64_t synth_rng(uint64_t *state)
+{
+	*state ^= *state << 13;
+	*state ^= *state >> 7;
+	*state ^= *state << 17;
+	return *state;
+}
+
 /* Record one dynamic execution of static instruction i. */
 static inline void synth_exec(struct synth *s, size_t i, uint64_t next_pc, uint64_t mem_addr,
                               int taken)

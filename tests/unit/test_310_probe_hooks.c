@@ -18,13 +18,6 @@
 #define X(n) ((uint8_t)(n))
 
 static uint64_t rng_state = 0x9e3779b97f4a7c15ull;
-static uint64_t rng(void)
-{
-	rng_state ^= rng_state << 13;
-	rng_state ^= rng_state >> 7;
-	rng_state ^= rng_state << 17;
-	return rng_state;
-}
 
 /* A loop with a random branch (wrong-path fetches and squashes), a load walking 64 lines and
  * a dependent ALU chain: every kind of lifecycle record. */
@@ -38,7 +31,7 @@ static void build_stream(struct synth *s, size_t iters)
 	size_t loop = synth_branch(s, X(6), X(0), -5 * 4);
 	for (size_t it = 0; it < iters; it++) {
 		synth_exec(s, 0, synth_pc(1), 0, 0);
-		int t = rng() & 1;
+		int t = synth_rng(&rng_state) & 1;
 		synth_exec(s, br, synth_pc(t ? 3 : 2), 0, t);
 		if (!t)
 			synth_exec(s, 2, synth_pc(3), 0, 0);
