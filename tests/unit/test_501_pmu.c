@@ -59,7 +59,8 @@ static void test_parse_list(void **state)
 	assert_string_equal(pmu_model_at(0)->name, "oracle");
 	const char *want[] = { "oracle", "tip", "tip-ilp", "nci", "nci-ilp", "lci", "software",
 	                       "dispatch", "fetch" };
-	assert_int_equal(pmu_model_count(), 9);
+	/* Paper A's nine come first, in this order; other papers' models follow */
+	assert_true(pmu_model_count() >= 9);
 	for (size_t i = 0; i < 9; i++)
 		assert_int_equal(pmu_model_index(want[i]), (int)i);
 }
