@@ -114,15 +114,9 @@ int sim_pics_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top)
 			continue;
 		struct profile_error e[PMU_EVAL_GRAN_N];
 		int rc = pics_eval_error(m, &u->pics, &g->pics, u->model->psv_events, e);
-		if (rc == -ENODATA) {
-			fprintf(out, "  %-9s %9" PRIu64 "  (no samples)\n", u->model->name, u->samples);
-			continue;
-		}
-		if (rc)
+		if (rc && rc != -ENODATA)
 			return rc;
-		fprintf(out, "  %-9s %9" PRIu64 " %9.2f%% %11.2f%% %8.2f%%\n", u->model->name,
-		        u->samples, 100 * e[PMU_EVAL_INSN].error, 100 * e[PMU_EVAL_BLOCK].error,
-		        100 * e[PMU_EVAL_FUNC].error);
+		sim_profile_print_error(out, u, rc ? NULL : e);
 	}
 	if (!top)
 		return 0;

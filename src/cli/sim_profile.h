@@ -73,6 +73,10 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 void sim_profile_json_error(struct json *j, const struct pmu_unit *u,
 			    const struct profile_error *e);
 
+/* One profiler's row of the stderr error table: samples and errors at the three
+ * granularities (e NULL: "(no samples)"). */
+void sim_profile_print_error(FILE *out, const struct pmu_unit *u, const struct profile_error *e);
+
 /* Write the members "profile_error" and "top" (the caller's object is open). */
 int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)
 	__attribute__((warn_unused_result));
