@@ -258,6 +258,11 @@ int cmd_annotate(int argc, char **argv)
 		fprintf(stderr, "robin annotate: %s\n", err);
 		goto out;
 	}
+	if (pics && a.fmt != TABLE_TEXT) {
+		fprintf(stderr, "robin annotate: --pics prints text only (no --json, --csv)\n");
+		listing_free(&l);
+		goto out;
+	}
 	if (pics) {
 		rc = pics_show_annotate(db, &a.filter, &l, source);
 		listing_free(&l);

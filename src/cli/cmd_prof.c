@@ -226,6 +226,10 @@ int cmd_prof(int argc, char **argv)
 	}
 	if (!(db = db_args_open(&a, 0)))
 		goto out;
+	if (pics && a.fmt != TABLE_TEXT) {
+		fprintf(stderr, "robin prof: --pics prints text only (no --json, --csv)\n");
+		goto out;
+	}
 	if (pics) {
 		rc = pics_show_prof(db, &a.filter, (size_t)limit);
 		goto out;

@@ -114,15 +114,9 @@ int sim_pics_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top)
 			continue;
 		struct profile_error e[PMU_EVAL_GRAN_N];
 		int rc = pics_eval_error(m, &u->pics, &g->pics, u->model->psv_events, e);
-		if (rc == -ENODATA) {
-			fprintf(out, "  %-9s %9" PRIu64 "  (no samples)\n", u->model->name, u->samples);
-			continue;
-		}
-		if (rc)
+		if (rc && rc != -ENODATA)
 			return rc;
-		fprintf(out, "  %-9s %9" PRIu64 " %9.2f%% %11.2f%% %8.2f%%\n", u->model->name,
-		        u->samples, 100 * e[PMU_EVAL_INSN].error, 100 * e[PMU_EVAL_BLOCK].error,
-		        100 * e[PMU_EVAL_FUNC].error);
+		sim_profile_print_error(out, u, rc ? NULL : e);
 	}
 	if (!top)
 		return 0;
@@ -135,14 +129,18 @@ int sim_pics_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top)
 		fprintf(out, "\ntop %u instructions of the golden reference with their PICS (share of "
 		        "all cycles; signature shares of the instruction's cycles)\n", top);
 	for (int k = 0; k < n; k++) {
-		char stack[256];
+		char stack[256], dis[CODE_MAP_TEXT_MAX];
 		double du[PICS_EVAL_SIGS];
+		snprintf(dis, sizeof(dis), "%s", t[k].disasm);
+		for (char *c = dis; *c; c++)
+			if (*c == '\t')
+				*c = ' ';
 		uint64_t tot = pics_eval_components(&g->pics, t[k].pc, PSV_ALL, units);
 		for (uint32_t s = 0; s < PICS_EVAL_SIGS; s++)
 			du[s] = (double)units[s];
 		pics_eval_stack_text(du, (double)tot, 4, stack, sizeof(stack));
 		fprintf(out, "  %6.2f%%  %10" PRIx64 "  %-28.28s %-30.30s [%s]\n", 100 * t[k].share,
-		        t[k].pc, t[k].where, t[k].disasm, stack);
+		        t[k].pc, t[k].where, dis, stack);
 	}
 	free(t);
 	free(units);

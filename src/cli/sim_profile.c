@@ -342,6 +342,16 @@ int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned
 	return sim_pics_json(j, p, m, top);
 }
 
+void sim_profile_print_error(FILE *out, const struct pmu_unit *u, const struct profile_error *e)
+{
+	if (!e)
+		fprintf(out, "  %-9s %9" PRIu64 "  (no samples)\n", u->model->name, u->samples);
+	else
+		fprintf(out, "  %-9s %9" PRIu64 " %9.2f%% %11.2f%% %8.2f%%\n", u->model->name,
+		        u->samples, 100 * e[PMU_EVAL_INSN].error, 100 * e[PMU_EVAL_BLOCK].error,
+		        100 * e[PMU_EVAL_FUNC].error);
+}
+
 static double sim_profile_share_of(const struct pmu_profile *p, uint64_t pc)
 {
 	const struct pmu_entry *e = pmu_profile_find(p, pc);
@@ -393,18 +403,12 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 			continue;
 		struct profile_error e[PMU_EVAL_GRAN_N];
 		int rc = pmu_eval_error(m, &u->prof, &o->prof, e);
-		if (rc == -ENODATA) {
-			fprintf(out, "  %-9s %9" PRIu64 "  (no samples)\n", u->model->name, u->samples);
-			continue;
-		}
-		if (rc)
+		if (rc && rc != -ENODATA)
 			return rc;
-		fprintf(out, "  %-9s %9" PRIu64 " %9.2f%% %11.2f%% %8.2f%%\n", u->model->name,
-		        u->samples, 100 * e[PMU_EVAL_INSN].error, 100 * e[PMU_EVAL_BLOCK].error,
-		        100 * e[PMU_EVAL_FUNC].error);
+		sim_profile_print_error(out, u, rc ? NULL : e);
 	}
 	if (!top)
-		return 0;
+		return sim_pics_print(out, p, m, 0);
 	struct pmu_eval_top *t = calloc(top, sizeof(*t));
 	if (!t)
 		return -ENOMEM;

@@ -78,6 +78,10 @@ struct profile_db;
 int sim_profile_image_id(struct profile_db *db, struct code_map *m, int k, int64_t *id)
 	__attribute__((warn_unused_result));
 
+/* One profiler's row of the stderr error table: samples and errors at the three
+ * granularities (e NULL: "(no samples)"). */
+void sim_profile_print_error(FILE *out, const struct pmu_unit *u, const struct profile_error *e);
+
 /* Write the members "profile_error" and "top" (the caller's object is open). */
 int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)
 	__attribute__((warn_unused_result));
