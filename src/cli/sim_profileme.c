@@ -325,9 +325,9 @@ int sim_pm_json(struct json *j, struct pm *p, struct code_map *m)
 /* ---- the profile database ------------------------------------------------------------------ */
 
 enum { SIM_PM_PAIR_FIRST, SIM_PM_PAIR_SECOND, SIM_PM_PAIR_UF, SIM_PM_PAIR_UB, SIM_PM_PAIR_LI,
-       SIM_PM_PAIR_N };
+       SIM_PM_PAIR_WASTED, SIM_PM_PAIR_N };
 static const char *const sim_pm_pair_keys[SIM_PM_PAIR_N] = {
-	"first", "second", "useful_forward", "useful_backward", "latency_sum",
+	"first", "second", "useful_forward", "useful_backward", "latency_sum", "wasted_est",
 };
 enum { SIM_PM_TRUTH_FETCHED, SIM_PM_TRUTH_RETIRED, SIM_PM_TRUTH_DCACHE_MISS,
        SIM_PM_TRUTH_READY_LAT, SIM_PM_TRUTH_WASTED, SIM_PM_TRUTH_N };
@@ -422,8 +422,11 @@ static int sim_pm_add(struct profile_db *db, struct profile_db_batch *b, struct 
 				rc = profile_db_batch_add_detail(b, ev_s, img, off, k->abort, a, cnt, 0);
 		}
 		const uint64_t pair[SIM_PM_PAIR_N] = { e->pair_first, e->pair_second, e->u_f, e->u_b,
-		                                       e->l_i };
-		for (int a = 0; a < SIM_PM_PAIR_N && !rc; a++)
+		                                       e->l_i, 0 };
+		if (c->paired && e->l_i && !rc)
+			rc = profile_db_batch_add_detail(b, ev_s, img, off, k->pair, SIM_PM_PAIR_WASTED, 1,
+			                                 pm_est_wasted(e, c));
+		for (int a = 0; a < SIM_PM_PAIR_WASTED && !rc; a++)
 			if (pair[a])
 				rc = profile_db_batch_add_detail(b, ev_s, img, off, k->pair, a,
 				                                 a == SIM_PM_PAIR_LI ? 1 : pair[a],
