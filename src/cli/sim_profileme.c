@@ -374,9 +374,13 @@ static int sim_pm_add(struct profile_db *db, struct profile_db_batch *b, struct 
 {
 	const struct pm_config *c = pm_config(p);
 	int ev_s, ev_r, ev_d, rc;
+	/* the period of the estimators' events is S of kS: fetched instructions per record */
+	uint64_t s = (uint64_t)llround(pm_est_interval(c));
+	if (!s)
+		s = 1;
 	if ((rc = profile_db_batch_event(b, "profileme", c->interval, 1, &ev_s)) ||
-	    (rc = profile_db_batch_event(b, "profileme-retired", c->interval, 1, &ev_r)) ||
-	    (rc = profile_db_batch_event(b, "profileme-dcache-miss", c->interval, 1, &ev_d)))
+	    (rc = profile_db_batch_event(b, "profileme-retired", s, 1, &ev_r)) ||
+	    (rc = profile_db_batch_event(b, "profileme-dcache-miss", s, 1, &ev_d)))
 		return rc;
 	size_t n;
 	const struct pm_pc *pcs = pm_pcs(p, &n);

@@ -614,6 +614,8 @@ int html_report_write(const struct html_page *pg, FILE *out)
 	section_insns(pg, out, iord, ninsn);
 	if (p->ndetail_names && section_stacks(pg, out, byf, pord, nproc))
 		goto out;
+	if (pg->pm_fig3)
+		pm_fig3_html(out, pg->pm_fig3);
 	fprintf(out, "<p class=\"note\">Written by robin. Self-contained: no network "
 		"resources.</p>\n<script>%s</script>\n</body></html>\n", html_js_tail);
 	rc = ferror(out) ? -EIO : 0;
