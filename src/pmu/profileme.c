@@ -370,6 +370,8 @@ static void pm_complete(struct pm *p, size_t i)
 {
 	struct pm_pend *q = &p->pend[i];
 	struct pm_sample *s = &q->s;
+	if (s->n == 2)
+		s->fetch_gap = (int64_t)(s->rec[1].t_fetch - s->rec[0].t_fetch);
 	if (p->cfg.raw)
 		for (unsigned k = 0; k < s->n; k++)
 			pm_raw_line(p->cfg.raw, s, k);
@@ -377,7 +379,6 @@ static void pm_complete(struct pm *p, size_t i)
 		pm_aggregate(p, &s->rec[k]);
 	if (s->n == 2) {
 		p->st.pairs++;
-		s->fetch_gap = (int64_t)(s->rec[1].t_fetch - s->rec[0].t_fetch);
 		long ia = pm_index(p, s->rec[0].pc, s->rec[0].insn);
 		long ib = pm_index(p, s->rec[1].pc, s->rec[1].insn);
 		if (ia >= 0 && ib >= 0) {
