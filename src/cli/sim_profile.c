@@ -210,6 +210,8 @@ int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_pr
 	int rc = profile_db_open(profile_db_default_path(path), PROFILE_DB_CREATE, db, err);
 	if (rc) {
 		fprintf(stderr, "robin %s: %s\n", cmd, err);
+		profile_db_close(*db);
+		*db = NULL;
 		return rc;
 	}
 	gethostname(host, sizeof(host) - 1);
@@ -218,9 +220,12 @@ int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_pr
 	};
 	for (size_t i = 0; i < m->nim; i++)
 		m->im[i].db_id = 0;
-	if ((rc = profile_db_run_begin(*db, &ri, run_id)))
+	if ((rc = profile_db_run_begin(*db, &ri, run_id))) {
 		fprintf(stderr, "robin %s: cannot store the profiles: %s\n", cmd,
 		        profile_db_error(*db));
+		profile_db_close(*db);
+		*db = NULL;
+	}
 	return rc;
 }
 
@@ -257,10 +262,8 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 	int64_t run_id = 0;
 	path = profile_db_default_path(path);
 	int rc = sim_profile_run_begin(path, cmd, run, m, &db, &run_id);
-	if (rc) {
-		profile_db_close(db);
+	if (rc)
 		return rc;
-	}
 	int cs_kind;
 	if ((rc = sim_profile_kinds(db, &cs_kind)) ||
 	    (rc = profile_db_batch_new(db, 0, run_id, &b)))

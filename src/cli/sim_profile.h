@@ -64,7 +64,7 @@ struct sim_profile_run {
 
 /* Open (create) the database at path (robin's default when NULL) and begin a simulated run
  * recording `run`; the images of m forget their ids of another database. Returns 0 with *db
- * open, or -errno after printing "robin CMD: ..." (close *db anyway). */
+ * open, or -errno after printing "robin CMD: ..." (*db closed and NULL). */
 int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_profile_run *run,
 			  struct code_map *m, struct profile_db **db, int64_t *run_id)
 	__attribute__((warn_unused_result));

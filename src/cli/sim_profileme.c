@@ -447,10 +447,8 @@ int sim_pm_store(const char *path, const char *cmd, const struct sim_profile_run
 	int64_t run_id = 0;
 	path = profile_db_default_path(path);
 	int rc = sim_profile_run_begin(path, cmd, run, m, &db, &run_id);
-	if (rc) {
-		profile_db_close(db);
+	if (rc)
 		return rc;
-	}
 	struct sim_pm_kinds k;
 	if ((rc = sim_pm_declare(db, &k)) || (rc = profile_db_batch_new(db, 0, run_id, &b)))
 		goto out;
