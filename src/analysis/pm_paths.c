@@ -157,8 +157,8 @@ static struct pmp_fn *pmp_fn_of(struct pmp *c, uint64_t pc)
 	return f->g ? f : NULL;
 }
 
-/* Index of the instruction at pc in f, or -1. */
-static long pmp_index(const struct pmp_fn *f, uint64_t pc)
+/* The number of instructions of f before runtime address pc. */
+static size_t pmp_lower(const struct pmp_fn *f, uint64_t pc)
 {
 	size_t lo = 0, hi = f->n;
 	while (lo < hi) {
@@ -168,21 +168,20 @@ static long pmp_index(const struct pmp_fn *f, uint64_t pc)
 		else
 			hi = mid;
 	}
-	return lo < f->n && f->pc[lo] == pc ? (long)lo : -1;
+	return lo;
+}
+
+/* Index of the instruction at pc in f, or -1. */
+static long pmp_index(const struct pmp_fn *f, uint64_t pc)
+{
+	size_t i = pmp_lower(f, pc);
+	return i < f->n && f->pc[i] == pc ? (long)i : -1;
 }
 
 /* The last instruction before runtime address end (a block's last), or -1. */
 static long pmp_last_before(const struct pmp_fn *f, uint64_t end)
 {
-	size_t lo = 0, hi = f->n;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (f->pc[mid] < end)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo ? (long)lo - 1 : -1;
+	return (long)pmp_lower(f, end) - 1;
 }
 
 /* ---- direct call sites ---------------------------------------------------------------------- */

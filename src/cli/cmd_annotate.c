@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/annotate_profileme.h"
 #include "cli/cli.h"
 #include "cli/db_args.h"
 #include "cli/pics_show.h"
@@ -23,7 +24,10 @@ static const char annotate_help[] =
 	"containing that offset) with their source lines, the samples of each event on each\n"
 	"instruction and their share of the function's samples. Profiles that carry\n"
 	"commit-state details (simulated oracle/tip/...) add computing, stalled, flushed and\n"
-	"drained columns for the first such event.\n"
+	"drained columns for the first such event. A ProfileMe profile (robin sim\n"
+	"--profileme --db) adds its columns: samples, retired %, average latencies fetch>map,\n"
+	"map>ready, ready>issue, issue>retire-ready, retire-ready>retire, D-cache miss % and\n"
+	"the wasted issue slots estimated from pairs next to the exact ones.\n"
 	"\n"
 	"options:\n"
 	DB_ARGS_HELP
@@ -44,7 +48,7 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-static void print_text(struct listing *l, int source)
+static void print_text(struct listing *l, int source, const struct annotate_pm *pm)
 {
 	printf("%s in %s (%s), offsets 0x%llx-0x%llx (%llu bytes)\n", l->func, l->image_path,
 	       *l->arch ? l->arch : "unknown arch", (unsigned long long)l->start,
@@ -77,6 +81,10 @@ static void print_text(struct listing *l, int source)
 	if (l->commit_event >= 0) {
 		printf("%8s %8s %8s %8s  ", "C", "S", "F", "D");
 		pad += 4 * 9 + 1;
+	}
+	if (pm->present) {
+		annotate_pm_header(stdout);
+		pad += annotate_pm_width();
 	}
 	printf("%10s  instruction\n", "address");
 	pad += 12;
@@ -111,12 +119,14 @@ static void print_text(struct listing *l, int source)
 			}
 			printf(" ");
 		}
+		if (pm->present)
+			annotate_pm_cells(stdout, pm, k);
 		printf("%10llx: %s\n", (unsigned long long)in->offset, in->text);
 	}
 	free(w);
 }
 
-static void print_json(struct listing *l, int source)
+static void print_json(struct listing *l, int source, const struct annotate_pm *pm)
 {
 	struct json j;
 	json_init(&j, stdout, 1);
@@ -183,6 +193,7 @@ static void print_json(struct listing *l, int source)
 				json_kv_double(&j, profile_db_commit_state_name(s), in->commit[s]);
 			json_object_end(&j);
 		}
+		annotate_pm_json(&j, pm, k);
 		json_object_end(&j);
 	}
 	json_array_end(&j);
@@ -268,12 +279,20 @@ int cmd_annotate(int argc, char **argv)
 		listing_free(&l);
 		goto out;
 	}
+	struct annotate_pm pm;
+	if (annotate_pm_load(db, &a.filter, &l, &pm)) {
+		fprintf(stderr, "robin annotate: cannot read the ProfileMe details: %s\n",
+		        profile_db_error(db));
+		listing_free(&l);
+		goto out;
+	}
 	if (a.fmt == TABLE_JSON)
-		print_json(&l, source);
+		print_json(&l, source, &pm);
 	else if (a.fmt == TABLE_CSV)
 		print_csv(&l);
 	else
-		print_text(&l, source);
+		print_text(&l, source, &pm);
+	annotate_pm_free(&pm);
 	listing_free(&l);
 	rc = 0;
 out:

@@ -130,6 +130,11 @@ int cmd_report(int argc, char **argv)
 	report_selector_format(&a.sel, sel, sizeof(sel));
 	struct timespec ts;
 	clock_gettime(CLOCK_REALTIME, &ts);
+	struct pm_fig3 fig3;
+	if (pm_fig3_load(db, &a.filter, &fig3)) {
+		fprintf(stderr, "robin report: %s\n", profile_db_error(db));
+		goto out;
+	}
 	struct html_page pg = {
 		.title = title,
 		.db_path = profile_db_path(db),
@@ -142,6 +147,7 @@ int cmd_report(int argc, char **argv)
 		.top_procs = (size_t)top_procs,
 		.top_insns = (size_t)top_insns,
 		.generated_ns = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec,
+		.pm_fig3 = &fig3,
 	};
 	struct pics_html pics;
 	int pics_rc = pics_html_load(db, &a.filter, &p, 20, &pics);
@@ -153,11 +159,13 @@ int cmd_report(int argc, char **argv)
 	out = strcmp(html, "-") ? fopen(html, "w") : stdout;
 	if (!out) {
 		fprintf(stderr, "robin report: %s: cannot create: %s\n", html, strerror(errno));
+		pm_fig3_free(&fig3);
 		goto out;
 	}
 	int rc = html_report_write(&pg, out);
 	if (pg.pics)
 		pics_html_free(&pics);
+	pm_fig3_free(&fig3);
 	long bytes = out != stdout ? ftell(out) : -1;
 	int bad = out != stdout ? fclose(out) : fflush(out);
 	out = NULL;

@@ -209,43 +209,81 @@ static int sim_profile_add_unit(struct profile_db *db, struct profile_db_batch *
 	return rc;
 }
 
-int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
-		      struct pmu *p, struct code_map *m, FILE *info)
+int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_profile_run *run,
+			  struct code_map *m, struct profile_db **db, int64_t *run_id)
 {
 	char err[PROFILE_DB_ERR_MAX], host[256] = "";
-	struct profile_db *db = NULL;
-	struct profile_db_batch *b = NULL;
-	int64_t run_id = 0;
-	path = profile_db_default_path(path);
-	int rc = profile_db_open(path, PROFILE_DB_CREATE, &db, err);
+	*run_id = 0;
+	int rc = profile_db_open(profile_db_default_path(path), PROFILE_DB_CREATE, db, err);
 	if (rc) {
 		fprintf(stderr, "robin %s: %s\n", cmd, err);
+		profile_db_close(*db);
+		*db = NULL;
 		return rc;
 	}
 	gethostname(host, sizeof(host) - 1);
 	struct profile_db_run_info ri = {
 		.command = run->command, .config = run->config, .host = host, .simulated = 1,
 	};
-	int cs_kind;
-	if ((rc = profile_db_run_begin(db, &ri, &run_id)) ||
-	    (rc = sim_profile_kinds(db, &cs_kind)) || (rc = sim_pics_name_keys(db, p)) ||
-	    (rc = profile_db_batch_new(db, 0, run_id, &b)))
-		goto out;
 	for (size_t i = 0; i < m->nim; i++)
 		m->im[i].db_id = 0;
+	if ((rc = profile_db_run_begin(*db, &ri, run_id))) {
+		fprintf(stderr, "robin %s: cannot store the profiles: %s\n", cmd,
+		        profile_db_error(*db));
+		profile_db_close(*db);
+		*db = NULL;
+	}
+	return rc;
+}
+
+int sim_profile_run_finish(struct profile_db *db, int64_t run_id,
+			   const struct sim_profile_run *run)
+{
+	int rc;
+	if ((rc = profile_db_run_set_total(db, run_id, "cycles", (double)run->cycles)) ||
+	    (rc = profile_db_run_set_total(db, run_id, "instructions", (double)run->instructions)))
+		return rc;
+	if (run->has_exit && (rc = profile_db_run_set_exit(db, run_id, run->exit_status)))
+		return rc;
+	return profile_db_run_end(db, run_id, 0);
+}
+
+int sim_profile_locate(struct profile_db *db, struct code_map *m, uint64_t pc, int64_t *image,
+		       uint64_t *offset)
+{
+	struct code_loc l;
+	int rc = code_map_locate(m, pc, &l);
+	*image = 0;
+	*offset = pc;
+	if (rc || l.image < 0)
+		return rc;
+	*offset = l.offset;
+	return sim_profile_image_id(db, m, l.image, image);
+}
+
+int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
+		      struct pmu *p, struct code_map *m, FILE *info)
+{
+	struct profile_db *db = NULL;
+	struct profile_db_batch *b = NULL;
+	int64_t run_id = 0;
+	path = profile_db_default_path(path);
+	int rc = sim_profile_run_begin(path, cmd, run, m, &db, &run_id);
+	if (rc)
+		return rc;
+	int cs_kind;
+	if ((rc = sim_profile_kinds(db, &cs_kind)) || (rc = sim_pics_name_keys(db, p)) ||
+	    (rc = profile_db_batch_new(db, 0, run_id, &b)))
+		goto out;
 	for (size_t i = 0; i < pmu_unit_count(p) && !rc; i++)
 		rc = sim_profile_add_unit(db, b, pmu_unit_at(p, i), pmu_period(p), m, cs_kind);
 	if (rc || (rc = profile_db_batch_commit(b, NULL)))
 		goto out;
-	if ((rc = profile_db_run_set_total(db, run_id, "cycles", (double)run->cycles)) ||
-	    (rc = profile_db_run_set_total(db, run_id, "instructions", (double)run->instructions)) ||
-	    (rc = profile_db_run_set_total(db, run_id, "samples", (double)pmu_samples_taken(p))) ||
+	if ((rc = profile_db_run_set_total(db, run_id, "samples", (double)pmu_samples_taken(p))) ||
 	    (rc = profile_db_run_set_total(db, run_id, "sample_period_cycles",
 	                                   (double)pmu_period(p))))
 		goto out;
-	if (run->has_exit && (rc = profile_db_run_set_exit(db, run_id, run->exit_status)))
-		goto out;
-	rc = profile_db_run_end(db, run_id, 0);
+	rc = sim_profile_run_finish(db, run_id, run);
 out:
 	if (rc)
 		fprintf(stderr, "robin %s: cannot store the profiles: %s\n", cmd,

@@ -18,6 +18,7 @@
 #include "core/config.h"
 #include "emu/emu.h"
 #include "pmu/pmu.h"
+#include "profile/profile_db.h"
 #include "util/json.h"
 
 #define SIM_PROFILE_TOP_DEFAULT 10
@@ -61,6 +62,22 @@ struct sim_profile_run {
 	uint64_t cycles, instructions;
 	int exit_status, has_exit;
 };
+
+/* Open (create) the database at path (robin's default when NULL) and begin a simulated run
+ * recording `run`; the images of m forget their ids of another database. Returns 0 with *db
+ * open, or -errno after printing "robin CMD: ..." (*db closed and NULL). */
+int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_profile_run *run,
+			  struct code_map *m, struct profile_db **db, int64_t *run_id)
+	__attribute__((warn_unused_result));
+
+/* Record the run's cycles, instructions and exit status, and end it. Returns 0 or -errno. */
+int sim_profile_run_finish(struct profile_db *db, int64_t run_id,
+			   const struct sim_profile_run *run) __attribute__((warn_unused_result));
+
+/* The database image id (added on first use; 0 = no image) and link-time offset (the pc when
+ * in no image) of a runtime pc. Returns 0 or -errno. */
+int sim_profile_locate(struct profile_db *db, struct code_map *m, uint64_t pc, int64_t *image,
+		       uint64_t *offset) __attribute__((warn_unused_result));
 
 /* Store every profile of p into the database at path (created if missing) as one run.
  * Prints the run id on `info` (may be NULL). Returns 0 or -errno after printing

@@ -9,7 +9,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "analysis/pm_paths.h"
 #include "analysis/profileme_est.h"
@@ -325,9 +324,9 @@ int sim_pm_json(struct json *j, struct pm *p, struct code_map *m)
 /* ---- the profile database ------------------------------------------------------------------ */
 
 enum { SIM_PM_PAIR_FIRST, SIM_PM_PAIR_SECOND, SIM_PM_PAIR_UF, SIM_PM_PAIR_UB, SIM_PM_PAIR_LI,
-       SIM_PM_PAIR_N };
+       SIM_PM_PAIR_WASTED, SIM_PM_PAIR_N };
 static const char *const sim_pm_pair_keys[SIM_PM_PAIR_N] = {
-	"first", "second", "useful_forward", "useful_backward", "latency_sum",
+	"first", "second", "useful_forward", "useful_backward", "latency_sum", "wasted_est",
 };
 enum { SIM_PM_TRUTH_FETCHED, SIM_PM_TRUTH_RETIRED, SIM_PM_TRUTH_DCACHE_MISS,
        SIM_PM_TRUTH_READY_LAT, SIM_PM_TRUTH_WASTED, SIM_PM_TRUTH_N };
@@ -374,27 +373,22 @@ static int sim_pm_add(struct profile_db *db, struct profile_db_batch *b, struct 
 {
 	const struct pm_config *c = pm_config(p);
 	int ev_s, ev_r, ev_d, rc;
+	/* the period of the estimators' events is S of kS: fetched instructions per record */
+	uint64_t s = (uint64_t)llround(pm_est_interval(c));
+	if (!s)
+		s = 1;
 	if ((rc = profile_db_batch_event(b, "profileme", c->interval, 1, &ev_s)) ||
-	    (rc = profile_db_batch_event(b, "profileme-retired", c->interval, 1, &ev_r)) ||
-	    (rc = profile_db_batch_event(b, "profileme-dcache-miss", c->interval, 1, &ev_d)))
+	    (rc = profile_db_batch_event(b, "profileme-retired", s, 1, &ev_r)) ||
+	    (rc = profile_db_batch_event(b, "profileme-dcache-miss", s, 1, &ev_d)))
 		return rc;
 	size_t n;
 	const struct pm_pc *pcs = pm_pcs(p, &n);
 	for (size_t i = 0; i < n && !rc; i++) {
 		const struct pm_pc *e = &pcs[i];
-		struct code_loc l;
-		int64_t img = 0;
-		if ((rc = code_map_locate(m, e->pc, &l)))
+		int64_t img;
+		uint64_t off;
+		if ((rc = sim_profile_locate(db, m, e->pc, &img, &off)))
 			break;
-		if (l.image >= 0) {
-			struct code_map_image *im = &m->im[l.image];
-			if (!im->db_id && (rc = profile_db_image_add(db, im->path, im->ident.build_id,
-			                                             im->ident.size_bytes, im->ident.arch,
-			                                             &im->db_id)))
-				break;
-			img = im->db_id;
-		}
-		uint64_t off = l.image >= 0 ? l.offset : e->pc;
 		const uint64_t truth[SIM_PM_TRUTH_N] = { e->x_fetched, e->x_retired, e->x_dcache_miss,
 		                                         e->x_ready_lat, 0 };
 		/* the exact truth rides on the samples' profile as detail rows (count 0 for a PC
@@ -422,8 +416,11 @@ static int sim_pm_add(struct profile_db *db, struct profile_db_batch *b, struct 
 				rc = profile_db_batch_add_detail(b, ev_s, img, off, k->abort, a, cnt, 0);
 		}
 		const uint64_t pair[SIM_PM_PAIR_N] = { e->pair_first, e->pair_second, e->u_f, e->u_b,
-		                                       e->l_i };
-		for (int a = 0; a < SIM_PM_PAIR_N && !rc; a++)
+		                                       e->l_i, 0 };
+		if (c->paired && e->l_i && !rc)
+			rc = profile_db_batch_add_detail(b, ev_s, img, off, k->pair, SIM_PM_PAIR_WASTED, 1,
+			                                 pm_est_wasted(e, c));
+		for (int a = 0; a < SIM_PM_PAIR_WASTED && !rc; a++)
 			if (pair[a])
 				rc = profile_db_batch_add_detail(b, ev_s, img, off, k->pair, a,
 				                                 a == SIM_PM_PAIR_LI ? 1 : pair[a],
@@ -445,39 +442,25 @@ static int sim_pm_add(struct profile_db *db, struct profile_db_batch *b, struct 
 int sim_pm_store(const char *path, const char *cmd, const struct sim_profile_run *run,
 		 struct pm *p, struct code_map *m, FILE *info)
 {
-	char err[PROFILE_DB_ERR_MAX], host[256] = "";
 	struct profile_db *db = NULL;
 	struct profile_db_batch *b = NULL;
 	int64_t run_id = 0;
 	path = profile_db_default_path(path);
-	int rc = profile_db_open(path, PROFILE_DB_CREATE, &db, err);
-	if (rc) {
-		fprintf(stderr, "robin %s: %s\n", cmd, err);
+	int rc = sim_profile_run_begin(path, cmd, run, m, &db, &run_id);
+	if (rc)
 		return rc;
-	}
-	gethostname(host, sizeof(host) - 1);
-	struct profile_db_run_info ri = {
-		.command = run->command, .config = run->config, .host = host, .simulated = 1,
-	};
 	struct sim_pm_kinds k;
-	if ((rc = profile_db_run_begin(db, &ri, &run_id)) || (rc = sim_pm_declare(db, &k)) ||
-	    (rc = profile_db_batch_new(db, 0, run_id, &b)))
+	if ((rc = sim_pm_declare(db, &k)) || (rc = profile_db_batch_new(db, 0, run_id, &b)))
 		goto out;
-	for (size_t i = 0; i < m->nim; i++)
-		m->im[i].db_id = 0;
 	if ((rc = sim_pm_add(db, b, p, m, &k)) || (rc = profile_db_batch_commit(b, NULL)))
 		goto out;
 	const struct pm_stats *st = pm_stats(p);
-	if ((rc = profile_db_run_set_total(db, run_id, "cycles", (double)run->cycles)) ||
-	    (rc = profile_db_run_set_total(db, run_id, "instructions", (double)run->instructions)) ||
-	    (rc = profile_db_run_set_total(db, run_id, "pm_samples", (double)st->samples)) ||
+	if ((rc = profile_db_run_set_total(db, run_id, "pm_samples", (double)st->samples)) ||
 	    (rc = profile_db_run_set_total(db, run_id, "pm_fetched", (double)st->fetched)) ||
 	    (rc = profile_db_run_set_total(db, run_id, "pm_interval",
 	                                   (double)pm_config(p)->interval)))
 		goto out;
-	if (run->has_exit && (rc = profile_db_run_set_exit(db, run_id, run->exit_status)))
-		goto out;
-	rc = profile_db_run_end(db, run_id, 0);
+	rc = sim_profile_run_finish(db, run_id, run);
 out:
 	if (rc)
 		fprintf(stderr, "robin %s: cannot store the ProfileMe profiles: %s\n", cmd,

@@ -29,6 +29,15 @@ struct pm_wait {                     /* a retirement whose exact wasted slots ar
 	uint64_t pc, t_fetch, t_last;    /* in progress over [t_fetch, t_last] */
 };
 
+/* The exact truth of one PC, apart from the sample aggregates so that the per-instruction
+ * path touches one cache line (copied into struct pm_pc by pm_finish). */
+struct pm_hot {
+	uint64_t pc;
+	uint64_t fetched, retired, dmiss, ready_lat, useful;
+	int64_t wasted;
+	uint64_t pad;
+};
+
 struct pm {
 	struct pm_config cfg;
 	struct pm_stats st;
@@ -36,6 +45,7 @@ struct pm {
 	uint64_t next_major;             /* fetch number of the next first-of-pair tag */
 	/* per-PC table: dense entries, open-addressing index (slot = entry + 1) */
 	struct pm_pc *pcs;
+	struct pm_hot *hot;              /* parallel to pcs */
 	size_t npc, cap_pc;
 	uint32_t *slot;
 	size_t nslot;
@@ -54,6 +64,8 @@ struct pm {
 	struct pm_xfer *pool;            /* keep_samples * keep_path_max transfers */
 	/* exact wasted issue slots */
 	uint32_t *useful;                /* PM_USEFUL_RING counts, indexed by cycle */
+	uint64_t *pre;                   /* running sums of useful[] over the final cycles */
+	uint64_t fin;                    /* pre[] holds cycles [useful_base - 1, fin) */
 	uint64_t useful_base;            /* no pending window starts before this cycle */
 	struct pm_wait *wait;
 	size_t wait_head, wait_n, wait_cap;  /* ring, capacity a power of two */
@@ -141,7 +153,7 @@ static int pm_grow_index(struct pm *p)
 	if (!s)
 		return -ENOMEM;
 	for (size_t i = 0; i < p->npc; i++) {
-		size_t h = pm_hash(p->pcs[i].pc) & (n - 1);
+		size_t h = pm_hash(p->hot[i].pc) & (n - 1);
 		while (s[h])
 			h = (h + 1) & (n - 1);
 		s[h] = (uint32_t)i + 1;
@@ -152,16 +164,17 @@ static int pm_grow_index(struct pm *p)
 	return 0;
 }
 
-static struct pm_pc *pm_pc_get(struct pm *p, uint64_t pc, const struct isa_insn *in)
+/* The index of pc's entries (created on first sight), or -1 when out of memory. */
+static long pm_index(struct pm *p, uint64_t pc, const struct isa_insn *in)
 {
 	if (p->nslot) {
 		size_t h = pm_hash(pc) & (p->nslot - 1);
 		for (; p->slot[h]; h = (h + 1) & (p->nslot - 1))
-			if (p->pcs[p->slot[h] - 1].pc == pc)
-				return &p->pcs[p->slot[h] - 1];
+			if (p->hot[p->slot[h] - 1].pc == pc)
+				return (long)p->slot[h] - 1;
 	}
 	if (p->oom)
-		return NULL;
+		return -1;
 	if ((p->npc + 1) * 2 > p->nslot && pm_grow_index(p))
 		goto oom;
 	if (p->npc == p->cap_pc) {
@@ -170,20 +183,32 @@ static struct pm_pc *pm_pc_get(struct pm *p, uint64_t pc, const struct isa_insn 
 		if (!e)
 			goto oom;
 		p->pcs = e;
+		struct pm_hot *x = realloc(p->hot, cap * sizeof(*x));
+		if (!x)
+			goto oom;
+		p->hot = x;
 		p->cap_pc = cap;
 	}
 	struct pm_pc *e = &p->pcs[p->npc];
 	memset(e, 0, sizeof(*e));
 	e->pc = pc;
 	e->insn = in;
+	memset(&p->hot[p->npc], 0, sizeof(p->hot[0]));
+	p->hot[p->npc].pc = pc;
 	size_t h = pm_hash(pc) & (p->nslot - 1);
 	while (p->slot[h])
 		h = (h + 1) & (p->nslot - 1);
 	p->slot[h] = (uint32_t)++p->npc;
-	return e;
+	return (long)p->npc - 1;
 oom:
 	p->oom = 1;
-	return NULL;
+	return -1;
+}
+
+static struct pm_pc *pm_pc_get(struct pm *p, uint64_t pc, const struct isa_insn *in)
+{
+	long i = pm_index(p, pc, in);
+	return i < 0 ? NULL : &p->pcs[i];
 }
 
 const struct pm_pc *pm_pc_find(const struct pm *p, uint64_t pc)
@@ -192,7 +217,7 @@ const struct pm_pc *pm_pc_find(const struct pm *p, uint64_t pc)
 		return NULL;
 	size_t h = pm_hash(pc) & (p->nslot - 1);
 	for (; p->slot[h]; h = (h + 1) & (p->nslot - 1))
-		if (p->pcs[p->slot[h] - 1].pc == pc)
+		if (p->hot[p->slot[h] - 1].pc == pc)
 			return &p->pcs[p->slot[h] - 1];
 	return NULL;
 }
@@ -345,6 +370,8 @@ static void pm_complete(struct pm *p, size_t i)
 {
 	struct pm_pend *q = &p->pend[i];
 	struct pm_sample *s = &q->s;
+	if (s->n == 2)
+		s->fetch_gap = (int64_t)(s->rec[1].t_fetch - s->rec[0].t_fetch);
 	if (p->cfg.raw)
 		for (unsigned k = 0; k < s->n; k++)
 			pm_raw_line(p->cfg.raw, s, k);
@@ -352,10 +379,10 @@ static void pm_complete(struct pm *p, size_t i)
 		pm_aggregate(p, &s->rec[k]);
 	if (s->n == 2) {
 		p->st.pairs++;
-		s->fetch_gap = (int64_t)(s->rec[1].t_fetch - s->rec[0].t_fetch);
-		struct pm_pc *a = pm_pc_get(p, s->rec[0].pc, s->rec[0].insn);
-		struct pm_pc *b = pm_pc_get(p, s->rec[1].pc, s->rec[1].insn);
-		if (a && b) {
+		long ia = pm_index(p, s->rec[0].pc, s->rec[0].insn);
+		long ib = pm_index(p, s->rec[1].pc, s->rec[1].insn);
+		if (ia >= 0 && ib >= 0) {
+			struct pm_pc *a = &p->pcs[ia], *b = &p->pcs[ib];
 			a->pair_first++;
 			b->pair_second++;
 			a->gap_sum += (uint64_t)(s->fetch_gap > 0 ? s->fetch_gap : 0);
@@ -446,6 +473,22 @@ static void pm_tags_insn(struct pm *p, const struct probe_insn *r)
 
 /* ---- exact truth: wasted issue slots and windowed IPC ------------------------------------ */
 
+/* Every retirement that issued before `upto` has been seen: extend the running sums. */
+static void pm_finalize(struct pm *p, uint64_t upto)
+{
+	const uint64_t m = PM_USEFUL_RING - 1;
+	if (p->fin < p->useful_base) {
+		p->fin = p->useful_base;
+		p->pre[(p->fin - 1) & m] = 0;  /* only differences inside the ring are read */
+	}
+	if (upto > p->useful_base + PM_USEFUL_RING - 1)
+		upto = p->useful_base + PM_USEFUL_RING - 1;
+	for (uint64_t c = p->fin; c < upto; c++)
+		p->pre[c & m] = p->pre[(c - 1) & m] + p->useful[c & m];
+	if (upto > p->fin)
+		p->fin = upto;
+}
+
 static void pm_useful_advance(struct pm *p, uint64_t to)
 {
 	if (to <= p->useful_base)
@@ -467,16 +510,19 @@ static void pm_wait_resolve(struct pm *p)
 	uint64_t hi = w->t_last;
 	if (lo < p->useful_base)
 		lo = p->useful_base;
-	if (hi >= p->useful_base + PM_USEFUL_RING)
-		hi = p->useful_base + PM_USEFUL_RING - 1;
-	for (uint64_t c = lo; c <= hi; c++)
-		useful += p->useful[c & (PM_USEFUL_RING - 1)];
-	struct pm_pc *e = pm_pc_get(p, w->pc, NULL);
-	if (e) {
+	if (hi + 2 > p->useful_base + PM_USEFUL_RING)
+		hi = p->useful_base + PM_USEFUL_RING - 2;
+	if (hi + 1 > p->fin)
+		pm_finalize(p, hi + 1);  /* the end of the run, or a window beyond the ring */
+	if (lo <= hi && hi < p->fin)
+		useful = p->pre[hi & (PM_USEFUL_RING - 1)] - p->pre[(lo - 1) & (PM_USEFUL_RING - 1)];
+	long i = pm_index(p, w->pc, NULL);
+	if (i >= 0) {
+		struct pm_hot *e = &p->hot[i];
 		uint64_t slots = (uint64_t)p->cfg.issue_width * (w->t_last - w->t_fetch + 1);
 		useful = useful ? useful - 1 : 0;  /* not itself */
-		e->x_useful += useful;
-		e->x_wasted += (int64_t)slots - (int64_t)useful;
+		e->useful += useful;
+		e->wasted += (int64_t)slots - (int64_t)useful;
 	}
 	p->wait_head = (p->wait_head + 1) & (p->wait_cap - 1);
 	p->wait_n--;
@@ -487,6 +533,7 @@ static void pm_exact_commit(struct pm *p, const struct probe_insn *r)
 {
 	/* every retirement issued at or before a pending window's end has been seen once a
 	 * retirement fetched after that end arrives (commit is in fetch order) */
+	pm_finalize(p, r->t_fetch);
 	while (p->wait_n && p->wait[p->wait_head].t_last < r->t_fetch)
 		pm_wait_resolve(p);
 	if (!p->wait_n)
@@ -496,7 +543,7 @@ static void pm_exact_commit(struct pm *p, const struct probe_insn *r)
 			p->st.wasted_truncated++;
 			pm_wait_resolve(p);
 		}
-		if (r->t_issue - p->useful_base < PM_USEFUL_RING)
+		if (r->t_issue - p->useful_base < PM_USEFUL_RING && r->t_issue >= p->fin)
 			p->useful[r->t_issue & (PM_USEFUL_RING - 1)]++;
 	}
 	if (r->t_complete == PROBE_NEVER)
@@ -557,18 +604,19 @@ static void pm_on_insn(void *ctx, const struct probe_insn *r)
 {
 	struct pm *p = ctx;
 	p->st.fetched++;
-	struct pm_pc *e = pm_pc_get(p, r->pc, r->insn);
+	long i = pm_index(p, r->pc, r->insn);
+	struct pm_hot *e = i >= 0 ? &p->hot[i] : NULL;
 	if (e) {
-		e->x_fetched++;
+		e->fetched++;
 		if (r->events & PROBE_EV_DCACHE_MISS)
-			e->x_dcache_miss++;
+			e->dmiss++;
 	}
 	if (r->committed) {
 		p->st.x_retired++;
 		if (e) {
-			e->x_retired++;
+			e->retired++;
 			if (r->t_complete != PROBE_NEVER)
-				e->x_ready_lat += r->t_complete + 1 - r->t_fetch;
+				e->ready_lat += r->t_complete + 1 - r->t_fetch;
 		}
 		pm_exact_commit(p, r);
 		pm_ipc_commit(p, r->t_end);
@@ -601,13 +649,14 @@ int pm_create(const struct pm_config *cfg, struct pm **out)
 	p->keep_rng = p->rng ^ 0x5851F42D4C957F2DULL;
 	p->wait_cap = 4096;
 	p->useful = calloc(PM_USEFUL_RING, sizeof(*p->useful));
+	p->pre = calloc(PM_USEFUL_RING, sizeof(*p->pre));
 	p->wait = malloc(p->wait_cap * sizeof(*p->wait));
 	if (cfg->keep_samples) {
 		p->kept = calloc(cfg->keep_samples, sizeof(*p->kept));
 		p->pool = calloc(cfg->keep_samples * (cfg->keep_path_max ? cfg->keep_path_max : 1),
 		                 sizeof(*p->pool));
 	}
-	int bad = !p->useful || !p->wait || (cfg->keep_samples && (!p->kept || !p->pool));
+	int bad = !p->useful || !p->pre || !p->wait || (cfg->keep_samples && (!p->kept || !p->pool));
 	for (size_t i = 0; i < PM_PEND_MAX && !bad; i++)
 		bad = !(p->pend_path[i] = calloc(cfg->keep_path_max ? cfg->keep_path_max : 1,
 		                                 sizeof(struct pm_xfer)));
@@ -639,6 +688,16 @@ void pm_finish(struct pm *p)
 	p->npend = 0;
 	if (p->ipc_started)
 		pm_ipc_close(p);
+	for (size_t i = 0; i < p->npc; i++) {
+		const struct pm_hot *h = &p->hot[i];
+		struct pm_pc *e = &p->pcs[i];
+		e->x_fetched = h->fetched;
+		e->x_retired = h->retired;
+		e->x_dcache_miss = h->dmiss;
+		e->x_ready_lat = h->ready_lat;
+		e->x_useful = h->useful;
+		e->x_wasted = h->wasted;
+	}
 	if (p->ipc_s1 > 0 && p->st.ipc_windows) {
 		double w = p->cfg.ipc_window_cycles;
 		p->st.ipc_mean = p->ipc_s1 / (double)p->st.ipc_windows / w;
@@ -683,10 +742,12 @@ void pm_destroy(struct pm *p)
 	for (size_t i = 0; i < PM_PEND_MAX; i++)
 		free(p->pend_path[i]);
 	free(p->pcs);
+	free(p->hot);
 	free(p->slot);
 	free(p->kept);
 	free(p->pool);
 	free(p->useful);
+	free(p->pre);
 	free(p->wait);
 	free(p);
 }

@@ -94,7 +94,7 @@ struct pm_pc {
 	uint64_t l_i;                     /* L_I: fetch → retire-ready cycles, retired samples
 	                                     of pairs (both slots) */
 	uint64_t gap_sum;                 /* intra-pair fetch latency, as first (cycles) */
-	/* exact truth */
+	/* exact truth (set by pm_finish) */
 	uint64_t x_fetched, x_retired, x_dcache_miss;
 	uint64_t x_ready_lat;             /* fetch → retire-ready cycles over its retirements */
 	int64_t x_wasted;                 /* wasted issue slots over its retirements */
@@ -159,7 +159,8 @@ void pm_finish(struct pm *p);
 
 const struct pm_config *pm_config(const struct pm *p);
 const struct pm_stats *pm_stats(const struct pm *p);
-/* The per-PC table (every PC fetched, sampled or not), in no particular order. */
+/* The per-PC table (every PC fetched, sampled or not), in no particular order; its exact
+ * truth is filled in by pm_finish. */
 const struct pm_pc *pm_pcs(const struct pm *p, size_t *n);
 /* The PC's entry, or NULL. */
 const struct pm_pc *pm_pc_find(const struct pm *p, uint64_t pc);

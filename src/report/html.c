@@ -616,6 +616,8 @@ int html_report_write(const struct html_page *pg, FILE *out)
 		goto out;
 	if (pg->pics)
 		pics_html_write(out, pg->pics);
+	if (pg->pm_fig3)
+		pm_fig3_html(out, pg->pm_fig3);
 	fprintf(out, "<p class=\"note\">Written by robin. Self-contained: no network "
 		"resources.</p>\n<script>%s</script>\n</body></html>\n", html_js_tail);
 	rc = ferror(out) ? -EIO : 0;

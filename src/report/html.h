@@ -17,6 +17,7 @@
 #include "report/pics_html.h"
 #include "report/report_load.h"
 #include "report/report_profile.h"
+#include "report/pm_fig3.h"
 
 struct html_page {
 	const char *title;                 /* <title> and heading; NULL = "robin report" */
@@ -31,6 +32,7 @@ struct html_page {
 	size_t top_insns;                  /* rows of the hot-instruction table (0 = 30) */
 	long long generated_ns;            /* shown in the header; 0 = omit */
 	const struct pics_html *pics;      /* per-instruction cycle stacks (pics_html.h), or NULL */
+	const struct pm_fig3 *pm_fig3;     /* ProfileMe's Figure 3 section, or NULL */
 };
 
 /* Write the page. Returns 0, or -ENOMEM / -EIO (a write error on out). */

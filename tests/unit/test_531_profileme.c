@@ -135,6 +135,9 @@ static void test_pairs_and_raw(void **state)
 		assert_true(k[i].s.dist >= 1 && k[i].s.dist <= 8);
 		assert_int_equal(k[i].s.rec[1].seq - k[i].s.rec[0].seq, k[i].s.dist);
 		assert_int_equal(k[i].s.rec[0].ghist, 0xd);  /* 4 history bits */
+		/* the intra-pair fetch latency: one fetch cycle per 4 fetch numbers */
+		assert_int_equal(k[i].s.fetch_gap,
+		                 (int64_t)(k[i].s.rec[1].seq / 4) - (int64_t)(k[i].s.rec[0].seq / 4));
 	}
 	/* raw: "A seq pc ctx addr ghist events reason 6 latencies dist gap", then "B ..." */
 	char tag, reason[16];
@@ -148,6 +151,10 @@ static void test_pairs_and_raw(void **state)
 	for (char *q = buf; *q; q++)
 		lines += *q == '\n';
 	assert_int_equal(lines, st->samples);
+	/* pair lines end with the distance and the fetch gap of the kept sample */
+	char want[64];
+	snprintf(want, sizeof(want), " %u %lld\n", k[0].s.dist, (long long)k[0].s.fetch_gap);
+	assert_non_null(strstr(buf, want));
 	free(buf);
 	pm_destroy(p);
 }
