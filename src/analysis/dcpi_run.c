@@ -107,6 +107,17 @@ static int dcpi_func_add(struct dcpi_run *r, size_t *cap, const struct symbols_f
 	return 0;
 }
 
+/* The function `func` names (a symbol, or 0xOFFSET inside it) in an image, or NULL. */
+static const struct symbols_func *dcpi_run_func(const struct symbols *sym, const char *func)
+{
+	if (!strncmp(func, "0x", 2)) {
+		char *end;
+		unsigned long long off = strtoull(func, &end, 16);
+		return *end ? NULL : symbols_lookup(sym, off);
+	}
+	return symbols_find_func(sym, func);
+}
+
 /* Analyse one procedure: bytes, schedule, samples, truth, estimates, culprits. */
 static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
 			     struct dcpi_func *f, const struct dcpi_counts *ih,
@@ -191,6 +202,25 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		    (pr[i].run_id == best->run_id && pr[i].total_count > best->total_count))
 			best = &pr[i];
 	}
+	/* a named function: the image of that run which has it, the most sampled first */
+	if (best && func) {
+		const struct profile_db_profile *pick = NULL;
+		for (size_t i = 0; i < npr; i++) {
+			const struct profile_db_profile *c = &pr[i];
+			if (strcmp(c->event, DCPI_RUN_EVENT) || c->run_id != best->run_id ||
+			    (pick && c->total_count <= pick->total_count))
+				continue;
+			char e2[SYMBOLS_ERR_MAX];
+			struct symbols *s = NULL;
+			if (symbols_open(c->image_path, c->build_id, &s, e2))
+				continue;
+			if (dcpi_run_func(s, func))
+				pick = c;
+			symbols_close(s);
+		}
+		if (pick)
+			best = pick;
+	}
 	if (!best) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "no %s samples in the database (simulate with robin "
 		         "sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken,dcpix-imiss "
@@ -236,15 +266,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	r->has_imiss = pm != NULL;
 	size_t cap = 0;
 	if (func) {
-		const struct symbols_func *sf = NULL;
-		if (!strncmp(func, "0x", 2)) {
-			char *end;
-			unsigned long long off = strtoull(func, &end, 16);
-			if (!*end)
-				sf = symbols_lookup(sym, off);
-		} else {
-			sf = symbols_find_func(sym, func);
-		}
+		const struct symbols_func *sf = dcpi_run_func(sym, func);
 		if (!sf) {
 			snprintf(err, DCPI_RUN_ERR_MAX, "no function '%s' in %s", func, r->image_path);
 			rc = -ENOENT;

@@ -43,8 +43,9 @@ struct dcpi_run {
 };
 
 /* Load the newest run matching `flt` that has issue-head samples (an image filter narrows to
- * one image; otherwise the image with the most samples) and analyse `func` (a symbol name or
- * 0xOFFSET), or every procedure with samples when func is NULL. `core_override`, when not
+ * one image; otherwise the most sampled image, or with `func` the most sampled one that has
+ * it) and analyse `func` (a symbol name or 0xOFFSET), or every procedure with samples when
+ * func is NULL. `core_override`, when not
  * NULL, replaces the run's configuration. Returns 0 or -errno with one line in err. */
 int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, const char *func,
 		  const struct core_config *core_override, struct dcpi_run *out, char *err)
