@@ -1,5 +1,5 @@
 /*
- * dcpi_run.c — load a run's issue-head samples (and its truth) from the profile database and
+ * dcpi_run.c — load a run's cycle samples (and its truth) from the profile database and
  * analyse its procedures with DCPI's estimators (see dcpi_run.h).
  */
 #include "analysis/dcpi_run.h"
@@ -107,6 +107,11 @@ static int dcpi_func_add(struct dcpi_run *r, size_t *cap, const struct symbols_f
 	return 0;
 }
 
+const char *dcpi_run_event(const struct profile_db_filter *flt)
+{
+	return flt && flt->n_events == 1 && flt->events[0] ? flt->events[0] : DCPI_RUN_EVENT;
+}
+
 /* The function `func` names (a symbol, or 0xOFFSET inside it) in an image, or NULL. */
 static const struct symbols_func *dcpi_run_func(const struct symbols *sym, const char *func)
 {
@@ -153,7 +158,11 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 	}
 	struct profile_db_detail *d = NULL;
 	size_t nd = 0;
-	if ((rc = profile_db_details(db, ih_profile, f->start, f->start + f->size, 0, &d, &nd)))
+	/* the true stall cause of each sample: what issue-head records */
+	if (strcmp(r->event, DCPI_RUN_EVENT))
+		ih_profile = 0;
+	if (ih_profile &&
+	    (rc = profile_db_details(db, ih_profile, f->start, f->start + f->size, 0, &d, &nd)))
 		return rc;
 	for (size_t k = 0; k < nd; k++) {
 		const char *kn = profile_db_detail_kind_name(db, d[k].kind);
@@ -182,7 +191,8 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 {
 	memset(r, 0, sizeof(*r));
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
-	const char *events[] = { DCPI_RUN_EVENT, "dcpix", "dcpix-taken", "dcpix-imiss" };
+	const char *ev = dcpi_run_event(flt);
+	const char *events[] = { ev, "dcpix", "dcpix-taken", "dcpix-imiss" };
 	f.events = events;
 	f.n_events = 4;
 	struct profile_db_profile *pr = NULL;
@@ -196,7 +206,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	}
 	const struct profile_db_profile *best = NULL;
 	for (size_t i = 0; i < npr; i++) {
-		if (strcmp(pr[i].event, DCPI_RUN_EVENT))
+		if (strcmp(pr[i].event, ev))
 			continue;
 		if (!best || pr[i].run_id > best->run_id ||
 		    (pr[i].run_id == best->run_id && pr[i].total_count > best->total_count))
@@ -207,7 +217,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		const struct profile_db_profile *pick = NULL;
 		for (size_t i = 0; i < npr; i++) {
 			const struct profile_db_profile *c = &pr[i];
-			if (strcmp(c->event, DCPI_RUN_EVENT) || c->run_id != best->run_id ||
+			if (strcmp(c->event, ev) || c->run_id != best->run_id ||
 			    (pick && c->total_count <= pick->total_count))
 				continue;
 			char e2[SYMBOLS_ERR_MAX];
@@ -224,11 +234,11 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	if (!best) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "no %s samples in the database (simulate with robin "
 		         "sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken,dcpix-imiss "
-		         "--db FILE)",
-		         DCPI_RUN_EVENT);
+		         "--db FILE)", ev);
 		rc = -ENOENT;
 		goto out;
 	}
+	r->event = ev;
 	r->run_id = best->run_id;
 	r->image_id = best->image_id;
 	r->period = best->period ? (double)best->period : 1;
@@ -327,7 +337,7 @@ int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int
 		 size_t *n)
 {
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
-	const char *events[] = { DCPI_RUN_EVENT };
+	const char *events[] = { dcpi_run_event(flt) };
 	f.events = events;
 	f.n_events = 1;
 	struct profile_db_profile *pr = NULL;

@@ -17,7 +17,11 @@
 #include "profile/profile_db.h"
 
 #define DCPI_RUN_ERR_MAX 512
-#define DCPI_RUN_EVENT "issue-head"
+#define DCPI_RUN_EVENT "issue-head"  /* the default sample event */
+
+/* The sample event a filter selects: its one event when it names exactly one (tip, say: DCPI's
+ * analysis of commit-stage samples on an out-of-order core), else issue-head. */
+const char *dcpi_run_event(const struct profile_db_filter *flt);
 
 struct dcpi_func {
 	char *name;
@@ -27,10 +31,11 @@ struct dcpi_func {
 	double *count;                 /* dcpix: executions */
 	double *taken;                 /* dcpix-taken: taken executions */
 	double *imiss;                 /* dcpix-imiss: I-cache misses */
-	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause */
+	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause (issue-head runs) */
 };
 
 struct dcpi_run {
+	const char *event;             /* the sample event (dcpi_run_event) */
 	int64_t run_id, image_id;
 	char *image_path;
 	double period;                 /* mean sampling period (cycles) */

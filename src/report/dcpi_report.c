@@ -25,7 +25,7 @@ void dcpi_report_eval_text(FILE *out, const char *what, double period, size_t np
 	const double *h = e->hist, *eh = e->edge_hist;
 	fprintf(out, "DCPI estimates against the exact counts: %s, period %.0f cycles\n", what,
 	        period);
-	fprintf(out, "%.0f issue-head samples on %zu analysed procedures\n\n", e->samples, nprocs);
+	fprintf(out, "%.0f samples on %zu analysed procedures\n\n", e->samples, nprocs);
 	fprintf(out, "Figure 8: instruction frequency errors, %% of samples    "
 	        "Figure 9: edges, %% of executions\n");
 	for (size_t k = 0; k < DCPI_EVAL_NBUCKET; k++)
@@ -137,7 +137,8 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 	}
 	rows = calloc(nids ? nids : 1, sizeof(*rows));
 	if (!nids)
-		fprintf(stderr, "robin %s: no issue-head samples in the database\n", cmd);
+		fprintf(stderr, "robin %s: no %s samples in the database\n", cmd,
+		        dcpi_run_event(flt));
 	for (size_t k = 0; k < nids && rows; k++) {
 		struct profile_db_filter f = *flt;
 		struct dcpi_run r;
