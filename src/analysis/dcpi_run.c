@@ -333,8 +333,8 @@ void dcpi_run_free(struct dcpi_run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
-		 size_t *n)
+int dcpi_run_list(struct profile_db *db, const struct profile_db_filter *flt,
+		  struct dcpi_run_ref **out, size_t *n)
 {
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
 	const char *events[] = { dcpi_run_event(flt) };
@@ -342,27 +342,34 @@ int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int
 	f.n_events = 1;
 	struct profile_db_profile *pr = NULL;
 	size_t npr = 0;
-	*ids = NULL;
+	*out = NULL;
 	*n = 0;
 	int rc = profile_db_profiles(db, &f, &pr, &npr);
 	if (rc)
 		return rc;
-	if (npr && !(*ids = malloc(npr * sizeof(**ids)))) {
-		profile_db_profiles_free(pr, npr);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < npr; i++) {
-		size_t k = 0;
-		while (k < *n && (*ids)[k] != pr[i].run_id)
-			k++;
-		if (k < *n)
-			continue;
-		/* insert keeping ascending order */
-		for (k = *n; k > 0 && (*ids)[k - 1] > pr[i].run_id; k--)
-			(*ids)[k] = (*ids)[k - 1];
-		(*ids)[k] = pr[i].run_id;
-		(*n)++;
+	if (npr && !(*out = calloc(npr, sizeof(**out))))
+		rc = -ENOMEM;
+	/* profiles come ordered by (epoch, run, image, event): one per run and image */
+	for (size_t i = 0; i < npr && !rc; i++) {
+		struct dcpi_run_ref *x = &(*out)[*n];
+		x->run_id = pr[i].run_id;
+		if (!(x->image = strdup(pr[i].image_path ? pr[i].image_path : "")))
+			rc = -ENOMEM;
+		else
+			(*n)++;
 	}
 	profile_db_profiles_free(pr, npr);
-	return 0;
+	if (rc) {
+		dcpi_run_list_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void dcpi_run_list_free(struct dcpi_run_ref *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(r[i].image);
+	free(r);
 }

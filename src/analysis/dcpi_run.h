@@ -58,9 +58,16 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 
 void dcpi_run_free(struct dcpi_run *r);
 
-/* The runs matching `flt` that have issue-head samples, ascending (malloc'd, *n 0 = none).
- * Returns 0 or -errno. */
-int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
-		 size_t *n) __attribute__((warn_unused_result));
+/* A run and one image of it with samples. */
+struct dcpi_run_ref {
+	int64_t run_id;
+	char *image;                   /* its path */
+};
+
+/* Every (run, image) matching `flt` with samples of the sample event, by run then image
+ * (malloc'd; free with dcpi_run_list_free). Returns 0 or -errno. */
+int dcpi_run_list(struct profile_db *db, const struct profile_db_filter *flt,
+		  struct dcpi_run_ref **out, size_t *n) __attribute__((warn_unused_result));
+void dcpi_run_list_free(struct dcpi_run_ref *r, size_t n);
 
 #endif

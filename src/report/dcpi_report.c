@@ -122,14 +122,14 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
 			 const char *func, int json, const char *cmd)
 {
-	int64_t *ids = NULL;
+	struct dcpi_run_ref *ids = NULL;
 	size_t nids = 0, nprocs = 0, nrows = 0;
 	struct dcpi_eval *all = calloc(1, sizeof(*all)), *one = calloc(1, sizeof(*one));
 	struct dcpi_report_row { int64_t run; char image[64]; double samples, w[3]; size_t procs; } *rows;
 	char err[DCPI_RUN_ERR_MAX];
 	int rc = -1;
 	double period = 0;
-	if (!all || !one || dcpi_run_ids(db, flt, &ids, &nids)) {
+	if (!all || !one || dcpi_run_list(db, flt, &ids, &nids)) {
 		fprintf(stderr, "robin %s: cannot list the runs: %s\n", cmd, profile_db_error(db));
 		free(all);
 		free(one);
@@ -142,15 +142,16 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 	for (size_t k = 0; k < nids && rows; k++) {
 		struct profile_db_filter f = *flt;
 		struct dcpi_run r;
-		f.run_id = ids[k];
+		f.run_id = ids[k].run_id;
+		f.image = ids[k].image;
 		if (dcpi_run_load(db, &f, func, NULL, &r, err)) {
-			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k], err);
+			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k].run_id, err);
 			goto out;
 		}
 		if (!r.has_count) {
 			fprintf(stderr, "robin %s: run %lld has no dcpix counts (simulate with "
 			        "--profile issue-head,dcpix,dcpix-taken,dcpix-imiss); skipped\n", cmd,
-			        (long long)ids[k]);
+			        (long long)ids[k].run_id);
 			dcpi_run_free(&r);
 			continue;
 		}
@@ -210,7 +211,7 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 	rc = 0;
 out:
 	free(rows);
-	free(ids);
+	dcpi_run_list_free(ids, nids);
 	free(all);
 	free(one);
 	return rc;
