@@ -63,6 +63,9 @@ step export-pprof 0 export --db "$T/sim.db" --pprof "$T/p.pb.gz"
 step export-folded 0 export --db "$T/sim.db" --event tip --folded "$T/f.txt"
 step report 0 report --db "$T/sim.db" --html "$T/r.html"
 step accuracy 0 accuracy --quiet --size 1 --max-insns 150000 --period 499 --jobs 1 crc32
+step calc 0 calc --db "$T/sim.db" im_mean_shift
+step calc-evaluate 0 calc --db "$T/sim.db" --evaluate --summary
+step topstalls 0 topstalls --db "$T/sim.db" --json
 
 echo "$n tools under memcheck: $([ $fail -eq 0 ] && echo "no leaks, no errors" || echo "FAILED")"
 exit $fail

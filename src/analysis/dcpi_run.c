@@ -1,5 +1,5 @@
 /*
- * dcpi_run.c — load a run's issue-head samples (and its truth) from the profile database and
+ * dcpi_run.c — load a run's cycle samples (and its truth) from the profile database and
  * analyse its procedures with DCPI's estimators (see dcpi_run.h).
  */
 #include "analysis/dcpi_run.h"
@@ -107,6 +107,22 @@ static int dcpi_func_add(struct dcpi_run *r, size_t *cap, const struct symbols_f
 	return 0;
 }
 
+const char *dcpi_run_event(const struct profile_db_filter *flt)
+{
+	return flt && flt->n_events == 1 && flt->events[0] ? flt->events[0] : DCPI_RUN_EVENT;
+}
+
+/* The function `func` names (a symbol, or 0xOFFSET inside it) in an image, or NULL. */
+static const struct symbols_func *dcpi_run_func(const struct symbols *sym, const char *func)
+{
+	if (!strncmp(func, "0x", 2)) {
+		char *end;
+		unsigned long long off = strtoull(func, &end, 16);
+		return *end ? NULL : symbols_lookup(sym, off);
+	}
+	return symbols_find_func(sym, func);
+}
+
 /* Analyse one procedure: bytes, schedule, samples, truth, estimates, culprits. */
 static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
 			     struct dcpi_func *f, const struct dcpi_counts *ih,
@@ -142,7 +158,11 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 	}
 	struct profile_db_detail *d = NULL;
 	size_t nd = 0;
-	if ((rc = profile_db_details(db, ih_profile, f->start, f->start + f->size, 0, &d, &nd)))
+	/* the true stall cause of each sample: what issue-head records */
+	if (strcmp(r->event, DCPI_RUN_EVENT))
+		ih_profile = 0;
+	if (ih_profile &&
+	    (rc = profile_db_details(db, ih_profile, f->start, f->start + f->size, 0, &d, &nd)))
 		return rc;
 	for (size_t k = 0; k < nd; k++) {
 		const char *kn = profile_db_detail_kind_name(db, d[k].kind);
@@ -171,7 +191,8 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 {
 	memset(r, 0, sizeof(*r));
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
-	const char *events[] = { DCPI_RUN_EVENT, "dcpix", "dcpix-taken", "dcpix-imiss" };
+	const char *ev = dcpi_run_event(flt);
+	const char *events[] = { ev, "dcpix", "dcpix-taken", "dcpix-imiss" };
 	f.events = events;
 	f.n_events = 4;
 	struct profile_db_profile *pr = NULL;
@@ -185,20 +206,39 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	}
 	const struct profile_db_profile *best = NULL;
 	for (size_t i = 0; i < npr; i++) {
-		if (strcmp(pr[i].event, DCPI_RUN_EVENT))
+		if (strcmp(pr[i].event, ev))
 			continue;
 		if (!best || pr[i].run_id > best->run_id ||
 		    (pr[i].run_id == best->run_id && pr[i].total_count > best->total_count))
 			best = &pr[i];
 	}
+	/* a named function: the image of that run which has it, the most sampled first */
+	if (best && func) {
+		const struct profile_db_profile *pick = NULL;
+		for (size_t i = 0; i < npr; i++) {
+			const struct profile_db_profile *c = &pr[i];
+			if (strcmp(c->event, ev) || c->run_id != best->run_id ||
+			    (pick && c->total_count <= pick->total_count))
+				continue;
+			char e2[SYMBOLS_ERR_MAX];
+			struct symbols *s = NULL;
+			if (symbols_open(c->image_path, c->build_id, &s, e2))
+				continue;
+			if (dcpi_run_func(s, func))
+				pick = c;
+			symbols_close(s);
+		}
+		if (pick)
+			best = pick;
+	}
 	if (!best) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "no %s samples in the database (simulate with robin "
 		         "sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken,dcpix-imiss "
-		         "--db FILE)",
-		         DCPI_RUN_EVENT);
+		         "--db FILE)", ev);
 		rc = -ENOENT;
 		goto out;
 	}
+	r->event = ev;
 	r->run_id = best->run_id;
 	r->image_id = best->image_id;
 	r->period = best->period ? (double)best->period : 1;
@@ -236,15 +276,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	r->has_imiss = pm != NULL;
 	size_t cap = 0;
 	if (func) {
-		const struct symbols_func *sf = NULL;
-		if (!strncmp(func, "0x", 2)) {
-			char *end;
-			unsigned long long off = strtoull(func, &end, 16);
-			if (!*end)
-				sf = symbols_lookup(sym, off);
-		} else {
-			sf = symbols_find_func(sym, func);
-		}
+		const struct symbols_func *sf = dcpi_run_func(sym, func);
 		if (!sf) {
 			snprintf(err, DCPI_RUN_ERR_MAX, "no function '%s' in %s", func, r->image_path);
 			rc = -ENOENT;
@@ -301,36 +333,43 @@ void dcpi_run_free(struct dcpi_run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
-		 size_t *n)
+int dcpi_run_list(struct profile_db *db, const struct profile_db_filter *flt,
+		  struct dcpi_run_ref **out, size_t *n)
 {
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
-	const char *events[] = { DCPI_RUN_EVENT };
+	const char *events[] = { dcpi_run_event(flt) };
 	f.events = events;
 	f.n_events = 1;
 	struct profile_db_profile *pr = NULL;
 	size_t npr = 0;
-	*ids = NULL;
+	*out = NULL;
 	*n = 0;
 	int rc = profile_db_profiles(db, &f, &pr, &npr);
 	if (rc)
 		return rc;
-	if (npr && !(*ids = malloc(npr * sizeof(**ids)))) {
-		profile_db_profiles_free(pr, npr);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < npr; i++) {
-		size_t k = 0;
-		while (k < *n && (*ids)[k] != pr[i].run_id)
-			k++;
-		if (k < *n)
-			continue;
-		/* insert keeping ascending order */
-		for (k = *n; k > 0 && (*ids)[k - 1] > pr[i].run_id; k--)
-			(*ids)[k] = (*ids)[k - 1];
-		(*ids)[k] = pr[i].run_id;
-		(*n)++;
+	if (npr && !(*out = calloc(npr, sizeof(**out))))
+		rc = -ENOMEM;
+	/* profiles come ordered by (epoch, run, image, event): one per run and image */
+	for (size_t i = 0; i < npr && !rc; i++) {
+		struct dcpi_run_ref *x = &(*out)[*n];
+		x->run_id = pr[i].run_id;
+		if (!(x->image = strdup(pr[i].image_path ? pr[i].image_path : "")))
+			rc = -ENOMEM;
+		else
+			(*n)++;
 	}
 	profile_db_profiles_free(pr, npr);
-	return 0;
+	if (rc) {
+		dcpi_run_list_free(*out, *n);
+		*out = NULL;
+		*n = 0;
+	}
+	return rc;
+}
+
+void dcpi_run_list_free(struct dcpi_run_ref *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(r[i].image);
+	free(r);
 }

@@ -17,7 +17,11 @@
 #include "profile/profile_db.h"
 
 #define DCPI_RUN_ERR_MAX 512
-#define DCPI_RUN_EVENT "issue-head"
+#define DCPI_RUN_EVENT "issue-head"  /* the default sample event */
+
+/* The sample event a filter selects: its one event when it names exactly one (tip, say: DCPI's
+ * analysis of commit-stage samples on an out-of-order core), else issue-head. */
+const char *dcpi_run_event(const struct profile_db_filter *flt);
 
 struct dcpi_func {
 	char *name;
@@ -27,10 +31,11 @@ struct dcpi_func {
 	double *count;                 /* dcpix: executions */
 	double *taken;                 /* dcpix-taken: taken executions */
 	double *imiss;                 /* dcpix-imiss: I-cache misses */
-	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause */
+	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause (issue-head runs) */
 };
 
 struct dcpi_run {
+	const char *event;             /* the sample event (dcpi_run_event) */
 	int64_t run_id, image_id;
 	char *image_path;
 	double period;                 /* mean sampling period (cycles) */
@@ -43,8 +48,9 @@ struct dcpi_run {
 };
 
 /* Load the newest run matching `flt` that has issue-head samples (an image filter narrows to
- * one image; otherwise the image with the most samples) and analyse `func` (a symbol name or
- * 0xOFFSET), or every procedure with samples when func is NULL. `core_override`, when not
+ * one image; otherwise the most sampled image, or with `func` the most sampled one that has
+ * it) and analyse `func` (a symbol name or 0xOFFSET), or every procedure with samples when
+ * func is NULL. `core_override`, when not
  * NULL, replaces the run's configuration. Returns 0 or -errno with one line in err. */
 int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, const char *func,
 		  const struct core_config *core_override, struct dcpi_run *out, char *err)
@@ -52,9 +58,16 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 
 void dcpi_run_free(struct dcpi_run *r);
 
-/* The runs matching `flt` that have issue-head samples, ascending (malloc'd, *n 0 = none).
- * Returns 0 or -errno. */
-int dcpi_run_ids(struct profile_db *db, const struct profile_db_filter *flt, int64_t **ids,
-		 size_t *n) __attribute__((warn_unused_result));
+/* A run and one image of it with samples. */
+struct dcpi_run_ref {
+	int64_t run_id;
+	char *image;                   /* its path */
+};
+
+/* Every (run, image) matching `flt` with samples of the sample event, by run then image
+ * (malloc'd; free with dcpi_run_list_free). Returns 0 or -errno. */
+int dcpi_run_list(struct profile_db *db, const struct profile_db_filter *flt,
+		  struct dcpi_run_ref **out, size_t *n) __attribute__((warn_unused_result));
+void dcpi_run_list_free(struct dcpi_run_ref *r, size_t n);
 
 #endif

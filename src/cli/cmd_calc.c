@@ -27,7 +27,8 @@ static const char calc_help[] =
 	"procedure of the image. Record a run with\n"
 	"  robin sim --preset inorder-dual --db F PROG \\\n"
 	"            --profile issue-head,dcpix,dcpix-taken,dcpix-imiss\n"
-	"(the dcpix profiles are the exact counts --evaluate compares with).\n"
+	"(the dcpix profiles are the exact counts --evaluate compares with). --event tip\n"
+	"analyses TIP's commit samples instead (an out-of-order core, with --profile tip).\n"
 	"\n"
 	"Culprits: i I-cache miss, I I-TLB miss, d D-cache miss, D D-TLB miss, w store queue\n"
 	"full, p branch mispredict, m multiplier busy, v divider busy; static stalls: s slotting,\n"
@@ -59,8 +60,8 @@ static void calc_print_listing(const struct dcpi_run *r, const struct dcpi_func 
 	double s = 0;
 	for (size_t i = 0; i < p->ninsns; i++)
 		s += p->insns[i].samples;
-	printf("%s in %s (run %lld), %.0f issue-head samples of %.0f in the image, period %.0f "
-	       "cycles\n", f->name, r->image_path, (long long)r->run_id, s, r->samples, r->period);
+	printf("%s in %s (run %lld), %.0f %s samples of %.0f in the image, period %.0f cycles\n",
+	       f->name, r->image_path, (long long)r->run_id, s, r->event, r->samples, r->period);
 	printf("core: issue width %u (int %u, mem %u, fp %u), load-use %u cycles%s\n",
 	       p->core.decode_width, p->core.int_issue_width, p->core.mem_issue_width,
 	       p->core.fp_issue_width, p->core.l1d_cycles,

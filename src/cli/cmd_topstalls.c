@@ -102,8 +102,8 @@ int cmd_topstalls(int argc, char **argv)
 		json_key(&j, "instructions");
 		json_array_begin(&j);
 	} else {
-		printf("most stalled instructions of %s (run %lld, %.0f issue-head samples, period "
-		       "%.0f cycles)\n", r.image_path, (long long)r.run_id, r.samples, r.period);
+		printf("most stalled instructions of %s (run %lld, %.0f %s samples, period %.0f "
+		       "cycles)\n", r.image_path, (long long)r.run_id, r.samples, r.event, r.period);
 		printf("%9s %6s %8s %7s %-8s %-10s %-26s %s\n", "stall", "%", "cy/exec", "conf",
 		       "culprits", "blame", "where", "instruction");
 	}

@@ -25,7 +25,7 @@ void dcpi_report_eval_text(FILE *out, const char *what, double period, size_t np
 	const double *h = e->hist, *eh = e->edge_hist;
 	fprintf(out, "DCPI estimates against the exact counts: %s, period %.0f cycles\n", what,
 	        period);
-	fprintf(out, "%.0f issue-head samples on %zu analysed procedures\n\n", e->samples, nprocs);
+	fprintf(out, "%.0f samples on %zu analysed procedures\n\n", e->samples, nprocs);
 	fprintf(out, "Figure 8: instruction frequency errors, %% of samples    "
 	        "Figure 9: edges, %% of executions\n");
 	for (size_t k = 0; k < DCPI_EVAL_NBUCKET; k++)
@@ -122,14 +122,14 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
 			 const char *func, int json, const char *cmd)
 {
-	int64_t *ids = NULL;
+	struct dcpi_run_ref *ids = NULL;
 	size_t nids = 0, nprocs = 0, nrows = 0;
 	struct dcpi_eval *all = calloc(1, sizeof(*all)), *one = calloc(1, sizeof(*one));
 	struct dcpi_report_row { int64_t run; char image[64]; double samples, w[3]; size_t procs; } *rows;
 	char err[DCPI_RUN_ERR_MAX];
 	int rc = -1;
 	double period = 0;
-	if (!all || !one || dcpi_run_ids(db, flt, &ids, &nids)) {
+	if (!all || !one || dcpi_run_list(db, flt, &ids, &nids)) {
 		fprintf(stderr, "robin %s: cannot list the runs: %s\n", cmd, profile_db_error(db));
 		free(all);
 		free(one);
@@ -137,19 +137,21 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 	}
 	rows = calloc(nids ? nids : 1, sizeof(*rows));
 	if (!nids)
-		fprintf(stderr, "robin %s: no issue-head samples in the database\n", cmd);
+		fprintf(stderr, "robin %s: no %s samples in the database\n", cmd,
+		        dcpi_run_event(flt));
 	for (size_t k = 0; k < nids && rows; k++) {
 		struct profile_db_filter f = *flt;
 		struct dcpi_run r;
-		f.run_id = ids[k];
+		f.run_id = ids[k].run_id;
+		f.image = ids[k].image;
 		if (dcpi_run_load(db, &f, func, NULL, &r, err)) {
-			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k], err);
+			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k].run_id, err);
 			goto out;
 		}
 		if (!r.has_count) {
 			fprintf(stderr, "robin %s: run %lld has no dcpix counts (simulate with "
 			        "--profile issue-head,dcpix,dcpix-taken,dcpix-imiss); skipped\n", cmd,
-			        (long long)ids[k]);
+			        (long long)ids[k].run_id);
 			dcpi_run_free(&r);
 			continue;
 		}
@@ -209,7 +211,7 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 	rc = 0;
 out:
 	free(rows);
-	free(ids);
+	dcpi_run_list_free(ids, nids);
 	free(all);
 	free(one);
 	return rc;

@@ -20,9 +20,9 @@ void dcpi_report_eval_text(FILE *out, const char *what, double period, size_t np
 /* The members of the evaluation inside an open JSON object. */
 void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e);
 
-/* Evaluate every run matching flt that has issue-head samples (each run's image with the most
- * samples; `func` narrows to one procedure) and print one row per run and the evaluation of
- * all on stdout, text or JSON. Errors go to stderr as "robin CMD: ...". Returns 0, or -1
+/* Evaluate every run and image matching flt that has samples of the sample event (`func`
+ * narrows to one procedure) and print one row per run and image and the evaluation of all on
+ * stdout, text or JSON. Errors go to stderr as "robin CMD: ...". Returns 0, or -1
  * when nothing could be evaluated. */
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
 			 const char *func, int json, const char *cmd);
