@@ -543,6 +543,23 @@ static int asm_reg_number(struct asm_state *s, const char **c, char letter, int 
 	return t[1] - '0';
 }
 
+/* A label operand of a directive: its word address in pass 2, -1 in pass 1, -2 (error set)
+ * when unknown. */
+static int asm_label_operand(struct asm_state *s, const char **c)
+{
+	const char *lt = asm_skip(*c);
+	size_t ln = asm_word(lt);
+	*c = lt + ln;
+	if (s->pass == 1)
+		return -1;
+	int addr = asm_label_find(s, lt, ln);
+	if (addr < 0) {
+		asm_fail(s, lt, "unknown label '%.*s'", (int)(ln ? ln : 1), lt);
+		return -2;
+	}
+	return addr;
+}
+
 static int asm_directive(struct asm_state *s, const char *c)
 {
 	const char *t = c;
@@ -579,27 +596,19 @@ static int asm_directive(struct asm_state *s, const char *c)
 	} else if (asm_eq(t, n, ".start")) {
 		if ((k = asm_class(s, &a)) < 0 || asm_comma(s, &a))
 			return -1;
-		const char *lt = asm_skip(a);
-		size_t ln = asm_word(lt);
-		a = lt + ln;
-		if (s->pass == 2) {
-			int addr = asm_label_find(s, lt, ln);
-			if (addr < 0)
-				return asm_fail(s, lt, "unknown label '%.*s'", (int)(ln ? ln : 1), lt);
+		int addr = asm_label_operand(s, &a);
+		if (addr == -2)
+			return -1;
+		if (addr >= 0)
 			p->start[k] = (int16_t)addr;
-		}
 	} else if (asm_eq(t, n, ".target")) {
 		if ((k = asm_reg_number(s, &a, 't', COPROC_NTARGET)) < 0 || asm_comma(s, &a))
 			return -1;
-		const char *lt = asm_skip(a);
-		size_t ln = asm_word(lt);
-		a = lt + ln;
-		if (s->pass == 2) {
-			int addr = asm_label_find(s, lt, ln);
-			if (addr < 0)
-				return asm_fail(s, lt, "unknown label '%.*s'", (int)(ln ? ln : 1), lt);
+		int addr = asm_label_operand(s, &a);
+		if (addr == -2)
+			return -1;
+		if (addr >= 0)
 			p->target[k] = (uint8_t)addr;
-		}
 	} else if (asm_eq(t, n, ".const")) {
 		if ((k = asm_reg_number(s, &a, 'c', COPROC_NCONST)) < 0 || asm_comma(s, &a) ||
 		    asm_lval(s, &a, &p->cnst[k]))
