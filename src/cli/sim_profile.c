@@ -202,6 +202,20 @@ static int sim_profile_add_unit(struct profile_db *db, struct profile_db_batch *
 	return rc;
 }
 
+int sim_profile_db_ready(const char *path, const char *cmd)
+{
+	char err[PROFILE_DB_ERR_MAX];
+	struct profile_db *db = NULL;
+	path = profile_db_default_path(path);
+	int rc = profile_db_open(path, PROFILE_DB_CREATE, &db, err);
+	if (!rc && (rc = profile_db_check_writable(db)))
+		snprintf(err, sizeof(err), "%s", profile_db_error(db));
+	if (rc)
+		fprintf(stderr, "robin %s: %s (checked before simulating)\n", cmd, err);
+	profile_db_close(db);
+	return rc;
+}
+
 int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
 		      struct pmu *p, struct code_map *m, FILE *info)
 {
@@ -220,6 +234,9 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 		.command = run->command, .config = run->config, .host = host, .simulated = 1,
 	};
 	int cs_kind;
+	/* the run, its profiles and totals land together or not at all */
+	if ((rc = profile_db_transaction_begin(db)))
+		goto out;
 	if ((rc = profile_db_run_begin(db, &ri, &run_id)) ||
 	    (rc = sim_profile_kinds(db, &cs_kind)) ||
 	    (rc = profile_db_batch_new(db, 0, run_id, &b)))
@@ -238,8 +255,12 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 		goto out;
 	if (run->has_exit && (rc = profile_db_run_set_exit(db, run_id, run->exit_status)))
 		goto out;
-	rc = profile_db_run_end(db, run_id, 0);
+	if ((rc = profile_db_run_end(db, run_id, 0)))
+		goto out;
+	rc = profile_db_transaction_commit(db);
 out:
+	if (rc && db)
+		profile_db_transaction_rollback(db);
 	if (rc)
 		fprintf(stderr, "robin %s: cannot store the profiles: %s\n", cmd,
 		        rc == -ENOMEM ? "out of memory" : profile_db_error(db));

@@ -61,9 +61,14 @@ struct sim_profile_run {
 	int exit_status, has_exit;
 };
 
-/* Store every profile of p into the database at path (created if missing) as one run.
- * Prints the run id on `info` (may be NULL). Returns 0 or -errno after printing
- * "robin CMD: ..." to stderr. */
+/* Before simulating: open (creating if missing) the database at path and check that it can
+ * be written, with room to spare (profile_db_check_writable). Returns 0 or -errno after
+ * printing "robin CMD: PATH: reason" to stderr. */
+int sim_profile_db_ready(const char *path, const char *cmd);
+
+/* Store every profile of p into the database at path (created if missing) as one run, in one
+ * transaction: the run, its profiles and totals land together or not at all. Prints the run
+ * id on `info` (may be NULL). Returns 0 or -errno after printing "robin CMD: ..." to stderr. */
 int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
 		      struct pmu *p, struct code_map *m, FILE *info);
 
