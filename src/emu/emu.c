@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/syscall_priv.h"
 
 #define EMU_DEFAULT_SYSROOT "/usr/riscv64-linux-gnu"
 
@@ -300,16 +301,33 @@ static enum emu_status emu_trap(struct emu *e)
 
 enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 {
+	static const struct isa_insn none = { .op = ISA_OP_INVALID, .len = 2, .rd = ISA_REG_NONE,
+					      .rs1 = ISA_REG_NONE, .rs2 = ISA_REG_NONE,
+					      .rs3 = ISA_REG_NONE };
 	struct hart *h = &e->hart;
 	uint64_t pc = h->pc;
 	memset(d, 0, sizeof(*d));
 	d->seq = h->instret;
 	d->pc = pc;
-	struct emu_slot *s = emu_slot_at(e, pc);
+	struct emu_slot *s;
+	if (__builtin_expect(h->instret >= e->timer_check_instret, 0)) {
+		/* a timer's signal interrupts before the instruction at pc, which did not
+		 * complete (trapped): the handler runs and sigreturn resumes at pc */
+		h->next_pc = pc;
+		int r = timers_poll(e);
+		if (r < 0 || h->next_pc != pc) {
+			s = emu_slot_at(e, pc);
+			d->insn = s ? &s->insn : &none;
+			d->trapped = 1;
+			d->next_pc = h->next_pc;
+			if (r < 0)
+				return emu_trap(e);
+			h->pc = h->next_pc;
+			return EMU_RUNNING;
+		}
+	}
+	s = emu_slot_at(e, pc);
 	if (!s) {
-		static const struct isa_insn none = { .op = ISA_OP_INVALID, .len = 2, .rd = ISA_REG_NONE,
-						      .rs1 = ISA_REG_NONE, .rs2 = ISA_REG_NONE,
-						      .rs3 = ISA_REG_NONE };
 		d->insn = &none;
 		d->next_pc = pc;
 		d->trapped = 1;
@@ -375,10 +393,20 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 	uint64_t pc = h->pc;
 	uint64_t cur_pg = UINT64_MAX;
 	struct emu_slot *slots = NULL;
+	/* one check covers both the caller's limit and the next asynchronous event (a timer) */
+	uint64_t stop = limit < e->timer_check_instret ? limit : e->timer_check_instret;
 	for (;;) {
-		if (__builtin_expect(h->instret >= limit, 0)) {
+		if (__builtin_expect(h->instret >= stop, 0)) {
 			h->pc = pc;
-			return EMU_LIMIT;
+			if (h->instret >= limit)
+				return EMU_LIMIT;
+			h->next_pc = pc;
+			if (timers_poll(e) < 0)
+				return emu_trap(e);
+			pc = h->next_pc;  /* a handler, if a timer's signal has one */
+			cur_pg = UINT64_MAX;
+			stop = limit < e->timer_check_instret ? limit : e->timer_check_instret;
+			continue;
 		}
 		uint64_t pg = pc >> GMEM_PAGE_SHIFT;
 		if (__builtin_expect(pg != cur_pg, 0)) {
@@ -405,9 +433,11 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 				}
 				goto trap;
 			}
-			/* memory maps or code changed: look the page up again */
+			/* memory maps or code changed, or a system call (which may arm a timer):
+			 * look the page up again */
 			cur_pg = UINT64_MAX;
 			e->code_changed = 0;
+			stop = limit < e->timer_check_instret ? limit : e->timer_check_instret;
 		}
 		h->instret++;
 		pc = h->next_pc;
