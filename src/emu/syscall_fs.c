@@ -50,6 +50,12 @@ static int sys_dirfd(int64_t fd)
 
 SYS(openat)
 {
+	char gpath[64];
+	if (gmem_strncpy_from(&e->mem, gpath, a[1], sizeof(gpath)) > 0 && !strncmp(gpath, "/proc/", 6)) {
+		int pfd = procfs_open(e, gpath, (int)a[2]);
+		if (pfd != PROCFS_HOST)
+			return pfd;
+	}
 	SYS_PATH(e, a[1], path);
 	int fd = openat(sys_dirfd((int64_t)a[0]), path, (int)a[2], (mode_t)a[3]);
 	return syscall_host(fd);

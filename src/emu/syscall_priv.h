@@ -45,6 +45,12 @@ int syscall_signal_raise(struct emu *e, int sig, int code, uint64_t addr);
 int timers_poll(struct emu *e);
 int timers_wait(struct emu *e, uint64_t max_ns);
 
+/* The guest's own /proc/self files (procfs.c): opens `path` (the guest's spelling) if it is
+ * /proc/self/maps or /proc/self/exe (or /proc/PID/... of the guest). Returns a host fd,
+ * -errno, or PROCFS_HOST when the path is not one of them and the host file is meant. */
+#define PROCFS_HOST (-100000)
+int procfs_open(struct emu *e, const char *path, int flags);
+
 #define SYS(name) int64_t sys_##name(struct emu *e, const uint64_t *a)
 
 /* syscall_fs.c */
