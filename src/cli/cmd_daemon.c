@@ -140,6 +140,8 @@ int cmd_daemon(int argc, char **argv)
 		else
 			snprintf(req, sizeof req, "%s", verb);
 		int rc = daemon_request(cfg.dir, req, stdout);
+		if (rc == -EREMOTEIO)
+			return 1;  /* the daemon answered with an error, printed above */
 		if (rc) {
 			fprintf(stderr, "robin daemon: cannot reach the daemon (pid %d) at %s/%s: %s\n",
 				(int)pid, cfg.dir, DAEMON_SOCKET, strerror(-rc));

@@ -299,6 +299,8 @@ int cmd_sim(int argc, char **argv)
 	}
 	if (po.list) {
 		struct probe_consumer pc;
+		if (po.db_path && sim_profile_db_ready(po.db_path, "sim"))
+			goto out;  /* a database that cannot take the profiles fails now, not after */
 		if (sim_profile_pmu(&po, "sim", &cfg, &pmu))
 			goto out;
 		pmu_consumer(pmu, &pc);

@@ -209,6 +209,20 @@ static int sim_profile_add_unit(struct profile_db *db, struct profile_db_batch *
 	return rc;
 }
 
+int sim_profile_db_ready(const char *path, const char *cmd)
+{
+	char err[PROFILE_DB_ERR_MAX];
+	struct profile_db *db = NULL;
+	path = profile_db_default_path(path);
+	int rc = profile_db_open(path, PROFILE_DB_CREATE, &db, err);
+	if (!rc && (rc = profile_db_check_writable(db)))
+		snprintf(err, sizeof(err), "%s", profile_db_error(db));
+	if (rc)
+		fprintf(stderr, "robin %s: %s (checked before simulating)\n", cmd, err);
+	profile_db_close(db);
+	return rc;
+}
+
 int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_profile_run *run,
 			  struct code_map *m, struct profile_db **db, int64_t *run_id)
 {
@@ -227,7 +241,9 @@ int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_pr
 	};
 	for (size_t i = 0; i < m->nim; i++)
 		m->im[i].db_id = 0;
-	if ((rc = profile_db_run_begin(*db, &ri, run_id))) {
+	/* the run, its profiles and totals land together or not at all: one transaction from
+	 * here to sim_profile_run_finish (closing without it rolls back) */
+	if ((rc = profile_db_transaction_begin(*db)) || (rc = profile_db_run_begin(*db, &ri, run_id))) {
 		fprintf(stderr, "robin %s: cannot store the profiles: %s\n", cmd,
 		        profile_db_error(*db));
 		profile_db_close(*db);
@@ -245,7 +261,9 @@ int sim_profile_run_finish(struct profile_db *db, int64_t run_id,
 		return rc;
 	if (run->has_exit && (rc = profile_db_run_set_exit(db, run_id, run->exit_status)))
 		return rc;
-	return profile_db_run_end(db, run_id, 0);
+	if ((rc = profile_db_run_end(db, run_id, 0)))
+		return rc;
+	return profile_db_transaction_commit(db);
 }
 
 int sim_profile_locate(struct profile_db *db, struct code_map *m, uint64_t pc, int64_t *image,
@@ -285,6 +303,8 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 		goto out;
 	rc = sim_profile_run_finish(db, run_id, run);
 out:
+	if (rc && db)
+		profile_db_transaction_rollback(db);
 	if (rc)
 		fprintf(stderr, "robin %s: cannot store the profiles: %s\n", cmd,
 		        rc == -ENOMEM ? "out of memory" : profile_db_error(db));

@@ -70,7 +70,8 @@ int sim_profile_run_begin(const char *path, const char *cmd, const struct sim_pr
 			  struct code_map *m, struct profile_db **db, int64_t *run_id)
 	__attribute__((warn_unused_result));
 
-/* Record the run's cycles, instructions and exit status, and end it. Returns 0 or -errno. */
+/* Record the run's cycles, instructions and exit status, end it and commit the transaction
+ * sim_profile_run_begin opened. Returns 0 or -errno. */
 int sim_profile_run_finish(struct profile_db *db, int64_t run_id,
 			   const struct sim_profile_run *run) __attribute__((warn_unused_result));
 
@@ -79,9 +80,14 @@ int sim_profile_run_finish(struct profile_db *db, int64_t run_id,
 int sim_profile_locate(struct profile_db *db, struct code_map *m, uint64_t pc, int64_t *image,
 		       uint64_t *offset) __attribute__((warn_unused_result));
 
-/* Store every profile of p into the database at path (created if missing) as one run.
- * Prints the run id on `info` (may be NULL). Returns 0 or -errno after printing
- * "robin CMD: ..." to stderr. */
+/* Before simulating: open (creating if missing) the database at path and check that it can
+ * be written, with room to spare (profile_db_check_writable). Returns 0 or -errno after
+ * printing "robin CMD: PATH: reason" to stderr. */
+int sim_profile_db_ready(const char *path, const char *cmd);
+
+/* Store every profile of p into the database at path (created if missing) as one run, in one
+ * transaction: the run, its profiles and totals land together or not at all. Prints the run
+ * id on `info` (may be NULL). Returns 0 or -errno after printing "robin CMD: ..." to stderr. */
 int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
 		      struct pmu *p, struct code_map *m, FILE *info);
 

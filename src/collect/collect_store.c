@@ -17,15 +17,8 @@ int collect_store_open(struct collect_store *s, const char *path, mode_t mode,
 		       const struct perf_sys_event *events, size_t n_events)
 {
 	memset(s, 0, sizeof *s);
-	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
-	if (fd >= 0) {
-		fchmod(fd, mode); /* umask must not widen or narrow what was asked */
-		close(fd);
-	} else if (errno != EEXIST) {
-		snprintf(s->err, sizeof s->err, "%s: cannot create: %s", path, strerror(errno));
-		return -errno;
-	}
-	int rc = profile_db_open(path, PROFILE_DB_CREATE, &s->db, s->err);
+	/* a new file gets exactly `mode` (umask must not widen or narrow what was asked) */
+	int rc = profile_db_open_mode(path, PROFILE_DB_CREATE, mode, &s->db, s->err);
 	if (rc)
 		return rc;
 	s->n_events = n_events;

@@ -192,8 +192,10 @@ static int daemon_flush(struct daemon *d, char *msg, size_t n)
 	if (!rc)
 		rc = collect_store_commit(&d->store);
 	if (rc) {
-		snprintf(d->last_error, sizeof d->last_error, "flush failed: %.450s",
-			 d->store.err[0] ? d->store.err : strerror(-rc));
+		snprintf(d->last_error, sizeof d->last_error, "flush failed: %s%.450s%s",
+			 rc == -ENOSPC && !strstr(d->store.err, "disk full") ? "disk full (" : "",
+			 d->store.err[0] ? d->store.err : strerror(-rc),
+			 rc == -ENOSPC && !strstr(d->store.err, "disk full") ? ")" : "");
 		snprintf(msg, n, "%s\n", d->last_error);
 		dlog("%s", d->last_error);
 		return rc;
@@ -339,9 +341,15 @@ static void handle_client(struct daemon *d, int fd)
 			dlog("epoch %" PRId64 " started%s%s", id, note[0] ? ": " : "", note);
 		}
 	} else if (!strcmp(req, "stop")) {
-		daemon_flush(d, msg, sizeof msg);
-		fprintf(o, "%sstopping\n", msg);
-		d->stop = 1;
+		/* the unflushed samples live only in memory: a daemon that cannot store them keeps
+		 * running (and keeps them) until a later flush or stop succeeds */
+		if (daemon_flush(d, msg, sizeof msg))
+			fprintf(o, "error: %snot stopping: the unflushed samples are kept in memory; "
+				"free space, then stop again\n", msg);
+		else {
+			fprintf(o, "%sstopping\n", msg);
+			d->stop = 1;
+		}
 	} else {
 		fprintf(o, "error: unknown request '%s' (status, flush, epoch [NOTE], stop)\n", req);
 	}
@@ -386,12 +394,15 @@ int daemon_request(const char *dir, const char *request, FILE *out)
 	char buf[4096];
 	ssize_t n;
 	size_t got = 0;
+	int replied_error = 0;
 	while ((n = read(fd, buf, sizeof buf)) > 0) {
+		if (!got && n >= 7 && !memcmp(buf, "error: ", 7))
+			replied_error = 1;
 		fwrite(buf, 1, (size_t)n, out);
 		got += (size_t)n;
 	}
 	close(fd);
-	return got ? 0 : -EPIPE;
+	return !got ? -EPIPE : replied_error ? -EREMOTEIO : 0;
 }
 
 /* ---- start-up and main loop ------------------------------------------------------------------ */

@@ -46,7 +46,8 @@ pid_t daemon_read_pid(const char *dir);
 int daemon_start(const struct daemon_config *cfg, FILE *out);
 
 /* Send one request ("status", "flush", "epoch NOTE", "stop") to the daemon in `dir` and copy
- * its reply to `out`. -ENOENT/-ECONNREFUSED when no daemon runs there. */
+ * its reply to `out`. -ENOENT/-ECONNREFUSED when no daemon runs there, -EREMOTEIO when the
+ * reply is an error ("error: ..."; e.g. a flush or stop that could not store: disk full). */
 int daemon_request(const char *dir, const char *request, FILE *out);
 
 #endif

@@ -286,7 +286,10 @@ int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
 	ckpt_u64(&o, (uint64_t)e->sigsuspend_active);
 	ckpt_u64(&o, e->cfg.seed);
 	ckpt_u64(&o, (uint64_t)e->cfg.virtual_time);
-	ckpt_raw(&o, e->itimer, sizeof(e->itimer));
+	for (int w = 0; w < 3; w++) {  /* interval timers: deadline and period, ns */
+		ckpt_u64(&o, e->timer_deadline_ns[w]);
+		ckpt_u64(&o, e->timer_interval_ns[w]);
+	}
 	for (int s = 0; s <= EMU_NSIG; s++) {
 		ckpt_u64(&o, e->sigact[s].handler);
 		ckpt_u64(&o, e->sigact[s].flags);
@@ -614,9 +617,16 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 	e->sigsuspend_active = (int)ckpt_get64(&in);
 	e->cfg.seed = ckpt_get64(&in);
 	e->cfg.virtual_time = (int)ckpt_get64(&in);
-	const uint8_t *it = ckpt_take(&in, sizeof(e->itimer));
-	if (it)
-		memcpy(e->itimer, it, sizeof(e->itimer));
+	int armed = 0;
+	for (int w = 0; w < 3; w++) {
+		e->timer_deadline_ns[w] = ckpt_get64(&in);
+		e->timer_interval_ns[w] = ckpt_get64(&in);
+		armed |= e->timer_deadline_ns[w] != 0;
+	}
+	/* an armed timer is looked at before the first instruction (timers.c reschedules) */
+	e->timer_check_instret = armed ? e->hart.instret : UINT64_MAX;
+	if (armed)
+		emu_async_request(e, e->hart.instret);
 	for (int s = 0; s <= EMU_NSIG; s++) {
 		e->sigact[s].handler = ckpt_get64(&in);
 		e->sigact[s].flags = ckpt_get64(&in);

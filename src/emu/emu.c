@@ -18,6 +18,7 @@
 
 #include "emu/emu_priv.h"
 #include "emu/syscall_priv.h"
+#include "emu/syscall_priv.h"
 
 #define EMU_DEFAULT_SYSROOT "/usr/riscv64-linux-gnu"
 
@@ -342,10 +343,29 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 					      .rs1 = ISA_REG_NONE, .rs2 = ISA_REG_NONE,
 					      .rs3 = ISA_REG_NONE };
 	struct hart *h = &e->hart;
-	int killed = __builtin_expect(h->instret >= e->async_at, 0) && emu_async_service(e);
 	uint64_t pc = h->pc;
 	memset(d, 0, sizeof(*d));
 	d->seq = h->instret;
+	d->pc = pc;
+	struct emu_slot *s;
+	if (__builtin_expect(h->instret >= e->timer_check_instret, 0)) {
+		/* a timer's signal interrupts before the instruction at pc, which did not
+		 * complete (trapped): the handler runs and sigreturn resumes at pc */
+		h->next_pc = pc;
+		int r = timers_poll(e);
+		if (r < 0 || h->next_pc != pc) {
+			s = emu_slot_at(e, pc);
+			d->insn = s ? &s->insn : &none;
+			d->trapped = 1;
+			d->next_pc = h->next_pc;
+			if (r < 0)
+				return emu_trap(e);
+			h->pc = h->next_pc;
+			return EMU_RUNNING;
+		}
+	}
+	int killed = __builtin_expect(h->instret >= e->async_at, 0) && emu_async_service(e);
+	pc = h->pc;
 	d->pc = pc;
 	if (killed) {
 		d->insn = &none;
@@ -353,7 +373,7 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 		d->trapped = 1;
 		return EMU_FAULT;
 	}
-	struct emu_slot *s = emu_slot_at(e, pc);
+	s = emu_slot_at(e, pc);
 	if (!s) {
 		d->insn = &none;
 		d->next_pc = pc;
@@ -423,6 +443,11 @@ int emu_async_service(struct emu *e)
 {
 	struct hart *h = &e->hart;
 	e->async_at = UINT64_MAX;
+	/* interval timers (timers.c) ask for service at timer_check_instret */
+	if (h->instret >= e->timer_check_instret)
+		timers_fire(e);
+	else if (e->timer_check_instret != UINT64_MAX)
+		emu_async_request(e, e->timer_check_instret);
 	if (!(e->sigpending & ~e->sigmask))
 		return 0;
 	h->next_pc = h->pc;  /* the interrupted instruction is where the handler returns */

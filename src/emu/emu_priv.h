@@ -129,7 +129,11 @@ struct emu {
 	uint64_t sigpending;                /* bit (sig - 1): raised, not yet delivered */
 	int32_t sig_code[EMU_NSIG + 1];     /* si_code of the pending signal */
 	uint64_t sig_addr[EMU_NSIG + 1];    /* si_addr of a pending fault signal */
-	uint64_t itimer[3][4];              /* setitimer values as set (they never fire) */
+	uint64_t timer_deadline_ns[3];      /* ITIMER_REAL/VIRTUAL/PROF: due when their clock
+	                                       reaches this (timers.c); 0 = disarmed */
+	uint64_t timer_interval_ns[3];      /* re-arm period, 0 = one-shot */
+	uint64_t timer_check_instret;       /* the run loop calls timers_poll at this instret
+	                                       (UINT64_MAX: no timer armed; 0: poll first) */
 	uint64_t sleep_ns;                  /* virtual time slept (nanosleep under --virtual-time) */
 	uint64_t altstack_sp, altstack_size, altstack_flags;
 	uint64_t clear_child_tid, robust_list, robust_len;

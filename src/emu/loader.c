@@ -225,8 +225,10 @@ static int loader_load_elf(struct emu *e, const char *path, struct loader_elf *l
 		if (is_interp)
 			return emu_set_error(e, ENOEXEC, "%s: cannot open the program interpreter: %s",
 					     path, regfile_strerror(fd));
-		return emu_set_error(e, fd == -REGFILE_ENOTREG ? EACCES : -fd, "%s: %s", path,
-				     regfile_strerror(fd));
+		if (fd == -REGFILE_ENOTREG || fd == -EISDIR)  /* a shell's 126, as for no permission */
+			return emu_set_error(e, EACCES, "%s: not a regular file%s", path,
+					     fd == -EISDIR ? " (a directory)" : " (FIFO, device or socket)");
+		return emu_set_error(e, -fd, "%s: %s", path, regfile_strerror(fd));
 	}
 	int err = loader_check(e, fd, le, is_interp);
 	if (err)

@@ -11,6 +11,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/sendfile.h>
@@ -49,6 +50,12 @@ static int sys_dirfd(int64_t fd)
 
 SYS(openat)
 {
+	char gpath[64];
+	if (gmem_strncpy_from(&e->mem, gpath, a[1], sizeof(gpath)) > 0 && !strncmp(gpath, "/proc/", 6)) {
+		int pfd = procfs_open(e, gpath, (int)a[2]);
+		if (pfd != PROCFS_HOST)
+			return pfd;
+	}
 	SYS_PATH(e, a[1], path);
 	int fd = openat(sys_dirfd((int64_t)a[0]), path, (int)a[2], (mode_t)a[3]);
 	return syscall_host(fd);
@@ -579,6 +586,12 @@ SYS(ppoll)
 	struct timespec ts;
 	if (a[2] && gmem_copy_from(&e->mem, &ts, a[2], sizeof(ts)))
 		return -EFAULT;
+	if (n == 0 && e->timer_deadline_ns[ITIMER_REAL]) {
+		/* pause() or a plain sleep: a timer's signal may end it (glibc's pause is this) */
+		uint64_t max = a[2] ? (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec
+				    : UINT64_MAX;
+		return timers_wait(e, max) == 1 ? -EINTR : 0;
+	}
 	return syscall_host(ppoll(p, n, a[2] ? &ts : NULL, NULL));
 }
 

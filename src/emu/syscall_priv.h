@@ -37,6 +37,24 @@ int syscall_signal_check(struct emu *e);
 /* Raise `sig` at the guest (kill, tgkill, faults with a handler). Returns 0 or -1 (died). */
 int syscall_signal_raise(struct emu *e, int sig, int code, uint64_t addr);
 
+/* Interval timers (timers.c). timers_poll: raise the signals of due timers and deliver them
+ * (called by the run loop when instret reaches e->timer_check_instret); returns 1, or -1
+ * when a signal ended the guest. timers_wait: wait up to max_ns (UINT64_MAX: no limit) for
+ * the next ITIMER_REAL deadline, on host or virtual time; returns 1 when a timer fired (the
+ * caller returns -EINTR), 0 when max_ns passed first, -1 when no timer can end the wait. */
+int timers_poll(struct emu *e);
+int timers_wait(struct emu *e, uint64_t max_ns);
+/* Raise the signal of every due timer, re-arm periodic ones and request the run loops'
+ * service at the next deadline (emu_async_request). Returns how many fired; delivery is the
+ * caller's (emu_async_service). */
+int timers_fire(struct emu *e);
+
+/* The guest's own /proc/self files (procfs.c): opens `path` (the guest's spelling) if it is
+ * /proc/self/maps or /proc/self/exe (or /proc/PID/... of the guest). Returns a host fd,
+ * -errno, or PROCFS_HOST when the path is not one of them and the host file is meant. */
+#define PROCFS_HOST (-100000)
+int procfs_open(struct emu *e, const char *path, int flags);
+
 #define SYS(name) int64_t sys_##name(struct emu *e, const uint64_t *a)
 
 /* syscall_fs.c */

@@ -7,6 +7,7 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/sysinfo.h>
@@ -349,6 +350,8 @@ SYS(gettimeofday)
 
 static int64_t sys_sleep(struct emu *e, uint64_t ns)
 {
+	if (e->timer_deadline_ns[ITIMER_REAL])  /* a timer may end the sleep early */
+		return timers_wait(e, ns) == 1 ? -EINTR : 0;
 	if (e->cfg.virtual_time) {
 		e->sleep_ns += ns;
 		return 0;

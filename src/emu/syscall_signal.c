@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/time.h>
 #include <unistd.h>
 
 #include "emu/syscall_priv.h"
@@ -244,8 +245,12 @@ SYS(rt_sigsuspend)
 		return -EINVAL;
 	if (gmem_copy_from(&e->mem, &set, a[0], 8))
 		return -EFAULT;
+	/* wait for a timer's signal that the temporary mask lets through */
+	while (!(e->sigpending & ~set & ~SIG_UNBLOCKABLE) && e->timer_deadline_ns[ITIMER_REAL] &&
+	       timers_wait(e, UINT64_MAX) >= 0)
+		;
 	if (!(e->sigpending & ~set)) {
-		syscall_warn(e, 133, "no signal can arrive in a single-threaded guest; returning EINTR");
+		syscall_warn(e, 133, "no signal can arrive (no timer armed); returning EINTR");
 		return -EINTR;
 	}
 	/* the temporary mask holds until a handler runs; its frame saves the caller's mask */
@@ -361,30 +366,6 @@ SYS(tkill)
 	if ((int)a[0] != e->pid)
 		return -ESRCH;
 	return sig_to_self(e, (int)a[1], -6);
-}
-
-SYS(setitimer)
-{
-	unsigned which = (unsigned)a[0];
-	if (which > 2)
-		return -EINVAL;
-	uint64_t n[4] = { 0 };
-	if (a[1] && gmem_copy_from(&e->mem, n, a[1], sizeof(n)))
-		return -EFAULT;
-	if (a[2] && gmem_copy_to(&e->mem, a[2], e->itimer[which], sizeof(n)))
-		return -EFAULT;
-	if (n[2] || n[3])
-		syscall_warn(e, 103, "interval timers are recorded but never fire");
-	memcpy(e->itimer[which], n, sizeof(n));
-	return 0;
-}
-
-SYS(getitimer)
-{
-	unsigned which = (unsigned)a[0];
-	if (which > 2)
-		return -EINVAL;
-	return gmem_copy_to(&e->mem, a[1], e->itimer[which], sizeof(e->itimer[which]));
 }
 
 /* ---- futex for one thread ---------------------------------------------------------------- */

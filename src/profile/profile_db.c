@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -154,6 +155,14 @@ int profile_db_sql_fail(struct profile_db *db, const char *what)
 				       what, sqlite3_errmsg(db->sql));
 	if ((code & 0xff) == SQLITE_BUSY || (code & 0xff) == SQLITE_LOCKED)
 		return profile_db_fail(db, -EBUSY, "database is locked (%s)", what);
+	/* SQLite says "disk I/O error" when the WAL or its index cannot grow: name the cause */
+	struct statvfs vfs;
+	if (((code & 0xff) == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR) &&
+	    statvfs(db->path, &vfs) == 0 &&
+	    (uint64_t)vfs.f_bavail * vfs.f_frsize < PROFILE_DB_MIN_FREE_BYTES)
+		return profile_db_fail(db, -ENOSPC, "disk full (%llu bytes free; %s: %s)",
+				       (unsigned long long)vfs.f_bavail * vfs.f_frsize, what,
+				       sqlite3_errmsg(db->sql));
 	return profile_db_fail(db, -EIO, "%s: %s", what, sqlite3_errmsg(db->sql));
 }
 
@@ -177,7 +186,10 @@ int profile_db_begin_write(struct profile_db *db)
 {
 	if (db->flags & PROFILE_DB_READONLY)
 		return profile_db_fail(db, -EROFS, "opened read-only");
-	return profile_db_exec(db, "BEGIN IMMEDIATE");
+	int rc = profile_db_exec(db, db->tx_depth ? "SAVEPOINT robin_nested" : "BEGIN IMMEDIATE");
+	if (!rc)
+		db->tx_depth++;
+	return rc;
 }
 
 int profile_db_begin_read(struct profile_db *db)
@@ -187,13 +199,60 @@ int profile_db_begin_read(struct profile_db *db)
 
 int profile_db_commit(struct profile_db *db)
 {
-	return profile_db_exec(db, "COMMIT");
+	int rc = profile_db_exec(db, db->tx_depth > 1 ? "RELEASE robin_nested" : "COMMIT");
+	if (!rc && db->tx_depth)
+		db->tx_depth--;
+	return rc;
 }
 
 void profile_db_rollback(struct profile_db *db)
 {
+	if (db->tx_depth > 1) {  /* undo the inner part only; the outer transaction decides */
+		sqlite3_exec(db->sql, "ROLLBACK TO robin_nested; RELEASE robin_nested", NULL, NULL,
+			     NULL);
+		db->tx_depth--;
+		return;
+	}
+	db->tx_depth = 0;
 	if (!sqlite3_get_autocommit(db->sql))
 		sqlite3_exec(db->sql, "ROLLBACK", NULL, NULL, NULL);
+}
+
+int profile_db_transaction_begin(struct profile_db *db)
+{
+	return profile_db_begin_write(db);
+}
+
+int profile_db_transaction_commit(struct profile_db *db)
+{
+	return profile_db_commit(db);
+}
+
+void profile_db_transaction_rollback(struct profile_db *db)
+{
+	profile_db_rollback(db);
+}
+
+int profile_db_check_writable(struct profile_db *db)
+{
+	struct statvfs vfs;
+	int rc = profile_db_begin_write(db);  /* the write lock: read-only files and locks fail */
+	if (rc) {
+		int code = sqlite3_extended_errcode(db->sql) & 0xff;
+		if (code == SQLITE_READONLY)
+			return profile_db_fail(db, -EROFS, "not writable (read-only file, directory or "
+					       "file system)");
+		return rc;
+	}
+	profile_db_rollback(db);
+	if (access(db->path, W_OK) != 0)
+		return profile_db_fail(db, -errno, "not writable: %s", strerror(errno));
+	if (statvfs(db->path, &vfs) == 0 &&
+	    (uint64_t)vfs.f_bavail * vfs.f_frsize < PROFILE_DB_MIN_FREE_BYTES)
+		return profile_db_fail(db, -ENOSPC, "disk full (%llu bytes free, %u needed)",
+				       (unsigned long long)vfs.f_bavail * vfs.f_frsize,
+				       PROFILE_DB_MIN_FREE_BYTES);
+	return 0;
 }
 
 /* Run a query returning one integer (e.g. a PRAGMA). */
@@ -401,11 +460,86 @@ static int open_readonly_fallback(struct profile_db *db)
 	return open_classified(db);
 }
 
+/* Remove a private file and what SQLite may have left beside it. */
+static void unlink_db_files(const char *path)
+{
+	static const char *const sfx[] = { "", "-wal", "-shm", "-journal" };
+	char p[PATH_MAX + 16];
+	for (size_t i = 0; i < sizeof(sfx) / sizeof(sfx[0]); i++) {
+		snprintf(p, sizeof(p), "%s%s", path, sfx[i]);
+		unlink(p);
+	}
+}
+
+/* Create the missing db->path atomically: build the schema in a private file in the same
+ * directory (WAL mode recorded in its header, checkpointed on close), then link it to the
+ * path, which fails if another creator was first; either way the private name goes. Returns
+ * 2 when the path is now our new file, 0 when another creator's, 1 when this file system
+ * cannot link or rename without replacing (the caller then creates in place), or -errno. */
+static int create_atomically(struct profile_db *db, mode_t mode)
+{
+	char tmp[PATH_MAX];
+	const char *slash = strrchr(db->path, '/');
+	int dirlen = slash ? (int)(slash - db->path + 1) : 0;
+	static unsigned counter;
+	if ((size_t)snprintf(tmp, sizeof(tmp), "%.*s.%s.tmp-%d-%u", dirlen, db->path,
+			     db->path + dirlen, (int)getpid(), counter++) >= sizeof(tmp))
+		return profile_db_fail(db, -ENAMETOOLONG, "path too long");
+	int rc;
+	unlink_db_files(tmp);  /* a leftover of a killed creator with the same pid */
+	if (sqlite3_open_v2(tmp, &db->sql, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+	    SQLITE_OK) {
+		int e = sqlite3_system_errno(db->sql);
+		rc = profile_db_fail(db, e ? -e : -EIO, "cannot create: %s",
+				     e ? strerror(e) : db->sql ? sqlite3_errmsg(db->sql) : "out of memory");
+		goto out;
+	}
+	sqlite3_extended_result_codes(db->sql, 1);
+	if ((rc = profile_db_exec(db, "PRAGMA journal_mode = WAL")) ||
+	    (rc = create_or_migrate(db)))
+		goto out;
+	if (sqlite3_close(db->sql) != SQLITE_OK) {
+		rc = profile_db_sql_fail(db, "close");
+		goto out;
+	}
+	db->sql = NULL;
+	if (mode && chmod(tmp, mode) != 0) {
+		rc = profile_db_fail(db, -errno, "cannot set permissions: %s", strerror(errno));
+		goto out;
+	}
+	if (link(tmp, db->path) == 0)
+		rc = 2;
+	else if (errno == EEXIST)
+		rc = 0;
+	else if (renameat2(AT_FDCWD, tmp, AT_FDCWD, db->path, RENAME_NOREPLACE) == 0)
+		rc = 2;
+	else if (errno == EEXIST)
+		rc = 0;
+	else if (errno == EINVAL || errno == ENOSYS || errno == EPERM || errno == ENOTSUP)
+		rc = 1;
+	else
+		rc = profile_db_fail(db, -errno, "cannot create: %s", strerror(errno));
+out:
+	if (db->sql) {
+		sqlite3_close(db->sql);
+		db->sql = NULL;
+	}
+	db->tx_depth = 0;
+	unlink_db_files(tmp);
+	return rc;
+}
+
 int profile_db_open(const char *path, unsigned flags, struct profile_db **out, char *err)
+{
+	return profile_db_open_mode(path, flags, 0, out, err);
+}
+
+int profile_db_open_mode(const char *path, unsigned flags, mode_t mode, struct profile_db **out,
+			 char *err)
 {
 	struct profile_db *db;
 	struct stat st;
-	int rc;
+	int rc, created = 0;
 
 	*out = NULL;
 	if (err)
@@ -418,6 +552,19 @@ int profile_db_open(const char *path, unsigned flags, struct profile_db **out, c
 		return -ENOMEM;
 	}
 	db->flags = flags;
+	if (stat(path, &st) != 0 && errno == ENOENT && (flags & PROFILE_DB_CREATE) &&
+	    !(flags & PROFILE_DB_READONLY)) {
+		if ((rc = create_atomically(db, mode)) < 0)
+			goto fail;
+		created = rc == 2;
+		if (rc == 1 && mode) {  /* no atomic link here: create the file with its mode */
+			int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+			if (fd >= 0) {
+				fchmod(fd, mode);
+				close(fd);
+			}
+		}
+	}
 	if (stat(path, &st) != 0) {
 		if (errno != ENOENT || !(flags & PROFILE_DB_CREATE) || (flags & PROFILE_DB_READONLY)) {
 			rc = profile_db_fail(db, -errno, "%s", errno == ENOENT
@@ -446,6 +593,8 @@ int profile_db_open(const char *path, unsigned flags, struct profile_db **out, c
 	sqlite3_extended_result_codes(db->sql, 1);
 	sqlite3_busy_timeout(db->sql, 10000);
 	rc = open_classified(db);
+	if (!rc && created)
+		db->version_found = 0;  /* new: there was no schema before this open */
 	if (rc && rc != -EUCLEAN && (flags & PROFILE_DB_READONLY) &&
 	    is_cannot_write_code(sqlite3_extended_errcode(db->sql)))
 		rc = open_readonly_fallback(db);

@@ -22,6 +22,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define PROFILE_DB_SCHEMA_VERSION 2        /* PRAGMA user_version of a current database */
 #define PROFILE_DB_APPLICATION_ID 0x524f424e /* PRAGMA application_id: "ROBN" */
@@ -48,9 +49,28 @@ const char *profile_db_default_path(const char *flag);
  * READONLY, which then fails); a newer version, a file that is not SQLite, an SQLite file that
  * is not a robin database, or a corrupt file is refused. On failure *out is NULL and `err`
  * (PROFILE_DB_ERR_MAX bytes, may be NULL) holds one line "PATH: reason". Journal mode is WAL,
- * synchronous=NORMAL, busy timeout 10 s. */
+ * synchronous=NORMAL, busy timeout 10 s. A missing file is created atomically: the schema is
+ * built in a private file beside it and linked into place only if `path` still does not
+ * exist, so concurrent creators never see a half-made file and all land in the same one. */
 int profile_db_open(const char *path, unsigned flags, struct profile_db **out, char *err)
 	PROFILE_DB_WARN;
+
+/* profile_db_open, creating a missing file with permissions `mode` (umask not applied). */
+int profile_db_open_mode(const char *path, unsigned flags, mode_t mode, struct profile_db **out,
+			 char *err) PROFILE_DB_WARN;
+
+/* One write transaction around several calls (runs, totals, batch commits): everything in it
+ * lands together or not at all. Inner commits become savepoints. Returns 0 or -errno;
+ * rollback after any failure (or to abandon). */
+int profile_db_transaction_begin(struct profile_db *db) PROFILE_DB_WARN;
+int profile_db_transaction_commit(struct profile_db *db) PROFILE_DB_WARN;
+void profile_db_transaction_rollback(struct profile_db *db);
+
+/* Is the database writable now, with room to store (at least PROFILE_DB_MIN_FREE_BYTES free
+ * on its file system)? Checked by writers before long work (a simulation) so that a failure
+ * comes before it, not after. Returns 0, -ENOSPC ("disk full"), -EROFS/-EACCES or -EBUSY. */
+#define PROFILE_DB_MIN_FREE_BYTES (1u << 20)
+int profile_db_check_writable(struct profile_db *db) PROFILE_DB_WARN;
 
 /* Close (NULL is fine). Uncommitted batches must be freed first. */
 void profile_db_close(struct profile_db *db);

@@ -21,6 +21,7 @@ struct profile_db {
 	sqlite3 *sql;
 	char *path;
 	unsigned flags;
+	int tx_depth;              /* write transactions open: 1 = BEGIN, more = savepoints */
 	int version_found;         /* user_version on open, before migration */
 	int64_t unknown_image_id;
 	char err[PROFILE_DB_ERR_MAX];
