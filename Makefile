@@ -55,7 +55,9 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(B)/tests/%,$(UNIT_SRCS))
 
 # ---- guest programs (riscv64) ------------------------------------------------
 RV_CC     := riscv64-linux-gnu-gcc
-RV_CFLAGS := -O2 -g -Wall -Wextra
+# the build directory stays out of the binaries (DWARF paths, build-id), so a workload is the
+# same bytes in every checkout and simulates the same cycles (bench/sim_ref.tsv)
+RV_CFLAGS := -O2 -g -Wall -Wextra -ffile-prefix-map=$(CURDIR)=.
 G         := build/guest
 WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
