@@ -189,8 +189,9 @@ deps:
 	@bash scripts/install-deps.sh
 
 # A one-node Slurm cluster on localhost runs a robin simpoint campaign (scripts/slurm_check.sh;
-# needs root and Debian's slurmctld, slurmd, slurm-client and munge).
+# needs root; scripts/install-deps.sh --slurm installs slurmctld, slurmd, slurm-client, munge).
 slurm-check:
+	bash scripts/install-deps.sh --slurm
 	$(MAKE) build/robin $(G)/tests/phases.static
 	bash scripts/slurm_check.sh
 

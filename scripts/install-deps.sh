@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages robin needs to build, test and demo, if any is missing.
 # Called by `make demo`, `make check` and .ci/run; a no-op when everything is present.
+# `--slurm` adds the one-node Slurm cluster of `make slurm-check` (not needed by make check).
 set -euo pipefail
 
 PKGS=(
@@ -20,6 +21,9 @@ PKGS=(
   python3                         # the e2e tests of the simulated profilers read --stats-json and accuracy JSON
   valgrind                        # `make valgrind`: every tool under memcheck (scripts/valgrind.sh)
 )
+if [ "${1:-}" = --slurm ]; then
+  PKGS+=(slurmctld slurmd slurm-client munge)  # `make slurm-check` (scripts/slurm_check.sh)
+fi
 
 missing=()
 for p in "${PKGS[@]}"; do
