@@ -3,9 +3,11 @@
  * dcpi_eval.h). An error is (estimate - truth) / truth; an instruction that never committed
  * but has samples (the wrong path after a mispredict) counts as over by more than 45%.
  */
+#include "analysis/correlation.h"
 #include "analysis/dcpi_eval.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 static size_t dcpi_eval_bucket(double err)
@@ -182,19 +184,19 @@ void dcpi_eval_add(struct dcpi_eval *e, const struct dcpi_run *r)
 	}
 }
 
+/* Pearson's r of x and y, or of x and the midpoint of y and y2 (Figure 10's three bars). */
 static double dcpi_eval_corr(const double *x, const double *y, const double *y2, size_t n)
 {
-	double sx = 0, sy = 0, sxx = 0, syy = 0, sxy = 0;
-	for (size_t i = 0; i < n; i++) {
-		double yi = y2 ? (y[i] + y2[i]) / 2 : y[i];
-		sx += x[i];
-		sy += yi;
-		sxx += x[i] * x[i];
-		syy += yi * yi;
-		sxy += x[i] * yi;
-	}
-	double cov = sxy - sx * sy / n, vx = sxx - sx * sx / n, vy = syy - sy * sy / n;
-	return n >= 3 && vx > 0 && vy > 0 ? cov / sqrt(vx * vy) : NAN;
+	if (!y2)
+		return correlation_pearson(x, y, n);
+	double *mid = calloc(n ? n : 1, sizeof(*mid));
+	if (!mid)
+		return NAN;
+	for (size_t i = 0; i < n; i++)
+		mid[i] = (y[i] + y2[i]) / 2;
+	double r = correlation_pearson(x, mid, n);
+	free(mid);
+	return r;
 }
 
 void dcpi_eval_finish(struct dcpi_eval *e)

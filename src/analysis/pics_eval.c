@@ -2,6 +2,7 @@
  * pics_eval.c — PICS error, components and event-count correlation (see pics_eval.h).
  */
 #include "analysis/pics_eval.h"
+#include "analysis/correlation.h"
 
 #include <errno.h>
 #include <math.h>
@@ -146,28 +147,6 @@ void pics_eval_stack_text(const double *units, double total, int parts, char *bu
 		snprintf(buf + k, n - k, "%sother %.0f%%", k ? ", " : "", 100.0 * (total - shown) / total);
 }
 
-static double pics_eval_pearson(const double *x, const double *y, size_t n)
-{
-	if (n < 3)
-		return NAN;
-	double mx = 0, my = 0;
-	for (size_t i = 0; i < n; i++) {
-		mx += x[i];
-		my += y[i];
-	}
-	mx /= (double)n;
-	my /= (double)n;
-	double sxy = 0, sxx = 0, syy = 0;
-	for (size_t i = 0; i < n; i++) {
-		sxy += (x[i] - mx) * (y[i] - my);
-		sxx += (x[i] - mx) * (x[i] - mx);
-		syy += (y[i] - my) * (y[i] - my);
-	}
-	if (!(sxx > 0) || !(syy > 0))
-		return NAN;
-	return sxy / sqrt(sxx * syy);
-}
-
 int pics_eval_correlation(const struct pmu_profile *prof, const struct pmu_profile *pics,
 			  const struct pmu_profile *evcount, double r[PSV_BITS], size_t n[PSV_BITS])
 {
@@ -205,7 +184,7 @@ int pics_eval_correlation(const struct pmu_profile *prof, const struct pmu_profi
 			}
 		}
 		n[b] = m;
-		r[b] = pics_eval_pearson(x, y, m);
+		r[b] = correlation_pearson(x, y, m);
 	}
 	free(cyc);
 	free(x);

@@ -3,6 +3,7 @@
  * (see profileme_est.h).
  */
 #include "analysis/profileme_est.h"
+#include "analysis/correlation.h"
 
 #include <errno.h>
 #include <math.h>
@@ -72,26 +73,6 @@ double pm_est_wasted(const struct pm_pc *e, const struct pm_config *cfg)
 	       (double)(e->u_f + e->u_b) * cfg->window * s;
 }
 
-double pm_est_pearson(const double *x, const double *y, size_t n)
-{
-	if (n < 3)
-		return NAN;
-	double mx = 0, my = 0;
-	for (size_t i = 0; i < n; i++) {
-		mx += x[i];
-		my += y[i];
-	}
-	mx /= (double)n;
-	my /= (double)n;
-	double sxy = 0, sxx = 0, syy = 0;
-	for (size_t i = 0; i < n; i++) {
-		sxy += (x[i] - mx) * (y[i] - my);
-		sxx += (x[i] - mx) * (x[i] - mx);
-		syy += (y[i] - my) * (y[i] - my);
-	}
-	return sxx > 0 && syy > 0 ? sxy / sqrt(sxx * syy) : NAN;
-}
-
 static int pm_est_cmp_desc(const void *a, const void *b)
 {
 	double x = ((const double *)a)[1], y = ((const double *)b)[1];
@@ -106,7 +87,7 @@ int pm_est_wasted_eval(const struct pm_pc *pcs, size_t n, const struct pm_config
 	out->top_rel_error = NAN;
 	out->top = 0;
 	double *xy = malloc((n ? n : 1) * 2 * sizeof(double));
-	double *x = malloc((n ? n : 1) * sizeof(double)), *y = malloc((n ? n : 1) * sizeof(double));
+	double *x = calloc(n ? n : 1, sizeof(double)), *y = calloc(n ? n : 1, sizeof(double));
 	if (!xy || !x || !y) {
 		free(xy);
 		free(x);
@@ -124,7 +105,7 @@ int pm_est_wasted_eval(const struct pm_pc *pcs, size_t n, const struct pm_config
 		m++;
 	}
 	out->points = m;
-	out->pearson = pm_est_pearson(x, y, m);
+	out->pearson = correlation_pearson(x, y, m);
 	qsort(xy, m, 2 * sizeof(double), pm_est_cmp_desc);
 	double se = 0, sx = 0;
 	out->top = top < m ? top : m;

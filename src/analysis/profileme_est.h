@@ -4,7 +4,7 @@
  * PCs inside the 1 ± 1/√k envelope of Figure 3 against the exact counts, the wasted issue
  * slots of §5.2.3 (L_I·C·S/2 − U_I·W·S) and the Pearson correlation used to compare them
  * with the exact values. Entry points: pm_est_count, pm_est_envelope, pm_est_wasted,
- * pm_est_wasted_eval, pm_est_pearson.
+ * pm_est_wasted_eval (its Pearson r from analysis/correlation.h).
  */
 #ifndef ROBIN_ANALYSIS_PROFILEME_EST_H
 #define ROBIN_ANALYSIS_PROFILEME_EST_H
@@ -64,8 +64,5 @@ struct pm_wasted_eval {
 };
 int pm_est_wasted_eval(const struct pm_pc *pcs, size_t n, const struct pm_config *cfg,
 		       size_t top, struct pm_wasted_eval *out) __attribute__((warn_unused_result));
-
-/* Pearson correlation of x and y (NAN when n < 3 or a variance is 0). */
-double pm_est_pearson(const double *x, const double *y, size_t n);
 
 #endif

@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "analysis/correlation.h"
 #include "analysis/pm_paths.h"
 #include "analysis/profileme_est.h"
 #include "cli/core_opts.h"
@@ -313,7 +314,7 @@ int acc_profileme_main(int argc, char **argv)
 			xs[nw] = rows[i].west[k];
 			ys[nw++] = rows[i].wx[k];
 		}
-	double pooled_r = pm_est_pearson(xs, ys, nw);
+	double pooled_r = correlation_pearson(xs, ys, nw);
 	free(xs);
 	free(ys);
 	double path[PM_PATH_SCHEMES][PM_PATH_MODES][PM_PATHS_MAX_HIST] = { { { 0 } } };
