@@ -32,13 +32,13 @@ static const struct pmu_unit *sim_pics_golden(const struct pmu *p)
 	return pmu_unit_find(p, "golden");
 }
 
-int sim_pics_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)
+/* Every PSV profiler's PICS error against the golden reference g, handed to emit (e NULL: no
+ * samples). Returns 0 or -errno. */
+static int sim_pics_errors(struct pmu *p, struct code_map *m, const struct pmu_unit *g,
+			   void (*emit)(void *ctx, const struct pmu_unit *u,
+					const struct profile_error *e),
+			   void *ctx)
 {
-	const struct pmu_unit *g = sim_pics_golden(p);
-	if (!g)
-		return 0;
-	json_key(j, "pics_error");
-	json_object_begin(j);
 	for (size_t i = 0; i < pmu_unit_count(p); i++) {
 		const struct pmu_unit *u = pmu_unit_at(p, i);
 		if (!u->model->psv_events || u->model->every_cycle)
@@ -47,8 +47,32 @@ int sim_pics_json(struct json *j, struct pmu *p, struct code_map *m, unsigned to
 		int rc = pics_eval_error(m, &u->pics, &g->pics, u->model->psv_events, e);
 		if (rc && rc != -ENODATA)
 			return rc;
-		sim_profile_json_error(j, u, rc ? NULL : e);
+		emit(ctx, u, rc ? NULL : e);
 	}
+	return 0;
+}
+
+static void sim_pics_error_json(void *ctx, const struct pmu_unit *u, const struct profile_error *e)
+{
+	sim_profile_json_error(ctx, u, e);
+}
+
+static void sim_pics_error_print(void *ctx, const struct pmu_unit *u,
+				 const struct profile_error *e)
+{
+	sim_profile_print_error(ctx, u, e);
+}
+
+int sim_pics_json(struct json *j, struct pmu *p, struct code_map *m, unsigned top)
+{
+	const struct pmu_unit *g = sim_pics_golden(p);
+	if (!g)
+		return 0;
+	json_key(j, "pics_error");
+	json_object_begin(j);
+	int erc = sim_pics_errors(p, m, g, sim_pics_error_json, j);
+	if (erc)
+		return erc;
 	json_object_end(j);
 	json_key(j, "pics_top");
 	json_object_begin(j);
@@ -108,16 +132,9 @@ int sim_pics_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top)
 		return 0;
 	fprintf(out, "\n  %-9s %9s %10s %12s %9s  (PICS error against the golden reference, 004 "
 	        "Paper B §4)\n", "profiler", "samples", "instr.", "basic block", "function");
-	for (size_t i = 0; i < pmu_unit_count(p); i++) {
-		const struct pmu_unit *u = pmu_unit_at(p, i);
-		if (!u->model->psv_events || u->model->every_cycle)
-			continue;
-		struct profile_error e[PMU_EVAL_GRAN_N];
-		int rc = pics_eval_error(m, &u->pics, &g->pics, u->model->psv_events, e);
-		if (rc && rc != -ENODATA)
-			return rc;
-		sim_profile_print_error(out, u, rc ? NULL : e);
-	}
+	int erc = sim_pics_errors(p, m, g, sim_pics_error_print, out);
+	if (erc)
+		return erc;
 	if (!top)
 		return 0;
 	struct pmu_eval_top *t = calloc(top, sizeof(*t));
