@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 613: crash safety and concurrent reading. A writer (`robin ingest --batch-lines`) is killed
 # with SIGKILL at a random moment, TRIALS times (20 here; `make stress` runs 200), appending
 # to one database while readers run `robin prof` against it. After every kill the database

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 701: `robin record` on a host program, on both aggregation paths (BPF in the kernel and the
 # ring-buffer path): the run is stored, the database is 0600, every sample maps to an image,
 # and the function shares follow the program's known 40:25:15:10:6:4 split.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 702: a fork storm (thousands of short fork/exec) under `robin record` on both paths: no
 # lost samples, every process's samples map to an image (unknown under 2%), the dynamic
 # loader and libc every exec runs through show up as images, and the database checks out.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 703: ring overflow is counted, never silent: with a one-page ring read only every 400 ms
 # (ring-buffer path), samples are lost; the loss is reported in the summary and stored as the
 # run's samples_lost, and delivered + lost together account for the time sampled.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 704: the daemon merges every interval and a SIGKILL loses at most the unflushed interval:
 # after a workload has run and two intervals have passed, kill -9 leaves a database that
 # passes PRAGMA integrity_check and holds the workload's samples; a new daemon then starts

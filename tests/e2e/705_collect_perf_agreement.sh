@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 705: agreement with a peer: on the same program, the function shares of `robin record` and
 # `perf record -e cpu-clock` at the same frequency agree within 5 percentage points for each
 # of the top functions (each profile has ~2000 samples: the statistical spread of one share

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 902: messages that say what happened, and exit statuses that agree. A selection (--run,
 # --event, --image, --epoch) that matches nothing is named as such by annotate (not "no
 # function"), and prof, annotate, export, report and diff all exit 1 for it; `robin record`

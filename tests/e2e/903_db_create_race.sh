@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 903: two writers starting on the same fresh path both land, every time: database creation is
 # atomic (the schema is built in a private file and linked into place), so neither sees a
 # half-made file ("application_id 0x0") nor fails on the other's lock. TRIALS (default 30).

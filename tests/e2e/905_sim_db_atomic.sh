@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 905: `robin sim --db` stores a run and its profiles together or not at all, and checks that
 # the database can take them before simulating. A store that fails half-way (here: the write-
 # ahead log may not grow, RLIMIT_FSIZE with SIGXFSZ ignored, as on a full disk) leaves no run

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 906: guest interval timers fire. alarm(1); pause() ends with SIGALRM (exit status 142, as on
 # Linux and under qemu-riscv64) instead of blocking forever; a periodic ITIMER_REAL with a
 # handler ends pause, nanosleep and sigsuspend; a timer's signal reaches a busy loop with no

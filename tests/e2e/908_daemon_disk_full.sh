@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 908: the daemon on a full disk. `robin daemon flush` and `stop` say "disk full" and exit
 # non-zero (they said "flush failed: ..." or nothing and exited 0); the daemon keeps running
 # with what it holds in memory instead of exiting, and once space is freed a stop stores it
