@@ -7,10 +7,27 @@
  */
 #include "pmu/pmu_model.h"
 
+/* Count one event of a committed instruction. */
+static void dcpix_event(struct pmu_unit *u, const struct probe_insn *r, uint32_t ev,
+			enum pmu_cat cat)
+{
+	if (r->committed && (r->events & ev))
+		pmu_profile_add(&u->prof, r->pc, r->insn, cat, u->prof.divisor);
+}
+
 static void dcpix_dmiss_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 {
-	if (r->committed && (r->events & PROBE_EV_DCACHE_MISS))
-		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_STALL_LOAD, u->prof.divisor);
+	dcpix_event(u, r, PROBE_EV_DCACHE_MISS, PMU_CAT_STALL_LOAD);
+}
+
+static void dcpix_dtlb_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+{
+	dcpix_event(u, r, PROBE_EV_DTLB_MISS, PMU_CAT_STALL_LOAD);
+}
+
+static void dcpix_mispredict_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+{
+	dcpix_event(u, r, PROBE_EV_MISPREDICT, PMU_CAT_FLUSH_MISPREDICT);
 }
 
 const struct pmu_model pmu_model_dcpix_dmiss = {
@@ -20,24 +37,12 @@ const struct pmu_model pmu_model_dcpix_dmiss = {
 	.on_insn = dcpix_dmiss_on_insn,
 };
 
-static void dcpix_dtlb_on_insn(struct pmu_unit *u, const struct probe_insn *r)
-{
-	if (r->committed && (r->events & PROBE_EV_DTLB_MISS))
-		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_STALL_LOAD, u->prof.divisor);
-}
-
 const struct pmu_model pmu_model_dcpix_dtlb = {
 	.name = "dcpix-dtlb",
 	.summary = "exact count of D-TLB misses per load/store (DCPI's DTBMISS events, exact)",
 	.every_cycle = 1,
 	.on_insn = dcpix_dtlb_on_insn,
 };
-
-static void dcpix_mispredict_on_insn(struct pmu_unit *u, const struct probe_insn *r)
-{
-	if (r->committed && (r->events & PROBE_EV_MISPREDICT))
-		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_FLUSH_MISPREDICT, u->prof.divisor);
-}
 
 const struct pmu_model pmu_model_dcpix_mispredict = {
 	.name = "dcpix-mispredict",
