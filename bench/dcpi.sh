@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # dcpi.sh — DCPI's frequency estimation on the whole workload suite (the README's Figure 8
 # tables): every workload simulated on PRESET (default inorder-dual) with issue-head samples
-# every 1009 cycles and the exact dcpix counts (on the out-of-order presets TIP's samples
+# every 1009 cycles and the exact dcpix counts and event counts (I-cache, D-cache, D-TLB,
+# mispredict) (on the out-of-order presets TIP's samples
 # too), all in one database, then `robin calc --evaluate` (and --event tip). Usage:
 #   bash bench/dcpi.sh [PRESET] [DB]      (DB default build/bench/dcpi-PRESET.db)
 # Takes 10-30 minutes of CPU; runs one workload at a time.
@@ -12,7 +13,7 @@ export ROBIN_ROOT=$PWD
 ROBIN=${ROBIN:-build/robin}
 PRESET=${1:-inorder-dual}
 DB=${2:-build/bench/dcpi-$PRESET.db}
-PROFILES=issue-head,dcpix,dcpix-taken,dcpix-imiss
+PROFILES=issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,dcpix-mispredict
 [ "$PRESET" = inorder-dual ] || PROFILES=tip,$PROFILES
 mkdir -p "$(dirname "$DB")"
 rm -f "$DB" "$DB-wal" "$DB-shm"

@@ -39,7 +39,8 @@ enum dcpi_cause {
 	DCPI_CAUSE_ICACHE,    /* i: I-cache miss */
 	DCPI_CAUSE_ITLB,      /* I: I-TLB miss */
 	DCPI_CAUSE_DCACHE,    /* d: D-cache miss of the load that feeds an operand */
-	DCPI_CAUSE_DTLB,      /* D: D-TLB miss of that load */
+	DCPI_CAUSE_DTLB,      /* D: D-TLB miss of that load, or of the load or store itself
+	                         (it waits at the head of issue for the walk) */
 	DCPI_CAUSE_WBUF,      /* w: store queue full (the 21164's write buffer) */
 	DCPI_CAUSE_BRANCH,    /* p: branch (or jump) mispredict */
 	DCPI_CAUSE_MUL,       /* m: multiplier busy */
@@ -68,7 +69,8 @@ struct dcpi_insn {
 	double gain_cycles;          /* M_i - cpi when positive (unexplained gain) */
 	/* culprits of the dynamic stall */
 	uint32_t culprits;           /* bits of enum dcpi_cause */
-	uint32_t culprit_load;       /* the load that feeds its operand (d/D), or DCPI_NONE */
+	uint32_t culprit_load;       /* the load that feeds its operand (d/D), itself (its own
+	                                D-TLB walk), or DCPI_NONE */
 };
 
 struct dcpi_edge {
@@ -123,10 +125,19 @@ uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);
  * (dcpi_freq.c). Returns 0 or -ENOMEM. */
 int dcpi_proc_estimate(struct dcpi_proc *p) __attribute__((warn_unused_result));
 
+/* Event counts per instruction that bound the culprits (§6.3), each a count over the run
+ * indexed like insns[] (NULL: the run has none): I-cache misses of the instruction's fetch,
+ * D-cache and D-TLB misses of a load or store, mispredictions of a branch or jump. */
+enum dcpi_event { DCPI_EV_IMISS, DCPI_EV_DMISS, DCPI_EV_DTLB, DCPI_EV_MISPREDICT, DCPI_EV_COUNT };
+struct dcpi_events {
+	const double *count[DCPI_EV_COUNT];
+};
+
 /* Culprits of every instruction's dynamic stall (dcpi_culprit.c); needs the estimates.
- * imiss, when not NULL, holds each instruction's I-cache miss events (a count over the run,
- * the samples period_cycles apart): they bound the I-cache candidate (§6.3). */
-void dcpi_proc_culprits(struct dcpi_proc *p, const double *imiss, double period_cycles);
+ * ev (NULL, or some counts NULL) holds the run's event counts, the samples period_cycles
+ * apart: a candidate whose events are absent, or too few to explain half a cycle per
+ * execution even at their most expensive, is innocent. */
+void dcpi_proc_culprits(struct dcpi_proc *p, const struct dcpi_events *ev, double period_cycles);
 
 void dcpi_proc_free(struct dcpi_proc *p);
 

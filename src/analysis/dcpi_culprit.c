@@ -8,15 +8,22 @@
  *    instruction of each predecessor block whose edge runs at least a tenth as often; the
  *    procedure's entry and the return point of a call can follow anything;
  *  - D-cache / D-TLB miss: ruled out unless an operand comes from a load, traced back through
- *    its block and one level of predecessors (the load is named);
+ *    its block and one level of predecessors (the load is named); a load, store or AMO is
+ *    also a D-TLB candidate for its own walk (the core keeps it at the head of issue until
+ *    the walk filled the TLB);
  *  - store queue full: ruled out unless it is a store, AMO or fence;
  *  - branch mispredict: ruled out unless it starts a block reached from a conditional branch
  *    or indirect jump, is the procedure's entry or the return point of a call;
  *  - multiplier / divider busy: ruled out unless it multiplies / divides and the procedure
  *    has another such instruction (or it lies in a loop).
- * When the run counted I-cache misses per instruction, they bound the I-cache candidate: with
- * none at the instruction, or too few to explain half a cycle per execution even if each came
- * from memory, it is innocent.
+ * When the run counted events per instruction (struct dcpi_events), they bound the candidates
+ * as DCPI's event samples do: an I-cache candidate by the instruction's I-cache misses, a
+ * D-cache (D-TLB) candidate by the misses of the load it names, the own-walk D-TLB candidate
+ * by the instruction's D-TLB misses, a mispredict candidate by the mispredictions of the
+ * branches and jumps that end its predecessor blocks; with no event, or too few to explain
+ * half a cycle per execution even at the event's most expensive (a miss served by memory; a
+ * walk of three levels each from memory; a mispredict resolved behind a memory miss), it is
+ * innocent. The entry and a call's return point can follow any mispredict: not bounded.
  * An instruction with no candidate left has an unexplained stall. dcpi_summary_add adds it
  * all up per procedure as Figure 4 does: a cause's upper bound is every dynamic stall it is a
  * candidate for, its lower bound the stalls it is the only candidate for (a TLB miss always
@@ -108,14 +115,21 @@ static uint32_t dcpi_feeding_load(const struct dcpi_proc *p, uint32_t i)
 	return found;
 }
 
-static int dcpi_mispredict_possible(const struct dcpi_proc *p, uint32_t i)
+/* Can instruction i start after a mispredict? 0 no; 1 yes, and *events (when mp is not NULL)
+ * sums the mispredictions of the transfers that can lead to it, or is INFINITY when any can
+ * (the procedure's entry, a call's return point). */
+static int dcpi_mispredict_possible(const struct dcpi_proc *p, uint32_t i, const double *mp,
+				    double *events)
 {
 	const struct dcpi_insn *x = &p->insns[i];
 	const struct dcpi_block *b = &p->blocks[x->block];
+	*events = INFINITY;
 	if (i > b->first) {
 		const struct dcpi_insn *prev = &p->insns[i - 1];
 		return prev->in.cls == ISA_CLASS_JUMP && (prev->in.flags & ISA_F_CALL);
 	}
+	int possible = 0;
+	double sum = 0;
 	for (size_t e = 0; e < p->nedges; e++) {
 		const struct dcpi_edge *ed = &p->edges[e];
 		if (ed->to != x->block)
@@ -125,11 +139,16 @@ static int dcpi_mispredict_possible(const struct dcpi_proc *p, uint32_t i)
 		const struct dcpi_block *pb = &p->blocks[ed->from];
 		if (!pb->n)
 			continue;
-		const struct isa_insn *last = &p->insns[pb->first + pb->n - 1].in;
-		if (last->cls == ISA_CLASS_BRANCH || (last->flags & ISA_F_INDIRECT))
-			return 1;
+		uint32_t l = pb->first + pb->n - 1;
+		const struct isa_insn *last = &p->insns[l].in;
+		if (last->cls == ISA_CLASS_BRANCH || (last->flags & ISA_F_INDIRECT)) {
+			possible = 1;
+			sum += mp ? mp[l] : 0;
+		}
 	}
-	return 0;
+	if (mp)
+		*events = sum;
+	return possible;
 }
 
 /* Does the procedure hold another instruction of these classes, or is i in a loop? */
@@ -156,10 +175,25 @@ static double dcpi_miss_max_cycles(const struct core_config *g)
 	return g->l2_cycles + g->llc_cycles + dram_ns * g->freq_mhz / 1000.0;
 }
 
-void dcpi_proc_culprits(struct dcpi_proc *p, const double *imiss, double period_cycles)
+/* Do `events` explain at least DCPI_STALL_MIN_CYCLES per execution of x at `cost` cycles
+ * each? (No counts: nothing is ruled out.) */
+static int dcpi_events_allow(const double *counts, double events, double cost,
+			     const struct dcpi_insn *x, double period_cycles)
 {
+	return !counts || (events > 0 && events * cost / (x->freq * period_cycles) >=
+	                                 DCPI_STALL_MIN_CYCLES);
+}
+
+void dcpi_proc_culprits(struct dcpi_proc *p, const struct dcpi_events *ev, double period_cycles)
+{
+	static const struct dcpi_events none;
+	if (!ev)
+		ev = &none;
+	const double *im = ev->count[DCPI_EV_IMISS], *dm = ev->count[DCPI_EV_DMISS],
+	             *dt = ev->count[DCPI_EV_DTLB], *mp = ev->count[DCPI_EV_MISPREDICT];
 	uint64_t line = p->core.line_bytes ? p->core.line_bytes : 64;
 	double miss_cycles = dcpi_miss_max_cycles(&p->core);
+	double walk_cycles = p->core.l2tlb_cycles + 3 * miss_cycles;
 	for (uint32_t i = 0; i < p->ninsns; i++) {
 		struct dcpi_insn *x = &p->insns[i];
 		x->culprits = 0;
@@ -167,23 +201,33 @@ void dcpi_proc_culprits(struct dcpi_proc *p, const double *imiss, double period_
 		if (!(x->dyn_cycles >= DCPI_STALL_MIN_CYCLES))
 			continue;
 		uint32_t c = 0;
-		/* with miss events: no miss, or too few to explain half a cycle, rules it out */
-		int icache_events_allow = !imiss ||
-			(imiss[i] > 0 && imiss[i] * miss_cycles / (x->freq * period_cycles) >=
-			                 DCPI_STALL_MIN_CYCLES);
-		if (icache_events_allow && dcpi_fetch_possible(p, i, line))
+		if (dcpi_events_allow(im, im ? im[i] : 0, miss_cycles, x, period_cycles) &&
+		    dcpi_fetch_possible(p, i, line))
 			c |= 1u << DCPI_CAUSE_ICACHE;
 		if (dcpi_fetch_possible(p, i, DCPI_PAGE_BYTES))
 			c |= 1u << DCPI_CAUSE_ITLB;
+		uint8_t cls = x->in.cls;
+		int mem = cls == ISA_CLASS_LOAD || cls == ISA_CLASS_STORE || cls == ISA_CLASS_AMO;
+		if (mem && dcpi_events_allow(dt, dt ? dt[i] : 0, walk_cycles, x, period_cycles)) {
+			c |= 1u << DCPI_CAUSE_DTLB;  /* its own walk */
+			x->culprit_load = i;
+		}
 		uint32_t ld = dcpi_feeding_load(p, i);
 		if (ld != DCPI_NONE) {
-			c |= 1u << DCPI_CAUSE_DCACHE | 1u << DCPI_CAUSE_DTLB;
-			x->culprit_load = ld;
+			int d = dcpi_events_allow(dm, dm ? dm[ld] : 0, miss_cycles, x, period_cycles);
+			int t = dcpi_events_allow(dt, dt ? dt[ld] : 0, walk_cycles, x, period_cycles);
+			if (d)
+				c |= 1u << DCPI_CAUSE_DCACHE;
+			if (t)
+				c |= 1u << DCPI_CAUSE_DTLB;
+			if (d || t)
+				x->culprit_load = ld;
 		}
-		uint8_t cls = x->in.cls;
 		if (cls == ISA_CLASS_STORE || cls == ISA_CLASS_AMO || cls == ISA_CLASS_FENCE)
 			c |= 1u << DCPI_CAUSE_WBUF;
-		if (dcpi_mispredict_possible(p, i))
+		double mpe;
+		if (dcpi_mispredict_possible(p, i, mp, &mpe) &&
+		    (isinf(mpe) || dcpi_events_allow(mp, mpe, miss_cycles, x, period_cycles)))
 			c |= 1u << DCPI_CAUSE_BRANCH;
 		if (cls == ISA_CLASS_MUL && dcpi_unit_shared(p, i, 0))
 			c |= 1u << DCPI_CAUSE_MUL;

@@ -151,8 +151,8 @@ void dcpi_eval_add(struct dcpi_eval *e, const struct dcpi_run *r)
 			}
 			if (!f->cause || !(truth > 0))
 				continue;
-			if (f->imiss)
-				fe += f->imiss[i];
+			if (f->ev[DCPI_EV_IMISS])
+				fe += f->ev[DCPI_EV_IMISS][i];
 			/* the true dynamic stall: the cause samples beyond the static schedule's */
 			double d[PMU_CAT_N];
 			memcpy(d, f->cause[i], sizeof(d));
@@ -162,6 +162,19 @@ void dcpi_eval_add(struct dcpi_eval *e, const struct dcpi_run *r)
 				if (d[sc] < 0)
 					d[sc] = 0;
 			}
+			uint32_t cats = 0;
+			double all = 0;
+			for (int k = 0; k < DCPI_CAUSE_COUNT; k++)
+				if (x->culprits & (1u << k))
+					cats |= 1u << dcpi_eval_cat_of(k);
+			for (int c = 0; c < PMU_CAT_N; c++)
+				if (c != PMU_CAT_EXECUTE && d[c] > 0)
+					all += d[c];
+			for (int c = 0; c < PMU_CAT_N; c++)
+				if (cats & (1u << c)) {
+					e->stall_blamed[c] += all;
+					e->stall_blamed_right[c] += d[c] > 0 ? d[c] : 0;
+				}
 			for (int c = 0; c < PMU_CAT_N; c++) {
 				if (c == PMU_CAT_EXECUTE || !(d[c] > 0))
 					continue;
@@ -175,7 +188,7 @@ void dcpi_eval_add(struct dcpi_eval *e, const struct dcpi_run *r)
 		}
 		if (r->has_taken)
 			dcpi_eval_edges(e, r, f);
-		if (f->imiss && e->nprocs < DCPI_EVAL_MAX_PROCS) {
+		if (f->ev[DCPI_EV_IMISS] && e->nprocs < DCPI_EVAL_MAX_PROCS) {
 			e->fe_true[e->nprocs] = fe;
 			e->ic_lo[e->nprocs] = lo * r->period;
 			e->ic_hi[e->nprocs] = hi * r->period;

@@ -30,6 +30,9 @@ struct dcpi_eval {
 	double off15, off15_low;          /* samples off by more than 15%, of which marked low */
 	/* culprits: dynamic stall samples per true cause (enum pmu_cat) and those named */
 	double stall_true[PMU_CAT_N], stall_named[PMU_CAT_N];
+	/* and the other way round: dynamic stall samples of the instructions that name a culprit
+	 * of a cause, and of those the samples truly of that cause (the culprits' precision) */
+	double stall_blamed[PMU_CAT_N], stall_blamed_right[PMU_CAT_N];
 	/* Figure 10 per procedure: exact I-cache misses, calc's I-cache stall range (cycles) */
 	size_t nprocs;
 	double fe_true[DCPI_EVAL_MAX_PROCS], ic_lo[DCPI_EVAL_MAX_PROCS], ic_hi[DCPI_EVAL_MAX_PROCS];

@@ -107,6 +107,10 @@ static int dcpi_func_add(struct dcpi_run *r, size_t *cap, const struct symbols_f
 	return 0;
 }
 
+const char *const dcpi_run_event_names[DCPI_EV_COUNT] = {
+	"dcpix-imiss", "dcpix-dmiss", "dcpix-dtlb", "dcpix-mispredict",
+};
+
 const char *dcpi_run_event(const struct profile_db_filter *flt)
 {
 	return flt && flt->n_events == 1 && flt->events[0] ? flt->events[0] : DCPI_RUN_EVENT;
@@ -127,7 +131,7 @@ static const struct symbols_func *dcpi_run_func(const struct symbols *sym, const
 static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
 			     struct dcpi_func *f, const struct dcpi_counts *ih,
 			     const struct dcpi_counts *cnt, const struct dcpi_counts *tk,
-			     const struct dcpi_counts *im, int64_t ih_profile)
+			     const struct dcpi_counts *evc, int64_t ih_profile)
 {
 	uint8_t *code = malloc(f->size ? f->size : 1);
 	if (!code)
@@ -146,15 +150,17 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 		return -ENOMEM;
 	if (r->has_taken && !(f->taken = calloc(n, sizeof(*f->taken))))
 		return -ENOMEM;
-	if (r->has_imiss && !(f->imiss = calloc(n, sizeof(*f->imiss))))
-		return -ENOMEM;
+	for (int e = 0; e < DCPI_EV_COUNT; e++)
+		if (r->has_ev[e] && !(f->ev[e] = calloc(n, sizeof(*f->ev[e]))))
+			return -ENOMEM;
 	for (size_t i = 0; i < p->ninsns; i++) {
 		if (f->count)
 			f->count[i] = dcpi_counts_at(cnt, p->insns[i].addr);
 		if (f->taken)
 			f->taken[i] = dcpi_counts_at(tk, p->insns[i].addr);
-		if (f->imiss)
-			f->imiss[i] = dcpi_counts_at(im, p->insns[i].addr);
+		for (int e = 0; e < DCPI_EV_COUNT; e++)
+			if (f->ev[e])
+				f->ev[e][i] = dcpi_counts_at(&evc[e], p->insns[i].addr);
 	}
 	struct profile_db_detail *d = NULL;
 	size_t nd = 0;
@@ -182,7 +188,10 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 		r->has_cause = 1;
 	if ((rc = dcpi_proc_estimate(p)))
 		return rc;
-	dcpi_proc_culprits(p, f->imiss, r->period);
+	struct dcpi_events ev;
+	for (int e = 0; e < DCPI_EV_COUNT; e++)
+		ev.count[e] = f->ev[e];
+	dcpi_proc_culprits(p, &ev, r->period);
 	return 0;
 }
 
@@ -192,13 +201,15 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	memset(r, 0, sizeof(*r));
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
 	const char *ev = dcpi_run_event(flt);
-	const char *events[] = { ev, "dcpix", "dcpix-taken", "dcpix-imiss" };
+	const char *events[3 + DCPI_EV_COUNT] = { ev, "dcpix", "dcpix-taken" };
+	for (int e = 0; e < DCPI_EV_COUNT; e++)
+		events[3 + e] = dcpi_run_event_names[e];
 	f.events = events;
-	f.n_events = 4;
+	f.n_events = 3 + DCPI_EV_COUNT;
 	struct profile_db_profile *pr = NULL;
 	size_t npr = 0;
 	struct symbols *sym = NULL;
-	struct dcpi_counts ih = { 0 }, cnt = { 0 }, tk = { 0 }, im = { 0 };
+	struct dcpi_counts ih = { 0 }, cnt = { 0 }, tk = { 0 }, evc[DCPI_EV_COUNT] = { { 0 } };
 	int rc = profile_db_profiles(db, &f, &pr, &npr);
 	if (rc) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the profiles: %s", profile_db_error(db));
@@ -250,8 +261,9 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	const struct profile_db_profile *pc = dcpi_find(pr, npr, "dcpix", r->run_id, r->image_id);
 	const struct profile_db_profile *pt = dcpi_find(pr, npr, "dcpix-taken", r->run_id,
 	                                                r->image_id);
-	const struct profile_db_profile *pm = dcpi_find(pr, npr, "dcpix-imiss", r->run_id,
-	                                                r->image_id);
+	const struct profile_db_profile *pe[DCPI_EV_COUNT];
+	for (int e = 0; e < DCPI_EV_COUNT; e++)
+		pe[e] = dcpi_find(pr, npr, dcpi_run_event_names[e], r->run_id, r->image_id);
 	if (core_override) {
 		r->core = *core_override;
 		r->core_from_run = 1;
@@ -266,14 +278,20 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		goto out;
 	}
 	if ((rc = dcpi_counts_load(db, best, &ih)) || (pc && (rc = dcpi_counts_load(db, pc, &cnt))) ||
-	    (pt && (rc = dcpi_counts_load(db, pt, &tk))) ||
-	    (pm && (rc = dcpi_counts_load(db, pm, &im)))) {
+	    (pt && (rc = dcpi_counts_load(db, pt, &tk)))) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s", profile_db_error(db));
 		goto out;
 	}
 	r->has_count = pc != NULL;
 	r->has_taken = pt != NULL;
-	r->has_imiss = pm != NULL;
+	for (int e = 0; e < DCPI_EV_COUNT && !rc; e++)
+		if (pe[e] && (rc = dcpi_counts_load(db, pe[e], &evc[e])))
+			snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s",
+			         profile_db_error(db));
+	if (rc)
+		goto out;
+	for (int e = 0; e < DCPI_EV_COUNT; e++)
+		r->has_ev[e] = pe[e] != NULL;
 	size_t cap = 0;
 	if (func) {
 		const struct symbols_func *sf = dcpi_run_func(sym, func);
@@ -295,7 +313,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		goto out;
 	}
 	for (size_t i = 0; i < r->n; i++) {
-		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, &im, best->id);
+		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, evc, best->id);
 		if (rc == -EINVAL) {
 			rc = 0;  /* no decodable code: nothing to analyse */
 			continue;
@@ -310,7 +328,8 @@ out:
 	free(ih.c);
 	free(cnt.c);
 	free(tk.c);
-	free(im.c);
+	for (int e = 0; e < DCPI_EV_COUNT; e++)
+		free(evc[e].c);
 	symbols_close(sym);
 	profile_db_profiles_free(pr, npr);
 	if (rc)
@@ -324,7 +343,8 @@ void dcpi_run_free(struct dcpi_run *r)
 		free(r->f[i].name);
 		free(r->f[i].count);
 		free(r->f[i].taken);
-		free(r->f[i].imiss);
+		for (int e = 0; e < DCPI_EV_COUNT; e++)
+			free(r->f[i].ev[e]);
 		free(r->f[i].cause);
 		dcpi_proc_free(&r->f[i].proc);
 	}

@@ -23,6 +23,10 @@
  * analysis of commit-stage samples on an out-of-order core), else issue-head. */
 const char *dcpi_run_event(const struct profile_db_filter *flt);
 
+/* The profiles holding the event counts of enum dcpi_event: dcpix-imiss, dcpix-dmiss,
+ * dcpix-dtlb, dcpix-mispredict. */
+extern const char *const dcpi_run_event_names[DCPI_EV_COUNT];
+
 struct dcpi_func {
 	char *name;
 	uint64_t start, size;          /* link-time [start, start + size) */
@@ -30,7 +34,7 @@ struct dcpi_func {
 	/* truth, per instruction of proc (NULL when the run has none) */
 	double *count;                 /* dcpix: executions */
 	double *taken;                 /* dcpix-taken: taken executions */
-	double *imiss;                 /* dcpix-imiss: I-cache misses */
+	double *ev[DCPI_EV_COUNT];     /* event counts (dcpi_run_event_names), NULL if none */
 	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause (issue-head runs) */
 };
 
@@ -40,7 +44,8 @@ struct dcpi_run {
 	char *image_path;
 	double period;                 /* mean sampling period (cycles) */
 	double samples;                /* issue-head samples in the image */
-	int has_count, has_taken, has_cause, has_imiss;
+	int has_count, has_taken, has_cause;
+	int has_ev[DCPI_EV_COUNT];     /* the run has the event's counts */
 	struct core_config core;       /* from the run's stored configuration */
 	int core_from_run;             /* 0: the run had none, defaults used */
 	struct dcpi_func *f;

@@ -416,6 +416,7 @@ int cmd_sim(int argc, char **argv)
 		}
 	}
 	if (pm) {
+		pm_end_cycles(pm, core_stats(c)->cycles);
 		pm_finish(pm);
 		if ((!pmu && sim_profile_code_map(e, &cmap)) ||
 		    (!quiet && sim_pm_print(stderr, pm, &cmap, po.top_set ? po.top

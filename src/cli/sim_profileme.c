@@ -25,6 +25,9 @@ const char sim_pm_help[] =
 	"  --pm-history BITS   path register bits of global history (1..64, default 12)\n"
 	"  --pm-seed N         seed of the random counter values (default 1)\n"
 	"  --pm-raw FILE       write every sample record as a text line (docs/profileme.md)\n"
+	"  --pm-fetch-slots    the counter counts fetch opportunities (fetch_width a cycle,\n"
+	"                      §4.1.1), not fetched instructions: samples may hold no\n"
+	"                      instruction, and their count estimates the empty fetch slots\n"
 	"                      (--db FILE stores the per-PC aggregates, also without --profile)\n";
 
 int sim_pm_take(struct sim_pm_opts *o, const char *cmd, int argc, char **argv, int *i)
@@ -38,6 +41,11 @@ int sim_pm_take(struct sim_pm_opts *o, const char *cmd, int argc, char **argv, i
 	}
 	if (!strcmp(a, "--pm-paired")) {
 		o->paired = 1;
+		o->any = 1;
+		return 1;
+	}
+	if (!strcmp(a, "--pm-fetch-slots")) {
+		o->fetch_slots = 1;
 		o->any = 1;
 		return 1;
 	}
@@ -89,6 +97,7 @@ int sim_pm_create(const struct sim_pm_opts *o, const char *cmd, const struct cor
 		.keep_samples = 20000,
 		.keep_path_max = 64,
 		.raw = raw,
+		.fetch_slots = o->fetch_slots ? cfg->fetch_width : 0,
 	};
 	int rc = pm_create(&pc, out);
 	if (rc)
@@ -122,6 +131,14 @@ int sim_pm_print(FILE *out, struct pm *p, struct code_map *m, unsigned top)
 	        c->interval, c->paired ? " (paired)" : "", st->samples, st->retired,
 	        st->aborted[PM_ABORT_WRONG_PATH], st->aborted[PM_ABORT_TRAP], st->pairs,
 	        st->dropped);
+	if (c->fetch_slots) {
+		struct pm_est e;
+		pm_est_count(st->empty_samples, (double)c->interval, &e);
+		fprintf(out, "  fetch slots (%u a cycle): %" PRIu64 " tagged, %" PRIu64 " empty; empty "
+		        "slots estimated %.0f (95%% %.0f..%.0f), exact %" PRIu64 " of %" PRIu64 "\n",
+		        c->fetch_slots, st->slot_samples, st->empty_samples, e.est, e.lo, e.hi,
+		        st->x_empty_slots, st->slots);
+	}
 	for (int k = 0; k < PM_PROP_N; k++) {
 		struct pm_envelope env;
 		pm_est_envelope(pcs, n, (enum pm_prop)k, pm_est_interval(c), &env);
@@ -225,6 +242,21 @@ int sim_pm_json(struct json *j, struct pm *p, struct code_map *m)
 	json_object_end(j);
 	json_kv_uint(j, "dropped", st->dropped);
 	json_kv_uint(j, "exact_retired", st->x_retired);
+	if (c->fetch_slots) {
+		struct pm_est e;
+		pm_est_count(st->empty_samples, (double)c->interval, &e);
+		json_key(j, "fetch_slots");
+		json_object_begin(j);
+		json_kv_uint(j, "per_cycle", c->fetch_slots);
+		json_kv_uint(j, "tagged", st->slot_samples);
+		json_kv_uint(j, "empty_samples", st->empty_samples);
+		json_kv_double(j, "empty_est", e.est);
+		json_kv_double(j, "empty_lo95", e.lo);
+		json_kv_double(j, "empty_hi95", e.hi);
+		json_kv_uint(j, "empty_exact", st->x_empty_slots);
+		json_kv_uint(j, "slots_exact", st->slots);
+		json_object_end(j);
+	}
 	json_key(j, "envelope_fraction");
 	json_object_begin(j);
 	struct pm_envelope env[PM_PROP_N];

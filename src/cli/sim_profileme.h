@@ -30,6 +30,7 @@ struct sim_pm_opts {
 	uint32_t history_bits;   /* --pm-history, 0 = default */
 	uint64_t seed;           /* --pm-seed */
 	const char *raw_path;    /* --pm-raw */
+	int fetch_slots;         /* --pm-fetch-slots */
 	int any;                 /* some --pm-* option was given */
 };
 

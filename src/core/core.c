@@ -123,6 +123,8 @@ int core_attach(struct core *c, const struct probe_consumer *pc)
 		c->on_cycle[c->n_on_cycle++] = *pc;
 	if (pc->on_insn)
 		c->on_insn[c->n_on_insn++] = *pc;
+	if (pc->on_fetch)
+		c->on_fetch[c->n_on_fetch++] = *pc;
 	return 0;
 }
 

@@ -250,5 +250,8 @@ int fetch_stage(struct core *c)
 		}
 	}
 	c->fetch_pc = pc;
+	for (uint32_t k = 0; n && k < c->n_on_fetch; k++)
+		c->on_fetch[k].on_fetch(c->on_fetch[k].ctx, c->now - c->cycle_base,
+		                        c->next_seq - n + 1, n);
 	return n > 0 || c->src_done != was_done || c->fetch_dead;
 }

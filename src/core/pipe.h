@@ -172,6 +172,8 @@ struct core {
 	uint32_t nconsumers;
 	uint32_t n_on_cycle, n_on_insn;
 	struct probe_consumer on_cycle[CORE_MAX_CONSUMERS], on_insn[CORE_MAX_CONSUMERS];
+	uint32_t n_on_fetch;
+	struct probe_consumer on_fetch[CORE_MAX_CONSUMERS];
 
 	/* progress */
 	void (*progress)(void *ctx, const struct core *c);

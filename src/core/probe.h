@@ -116,6 +116,10 @@ struct probe_consumer {
 	void *ctx;
 	void (*on_cycle)(void *ctx, const struct probe_cycle *view);
 	void (*on_insn)(void *ctx, const struct probe_insn *rec);
+	/* Optional: the front end fetched n >= 1 instructions in `cycle` (counted from the
+	 * statistics' cycle 0), fetch numbers first_seq..first_seq+n-1 (probe_insn.seq); their
+	 * records follow later through on_insn. Cycles without a call fetched nothing. */
+	void (*on_fetch)(void *ctx, uint64_t cycle, uint64_t first_seq, uint32_t n);
 	/* Optional (NULL = always): on_insn is called only while *insn_demand is nonzero, for
 	 * a consumer that wants lifecycle records only at times (a sample waiting for its
 	 * instruction). Records published while it is zero are not delivered later. */

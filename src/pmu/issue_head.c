@@ -12,7 +12,8 @@
  *
  * Each sample also records why the head had not issued (the truth the analysis of
  * analysis/dcpi_culprit.c is checked against), in the cycle-stack categories: execute (it
- * issues in C), load stall (an operand comes from a load not yet complete), ALU stall (from
+ * issues in C), load stall (an operand comes from a load not yet complete, or a load waits for
+ * its own D-TLB walk), ALU stall (from
  * another producer, or a functional unit), store stall (a store with its operands waiting
  * for the store queue or the memory port), mispredict (wrong-path instruction, or not fetched
  * after a mispredicted transfer), misc flush (not fetched after a flushing instruction), front
@@ -127,6 +128,9 @@ static uint8_t issue_head_cause(const struct issue_head_state *s, const struct p
 	}
 	if (late)
 		return load ? PMU_CAT_STALL_LOAD : PMU_CAT_STALL_ALU;
+	/* a load waiting for its own D-TLB walk (the core retries it once the TLB is filled) */
+	if ((in->cls == ISA_CLASS_LOAD || in->cls == ISA_CLASS_AMO) && (r->events & PROBE_EV_DTLB_MISS))
+		return PMU_CAT_STALL_LOAD;
 	return in->cls == ISA_CLASS_STORE ? PMU_CAT_STALL_STORE : PMU_CAT_STALL_ALU;
 }
 

@@ -15,6 +15,8 @@ extern const struct pmu_model pmu_model_oracle, pmu_model_tip, pmu_model_tip_ilp
 	pmu_model_ibs, pmu_model_spe, pmu_model_ris;
 extern const struct pmu_model pmu_model_issue_head, pmu_model_dcpix, pmu_model_dcpix_taken,
 	pmu_model_dcpix_imiss;
+extern const struct pmu_model pmu_model_dcpix_dmiss, pmu_model_dcpix_dtlb,
+	pmu_model_dcpix_mispredict;
 
 /* The category of time spent in commit state `state` blaming instruction `in`; `cause` is
  * the flush cause when flushed. Stalls are split by the blamed instruction's type, as TIP's

@@ -43,6 +43,11 @@ struct pm {
 	struct pm_stats st;
 	uint64_t rng;
 	uint64_t next_major;             /* fetch number of the next first-of-pair tag */
+	/* fetch-opportunity counting (cfg.fetch_slots) */
+	uint64_t next_slot;              /* slot number (cycle x width + position) of the next tag */
+	uint64_t slot_pos;               /* slots before this one have been accounted for */
+	uint64_t slot_fetched;           /* instructions the front end reported */
+	uint64_t end_cycles;             /* pm_end_cycles, 0 if not given */
 	/* per-PC table: dense entries, open-addressing index (slot = entry + 1) */
 	struct pm_pc *pcs;
 	struct pm_hot *hot;              /* parallel to pcs */
@@ -408,31 +413,67 @@ static void pm_complete(struct pm *p, size_t i)
 	}
 }
 
+/* A new tag on fetch number `first` (and, paired, on one 1..W fetched after it). */
+static void pm_tag_new(struct pm *p, uint64_t first)
+{
+	if (p->npend == PM_PEND_MAX) {
+		p->st.dropped += p->cfg.paired ? 2 : 1;
+		return;
+	}
+	struct pm_pend *q = &p->pend[p->npend];
+	memset(&q->s, 0, sizeof(q->s));
+	q->want[0] = first;
+	q->have = 0;
+	q->s.n = 1;
+	if (p->cfg.paired) {
+		q->s.n = 2;
+		q->s.dist = 1 + (uint32_t)(pm_rand(p) % p->cfg.window);
+		q->want[1] = first + q->s.dist;
+	} else {
+		q->want[1] = 0;
+	}
+	p->pend_path_n[p->npend] = 0;
+	p->npend++;
+}
+
 /* New tags for every fetch number up to `seq` (all of those have been fetched). */
 static void pm_tag_upto(struct pm *p, uint64_t seq)
 {
 	while (p->next_major <= seq) {
 		uint64_t first = p->next_major;
 		p->next_major += pm_gap(p);
-		if (p->npend == PM_PEND_MAX) {
-			p->st.dropped += p->cfg.paired ? 2 : 1;
-			continue;
-		}
-		struct pm_pend *q = &p->pend[p->npend];
-		memset(&q->s, 0, sizeof(q->s));
-		q->want[0] = first;
-		q->have = 0;
-		q->s.n = 1;
-		if (p->cfg.paired) {
-			q->s.n = 2;
-			q->s.dist = 1 + (uint32_t)(pm_rand(p) % p->cfg.window);
-			q->want[1] = first + q->s.dist;
-		} else {
-			q->want[1] = 0;
-		}
-		p->pend_path_n[p->npend] = 0;
-		p->npend++;
+		pm_tag_new(p, first);
 	}
+}
+
+/* Fetch-opportunity counting: every tagged slot before slot `upto` held no instruction. */
+static void pm_slots_empty(struct pm *p, uint64_t upto)
+{
+	while (p->next_slot < upto) {
+		p->st.slot_samples++;
+		p->st.empty_samples++;
+		p->next_slot += pm_gap(p);
+	}
+	if (upto > p->slot_pos)
+		p->slot_pos = upto;
+}
+
+/* The front end fetched n instructions in `cycle` (§4.1.1): they fill the cycle's first
+ * slots; a tagged slot among them tags its instruction, the others are empty. */
+static void pm_on_fetch(void *ctx, uint64_t cycle, uint64_t first_seq, uint32_t n)
+{
+	struct pm *p = ctx;
+	uint64_t w = p->cfg.fetch_slots, start = cycle * w;
+	if (start < p->slot_pos)  /* a second group in one cycle (or a restarted count) */
+		start = p->slot_pos;
+	pm_slots_empty(p, start);
+	p->slot_fetched += n;
+	while (p->next_slot < start + n) {
+		p->st.slot_samples++;
+		pm_tag_new(p, first_seq + (p->next_slot - start));
+		p->next_slot += pm_gap(p);
+	}
+	p->slot_pos = start + n;  /* the cycle's remaining slots: at the next call or the end */
 }
 
 /* The true path before a correct-path record that has just committed: the committed
@@ -447,7 +488,8 @@ static uint32_t pm_true_path(const struct pm *p, struct pm_xfer *out)
 
 static void pm_tags_insn(struct pm *p, const struct probe_insn *r)
 {
-	pm_tag_upto(p, r->seq);
+	if (!p->cfg.fetch_slots)
+		pm_tag_upto(p, r->seq);
 	/* one instruction may be the first of one pair and the second of another */
 	for (size_t i = 0; i < p->npend;) {
 		struct pm_pend *q = &p->pend[i];
@@ -665,6 +707,7 @@ int pm_create(const struct pm_config *cfg, struct pm **out)
 		return -ENOMEM;
 	}
 	p->next_major = pm_gap(p);
+	p->next_slot = p->next_major - 1;  /* slots are numbered from 0 */
 	*out = p;
 	return 0;
 }
@@ -674,6 +717,13 @@ void pm_consumer(struct pm *p, struct probe_consumer *out)
 	memset(out, 0, sizeof(*out));
 	out->ctx = p;
 	out->on_insn = pm_on_insn;
+	if (p->cfg.fetch_slots)
+		out->on_fetch = pm_on_fetch;
+}
+
+void pm_end_cycles(struct pm *p, uint64_t cycles)
+{
+	p->end_cycles = cycles;
 }
 
 void pm_finish(struct pm *p)
@@ -681,6 +731,14 @@ void pm_finish(struct pm *p)
 	if (p->finished)
 		return;
 	p->finished = 1;
+	if (p->cfg.fetch_slots) {
+		uint64_t end = p->end_cycles * p->cfg.fetch_slots;
+		if (end < p->slot_pos)
+			end = p->slot_pos;
+		pm_slots_empty(p, end);
+		p->st.slots = end;
+		p->st.x_empty_slots = end - p->slot_fetched;
+	}
 	while (p->wait_n)
 		pm_wait_resolve(p);
 	for (size_t i = 0; i < p->npend; i++)

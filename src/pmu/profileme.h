@@ -113,6 +113,10 @@ struct pm_config {
 	                             a uniform subset of the run's */
 	uint32_t keep_path_max;   /* control transfers kept per kept sample (true path) */
 	FILE *raw;                /* NULL, or every sample as text lines (docs/profileme.md) */
+	uint32_t fetch_slots;     /* 0: the counter counts fetched instructions; else it counts
+	                             fetch opportunities, this many per cycle (§4.1.1, the fetch
+	                             width): a tagged slot may hold no instruction (an empty
+	                             sample); interval is then mean slots between samples */
 };
 
 /* A control transfer of the true path (kept samples). */
@@ -143,6 +147,11 @@ struct pm_stats {
 	double ipc_mean, ipc_wmean, ipc_wstd;  /* mean; mean and std weighted by retire count */
 	double ipc_max, ipc_min_nonzero;
 	uint64_t wasted_truncated;            /* exact wasted slots resolved early (span limit) */
+	/* fetch-opportunity counting (cfg.fetch_slots), over cycles [0, end cycle) */
+	uint64_t slot_samples;    /* tagged fetch slots (first of a pair when paired) */
+	uint64_t empty_samples;   /* of which held no instruction */
+	uint64_t slots;           /* exact: fetch slots, fetch_slots x cycles */
+	uint64_t x_empty_slots;   /* exact: slots that held no instruction */
 };
 
 struct pm;
@@ -153,6 +162,11 @@ int pm_create(const struct pm_config *cfg, struct pm **out) __attribute__((warn_
 
 /* The probe consumer to attach to the core. */
 void pm_consumer(struct pm *p, struct probe_consumer *out);
+
+/* With cfg.fetch_slots: the run lasted `cycles` cycles (core_stats()->cycles); the fetch
+ * slots of the cycles after the last fetch count as empty. Call before pm_finish (without
+ * it, slots are counted up to the last cycle that fetched). */
+void pm_end_cycles(struct pm *p, uint64_t cycles);
 
 /* The run ended: resolve the exact truth still pending; drop tags still in flight. */
 void pm_finish(struct pm *p);

@@ -48,12 +48,15 @@ void dcpi_report_eval_text(FILE *out, const char *what, double period, size_t np
 	fprintf(out, "off by more than 15%%: %.0f samples, %.1f%% of them marked low\n", e->off15,
 	        dcpi_report_pct(e->off15_low, e->off15));
 	double tt = 0, tn = 0;
-	fprintf(out, "\nculprits: true dynamic stall samples by cause and the share calc named\n");
+	fprintf(out, "\nculprits: true dynamic stall samples by cause, the share calc named, and of the "
+	        "stall samples\nwhere calc named the cause, the share truly of it\n");
 	for (int c = 1; c < PMU_CAT_N; c++) {
-		if (!(e->stall_true[c] > 0))
+		if (!(e->stall_true[c] > 0) && !(e->stall_blamed[c] > 0))
 			continue;
-		fprintf(out, "  %-18s %9.0f  %5.1f%%\n", pmu_cat_name((enum pmu_cat)c),
-		        e->stall_true[c], dcpi_report_pct(e->stall_named[c], e->stall_true[c]));
+		fprintf(out, "  %-18s %9.0f  %5.1f%%   named on %9.0f  %5.1f%% right\n",
+		        pmu_cat_name((enum pmu_cat)c), e->stall_true[c],
+		        dcpi_report_pct(e->stall_named[c], e->stall_true[c]), e->stall_blamed[c],
+		        dcpi_report_pct(e->stall_blamed_right[c], e->stall_blamed[c]));
 		tt += e->stall_true[c];
 		tn += e->stall_named[c];
 	}
@@ -107,6 +110,9 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 		json_kv_double(j, "true_stall_samples", e->stall_true[c]);
 		json_kv_double(j, "named", e->stall_true[c] > 0 ? e->stall_named[c] / e->stall_true[c]
 		               : 0);
+		json_kv_double(j, "blamed_samples", e->stall_blamed[c]);
+		json_kv_double(j, "precision", e->stall_blamed[c] > 0
+		               ? e->stall_blamed_right[c] / e->stall_blamed[c] : 0);
 		json_object_end(j);
 	}
 	json_object_end(j);

@@ -3,7 +3,8 @@
  * dual issue, dependency and slotting stalls), cycle-equivalence classes of a loop with a
  * diamond, the infinite-loop extension, the frequency of a pointer-chase loop from samples
  * (the dependency ratio rule, the ratio cluster, propagation to the back edge) and its
- * culprit: the D-cache miss of the load that feeds the stalled add. */
+ * culprit: the D-cache miss of the load that feeds the stalled add, and the event counts
+ * that bound the D-cache, D-TLB (the load's own walk too) and mispredict candidates. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -162,6 +163,74 @@ static void test_chase_estimate_and_culprit(void **state)
 	dcpi_proc_free(&p);
 }
 
+
+/* Event counts bound the culprits (§6.3): the chase loop at F = 1000 executions, add a4
+ * stalling 27 cycles, ld a0 4 cycles beyond its one; a candidate stays only with events
+ * enough to explain half a cycle per execution at their most expensive. */
+static void test_event_bounds(void **state)
+{
+	(void)state;
+	struct dcpi_proc p;
+	build(0x20, 0x18, &p);
+	static const double s[6] = { 5000, 0, 3000, 30000, 0, 1 };
+	for (int i = 0; i < 6; i++)
+		p.insns[i].samples = s[i];
+	assert_int_equal(dcpi_proc_estimate(&p), 0);
+	assert_true(fabs(p.insns[3].freq - 1000) < 1e-6);
+	assert_true(fabs(p.insns[0].dyn_cycles - 4) < 1e-9);
+	const uint32_t d = 1u << DCPI_CAUSE_DCACHE, t = 1u << DCPI_CAUSE_DTLB;
+	/* no counts: every candidate stays; ld a0 is a D-TLB candidate for its own walk */
+	dcpi_proc_culprits(&p, NULL, 1);
+	assert_true((p.insns[3].culprits & (d | t)) == (d | t));
+	assert_true(p.insns[0].culprits & t);
+	double dm[6] = { 0 }, dt[6] = { 0 }, mp[6] = { 0 };
+	struct dcpi_events ev = { .count = { [DCPI_EV_DMISS] = dm, [DCPI_EV_DTLB] = dt,
+	                                     [DCPI_EV_MISPREDICT] = mp } };
+	/* no miss anywhere: the D-cache and D-TLB candidates are innocent */
+	dcpi_proc_culprits(&p, &ev, 1);
+	assert_false(p.insns[3].culprits & (d | t));
+	assert_false(p.insns[0].culprits & t);
+	assert_int_equal(p.insns[3].culprit_load, DCPI_NONE);
+	/* one miss in 1000 executions cannot explain half a cycle each, one in two can */
+	dm[2] = 1;
+	dcpi_proc_culprits(&p, &ev, 1);
+	assert_false(p.insns[3].culprits & d);
+	dm[2] = 500;
+	dt[0] = 1000;
+	dcpi_proc_culprits(&p, &ev, 1);
+	assert_true(p.insns[3].culprits & d);
+	assert_false(p.insns[3].culprits & t);   /* ld a3 had no D-TLB miss */
+	assert_int_equal(p.insns[3].culprit_load, 2);
+	assert_true(p.insns[0].culprits & t);    /* ld a0 waited for its own walks */
+	assert_int_equal(p.insns[0].culprit_load, 0);
+	/* the period scales the executions: 1000 per period of 1000 cycles = 10^6, and 500
+	 * misses of at most a few hundred cycles cannot explain half a cycle each */
+	dcpi_proc_culprits(&p, &ev, 1000);
+	assert_false(p.insns[3].culprits & d);
+	dcpi_proc_free(&p);
+
+	/* the diamond: E (addi a0,a0,2) starts after the beq; with no mispredicts it cannot be
+	 * a mispredict's victim, with them it can (its estimate and stall set by hand: alone
+	 * in its class, its own ratio would leave it no stall) */
+	build(0x00, 0x20, &p);
+	for (size_t i = 0; i < p.ninsns; i++)
+		p.insns[i].samples = 100;
+	assert_int_equal(dcpi_proc_estimate(&p), 0);
+	p.insns[4].freq = 100;
+	p.insns[4].dyn_cycles = 5;
+	const uint32_t b = 1u << DCPI_CAUSE_BRANCH;
+	dcpi_proc_culprits(&p, NULL, 1);
+	assert_true(p.insns[4].culprits & b);
+	double mp2[8] = { 0 };
+	struct dcpi_events ev2 = { .count = { [DCPI_EV_MISPREDICT] = mp2 } };
+	dcpi_proc_culprits(&p, &ev2, 1);
+	assert_false(p.insns[4].culprits & b);
+	mp2[1] = p.insns[4].freq;  /* every execution of E followed a mispredicted beq */
+	dcpi_proc_culprits(&p, &ev2, 1);
+	assert_true(p.insns[4].culprits & b);
+	dcpi_proc_free(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +238,7 @@ int main(void)
 		cmocka_unit_test(test_cycle_equivalence),
 		cmocka_unit_test(test_infinite_loop),
 		cmocka_unit_test(test_chase_estimate_and_culprit),
+		cmocka_unit_test(test_event_bounds),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
