@@ -65,6 +65,13 @@ int core_run(struct core *c, FILE *diag) __attribute__((warn_unused_result));
 const struct core_stats *core_stats(const struct core *c);
 /* The current cycle (cycles simulated so far). */
 uint64_t core_cycle(const struct core *c);
+/* The simulated time in ns: core_cycle at the configured freq_mhz. */
+uint64_t core_time_ns(const struct core *c);
+/* Feed the simulated time to the guest's clocks (emu_set_clock): from now on clock_gettime,
+ * gettimeofday, time and the interval timers of e advance with core_time_ns. The time is
+ * read when the emulator executes, which is when the core fetches (a system call's time is
+ * its fetch cycle, a ROB's drain before it commits). */
+void core_guest_clock(struct core *c, struct emu *e);
 const struct core_config *core_config(const struct core *c);
 
 /* Charge n cycles to the program, as an interrupt handler running on the core would (the
