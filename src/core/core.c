@@ -240,6 +240,7 @@ void core_squash(struct core *c, uint64_t from)
 		c->st.squashed++;
 	}
 	c->fetch_tail = from;
+	c->sfb_end = 0;  /* a refetched SFB starts its shadow again */
 	if (c->dec_tail > from)
 		c->dec_tail = from;
 	if (c->ren_tail > from)

@@ -41,6 +41,9 @@ struct core_stats {
 	uint64_t stall_rob, stall_iq, stall_lq, stall_sq, stall_pregs, stall_branches,
 	         stall_serial;         /* cycles dispatch/rename was blocked by each resource */
 	uint64_t skipped_cycles;       /* cycles jumped over by idle-cycle skipping */
+	uint64_t sfb_branches;         /* committed short forward branches predicated (config sfb) */
+	uint64_t sfb_predicated_off;   /* committed shadow ops predicated off (counted in
+	                                  instructions as well: they commit, as in hardware) */
 	uint64_t stack[CORE_STACK_N];  /* the cycle stack */
 	int exception;                 /* the run ended on an instruction that raised one */
 };
