@@ -74,12 +74,14 @@ else
 	row "CoreMark/MHz, sonicboom sfb=0 (not run: set COREMARK_DIR)" 4.9 - /MHz "Zhao et al., SonicBOOM, CARRV 2020"
 fi
 
-printf '%s\n' "${rows[@]}" | python3 -c '
+printf '%s\n' "${rows[@]}" > "$tmp/rows"
+python3 - "$tmp/rows" <<'PY'
 import sys
-print(f"| figure | published | robin | deviation | source |")
+print("| figure | published | robin | deviation | source |")
 print("|---|---|---|---|---|")
-for line in sys.stdin:
+for line in open(sys.argv[1]):
     fig, pub, got, unit, src = line.rstrip("\n").split("|")
     dev = "" if got == "-" else f"{(float(got) / float(pub) - 1) * 100:+.0f}%"
-    print(f"| {fig} | {pub}{unit if unit != \"x\" else \"x\"} | {got}{\"\" if got == \"-\" else (unit if unit != \"x\" else \"x\")} | {dev} | {src} |")
-'
+    suffix = "" if got == "-" else unit
+    print(f"| {fig} | {pub}{unit} | {got}{suffix} | {dev} | {src} |")
+PY
