@@ -42,12 +42,12 @@ for p in boom-large sonicboom; do
 	a=$(cycles nab-$p $p $G/nab.static $SIZE)
 	b=$(cycles nab_finite-$p $p $G/variants/nab_finite.static $SIZE)
 	c=$(cycles nab_fastmath-$p $p $G/variants/nab_fastmath.static $SIZE)
-	row "nab -ffinite-math-only ($p)" 1.96 "$(speedup $a $b)" x "004_b28092482852db08.txt Paper B (SPEC nab)"
-	row "nab -ffast-math ($p)" 2.45 "$(speedup $a $c)" x "004_b28092482852db08.txt Paper B (SPEC nab)"
+	row "nab -ffinite-math-only ($p)" 1.96 "$(speedup $a $b)" x "004_b28092482852db08.txt, nab case study (SPEC nab)"
+	row "nab -ffast-math ($p)" 2.45 "$(speedup $a $c)" x "004_b28092482852db08.txt, nab case study (SPEC nab)"
 	a=$(cycles lbm-$p $p $G/lbm.static $SIZE)
 	b=$(cycles lbm_pf3-$p $p $G/variants/lbm_prefetch.static $SIZE 3)
 	row "lbm with software prefetch, distance 3 ($p)" 1.28 "$(speedup $a $b)" x \
-		"004_b28092482852db08.txt Paper B (SPEC lbm)"
+		"004_b28092482852db08.txt, lbm case study (SPEC lbm)"
 done
 
 if [ -n "${COREMARK_DIR:-}" ]; then
@@ -66,12 +66,12 @@ if [ -n "${COREMARK_DIR:-}" ]; then
 		ips=$(awk -F: '/^Iterations\/Sec/ { print $2 + 0 }' "$tmp/cm$s.out")
 		mhz=$("$ROBIN" config --preset sonicboom --dump | awk '$1 == "freq_mhz" { print $3 }')
 		pub=$([ $s = 1 ] && echo 6.2 || echo 4.9)
-		row "CoreMark/MHz, sonicboom sfb=$s" "$pub" "$(python3 -c "print(f'{$ips / $mhz:.2f}')")" /MHz \
+		row "CoreMark/MHz, sonicboom sfb=$s" "$pub" "$(python3 -c "print(f'{$ips / $mhz:.2f}')")" "" \
 			"Zhao et al., SonicBOOM, CARRV 2020 (GCC -O2 -static)"
 	done
 else
-	row "CoreMark/MHz, sonicboom sfb=1 (not run: set COREMARK_DIR)" 6.2 - /MHz "Zhao et al., SonicBOOM, CARRV 2020"
-	row "CoreMark/MHz, sonicboom sfb=0 (not run: set COREMARK_DIR)" 4.9 - /MHz "Zhao et al., SonicBOOM, CARRV 2020"
+	row "CoreMark/MHz, sonicboom sfb=1 (not run: set COREMARK_DIR)" 6.2 - "" "Zhao et al., SonicBOOM, CARRV 2020"
+	row "CoreMark/MHz, sonicboom sfb=0 (not run: set COREMARK_DIR)" 4.9 - "" "Zhao et al., SonicBOOM, CARRV 2020"
 fi
 
 printf '%s\n' "${rows[@]}" > "$tmp/rows"
