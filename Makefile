@@ -64,7 +64,7 @@ WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
 .PHONY: long-workloads slurm-check simpoint-bench
-.PHONY: all robin unit guest workloads check demo bench bench-collect conformance fuzz clean deps fpdiff stress valgrind
+.PHONY: all robin unit guest workloads check demo bench validate bench-collect conformance fuzz clean deps fpdiff stress valgrind
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -204,6 +204,12 @@ check: deps
 demo: deps
 	$(MAKE) build/robin guest
 	bash scripts/demo.sh
+
+# robin's core next to published figures (bench/validate.sh, docs/validation.md); not part
+# of check. CoreMark runs only with COREMARK_DIR=<a checkout of its public source>.
+validate: build/robin
+	$(MAKE) guest
+	bash bench/validate.sh build/robin
 
 bench: deps
 	$(MAKE) build/robin guest

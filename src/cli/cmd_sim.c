@@ -41,6 +41,9 @@ static void sim_usage(FILE *out)
 	        "core options:\n%s"
 	        "\n"
 	        "emulator options:\n%s"
+	        "  --host-time         the guest reads the host's clocks; by default its clocks\n"
+	        "                      and interval timers advance with the simulated cycles at\n"
+	        "                      freq_mhz (--virtual-time: one ns per instruction)\n"
 	        "\n"
 	        "profiling options (seed 004 Paper A: all profilers sample the same cycles):\n%s"
 	        "\n"
@@ -163,7 +166,7 @@ int cmd_sim(int argc, char **argv)
 	uint64_t pv_start = 0, pv_end = UINT64_MAX, warmup = 0, detail = 0;
 	const char *restore = NULL;
 	struct smarts_opts smarts = { 0 };
-	int quiet = 0, progress = 1, check = 0, i;
+	int quiet = 0, progress = 1, check = 0, host_time = 0, i;
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
 		int t = core_opts_take(&co, argc, argv, &i);
@@ -215,6 +218,8 @@ int cmd_sim(int argc, char **argv)
 			check = 1;
 		} else if (!strcmp(a, "--quiet")) {
 			quiet = 1;
+		} else if (!strcmp(a, "--host-time")) {
+			host_time = 1;
 		} else if (!strcmp(a, "--no-progress")) {
 			progress = 0;
 		} else {
@@ -281,6 +286,13 @@ int cmd_sim(int argc, char **argv)
 		fprintf(stderr, "robin sim: cannot create the core: %s\n", strerror(-err));
 		goto out;
 	}
+	if (host_time && eo.cfg.virtual_time) {
+		fprintf(stderr, "robin sim: --host-time and --virtual-time exclude each other\n");
+		rc = 2;
+		goto out;
+	}
+	if (!host_time && !eo.cfg.virtual_time)
+		core_guest_clock(c, e);  /* the guest's time is the simulated time */
 	if (warmup || restore) {
 		enum emu_status ws = sim_warm(e, c, warmup);
 		if (ws != EMU_RUNNING) {

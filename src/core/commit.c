@@ -96,6 +96,10 @@ static void commit_one(struct core *c, struct core_insn *e)
 	if (e->serializing)
 		c->serial_in_rob--;
 	c->st.instructions++;
+	if (r->events & (PROBE_EV_SFB | PROBE_EV_PREDICATED_OFF)) {
+		c->st.sfb_branches += (r->events & PROBE_EV_SFB) != 0;
+		c->st.sfb_predicated_off += e->sfb_off;
+	}
 	c->last_committed = r;
 	c->last_commit_cycle = c->now;
 	c->head++;

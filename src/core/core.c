@@ -147,6 +147,21 @@ uint64_t core_cycle(const struct core *c)
 	return c->now;
 }
 
+uint64_t core_time_ns(const struct core *c)
+{
+	return (uint64_t)((double)c->now * (1000.0 / c->cfg.freq_mhz));
+}
+
+static uint64_t core_guest_clock_ns(void *ctx)
+{
+	return core_time_ns(ctx);
+}
+
+void core_guest_clock(struct core *c, struct emu *e)
+{
+	emu_set_clock(e, core_guest_clock_ns, c);
+}
+
 void core_charge_cycles(struct core *c, uint64_t n)
 {
 	c->charge_cycles += n;
@@ -227,6 +242,7 @@ void core_squash(struct core *c, uint64_t from)
 		c->st.squashed++;
 	}
 	c->fetch_tail = from;
+	c->sfb_end = 0;  /* a refetched SFB starts its shadow again */
 	if (c->dec_tail > from)
 		c->dec_tail = from;
 	if (c->ren_tail > from)

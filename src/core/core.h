@@ -41,6 +41,9 @@ struct core_stats {
 	uint64_t stall_rob, stall_iq, stall_lq, stall_sq, stall_pregs, stall_branches,
 	         stall_serial;         /* cycles dispatch/rename was blocked by each resource */
 	uint64_t skipped_cycles;       /* cycles jumped over by idle-cycle skipping */
+	uint64_t sfb_branches;         /* committed short forward branches predicated (config sfb) */
+	uint64_t sfb_predicated_off;   /* committed shadow ops predicated off (counted in
+	                                  instructions as well: they commit, as in hardware) */
 	uint64_t stack[CORE_STACK_N];  /* the cycle stack */
 	int exception;                 /* the run ended on an instruction that raised one */
 };
@@ -65,6 +68,13 @@ int core_run(struct core *c, FILE *diag) __attribute__((warn_unused_result));
 const struct core_stats *core_stats(const struct core *c);
 /* The current cycle (cycles simulated so far). */
 uint64_t core_cycle(const struct core *c);
+/* The simulated time in ns: core_cycle at the configured freq_mhz. */
+uint64_t core_time_ns(const struct core *c);
+/* Feed the simulated time to the guest's clocks (emu_set_clock): from now on clock_gettime,
+ * gettimeofday, time and the interval timers of e advance with core_time_ns. The time is
+ * read when the emulator executes, which is when the core fetches (a system call's time is
+ * its fetch cycle, a ROB's drain before it commits). */
+void core_guest_clock(struct core *c, struct emu *e);
 const struct core_config *core_config(const struct core *c);
 
 /* Charge n cycles to the program, as an interrupt handler running on the core would (the

@@ -92,6 +92,8 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	e->no_replay = 0;
 	e->mispredicted = 0;
 	e->unresolved = 0;
+	e->sfb_shadow = 0;
+	e->sfb_off = 0;
 	/* iq, is_ctrl ... flush_after from the class and the two flag bits that matter */
 	unsigned v = ((in->flags & ISA_F_READS_FFLAGS) != 0) |
 	             ((in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0) << 1;
@@ -116,6 +118,34 @@ void fetch_init_kinds(struct core *c)
 			memcpy(&c->kind[cls][v], (char *)&e + CORE_KIND_OFF, 8);
 		}
 	}
+}
+
+/* Can the instruction be predicated in an SFB shadow? Integer ALU ops that write a register
+ * (the predicated-off op writes back its old value). */
+static int fetch_shadowable(const struct isa_insn *in)
+{
+	return in && in->cls == ISA_CLASS_ALU && in->rd != ISA_REG_NONE && !ISA_REG_IS_FP(in->rd) &&
+	       !(in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL | ISA_F_READS_FFLAGS));
+}
+
+/* Is the conditional branch at pc a short forward branch (config sfb): its target ahead by a
+ * shadow of 1..sfb_max_shadow shadowable instructions? */
+static int fetch_is_sfb(struct core *c, uint64_t pc, const struct isa_insn *in)
+{
+	if (!c->cfg.sfb || in->cls != ISA_CLASS_BRANCH || in->imm <= 0)
+		return 0;
+	uint64_t target = pc + (uint64_t)in->imm, p = pc + in->len;
+	for (uint32_t k = 0; k < c->cfg.sfb_max_shadow; k++) {
+		const struct isa_insn *s = c->src.decode_at(c->src.ctx, p);
+		if (!fetch_shadowable(s))
+			return 0;
+		p += s->len;
+		if (p == target)
+			return 1;
+		if (p > target)
+			return 0;
+	}
+	return 0;
 }
 
 /* Access the I-TLB and I-cache for pc; returns 0 when fetch may proceed this cycle. */
@@ -169,7 +199,22 @@ int fetch_stage(struct core *c)
 	while (n < c->cfg.fetch_width && room && pc < block_end) {
 		struct core_insn *e = core_at(c, c->fetch_tail);
 		const struct isa_insn *in;
-		if (!c->fetch_wrong_path) {
+		int shadow = c->sfb_end && pc >= c->sfb_start && pc < c->sfb_end;
+		if (!shadow)
+			c->sfb_end = 0;
+		if (!c->fetch_wrong_path && shadow && c->sfb_taken) {
+			/* the taken SFB's shadow: fetched and executed, predicated off */
+			in = c->src.decode_at(c->src.ctx, pc);
+			fetch_init_insn(c, e, pc, in);
+			memset(&e->dyn, 0, sizeof(e->dyn));
+			e->dyn.pc = pc;
+			e->dyn.insn = in;
+			e->rec.path_seq = c->sfb_anchor;
+			e->rec.wrong_path = 0;
+			e->rec.events |= PROBE_EV_PREDICATED_OFF;
+			e->sfb_shadow = e->sfb_off = 1;
+			e->no_replay = 1;  /* a refetch of the branch makes them again */
+		} else if (!c->fetch_wrong_path) {
 			int rc = fetch_next_record(c, &e->dyn);
 			if (rc <= 0)
 				break;
@@ -189,6 +234,8 @@ int fetch_stage(struct core *c)
 			e->rec.mem_size = e->dyn.mem_size;
 			if (e->dyn.trapped)
 				e->rec.events |= PROBE_EV_EXCEPTION;
+			if (shadow)
+				e->sfb_shadow = 1;  /* the not-taken SFB's shadow, predicated on */
 		} else {
 			in = c->src.decode_at(c->src.ctx, pc);
 			if (!in) {
@@ -207,7 +254,18 @@ int fetch_stage(struct core *c)
 		room--;
 		n++;
 		uint64_t next = pc + in->len;
-		if (e->is_ctrl) {
+		if (e->is_ctrl && !c->fetch_wrong_path && fetch_is_sfb(c, pc, in)) {
+			/* SonicBOOM's SFB: the branch sets a flag, fetch goes on through the shadow */
+			e->is_ctrl = 0;
+			e->rec.events |= PROBE_EV_SFB;
+			e->rec.target = e->dyn.next_pc;
+			e->rec.taken = e->dyn.next_pc != next;
+			e->rec.pred_target = next;
+			c->sfb_start = next;
+			c->sfb_end = pc + (uint64_t)in->imm;
+			c->sfb_taken = e->rec.taken;
+			c->sfb_anchor = e->dyn.seq;
+		} else if (e->is_ctrl) {
 			uint8_t btb_miss;
 			uint64_t pred = bpred_predict(&c->bp, pc, in, &e->ck, &btb_miss);
 			e->rec.ghist = e->ck.ghist;

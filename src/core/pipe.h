@@ -50,6 +50,8 @@ struct core_insn {
 	uint8_t  issued;
 	uint8_t  mo_violation;       /* load that must be refetched when it reaches the head */
 	uint8_t  no_replay;          /* squashed for good (an excepting instruction) */
+	uint8_t  sfb_shadow;         /* in an SFB shadow: reads its old destination (psrc[2]) */
+	uint8_t  sfb_off;            /* ... predicated off (not an emulator record) */
 	uint8_t  parked;             /* in its issue queue, waiting on parked_preg's producer */
 	uint16_t parked_preg;
 	uint64_t wait_prev, wait_next; /* ring indices in parked_preg's wait list */
@@ -113,6 +115,10 @@ struct core {
 	int fetch_wrong_path;
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
 	int fetch_hold;              /* after a correct-path ecall, until it commits */
+	uint64_t sfb_start, sfb_end; /* the shadow of the SFB being fetched (0: none); in it
+	                                fetch makes predicated-off ops while sfb_taken */
+	uint64_t sfb_anchor;         /* that SFB's emulator seq (the shadow's path_seq) */
+	int sfb_taken;
 	int fetch_dead;              /* wrong path ran into an unmapped/illegal PC */
 	uint64_t fetch_stall_until;
 	enum probe_cause fetch_stall_cause;

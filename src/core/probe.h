@@ -31,6 +31,11 @@
                                            write, fence.i, ecall) */
 #define PROBE_EV_BTB_MISS    (1u << 12) /* a taken control transfer whose target the BTB lacked */
 #define PROBE_EV_SERIALIZED  (1u << 13) /* waited at dispatch for the ROB to drain */
+#define PROBE_EV_SFB         (1u << 14) /* a short forward branch turned into a flag-setting op
+                                           (config sfb): never predicted, never flushes */
+#define PROBE_EV_PREDICATED_OFF (1u << 15) /* in the shadow of a taken short forward branch:
+                                           fetched, executed and committed as a no-op (its
+                                           path_seq is the branch's) */
 
 /* Where a load's data came from (struct probe_insn.serve_level). */
 enum probe_level {

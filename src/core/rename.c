@@ -49,6 +49,8 @@ int rename_stage(struct core *c)
 		e->psrc[0] = rename_src(c, in->rs1);
 		e->psrc[1] = rename_src(c, in->rs2);
 		e->psrc[2] = rename_src(c, in->rs3);
+		if (e->sfb_shadow && dest)  /* a predicated op reads the value it may keep */
+			e->psrc[2] = rename_src(c, in->rd);
 		if (dest) {
 			uint16_t p = ISA_REG_IS_FP(in->rd) ? c->free_fp[--c->n_free_fp]
 			                                   : c->free_int[--c->n_free_int];

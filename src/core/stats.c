@@ -85,6 +85,10 @@ void core_print_summary(const struct core *c, FILE *out)
 	        c->mem.st.ptw_walks);
 	fprintf(out, "fetched           %" PRIu64 " (%" PRIu64 " wrong path, %" PRIu64
 	        " squashed)\n", s->fetched, s->wrong_path_fetched, s->squashed);
+	if (c->cfg.sfb)  /* what short-forwards-branch predication took off the flush count */
+		fprintf(out, "SFB               %" PRIu64 " short forward branches predicated (never "
+		        "flush), %" PRIu64 " shadow ops predicated off (committed as no-ops)\n",
+		        s->sfb_branches, s->sfb_predicated_off);
 	fprintf(out, "cycle stack (commit stage):\n");
 	uint64_t total = 0;
 	char name[64];
@@ -175,6 +179,10 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 	json_kv_uint(j, "fetched", s->fetched);
 	json_kv_uint(j, "wrong_path_fetched", s->wrong_path_fetched);
 	json_kv_uint(j, "squashed", s->squashed);
+	if (c->cfg.sfb) {
+		json_kv_uint(j, "sfb_branches", s->sfb_branches);
+		json_kv_uint(j, "sfb_predicated_off", s->sfb_predicated_off);
+	}
 	json_kv_uint(j, "loads", s->loads);
 	json_kv_uint(j, "stores", s->stores);
 	json_kv_uint(j, "store_to_load_forwards", s->stlf);

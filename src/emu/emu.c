@@ -231,11 +231,20 @@ const char *emu_path(struct emu *e, const char *guest, char *buf, size_t n)
 	return guest;
 }
 
+void emu_set_clock(struct emu *e, uint64_t (*now_ns)(void *ctx), void *ctx)
+{
+	uint64_t was = emu_time_virtual(e) ? emu_time_ns(e, 0) : 0;
+	e->clock_ns = now_ns;
+	e->clock_ctx = ctx;
+	e->clock_base_ns = now_ns ? was - now_ns(ctx) : 0;  /* modulo 2^64: no jump */
+}
+
 uint64_t emu_time_ns(struct emu *e, int realtime)
 {
-	if (e->cfg.virtual_time) {
-		/* 1 instruction = 1 ns; the wall clock starts at 2024-01-01 00:00:00 UTC */
-		uint64_t t = e->hart.instret;
+	if (emu_time_virtual(e)) {
+		/* simulated time, or 1 instruction = 1 ns; the wall clock starts at 2024-01-01
+		 * 00:00:00 UTC */
+		uint64_t t = e->clock_ns ? e->clock_base_ns + e->clock_ns(e->clock_ctx) : e->hart.instret;
 		return realtime ? 1704067200ull * 1000000000ull + t : t;
 	}
 	struct timespec ts;

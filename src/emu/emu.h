@@ -83,6 +83,18 @@ const char *emu_error(const struct emu *e);
 
 void emu_destroy(struct emu *e);
 
+/* ---- the guest's clock under a timing model ------------------------------------------ */
+
+/* Give the guest a simulated clock: from now on every clock it can read (clock_gettime's
+ * realtime, monotonic and CPU-time clocks, gettimeofday, time, times, getrusage) and the
+ * interval timers (alarm, setitimer) advance with now_ns(ctx), a simulated time in ns
+ * (monotonic, deterministic), continuing from the guest's time now if it is virtual (else
+ * from 0); the wall clock starts at 2024-01-01 as
+ * under --virtual-time, and sleeps add to the guest's time without waiting. `robin sim` feeds
+ * it the core's cycles at the configured frequency. NULL gives the guest back the clock of
+ * its configuration (host time, or one ns per instruction under --virtual-time). */
+void emu_set_clock(struct emu *e, uint64_t (*now_ns)(void *ctx), void *ctx);
+
 /* ---- basic-block hook (BBVs, bbv.c) ------------------------------------------------- */
 
 /* Called at the end of every basic block: after a branch, jump or ecall/ebreak, and where a

@@ -115,6 +115,10 @@ struct emu {
 	 * limit, at asynchronous requests) reports each instruction as a run of 1. */
 	void (*block_hook)(void *ctx, uint64_t pc, uint64_t n_insns);
 	void *block_hook_ctx;
+	/* The simulated clock (emu_set_clock), or NULL. */
+	uint64_t (*clock_ns)(void *ctx);
+	void *clock_ctx;
+	uint64_t clock_base_ns;             /* guest time = clock_base_ns + clock_ns(ctx) */
 
 	/* process */
 	char exe_path[PATH_MAX];            /* host absolute path of the program */
@@ -227,7 +231,15 @@ int emu_set_error(struct emu *e, int err, const char *fmt, ...) __attribute__((f
 /* Resolve a guest absolute path in the sysroot when it exists there (like qemu -L). */
 const char *emu_path(struct emu *e, const char *guest, char *buf, size_t n);
 
-/* Guest time in nanoseconds: host monotonic, or derived from instret under --virtual-time. */
+/* Guest time in nanoseconds: host monotonic, derived from instret under --virtual-time, or
+ * the simulated clock of emu_set_clock. */
 uint64_t emu_time_ns(struct emu *e, int realtime);
+
+/* 1 when the guest's time is not the host's (--virtual-time or a simulated clock): then the
+ * CPU-time clocks read emu_time_ns(e, 0) too and sleeps only add to sleep_ns. */
+static inline int emu_time_virtual(const struct emu *e)
+{
+	return e->cfg.virtual_time || e->clock_ns;
+}
 
 #endif

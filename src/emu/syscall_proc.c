@@ -1,7 +1,8 @@
 /*
  * syscall_proc.c — process, identity, limits, scheduling, time and randomness system calls.
  * Under --virtual-time every clock derives from the instruction count (1 instruction = 1 ns)
- * so that runs repeat exactly; getrandom is a stream seeded by --seed.
+ * so that runs repeat exactly, under a simulated clock (emu_set_clock: `robin sim`) from the
+ * simulated cycles; getrandom is a stream seeded by --seed.
  */
 #include <errno.h>
 #include <sched.h>
@@ -157,11 +158,12 @@ SYS(setrlimit)
 	return sys_rlimit_set((unsigned)a[0], v);
 }
 
-/* Guest CPU time: the virtual clock, or the host's user time. */
+/* Guest CPU time: the virtual or simulated clock (the guest never waits for a CPU), or the
+ * host's user time. */
 static uint64_t sys_cpu_ns(struct emu *e)
 {
-	if (e->cfg.virtual_time)
-		return e->hart.instret;
+	if (emu_time_virtual(e))
+		return emu_time_ns(e, 0);
 	struct timespec ts;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
@@ -175,7 +177,7 @@ SYS(getrusage)
 		return -EINVAL;
 	memset(&ru, 0, sizeof(ru));
 	if (who != RUSAGE_CHILDREN) {
-		if (!e->cfg.virtual_time)
+		if (!emu_time_virtual(e))
 			getrusage(RUSAGE_SELF, &ru);
 		uint64_t ns = sys_cpu_ns(e);
 		ru.ru_utime.tv_sec = (time_t)(ns / 1000000000ull);
@@ -200,7 +202,7 @@ SYS(sysinfo)
 	struct sysinfo si;  /* same layout on both 64-bit ABIs */
 	if (sysinfo(&si) < 0)
 		return -errno;
-	if (e->cfg.virtual_time) {
+	if (emu_time_virtual(e)) {
 		si.uptime = (long)(emu_time_ns(e, 0) / 1000000000ull);
 		memset(si.loads, 0, sizeof(si.loads));
 	}
@@ -352,7 +354,7 @@ static int64_t sys_sleep(struct emu *e, uint64_t ns)
 {
 	if (e->timer_deadline_ns[ITIMER_REAL])  /* a timer may end the sleep early */
 		return timers_wait(e, ns) == 1 ? -EINTR : 0;
-	if (e->cfg.virtual_time) {
+	if (emu_time_virtual(e)) {
 		e->sleep_ns += ns;
 		return 0;
 	}

@@ -3,8 +3,10 @@
  * on ITIMER_REAL): ITIMER_REAL on the guest's monotonic clock, ITIMER_VIRTUAL and ITIMER_PROF
  * on its CPU time. A due timer raises its signal, delivered at the next instruction boundary:
  * the run loop calls timers_poll when instret reaches timer_check_instret (under
- * --virtual-time exactly at the deadline, 1 instruction = 1 ns; on host time every
- * TIMERS_POLL_INSNS instructions, when the host clock is read). timers_wait lets pause,
+ * --virtual-time exactly at the deadline, 1 instruction = 1 ns; under a simulated clock
+ * (emu_set_clock) every TIMERS_SIM_POLL_INSNS instructions, as several can retire in one
+ * simulated cycle; on host time every TIMERS_POLL_INSNS instructions, when the host clock is
+ * read). timers_wait lets pause,
  * sigsuspend and the sleeps wait for the next deadline instead of forever.
  */
 #include "emu/emu_priv.h"
@@ -18,6 +20,8 @@
 
 /* Host time: instructions between two looks at the clock (about a millisecond or less). */
 #define TIMERS_POLL_INSNS (1ull << 18)
+/* Simulated clock: instructions between two looks (a few dozen simulated cycles). */
+#define TIMERS_SIM_POLL_INSNS 64ull
 
 static const int timers_signal[3] = { SIGALRM, SIGVTALRM, SIGPROF };
 
@@ -26,8 +30,8 @@ static uint64_t timers_clock_ns(struct emu *e, int which)
 {
 	if (which == ITIMER_REAL)
 		return emu_time_ns(e, 0) + e->sleep_ns;
-	if (e->cfg.virtual_time)
-		return e->hart.instret;
+	if (emu_time_virtual(e))  /* CPU time = the guest's time without its sleeps */
+		return emu_time_ns(e, 0);
 	struct timespec ts;
 	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
@@ -40,8 +44,9 @@ static void timers_schedule(struct emu *e)
 	for (int w = 0; w < 3; w++) {
 		if (!e->timer_deadline_ns[w])
 			continue;
-		uint64_t at = e->hart.instret + TIMERS_POLL_INSNS;
-		if (e->cfg.virtual_time) {  /* both clocks advance 1 ns per instruction */
+		uint64_t at = e->hart.instret +
+		              (e->clock_ns ? TIMERS_SIM_POLL_INSNS : TIMERS_POLL_INSNS);
+		if (e->cfg.virtual_time && !e->clock_ns) {  /* both clocks advance 1 ns per instruction */
 			uint64_t now = timers_clock_ns(e, w), d = e->timer_deadline_ns[w];
 			at = e->hart.instret + (d > now ? d - now : 1);
 		}
@@ -90,7 +95,7 @@ int timers_wait(struct emu *e, uint64_t max_ns)
 		wait = max_ns;
 	if (wait == UINT64_MAX)
 		return -1;
-	if (e->cfg.virtual_time) {
+	if (emu_time_virtual(e)) {
 		e->sleep_ns += wait;
 	} else {
 		struct timespec ts = { (time_t)(wait / 1000000000ull), (long)(wait % 1000000000ull) };
