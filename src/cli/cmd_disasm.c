@@ -17,6 +17,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "isa/isa.h"
 #include "util/regfile.h"
@@ -849,6 +850,8 @@ int cmd_disasm(int argc, char **argv)
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "robin disasm: unknown option '%s'\n", argv[i]);
 			usage(stderr);
+			return 2;
+		} else if (cli_args_reject("disasm", argv[i])) {
 			return 2;
 		} else {
 			nfiles++;
