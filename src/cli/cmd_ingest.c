@@ -79,7 +79,7 @@ static int fail_line(struct ingest *g, const char *fmt, ...)
 static int add_image(struct ingest *g, const char *path, const char *build_id,
 		     const char *arch, uint64_t size, int64_t *id)
 {
-	struct symbols_ident ident;
+	struct elf_image_ident ident;
 	if (g->identify && !build_id && !arch && !size &&
 	    symbols_identify(path, &ident, NULL) == 0) {
 		build_id = ident.build_id;
