@@ -60,6 +60,14 @@ int cli_args_split(int argc, char **argv, char ***out)
 	return n;
 }
 
+void cli_args_free(char **split)
+{
+	free(split);
+	free(cli_args_splits);
+	cli_args_splits = NULL;
+	cli_args_n_splits = 0;
+}
+
 static const struct cli_args_split *cli_args_find(const char *value)
 {
 	for (size_t k = 0; k < cli_args_n_splits; k++)

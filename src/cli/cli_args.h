@@ -9,9 +9,12 @@
 #define ROBIN_CLI_ARGS_H
 
 /* Split every "--name=value" of argv[1..argc) up to a literal "--" into two arguments, in a
- * new argv (argv[argc] NULL) that lives until exit. Returns the new argc, or -1 when out of
- * memory. name is [A-Za-z0-9_-]+; "--=x" and "-x=y" stay whole. */
+ * new argv (argv[argc] NULL) kept until cli_args_free. Returns the new argc, or -1 when out
+ * of memory. name is [A-Za-z0-9_-]+; "--=x" and "-x=y" stay whole. */
 int cli_args_split(int argc, char **argv, char ***out);
+
+/* Free what cli_args_split made (split is its *out). */
+void cli_args_free(char **split);
 
 /* The option a split produced `arg` as the value of ("--sysroot" for the "/usr" of
  * "--sysroot=/usr"), or NULL when arg was typed as a whole argument. */

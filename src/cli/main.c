@@ -49,7 +49,9 @@ int main(int argc, char **argv)
 			fprintf(stderr, "robin: out of memory\n");
 			return 1;
 		}
-		return c->fn(n - 1, split + 1);
+		int rc = c->fn(n - 1, split + 1);
+		cli_args_free(split);
+		return rc;
 	}
 	fprintf(stderr, "robin: unknown command '%s' (see `robin help`)\n", argv[1]);
 	return 2;

@@ -326,10 +326,7 @@ void perf_data_close(struct perf_data *pd)
 	free(pd->attrs);
 	free(pd->ids);
 	free(pd->build_ids);
-	pd->map = NULL;
-	pd->attrs = NULL;
-	pd->ids = NULL;
-	pd->build_ids = NULL;
+	memset(pd, 0, sizeof(*pd));
 }
 
 /* ---- records --------------------------------------------------------------------------- */
