@@ -5,7 +5,7 @@
  * program is not run. (The build lines below are // comments: their globs hold a slash-star.)
  */
 // FUZZ_SOURCES: src/emu/*.c src/isa/*.c src/elf/elf_check.c src/elf/elf_image.c src/util/regfile.c
-// FUZZ_LIBS: -lm -lelf
+// FUZZ_LIBS: -lm -lelf -lz
 // FUZZ_ARGS: -max_len=16384
 
 #include <assert.h>
