@@ -92,3 +92,23 @@ int elf_check_interp(int fd, const char *path, const struct elf_check *c, unsign
 				     p, (unsigned long long)ph->p_offset);
 	return 0;
 }
+
+uint64_t elf_check_map_bias(int fd, uint64_t addr, uint64_t off, uint64_t page_mask)
+{
+	Elf64_Ehdr eh;
+	Elf64_Phdr ph;
+	uint64_t bias = addr - off;
+	if (pread(fd, &eh, sizeof(eh), 0) == sizeof(eh) && !memcmp(eh.e_ident, ELFMAG, SELFMAG) &&
+	    eh.e_phentsize == sizeof(ph) && eh.e_phnum < ELF_CHECK_MAX_PHNUM) {
+		for (unsigned i = 0; i < eh.e_phnum; i++) {
+			if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + i * sizeof(ph))) != sizeof(ph))
+				break;
+			if (ph.p_type == PT_LOAD && off >= (ph.p_offset & ~page_mask) &&
+			    off < ph.p_offset + ph.p_filesz) {
+				bias = addr - (off - ph.p_offset + ph.p_vaddr);
+				break;
+			}
+		}
+	}
+	return bias;
+}

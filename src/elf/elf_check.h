@@ -44,4 +44,11 @@ int elf_check_interp(int fd, const char *path, const struct elf_check *c, unsign
 		     char *buf, size_t buf_n, char *err, size_t err_n)
 	__attribute__((warn_unused_result));
 
+/* The ELF address of file offset `off` of an open ELF64 file mapped at runtime address addr:
+ * returns bias = addr - (that ELF address), taken from the first PT_LOAD whose page-aligned
+ * file range (pages of page_mask + 1 bytes) holds off; addr - off when the file is not ELF64
+ * or no segment holds it. Cheap (a few preads): the emulator calls it on every executable
+ * mmap. */
+uint64_t elf_check_map_bias(int fd, uint64_t addr, uint64_t off, uint64_t page_mask);
+
 #endif

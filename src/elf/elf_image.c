@@ -125,6 +125,7 @@ static int elf_image_fill(struct elf_image *im)
 		snprintf(im->ident.arch, sizeof(im->ident.arch), "%s",
 			 elf_arch_name(eh.e_machine, gelf_getclass(im->elf) == ELFCLASS64));
 		im->ident.is_pie = eh.e_type == ET_DYN;
+		im->ident.is64 = gelf_getclass(im->elf) == ELFCLASS64;
 	} else {
 		snprintf(im->ident.arch, sizeof(im->ident.arch), "other");
 	}

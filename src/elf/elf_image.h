@@ -24,6 +24,7 @@ struct elf_image_ident {
 	char arch[16];        /* "x86-64", "aarch64", "riscv64", or "other" */
 	uint64_t size_bytes;  /* file size */
 	int is_pie;           /* ET_DYN (PIE executable or shared object) */
+	int is64;             /* ELFCLASS64 */
 };
 
 /* One PT_LOAD segment. */

@@ -61,7 +61,7 @@ struct symtab *symtab_load(const char *path)
 	struct symtab *t = NULL;
 	if (elf_image_open(&im, path))
 		return NULL;
-	if (gelf_getclass(im.elf) == ELFCLASS64) {
+	if (im.ident.is64) {
 		if (elf_image_symbols(&im, SHT_SYMTAB, symtab_add, &b) < 0)
 			b.n = 0;
 		if (!b.n && elf_image_symbols(&im, SHT_DYNSYM, symtab_add, &b) < 0)

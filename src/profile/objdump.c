@@ -6,7 +6,6 @@
  * for runs of zero bytes. The symbols objdump would choose come from elf/elf_objsyms.c.
  */
 #include <errno.h>
-#include <gelf.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -134,21 +133,20 @@ static int list_section(void *arg, struct elf_objsyms *im, const uint8_t *data)
 	struct objdump_opts *opt = st->opt;
 	const char *name = im->sec_name;
 	uint64_t size = im->sec_size;
-	const GElf_Shdr shv = { .sh_addr = im->sec_vma }, *sh = &shv;
 
 	/* address column: objdump drops leading zeros of the section's end in groups of 4 */
 	char buf[32];
-	snprintf(buf, sizeof(buf), "%016" PRIx64, sh->sh_addr + size);
+	snprintf(buf, sizeof(buf), "%016" PRIx64, im->sec_vma + size);
 	int skip = 0;
 	while (buf[skip] == '0')
 		skip++;
-	if (buf[skip] == 0 && sh->sh_addr != 0)
+	if (buf[skip] == 0 && im->sec_vma != 0)
 		skip = 0;
 	if (skip)
 		skip = (skip - 1) & -4;
 	int addr_width = 16 - skip;
 
-	if (opt->has_start && sh->sh_addr + size <= opt->start)
+	if (opt->has_start && im->sec_vma + size <= opt->start)
 		return 0;  /* entirely below --start: objdump prints nothing for it */
 	printf("\nDisassembly of section %s:\n", name);
 	elf_objsyms_sort(im, name);
