@@ -27,21 +27,17 @@
 
 static char tmp_path[64];
 
-static unsigned char *slurp(const char *path, size_t *len)
+/* The file's bytes, as the ELF room maps them (NULL if it cannot be opened). */
+static unsigned char *file_bytes(const char *path, size_t *len)
 {
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	struct elf_image im;
+	if (elf_image_open(&im, path))
 		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	unsigned char *p = malloc((size_t)n);
-	if (p && fread(p, 1, (size_t)n, f) != (size_t)n) {
-		free(p);
-		p = NULL;
-	}
-	fclose(f);
-	*len = (size_t)n;
+	unsigned char *p = malloc(im.raw_size);
+	if (p)
+		memcpy(p, im.raw, im.raw_size);
+	*len = im.raw_size;
+	elf_image_close(&im);
 	return p;
 }
 
@@ -147,7 +143,7 @@ static void read_all(struct reading *r, unsigned machine)
 static void fuzz_one(const char *path, unsigned machine)
 {
 	size_t n = 0;
-	unsigned char *orig = slurp(path, &n);
+	unsigned char *orig = file_bytes(path, &n);
 	if (!orig) {
 		print_message("skip: %s not built\n", path);
 		skip();
