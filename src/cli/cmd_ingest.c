@@ -282,6 +282,9 @@ static int ingest_perf(struct db_args *a, const char *path, int64_t epoch,
 			(long long)r.run_id);
 	else if (rc)
 		fprintf(stderr, "robin ingest: %s\n", err);
+	else if (!r.run_id)
+		fprintf(stderr, "robin ingest: %s holds no samples (%llu records): nothing stored\n",
+			path, (unsigned long long)r.records);
 	else
 		fprintf(stderr, "robin ingest: %llu samples (%llu unmapped, %llu lost) from %llu "
 			"records of %s as run %lld into %s\n", (unsigned long long)r.samples,

@@ -235,8 +235,9 @@ int perf_import_file(struct profile_db *db, const char *path, const struct perf_
 	if (perf_data_has_feature(&pd, PERF_DATA_FEAT_AUXTRACE))
 		g.skipped[PERF_IMPORT_SKIP_AUX]++;
 	rc = perf_data_records(&pd, perf_import_record, &g, &res->stop_offset, err, err_n);
-	/* what was read before a bad record is good: commit it either way */
-	int crc = (g.in_batch || !res->batches) ? perf_import_commit(&g) : 0;
+	/* what was read before a bad record is good: commit it either way (a file without
+	 * samples makes no run) */
+	int crc = g.in_batch ? perf_import_commit(&g) : 0;
 	if (!rc && crc)
 		rc = crc;
 	if (res->run_id && !crc) {

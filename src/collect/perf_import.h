@@ -25,7 +25,7 @@ struct perf_import_opts {
 struct perf_import_result {
 	uint64_t records, samples, unknown_samples, lost_samples;
 	uint64_t committed_samples, batches;
-	int64_t run_id;
+	int64_t run_id;            /* 0 when the file held no sample (nothing stored) */
 	uint64_t stop_offset;      /* where reading ended (the bad record when it failed) */
 	char unsupported[512];     /* what the file holds that robin skipped, "" if nothing */
 };
