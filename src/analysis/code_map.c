@@ -222,7 +222,7 @@ void code_map_describe(struct code_map *m, const struct code_loc *l, uint64_t pc
 		snprintf(where, CODE_MAP_TEXT_MAX, "0x%" PRIx64, pc);
 	}
 	if (l->image >= 0 && m->im[l->image].syms) {
-		struct symbols_line sl;
+		struct elf_line sl;
 		if (symbols_line(m->im[l->image].syms, l->offset, &sl) == 0 && sl.n > 0 &&
 		    sl.at[0].file) {
 			const char *f = strrchr(sl.at[0].file, '/');

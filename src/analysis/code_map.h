@@ -25,7 +25,7 @@ struct code_map_image {
 	uint64_t bias;               /* runtime address - link-time address */
 	struct symbols *syms;        /* NULL until needed, or when it cannot be opened */
 	int opened;                  /* symbols_open was tried */
-	struct symbols_ident ident;  /* build-id, arch, size (zeroed when unreadable) */
+	struct elf_image_ident ident;  /* build-id, arch, size (zeroed when unreadable) */
 	int64_t db_id;               /* image id in a profile database, 0 = not yet added */
 };
 

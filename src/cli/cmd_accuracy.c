@@ -25,6 +25,7 @@
 #include "analysis/tea_eval.h"
 #include "cli/acc_profileme.h"
 #include "cli/acc_dcpi.h"
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/db_args.h"
@@ -1147,7 +1148,7 @@ int cmd_accuracy(int argc, char **argv)
 	int rc = 1;
 	if (!w)
 		goto out;
-	if (acc_resolve(&o, argc - i, argv + i, w, &n))
+	if (cli_args_tail("accuracy", &argc, argv, i) || acc_resolve(&o, argc - i, argv + i, w, &n))
 		goto out;
 	if (o.dcpi) {
 		const char **names = calloc(n ? n : 1, sizeof(*names)), **paths = calloc(n ? n : 1,

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "core/config.h"
@@ -50,7 +51,8 @@ int cmd_config(int argc, char **argv)
 			cmd_config_usage(stdout);
 			return 0;
 		} else {
-			fprintf(stderr, "robin config: unknown option '%s'\n", argv[i]);
+			if (!cli_args_reject("config", argv[i]))
+				fprintf(stderr, "robin config: unknown option '%s'\n", argv[i]);
 			cmd_config_usage(stderr);
 			return 2;
 		}

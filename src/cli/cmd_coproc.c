@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "coproc/coproc.h"
 
@@ -37,6 +38,8 @@ int cmd_coproc(int argc, char **argv)
 		quiet = 1;
 		i++;
 	}
+	if (i < argc && cli_args_reject("coproc asm", argv[i]))
+		return 2;
 	if (i + 1 != argc) {
 		fprintf(stderr, "robin coproc asm: give one FILE.s\n");
 		return 2;

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "collect/daemon.h"
 
@@ -101,6 +102,8 @@ int cmd_daemon(int argc, char **argv)
 		} else if (!strcmp(a, "--keep-privileges")) {
 			cfg.keep_privileges = 1;
 			i++;
+		} else if (cli_args_reject("daemon", a)) {
+			return 2;
 		} else {
 			fprintf(stderr, "robin daemon: unknown option '%s' (see robin daemon --help)\n", a);
 			return 2;

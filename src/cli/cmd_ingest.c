@@ -13,12 +13,18 @@
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "collect/perf_import.h"
 #include "profile/ingest_line.h"
 #include "profile/profile_db.h"
 #include "profile/symbols.h"
 
 static const char ingest_help[] =
 	"usage: robin ingest [FILE|-] [options]\n"
+	"       robin ingest perf.data [options]\n"
+	"\n"
+	"A perf.data file (what `perf record` writes) is recognised by its magic: its samples\n"
+	"are mapped to images and stored as one run (one event per perf event; callchains\n"
+	"count at their leaf); --batch-lines is then samples per commit (default 100000).\n"
 	"\n"
 	"Adds samples written in robin's text format (docs/ingest-format.md) to the profile\n"
 	"database. One line per sample count, fields separated by blanks:\n"
@@ -79,7 +85,7 @@ static int fail_line(struct ingest *g, const char *fmt, ...)
 static int add_image(struct ingest *g, const char *path, const char *build_id,
 		     const char *arch, uint64_t size, int64_t *id)
 {
-	struct symbols_ident ident;
+	struct elf_image_ident ident;
 	if (g->identify && !build_id && !arch && !size &&
 	    symbols_identify(path, &ident, NULL) == 0) {
 		build_id = ident.build_id;
@@ -257,6 +263,37 @@ static int ingest_stream(struct ingest *g, FILE *in, uint64_t batch_lines)
 	return rc;
 }
 
+/* `robin ingest perf.data`: the file's samples as one run (collect/perf_import.c). */
+static int ingest_perf(struct db_args *a, const char *path, int64_t epoch,
+		       const char *run_command, uint64_t batch_samples)
+{
+	struct profile_db *db = db_args_open(a, 1);
+	if (!db)
+		return 1;
+	struct perf_import_opts o = { epoch, run_command, batch_samples };
+	struct perf_import_result r;
+	char err[PERF_DATA_ERR_MAX];
+	int rc = perf_import_file(db, path, &o, &r, err, sizeof(err));
+	if (r.unsupported[0])
+		fprintf(stderr, "robin ingest: %s: not imported: %s\n", path, r.unsupported);
+	if (rc && r.batches)
+		fprintf(stderr, "robin ingest: %s; stopped there: the %llu samples before it are "
+			"committed (run %lld)\n", err, (unsigned long long)r.committed_samples,
+			(long long)r.run_id);
+	else if (rc)
+		fprintf(stderr, "robin ingest: %s\n", err);
+	else if (!r.run_id)
+		fprintf(stderr, "robin ingest: %s holds no samples (%llu records): nothing stored\n",
+			path, (unsigned long long)r.records);
+	else
+		fprintf(stderr, "robin ingest: %llu samples (%llu unmapped, %llu lost) from %llu "
+			"records of %s as run %lld into %s\n", (unsigned long long)r.samples,
+			(unsigned long long)r.unknown_samples, (unsigned long long)r.lost_samples,
+			(unsigned long long)r.records, path, (long long)r.run_id, profile_db_path(db));
+	profile_db_close(db);
+	return rc ? 1 : 0;
+}
+
 int cmd_ingest(int argc, char **argv)
 {
 	struct db_args a;
@@ -298,6 +335,8 @@ int cmd_ingest(int argc, char **argv)
 		return 2;
 	}
 	input = a.nargs ? a.args[0] : NULL;
+	if (input && strcmp(input, "-") && perf_import_is_perf_data(input))
+		return ingest_perf(&a, input, (int64_t)epoch, run_command, batch_lines);
 	if (!input || !strcmp(input, "-")) {
 		in = stdin;
 		g.file = "<stdin>";

@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "collect/collect_opts.h"
 #include "collect/collect_store.h"
@@ -111,6 +112,8 @@ int cmd_record(int argc, char **argv)
 		if (rc == 0) {
 			if (argv[i][0] != '-')
 				break; /* the command without "--" */
+			if (cli_args_reject("record", argv[i]))
+				return 2;
 			fprintf(stderr, "robin record: unknown option '%s' (see robin record --help)\n",
 				argv[i]);
 			return 2;
@@ -118,6 +121,8 @@ int cmd_record(int argc, char **argv)
 	}
 	if (i < argc && !strcmp(argv[i], "--"))
 		i++;
+	else if (cli_args_tail("record", &argc, argv, i))
+		return 2;
 	if (i >= argc) {
 		fprintf(stderr, "robin record: no command given (robin record -- CMD [ARGS])\n");
 		return 2;

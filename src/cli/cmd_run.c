@@ -11,6 +11,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/emu_opts.h"
 #include "emu/bbv.h"
@@ -247,6 +248,8 @@ int cmd_run(int argc, char **argv)
 		fprintf(stderr, "robin run: --restore takes no program\n");
 		return 2;
 	}
+	if (cli_args_tail("run", &argc, argv, i))
+		return 2;
 	if (!restore && emu_opts_program("run", argc, i))
 		return 2;
 	const char *prog = restore ? restore : argv[i];

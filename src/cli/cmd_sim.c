@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
@@ -230,6 +231,8 @@ int cmd_sim(int argc, char **argv)
 		fprintf(stderr, "robin sim: --restore takes no program\n");
 		return 2;
 	}
+	if (cli_args_tail("sim", &argc, argv, i))
+		return 2;
 	if (!restore && emu_opts_program("sim", argc, i))
 		return 2;
 	const char *prog = restore ? restore : argv[i];

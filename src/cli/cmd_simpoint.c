@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "analysis/simpoint.h"
+#include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/simpoint_run.h"
 #include "util/json.h"
@@ -87,6 +88,8 @@ static int simpoint_parse(struct simpoint_cli *c, int argc, char **argv)
 			return -1;
 		}
 		const char *name = a[0] == '-' && a[1] == '-' ? a + 1 : a;
+		if (name[0] != '-' && cli_args_reject("simpoint", a))
+			return 2;
 		if (name[0] != '-' || i + 1 >= argc) {
 			fprintf(stderr, "robin simpoint: %s '%s' (see robin simpoint --help)\n",
 			        name[0] != '-' ? "unexpected argument" : "missing value for", a);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/cli_args.h"
 #include "cli/db_args.h"
 #include "util/text.h"
 
@@ -72,6 +73,8 @@ static int shared_index(const char *arg)
 
 int db_args_unknown(struct db_args *a, const char *arg)
 {
+	if (cli_args_reject(a->cmd, arg))
+		return fail(a);
 	fprintf(stderr, "robin %s: %s '%s'%s (see robin %s --help)\n", a->cmd,
 		shared_index(arg) < 0 ? "unknown option" : "option", arg,
 		shared_index(arg) < 0 ? "" : " does not apply", a->cmd);
@@ -167,6 +170,8 @@ int db_args_next(struct db_args *a, int argc, char **argv, int *i)
 	while (*i < argc) {
 		const char *arg = argv[*i];
 		if (operands_only || arg[0] != '-' || !arg[1]) {
+			if (cli_args_reject(a->cmd, arg))
+				return fail(a);
 			if (a->nargs == a->max_args) {
 				fprintf(stderr, "robin %s: unexpected argument '%s'\n", a->cmd, arg);
 				return fail(a);

@@ -2,6 +2,7 @@
  * emu_opts.c — emulator options and exit rules shared by `robin run` and `robin sim`
  * (see emu_opts.h).
  */
+#include "cli/cli_args.h"
 #include "cli/emu_opts.h"
 #include "emu/checkpoint.h"
 
@@ -49,6 +50,8 @@ int emu_opts_more(int argc, char **argv, int *i)
 
 int emu_opts_unknown(const char *cmd, const char *arg)
 {
+	if (cli_args_reject(cmd, arg))
+		return 2;
 	fprintf(stderr, "robin %s: unknown option '%s' (see robin %s --help)\n", cmd, arg, cmd);
 	return 2;
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/cli_args.h"
 
 struct cli_command {
 	const char *name;
@@ -39,9 +40,19 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return 0;
 	}
-	for (const struct cli_command *c = commands; c->name; c++)
-		if (!strcmp(argv[1], c->name))
-			return c->fn(argc - 1, argv + 1);
+	for (const struct cli_command *c = commands; c->name; c++) {
+		if (strcmp(argv[1], c->name))
+			continue;
+		char **split;
+		int n = cli_args_split(argc, argv, &split);
+		if (n < 0) {
+			fprintf(stderr, "robin: out of memory\n");
+			return 1;
+		}
+		int rc = c->fn(n - 1, split + 1);
+		cli_args_free(split);
+		return rc;
+	}
 	fprintf(stderr, "robin: unknown command '%s' (see `robin help`)\n", argv[1]);
 	return 2;
 }

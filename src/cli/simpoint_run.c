@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "campaign/campaign.h"
+#include "cli/cli_args.h"
 #include "cli/core_opts.h"
 #include "cli/simpoint_run.h"
 #include "util/json.h"
@@ -278,6 +279,8 @@ int simpoint_run_main(int argc, char **argv)
 		if (rc)
 			return 2;
 	}
+	if (cli_args_tail("simpoint run", &argc, argv, i))
+		return 2;
 	if (i >= argc) {
 		fprintf(stderr, "robin simpoint run: no program given (see --help)\n");
 		return 2;

@@ -147,7 +147,7 @@ static struct cimage *image_kernel(struct procmap *pm)
 		return pm->kernel;
 	struct cimage *im = image_new(pm, "K|", CIMAGE_KERNEL, "[kernel.kallsyms]");
 	if (im) {
-		elfinfo_kernel_build_id(im->build_id);
+		elf_kernel_build_id(im->build_id, sizeof im->build_id);
 		im->arch = "x86-64";
 #if !defined(__x86_64__)
 		im->arch = "other";
@@ -210,8 +210,8 @@ static struct cimage *image_file(struct procmap *pm, const char *name, const cha
 	snprintf(im->build_id, sizeof im->build_id, "%s", build_id);
 	if (im->kind == CIMAGE_VDSO)
 		return im;
-	struct elfinfo ei;
-	int ok = !deleted && elfinfo_read_path(path, &ei) == 0 &&
+	struct elf_image_info ei;
+	int ok = !deleted && elf_image_info_path(path, &ei) == 0 &&
 		 (!build_id[0] || !strcmp(ei.build_id, build_id));
 	if (!ok && pid) {
 		/* deleted or replaced since: the mapping itself still holds the old file */
@@ -219,7 +219,7 @@ static struct cimage *image_file(struct procmap *pm, const char *name, const cha
 		snprintf(mf, sizeof mf, "/proc/%u/map_files/%" PRIx64 "-%" PRIx64, pid, start, end);
 		int fd = open(mf, O_RDONLY | O_CLOEXEC);
 		if (fd >= 0) {
-			ok = elfinfo_read_fd(fd, &ei) == 0 &&
+			ok = elf_image_info_fd(fd, &ei) == 0 &&
 			     (!build_id[0] || !strcmp(ei.build_id, build_id));
 			close(fd);
 		}
@@ -415,7 +415,7 @@ static int proc_map(struct procmap *pm, struct cproc *p, uint64_t start, uint64_
 		if (im && im->kind == CIMAGE_VDSO)
 			bias = -(int64_t)start;
 		else if (im && im->elf_ok)
-			bias = elfinfo_offset_bias(&im->elf, start, pgoff);
+			bias = elf_image_info_bias(&im->elf, start, pgoff);
 		else
 			bias = (int64_t)pgoff - (int64_t)start;
 	}
@@ -445,7 +445,7 @@ int procmap_apply(struct procmap *pm, const struct perf_rec *r)
 			return -ENOMEM;
 		char bid[41] = "";
 		if (r->build_id_size)
-			elfinfo_hex(r->build_id, r->build_id_size, bid);
+			elf_hex(r->build_id, r->build_id_size, bid, sizeof bid);
 		return proc_map(pm, p, r->addr, r->addr + r->len, r->pgoff, r->filename, bid,
 				r->maj, r->min, r->ino, r->ino_generation);
 	}

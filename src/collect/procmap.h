@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "collect/elfinfo.h"
+#include "elf/elf_image.h"
 #include "collect/perf_ring.h"
 
 enum cimage_kind { CIMAGE_FILE, CIMAGE_ANON, CIMAGE_KERNEL, CIMAGE_VDSO };
@@ -28,12 +28,12 @@ struct cimage {
 	uint32_t index;            /* position in procmap.images */
 	enum cimage_kind kind;
 	char *path;                /* as sampled, without " (deleted)" */
-	char build_id[41];         /* hex, "" if unknown */
+	char build_id[ELF_IMAGE_BUILD_ID_MAX]; /* hex, "" if unknown */
 	uint64_t size_bytes;
 	const char *arch;
 	int deleted;               /* the file was deleted or replaced when mapped */
 	int elf_ok;                /* segments below are valid */
-	struct elfinfo elf;
+	struct elf_image_info elf;
 	int64_t db_id;             /* profile database id once added (0 = not yet) */
 	uint64_t samples;          /* samples resolved to it (for stats) */
 	struct cimage *hnext;

@@ -13,16 +13,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elf/elf_check.h"
 #include "emu/emu_priv.h"
 #include "util/regfile.h"
 
-#define LOADER_MAX_PHNUM 512
-
 struct loader_elf {
 	const char *path;
-	uint64_t fsize;
-	Elf64_Ehdr eh;
-	Elf64_Phdr ph[LOADER_MAX_PHNUM];
+	struct elf_check hdr;    /* ELF header and program headers, checked */
 	uint64_t lo, hi;         /* page-aligned span of the PT_LOADs (ELF addresses) */
 	uint64_t align;          /* largest PT_LOAD alignment (>= page) */
 	uint64_t bias;           /* guest address - ELF address */
@@ -40,52 +37,15 @@ static uint64_t loader_page_up(uint64_t a) { return (a + GMEM_PAGE_MASK) & ~GMEM
 /* Read and check the ELF header, program headers and PT_INTERP of an open file. */
 static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_interp)
 {
+	static const struct elf_check_want riscv = { EM_RISCV, "RISC-V", EF_RISCV_RVE,
+						     "RV32E/RV64E programs" };
 	const char *p = le->path;
-	struct stat st;
-	if (fstat(fd, &st) < 0)
-		return emu_set_error(e, errno, "%s: %s", p, strerror(errno));
-	if (!S_ISREG(st.st_mode))
-		return emu_set_error(e, EACCES, "%s: not a regular file", p);
-	le->fsize = (uint64_t)st.st_size;
-	ssize_t got = pread(fd, &le->eh, sizeof(le->eh), 0);
-	if (got < 0)
-		return emu_set_error(e, errno, "%s: %s", p, strerror(errno));
-	const Elf64_Ehdr *eh = &le->eh;
-	if (got < SELFMAG || memcmp(eh->e_ident, ELFMAG, SELFMAG))
-		return LOADER_ERR(e, "%s: not an ELF file (bad magic at offset 0)", p);
-	if (got < EI_NIDENT)
-		return LOADER_ERR(e, "%s: truncated ELF identification (%zd bytes)", p, got);
-	if (eh->e_ident[EI_CLASS] != ELFCLASS64)
-		return LOADER_ERR(e, "%s: ELF class %u is not ELF64 (offset 0x4)", p, eh->e_ident[EI_CLASS]);
-	if (eh->e_ident[EI_DATA] != ELFDATA2LSB)
-		return LOADER_ERR(e, "%s: ELF data encoding %u is not little-endian (offset 0x5)", p,
-				  eh->e_ident[EI_DATA]);
-	if (eh->e_ident[EI_VERSION] != EV_CURRENT)
-		return LOADER_ERR(e, "%s: ELF version %u is not 1 (offset 0x6)", p, eh->e_ident[EI_VERSION]);
-	if ((size_t)got < sizeof(*eh))
-		return LOADER_ERR(e, "%s: truncated ELF header (%zd of %zu bytes)", p, got, sizeof(*eh));
-	if (eh->e_machine != EM_RISCV)
-		return LOADER_ERR(e, "%s: machine %u is not RISC-V (243) (offset 0x12)", p, eh->e_machine);
-	if (eh->e_type != ET_EXEC && eh->e_type != ET_DYN)
-		return LOADER_ERR(e, "%s: ELF type %u is not an executable or shared object (offset 0x10)",
-				  p, eh->e_type);
-	if (eh->e_version != EV_CURRENT)
-		return LOADER_ERR(e, "%s: ELF version %u is not 1 (offset 0x14)", p, eh->e_version);
-	if (eh->e_flags & EF_RISCV_RVE)
-		return LOADER_ERR(e, "%s: RV32E/RV64E programs are not supported (e_flags 0x%x)", p,
-				  eh->e_flags);
-	if (eh->e_phentsize != sizeof(Elf64_Phdr))
-		return LOADER_ERR(e, "%s: program header size %u, expected %zu (offset 0x36)", p,
-				  eh->e_phentsize, sizeof(Elf64_Phdr));
-	if (eh->e_phnum == 0 || eh->e_phnum > LOADER_MAX_PHNUM)
-		return LOADER_ERR(e, "%s: %u program headers (offset 0x38)", p, eh->e_phnum);
+	char msg[ELF_CHECK_ERR_MAX];
+	int rc = elf_check_headers(fd, p, &riscv, &le->hdr, msg, sizeof(msg));
+	if (rc)
+		return emu_set_error(e, rc, "%s", msg);
+	const Elf64_Ehdr *eh = &le->hdr.eh;
 	uint64_t phbytes = (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr);
-	if (eh->e_phoff > le->fsize || phbytes > le->fsize - eh->e_phoff)
-		return LOADER_ERR(e, "%s: program headers at offset 0x%llx extend past the end of the file (%llu bytes)",
-				  p, (unsigned long long)eh->e_phoff, (unsigned long long)le->fsize);
-	if (pread(fd, le->ph, phbytes, (off_t)eh->e_phoff) != (ssize_t)phbytes)
-		return LOADER_ERR(e, "%s: cannot read program headers at offset 0x%llx", p,
-				  (unsigned long long)eh->e_phoff);
 
 	int nload = 0;
 	uint64_t prev_end = 0, entry_ok = 0;
@@ -94,7 +54,7 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 	le->exec_stack = 0;
 	le->phdr_vaddr = 0;
 	for (unsigned i = 0; i < eh->e_phnum; i++) {
-		const Elf64_Phdr *ph = &le->ph[i];
+		const Elf64_Phdr *ph = &le->hdr.ph[i];
 		unsigned long long off = eh->e_phoff + (unsigned long long)i * sizeof(*ph);
 		switch (ph->p_type) {
 		case PT_LOAD:
@@ -104,11 +64,11 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): file size 0x%llx exceeds memory size 0x%llx",
 						  p, i, off, (unsigned long long)ph->p_filesz,
 						  (unsigned long long)ph->p_memsz);
-			if (ph->p_offset > le->fsize || ph->p_filesz > le->fsize - ph->p_offset)
+			if (ph->p_offset > le->hdr.fsize || ph->p_filesz > le->hdr.fsize - ph->p_offset)
 				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): file bytes 0x%llx..0x%llx extend past the end of the file (0x%llx)",
 						  p, i, off, (unsigned long long)ph->p_offset,
 						  (unsigned long long)(ph->p_offset + ph->p_filesz),
-						  (unsigned long long)le->fsize);
+						  (unsigned long long)le->hdr.fsize);
 			if ((ph->p_vaddr - ph->p_offset) & GMEM_PAGE_MASK)
 				return LOADER_ERR(e, "%s: segment %u (header at 0x%llx): address 0x%llx and file offset 0x%llx differ modulo the page size",
 						  p, i, off, (unsigned long long)ph->p_vaddr,
@@ -142,17 +102,10 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 				break;
 			if (le->has_interp)
 				return LOADER_ERR(e, "%s: more than one PT_INTERP (header at 0x%llx)", p, off);
-			if (ph->p_filesz < 2 || ph->p_filesz > PATH_MAX - 1 || ph->p_offset > le->fsize ||
-			    ph->p_filesz > le->fsize - ph->p_offset)
-				return LOADER_ERR(e, "%s: PT_INTERP (header at 0x%llx) has bad offset 0x%llx or size 0x%llx",
-						  p, off, (unsigned long long)ph->p_offset,
-						  (unsigned long long)ph->p_filesz);
-			if (pread(fd, le->interp, ph->p_filesz, (off_t)ph->p_offset) != (ssize_t)ph->p_filesz)
-				return LOADER_ERR(e, "%s: cannot read PT_INTERP at offset 0x%llx", p,
-						  (unsigned long long)ph->p_offset);
-			if (le->interp[ph->p_filesz - 1] != 0 || strlen(le->interp) != ph->p_filesz - 1)
-				return LOADER_ERR(e, "%s: PT_INTERP at offset 0x%llx is not a NUL-terminated path",
-						  p, (unsigned long long)ph->p_offset);
+			rc = elf_check_interp(fd, p, &le->hdr, i, le->interp, sizeof(le->interp), msg,
+					      sizeof(msg));
+			if (rc)
+				return emu_set_error(e, rc, "%s", msg);
 			le->has_interp = 1;
 			break;
 		case PT_GNU_STACK:
@@ -168,8 +121,8 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 		return LOADER_ERR(e, "%s: entry point 0x%llx (offset 0x18) is not in an executable segment",
 				  p, (unsigned long long)eh->e_entry);
 	for (unsigned i = 0; i < eh->e_phnum; i++)
-		if (le->ph[i].p_type == PT_PHDR)
-			le->phdr_vaddr = le->ph[i].p_vaddr;
+		if (le->hdr.ph[i].p_type == PT_PHDR)
+			le->phdr_vaddr = le->hdr.ph[i].p_vaddr;
 	if (!is_interp && !le->phdr_vaddr)
 		return LOADER_ERR(e, "%s: program headers (offset 0x%llx) are not inside a loadable segment",
 				  p, (unsigned long long)eh->e_phoff);
@@ -186,8 +139,8 @@ static int loader_check(struct emu *e, int fd, struct loader_elf *le, int is_int
 static int loader_map(struct emu *e, int fd, struct loader_elf *le)
 {
 	static const uint8_t zeros[GMEM_PAGE_SIZE];
-	for (unsigned i = 0; i < le->eh.e_phnum; i++) {
-		const Elf64_Phdr *ph = &le->ph[i];
+	for (unsigned i = 0; i < le->hdr.eh.e_phnum; i++) {
+		const Elf64_Phdr *ph = &le->hdr.ph[i];
 		if (ph->p_type != PT_LOAD || !ph->p_memsz)
 			continue;
 		unsigned prot = ((ph->p_flags & PF_R) ? GMEM_R : 0) | ((ph->p_flags & PF_W) ? GMEM_W : 0) |
@@ -234,7 +187,7 @@ static int loader_load_elf(struct emu *e, const char *path, struct loader_elf *l
 	if (err)
 		goto out;
 	le->bias = 0;
-	if (le->eh.e_type == ET_DYN) {
+	if (le->hdr.eh.e_type == ET_DYN) {
 		uint64_t span = le->hi - le->lo;
 		uint64_t base = want ? (want + le->align - 1) & ~(le->align - 1) : 0;
 		if (!base || span > EMU_MMAP_TOP - base || !gmem_is_free(&e->mem, base, span)) {
@@ -328,11 +281,11 @@ static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t i
 	uint64_t auxv[][2] = {
 		{ AT_PHDR, prog->bias + prog->phdr_vaddr },
 		{ AT_PHENT, sizeof(Elf64_Phdr) },
-		{ AT_PHNUM, prog->eh.e_phnum },
+		{ AT_PHNUM, prog->hdr.eh.e_phnum },
 		{ AT_PAGESZ, GMEM_PAGE_SIZE },
 		{ AT_BASE, interp_base },
 		{ AT_FLAGS, 0 },
-		{ AT_ENTRY, prog->bias + prog->eh.e_entry },
+		{ AT_ENTRY, prog->bias + prog->hdr.eh.e_entry },
 		{ AT_UID, getuid() },
 		{ AT_EUID, geteuid() },
 		{ AT_GID, getgid() },
@@ -402,7 +355,7 @@ int loader_load(struct emu *e, const char *path, int argc, char *const argv[], c
 		goto out;
 	}
 	uint64_t interp_base = 0;
-	e->entry = prog->bias + prog->eh.e_entry;
+	e->entry = prog->bias + prog->hdr.eh.e_entry;
 	if (prog->has_interp) {
 		char buf[PATH_MAX];
 		const char *ipath = emu_path(e, prog->interp, buf, sizeof(buf));
@@ -415,7 +368,7 @@ int loader_load(struct emu *e, const char *path, int argc, char *const argv[], c
 			goto out;
 		}
 		interp_base = interp->bias + interp->lo;
-		e->entry = interp->bias + interp->eh.e_entry;
+		e->entry = interp->bias + interp->hdr.eh.e_entry;
 	}
 	err = loader_stack(e, prog, interp_base, path, argc, argv, envp);
 	if (err)

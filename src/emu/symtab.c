@@ -1,23 +1,12 @@
 /*
- * symtab.c — read function and object symbols of an ELF64 file for fault messages. Every
- * offset and size is checked against the file; anything inconsistent is skipped.
+ * symtab.c — function and object symbols of an ELF file for fault messages, read through
+ * src/elf/ (.symtab, else .dynsym). A corrupt or missing table just yields no names.
  */
 #include "emu/symtab.h"
-#include "util/regfile.h"
+#include "elf/elf_image.h"
 
-#include <elf.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-static int symtab_read(int fd, uint64_t fsize, uint64_t off, uint64_t len, void *dst)
-{
-	if (off > fsize || len > fsize - off)
-		return -1;
-	return pread(fd, dst, len, (off_t)off) == (ssize_t)len ? 0 : -1;
-}
 
 static int symtab_cmp(const void *a, const void *b)
 {
@@ -25,81 +14,71 @@ static int symtab_cmp(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* Load the symbols of section `sh` (SHT_SYMTAB or SHT_DYNSYM) with its string table. */
-static struct symtab *symtab_from(int fd, uint64_t fsize, const Elf64_Shdr *sh, const Elf64_Shdr *strsh)
+struct symtab_build {
+	struct symtab_sym *syms;
+	size_t n, cap;
+	char *names;
+	size_t names_len, names_cap;
+};
+
+/* Keep named code and data symbols of a defined section, not mapping symbols or labels. */
+static int symtab_add(void *arg, const struct elf_image_sym *s)
 {
-	struct symtab *t = calloc(1, sizeof(*t));
-	Elf64_Sym *raw = NULL;
-	if (!t || sh->sh_entsize != sizeof(Elf64_Sym) || strsh->sh_size > (64u << 20) ||
-	    sh->sh_size > (256u << 20))
-		goto fail;
-	size_t nraw = sh->sh_size / sizeof(Elf64_Sym);
-	raw = malloc(nraw * sizeof(Elf64_Sym) + 1);
-	t->names = malloc(strsh->sh_size + 1);
-	t->syms = malloc((nraw + 1) * sizeof(*t->syms));
-	if (!raw || !t->names || !t->syms)
-		goto fail;
-	if (symtab_read(fd, fsize, sh->sh_offset, nraw * sizeof(Elf64_Sym), raw) ||
-	    symtab_read(fd, fsize, strsh->sh_offset, strsh->sh_size, t->names))
-		goto fail;
-	t->names[strsh->sh_size] = 0;
-	t->names_len = strsh->sh_size;
-	for (size_t i = 0; i < nraw; i++) {
-		unsigned type = ELF64_ST_TYPE(raw[i].st_info);
-		if ((type != STT_FUNC && type != STT_OBJECT && type != STT_NOTYPE) ||
-		    raw[i].st_shndx == SHN_UNDEF || raw[i].st_shndx == SHN_ABS ||
-		    raw[i].st_name == 0 || raw[i].st_name >= strsh->sh_size || !raw[i].st_value)
-			continue;
-		const char *nm = t->names + raw[i].st_name;
-		if (type == STT_NOTYPE && (nm[0] == '$' || nm[0] == '.' || (nm[0] == 'L' && nm[1] == '0')))
-			continue;  /* mapping symbols and local labels */
-		t->syms[t->n].addr = raw[i].st_value;
-		t->syms[t->n].size = raw[i].st_size;
-		t->syms[t->n].name = raw[i].st_name;
-		t->n++;
+	struct symtab_build *b = arg;
+	const char *nm = s->name;
+	if ((s->type != STT_FUNC && s->type != STT_OBJECT && s->type != STT_NOTYPE) ||
+	    s->shndx == SHN_UNDEF || s->shndx == SHN_ABS || !*nm || !s->value)
+		return 0;
+	if (s->type == STT_NOTYPE && (nm[0] == '$' || nm[0] == '.' || (nm[0] == 'L' && nm[1] == '0')))
+		return 0;  /* mapping symbols and local labels */
+	size_t len = strlen(nm) + 1;
+	if (b->n == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 256;
+		struct symtab_sym *v = realloc(b->syms, cap * sizeof(*v));
+		if (!v)
+			return -1;
+		b->syms = v;
+		b->cap = cap;
 	}
-	free(raw);
-	if (!t->n) {
-		symtab_free(t);
-		return NULL;
+	if (b->names_len + len > b->names_cap) {
+		size_t cap = 2 * (b->names_len + len) + 4096;
+		char *v = realloc(b->names, cap);
+		if (!v)
+			return -1;
+		b->names = v;
+		b->names_cap = cap;
 	}
-	if (t->n) /* qsort needs a non-NULL base even for 0 items */
-		qsort(t->syms, t->n, sizeof(*t->syms), symtab_cmp);
-	return t;
-fail:
-	free(raw);
-	symtab_free(t);
-	return NULL;
+	memcpy(b->names + b->names_len, nm, len);
+	b->syms[b->n++] = (struct symtab_sym){ s->value, s->size, (uint32_t)b->names_len };
+	b->names_len += len;
+	return 0;
 }
 
 struct symtab *symtab_load(const char *path)
 {
+	struct elf_image im;
+	struct symtab_build b = { 0 };
 	struct symtab *t = NULL;
-	Elf64_Shdr *sh = NULL;
-	struct stat st;
-	Elf64_Ehdr eh;
-	int fd = regfile_open(path);
-	if (fd < 0)
+	if (elf_image_open(&im, path))
 		return NULL;
-	if (fstat(fd, &st) < 0 || symtab_read(fd, (uint64_t)st.st_size, 0, sizeof(eh), &eh) ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_shentsize != sizeof(Elf64_Shdr) || !eh.e_shnum)
-		goto out;
-	uint64_t fsize = (uint64_t)st.st_size;
-	sh = malloc((size_t)eh.e_shnum * sizeof(*sh));
-	if (!sh || symtab_read(fd, fsize, eh.e_shoff, (uint64_t)eh.e_shnum * sizeof(*sh), sh))
-		goto out;
-	for (int want = SHT_SYMTAB; !t; want = SHT_DYNSYM) {
-		for (unsigned i = 0; i < eh.e_shnum && !t; i++)
-			if (sh[i].sh_type == (unsigned)want && sh[i].sh_link < eh.e_shnum)
-				t = symtab_from(fd, fsize, &sh[i], &sh[sh[i].sh_link]);
-		if (want == SHT_DYNSYM)
-			break;
+	if (im.ident.is64) {
+		if (elf_image_symbols(&im, SHT_SYMTAB, symtab_add, &b) < 0)
+			b.n = 0;
+		if (!b.n && elf_image_symbols(&im, SHT_DYNSYM, symtab_add, &b) < 0)
+			b.n = 0;
 	}
-out:
-	free(sh);
-	close(fd);
-	return t;
+	elf_image_close(&im);
+	if (b.n && b.names_len <= UINT32_MAX && (t = calloc(1, sizeof(*t)))) {
+		qsort(b.syms, b.n, sizeof(*b.syms), symtab_cmp);
+		t->syms = b.syms;
+		t->n = b.n;
+		t->names = b.names;
+		t->names_len = b.names_len;
+		return t;
+	}
+	free(b.syms);
+	free(b.names);
+	return NULL;
 }
 
 const char *symtab_lookup(const struct symtab *t, uint64_t addr, uint64_t *off)

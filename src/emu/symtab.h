@@ -1,7 +1,7 @@
 /*
- * symtab.h — function symbols of a riscv64 ELF file (from .symtab, else .dynsym), sorted by
- * address, to name the PC of a guest fault ("<main+0x1c>"). Reads the file defensively: a
- * corrupt or missing symbol table just yields no names.
+ * symtab.h — function symbols of a riscv64 ELF file (from .symtab, else .dynsym, read through
+ * src/elf/), sorted by address, to name the PC of a guest fault ("<main+0x1c>"). A corrupt
+ * or missing symbol table just yields no names.
  */
 #ifndef ROBIN_EMU_SYMTAB_H
 #define ROBIN_EMU_SYMTAB_H

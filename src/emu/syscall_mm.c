@@ -3,7 +3,6 @@
  * MAP_FIXED_NOREPLACE, hints), munmap, mprotect, mremap, madvise and friends, on top of the
  * page map of gmem.c. New mappings are placed top-down below the stack as Linux does.
  */
-#include <elf.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -11,6 +10,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "elf/elf_check.h"
 #include "emu/syscall_priv.h"
 
 #define SYS_PAGE_UP(x) (((x) + GMEM_PAGE_MASK) & ~GMEM_PAGE_MASK)
@@ -49,21 +49,7 @@ static void sys_note_image(struct emu *e, int fd, uint64_t addr, uint64_t len, u
 		return;
 	path[n] = 0;
 	/* the ELF address of file offset `off`: from the PT_LOAD that holds it */
-	Elf64_Ehdr eh;
-	Elf64_Phdr ph;
-	uint64_t bias = addr - off;
-	if (pread(fd, &eh, sizeof(eh), 0) == sizeof(eh) && !memcmp(eh.e_ident, ELFMAG, SELFMAG) &&
-	    eh.e_phentsize == sizeof(ph) && eh.e_phnum < 512) {
-		for (unsigned i = 0; i < eh.e_phnum; i++) {
-			if (pread(fd, &ph, sizeof(ph), (off_t)(eh.e_phoff + i * sizeof(ph))) != sizeof(ph))
-				break;
-			if (ph.p_type == PT_LOAD && off >= (ph.p_offset & ~GMEM_PAGE_MASK) &&
-			    off < ph.p_offset + ph.p_filesz) {
-				bias = addr - (off - ph.p_offset + ph.p_vaddr);
-				break;
-			}
-		}
-	}
+	uint64_t bias = elf_check_map_bias(fd, addr, off, GMEM_PAGE_MASK);
 	emu_image_add(e, addr, addr + len, bias, path);
 }
 

@@ -20,7 +20,7 @@ struct listing_insn {
 	uint64_t offset;
 	unsigned len;                 /* bytes (0 when the image's code is not readable) */
 	char text[LISTING_TEXT_MAX];  /* disassembly, "" when the code is not readable */
-	struct symbols_line src;      /* source position, innermost first; src.n 0 = none */
+	struct elf_line src;      /* source position, innermost first; src.n 0 = none */
 	int src_changed;              /* innermost file:line differs from the previous insn */
 	double *values;               /* n_events: samples attributed to this instruction */
 	double commit[PROFILE_DB_COMMIT_COUNT]; /* samples of commit_event per commit state */

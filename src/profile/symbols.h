@@ -1,8 +1,9 @@
 /*
- * symbols.h — symbolisation of one ELF image (x86-64, aarch64, riscv64; static, PIE, shared
- * objects): function symbols from .symtab and .dynsym (libelf), source lines and inline
- * chains from DWARF (libdw), the image's bytes for disassembly, and the lookup of an image
- * by its NT_GNU_BUILD_ID note (recorded path, then /usr/lib/debug/.build-id/).
+ * symbols.h — symbolisation of one image for the profile tools (x86-64, aarch64, riscv64;
+ * static, PIE, shared objects, the running kernel): function symbols from .symtab and
+ * .dynsym, source lines and inline chains, the image's bytes for disassembly, and the lookup
+ * of an image by its NT_GNU_BUILD_ID note (recorded path, then /usr/lib/debug/.build-id/).
+ * The ELF and DWARF reading itself is src/elf/'s.
  * Offsets are link-time virtual addresses (see profile_db.h).
  */
 #ifndef ROBIN_PROFILE_SYMBOLS_H
@@ -10,6 +11,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "elf/elf_image.h"
+#include "elf/elf_lines.h"
 
 #define SYMBOLS_ERR_MAX 512
 #define SYMBOLS_BUILD_ID_MAX 41  /* 20-byte SHA-1 in hex + NUL (longer ids are truncated
@@ -29,16 +33,8 @@ struct symbols_func {
 	const char *name;
 };
 
-/* What identifies an image file. */
-struct symbols_ident {
-	char build_id[129];   /* lower-case hex, "" if the file has no build-id note */
-	char arch[16];        /* "x86-64", "aarch64", "riscv64", or "other" */
-	uint64_t size_bytes;  /* file size */
-	int is_pie;           /* ET_DYN (PIE executable or shared object) */
-};
-
 /* Read the identity of an ELF file. Returns 0, -ENOENT, or -EINVAL (not ELF). */
-int symbols_identify(const char *path, struct symbols_ident *out, char *err)
+int symbols_identify(const char *path, struct elf_image_ident *out, char *err)
 	__attribute__((warn_unused_result));
 
 /* Open an image: `path` if it exists and (when build_id is non-empty) carries that build-id;
@@ -51,7 +47,7 @@ void symbols_close(struct symbols *s);
 
 /* The path actually opened (may be a debug file) and the identity of the image. */
 const char *symbols_path(const struct symbols *s);
-const struct symbols_ident *symbols_ident(const struct symbols *s);
+const struct elf_image_ident *symbols_ident(const struct symbols *s);
 
 /* Function symbols, sorted by start, no duplicates (aliases keep the first global name). */
 size_t symbols_count(const struct symbols *s);
@@ -63,18 +59,8 @@ const struct symbols_func *symbols_lookup(const struct symbols *s, uint64_t offs
 /* The function named `name` (first match), or NULL. */
 const struct symbols_func *symbols_find_func(const struct symbols *s, const char *name);
 
-/* Source position of an offset: the innermost (inlined) location first. */
-#define SYMBOLS_INLINE_MAX 8
-struct symbols_line {
-	int n;                      /* entries filled; 0 = no line information */
-	struct {
-		const char *file;   /* as DWARF names it (absolute when the compile dir is known) */
-		int line;
-		const char *func;   /* the function this position is in (inlined callee first,
-		                       outermost caller last), NULL if unknown */
-	} at[SYMBOLS_INLINE_MAX];
-};
-int symbols_line(struct symbols *s, uint64_t offset, struct symbols_line *out);
+/* Source position of an offset (elf_lines.h): the innermost (inlined) location first. */
+int symbols_line(struct symbols *s, uint64_t offset, struct elf_line *out);
 
 /* Copy up to n bytes of the image's loaded contents at offset (from the PT_LOAD segment's
  * file bytes; .bss reads as zero). Returns bytes copied (0 if not mapped). */

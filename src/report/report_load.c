@@ -89,13 +89,13 @@ static int symbolise(struct report_profile *p, struct symbols *s, size_t i,
 {
 	struct report_insn *in = &p->insns[i];
 	const struct symbols_func *sym = symbols_lookup(s, in->offset);
-	struct symbols_line ln;
+	struct elf_line ln;
 	*nfr = 0;
 	if (!sym)
 		return 0;
 	if (symbols_line(s, in->offset, &ln) != 0)
 		ln.n = 0;
-	for (int k = 0; k + 1 < ln.n && *nfr + 1 < SYMBOLS_INLINE_MAX; k++) {
+	for (int k = 0; k + 1 < ln.n && *nfr + 1 < ELF_LINE_INLINE_MAX; k++) {
 		int f = report_profile_func(p, in->image, ln.at[k].func ? ln.at[k].func : "[inlined]",
 					    ln.at[k].file, 0, 0);
 		if (f < 0)
@@ -117,7 +117,7 @@ static int symbolise(struct report_profile *p, struct symbols *s, size_t i,
 /* Attach frames to every instruction (they were added without). */
 static int symbolise_all(struct report_profile *p, struct report_images *im)
 {
-	struct report_frame fr[SYMBOLS_INLINE_MAX];
+	struct report_frame fr[ELF_LINE_INLINE_MAX];
 	for (size_t i = 0; i < p->ninsns; i++) {
 		struct symbols *s = im->syms[p->insns[i].image];
 		uint32_t n = 0;

@@ -4,8 +4,8 @@
  * end in success or a one-line error naming the file; never a crash, hang or leak. The
  * program is not run. (The build lines below are // comments: their globs hold a slash-star.)
  */
-// FUZZ_SOURCES: src/emu/*.c src/isa/*.c
-// FUZZ_LIBS: -lm
+// FUZZ_SOURCES: src/emu/*.c src/isa/*.c src/elf/elf_check.c src/elf/elf_image.c src/util/regfile.c
+// FUZZ_LIBS: -lm -lelf -lz
 // FUZZ_ARGS: -max_len=16384
 
 #include <assert.h>

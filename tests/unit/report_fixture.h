@@ -88,7 +88,7 @@ static int fixture_db_build(const char *path, struct fixture *fx)
 	char err[PROFILE_DB_ERR_MAX];
 	struct profile_db *db = NULL;
 	struct profile_db_batch *b = NULL;
-	struct symbols_ident id;
+	struct elf_image_ident id;
 	int64_t image, run, epoch;
 	int ev, ev2, rc = -1;
 	if (fixture_offsets(fx))

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include <cmocka.h>
 
-#include "collect/elfinfo.h"
+#include "elf/elf_image.h"
 #include "collect/procmap.h"
 
 static void rec_fork(struct perf_rec *r, uint32_t pid, uint32_t ppid, uint64_t t)
@@ -46,8 +46,8 @@ static void test_lifecycle(void **state)
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
 	assert_true(n > 0);
 	exe[n] = 0;
-	struct elfinfo ei;
-	assert_int_equal(elfinfo_read_path(exe, &ei), 0);
+	struct elf_image_info ei;
+	assert_int_equal(elf_image_info_path(exe, &ei), 0);
 	assert_true(ei.n_loads > 0);
 
 	assert_int_equal(procmap_init(&pm), 0);

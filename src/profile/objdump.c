@@ -1,0 +1,225 @@
+/*
+ * objdump.c — lists the executable sections of riscv64 ELF files and ar archives of them in
+ * the layout of `riscv64-linux-gnu-objdump -d` (GNU binutils 2.40): file and section
+ * headers, a "<symbol>:" header wherever objdump starts one, address, raw bytes, instruction
+ * text (isa_disasm_stream), "<symbol+off>" after branch targets and address notes, and "..."
+ * for runs of zero bytes. The symbols objdump would choose come from elf/elf_objsyms.c.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "elf/elf_objsyms.h"
+#include "isa/isa.h"
+#include "profile/objdump.h"
+
+/* objdump_print_addr_with_sym: "<name+0x..>" (or the section name when no symbol). */
+static void print_sym_ref(const struct elf_objsyms *im, const struct elf_objsym *sym, uint64_t vma,
+			  char *buf, size_t n)
+{
+	if (!sym) {
+		if (vma < im->sec_vma)
+			snprintf(buf, n, "<%s-0x%" PRIx64 ">", im->sec_name, im->sec_vma - vma);
+		else if (vma > im->sec_vma)
+			snprintf(buf, n, "<%s+0x%" PRIx64 ">", im->sec_name, vma - im->sec_vma);
+		else
+			snprintf(buf, n, "<%s>", im->sec_name);
+		return;
+	}
+	char name[512];
+	size_t k = 0;
+	/* objdump's sanitize_string: control characters as ^X */
+	for (const char *p = sym->name; *p && k + 3 < sizeof(name); p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c < 0x20 || c == 0x7f) {
+			name[k++] = '^';
+			name[k++] = (char)(c + 0x40);
+		} else {
+			name[k++] = (char)c;
+		}
+	}
+	name[k] = 0;
+	if (sym->version)
+		snprintf(name + k, sizeof(name) - k, "%s%s", sym->hidden ? "@" : "@@", sym->version);
+	if (sym->value == vma || (sym->flags & ELF_OBJSYM_UNDEF))
+		snprintf(buf, n, "<%s>", name);
+	else if (sym->value > vma)
+		snprintf(buf, n, "<%s-0x%" PRIx64 ">", name, sym->value - vma);
+	else
+		snprintf(buf, n, "<%s+0x%" PRIx64 ">", name, vma - sym->value);
+}
+
+/* objdump_print_addr: "1e <.L4>", or "0x1e" for a file without symbols. */
+static void print_addr_cb(void *arg, uint64_t addr, char *buf, size_t n)
+{
+	const struct elf_objsyms *im = arg;
+	if (im->nsyms < 1) {
+		snprintf(buf, n, "0x%" PRIx64, addr);
+		return;
+	}
+	char ref[600];
+	print_sym_ref(im, elf_objsyms_find(im, addr, 0, NULL), addr, ref, sizeof(ref));
+	snprintf(buf, n, "%" PRIx64 " %s", addr, ref);
+}
+
+/* ---- listing ------------------------------------------------------------------------- */
+
+/* Prints the lines for bytes [start, stop) of the section (offsets). Returns 1 when the
+ * instruction budget is exhausted. */
+static int list_bytes(struct elf_objsyms *im, struct isa_disasm_ctx *ctx, const uint8_t *data,
+		      uint64_t start, uint64_t stop, int addr_width, struct objdump_opts *opt)
+{
+	uint64_t off = start;
+	while (off < stop) {
+		uint64_t z = off;
+		while (z < stop && data[z] == 0)
+			z++;
+		if (z - off >= 8 || (z == stop && z - off < 3)) {
+			if (z != stop)
+				z = off + ((z - off) & ~(uint64_t)3);
+			if (!opt->has_start || im->sec_vma + off >= opt->start)
+				printf("\t...\n");
+			off = z;
+			continue;
+		}
+		uint64_t pc = im->sec_vma + off;
+		uint32_t raw = data[off];
+		if (off + 1 < stop)
+			raw |= (uint32_t)data[off + 1] << 8;
+		unsigned len = (raw & 3) == 3 ? 4 : 2;
+		if (len == 4 && off + 4 > stop)
+			len = 2;  /* truncated: printed as a 2-byte unit */
+		if (len == 4)
+			raw |= (uint32_t)data[off + 2] << 16 | (uint32_t)data[off + 3] << 24;
+		else
+			raw &= 0xffffu;
+
+		int print = !opt->has_start || pc >= opt->start;
+		if (print && opt->count == 0)
+			return 1;
+		struct isa_insn in;
+		char text[1024];
+		isa_decode(raw, &in);
+		if (in.op == ISA_OP_INVALID)
+			in.len = (uint8_t)len;
+		isa_disasm_stream(ctx, &in, pc, text, sizeof(text));
+		if (print) {
+			printf("%*" PRIx64 ":\t", addr_width, pc);
+			if (len == 4)
+				printf("%08x          \t%s\n", raw, text);
+			else
+				printf("%04x                \t%s\n", raw, text);
+			if (opt->count > 0)
+				opt->count--;
+		}
+		off += len;
+	}
+	return 0;
+}
+
+/* What the listing of one image carries from section to section. */
+struct objdump_state {
+	struct isa_disasm_ctx ctx;
+	struct objdump_opts *opt;
+};
+
+/* Lists the current section of im (elf_objsyms_sections' callback): 1 when the instruction
+ * budget is exhausted. */
+static int list_section(void *arg, struct elf_objsyms *im, const uint8_t *data)
+{
+	struct objdump_state *st = arg;
+	struct isa_disasm_ctx *ctx = &st->ctx;
+	struct objdump_opts *opt = st->opt;
+	const char *name = im->sec_name;
+	uint64_t size = im->sec_size;
+
+	/* address column: objdump drops leading zeros of the section's end in groups of 4 */
+	char buf[32];
+	snprintf(buf, sizeof(buf), "%016" PRIx64, im->sec_vma + size);
+	int skip = 0;
+	while (buf[skip] == '0')
+		skip++;
+	if (buf[skip] == 0 && im->sec_vma != 0)
+		skip = 0;
+	if (skip)
+		skip = (skip - 1) & -4;
+	int addr_width = 16 - skip;
+
+	if (opt->has_start && im->sec_vma + size <= opt->start)
+		return 0;  /* entirely below --start: objdump prints nothing for it */
+	printf("\nDisassembly of section %s:\n", name);
+	elf_objsyms_sort(im, name);
+
+	size_t place = 0;
+	const struct elf_objsym *sym = elf_objsyms_find(im, im->sec_vma, 1, &place);
+	uint64_t off = 0;
+	while (off < size) {
+		uint64_t addr = im->sec_vma + off;
+		char ref[600];
+		print_sym_ref(im, sym, addr, ref, sizeof(ref));
+		const struct elf_objsym *next;
+		if (sym && sym->value > addr) {
+			next = sym;
+		} else if (!sym) {
+			next = NULL;
+		} else {
+			while (place < im->nsyms &&
+			       !(im->syms[place].shndx == im->sec_index &&
+				 im->syms[place].value > sym->value && elf_objsym_valid(&im->syms[place])))
+				place++;
+			next = place < im->nsyms ? &im->syms[place] : NULL;
+		}
+		uint64_t stop;
+		if (sym && sym->value > addr)
+			stop = sym->value - im->sec_vma;
+		else if (!next)
+			stop = size;
+		else
+			stop = next->value - im->sec_vma;
+		if (stop > size || stop <= off)
+			stop = size;
+		/* with --start, headers of blocks that end before it are not printed */
+		if (!opt->has_start || im->sec_vma + stop > opt->start)
+			printf("\n%016" PRIx64 " %s:\n", addr, ref);
+		if (list_bytes(im, ctx, data, off, stop, addr_width, opt))
+			return 1;
+		off = stop;
+		sym = next;
+	}
+	return 0;
+}
+
+static int list_image(void *arg, struct elf_objsyms *im, const char *member)
+{
+	struct objdump_state st = { .opt = arg };
+	printf("\n%s:     file format elf64-littleriscv\n\n", member ? member : im->path);
+	isa_disasm_ctx_init(&st.ctx);
+	st.ctx.print_addr = print_addr_cb;
+	st.ctx.arg = im;
+	st.ctx.gp = im->gp;
+	st.ctx.has_gp = im->has_gp;
+	const char *bad = NULL;
+	int rc = elf_objsyms_sections(im, list_section, &st, &bad);
+	if (rc < 0) {
+		fprintf(stderr, "robin disasm: %s: cannot read section %s\n", im->path, bad);
+		return rc;
+	}
+	return 0;
+}
+
+static void list_archive(void *arg, const char *path)
+{
+	(void)arg;
+	printf("In archive %s:\n", path);
+}
+
+int objdump_file(const char *path, struct objdump_opts *opt)
+{
+	const struct elf_objsyms_visit v = { list_archive, list_image, opt };
+	char err[1024];
+	int rc = elf_objsyms_file(path, &v, err, sizeof(err));
+	if (rc && err[0])
+		fprintf(stderr, "robin disasm: %s\n", err);
+	return rc;
+}
