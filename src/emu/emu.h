@@ -22,6 +22,10 @@ struct emu_config {
 	int virtual_time;        /* clock_gettime/gettimeofday derive from instret, not the host */
 	FILE *trace;             /* objdump-style commit trace, or NULL */
 	uint64_t trace_insns;    /* how many instructions to trace */
+	uint64_t quantum;        /* guest threads: instructions per turn; 0 = default (thread.h) */
+	char *const *exec_argv;  /* guest execve: the host command that runs a new program under
+	                            robin, the program and its arguments appended (NULL: execve
+	                            returns ENOSYS) */
 };
 
 /* One executed (committed, correct-path) instruction, as the timing model needs it. */
