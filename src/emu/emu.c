@@ -367,6 +367,16 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 			return EMU_RUNNING;
 		}
 	}
+	if (__builtin_expect(h->instret >= e->quantum_at, 0)) {
+		/* the thread's turn ends before the instruction at pc (it did not complete, as
+		 * for a timer's signal): the next thread goes on at next_pc */
+		thread_quantum(e);
+		s = emu_slot_at(e, pc);
+		d->insn = s ? &s->insn : &none;
+		d->trapped = 1;
+		d->next_pc = h->pc;
+		return EMU_RUNNING;
+	}
 	int killed = __builtin_expect(h->instret >= e->async_at, 0) && emu_async_service(e);
 	pc = h->pc;
 	d->pc = pc;
