@@ -5,9 +5,11 @@
  * execve runs the new riscv64 program under a fresh `robin run` with the same emulator
  * options (emu_config.exec_argv), in the same host process (the pid and the descriptors not
  * marked close-on-exec stay); wait4 and waitid are the host's, whose children are the guest's.
- * A vfork parent waits until its child has exec'd or exited, as Linux's does.
+ * A vfork parent waits until its child has exec'd or exited, as Linux's does. A child's exit
+ * raises the guest's SIGCHLD at the parent's next system call.
  */
 #include <errno.h>
+#include <signal.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,6 +26,20 @@
 #define PROCESS_CLONE_CHILD_SETTID 0x01000000ull
 #define PROCESS_EM_RISCV 243
 #define PROCESS_MAX_ARGS 4096
+
+volatile sig_atomic_t process_sigchld;
+
+static void process_on_sigchld(int sig)
+{
+	(void)sig;
+	process_sigchld = 1;
+}
+
+void process_poll(struct emu *e)
+{
+	process_sigchld = 0;
+	syscall_signal_raise(e, SIGCHLD, 1 /* CLD_EXITED */, 0);
+}
 
 int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t ptid, uint64_t ctid)
 {
@@ -60,6 +76,16 @@ int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t pti
 		if ((flags & PROCESS_CLONE_CHILD_SETTID) && ctid && gmem_copy_to(&e->mem, ctid, &v, 4))
 			return -EFAULT;  /* the child's view; the parent already has its pid */
 		return 0;
+	}
+	static int handler_installed;
+	if (!handler_installed) {  /* the guest's SIGCHLD, at its next system call */
+		struct sigaction sa;
+		memset(&sa, 0, sizeof(sa));
+		sa.sa_handler = process_on_sigchld;
+		sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGCHLD, &sa, NULL);
+		handler_installed = 1;
 	}
 	if (vfork_wait[0] >= 0) {
 		close(vfork_wait[1]);

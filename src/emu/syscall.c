@@ -127,6 +127,8 @@ int syscall_dispatch(struct emu *e)
 		r = -ENOSYS;
 	}
 	h->x[10] = (uint64_t)r;
+	if (__builtin_expect(process_sigchld, 0))
+		process_poll(e);
 	if (__builtin_expect(e->resched, 0) && thread_syscall_end(e))
 		return -1;  /* deadlock: every thread waits forever */
 	return syscall_signal_check(e);

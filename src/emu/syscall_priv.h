@@ -92,5 +92,10 @@ SYS(getpriority); SYS(setpriority); SYS(personality); SYS(clone); SYS(clone3);
  * of the whole emulator), and the calls between processes */
 int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t ptid, uint64_t ctid);
 SYS(execve); SYS(wait4); SYS(waitid);
+/* Set by the host's SIGCHLD (a guest child exited); process_poll raises the guest's SIGCHLD
+ * and clears it. */
+#include <signal.h>
+extern volatile sig_atomic_t process_sigchld;
+void process_poll(struct emu *e);
 
 #endif

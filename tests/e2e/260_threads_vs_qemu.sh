@@ -2,7 +2,7 @@
 # 260: threaded and multi-process guest programs (pthread mutexes, condition variables,
 # barriers, thread-local storage, C11 atomics, the join of 100 threads, per-thread signal masks
 # and pthread_kill, timed waits that expire, robust mutexes, a CAS (LR/SC) lock-free stack, OpenMP through the cross
-# toolchain's libgomp, fork + a producer/consumer over a pipe, vfork, wait4/waitid) give the
+# toolchain's libgomp, fork + a producer/consumer over a pipe, vfork, wait4/waitid, SIGCHLD) give the
 # same stdout and exit status under robin as under qemu-riscv64, static and dynamic. Without
 # qemu the exit statuses and the key result lines are still checked.
 set -u

@@ -9,10 +9,18 @@
 #include <unistd.h>
 
 static int global = 5;
+static volatile sig_atomic_t sigchld_count;
+
+static void on_sigchld(int sig)
+{
+	(void)sig;
+	sigchld_count++;
+}
 
 int main(void)
 {
 	int fd[2];
+	signal(SIGCHLD, on_sigchld);
 	if (pipe(fd)) {
 		perror("pipe");
 		return 1;
@@ -72,5 +80,6 @@ int main(void)
 	if (wait(NULL) != -1)
 		return 1;
 	printf("no more children\n");
+	printf("SIGCHLD handled: %s\n", sigchld_count > 0 ? "yes" : "no");
 	return 0;
 }
