@@ -80,25 +80,34 @@ static uint64_t thread_now_ns(struct emu *e)
 	return emu_time_ns(e, 0) + e->sleep_ns;
 }
 
-/* Copy the running thread's live state into t; it resumes at pc. `extra`: instructions the
+/* Copy the per-thread state between the running copy (e->hart, e's signal fields) and t:
+ * into t when to_thread, else out of it. The PC and the counts are the callers'. */
+static void thread_copy(struct emu *e, struct emu_thread *t, int to_thread)
+{
+#define THREAD_COPY(dst, src) do { if (to_thread) memcpy(&(src), &(dst), sizeof(dst)); \
+				   else memcpy(&(dst), &(src), sizeof(dst)); } while (0)
+	THREAD_COPY(e->hart.x, t->hart.x);
+	THREAD_COPY(e->hart.f, t->hart.f);
+	THREAD_COPY(e->hart.fflags, t->hart.fflags);
+	THREAD_COPY(e->hart.frm, t->hart.frm);
+	THREAD_COPY(e->sigmask, t->sigmask);
+	THREAD_COPY(e->sigpending, t->sigpending);
+	THREAD_COPY(e->altstack_sp, t->altstack_sp);
+	THREAD_COPY(e->altstack_size, t->altstack_size);
+	THREAD_COPY(e->altstack_flags, t->altstack_flags);
+	THREAD_COPY(e->clear_child_tid, t->clear_child_tid);
+	THREAD_COPY(e->robust_list, t->robust_list);
+	THREAD_COPY(e->robust_len, t->robust_len);
+#undef THREAD_COPY
+}
+
+/* Save the running thread's live state into t; it resumes at pc. `extra`: instructions the
  * loop still counts for it (1 inside a system call: the ecall). */
 static void thread_save(struct emu *e, struct emu_thread *t, uint64_t pc, uint64_t extra)
 {
-	const struct hart *h = &e->hart;
-	memcpy(t->hart.x, h->x, sizeof(h->x));
-	memcpy(t->hart.f, h->f, sizeof(h->f));
+	thread_copy(e, t, 1);
 	t->hart.pc = pc;
-	t->hart.fflags = h->fflags;
-	t->hart.frm = h->frm;
-	t->sigmask = e->sigmask;
-	t->sigpending = e->sigpending;
-	t->altstack_sp = e->altstack_sp;
-	t->altstack_size = e->altstack_size;
-	t->altstack_flags = e->altstack_flags;
-	t->clear_child_tid = e->clear_child_tid;
-	t->robust_list = e->robust_list;
-	t->robust_len = e->robust_len;
-	t->instret += h->instret + extra - e->slice_start;
+	t->instret += e->hart.instret + extra - e->slice_start;
 }
 
 /* Arm the quantum's end when another thread could run, else disarm it. */
@@ -120,20 +129,9 @@ static void thread_load(struct emu *e, int i, uint64_t extra)
 {
 	struct emu_thread *t = e->threads[i];
 	struct hart *h = &e->hart;
-	memcpy(h->x, t->hart.x, sizeof(h->x));
-	memcpy(h->f, t->hart.f, sizeof(h->f));
+	thread_copy(e, t, 0);
 	h->pc = h->next_pc = t->hart.pc;
-	h->fflags = t->hart.fflags;
-	h->frm = t->hart.frm;
 	h->reservation = ~0ull;  /* other threads ran: any reservation is broken */
-	e->sigmask = t->sigmask;
-	e->sigpending = t->sigpending;
-	e->altstack_sp = t->altstack_sp;
-	e->altstack_size = t->altstack_size;
-	e->altstack_flags = t->altstack_flags;
-	e->clear_child_tid = t->clear_child_tid;
-	e->robust_list = t->robust_list;
-	e->robust_len = t->robust_len;
 	e->cur_thread = i;
 	e->slice_start = h->instret + extra;
 	thread_arm(e, extra);
