@@ -98,6 +98,21 @@ typedef void (*emu_block_fn)(void *ctx, uint64_t start_pc, uint64_t end_pc, uint
  * run loop pays one predicted branch per instruction. */
 void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx);
 
+/* ---- the guest's threads (thread.c) --------------------------------------------------- */
+
+struct emu_thread_info {
+	int tid;
+	uint64_t instret;      /* instructions this thread retired */
+	int exited;
+};
+
+/* The guest's threads, oldest first (one entry for a single-threaded guest): fills up to max
+ * entries and returns how many there are. */
+size_t emu_threads(const struct emu *e, struct emu_thread_info *out, size_t max);
+
+/* The running thread's tid (the process id for a single-threaded guest). */
+int emu_tid(const struct emu *e);
+
 /* ---- the guest's images, for profilers (emu_images.c) -------------------------------- */
 
 #define EMU_MAX_IMAGES 64

@@ -56,7 +56,7 @@ static int thread_init(struct emu *e)
 	e->threads[0] = t;
 	e->n_threads = 1;
 	e->cur_thread = 0;
-	e->slice_start = e->hart.instret;
+	e->slice_start = 0;  /* the main thread retired every instruction so far */
 	return 0;
 }
 
@@ -441,7 +441,8 @@ void thread_forked(struct emu *e)
 		if (e->threads[i] != keep)
 			free(e->threads[i]);
 	keep->tid = e->pid;
-	keep->instret = 0;
+	keep->instret = 0;  /* the child counts as the process does (from the start) */
+	e->slice_start = 0;
 	e->threads[0] = keep;
 	e->n_threads = 1;
 	e->cur_thread = 0;
@@ -455,4 +456,27 @@ void thread_free_all(struct emu *e)
 	free(e->threads);
 	e->threads = NULL;
 	e->n_threads = 0;
+}
+
+size_t emu_threads(const struct emu *e, struct emu_thread_info *out, size_t max)
+{
+	if (!e->n_threads) {
+		if (max)
+			out[0] = (struct emu_thread_info){ e->pid, e->hart.instret, 0 };
+		return 1;
+	}
+	for (int i = 0; i < e->n_threads && (size_t)i < max; i++) {
+		const struct emu_thread *t = e->threads[i];
+		out[i].tid = t->tid;
+		out[i].instret = t->instret;
+		if (i == e->cur_thread && t->state != THREAD_EXITED)
+			out[i].instret += e->hart.instret - e->slice_start;
+		out[i].exited = t->state == THREAD_EXITED;
+	}
+	return (size_t)e->n_threads;
+}
+
+int emu_tid(const struct emu *e)
+{
+	return thread_current_tid(e);
 }
