@@ -155,6 +155,7 @@ struct emu {
 	struct emu_thread **threads;
 	int n_threads, max_threads, cur_thread;
 	int resched;              /* the running thread blocked, yielded or exited in this call */
+	int retry;                /* ... and issues the call again at its next turn */
 	uint64_t quantum;         /* instructions per turn (--quantum) */
 	uint64_t quantum_at;      /* instret at which the turn ends; UINT64_MAX: not armed */
 	uint64_t slice_start;     /* instret when the running thread got its turn */

@@ -26,6 +26,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -207,11 +208,12 @@ int thread_syscall_end(struct emu *e)
 	e->resched = 0;
 	struct emu_thread *t = e->threads[e->cur_thread];
 	if (t->state != THREAD_EXITED) {
-		thread_save(e, t, h->next_pc, 1);
+		thread_save(e, t, e->retry ? h->pc : h->next_pc, 1);  /* retry: the ecall again */
 		t->wait_pc = h->pc;
 	} else {
 		t->instret += h->instret + 1 - e->slice_start;
 	}
+	e->retry = 0;
 	int i = thread_pick(e);
 	if (i < 0) {
 		thread_deadlock(e);
@@ -290,6 +292,26 @@ void thread_sleep(struct emu *e, uint64_t deadline_ns)
 	t->state = THREAD_SLEEP;
 	t->deadline_ns = deadline_ns ? deadline_ns : 1;
 	e->resched = 1;
+}
+
+int thread_io_wait(struct emu *e, int fd, short events)
+{
+	int other = 0;
+	for (int i = 0; i < e->n_threads && !other; i++)
+		other = i != e->cur_thread && e->threads[i]->state == THREAD_RUNNABLE;
+	if (!other)
+		return 0;
+	struct pollfd p = { .fd = fd, .events = events };
+	if (poll(&p, 1, 0) != 0)
+		return 2;  /* ready, or an error the call itself will report */
+	thread_io_retry(e);
+	return 1;
+}
+
+void thread_io_retry(struct emu *e)
+{
+	e->resched = 1;
+	e->retry = 1;
 }
 
 void thread_yield(struct emu *e)

@@ -71,6 +71,17 @@ void thread_sleep(struct emu *e, uint64_t deadline_ns);
 /* Give the turn to the next runnable thread (sched_yield). */
 void thread_yield(struct emu *e);
 
+/* Before a read or write that could block on host descriptor fd (events: POLLIN/POLLOUT):
+ * when another thread can run and fd is not ready, the running thread gives its turn and
+ * the system call is issued again at its next turn (its PC goes back to the ecall); returns
+ * 1 then (the caller returns a0 unchanged); 2 when fd is ready and another thread can run
+ * (a write goes on without blocking, thread_io_retry after EAGAIN); else 0 (go on, possibly
+ * blocking the host). */
+int thread_io_wait(struct emu *e, int fd, short events);
+
+/* The running thread's system call is issued again at its next turn (see thread_io_wait). */
+void thread_io_retry(struct emu *e);
+
 /* exit of one thread: clear and wake its clear_child_tid word, release its robust futexes and
  * let the others run. Returns 1 when it was the last thread (the process exits), else 0. */
 int thread_exit(struct emu *e);
