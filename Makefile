@@ -157,6 +157,9 @@ $(G)/tests/%.dyn: tests/guest/%.c
 	@mkdir -p $(dir $@)
 	$(RV_CC) $(RV_CFLAGS) -o $@ $< -lm
 
+# OpenMP guest tests link the cross toolchain's libgomp
+$(G)/tests/threads_omp.static $(G)/tests/threads_omp.dyn: RV_CFLAGS += -fopenmp
+
 # Differential test against qemu-riscv64 (tests/diff/): diffgen writes one inline-asm function
 # per isa_table.def row variant, diff_rt.c runs them on edge and seeded random operands.
 DIFF_SRC := build/gen/diff/diff_tests.c

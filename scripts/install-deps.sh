@@ -7,6 +7,7 @@ set -euo pipefail
 PKGS=(
   gcc make pkg-config
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross binutils-riscv64-linux-gnu  # guest toolchain + sysroot
+  libgomp1-riscv64-cross          # OpenMP runtime for the threaded guest tests (-fopenmp)
   qemu-user                       # reference for differential tests and bench
   libsqlite3-dev sqlite3          # profile database
   libelf-dev libdw-dev            # symbolisation (elfutils)

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -81,6 +82,21 @@ static void run_write_json(const char *path, const char *prog, uint64_t n, doubl
 	json_object_end(&j);
 	json_end(&j);
 	fclose(f);
+}
+
+/* --stats of a threaded guest: one line per thread with the instructions it retired. */
+static void run_print_threads(const struct emu *e)
+{
+	size_t n = emu_threads(e, NULL, 0);
+	if (n < 2)
+		return;
+	struct emu_thread_info *t = calloc(n, sizeof(*t));
+	if (!t)
+		return;
+	emu_threads(e, t, n);
+	for (size_t i = 0; i < n; i++)
+		fprintf(stderr, "robin: thread %d: %" PRIu64 " instructions\n", t[i].tid, t[i].instret);
+	free(t);
 }
 
 #define RUN_MAX_CHECKPOINTS 4096
@@ -284,6 +300,8 @@ int cmd_run(int argc, char **argv)
 			"robin: %" PRIu64 " instructions in %.3f s (%.1f MIPS; CPU %.3f s, %.1f MIPS), %s, exit status %d\n",
 			n, secs, secs > 0 ? (double)n / secs / 1e6 : 0, cpu,
 			cpu > 0 ? (double)n / cpu / 1e6 : 0, status, rc);
+	if (stats)
+		run_print_threads(e);
 	if (stats_json)
 		run_write_json(stats_json, prog, n, secs, cpu, rc, status, sig);
 out:

@@ -22,6 +22,7 @@ const char emu_opts_help[] =
 	"  --virtual-time      clocks derive from the instruction count (1 ns each):\n"
 	"                      same program, arguments and seed give the same run\n"
 	"  --max-insns N       stop after N instructions; exit status 124\n"
+	"  --quantum N         guest threads take turns of N instructions (default 100000)\n"
 	"  --trace N           commit trace of the first N instructions on stderr:\n"
 	"                      seq, pc, encoding, disassembly, register written\n"
 	"  --trace-file FILE   write the trace to FILE instead of stderr\n";
@@ -64,15 +65,30 @@ int emu_opts_program(const char *cmd, int argc, int i)
 	return 2;
 }
 
+/* Remember an option for the command a guest execve runs (emu_config.exec_argv). */
+static void emu_opts_keep(struct emu_opts *o, const char *opt, const char *val)
+{
+	if (o->n_exec + 6 >= EMU_OPTS_EXEC_MAX)
+		return;
+	if (!o->n_exec) {
+		o->exec_argv[o->n_exec++] = "robin";
+		o->exec_argv[o->n_exec++] = "run";
+	}
+	o->exec_argv[o->n_exec++] = (char *)opt;
+	if (val)
+		o->exec_argv[o->n_exec++] = (char *)val;
+}
+
 int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i];
 	if (!strcmp(a, "--virtual-time")) {
 		o->cfg.virtual_time = 1;
+		emu_opts_keep(o, a, NULL);
 		return 1;
 	}
 	int needs = !strcmp(a, "--sysroot") || !strcmp(a, "--seed") || !strcmp(a, "--max-insns") ||
-	            !strcmp(a, "--trace") || !strcmp(a, "--trace-file");
+	            !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--quantum");
 	if (!needs)
 		return 0;
 	if (*i + 1 >= argc) {
@@ -80,6 +96,17 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 		return -1;
 	}
 	const char *val = argv[++*i];
+	if (strcmp(a, "--trace") && strcmp(a, "--trace-file"))
+		emu_opts_keep(o, a, val);
+	if (!strcmp(a, "--quantum")) {
+		if (emu_opts_u64(cmd, a, val, &o->cfg.quantum))
+			return -1;
+		if (!o->cfg.quantum) {
+			fprintf(stderr, "robin %s: --quantum needs a positive integer, got '%s'\n", cmd, val);
+			return -1;
+		}
+		return 1;
+	}
 	if (!strcmp(a, "--sysroot"))
 		o->cfg.sysroot = val;
 	else if (!strcmp(a, "--seed"))
@@ -137,6 +164,15 @@ int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, s
 	if (emu_opts_trace(o, cmd))
 		return 1;
 	struct emu *e = NULL;
+	if (!strcmp(cmd, "run")) {  /* a guest execve runs the new program as `robin run` */
+		if (!o->n_exec) {
+			o->exec_argv[o->n_exec++] = "robin";
+			o->exec_argv[o->n_exec++] = "run";
+		}
+		o->exec_argv[o->n_exec++] = "--";
+		o->exec_argv[o->n_exec] = NULL;
+		o->cfg.exec_argv = o->exec_argv;
+	}
 	int err = emu_create(&o->cfg, &e);
 	if (err) {
 		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-err));

@@ -15,6 +15,7 @@
 #include "emu/emu.h"
 
 #define EMU_OPTS_EXIT_LIMIT 124  /* --max-insns reached, as timeout(1) reports a timeout */
+#define EMU_OPTS_EXEC_MAX 32
 
 struct emu_opts {
 	struct emu_config cfg;
@@ -22,6 +23,8 @@ struct emu_opts {
 	uint64_t trace_n;
 	const char *trace_file;
 	FILE *trace;
+	char *exec_argv[EMU_OPTS_EXEC_MAX];  /* "robin run OPTIONS --" for a guest execve */
+	int n_exec;
 };
 
 /* The help lines for these options. */

@@ -19,6 +19,7 @@
 
 #include "emu/checkpoint.h"
 #include "emu/emu_priv.h"
+#include "emu/thread.h"
 
 #define CKPT_MAGIC "ROBINCKP"
 #define CKPT_HEADER_BYTES 40
@@ -240,6 +241,9 @@ static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t
 int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
 {
 	char tmp[PATH_MAX];
+	if (thread_count(e) > 1)  /* the format holds one hart (thread.c keeps the others) */
+		return ckpt_fail(err, errlen, -ENOTSUP, "%s: the guest has %d threads; checkpoints "
+				 "hold single-threaded guests only", path, thread_count(e));
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= sizeof(tmp))
 		return ckpt_fail(err, errlen, -ENAMETOOLONG, "%s: path too long", path);
 	/* at a high descriptor, so that it is not taken for one of the guest's */

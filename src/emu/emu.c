@@ -18,7 +18,7 @@
 
 #include "emu/emu_priv.h"
 #include "emu/syscall_priv.h"
-#include "emu/syscall_priv.h"
+#include "emu/thread.h"
 
 #define EMU_DEFAULT_SYSROOT "/usr/riscv64-linux-gnu"
 
@@ -170,6 +170,8 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 	e->hart.mem = &e->mem;
 	e->hart.reservation = ~0ull;
 	e->async_at = UINT64_MAX;
+	e->quantum_at = UINT64_MAX;
+	e->quantum = e->cfg.quantum ? e->cfg.quantum : THREAD_QUANTUM_DEFAULT;
 	block_flush(e);
 	e->trace_left = e->cfg.trace ? e->cfg.trace_insns : 0;
 	if (e->cfg.trace && fileno(e->cfg.trace) > 2)
@@ -213,6 +215,7 @@ void emu_destroy(struct emu *e)
 		free(e->images[i].path);
 		symtab_free(e->images[i].syms);
 	}
+	thread_free_all(e);
 	gmem_fini(&e->mem);
 	free(e);
 }
@@ -373,6 +376,16 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 			return EMU_RUNNING;
 		}
 	}
+	if (__builtin_expect(h->instret >= e->quantum_at, 0)) {
+		/* the thread's turn ends before the instruction at pc (it did not complete, as
+		 * for a timer's signal): the next thread goes on at next_pc */
+		thread_quantum(e);
+		s = emu_slot_at(e, pc);
+		d->insn = s ? &s->insn : &none;
+		d->trapped = 1;
+		d->next_pc = h->pc;
+		return EMU_RUNNING;
+	}
 	int killed = __builtin_expect(h->instret >= e->async_at, 0) && emu_async_service(e);
 	pc = h->pc;
 	d->pc = pc;
@@ -457,6 +470,11 @@ int emu_async_service(struct emu *e)
 		timers_fire(e);
 	else if (e->timer_check_instret != UINT64_MAX)
 		emu_async_request(e, e->timer_check_instret);
+	/* the running guest thread's turn (thread.c) */
+	if (h->instret >= e->quantum_at)
+		thread_quantum(e);
+	else if (e->quantum_at != UINT64_MAX)
+		emu_async_request(e, e->quantum_at);
 	if (!(e->sigpending & ~e->sigmask))
 		return 0;
 	h->next_pc = h->pc;  /* the interrupted instruction is where the handler returns */

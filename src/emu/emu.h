@@ -22,6 +22,10 @@ struct emu_config {
 	int virtual_time;        /* clock_gettime/gettimeofday derive from instret, not the host */
 	FILE *trace;             /* objdump-style commit trace, or NULL */
 	uint64_t trace_insns;    /* how many instructions to trace */
+	uint64_t quantum;        /* guest threads: instructions per turn; 0 = default (thread.h) */
+	char *const *exec_argv;  /* guest execve: the host command that runs a new program under
+	                            robin, the program and its arguments appended (NULL: execve
+	                            returns ENOSYS) */
 };
 
 /* One executed (committed, correct-path) instruction, as the timing model needs it. */
@@ -105,6 +109,21 @@ typedef void (*emu_block_fn)(void *ctx, uint64_t start_pc, uint64_t end_pc, uint
 /* Install fn (NULL removes it); the next block starts at the current PC. With no hook the
  * run loop pays one predicted branch per instruction. */
 void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx);
+
+/* ---- the guest's threads (thread.c) --------------------------------------------------- */
+
+struct emu_thread_info {
+	int tid;
+	uint64_t instret;      /* instructions this thread retired */
+	int exited;
+};
+
+/* The guest's threads, oldest first (one entry for a single-threaded guest): fills up to max
+ * entries and returns how many there are. */
+size_t emu_threads(const struct emu *e, struct emu_thread_info *out, size_t max);
+
+/* The running thread's tid (the process id for a single-threaded guest). */
+int emu_tid(const struct emu *e);
 
 /* ---- the guest's images, for profilers (emu_images.c) -------------------------------- */
 

@@ -155,6 +155,16 @@ struct emu {
 	/* trace */
 	uint64_t trace_left;
 
+	/* guest threads (thread.h); n_threads == 0: single-threaded, none of this is used */
+	struct emu_thread **threads;
+	int n_threads, max_threads, cur_thread;
+	int resched;              /* the running thread blocked, yielded or exited in this call */
+	int retry;                /* ... and issues the call again at its next turn */
+	uint64_t quantum;         /* instructions per turn (--quantum) */
+	uint64_t quantum_at;      /* instret at which the turn ends; UINT64_MAX: not armed */
+	uint64_t slice_start;     /* instret when the running thread got its turn */
+	uint64_t wait_seq;        /* futex waiters' FIFO order */
+
 	/* descriptors open when the emulator was created (the environment's, not the guest's;
 	 * checkpoints leave them out), bit fd of word fd / 64 */
 	uint64_t inherited_fds[16];

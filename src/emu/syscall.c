@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "emu/syscall_priv.h"
+#include "emu/thread.h"
 
 static const char *const syscall_names[] = {
 #define SYSCALL_NAME(nr, name) [nr] = #name,
@@ -59,7 +60,7 @@ static const syscall_fn syscall_table[] = {
 	[233] = sys_madvise, [259] = sys_riscv_flush_icache, [260] = sys_wait4,
 	[261] = sys_prlimit64, [276] = sys_renameat2, [278] = sys_getrandom,
 	[279] = sys_memfd_create, [283] = sys_membarrier, [285] = sys_copy_file_range,
-	[291] = sys_statx, [293] = sys_rseq, [436] = sys_close_range, [439] = sys_faccessat2,
+	[291] = sys_statx, [293] = sys_rseq, [436] = sys_close_range, [439] = sys_faccessat2, [435] = sys_clone3,
 	[92] = sys_personality,
 };
 
@@ -126,5 +127,9 @@ int syscall_dispatch(struct emu *e)
 		r = -ENOSYS;
 	}
 	h->x[10] = (uint64_t)r;
+	if (__builtin_expect(process_sigchld, 0))
+		process_poll(e);
+	if (__builtin_expect(e->resched, 0) && thread_syscall_end(e))
+		return -1;  /* deadlock: every thread waits forever */
 	return syscall_signal_check(e);
 }

@@ -24,6 +24,7 @@
 
 #include "emu/syscall_conv.h"
 #include "emu/syscall_priv.h"
+#include "emu/thread.h"
 
 #define SYS_FD(x) ((int)(int64_t)(x))
 #define SYS_CHECK_FD(e, fd)                          \
@@ -77,18 +78,45 @@ SYS(close_range)
 SYS(read)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
+	if (e->n_threads > 1 && thread_io_wait(e, SYS_FD(a[0]), POLLIN) == 1)
+		return (int64_t)a[0];  /* again at this thread's next turn */
 	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_W);
 	if (!p)
 		return -EFAULT;
 	return syscall_host(read(SYS_FD(a[0]), p, a[2]));
 }
 
+/* Another guest thread can run: the write must not block the host (a pipe's reader may be
+ * that thread). Writes what fits; -EAGAIN becomes a retry at the thread's next turn. */
+static int64_t sys_write_nb(struct emu *e, int fd, const struct iovec *iov, int n, uint64_t a0)
+{
+	int fl = fcntl(fd, F_GETFL);
+	if (fl >= 0 && !(fl & O_NONBLOCK))
+		fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+	int64_t r = syscall_host(writev(fd, iov, n));
+	if (fl >= 0 && !(fl & O_NONBLOCK)) {
+		fcntl(fd, F_SETFL, fl);
+		if (r == -EAGAIN) {
+			thread_io_retry(e);
+			return (int64_t)a0;
+		}
+	}
+	return r;
+}
+
 SYS(write)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
+	int w = e->n_threads > 1 ? thread_io_wait(e, SYS_FD(a[0]), POLLOUT) : 0;
+	if (w == 1)
+		return (int64_t)a[0];  /* again at this thread's next turn */
 	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_R);
 	if (!p)
 		return -EFAULT;
+	if (w == 2) {
+		struct iovec one = { p, a[2] };
+		return sys_write_nb(e, SYS_FD(a[0]), &one, 1, a[0]);
+	}
 	return syscall_host(write(SYS_FD(a[0]), p, a[2]));
 }
 
@@ -134,6 +162,8 @@ SYS(readv)
 {
 	struct iovec iov[SYS_IOV_MAX];
 	SYS_CHECK_FD(e, (int64_t)a[0]);
+	if (e->n_threads > 1 && thread_io_wait(e, SYS_FD(a[0]), POLLIN) == 1)
+		return (int64_t)a[0];
 	int n = sys_iov(e, a[1], a[2], iov, GMEM_W);
 	if (n < 0)
 		return n;
@@ -144,9 +174,14 @@ SYS(writev)
 {
 	struct iovec iov[SYS_IOV_MAX];
 	SYS_CHECK_FD(e, (int64_t)a[0]);
+	int w = e->n_threads > 1 ? thread_io_wait(e, SYS_FD(a[0]), POLLOUT) : 0;
+	if (w == 1)
+		return (int64_t)a[0];
 	int n = sys_iov(e, a[1], a[2], iov, GMEM_R);
 	if (n < 0)
 		return n;
+	if (w == 2)
+		return sys_write_nb(e, SYS_FD(a[0]), iov, n, a[0]);
 	return syscall_host(writev(SYS_FD(a[0]), iov, n));
 }
 

@@ -86,6 +86,16 @@ SYS(sched_getaffinity); SYS(sched_setaffinity); SYS(sched_yield); SYS(sched_getp
 SYS(sched_getscheduler); SYS(getrandom); SYS(clock_gettime); SYS(clock_getres);
 SYS(gettimeofday); SYS(nanosleep); SYS(clock_nanosleep); SYS(prctl); SYS(wait4); SYS(waitid);
 SYS(riscv_flush_icache); SYS(membarrier); SYS(getpgid); SYS(setpgid); SYS(getsid); SYS(setsid);
-SYS(getpriority); SYS(setpriority); SYS(personality); SYS(clone); SYS(execve);
+SYS(getpriority); SYS(setpriority); SYS(personality); SYS(clone); SYS(clone3);
+
+/* process.c: fork/vfork/clone without CLONE_VM (a host fork of robin: the child is a copy
+ * of the whole emulator), and the calls between processes */
+int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t ptid, uint64_t ctid);
+SYS(execve); SYS(wait4); SYS(waitid);
+/* Set by the host's SIGCHLD (a guest child exited); process_poll raises the guest's SIGCHLD
+ * and clears it. */
+#include <signal.h>
+extern volatile sig_atomic_t process_sigchld;
+void process_poll(struct emu *e);
 
 #endif

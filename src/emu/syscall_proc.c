@@ -19,22 +19,33 @@
 #include <unistd.h>
 
 #include "emu/syscall_priv.h"
+#include "emu/thread.h"
 
-SYS(exit)
+/* exit_group, or exit of the last thread: the process ends with a0's status. */
+static int64_t sys_exit_process(struct emu *e, const uint64_t *a)
 {
 	struct hart *h = &e->hart;
+	e->resched = 0;
 	e->exit_code = (int)(a[0] & 0xff);
 	hart_raise(h, HART_TRAP_EXIT, a[0]);
 	return 0;
 }
 
+/* exit ends the calling thread only; the process when it was the last one. */
+SYS(exit)
+{
+	if (thread_exit(e))
+		return sys_exit_process(e, a);
+	return 0;
+}
+
 SYS(exit_group)
 {
-	return sys_exit(e, a);
+	return sys_exit_process(e, a);
 }
 
 SYS(getpid) { (void)a; return e->pid; }
-SYS(gettid) { (void)a; return e->pid; }
+SYS(gettid) { (void)a; return thread_current_tid(e); }
 SYS(getppid) { (void)e; (void)a; return getppid(); }
 SYS(getuid) { (void)e; (void)a; return getuid(); }
 SYS(geteuid) { (void)e; (void)a; return geteuid(); }
@@ -213,7 +224,7 @@ SYS(sysinfo)
 SYS(set_tid_address)
 {
 	e->clear_child_tid = a[0];
-	return e->pid;
+	return thread_current_tid(e);
 }
 
 SYS(set_robust_list)
@@ -227,7 +238,7 @@ SYS(set_robust_list)
 
 SYS(get_robust_list)
 {
-	if (a[0] && (int)a[0] != e->pid)
+	if (a[0] && (int)a[0] != thread_current_tid(e))
 		return -ESRCH;
 	if (gmem_copy_to(&e->mem, a[1], &e->robust_list, 8) || gmem_copy_to(&e->mem, a[2], &e->robust_len, 8))
 		return -EFAULT;
@@ -254,7 +265,7 @@ SYS(sched_getaffinity)
 }
 
 SYS(sched_setaffinity) { (void)e; (void)a; return 0; }
-SYS(sched_yield) { (void)e; (void)a; return 0; }
+SYS(sched_yield) { (void)a; thread_yield(e); return 0; }
 SYS(sched_getscheduler) { (void)e; (void)a; return 0; /* SCHED_OTHER */ }
 
 SYS(sched_getparam)
@@ -352,6 +363,10 @@ SYS(gettimeofday)
 
 static int64_t sys_sleep(struct emu *e, uint64_t ns)
 {
+	if (thread_count(e) > 1) {  /* the others run meanwhile */
+		thread_sleep(e, emu_time_ns(e, 0) + e->sleep_ns + (ns ? ns : 1));
+		return 0;
+	}
 	if (e->timer_deadline_ns[ITIMER_REAL])  /* a timer may end the sleep early */
 		return timers_wait(e, ns) == 1 ? -EINTR : 0;
 	if (emu_time_virtual(e)) {
@@ -405,27 +420,6 @@ SYS(prctl)
 	}
 }
 
-SYS(wait4)
-{
-	int status = 0;
-	pid_t r = wait4((pid_t)a[0], a[1] ? &status : NULL, (int)a[2], NULL);
-	if (r < 0)
-		return -errno;
-	if (a[1]) {
-		int32_t s = status;
-		if (gmem_copy_to(&e->mem, a[1], &s, 4))
-			return -EFAULT;
-	}
-	return r;
-}
-
-SYS(waitid)
-{
-	(void)e;
-	(void)a;
-	return -ECHILD;
-}
-
 SYS(riscv_flush_icache)
 {
 	(void)e;
@@ -440,16 +434,48 @@ SYS(membarrier)
 	return 0;
 }
 
-SYS(clone)
+/* Linux clone flags robin looks at. */
+#define CLONE_VM_F             0x00000100ull
+#define CLONE_VFORK_F          0x00004000ull
+#define CLONE_THREAD_F         0x00010000ull
+#define CLONE_SETTLS_F         0x00080000ull
+#define CLONE_PARENT_SETTID_F  0x00100000ull
+#define CLONE_CHILD_CLEARTID_F 0x00200000ull
+#define CLONE_CHILD_SETTID_F   0x01000000ull
+
+/* clone and clone3: a thread (CLONE_VM) or a process (process.c). */
+static int64_t sys_clone_common(struct emu *e, uint64_t flags, uint64_t stack, uint64_t ptid,
+				uint64_t tls, uint64_t ctid)
 {
-	syscall_warn(e, 220, "threads and fork are not emulated; returning ENOSYS");
-	(void)a;
-	return -ENOSYS;
+	if (!(flags & CLONE_VM_F) || (flags & CLONE_VFORK_F))
+		return process_fork(e, flags, stack, ptid, ctid);
+	int tid = thread_clone(e, stack, (flags & CLONE_SETTLS_F) != 0, tls,
+			       (flags & CLONE_CHILD_CLEARTID_F) ? ctid : 0);
+	if (tid < 0)
+		return tid;
+	uint32_t v = (uint32_t)tid;
+	if ((flags & CLONE_PARENT_SETTID_F) && gmem_copy_to(&e->mem, ptid, &v, 4))
+		return -EFAULT;
+	if ((flags & CLONE_CHILD_SETTID_F) && gmem_copy_to(&e->mem, ctid, &v, 4))
+		return -EFAULT;
+	return tid;
 }
 
-SYS(execve)
+/* riscv64: clone(flags, newsp, parent_tid, tls, child_tid). */
+SYS(clone)
 {
-	syscall_warn(e, 221, NULL);
-	(void)a;
-	return -ENOSYS;
+	return sys_clone_common(e, a[0], a[1], a[2], a[3], a[4]);
+}
+
+/* clone3(struct clone_args *, size): flags, pidfd, child_tid, parent_tid, exit_signal,
+ * stack, stack_size, tls, ... */
+SYS(clone3)
+{
+	uint64_t ca[8];
+	if (a[1] < 64)
+		return -EINVAL;
+	if (gmem_copy_from(&e->mem, ca, a[0], sizeof(ca)))
+		return -EFAULT;
+	uint64_t sp = ca[5] ? ca[5] + ca[6] : 0;
+	return sys_clone_common(e, ca[0], sp, ca[3], ca[7], ca[2]);
 }

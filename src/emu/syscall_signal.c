@@ -3,16 +3,20 @@
  * sigaltstack state, kill/tgkill to itself, default actions (a fatal signal ends the run with
  * its 128+N exit status), delivery to handlers with the riscv64 rt_sigframe (siginfo + ucontext
  * with all registers) and rt_sigreturn through a trampoline page; guest faults go to a SIGSEGV/
- * SIGILL/SIGBUS/SIGTRAP handler when one is installed. Also futex for one thread.
+ * SIGILL/SIGBUS/SIGTRAP handler when one is installed. Guest threads (thread.c) each have
+ * their mask and pending set; tgkill reaches one of them. Also futex, whose waits block the
+ * calling thread in thread.c's scheduler.
  */
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/time.h>
 #include <unistd.h>
 
 #include "emu/syscall_priv.h"
+#include "emu/thread.h"
 
 /* riscv64 rt_sigframe: struct siginfo (128 bytes), then struct ucontext. */
 #define SIGF_INFO          0
@@ -145,7 +149,7 @@ int syscall_signal_raise(struct emu *e, int sig, int code, uint64_t addr)
 	if (sig != SIGKILL && sig != SIGSTOP &&
 	    (act->handler == 1 || (act->handler == 0 && sig_default_ignored(sig))))
 		return 0;
-	e->sigpending |= SIG_BIT(sig);
+	thread_route_signal(e, sig);
 	e->sig_code[sig] = code;
 	e->sig_addr[sig] = addr;
 	return 0;
@@ -346,6 +350,24 @@ static int64_t sig_to_self(struct emu *e, int sig, int code)
 	return 0;
 }
 
+/* Signal thread tid of this process: its own pending set (a waiting thread's wait ends with
+ * EINTR when it does not block the signal). */
+static int64_t sig_to_thread(struct emu *e, int tid, int sig)
+{
+	if (sig < 0 || sig > EMU_NSIG)
+		return -EINVAL;
+	struct emu_sigaction *act = &e->sigact[sig];
+	if (sig == 0 || (sig != SIGKILL && sig != SIGSTOP &&
+			 (act->handler == 1 || (act->handler == 0 && sig_default_ignored(sig)))))
+		return thread_signal(e, tid, 0) == -ESRCH ? -ESRCH : 0;
+	int r = thread_signal(e, tid, sig);
+	if (r)
+		return r;
+	e->sig_code[sig] = -6;  /* SI_TKILL */
+	e->sig_addr[sig] = 0;
+	return 0;
+}
+
 SYS(kill)
 {
 	int pid = (int)a[0];
@@ -356,21 +378,47 @@ SYS(kill)
 
 SYS(tgkill)
 {
-	if ((int)a[0] != e->pid || (int)a[1] != e->pid)
-		return -ESRCH;
-	return sig_to_self(e, (int)a[2], -6 /* SI_TKILL */);
+	if ((int)a[0] != e->pid)
+		return (int)a[0] > 0 ? syscall_host(syscall(SYS_tgkill, (int)a[0], (int)a[1], (int)a[2])) : -EINVAL;
+	return sig_to_thread(e, (int)a[1], (int)a[2]);
 }
 
 SYS(tkill)
 {
-	if ((int)a[0] != e->pid)
-		return -ESRCH;
-	return sig_to_self(e, (int)a[1], -6);
+	return sig_to_thread(e, (int)a[0], (int)a[1]);
 }
 
-/* ---- futex for one thread ---------------------------------------------------------------- */
+/* ---- futex --------------------------------------------------------------------------------- */
 
 #define FUTEX_CMD_MASK 0x7f
+#define FUTEX_CLOCK_REALTIME_F 256
+
+/* The wait's deadline on the guest monotonic clock from the timespec at ts (0: none):
+ * relative for FUTEX_WAIT, absolute (monotonic, or realtime with FUTEX_CLOCK_REALTIME) for
+ * FUTEX_WAIT_BITSET. Returns 0 or -errno. */
+static int64_t sig_futex_deadline(struct emu *e, uint64_t ts, int absolute, int realtime,
+				  uint64_t *deadline)
+{
+	int64_t t[2];
+	*deadline = 0;
+	if (!ts)
+		return 0;
+	if (gmem_copy_from(&e->mem, t, ts, sizeof(t)))
+		return -EFAULT;
+	if (t[0] < 0 || t[1] < 0 || t[1] >= 1000000000)
+		return -EINVAL;
+	uint64_t ns = (uint64_t)t[0] * 1000000000ull + (uint64_t)t[1];
+	uint64_t mono = emu_time_ns(e, 0) + e->sleep_ns;
+	if (!absolute) {
+		*deadline = mono + (ns ? ns : 1);
+	} else {
+		uint64_t now = realtime ? emu_time_ns(e, 1) + e->sleep_ns : mono;
+		*deadline = mono + (ns > now ? ns - now : 0);
+		if (*deadline <= mono)
+			return -ETIMEDOUT;
+	}
+	return 0;
+}
 
 SYS(futex)
 {
@@ -380,31 +428,46 @@ SYS(futex)
 	uint32_t cur;
 	switch (cmd) {
 	case 0:  /* FUTEX_WAIT */
-	case 9:  /* FUTEX_WAIT_BITSET */
-		if ((uaddr & 3) || gmem_copy_from(&e->mem, &cur, uaddr, 4))
-			return (uaddr & 3) ? -EINVAL : -EFAULT;
+	case 9: { /* FUTEX_WAIT_BITSET */
+		uint32_t bitset = cmd == 9 ? (uint32_t)a[5] : ~0u;
+		if ((uaddr & 3) || !bitset)
+			return -EINVAL;
+		if (gmem_copy_from(&e->mem, &cur, uaddr, 4))
+			return -EFAULT;
 		if (cur != val)
 			return -EAGAIN;
-		if (a[3])
-			return -ETIMEDOUT;  /* nobody else can wake us: the timeout expires */
-		syscall_warn(e, 98, "FUTEX_WAIT without timeout would block a single-threaded guest forever; returning EINTR");
-		return -EINTR;
+		uint64_t deadline;
+		int64_t err = sig_futex_deadline(e, a[3], cmd == 9, ((int)a[1] & FUTEX_CLOCK_REALTIME_F) != 0,
+						 &deadline);
+		if (err)
+			return err;
+		thread_futex_wait(e, uaddr, bitset, deadline);
+		return 0;
+	}
 	case 1:  /* FUTEX_WAKE */
-	case 10: /* FUTEX_WAKE_BITSET */
+	case 10: { /* FUTEX_WAKE_BITSET */
+		uint32_t bitset = cmd == 10 ? (uint32_t)a[5] : ~0u;
+		if (!bitset)
+			return -EINVAL;
+		return thread_futex_wake(e, uaddr, bitset, (int)(val > 0x7fffffff ? 0x7fffffff : val), 0, 0, 0);
+	}
 	case 3:  /* FUTEX_REQUEUE */
-	case 4:  /* FUTEX_CMP_REQUEUE */
+	case 4: { /* FUTEX_CMP_REQUEUE */
 		if (cmd == 4) {
 			if (gmem_copy_from(&e->mem, &cur, uaddr, 4))
 				return -EFAULT;
 			if (cur != (uint32_t)a[5])
 				return -EAGAIN;
 		}
-		return 0;
-	case 5: { /* FUTEX_WAKE_OP: apply the operation to *uaddr2, nobody to wake */
+		uint64_t n2 = a[3] > 0x7fffffff ? 0x7fffffff : a[3];  /* val2 travels in the timeout slot */
+		return thread_futex_wake(e, uaddr, ~0u, (int)(val > 0x7fffffff ? 0x7fffffff : val), a[4],
+					 (int)n2, cmd == 4);
+	}
+	case 5: { /* FUTEX_WAKE_OP: apply the operation to *uaddr2, wake on uaddr (and uaddr2) */
 		uint32_t op = (uint32_t)a[5], old;
 		if (gmem_copy_from(&e->mem, &old, a[4], 4))
 			return -EFAULT;
-		uint32_t arg = (op >> 12) & 0xfff, nv = old;
+		uint32_t arg = (op >> 12) & 0xfff, cmparg = op & 0xfff, nv = old;
 		if (op & (8u << 28))
 			arg = 1u << (arg & 31);
 		switch ((op >> 28) & 7) {
@@ -417,7 +480,20 @@ SYS(futex)
 		}
 		if (gmem_copy_to(&e->mem, a[4], &nv, 4))
 			return -EFAULT;
-		return 0;
+		int hit;
+		switch ((op >> 24) & 15) {
+		case 0: hit = old == cmparg; break;
+		case 1: hit = old != cmparg; break;
+		case 2: hit = (int32_t)old < (int32_t)cmparg; break;
+		case 3: hit = (int32_t)old <= (int32_t)cmparg; break;
+		case 4: hit = (int32_t)old > (int32_t)cmparg; break;
+		case 5: hit = (int32_t)old >= (int32_t)cmparg; break;
+		default: return -ENOSYS;
+		}
+		int n = thread_futex_wake(e, uaddr, ~0u, (int)(val > 0x7fffffff ? 0x7fffffff : val), 0, 0, 0);
+		if (hit)
+			n += thread_futex_wake(e, a[4], ~0u, (int)(a[3] > 0x7fffffff ? 0x7fffffff : a[3]), 0, 0, 0);
+		return n;
 	}
 	default:
 		syscall_warn(e, 98, "unsupported futex operation; returning ENOSYS");
