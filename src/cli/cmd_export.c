@@ -72,7 +72,7 @@ int cmd_export(int argc, char **argv)
 		goto out;
 	}
 	ret = 1;
-	if (db_args_load(&a, &db, 0, &p, NULL))
+	if (db_args_load(&a, &db, REPORT_LOAD_STACKS, &p, NULL))
 		goto out;
 	loaded = 1;
 	if (folded_path && p.nevents != 1) {

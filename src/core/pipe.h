@@ -112,6 +112,7 @@ struct core {
 	uint64_t fetch_pc;
 	int fetch_wrong_path;
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
+	uint32_t wrong_path_ctx;     /* its calling context (probe_insn.ctx) */
 	int fetch_hold;              /* after a correct-path ecall, until it commits */
 	int fetch_dead;              /* wrong path ran into an unmapped/illegal PC */
 	uint64_t fetch_stall_until;
