@@ -142,18 +142,35 @@ size_t report_stacks_names(const struct report_profile *p, const struct report_s
 
 #define STACKS_NAMES_MAX 4096
 
+size_t report_stacks_rows(const struct report_profile *p, const struct report_stack *s,
+			  uint32_t *rows, size_t max)
+{
+	uint32_t img[STACKS_NAMES_MAX];
+	size_t n = report_stacks_names(p, s, rows, img, max < STACKS_NAMES_MAX ? max :
+							  STACKS_NAMES_MAX);
+	for (size_t k = 0; k < n && k < max && k < STACKS_NAMES_MAX; k++)
+		if (rows[k] == REPORT_NO_FUNC)
+			rows[k] = (uint32_t)(p->nfuncs + img[k]);
+	return n;
+}
+
+uint32_t report_stacks_leaf_row(const struct report_profile *p, const struct report_stack *s)
+{
+	const struct report_stack_frame *leaf = &p->stack_frames[s->frame0 + s->n - 1];
+	uint32_t f = report_insn_func(p, &p->insns[leaf->insn]);
+	return f == REPORT_NO_FUNC ? (uint32_t)(p->nfuncs + leaf->image) : f;
+}
+
 int report_stacks_by_func(const struct report_profile *p, size_t ev, double **self,
 			  double **total)
 {
 	size_t rows = p->nfuncs + p->nimages;
-	uint32_t *fn = malloc(STACKS_NAMES_MAX * sizeof(*fn)), *img = malloc(STACKS_NAMES_MAX *
-									     sizeof(*img));
+	uint32_t *row = malloc(STACKS_NAMES_MAX * sizeof(*row));
 	uint32_t *seen = calloc(rows ? rows : 1, sizeof(*seen)); /* stack index + 1 last counted */
 	*self = calloc(rows ? rows : 1, sizeof(double));
 	*total = calloc(rows ? rows : 1, sizeof(double));
-	if (!fn || !img || !seen || !*self || !*total) {
-		free(fn);
-		free(img);
+	if (!row || !seen || !*self || !*total) {
+		free(row);
 		free(seen);
 		free(*self);
 		free(*total);
@@ -164,23 +181,18 @@ int report_stacks_by_func(const struct report_profile *p, size_t ev, double **se
 		const struct report_stack *s = &p->stacks[i];
 		if (s->event != ev)
 			continue;
-		size_t n = report_stacks_names(p, s, fn, img, STACKS_NAMES_MAX);
+		size_t n = report_stacks_rows(p, s, row, STACKS_NAMES_MAX);
 		if (n > STACKS_NAMES_MAX)
 			n = STACKS_NAMES_MAX;
 		for (size_t k = 0; k < n; k++) {
-			size_t r = fn[k] == REPORT_NO_FUNC ? p->nfuncs + img[k] : fn[k];
-			if (seen[r] != i + 1) {
-				seen[r] = (uint32_t)(i + 1);
-				(*total)[r] += s->count;
+			if (seen[row[k]] != i + 1) {
+				seen[row[k]] = (uint32_t)(i + 1);
+				(*total)[row[k]] += s->count;
 			}
 		}
-		/* self: the function of the leaf instruction (its symbol, as the flat profile) */
-		const struct report_stack_frame *leaf = &p->stack_frames[s->frame0 + s->n - 1];
-		uint32_t f = report_insn_func(p, &p->insns[leaf->insn]);
-		(*self)[f == REPORT_NO_FUNC ? p->nfuncs + leaf->image : f] += s->count;
+		(*self)[report_stacks_leaf_row(p, s)] += s->count;
 	}
-	free(fn);
-	free(img);
+	free(row);
 	free(seen);
 	return 0;
 }

@@ -33,6 +33,15 @@ int report_stacks_has(const struct report_profile *p, size_t ev);
 size_t report_stacks_names(const struct report_profile *p, const struct report_stack *s,
 			   uint32_t *func, uint32_t *img, size_t max);
 
+/* The function path of stack s as rows of report_profile_by_func (an unsymbolised frame is
+ * its image's "[unknown]" row, nfuncs + image), outermost first, into rows[0..max): returns
+ * how many there are (only the first max written). */
+size_t report_stacks_rows(const struct report_profile *p, const struct report_stack *s,
+			  uint32_t *rows, size_t max);
+
+/* The by_func row of stack s's leaf instruction (its symbol, as the flat profile). */
+uint32_t report_stacks_leaf_row(const struct report_profile *p, const struct report_stack *s);
+
 /* Per function f (rows as report_profile_by_func: nfuncs + one "[unknown]" per image) of
  * event ev: self = samples whose leaf frame is in f, total = samples with f anywhere on the
  * stack (counted once per stack, recursion included). Returns 0 or -ENOMEM; the arrays are

@@ -77,4 +77,31 @@ for ev in oracle tip tip-ilp nci nci-ilp lci software dispatch fetch; do
 	grep -q "^$P;_start;" "$T/s.$ev" || { echo "FAIL: $ev has no full stacks"; fail=1; }
 	echo "$ev: $a samples, $(wc -l < "$T/s.$ev") stacks"
 done
+
+# robin prof's call-graph views over the same stacks (TIP, the static program)
+db=$T/static.db
+"$ROBIN" prof --db "$db" --event tip --children --csv > "$T/children.csv" || { echo "FAIL: --children"; fail=1; }
+head -3 "$T/children.csv"
+# _start is on every stack: children 100%; stacks_leaf is a leaf: children = self
+grep -q '^1,[^,]*,[0-9.]*,[0-9.]*,_start,' "$T/children.csv" || { echo "FAIL: _start not at 100% children"; fail=1; }
+awk -F, '$5 == "stacks_leaf" { exit !($3 == $4 && $3 > 0) }' "$T/children.csv" ||
+	{ echo "FAIL: stacks_leaf children != self"; fail=1; }
+# children of stacks_rec = the samples of its recursion (leaf included), counted once
+# although the procedure appears eight times on each stack
+rec=$(awk -F, '$5 == "stacks_rec" { print $3 }' "$T/children.csv")
+want=$(awk '/;stacks_rec[; ]/ { s += $NF } END { print s }' "$T/s.tip")
+[ -n "$rec" ] && awk -v a="$rec" -v b="$want" 'BEGIN { exit !(a == b) }' ||
+	{ echo "FAIL: stacks_rec children $rec, its stacks hold $want"; fail=1; }
+"$ROBIN" prof --db "$db" --event tip --callers stacks_cmp --csv > "$T/callers.csv" || { echo "FAIL: --callers"; fail=1; }
+cat "$T/callers.csv"
+[ "$(tail -n +2 "$T/callers.csv" | cut -d, -f3)" = "msort_with_tmp.part.0" ] ||
+	{ echo "FAIL: stacks_cmp's only caller is glibc's msort_with_tmp"; fail=1; }
+"$ROBIN" prof --db "$db" --event tip --callees stacks_rec --csv > "$T/callees.csv" || { echo "FAIL: --callees"; fail=1; }
+cat "$T/callees.csv"
+[ "$(tail -n +2 "$T/callees.csv" | cut -d, -f3 | sort | tr '\n' ' ')" = "[self] stacks_leaf stacks_rec " ] ||
+	{ echo "FAIL: stacks_rec's callees"; fail=1; }
+if "$ROBIN" prof --db "$db" --event tip --callers nosuchfunc 2> "$T/err"; then echo "FAIL: unknown FUNC accepted"; fail=1; fi
+grep -q "no procedure 'nosuchfunc'" "$T/err" || { cat "$T/err"; fail=1; }
+if "$ROBIN" prof --db "$T/flat.db" --event tip --children 2> "$T/err"; then echo "FAIL: --children without stacks"; fail=1; fi
+grep -q "holds no call stacks" "$T/err" || { cat "$T/err"; fail=1; }
 exit $fail
