@@ -1,7 +1,8 @@
 /*
  * cmd_export.c — `robin export`: write the selected profiles as a gzip-compressed pprof
- * profile (--pprof, report/pprof.c) and/or flame-graph folded stacks (--folded,
- * report/folded.c).
+ * profile (--pprof, report/pprof.c), flame-graph folded stacks (--folded, report/folded.c)
+ * and/or a speedscope file (--speedscope, report/speedscope.c); with the call stacks when
+ * the profiles hold them.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -13,9 +14,11 @@
 #include "report/folded.h"
 #include "report/pprof.h"
 #include "report/report_load.h"
+#include "report/speedscope.h"
 
 static const char export_help[] =
-	"usage: robin export [--pprof FILE] [--folded FILE] [--insns] [options]\n"
+	"usage: robin export [--pprof FILE] [--folded FILE] [--speedscope FILE] [--insns]\n"
+	"                    [options]\n"
 	"\n"
 	"Export the selected profiles (all events, summed per instruction over the matching\n"
 	"runs, epochs and images).\n"
@@ -27,6 +30,11 @@ static const char export_help[] =
 	"                      included) for flamegraph.pl / inferno; '-' = stdout. Needs one\n"
 	"                      event: the only one, or --event NAME\n"
 	"  --insns             folded: add the instruction address as the leaf frame\n"
+	"  --speedscope FILE   a speedscope file (https://www.speedscope.app), one sampled\n"
+	"                      profile per event; '-' = stdout\n"
+	"Profiles with call stacks (robin sim --profile) export them: --folded writes\n"
+	"`image;outermost;...;leaf count`, --pprof one sample per stack with its locations\n"
+	"leaf first, --speedscope the stacks as samples.\n"
 	DB_ARGS_HELP
 	"                      (--json / --csv print a summary of what was written)\n"
 	"  --help              this text\n";
@@ -45,7 +53,7 @@ int cmd_export(int argc, char **argv)
 	struct db_args a;
 	struct profile_db *db = NULL;
 	struct report_profile p;
-	const char *pprof_path = NULL, *folded_path = NULL;
+	const char *pprof_path = NULL, *folded_path = NULL, *speedscope_path = NULL;
 	unsigned folded_flags = 0;
 	int ret, k, i = 1, loaded = 0;
 	char err[REPORT_ERR_MAX];
@@ -58,7 +66,8 @@ int cmd_export(int argc, char **argv)
 			folded_flags |= FOLDED_INSNS;
 			i++;
 		} else if (!(k = db_args_opt(&a, "--pprof", argc, argv, &i, &pprof_path)) &&
-			   !(k = db_args_opt(&a, "--folded", argc, argv, &i, &folded_path))) {
+			   !(k = db_args_opt(&a, "--folded", argc, argv, &i, &folded_path)) &&
+			   !(k = db_args_opt(&a, "--speedscope", argc, argv, &i, &speedscope_path))) {
 			k = db_args_unknown(&a, argv[i]);
 		}
 		if (k < 0)
@@ -67,8 +76,9 @@ int cmd_export(int argc, char **argv)
 	ret = a.status;
 	if (k < 0)
 		goto out;
-	if (!pprof_path && !folded_path) {
-		fprintf(stderr, "robin export: nothing to write: give --pprof FILE and/or --folded FILE\n");
+	if (!pprof_path && !folded_path && !speedscope_path) {
+		fprintf(stderr, "robin export: nothing to write: give --pprof FILE, --folded FILE "
+			"and/or --speedscope FILE\n");
 		goto out;
 	}
 	ret = 1;
@@ -121,14 +131,40 @@ int cmd_export(int argc, char **argv)
 		table_set_uint(&t, row, 2, 1);
 		table_set_uint(&t, row, 6, (uint64_t)n);
 	}
+	if (speedscope_path) {
+		FILE *fo = strcmp(speedscope_path, "-") ? fopen(speedscope_path, "w") : stdout;
+		if (!fo) {
+			fprintf(stderr, "robin export: %s: cannot create: %m\n", speedscope_path);
+			goto out;
+		}
+		char desc[256];
+		report_selector_format(&a.sel, desc, sizeof(desc));
+		long n = speedscope_write(&p, desc, fo);
+		int bad = fo != stdout ? fclose(fo) : fflush(fo);
+		if (n < 0 || bad) {
+			fprintf(stderr, "robin export: %s: write failed\n", speedscope_path);
+			goto out;
+		}
+		int row = table_add_row(&t);
+		if (row < 0 || table_set_str(&t, row, 0, "speedscope") ||
+		    table_set_str(&t, row, 1, speedscope_path))
+			goto out;
+		table_set_uint(&t, row, 2, p.nevents);
+		table_set_uint(&t, row, 3, (uint64_t)n);
+		table_set_uint(&t, row, 5, p.nfuncs);
+	}
 	db_args_print(&a, &t);
-	if (a.fmt == TABLE_TEXT && (!folded_path || strcmp(folded_path, "-"))) {
+	if (a.fmt == TABLE_TEXT && (!folded_path || strcmp(folded_path, "-")) &&
+	    (!speedscope_path || strcmp(speedscope_path, "-"))) {
 		for (size_t r = 0; r < t.nrows; r++) {
 			const struct table_cell *c = &t.cells[r * t.ncols];
 			if (!strcmp(c[0].v.s, "pprof"))
 				fprintf(stderr, "robin export: wrote %s: %zu event(s), %" PRIu64
 					" locations, %" PRIu64 " functions\n", c[1].v.s, p.nevents,
 					c[4].v.u, c[5].v.u);
+			else if (!strcmp(c[0].v.s, "speedscope"))
+				fprintf(stderr, "robin export: wrote %s: %zu event(s), %" PRIu64
+					" samples\n", c[1].v.s, p.nevents, c[3].v.u);
 			else
 				fprintf(stderr, "robin export: wrote %s: %" PRIu64 " stacks\n", c[1].v.s,
 					c[6].v.u);

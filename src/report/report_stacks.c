@@ -41,15 +41,14 @@ static int stacks_image(struct stacks_load *c, int64_t db_id, uint32_t *out)
 	return -ENOENT;
 }
 
-static int stacks_one(void *arg, const struct profile_db_frame *f, size_t n, uint64_t count)
+int report_stacks_add(struct report_profile *p, uint32_t ev, const struct report_stack_frame *f,
+		      size_t n, double count)
 {
-	struct stacks_load *c = arg;
-	struct report_profile *p = c->p;
 	if (p->nstacks == p->cap_stacks) {
 		size_t cap = p->cap_stacks ? 2 * p->cap_stacks : 256;
 		struct report_stack *v = realloc(p->stacks, cap * sizeof(*v));
 		if (!v)
-			return c->rc = -ENOMEM;
+			return -ENOMEM;
 		p->stacks = v;
 		p->cap_stacks = cap;
 	}
@@ -59,11 +58,29 @@ static int stacks_one(void *arg, const struct profile_db_frame *f, size_t n, uin
 			cap *= 2;
 		struct report_stack_frame *v = realloc(p->stack_frames, cap * sizeof(*v));
 		if (!v)
-			return c->rc = -ENOMEM;
+			return -ENOMEM;
 		p->stack_frames = v;
 		p->cap_stack_frames = cap;
 	}
-	struct report_stack_frame *out = &p->stack_frames[p->nstack_frames];
+	memcpy(&p->stack_frames[p->nstack_frames], f, n * sizeof(*f));
+	p->stacks[p->nstacks++] = (struct report_stack){
+		(uint32_t)p->nstack_frames, (uint32_t)n, ev, count,
+	};
+	p->nstack_frames += n;
+	return 0;
+}
+
+#define STACKS_LOAD_DEPTH 4096
+
+static int stacks_one(void *arg, const struct profile_db_frame *f, size_t n, uint64_t count)
+{
+	struct stacks_load *c = arg;
+	struct report_profile *p = c->p;
+	struct report_stack_frame out[STACKS_LOAD_DEPTH];
+	if (n > STACKS_LOAD_DEPTH) { /* keep the innermost frames */
+		f += n - STACKS_LOAD_DEPTH;
+		n = STACKS_LOAD_DEPTH;
+	}
 	for (size_t i = 0; i < n; i++) {
 		uint32_t img;
 		int rc = stacks_image(c, f[i].image_id, &img);
@@ -74,11 +91,8 @@ static int stacks_one(void *arg, const struct profile_db_frame *f, size_t n, uin
 			return c->rc = in;
 		out[i] = (struct report_stack_frame){ img, (uint32_t)in, f[i].offset };
 	}
-	p->stacks[p->nstacks++] = (struct report_stack){
-		(uint32_t)p->nstack_frames, (uint32_t)n, c->event, (double)count / c->div,
-	};
-	p->nstack_frames += n;
-	return 0;
+	int rc = report_stacks_add(p, c->event, out, n, (double)count / c->div);
+	return rc ? (c->rc = rc) : 0;
 }
 
 int report_stacks_load(struct profile_db *db, struct report_profile *p,

@@ -23,6 +23,12 @@ int report_stacks_load(struct profile_db *db, struct report_profile *p,
 		       const struct profile_db_profile *pr, size_t npr, const int *pimage,
 		       const int *pevent, char *err) __attribute__((warn_unused_result));
 
+/* Builder: stack f[0..n) (outermost first, the sampled instruction last; .insn an index
+ * into p->insns, before report_profile_finish) of event ev += count samples. Returns 0 or
+ * -ENOMEM. */
+int report_stacks_add(struct report_profile *p, uint32_t ev, const struct report_stack_frame *f,
+		      size_t n, double count) __attribute__((warn_unused_result));
+
 /* Does the (finished) profile hold stacks of event ev? */
 int report_stacks_has(const struct report_profile *p, size_t ev);
 
