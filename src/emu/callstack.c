@@ -52,8 +52,9 @@ static int callstack_is_link(unsigned r)
 
 static uint32_t callstack_hash(uint32_t parent, uint64_t site, uint32_t mask)
 {
-	uint64_t h = ((site >> 1) ^ ((uint64_t)parent << 40)) * 0x9e3779b97f4a7c15ull;
-	return (uint32_t)(h >> 32) & mask;
+	uint64_t h = (site >> 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)(parent + 1) * 0xc2b2ae3d27d4eb4full;
+	h ^= h >> 31;
+	return (uint32_t)(h * 0x94d049bb133111ebull >> 32) & mask;
 }
 
 int callstack_create(struct callstack **out)

@@ -12,8 +12,11 @@
 
 static size_t pmu_stacks_hash(uint32_t ctx, uint64_t pc, size_t mask)
 {
-	uint64_t h = ((pc >> 1) ^ ((uint64_t)ctx << 41) ^ ctx) * 0x9e3779b97f4a7c15ull;
-	return (size_t)(h >> 32) & mask;
+	/* pc and context mixed separately: (pc ^ ctx) would map whole diagonals of pairs to
+	 * one key (measured: a third of the simulation's time in probing) */
+	uint64_t h = (pc >> 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)(ctx + 1) * 0xc2b2ae3d27d4eb4full;
+	h ^= h >> 31;
+	return (size_t)(h * 0x94d049bb133111ebull >> 32) & mask;
 }
 
 int pmu_stacks_init(struct pmu_stacks *s)
@@ -58,7 +61,13 @@ static int pmu_stacks_grow(struct pmu_stacks *s)
 void pmu_stacks_add(struct pmu_stacks *s, uint32_t ctx, uint64_t pc, uint64_t units)
 {
 	size_t i = s->last;
-	if (!(i < s->n && s->e[i].pc == pc && s->e[i].ctx == ctx)) {
+	uint32_t *rc = &s->recent[((pc >> 1) ^ ((size_t)ctx * 0x9e5u)) & (PMU_STACKS_RECENT - 1)];
+	if (i < s->n && s->e[i].pc == pc && s->e[i].ctx == ctx) {
+		/* the same pair again */
+	} else if (*rc && s->e[*rc - 1].pc == pc && s->e[*rc - 1].ctx == ctx) {
+		i = *rc - 1;
+		s->last = i;
+	} else {
 		size_t mask = s->nslot - 1, h = pmu_stacks_hash(ctx, pc, mask);
 		for (; s->slot[h]; h = (h + 1) & mask) {
 			i = s->slot[h] - 1;
@@ -80,6 +89,7 @@ void pmu_stacks_add(struct pmu_stacks *s, uint32_t ctx, uint64_t pc, uint64_t un
 			s->slot[h] = (uint32_t)(i + 1);
 		}
 		s->last = i;
+		*rc = (uint32_t)(i + 1);
 	}
 	s->e[i].units += units;
 	s->total += units;

@@ -17,12 +17,16 @@ struct pmu_stack_entry {
 	uint64_t units;   /* time in units of 1/divisor, as the flat profile */
 };
 
+#define PMU_STACKS_RECENT 1024
+
 struct pmu_stacks {
 	struct pmu_stack_entry *e; /* in first-seen order */
 	size_t n, cap;
 	uint32_t *slot;            /* entry index + 1, 0 empty; power-of-two count >= 2 * cap */
 	size_t nslot;
 	size_t last;               /* the last entry touched (repeated stalls) */
+	uint32_t recent[PMU_STACKS_RECENT]; /* direct-mapped by (ctx, pc): entry index + 1 of a
+	                              pair seen lately, 0 none (a loop's pairs stay in cache) */
 	uint64_t total;            /* units over all entries */
 	int oom;                   /* an add was dropped for lack of memory */
 };
