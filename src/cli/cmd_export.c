@@ -39,6 +39,34 @@ static const char export_help[] =
 	"                      (--json / --csv print a summary of what was written)\n"
 	"  --help              this text\n";
 
+/* Open a text output ('-' = stdout); NULL after one line on stderr. */
+static FILE *export_open(const char *path)
+{
+	FILE *fo = strcmp(path, "-") ? fopen(path, "w") : stdout;
+	if (!fo)
+		fprintf(stderr, "robin export: %s: cannot create: %m\n", path);
+	return fo;
+}
+
+/* Close (stdout: flush) what export_open gave after a writer returned n (< 0: failed), and
+ * add the summary row (format, file, n in column 6). Returns the row, or -1 after one line
+ * on stderr. */
+static int export_close(FILE *fo, const char *path, long n, const char *format, struct table *t)
+{
+	int bad = fo != stdout ? fclose(fo) : fflush(fo);
+	if (n < 0 || bad) {
+		fprintf(stderr, "robin export: %s: write failed\n", path);
+		return -1;
+	}
+	int row = table_add_row(t);
+	if (row < 0 || table_set_str(t, row, 0, format) || table_set_str(t, row, 1, path)) {
+		fprintf(stderr, "robin export: out of memory\n");
+		return -1;
+	}
+	table_set_uint(t, row, 6, (uint64_t)n);
+	return row;
+}
+
 int cmd_export(int argc, char **argv)
 {
 	static const struct table_col cols[] = {
@@ -113,44 +141,23 @@ int cmd_export(int argc, char **argv)
 		table_set_uint(&t, row, 5, st.functions);
 	}
 	if (folded_path) {
-		FILE *fo = strcmp(folded_path, "-") ? fopen(folded_path, "w") : stdout;
-		if (!fo) {
-			fprintf(stderr, "robin export: %s: cannot create: %m\n", folded_path);
-			goto out;
-		}
-		long n = folded_write(&p, 0, folded_flags, fo);
-		int bad = fo != stdout ? fclose(fo) : fflush(fo);
-		if (n < 0 || bad) {
-			fprintf(stderr, "robin export: %s: write failed\n", folded_path);
-			goto out;
-		}
-		int row = table_add_row(&t);
-		if (row < 0 || table_set_str(&t, row, 0, "folded") ||
-		    table_set_str(&t, row, 1, folded_path))
+		FILE *fo = export_open(folded_path);
+		int row = fo ? export_close(fo, folded_path, folded_write(&p, 0, folded_flags, fo),
+					    "folded", &t) : -1;
+		if (row < 0)
 			goto out;
 		table_set_uint(&t, row, 2, 1);
-		table_set_uint(&t, row, 6, (uint64_t)n);
 	}
 	if (speedscope_path) {
-		FILE *fo = strcmp(speedscope_path, "-") ? fopen(speedscope_path, "w") : stdout;
-		if (!fo) {
-			fprintf(stderr, "robin export: %s: cannot create: %m\n", speedscope_path);
-			goto out;
-		}
 		char desc[256];
 		report_selector_format(&a.sel, desc, sizeof(desc));
-		long n = speedscope_write(&p, desc, fo);
-		int bad = fo != stdout ? fclose(fo) : fflush(fo);
-		if (n < 0 || bad) {
-			fprintf(stderr, "robin export: %s: write failed\n", speedscope_path);
-			goto out;
-		}
-		int row = table_add_row(&t);
-		if (row < 0 || table_set_str(&t, row, 0, "speedscope") ||
-		    table_set_str(&t, row, 1, speedscope_path))
+		FILE *fo = export_open(speedscope_path);
+		int row = fo ? export_close(fo, speedscope_path, speedscope_write(&p, desc, fo),
+					    "speedscope", &t) : -1;
+		if (row < 0)
 			goto out;
 		table_set_uint(&t, row, 2, p.nevents);
-		table_set_uint(&t, row, 3, (uint64_t)n);
+		table_set_uint(&t, row, 3, t.cells[row * t.ncols + 6].v.u);
 		table_set_uint(&t, row, 5, p.nfuncs);
 	}
 	db_args_print(&a, &t);
