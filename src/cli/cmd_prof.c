@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "cli/db_args.h"
 #include "cli/pics_show.h"
+#include "cli/prof_stacks.h"
 #include "profile/profile_agg.h"
 #include "report/report_load.h"
 #include "util/json.h"
@@ -26,6 +27,12 @@ static const char prof_help[] =
 	"options:\n"
 	"  --images            one row per image instead of per procedure\n"
 	"  -n N                print only the first N rows\n"
+	"  --children          with call stacks: per procedure the samples with it anywhere on\n"
+	"                      the stack (children, inclusive) and in it (self), as perf\n"
+	"                      report --children; one event\n"
+	"  --callers FUNC      with call stacks: the procedures that call FUNC, with the\n"
+	"                      samples of those stacks ([root]: FUNC is outermost)\n"
+	"  --callees FUNC      with call stacks: the procedures FUNC calls ([self]: in FUNC)\n"
 	"  --pics              per-procedure cycle stacks of a PICS profile (robin sim\n"
 	"                      --profile tea --db; --event picks it, default tea, else golden)\n"
 	DB_ARGS_HELP
@@ -203,7 +210,8 @@ int cmd_prof(int argc, char **argv)
 	struct profile_db *db = NULL;
 	int images = 0, pics = 0, rc = 1, k, i = 1;
 	uint64_t limit = 0;
-	const char *v;
+	const char *v, *func = NULL;
+	int view = -1;
 	db_args_init(&a, "prof", prof_help, DB_ARGS_ALL, 0);
 	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
 		if (!strcmp(argv[i], "--images")) {
@@ -212,6 +220,17 @@ int cmd_prof(int argc, char **argv)
 		} else if (!strcmp(argv[i], "--pics")) {
 			pics = 1;
 			i++;
+		} else if (!strcmp(argv[i], "--children")) {
+			view = PROF_STACKS_CHILDREN;
+			i++;
+		} else if ((k = db_args_opt(&a, "--callers", argc, argv, &i, &func))) {
+			if (k < 0)
+				break;
+			view = PROF_STACKS_CALLERS;
+		} else if ((k = db_args_opt(&a, "--callees", argc, argv, &i, &func))) {
+			if (k < 0)
+				break;
+			view = PROF_STACKS_CALLEES;
 		} else if ((k = db_args_opt(&a, "-n", argc, argv, &i, &v))) {
 			if (k < 0 || (k = db_args_count(&a, "-n", v, 0, &limit)))
 				break;
@@ -222,6 +241,15 @@ int cmd_prof(int argc, char **argv)
 	}
 	if (k < 0) {
 		rc = a.status;
+		goto out;
+	}
+	if (view >= 0) {
+		if (images || pics) {
+			fprintf(stderr, "robin prof: --children, --callers and --callees are per "
+			        "procedure (not with --images or --pics)\n");
+			goto out;
+		}
+		rc = prof_stacks_show(&a, (enum prof_stacks_view)view, func, (size_t)limit);
 		goto out;
 	}
 	if (!(db = db_args_open(&a, 0)))

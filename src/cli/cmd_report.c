@@ -100,7 +100,7 @@ int cmd_report(int argc, char **argv)
 		goto out;
 	}
 	ret = 1;
-	if (db_args_load(&a, &db, REPORT_LOAD_DETAILS, &p, &im))
+	if (db_args_load(&a, &db, REPORT_LOAD_DETAILS | REPORT_LOAD_STACKS, &p, &im))
 		goto out;
 	loaded = 1;
 	int primary = -1;

@@ -142,13 +142,16 @@ static int sim_parse_window(const char *s, uint64_t *start, uint64_t *end)
 /* Functional warming for --warmup: n instructions on the emulator, each handed to the core's
  * caches, TLBs and predictor; then the core's statistics restart. EMU_RUNNING, or how the
  * program ended during warming. */
-static enum emu_status sim_warm(struct emu *e, struct core *c, uint64_t n)
+static enum emu_status sim_warm(struct emu *e, struct core *c, uint64_t n,
+				 struct callstack *calls)
 {
 	struct emu_dyn d;
 	for (uint64_t k = 0; k < n; k++) {
 		enum emu_status st = emu_step(e, &d);
 		if (st != EMU_RUNNING)
 			return st;
+		if (calls)
+			callstack_step(calls, e, &d);
 		core_warm(c, &d);
 	}
 	core_warm_done(c);
@@ -261,6 +264,7 @@ int cmd_sim(int argc, char **argv)
 	struct pm *pm = NULL;
 	FILE *pm_raw = NULL;
 	struct code_map cmap;
+	struct callstack *calls = NULL;
 	code_map_init(&cmap);
 
 	int rc = 1;
@@ -284,6 +288,14 @@ int cmd_sim(int argc, char **argv)
 	struct source_emu se;
 	struct core_source src;
 	source_emu_init(&se, e, detail ? detail : eo.max_insns, &src);
+	if (po.list && !po.no_stacks) {
+		if (callstack_create(&calls)) {
+			fprintf(stderr, "robin sim: out of memory for the shadow stack\n");
+			goto out;
+		}
+		se.calls = calls;
+		po.stacks = 1;
+	}
 	int err = core_create(&cfg, &src, &c);
 	if (err) {
 		fprintf(stderr, "robin sim: cannot create the core: %s\n", strerror(-err));
@@ -297,7 +309,7 @@ int cmd_sim(int argc, char **argv)
 	if (!host_time && !eo.cfg.virtual_time)
 		core_guest_clock(c, e);  /* the guest's time is the simulated time */
 	if (warmup || restore) {
-		enum emu_status ws = sim_warm(e, c, warmup);
+		enum emu_status ws = sim_warm(e, c, warmup, calls);
 		if (ws != EMU_RUNNING) {
 			fprintf(stderr, "robin sim: the program ended during --warmup, after %" PRIu64
 			        " instructions\n", emu_instret(e));
@@ -422,8 +434,17 @@ int cmd_sim(int argc, char **argv)
 			struct sim_profile_run run = {
 				.command = cmdline ? cmdline : "robin sim", .config = cfgtext ? cfgtext : "",
 				.cycles = s->cycles, .instructions = s->instructions,
-				.exit_status = rc, .has_exit = !err,
+				.exit_status = rc, .has_exit = !err, .calls = calls,
 			};
+			if (calls && !quiet) {
+				struct callstack_stats cst;
+				callstack_stats(calls, &cst);
+				fprintf(stderr, "robin sim: shadow stack: %" PRIu64 " calls, %" PRIu64
+				        " returns, %" PRIu64 " unwinds, %" PRIu64 " signals (%" PRIu64
+				        " returned), max depth %u, %u calling contexts\n", cst.calls,
+				        cst.returns, cst.unwinds, cst.signals, cst.sigreturns,
+				        cst.max_depth, cst.contexts);
+			}
 			if (sim_profile_store(po.db_path, "sim", &run, pmu, &cmap, quiet ? NULL : stderr))
 				rc = rc ? rc : 1;
 			free(cmdline);
@@ -490,6 +511,7 @@ out:
 	code_map_free(&cmap);
 	sim_coproc_destroy(scp);
 	pmu_destroy(pmu);
+	callstack_destroy(calls);
 	pm_destroy(pm);
 	if (pm_raw)
 		fclose(pm_raw);

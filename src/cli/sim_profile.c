@@ -15,6 +15,7 @@
 #include "analysis/pmu_eval.h"
 #include "cli/db_args.h"
 #include "cli/sim_pics.h"
+#include "cli/sim_stacks.h"
 #include "pmu/sampler.h"
 #include "profile/profile_db.h"
 
@@ -30,6 +31,8 @@ const char sim_profile_help[] =
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
 	"  --random            sample a random cycle within each period (default: its last)\n"
+	"  --no-stacks         do not track the calling context (by default every sample keeps\n"
+	"                      its exact call stack, from a shadow stack of calls and returns)\n"
 	"  --sample-seed N     seed of --random (default 1)\n"
 	"  --db FILE           store the profiles in this profile database (one run; one\n"
 	"                      profile per profiler and image, named by the profiler)\n"
@@ -56,6 +59,10 @@ int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char
 	const char *a = argv[*i];
 	if (!strcmp(a, "--random")) {
 		o->random = 1;
+		return 1;
+	}
+	if (!strcmp(a, "--no-stacks")) {
+		o->no_stacks = 1;
 		return 1;
 	}
 	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
@@ -140,6 +147,7 @@ int sim_profile_pmu(const struct sim_profile_opts *o, const char *cmd,
 		.seed = o->seed ? o->seed : 1,
 		.commit_width = cfg->commit_width,
 		.models = sim_pics_models(o->models | (1u << pmu_model_index("oracle"))),
+		.stacks = o->stacks,
 	};
 	int rc = pmu_create(&pc, out);
 	if (rc)
@@ -297,6 +305,8 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 	for (size_t i = 0; i < pmu_unit_count(p) && !rc; i++)
 		rc = sim_profile_add_unit(db, b, pmu_unit_at(p, i), pmu_period(p), m, cs_kind);
 	if (rc || (rc = profile_db_batch_commit(b, NULL)))
+		goto out;
+	if (run->calls && (rc = sim_stacks_store(db, run_id, p, run->calls, m)))
 		goto out;
 	if ((rc = profile_db_run_set_total(db, run_id, "samples", (double)pmu_samples_taken(p))) ||
 	    (rc = profile_db_run_set_total(db, run_id, "sample_period_cycles",

@@ -16,6 +16,7 @@
 #include "analysis/code_map.h"
 #include "analysis/profile_error.h"
 #include "core/config.h"
+#include "emu/callstack.h"
 #include "emu/emu.h"
 #include "pmu/pmu.h"
 #include "profile/profile_db.h"
@@ -33,6 +34,9 @@ struct sim_profile_opts {
 	const char *db_path;     /* --db */
 	unsigned top;            /* --top N */
 	int top_set;
+	int no_stacks;           /* --no-stacks: flat profiles only (no shadow stack) */
+	int stacks;              /* set by a command that feeds the core a shadow stack: the
+	                            PMU keeps time per calling context */
 };
 
 extern const char sim_profile_help[];
@@ -61,6 +65,8 @@ struct sim_profile_run {
 	const char *config;      /* configuration dump */
 	uint64_t cycles, instructions;
 	int exit_status, has_exit;
+	const struct callstack *calls; /* the shadow stack the profilers' contexts refer to, or
+	                                  NULL (no stacks stored) */
 };
 
 /* Open (create) the database at path (robin's default when NULL) and begin a simulated run

@@ -228,6 +228,7 @@ int fetch_stage(struct core *c)
 			in = e->dyn.insn;
 			fetch_init_insn(c, e, pc, in);
 			e->rec.path_seq = e->dyn.seq;
+			e->rec.ctx = e->dyn.ctx;
 			e->rec.wrong_path = 0;
 			e->rec.mem_addr = e->dyn.mem_addr;
 			e->rec.mem_value = e->dyn.mem_value;
@@ -244,6 +245,7 @@ int fetch_stage(struct core *c)
 			}
 			fetch_init_insn(c, e, pc, in);
 			e->rec.path_seq = c->wrong_path_anchor;
+			e->rec.ctx = c->wrong_path_ctx;
 			e->rec.wrong_path = 1;
 			if (in->size && in->rs1 != ISA_REG_NONE)
 				e->rec.mem_addr = c->src.reg(c->src.ctx, in->rs1) + (uint64_t)in->imm;
@@ -278,6 +280,7 @@ int fetch_stage(struct core *c)
 					e->rec.events |= PROBE_EV_MISPREDICT;
 					c->fetch_wrong_path = 1;
 					c->wrong_path_anchor = e->dyn.seq;
+					c->wrong_path_ctx = e->dyn.ctx;
 					c->mp_pending = 1;
 					c->mp_idx = c->fetch_tail - 1;
 				}

@@ -114,6 +114,7 @@ struct core {
 	uint64_t fetch_pc;
 	int fetch_wrong_path;
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
+	uint32_t wrong_path_ctx;     /* its calling context (probe_insn.ctx) */
 	int fetch_hold;              /* after a correct-path ecall, until it commits */
 	uint64_t sfb_start, sfb_end; /* the shadow of the SFB being fetched (0: none); in it
 	                                fetch makes predicated-off ops while sfb_taken */

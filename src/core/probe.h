@@ -91,6 +91,8 @@ struct probe_insn {
 	uint8_t  taken;      /* control transfer taken (correct path: actual) */
 	uint8_t  serve_level;/* enum probe_level for loads */
 	uint8_t  flush_cause;/* enum probe_cause this instruction caused, or 0 */
+	uint32_t ctx;        /* calling context (emu/callstack.h node) it ran in; wrong path:
+	                        that of the transfer it follows; 0 when nobody tracks stacks */
 };
 
 /* The commit stage in one cycle, delivered after commit ran. If ncycles > 1 the view stands

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "emu/callstack.h"
 #include "emu/emu.h"
 #include "isa/isa.h"
 
@@ -32,6 +33,8 @@ struct source_emu {
 	uint64_t max_insns;        /* stop after this many records (0 = no limit) */
 	uint64_t produced;
 	enum emu_status status;    /* EMU_RUNNING until the stream ends, then why it ended */
+	struct callstack *calls;   /* NULL, or the shadow stack that sets each record's ctx
+	                              (set after source_emu_init; costs nothing when NULL) */
 };
 
 /* A source reading the loaded emulator e; the stream ends when the guest exits or faults, or

@@ -19,6 +19,8 @@ static int source_emu_next(void *ctx, struct emu_dyn *out)
 	uint64_t before = emu_instret(s->emu);
 	memset(out, 0, sizeof(*out));
 	enum emu_status st = emu_step(s->emu, out);
+	if (s->calls)
+		out->ctx = callstack_step(s->calls, s->emu, out);
 	if (st == EMU_RUNNING) {
 		s->produced++;
 		return 1;

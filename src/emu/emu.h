@@ -42,6 +42,8 @@ struct emu_dyn {
 	uint8_t  mem_size;             /* bytes accessed, else 0 */
 	uint8_t  taken;                /* conditional branch taken / jump */
 	uint8_t  trapped;              /* the instruction did not complete (see hart trap) */
+	uint32_t ctx;                  /* calling context (emu/callstack.h) when the reader
+	                                  tracks one (source_emu with a callstack), else 0 */
 };
 
 /* Outcomes of emu_run / emu_step. */

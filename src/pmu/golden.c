@@ -27,10 +27,10 @@ static void golden_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 		uint64_t share = d / v->n_commit * v->ncycles;
 		for (uint32_t i = 0; i < v->n_commit; i++) {
 			const struct probe_insn *r = v->head[i];
-			psv_blame(u, r->pc, r->insn, PMU_CAT_EXECUTE, r->events, share);
+			psv_blame(u, r->pc, r->ctx, r->insn, PMU_CAT_EXECUTE, r->events, share);
 		}
 		const struct probe_insn *y = v->head[v->n_commit - 1];
-		s->last = (struct psv_wait_entry){ .pc = y->pc, .insn = y->insn, .events = y->events };
+		s->last = (struct psv_wait_entry){ .pc = y->pc, .ctx = y->ctx, .insn = y->insn, .events = y->events };
 		s->have_last = 1;
 		break;
 	}
@@ -40,7 +40,7 @@ static void golden_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 		break;
 	case PROBE_FLUSHED: {
 		const struct probe_insn *f = v->flush_insn;
-		psv_blame(u, f->pc, f->insn, pmu_cat_of(PROBE_FLUSHED, f->insn, v->empty_cause),
+		psv_blame(u, f->pc, f->ctx, f->insn, pmu_cat_of(PROBE_FLUSHED, f->insn, v->empty_cause),
 		          f->events, d * v->ncycles);
 		break;
 	}

@@ -32,6 +32,7 @@ struct issue_head_tag {
 	uint64_t cycle;              /* the sample cycle */
 	uint64_t best_seq;           /* candidate so far (UINT64_MAX: none) */
 	uint64_t best_pc;
+	uint32_t best_ctx;           /* its calling context */
 	const struct isa_insn *best_insn;
 	uint8_t cat;                 /* enum pmu_cat of the candidate at `cycle` */
 };
@@ -146,6 +147,7 @@ static void issue_head_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		if (r->seq < t->best_seq) {
 			t->best_seq = r->seq;
 			t->best_pc = r->pc;
+			t->best_ctx = r->ctx;
 			t->best_insn = r->insn;
 			t->cat = issue_head_cause(s, r, t->cycle);
 		}
@@ -155,7 +157,7 @@ static void issue_head_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 	 * fetched). A squash settles nothing: an older unissued instruction may still come. */
 	for (; r->committed && k; k--) {
 		struct issue_head_tag *t = &s->q[s->head];
-		pmu_blame(u, t->best_pc, t->best_insn, (enum pmu_cat)t->cat);
+		pmu_blame(u, t->best_pc, t->best_ctx, t->best_insn, (enum pmu_cat)t->cat);
 		s->head = (s->head + 1) % PMU_TAG_MAX;
 		s->n--;
 	}
@@ -175,7 +177,7 @@ static void issue_head_finish(struct pmu_unit *u)
 	for (; s->n; s->n--, s->head = (s->head + 1) % PMU_TAG_MAX) {
 		struct issue_head_tag *t = &s->q[s->head];
 		if (t->best_insn)
-			pmu_blame(u, t->best_pc, t->best_insn, (enum pmu_cat)t->cat);
+			pmu_blame(u, t->best_pc, t->best_ctx, t->best_insn, (enum pmu_cat)t->cat);
 		else
 			u->unresolved++;
 	}
@@ -197,7 +199,7 @@ const struct pmu_model pmu_model_issue_head = {
 static void dcpix_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 {
 	if (r->committed)
-		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_EXECUTE, u->prof.divisor);
+		pmu_add(u, r->pc, r->ctx, r->insn, PMU_CAT_EXECUTE, u->prof.divisor);
 }
 
 const struct pmu_model pmu_model_dcpix = {
@@ -213,7 +215,7 @@ const struct pmu_model pmu_model_dcpix = {
 static void dcpix_taken_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 {
 	if (r->committed && r->taken)
-		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_EXECUTE, u->prof.divisor);
+		pmu_add(u, r->pc, r->ctx, r->insn, PMU_CAT_EXECUTE, u->prof.divisor);
 }
 
 const struct pmu_model pmu_model_dcpix_taken = {
@@ -228,7 +230,7 @@ const struct pmu_model pmu_model_dcpix_taken = {
 static void dcpix_imiss_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 {
 	if (r->committed && (r->events & PROBE_EV_ICACHE_MISS))
-		pmu_profile_add(&u->prof, r->pc, r->insn, PMU_CAT_FRONTEND, u->prof.divisor);
+		pmu_add(u, r->pc, r->ctx, r->insn, PMU_CAT_FRONTEND, u->prof.divisor);
 }
 
 const struct pmu_model pmu_model_dcpix_imiss = {

@@ -9,6 +9,7 @@
 
 struct lci_state {
 	uint64_t pc;                 /* the program-counter sample register */
+	uint32_t ctx;                /* its calling context */
 	const struct isa_insn *insn;
 	int valid;
 };
@@ -19,6 +20,7 @@ static void lci_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 	if (v->n_commit) {
 		const struct probe_insn *y = v->head[v->n_commit - 1];
 		s->pc = y->pc;
+		s->ctx = y->ctx;
 		s->insn = y->insn;
 		s->valid = 1;
 	}
@@ -32,7 +34,7 @@ static void lci_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint6
 		u->unresolved++;  /* nothing committed yet */
 		return;
 	}
-	pmu_blame(u, s->pc, s->insn, pmu_view_cat(v, s->insn));
+	pmu_blame(u, s->pc, s->ctx, s->insn, pmu_view_cat(v, s->insn));
 }
 
 const struct pmu_model pmu_model_lci = {

@@ -20,7 +20,7 @@ static void nci_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 	const struct probe_insn *r = v->head[0];
 	enum pmu_cat c = pmu_cat_of(s->state, r->insn, s->cause);
 	for (; s->pending; s->pending--)
-		pmu_blame(u, r->pc, r->insn, c);
+		pmu_blame(u, r->pc, r->ctx, r->insn, c);
 }
 
 static void nci_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle)
@@ -29,7 +29,7 @@ static void nci_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint6
 	(void)cycle;
 	if (v->n_valid) {
 		/* committing now, or the head that commits next */
-		pmu_blame(u, v->head[0]->pc, v->head[0]->insn, pmu_view_cat(v, v->head[0]->insn));
+		pmu_blame(u, v->head[0]->pc, v->head[0]->ctx, v->head[0]->insn, pmu_view_cat(v, v->head[0]->insn));
 		return;
 	}
 	if (!s->pending) {

@@ -20,7 +20,7 @@ static void nci_tea_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 	if (!s->pending || !v->n_commit)
 		return;
 	const struct probe_insn *r = v->head[0];
-	psv_blame(u, r->pc, r->insn, pmu_cat_of(s->state, r->insn, s->cause), r->events,
+	psv_blame(u, r->pc, r->ctx, r->insn, pmu_cat_of(s->state, r->insn, s->cause), r->events,
 	          s->pending * u->prof.divisor);
 	u->samples += s->pending;
 	s->pending = 0;
@@ -32,7 +32,7 @@ static void nci_tea_on_sample(struct pmu_unit *u, const struct probe_cycle *v, u
 	(void)cycle;
 	const struct probe_insn *h = v->head[0];
 	if (v->n_commit) {
-		psv_blame(u, h->pc, h->insn, PMU_CAT_EXECUTE, h->events, u->prof.divisor);
+		psv_blame(u, h->pc, h->ctx, h->insn, PMU_CAT_EXECUTE, h->events, u->prof.divisor);
 		u->samples++;
 	} else if (v->n_valid) {
 		psv_wait_add(u, &s->w, h, pmu_view_cat(v, h->insn), u->prof.divisor, 1);

@@ -12,6 +12,7 @@
 struct oracle_state {
 	uint64_t drained;            /* cycles waiting for the next instruction to dispatch */
 	uint64_t last_pc;            /* the last committed instruction (end-of-run fallback) */
+	uint32_t last_ctx;
 	const struct isa_insn *last_insn;
 	int have_last;
 };
@@ -19,32 +20,33 @@ struct oracle_state {
 static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 {
 	struct oracle_state *s = u->state;
-	struct pmu_profile *p = &u->prof;
-	uint64_t d = p->divisor;
+	uint64_t d = u->prof.divisor;
 	if (s->drained && v->n_valid) {
 		const struct probe_insn *first = v->head[0];
-		pmu_profile_add(p, first->pc, first->insn, PMU_CAT_FRONTEND, s->drained * d);
+		pmu_add(u, first->pc, first->ctx, first->insn, PMU_CAT_FRONTEND, s->drained * d);
 		s->drained = 0;
 	}
 	switch (v->state) {
 	case PROBE_COMPUTING: {
 		uint64_t share = d / v->n_commit * v->ncycles;
 		for (uint32_t i = 0; i < v->n_commit; i++)
-			pmu_profile_add(p, v->head[i]->pc, v->head[i]->insn, PMU_CAT_EXECUTE, share);
+			pmu_add(u, v->head[i]->pc, v->head[i]->ctx, v->head[i]->insn, PMU_CAT_EXECUTE,
+			        share);
 		const struct probe_insn *y = v->head[v->n_commit - 1];
 		s->last_pc = y->pc;
+		s->last_ctx = y->ctx;
 		s->last_insn = y->insn;
 		s->have_last = 1;
 		break;
 	}
 	case PROBE_STALLED:
-		pmu_profile_add(p, v->head[0]->pc, v->head[0]->insn,
-		                pmu_cat_of(PROBE_STALLED, v->head[0]->insn, 0), d * v->ncycles);
+		pmu_add(u, v->head[0]->pc, v->head[0]->ctx, v->head[0]->insn,
+		        pmu_cat_of(PROBE_STALLED, v->head[0]->insn, 0), d * v->ncycles);
 		break;
 	case PROBE_FLUSHED:
-		pmu_profile_add(p, v->flush_insn->pc, v->flush_insn->insn,
-		                pmu_cat_of(PROBE_FLUSHED, v->flush_insn->insn, v->empty_cause),
-		                d * v->ncycles);
+		pmu_add(u, v->flush_insn->pc, v->flush_insn->ctx, v->flush_insn->insn,
+		        pmu_cat_of(PROBE_FLUSHED, v->flush_insn->insn, v->empty_cause),
+		        d * v->ncycles);
 		break;
 	case PROBE_DRAINED:
 		s->drained += v->ncycles;
@@ -57,8 +59,8 @@ static void oracle_finish(struct pmu_unit *u)
 	struct oracle_state *s = u->state;
 	/* a drain nothing ever ended: the program's last cycles; blame the last instruction */
 	if (s->drained && s->have_last)
-		pmu_profile_add(&u->prof, s->last_pc, s->last_insn, PMU_CAT_FRONTEND,
-		                s->drained * u->prof.divisor);
+		pmu_add(u, s->last_pc, s->last_ctx, s->last_insn, PMU_CAT_FRONTEND,
+		        s->drained * u->prof.divisor);
 	else if (s->drained)
 		u->unresolved += s->drained;
 	s->drained = 0;

@@ -201,6 +201,8 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 			goto fail;
 		if (m->psv_events && m->every_cycle && (rc = pmu_profile_init(&u->evcount, 1)))
 			goto fail;
+		if (cfg->stacks && (rc = pmu_stacks_init(&u->stacks)))
+			goto fail;
 		if (m->state_size && !(u->state = calloc(1, m->state_size))) {
 			rc = -ENOMEM;
 			goto fail;
@@ -288,7 +290,8 @@ uint64_t pmu_divisor(const struct pmu *p)
 int pmu_oom(const struct pmu *p)
 {
 	for (size_t i = 0; i < p->n; i++)
-		if (p->units[i].prof.oom || p->units[i].pics.oom || p->units[i].evcount.oom)
+		if (p->units[i].prof.oom || p->units[i].pics.oom || p->units[i].evcount.oom ||
+		    p->units[i].stacks.oom)
 			return 1;
 	return 0;
 }
@@ -301,6 +304,7 @@ void pmu_destroy(struct pmu *p)
 		pmu_profile_free(&p->units[i].prof);
 		pmu_profile_free(&p->units[i].pics);
 		pmu_profile_free(&p->units[i].evcount);
+		pmu_stacks_free(&p->units[i].stacks);
 		free(p->units[i].state);
 	}
 	free(p);

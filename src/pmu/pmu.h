@@ -18,6 +18,7 @@
 
 #include "core/probe.h"
 #include "pmu/pmu_profile.h"
+#include "pmu/pmu_stacks.h"
 
 #define PMU_MAX_MODELS 31   /* pmu_config.models is a 32-bit mask */
 
@@ -56,6 +57,9 @@ struct pmu_unit {
 	 * & psv_events), categories as in prof; the golden reference (every_cycle) also counts
 	 * committed instructions per (pc, event) in evcount, keyed psv_key(pc, 1 << bit). */
 	struct pmu_profile pics, evcount;
+	/* with pmu_config.stacks: the same time per (calling context, pc), probe_insn.ctx;
+	   stacks.slot is NULL otherwise */
+	struct pmu_stacks stacks;
 	uint64_t period_cycles;   /* the sampler's interval (models with their own sampling) */
 	uint64_t seed;            /* the sampler's seed (idem) */
 	void *state;              /* model-private */
@@ -70,6 +74,8 @@ struct pmu_config {
 	uint64_t seed;            /* for random sampling */
 	uint32_t commit_width;    /* of the core (1..PROBE_MAX_WIDTH) */
 	uint32_t models;          /* bit i = model i of the table (pmu_model_at) */
+	int stacks;               /* 1: every unit keeps its time per calling context too
+	                             (pmu_unit.stacks; the core's records must carry ctx) */
 };
 
 struct pmu;

@@ -46,11 +46,21 @@ static inline enum pmu_cat pmu_view_cat(const struct probe_cycle *v, const struc
 	return pmu_cat_of(v->state, in, v->empty_cause);
 }
 
-/* One whole sample to one instruction. */
-static inline void pmu_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in,
-			     enum pmu_cat c)
+/* units in category c to instruction pc run in calling context ctx: the flat profile and,
+ * when kept, the per-context one. */
+static inline void pmu_add(struct pmu_unit *u, uint64_t pc, uint32_t ctx,
+			   const struct isa_insn *in, enum pmu_cat c, uint64_t units)
 {
-	pmu_profile_add(&u->prof, pc, in, c, u->prof.divisor);
+	pmu_profile_add(&u->prof, pc, in, c, units);
+	if (u->stacks.slot)
+		pmu_stacks_add(&u->stacks, ctx, pc, units);
+}
+
+/* One whole sample to one instruction (pc, run in context ctx). */
+static inline void pmu_blame(struct pmu_unit *u, uint64_t pc, uint32_t ctx,
+			     const struct isa_insn *in, enum pmu_cat c)
+{
+	pmu_add(u, pc, ctx, in, c, u->prof.divisor);
 	u->samples++;
 }
 
@@ -60,7 +70,7 @@ static inline void pmu_blame_split(struct pmu_unit *u, const struct probe_insn *
 {
 	uint64_t share = u->prof.divisor / n;
 	for (uint32_t i = 0; i < n; i++)
-		pmu_profile_add(&u->prof, recs[i]->pc, recs[i]->insn, c, share);
+		pmu_add(u, recs[i]->pc, recs[i]->ctx, recs[i]->insn, c, share);
 	u->samples++;
 }
 
@@ -68,6 +78,7 @@ static inline void pmu_blame_split(struct pmu_unit *u, const struct probe_insn *
 
 struct tip_state {
 	uint64_t oir_pc;             /* Offending Instruction Register: address */
+	uint32_t oir_ctx;            /* its calling context (the stack the sample carries) */
 	const struct isa_insn *oir_insn;
 	uint8_t oir_flag;            /* its flag: enum probe_cause of a flush it caused, 0 none */
 	uint8_t oir_valid;
@@ -92,6 +103,7 @@ struct pmu_tag {
 	uint64_t cycle;             /* the sample cycle */
 	uint64_t best_t, best_seq;  /* the candidate so far (best_t UINT64_MAX: none) */
 	uint64_t best_pc;
+	uint32_t best_ctx;          /* its calling context */
 	const struct isa_insn *best_insn;
 	uint32_t best_events;       /* its PROBE_EV_* (final: records come at end of life) */
 	uint8_t state, cause;       /* the commit state and flush cause at the sample cycle */
@@ -121,8 +133,8 @@ void pmu_tags_on_finish(struct pmu_unit *u);
 
 /* Time to one instruction with its PSV: `units` in category c to pics under the signature
  * events & the model's event set, and (sampled models) to prof. */
-void psv_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in, enum pmu_cat c,
-	       uint32_t events, uint64_t units);
+void psv_blame(struct pmu_unit *u, uint64_t pc, uint32_t ctx, const struct isa_insn *in,
+	       enum pmu_cat c, uint32_t events, uint64_t units);
 
 #define PSV_WAIT_MAX 64        /* pending blames (in practice one or two at the ROB head) */
 
@@ -131,6 +143,7 @@ void psv_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in, enum 
  * returning the sample ... until the next µop commits"). */
 struct psv_wait_entry {
 	uint64_t seq, pc, units, samples;
+	uint32_t ctx;              /* calling context of the instruction */
 	const struct isa_insn *insn;
 	uint32_t events;           /* as seen when added (used only if the record never comes) */
 	uint8_t cat;

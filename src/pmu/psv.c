@@ -61,11 +61,13 @@ int psv_parse(const char *name, uint32_t *sig)
 	return *sig ? 0 : -EINVAL;
 }
 
-void psv_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in, enum pmu_cat c,
-	       uint32_t events, uint64_t units)
+void psv_blame(struct pmu_unit *u, uint64_t pc, uint32_t ctx, const struct isa_insn *in,
+	       enum pmu_cat c, uint32_t events, uint64_t units)
 {
 	if (!u->model->every_cycle)  /* the golden reference builds prof at the end (golden.c) */
-		pmu_profile_add(&u->prof, pc, in, c, units);
+		pmu_add(u, pc, ctx, in, c, units);
+	else if (u->stacks.slot)
+		pmu_stacks_add(&u->stacks, ctx, pc, units);
 	if (pc < PSV_KEY_PC_MAX)
 		pmu_profile_add(&u->pics, psv_key(pc, events & u->model->psv_events), in, c, units);
 	else
@@ -75,7 +77,7 @@ void psv_blame(struct pmu_unit *u, uint64_t pc, const struct isa_insn *in, enum 
 static void psv_wait_resolve(struct pmu_unit *u, const struct psv_wait_entry *e,
 			     uint32_t events)
 {
-	psv_blame(u, e->pc, e->insn, (enum pmu_cat)e->cat, events, e->units);
+	psv_blame(u, e->pc, e->ctx, e->insn, (enum pmu_cat)e->cat, events, e->units);
 	u->samples += e->samples;
 }
 
@@ -104,7 +106,7 @@ void psv_wait_add(struct pmu_unit *u, struct psv_wait *w, const struct probe_ins
 		psv_wait_drop(w, 0);
 	}
 	w->q[w->n++] = (struct psv_wait_entry){
-		.seq = r->seq, .pc = r->pc, .units = units, .samples = samples, .insn = r->insn,
+		.seq = r->seq, .pc = r->pc, .ctx = r->ctx, .units = units, .samples = samples, .insn = r->insn,
 		.events = r->events, .cat = (uint8_t)c,
 	};
 }
@@ -116,7 +118,7 @@ void psv_wait_cycle(struct pmu_unit *u, struct psv_wait *w, const struct probe_c
 	const struct probe_insn *first = v->head[0];
 	if (v->n_commit) {
 		/* it committed in this view: its record came already, its PSV is final */
-		psv_blame(u, first->pc, first->insn, PMU_CAT_FRONTEND, first->events,
+		psv_blame(u, first->pc, first->ctx, first->insn, PMU_CAT_FRONTEND, first->events,
 		          w->drained_units);
 		u->samples += w->drained_samples;
 	} else {
@@ -150,7 +152,7 @@ void psv_wait_finish(struct pmu_unit *u, struct psv_wait *w, const struct psv_wa
 		psv_wait_resolve(u, &w->q[k], w->q[k].events);
 	w->n = 0;
 	if (w->drained_units && last) {
-		psv_blame(u, last->pc, last->insn, PMU_CAT_FRONTEND, last->events, w->drained_units);
+		psv_blame(u, last->pc, last->ctx, last->insn, PMU_CAT_FRONTEND, last->events, w->drained_units);
 		u->samples += w->drained_samples;
 	} else if (w->drained_units) {
 		u->unresolved += u->model->every_cycle ? w->drained_units / u->prof.divisor

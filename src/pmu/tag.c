@@ -22,10 +22,10 @@ static void tag_resolve(struct pmu_unit *u, const struct pmu_tag *g)
 	}
 	enum pmu_cat c = pmu_cat_of(g->state, g->best_insn, g->cause);
 	if (u->model->psv_events) {
-		psv_blame(u, g->best_pc, g->best_insn, c, g->best_events, u->prof.divisor);
+		psv_blame(u, g->best_pc, g->best_ctx, g->best_insn, c, g->best_events, u->prof.divisor);
 		u->samples++;
 	} else {
-		pmu_blame(u, g->best_pc, g->best_insn, c);
+		pmu_blame(u, g->best_pc, g->best_ctx, g->best_insn, c);
 	}
 }
 
@@ -64,6 +64,7 @@ void pmu_tags_insn(struct pmu_unit *u, struct pmu_tags *t, const struct probe_in
 			g->best_t = ts;
 			g->best_seq = r->seq;
 			g->best_pc = r->pc;
+			g->best_ctx = r->ctx;
 			g->best_insn = r->insn;
 			g->best_events = r->events;
 		}

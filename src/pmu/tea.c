@@ -12,6 +12,7 @@
 struct tea_state {
 	struct psv_wait w;
 	uint64_t oir_pc;             /* Offending Instruction Register, with its PSV */
+	uint32_t oir_ctx;            /* its calling context */
 	const struct isa_insn *oir_insn;
 	uint32_t oir_events;
 	uint8_t oir_flag;            /* enum probe_cause of a flush it caused, 0 none */
@@ -21,6 +22,7 @@ struct tea_state {
 static void tea_oir(struct tea_state *s, const struct probe_insn *r, uint8_t flag)
 {
 	s->oir_pc = r->pc;
+	s->oir_ctx = r->ctx;
 	s->oir_insn = r->insn;
 	s->oir_events = r->events;
 	s->oir_flag = flag;
@@ -48,14 +50,14 @@ static void tea_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint6
 	if (v->n_commit) {
 		uint64_t share = d / v->n_commit;
 		for (uint32_t i = 0; i < v->n_commit; i++)
-			psv_blame(u, v->head[i]->pc, v->head[i]->insn, PMU_CAT_EXECUTE,
+			psv_blame(u, v->head[i]->pc, v->head[i]->ctx, v->head[i]->insn, PMU_CAT_EXECUTE,
 			          v->head[i]->events, share);
 		u->samples++;
 	} else if (v->n_valid) {
 		psv_wait_add(u, &s->w, v->head[0], pmu_cat_of(PROBE_STALLED, v->head[0]->insn, 0), d,
 		             1);
 	} else if (s->oir_valid && s->oir_flag) {
-		psv_blame(u, s->oir_pc, s->oir_insn, pmu_cat_of(PROBE_FLUSHED, s->oir_insn, s->oir_flag),
+		psv_blame(u, s->oir_pc, s->oir_ctx, s->oir_insn, pmu_cat_of(PROBE_FLUSHED, s->oir_insn, s->oir_flag),
 		          s->oir_events, d);
 		u->samples++;
 	} else {

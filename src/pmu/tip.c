@@ -19,11 +19,12 @@ void tip_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 		/* the address CSR of the bank the first entry dispatched to; flags stay */
 		const struct probe_insn *first = v->head[0];
 		for (; s->frontend; s->frontend--)
-			pmu_blame(u, first->pc, first->insn, PMU_CAT_FRONTEND);
+			pmu_blame(u, first->pc, first->ctx, first->insn, PMU_CAT_FRONTEND);
 	}
 	if (v->n_commit) {
 		const struct probe_insn *y = v->head[v->n_commit - 1];
 		s->oir_pc = y->pc;
+		s->oir_ctx = y->ctx;
 		s->oir_insn = y->insn;
 		s->oir_flag = y->flush_cause;
 		s->oir_valid = 1;
@@ -31,6 +32,7 @@ void tip_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 	           (v->empty_cause == PROBE_FLUSH_EXCEPTION || v->empty_cause == PROBE_FLUSH_MEM_ORDER)) {
 		/* the head entry excepted instead of committing */
 		s->oir_pc = v->flush_insn->pc;
+		s->oir_ctx = v->flush_insn->ctx;
 		s->oir_insn = v->flush_insn->insn;
 		s->oir_flag = (uint8_t)v->empty_cause;
 		s->oir_valid = 1;
@@ -44,12 +46,14 @@ void tip_sample(struct pmu_unit *u, const struct probe_cycle *v, int ilp)
 		if (ilp)
 			pmu_blame_split(u, v->head, v->n_commit, PMU_CAT_EXECUTE);
 		else
-			pmu_blame(u, v->head[0]->pc, v->head[0]->insn, PMU_CAT_EXECUTE);
+			pmu_blame(u, v->head[0]->pc, v->head[0]->ctx, v->head[0]->insn,
+			          PMU_CAT_EXECUTE);
 	} else if (v->n_valid) {
-		pmu_blame(u, v->head[0]->pc, v->head[0]->insn,
+		pmu_blame(u, v->head[0]->pc, v->head[0]->ctx, v->head[0]->insn,
 		          pmu_cat_of(PROBE_STALLED, v->head[0]->insn, 0));
 	} else if (s->oir_valid && s->oir_flag) {
-		pmu_blame(u, s->oir_pc, s->oir_insn, pmu_cat_of(PROBE_FLUSHED, s->oir_insn, s->oir_flag));
+		pmu_blame(u, s->oir_pc, s->oir_ctx, s->oir_insn,
+		          pmu_cat_of(PROBE_FLUSHED, s->oir_insn, s->oir_flag));
 	} else {
 		s->frontend++;
 	}

@@ -72,6 +72,19 @@ static const char *const migrations[] = {
 	/* 1 -> 2: the host pid and the exit status of a run. */
 	"ALTER TABLE run ADD COLUMN pid INTEGER NOT NULL DEFAULT 0;"
 	"ALTER TABLE run ADD COLUMN exit_status INTEGER;",
+	/* 2 -> 3: call stacks: deduplicated call-site frames, calling contexts as a prefix
+	 * tree (root = outermost call site), and per (profile, context) the sampled leaf
+	 * offsets packed as sample_chunk blobs (docs/profile-db.md). */
+	"CREATE TABLE frame (id INTEGER PRIMARY KEY,"
+	"  image_id INTEGER NOT NULL REFERENCES image(id), offset INTEGER NOT NULL,"
+	"  UNIQUE (image_id, offset));"
+	"CREATE TABLE stack (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES stack(id),"
+	"  frame_id INTEGER NOT NULL REFERENCES frame(id));"
+	"CREATE UNIQUE INDEX stack_node ON stack (IFNULL(parent_id, 0), frame_id);"
+	"CREATE TABLE stack_sample (profile_id INTEGER NOT NULL REFERENCES profile(id),"
+	"  stack_id INTEGER NOT NULL, base INTEGER NOT NULL, n_offsets INTEGER NOT NULL,"
+	"  total_count INTEGER NOT NULL, data BLOB NOT NULL,"
+	"  PRIMARY KEY (profile_id, stack_id, base));",
 };
 
 _Static_assert(sizeof(migrations) / sizeof(migrations[0]) == PROFILE_DB_SCHEMA_VERSION - 1,
@@ -389,7 +402,7 @@ static int open_classified(struct profile_db *db)
 	} else if (version < 1) {
 		return profile_db_fail(db, -EINVAL, "robin database with invalid schema version %d",
 				       (int)version);
-	} else if (version < PROFILE_DB_SCHEMA_VERSION && readonly) {
+	} else if (version < PROFILE_DB_SCHEMA_READABLE && readonly) {
 		return profile_db_fail(db, -EROFS, "schema version %d needs migration to %d; open it "
 				       "once with a writer (robin db migrate)", (int)version,
 				       PROFILE_DB_SCHEMA_VERSION);

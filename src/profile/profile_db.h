@@ -24,7 +24,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define PROFILE_DB_SCHEMA_VERSION 2        /* PRAGMA user_version of a current database */
+#define PROFILE_DB_SCHEMA_READABLE 2       /* oldest version readers open without migration
+                                              (version 2 simply has no stacks) */
+#define PROFILE_DB_SCHEMA_VERSION 3        /* PRAGMA user_version of a current database */
 #define PROFILE_DB_APPLICATION_ID 0x524f424e /* PRAGMA application_id: "ROBN" */
 #define PROFILE_DB_ERR_MAX 512             /* size of an error-message buffer */
 #define PROFILE_DB_DEFAULT_PATH "robin.db"
@@ -229,6 +231,45 @@ uint64_t profile_db_batch_unknown(const struct profile_db_batch *b);
 
 /* Free without committing (NULL is fine). */
 void profile_db_batch_free(struct profile_db_batch *b);
+
+/* ---- call stacks (schema 3, profile_db_stack.c) ---------------------------------------- */
+
+/* One frame of a stack: an image (0 = [unknown], offset then the raw address) and offset. */
+struct profile_db_frame {
+	int64_t image_id;
+	uint64_t offset;
+};
+
+struct profile_db_stacks;  /* in-memory stacks of one epoch/run, written in one call */
+
+/* An empty set of stacks for `db` (a writer). Returns 0 or -errno. */
+int profile_db_stacks_new(struct profile_db *db, struct profile_db_stacks **out) PROFILE_DB_WARN;
+
+/* (event, stack) += count. f[0] is the outermost frame (e.g. _start's call site), f[n-1] the
+ * sampled instruction, whose (event, image) profile the count belongs to; 1 <= n. Counts are
+ * in the profile's stored units, as profile_db_batch_add. Identical stacks are merged. */
+int profile_db_stacks_add(struct profile_db_stacks *s, const char *event,
+			  const struct profile_db_frame *f, size_t n, uint64_t count) PROFILE_DB_WARN;
+
+/* Write the stacks in one transaction (a savepoint inside the caller's): frames and stack
+ * nodes found or added, stack_count rows of the leaf's profile in epoch_id (0 = current) and
+ * run_id (0 = none) incremented. The leaf's profile must exist (commit the batch with the
+ * flat counts first): -ENOENT otherwise. Then the set is emptied. Returns 0 or -errno. */
+int profile_db_stacks_commit(struct profile_db_stacks *s, int64_t epoch_id, int64_t run_id)
+	PROFILE_DB_WARN;
+
+/* Stacks added and not yet committed. */
+size_t profile_db_stacks_count(const struct profile_db_stacks *s);
+
+void profile_db_stacks_free(struct profile_db_stacks *s);
+
+/* Call fn once per stack of profile profile_id with its frames (outermost first, the leaf
+ * last; valid during the call) and stored count; a non-zero return of fn stops the walk and
+ * is returned. A database older than schema 3 (opened read-only) has none: returns 0. */
+int profile_db_stack_counts(struct profile_db *db, int64_t profile_id,
+			    int (*fn)(void *arg, const struct profile_db_frame *f, size_t n,
+				      uint64_t count),
+			    void *arg) PROFILE_DB_WARN;
 
 /* ---- detail kinds ----------------------------------------------------------------------- */
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report/keymap.h"
+#include "report/report_stacks.h"
 
 /* Append a frame separator (';') then the name with ';' and line breaks replaced. */
 static void put_frame(char *buf, size_t n, size_t *o, const char *s)
@@ -40,30 +41,61 @@ static int line_cmp(const void *a, const void *b)
 	return strcmp(((const struct folded_line *)a)->stack, ((const struct folded_line *)b)->stack);
 }
 
+#define FOLDED_DEPTH_MAX 1024
+
+/* The line of stack s: the outermost frame's image, then the function path. */
+static void folded_stack_line(const struct report_profile *p, const struct report_stack *s,
+			      unsigned flags, char *buf, size_t n)
+{
+	uint32_t fn[FOLDED_DEPTH_MAX];
+	size_t o = 0, k = report_stacks_names(p, s, fn, NULL, FOLDED_DEPTH_MAX);
+	const struct report_stack_frame *leaf = &p->stack_frames[s->frame0 + s->n - 1];
+	buf[0] = 0;
+	put_name(buf, n, &o, report_basename(p->images[p->stack_frames[s->frame0].image].path));
+	for (size_t j = 0; j < k && j < FOLDED_DEPTH_MAX; j++)
+		put_frame(buf, n, &o, fn[j] == REPORT_NO_FUNC ? "[unknown]" : p->funcs[fn[j]].name);
+	if (flags & FOLDED_INSNS) {
+		char a[32];
+		snprintf(a, sizeof(a), "0x%" PRIx64, leaf->offset);
+		put_frame(buf, n, &o, a);
+	}
+}
+
 long folded_write(const struct report_profile *p, size_t event, unsigned flags, FILE *out)
 {
 	struct keymap km;
 	double *sum = NULL;
 	size_t cap = 0;
 	long rc = 0;
-	char buf[4096];
+	char buf[16384];
+	int stacks = report_stacks_has(p, event);
 	keymap_init(&km);
-	for (size_t i = 0; i < p->ninsns; i++) {
-		const struct report_insn *in = &p->insns[i];
-		double v = p->counts[i * p->nevents + event];
-		size_t o = 0;
-		if (v == 0)
-			continue;
-		buf[0] = 0;
-		put_name(buf, sizeof(buf), &o, report_basename(p->images[in->image].path));
-		if (!in->nframes)
-			put_frame(buf, sizeof(buf), &o, "[unknown]");
-		for (uint32_t k = in->nframes; k-- > 0;)
-			put_frame(buf, sizeof(buf), &o, p->funcs[p->frames[in->frame0 + k].func].name);
-		if (flags & FOLDED_INSNS) {
-			char a[32];
-			snprintf(a, sizeof(a), "0x%" PRIx64, in->offset);
-			put_frame(buf, sizeof(buf), &o, a);
+	for (size_t i = 0; i < (stacks ? p->nstacks : p->ninsns); i++) {
+		double v;
+		if (stacks) {
+			const struct report_stack *s = &p->stacks[i];
+			v = s->event == event ? s->count : 0;
+			if (v == 0)
+				continue;
+			folded_stack_line(p, s, flags, buf, sizeof(buf));
+		} else {
+			const struct report_insn *in = &p->insns[i];
+			size_t o = 0;
+			v = p->counts[i * p->nevents + event];
+			if (v == 0)
+				continue;
+			buf[0] = 0;
+			put_name(buf, sizeof(buf), &o, report_basename(p->images[in->image].path));
+			if (!in->nframes)
+				put_frame(buf, sizeof(buf), &o, "[unknown]");
+			for (uint32_t k = in->nframes; k-- > 0;)
+				put_frame(buf, sizeof(buf), &o,
+					  p->funcs[p->frames[in->frame0 + k].func].name);
+			if (flags & FOLDED_INSNS) {
+				char a[32];
+				snprintf(a, sizeof(a), "0x%" PRIx64, in->offset);
+				put_frame(buf, sizeof(buf), &o, a);
+			}
 		}
 		int added, k = keymap_get(&km, buf, "", 0, &added);
 		if (k < 0) {

@@ -16,6 +16,7 @@
 #include "analysis/cycle_stack.h"
 #include "isa/isa.h"
 #include "profile/disasm.h"
+#include "report/flame_html.h"
 #include "report/svg.h"
 
 #define esc svg_escape
@@ -609,6 +610,9 @@ int html_report_write(const struct html_page *pg, FILE *out)
 	fputs("</div>\n<div id=\"robin-errors\"></div>\n", out);
 	section_runs(pg, out);
 	section_events(pg, out);
+	if ((rc = flame_html_write(out, p, pg->primary)))
+		goto out;
+	rc = -ENOMEM;
 	if (section_procs(pg, out, byf, pord, nproc))
 		goto out;
 	section_insns(pg, out, iord, ninsn);

@@ -58,17 +58,21 @@ int pprof_write(const struct report_profile *p, const char *path, const char *co
 	Robin__Pprof__Location **locp = calloc(ni + 1, sizeof(*locp));
 	Robin__Pprof__Line *line = calloc(p->nframes + 1, sizeof(*line));
 	Robin__Pprof__Line **linep = calloc(p->nframes + 1, sizeof(*linep));
-	Robin__Pprof__Sample *smp = calloc(ni + 1, sizeof(*smp));
-	Robin__Pprof__Sample **smpp = calloc(ni + 1, sizeof(*smpp));
-	int64_t *values = calloc(ni * ne + 1, sizeof(*values));
-	uint64_t *locids = calloc(ni + 1, sizeof(*locids));
+	/* with call stacks: one sample per stack, its locations leaf first */
+	int stacked = p->nstacks > 0;
+	size_t nsmp = stacked ? p->nstacks : ni, nlocid = stacked ? p->nstack_frames : ni;
+	Robin__Pprof__Sample *smp = calloc(nsmp + 1, sizeof(*smp));
+	Robin__Pprof__Sample **smpp = calloc(nsmp + 1, sizeof(*smpp));
+	int64_t *values = calloc(nsmp * ne + 1, sizeof(*values));
+	uint64_t *locids = calloc(nlocid + 1, sizeof(*locids));
+	uint64_t *loc_of = calloc(ni + 1, sizeof(*loc_of)); /* location id of an instruction */
 	uint64_t *lo = calloc(nm + 1, sizeof(*lo)), *hi = calloc(nm + 1, sizeof(*hi));
 	char **strings = NULL;
 	int64_t comment_ix;
 	memset(stats, 0, sizeof(*stats));
 	err[0] = 0;
 	if (!vt || !vtp || !map || !mapp || !fn || !fnp || !loc || !locp || !line || !linep ||
-	    !smp || !smpp || !values || !locids || !lo || !hi) {
+	    !smp || !smpp || !values || !locids || !loc_of || !lo || !hi) {
 		rc = -ENOMEM;
 		goto out;
 	}
@@ -142,11 +146,11 @@ int pprof_write(const struct report_profile *p, const char *path, const char *co
 	for (size_t i = 0; i < ni; i++) {
 		const struct report_insn *in = &p->insns[i];
 		int any = 0;
-		for (size_t e = 0; e < ne; e++) {
+		for (size_t e = 0; e < ne && !stacked; e++) {
 			values[ns * ne + e] = pprof_value(p, e, p->counts[i * ne + e]);
 			any |= values[ns * ne + e] != 0;
 		}
-		if (!any)
+		if (!any && !stacked)
 			continue;
 		robin__pprof__location__init(&loc[nloc]);
 		loc[nloc].id = nloc + 1;
@@ -155,6 +159,11 @@ int pprof_write(const struct report_profile *p, const char *path, const char *co
 		loc[nloc].n_line = in->nframes;
 		loc[nloc].line = in->nframes ? &linep[in->frame0] : NULL;
 		locp[nloc] = &loc[nloc];
+		loc_of[i] = nloc + 1;
+		if (stacked) { /* every instruction a location: call sites too */
+			nloc++;
+			continue;
+		}
 		robin__pprof__sample__init(&smp[ns]);
 		locids[ns] = nloc + 1;
 		smp[ns].n_location_id = 1;
@@ -163,6 +172,22 @@ int pprof_write(const struct report_profile *p, const char *path, const char *co
 		smp[ns].value = &values[ns * ne];
 		smpp[ns] = &smp[ns];
 		nloc++;
+		ns++;
+	}
+	for (size_t k = 0; stacked && k < p->nstacks; k++) {
+		const struct report_stack *s = &p->stacks[k];
+		int64_t v = pprof_value(p, s->event, s->count);
+		if (!v)
+			continue;
+		robin__pprof__sample__init(&smp[ns]);
+		for (uint32_t j = 0; j < s->n; j++) /* leaf first, as pprof wants */
+			locids[s->frame0 + j] = loc_of[p->stack_frames[s->frame0 + s->n - 1 - j].insn];
+		smp[ns].n_location_id = s->n;
+		smp[ns].location_id = &locids[s->frame0];
+		values[ns * ne + s->event] = v;
+		smp[ns].n_value = ne;
+		smp[ns].value = &values[ns * ne];
+		smpp[ns] = &smp[ns];
 		ns++;
 	}
 	prof.n_location = nloc;
@@ -235,6 +260,7 @@ out:
 	free(smpp);
 	free(values);
 	free(locids);
+	free(loc_of);
 	free(lo);
 	free(hi);
 	return rc;

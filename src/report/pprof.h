@@ -2,7 +2,9 @@
  * pprof.h — write a report_profile as a gzip-compressed pprof profile (profile.proto: the
  * messages are declared in src/report/pprof.proto and compiled with protoc-c at build time).
  * One sample type per event (type = event name, unit "count"); one Sample and one Location
- * per instruction with samples (address = the instruction's offset, see profile_db.h); one
+ * per instruction with samples (address = the instruction's offset, see profile_db.h), or,
+ * when the profile holds call stacks, one Location per instruction on them and one Sample
+ * per stack and event with its locations leaf first (the caller frames' call sites); one
  * Mapping per image; Functions and Lines from symbolisation, inlined frames first as pprof
  * expects. Sample values are integers: samples x period when the event's period is known
  * (estimated events, exact for divided counts), else samples rounded to the nearest integer.

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "profile/symbols.h"
+#include "report/report_stacks.h"
 
 static int event_name_cmp(const void *a, const void *b)
 {
@@ -345,6 +346,9 @@ int report_load(struct profile_db *db, const struct profile_db_filter *f, unsign
 			goto out;
 		}
 	}
+	if ((flags & REPORT_LOAD_STACKS) &&
+	    (rc = report_stacks_load(db, out, pr, npr, pimage, pevent, err)))
+		goto out;
 	if (flags & REPORT_LOAD_DETAILS) {
 		rc = load_details(db, out, pr, npr, pimage, pevent, err);
 		if (rc)

@@ -27,6 +27,7 @@ struct report_images {
 
 #define REPORT_LOAD_DETAILS 0x1u  /* also load cycle-stack details */
 #define REPORT_LOAD_NO_SYMBOLS 0x2u /* do not symbolise (faster; every row is [unknown]) */
+#define REPORT_LOAD_STACKS 0x4u   /* also load call stacks (report_stacks.h) */
 
 /* Load the profiles matching `f` (NULL = all) into `out` (initialised by the call) and, if
  * `images` is non-NULL, keep the opened symbol tables there (free with

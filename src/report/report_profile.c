@@ -75,6 +75,8 @@ void report_profile_free(struct report_profile *p)
 	free(p->detail);
 	free(p->insn_slots);
 	free(p->func_slots);
+	free(p->stacks);
+	free(p->stack_frames);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -318,6 +320,17 @@ int report_profile_finish(struct report_profile *p)
 		if (nd)
 			memcpy(&detail[i * ne * nd], &p->detail[perm[i] * ne * nd],
 			       ne * nd * sizeof(double));
+	}
+	/* stack frames follow their instructions to the new order (perm reused as inverse) */
+	if (p->nstack_frames) {
+		uint32_t *inv = malloc(n * sizeof(*inv));
+		if (!inv)
+			goto out;
+		for (size_t i = 0; i < n; i++)
+			inv[perm[i]] = (uint32_t)i;
+		for (size_t k = 0; k < p->nstack_frames; k++)
+			p->stack_frames[k].insn = inv[p->stack_frames[k].insn];
+		free(inv);
 	}
 	free(p->insns);
 	free(p->counts);

@@ -49,6 +49,20 @@ struct report_insn {
 	uint32_t nframes;    /* 0: no symbol */
 };
 
+/* One call stack of one event: frames stack_frames[frame0 .. frame0 + n). */
+struct report_stack {
+	uint32_t frame0, n;
+	uint32_t event;      /* index into events */
+	double count;        /* samples (stored units / count_divisor) */
+};
+
+/* A frame of a stack: an instruction (a call site, or the sampled one last). */
+struct report_stack_frame {
+	uint32_t image;      /* index into images */
+	uint32_t insn;       /* index into insns (valid once finished) */
+	uint64_t offset;
+};
+
 /* Detail categories, e.g. the commit states or TIP's cycle-stack categories, per
  * (instruction, event): detail[(insn * nevents + event) * ndetail_names + k]. */
 struct report_profile {
@@ -61,6 +75,10 @@ struct report_profile {
 	char **detail_names;          size_t ndetail_names;
 	double *detail;               /* NULL if no details */
 	int finished;                 /* report_profile_finish was called */
+	/* call stacks (report_stacks.h), when loaded: stacks[i] has stack_frames[frame0 ..
+	   frame0 + n) outermost first, the sampled instruction last */
+	struct report_stack *stacks;  size_t nstacks, cap_stacks;
+	struct report_stack_frame *stack_frames; size_t nstack_frames, cap_stack_frames;
 	/* private: hash tables (slots hold index + 1) used while building */
 	uint32_t *insn_slots;         size_t insn_slots_cap;
 	uint32_t *func_slots;         size_t func_slots_cap;
