@@ -18,22 +18,35 @@ static uint64_t bbv_hash_key(uint64_t start_pc, uint64_t end_pc)
 	return h ^ (h >> 29);
 }
 
-static int bbv_grow_hash(struct bbv *b)
+/* Double the open-addressing table *hash (*mask + 1 slots) holding ids 1..n, whose entry i
+ * (0-based) hashes to key(b, i). 0 or -ENOMEM. */
+static int bbv_grow_table(const struct bbv *b, uint32_t **hash, size_t *mask, size_t n,
+                          uint64_t (*key)(const struct bbv *b, size_t i))
 {
-	size_t n = (b->hash_mask + 1) * 2;
-	uint32_t *h = calloc(n, sizeof(*h));
+	size_t slots = (*mask + 1) * 2;
+	uint32_t *h = calloc(slots, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
-	for (size_t i = 0; i < b->n_blocks; i++) {
-		size_t k = bbv_hash_key(b->blocks[i].start_pc, b->blocks[i].end_pc) & (n - 1);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = key(b, i) & (slots - 1);
 		while (h[k])
-			k = (k + 1) & (n - 1);
+			k = (k + 1) & (slots - 1);
 		h[k] = (uint32_t)(i + 1);
 	}
-	free(b->hash);
-	b->hash = h;
-	b->hash_mask = n - 1;
+	free(*hash);
+	*hash = h;
+	*mask = slots - 1;
 	return 0;
+}
+
+static uint64_t bbv_block_key(const struct bbv *b, size_t i)
+{
+	return bbv_hash_key(b->blocks[i].start_pc, b->blocks[i].end_pc);
+}
+
+static uint64_t bbv_run_index_key(const struct bbv *b, size_t i)
+{
+	return bbv_hash_key(b->runs[i].pc, b->runs[i].n);
 }
 
 /* The id of block (start_pc, end_pc), added on first sight; 0 when out of memory. */
@@ -67,7 +80,8 @@ static uint32_t bbv_lookup(struct bbv *b, uint64_t start_pc, uint64_t end_pc, ui
 	uint32_t id = (uint32_t)++b->n_blocks;
 	b->blocks[id - 1] = (struct bbv_block){ start_pc, end_pc, insns, 0 };
 	b->hash[k] = id;
-	if (b->n_blocks * 2 > b->hash_mask && bbv_grow_hash(b))
+	if (b->n_blocks * 2 > b->hash_mask &&
+	    bbv_grow_table(b, &b->hash, &b->hash_mask, b->n_blocks, bbv_block_key))
 		return 0;
 	return id;
 }
@@ -173,28 +187,6 @@ static int bbv_reserve(void **p, size_t *cap, size_t n, size_t size)
 	return 0;
 }
 
-static uint64_t bbv_run_key(uint64_t pc, uint64_t n)
-{
-	return bbv_hash_key(pc, n);
-}
-
-static int bbv_run_rehash(struct bbv *b, size_t nslots)
-{
-	uint32_t *h = calloc(nslots, sizeof(*h));
-	if (!h)
-		return -ENOMEM;
-	for (size_t i = 0; i < b->n_runs; i++) {
-		size_t k = bbv_run_key(b->runs[i].pc, b->runs[i].n) & (nslots - 1);
-		while (h[k])
-			k = (k + 1) & (nslots - 1);
-		h[k] = (uint32_t)(i + 1);
-	}
-	free(b->run_hash);
-	b->run_hash = h;
-	b->run_hash_mask = nslots - 1;
-	return 0;
-}
-
 /* Split n instructions from pc into basic blocks (the classes that end one, as the
  * per-instruction loop's block hook): a new run record. 0 when out of memory. */
 static uint32_t bbv_run_new(struct bbv *b, uint64_t pc, uint64_t n)
@@ -230,9 +222,10 @@ static uint32_t bbv_run_new(struct bbv *b, uint64_t pc, uint64_t n)
 	r.tail_pc = seg_start;
 	r.next_pc = at;
 	b->runs[b->n_runs++] = r;
-	if (b->n_runs * 2 > b->run_hash_mask && bbv_run_rehash(b, (b->run_hash_mask + 1) * 2))
+	if (b->n_runs * 2 > b->run_hash_mask &&
+	    bbv_grow_table(b, &b->run_hash, &b->run_hash_mask, b->n_runs, bbv_run_index_key))
 		return 0;
-	size_t k = bbv_run_key(pc, n) & b->run_hash_mask;
+	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
 	while (b->run_hash[k])
 		k = (k + 1) & b->run_hash_mask;
 	b->run_hash[k] = (uint32_t)b->n_runs;
@@ -245,7 +238,7 @@ static uint32_t bbv_run_get(struct bbv *b, uint64_t pc, uint64_t n)
 	size_t c = ((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1);
 	if (b->run_cache[c].pc == pc && b->run_cache[c].n == n && b->run_cache[c].run)
 		return b->run_cache[c].run;
-	size_t k = bbv_run_key(pc, n) & b->run_hash_mask;
+	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
 	uint32_t id;
 	for (;;) {
 		id = b->run_hash[k];
