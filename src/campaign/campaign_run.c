@@ -17,6 +17,7 @@
 
 #include "campaign/campaign.h"
 #include "campaign/campaign_priv.h"
+#include "campaign/campaign_prof.h"
 #include "core/source.h"
 #include "emu/checkpoint.h"
 
@@ -75,6 +76,40 @@ static int campaign_open(const char *dir_arg, struct campaign *c, struct core_co
 	return rc;
 }
 
+/* With profile.txt in dir: the campaign's profilers on core (*pmu NULL otherwise). 0 or -errno
+ * with a message. */
+static int campaign_prof_attach(const char *dir, struct core *core, const struct core_config *cfg,
+                                struct pmu **pmu, char *err, size_t errlen)
+{
+	uint64_t period;
+	struct probe_consumer pc;
+	*pmu = NULL;
+	int rc = campaign_prof_wanted(dir, &period, err, errlen);
+	if (rc <= 0)
+		return rc;
+	if ((rc = campaign_prof_pmu(period, cfg->commit_width, pmu)))
+		return campaign_fail(err, errlen, rc, "cannot set up the profilers: %s", strerror(-rc));
+	pmu_consumer(*pmu, &pc);
+	if ((rc = core_attach(core, &pc)))
+		return campaign_fail(err, errlen, rc, "cannot attach the profilers");
+	return 0;
+}
+
+/* The run ended: save the profiles of pmu (if any) to dir/NAME. 0 or -errno with a message. */
+static int campaign_prof_finish(const char *dir, struct pmu *pmu, const struct emu *e,
+                                const char *name, char *err, size_t errlen)
+{
+	char path[PATH_MAX];
+	if (!pmu)
+		return 0;
+	pmu_finish(pmu);
+	if (campaign_path(path, sizeof(path), dir, "%s", name))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	if (pmu_oom(pmu))
+		return campaign_fail(err, errlen, -ENOMEM, "out of memory while profiling");
+	return campaign_prof_save(pmu, e, path, err, errlen);
+}
+
 int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 {
 	char path[PATH_MAX], out[PATH_MAX];
@@ -98,6 +133,8 @@ int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 	struct emu_config ec = { .virtual_time = 1 };
 	struct emu *e = NULL;
 	struct core *core = NULL;
+	struct pmu *pmu = NULL;
+	char pname[32];
 	rc = emu_create(&ec, &e);
 	if (rc) {
 		campaign_fail(err, errlen, rc, "cannot create the emulator: %s", strerror(-rc));
@@ -119,6 +156,8 @@ int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 		campaign_fail(err, errlen, rc, "cannot create the core: %s", strerror(-rc));
 		goto out;
 	}
+	if ((rc = campaign_prof_attach(dir, core, &cfg, &pmu, err, errlen)))
+		goto out;
 	double t0 = campaign_now();
 	struct emu_dyn d;
 	for (uint64_t k = 0; k < p->warmup; k++) {
@@ -135,9 +174,13 @@ int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 		campaign_fail(err, errlen, rc, "point %d: the core stopped (%s)", index, strerror(-rc));
 		goto out;
 	}
+	snprintf(pname, sizeof(pname), "point-%d.prof", index);
+	if ((rc = campaign_prof_finish(dir, pmu, e, pname, err, errlen)))
+		goto out;
 	rc = campaign_write_result(dir, index, core_stats(core), campaign_now() - t0, err, errlen);
 out:
 	core_destroy(core);
+	pmu_destroy(pmu);
 	emu_destroy(e);
 out_campaign:
 	campaign_free(&c);
@@ -261,6 +304,7 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 	struct campaign_commits k = { &c, 0, 0, calloc(c.n_intervals + 1, sizeof(uint64_t)) };
 	struct emu *e = NULL;
 	struct core *core = NULL;
+	struct pmu *pmu = NULL;
 	if (!k.end_cycle) {
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out;
@@ -289,6 +333,8 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 		campaign_fail(err, errlen, rc, "cannot create the core: %s", strerror(-rc));
 		goto out;
 	}
+	if ((rc = campaign_prof_attach(dir, core, &cfg, &pmu, err, errlen)))
+		goto out;
 	double t0 = campaign_now();
 	rc = core_run(core, NULL);
 	double secs = campaign_now() - t0;
@@ -296,6 +342,8 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 		campaign_fail(err, errlen, rc, "the full detailed run stopped (%s)", strerror(-rc));
 		goto out;
 	}
+	if ((rc = campaign_prof_finish(dir, pmu, e, "truth.prof", err, errlen)))
+		goto out;
 	const struct core_stats *s = core_stats(core);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
@@ -310,6 +358,7 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 		rc = campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 out:
 	core_destroy(core);
+	pmu_destroy(pmu);
 	emu_destroy(e);
 	free(k.end_cycle);
 	campaign_free(&c);

@@ -288,8 +288,11 @@ int sim_profile_locate(struct profile_db *db, struct code_map *m, uint64_t pc, i
 	return sim_profile_image_id(db, m, l.image, image);
 }
 
-int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
-		      struct pmu *p, struct code_map *m, FILE *info)
+/* Store units u[0..n) (p, when not NULL, their PMU for the PICS key names) as one run. */
+static int sim_profile_store_impl(const char *path, const char *cmd,
+				  const struct sim_profile_run *run, const struct pmu *p,
+				  const struct pmu_unit *const *u, size_t n, uint64_t period,
+				  double samples, struct code_map *m, FILE *info)
 {
 	struct profile_db *db = NULL;
 	struct profile_db_batch *b = NULL;
@@ -299,18 +302,17 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 	if (rc)
 		return rc;
 	int cs_kind;
-	if ((rc = sim_profile_kinds(db, &cs_kind)) || (rc = sim_pics_name_keys(db, p)) ||
+	if ((rc = sim_profile_kinds(db, &cs_kind)) || (p && (rc = sim_pics_name_keys(db, p))) ||
 	    (rc = profile_db_batch_new(db, 0, run_id, &b)))
 		goto out;
-	for (size_t i = 0; i < pmu_unit_count(p) && !rc; i++)
-		rc = sim_profile_add_unit(db, b, pmu_unit_at(p, i), pmu_period(p), m, cs_kind);
+	for (size_t i = 0; i < n && !rc; i++)
+		rc = sim_profile_add_unit(db, b, u[i], period, m, cs_kind);
 	if (rc || (rc = profile_db_batch_commit(b, NULL)))
 		goto out;
-	if (run->calls && (rc = sim_stacks_store(db, run_id, p, run->calls, m)))
+	if (p && run->calls && (rc = sim_stacks_store(db, run_id, p, run->calls, m)))
 		goto out;
-	if ((rc = profile_db_run_set_total(db, run_id, "samples", (double)pmu_samples_taken(p))) ||
-	    (rc = profile_db_run_set_total(db, run_id, "sample_period_cycles",
-	                                   (double)pmu_period(p))))
+	if ((rc = profile_db_run_set_total(db, run_id, "samples", samples)) ||
+	    (rc = profile_db_run_set_total(db, run_id, "sample_period_cycles", (double)period)))
 		goto out;
 	rc = sim_profile_run_finish(db, run_id, run);
 out:
@@ -323,13 +325,31 @@ out:
 		fprintf(info, "robin %s: profiles stored in %s as run %" PRId64 " (events:", cmd, path,
 		        run_id);
 	if (!rc && info) {
-		for (size_t i = 0; i < pmu_unit_count(p); i++)
-			fprintf(info, " %s", pmu_unit_at(p, i)->model->name);
+		for (size_t i = 0; i < n; i++)
+			fprintf(info, " %s", u[i]->model->name);
 		fprintf(info, ")\n");
 	}
 	profile_db_batch_free(b);
 	profile_db_close(db);
 	return rc;
+}
+
+int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
+		      struct pmu *p, struct code_map *m, FILE *info)
+{
+	const struct pmu_unit *u[PMU_MAX_MODELS];
+	size_t n = pmu_unit_count(p);
+	for (size_t i = 0; i < n && i < PMU_MAX_MODELS; i++)
+		u[i] = pmu_unit_at(p, i);
+	return sim_profile_store_impl(path, cmd, run, p, u, n < PMU_MAX_MODELS ? n : PMU_MAX_MODELS,
+	                              pmu_period(p), (double)pmu_samples_taken(p), m, info);
+}
+
+int sim_profile_store_units(const char *path, const char *cmd, const struct sim_profile_run *run,
+			    const struct pmu_unit *const *u, size_t n, uint64_t period,
+			    double samples, struct code_map *m, FILE *info)
+{
+	return sim_profile_store_impl(path, cmd, run, NULL, u, n, period, samples, m, info);
 }
 
 /* ---- JSON and listing -------------------------------------------------------------------- */

@@ -97,6 +97,13 @@ int sim_profile_db_ready(const char *path, const char *cmd);
 int sim_profile_store(const char *path, const char *cmd, const struct sim_profile_run *run,
 		      struct pmu *p, struct code_map *m, FILE *info);
 
+/* Store the profiles of units u[0..n) (not from a PMU: e.g. a sampled simulation's
+ * weighted profile; no PICS details) as one run, as sim_profile_store does; period is the
+ * sampling period and samples the run's "samples" total. Returns 0 or -errno after printing. */
+int sim_profile_store_units(const char *path, const char *cmd, const struct sim_profile_run *run,
+			    const struct pmu_unit *const *u, size_t n, uint64_t period,
+			    double samples, struct code_map *m, FILE *info);
+
 /* One profiler's member of "profile_error" (or "pics_error"): its errors at every
  * granularity (e NULL: null, no samples), samples and unresolved samples. */
 void sim_profile_json_error(struct json *j, const struct pmu_unit *u,

@@ -21,6 +21,8 @@
 #include "campaign/campaign.h"
 #include "cli/cli_args.h"
 #include "cli/core_opts.h"
+#include "campaign/campaign_prof.h"
+#include "cli/simpoint_prof.h"
 #include "cli/simpoint_run.h"
 #include "util/json.h"
 #include "util/text.h"
@@ -30,7 +32,7 @@ static void simpoint_run_usage(FILE *out)
 	fprintf(out,
 	        "usage: robin simpoint run [options] [--] PROG [ARGS...]\n"
 	        "       robin simpoint point DIR I\n"
-	        "       robin simpoint merge DIR [--stats-json FILE]\n"
+	        "       robin simpoint merge DIR [--stats-json FILE] [--db FILE]\n"
 	        "\n"
 	        "Sampled simulation with SimPoint: profiles PROG's basic-block vectors, clusters\n"
 	        "them (robin simpoint's algorithm), saves a checkpoint before each simulation\n"
@@ -48,7 +50,14 @@ static void simpoint_run_usage(FILE *out)
 	        "  --slurm           write DIR/points.sbatch (a job array, one task per point),\n"
 	        "                    DIR/merge.sbatch and DIR/submit.sh instead of running them\n"
 	        "  --stats-json FILE instructions, cpi_predicted, points, detailed_instructions,\n"
-	        "                    with --validate cpi_full and cpi_error\n"
+	        "                    with --validate cpi_full and cpi_error; \"profile\": the\n"
+	        "                    weighted profiles' errors\n"
+	        "  --profile-period CYCLES  TIP's sampling period in the detailed runs (default\n"
+	        "                    1009); the points' Oracle and TIP profiles are combined by\n"
+	        "                    the clusters' weights and stored as one run; with\n"
+	        "                    --validate compared with the full run's exact Oracle\n"
+	        "  --no-profile      no profilers in the detailed runs\n"
+	        "  --db FILE         the database of the weighted profiles (default DIR/robin.db)\n"
 	        "  --seed N, --sysroot DIR   as robin run (the guest always runs --virtual-time)\n"
 	        "  --preset, --config, --set the timing model, as robin sim\n");
 }
@@ -93,7 +102,8 @@ static void simpoint_cluster_spread(const struct campaign *c, const struct campa
 
 /* Print the estimate (and the truth, when t is not NULL) and write the JSON. 0 or 1. */
 static int simpoint_report(const struct campaign *c, const struct campaign_truth *t,
-                           const char *json_path, double prep_s, double points_s)
+                           const struct simpoint_prof_eval *pe, const char *json_path,
+                           double prep_s, double points_s)
 {
 	struct campaign_estimate est;
 	char err[512], name[64];
@@ -139,6 +149,7 @@ static int simpoint_report(const struct campaign *c, const struct campaign_truth
 	if (t && (prep_s > 0 || points_s > 0))
 		fprintf(stderr, ", full detailed run %.2f s (%.1fx)\n", t->host_seconds,
 		        t->host_seconds / (prep_s + points_s));
+	simpoint_prof_print(stderr, pe);
 	if (!json_path)
 		return 0;
 	FILE *f = fopen(json_path, "w");
@@ -196,6 +207,7 @@ static int simpoint_report(const struct campaign *c, const struct campaign_truth
 	for (unsigned s = 0; s < CORE_STACK_N; s++)
 		json_kv_double(&j, core_stack_name(s, name, sizeof(name)), est.stack_cpi[s]);
 	json_object_end(&j);
+	simpoint_prof_json(&j, pe);
 	json_object_end(&j);
 	json_end(&j);
 	if (fclose(f)) {
@@ -222,9 +234,10 @@ int simpoint_run_main(int argc, char **argv)
 {
 	struct campaign_opts o = { .interval = 10000000 };
 	struct core_opts co = { 0 };
-	const char *dir = NULL, *json = NULL;
+	const char *dir = NULL, *json = NULL, *db = NULL;
 	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN), maxk = 10, warm = UINT64_MAX;
-	int validate = 0, slurm = 0, i;
+	uint64_t prof_period = SIMPOINT_PROF_PERIOD_DEFAULT;
+	int validate = 0, slurm = 0, profile = 1, i;
 	simpoint_opts_default(&o.sp);
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char *a = argv[i];
@@ -249,6 +262,10 @@ int simpoint_run_main(int argc, char **argv)
 			slurm = 1;
 			continue;
 		}
+		if (!strcmp(a, "--no-profile")) {
+			profile = 0;
+			continue;
+		}
 		if (i + 1 >= argc) {
 			fprintf(stderr, "robin simpoint run: %s needs a value (see --help)\n", a);
 			return 2;
@@ -266,6 +283,10 @@ int simpoint_run_main(int argc, char **argv)
 			rc = simpoint_u64_opt(a, v, 1, &jobs);
 		else if (!strcmp(a, "--seed"))
 			rc = simpoint_u64_opt(a, v, 0, &o.seed);
+		else if (!strcmp(a, "--profile-period"))
+			rc = simpoint_u64_opt(a, v, 1, &prof_period);
+		else if (!strcmp(a, "--db"))
+			db = v;
 		else if (!strcmp(a, "--dir"))
 			dir = v;
 		else if (!strcmp(a, "--stats-json"))
@@ -318,6 +339,11 @@ int simpoint_run_main(int argc, char **argv)
 		return 1;
 	}
 	snprintf(c.dir, sizeof(c.dir), "%s", absdir);
+	if (profile && campaign_prof_enable(c.dir, prof_period, err, sizeof(err))) {
+		fprintf(stderr, "robin simpoint run: %s\n", err);
+		campaign_free(&c);
+		return 1;
+	}
 	double prep_s = simpoint_now() - t0;
 	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s)\n",
 	        c.n_intervals, c.k, c.n_points, c.dir, prep_s);
@@ -376,8 +402,11 @@ int simpoint_run_main(int argc, char **argv)
 		        truth_ok ? ": " : "", truth_ok ? err : "");
 		rc = 1;
 	}
+	struct simpoint_prof_eval pe = { 0 };
+	if (!rc && simpoint_prof_eval(&loaded, "simpoint run", db, &pe, stderr))
+		rc = 1;
 	if (!rc)
-		rc = simpoint_report(&loaded, have_truth ? &t : NULL, json, prep_s, points_s);
+		rc = simpoint_report(&loaded, have_truth ? &t : NULL, &pe, json, prep_s, points_s);
 	if (have_truth)
 		campaign_truth_free(&t);
 	campaign_free(&loaded);
@@ -404,19 +433,21 @@ int simpoint_point_main(int argc, char **argv)
 
 int simpoint_merge_main(int argc, char **argv)
 {
-	const char *json = NULL, *dir = NULL;
+	const char *json = NULL, *dir = NULL, *db = NULL;
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--stats-json") && i + 1 < argc)
 			json = argv[++i];
+		else if (!strcmp(argv[i], "--db") && i + 1 < argc)
+			db = argv[++i];
 		else if (argv[i][0] != '-' && !dir)
 			dir = argv[i];
 		else {
-			fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE]\n");
+			fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE] [--db FILE]\n");
 			return 2;
 		}
 	}
 	if (!dir) {
-		fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE]\n");
+		fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE] [--db FILE]\n");
 		return 2;
 	}
 	struct campaign c;
@@ -427,7 +458,16 @@ int simpoint_merge_main(int argc, char **argv)
 		return 1;
 	}
 	int have_truth = !campaign_truth_load(&c, &t, err, sizeof(err));
-	int rc = simpoint_report(&c, have_truth ? &t : NULL, json, 0, 0);
+	struct simpoint_prof_eval pe = { 0 };
+	int rc = campaign_estimate(&c, &(struct campaign_estimate){ 0 }, err, sizeof(err));
+	if (rc)
+		fprintf(stderr, "robin simpoint merge: %s\n", err);
+	else if (simpoint_prof_eval(&c, "simpoint merge", db, &pe, stderr))
+		rc = 1;
+	if (!rc)
+		rc = simpoint_report(&c, have_truth ? &t : NULL, &pe, json, 0, 0);
+	else
+		rc = 1;
 	if (have_truth)
 		campaign_truth_free(&t);
 	campaign_free(&c);

@@ -1,7 +1,8 @@
 /*
  * bbv.c — basic-block vectors (see bbv.h): block ids by a direct-mapped cache in front of an
  * open-addressing table, per-interval counts with a list of the ids touched, one T: line per
- * interval.
+ * interval; the fast loop's runs split into blocks once and counted per run between
+ * interval ends.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "emu/bbv.h"
+#include "emu/emu_priv.h"
 
 static uint64_t bbv_hash_key(uint64_t start_pc, uint64_t end_pc)
 {
@@ -16,22 +18,35 @@ static uint64_t bbv_hash_key(uint64_t start_pc, uint64_t end_pc)
 	return h ^ (h >> 29);
 }
 
-static int bbv_grow_hash(struct bbv *b)
+/* Double the open-addressing table *hash (*mask + 1 slots) holding ids 1..n, whose entry i
+ * (0-based) hashes to key(b, i). 0 or -ENOMEM. */
+static int bbv_grow_table(const struct bbv *b, uint32_t **hash, size_t *mask, size_t n,
+                          uint64_t (*key)(const struct bbv *b, size_t i))
 {
-	size_t n = (b->hash_mask + 1) * 2;
-	uint32_t *h = calloc(n, sizeof(*h));
+	size_t slots = (*mask + 1) * 2;
+	uint32_t *h = calloc(slots, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
-	for (size_t i = 0; i < b->n_blocks; i++) {
-		size_t k = bbv_hash_key(b->blocks[i].start_pc, b->blocks[i].end_pc) & (n - 1);
+	for (size_t i = 0; i < n; i++) {
+		size_t k = key(b, i) & (slots - 1);
 		while (h[k])
-			k = (k + 1) & (n - 1);
+			k = (k + 1) & (slots - 1);
 		h[k] = (uint32_t)(i + 1);
 	}
-	free(b->hash);
-	b->hash = h;
-	b->hash_mask = n - 1;
+	free(*hash);
+	*hash = h;
+	*mask = slots - 1;
 	return 0;
+}
+
+static uint64_t bbv_block_key(const struct bbv *b, size_t i)
+{
+	return bbv_hash_key(b->blocks[i].start_pc, b->blocks[i].end_pc);
+}
+
+static uint64_t bbv_run_index_key(const struct bbv *b, size_t i)
+{
+	return bbv_hash_key(b->runs[i].pc, b->runs[i].n);
 }
 
 /* The id of block (start_pc, end_pc), added on first sight; 0 when out of memory. */
@@ -65,7 +80,8 @@ static uint32_t bbv_lookup(struct bbv *b, uint64_t start_pc, uint64_t end_pc, ui
 	uint32_t id = (uint32_t)++b->n_blocks;
 	b->blocks[id - 1] = (struct bbv_block){ start_pc, end_pc, insns, 0 };
 	b->hash[k] = id;
-	if (b->n_blocks * 2 > b->hash_mask && bbv_grow_hash(b))
+	if (b->n_blocks * 2 > b->hash_mask &&
+	    bbv_grow_table(b, &b->hash, &b->hash_mask, b->n_blocks, bbv_block_key))
 		return 0;
 	return id;
 }
@@ -76,9 +92,35 @@ static int bbv_cmp_u32(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Add v instructions of block id to the current interval. */
+static void bbv_add(struct bbv *b, uint32_t id, uint64_t v)
+{
+	if (!b->counts[id - 1])
+		b->touched[b->n_touched++] = id;
+	b->counts[id - 1] += v;
+	b->blocks[id - 1].total += v;
+}
+
+/* Count the pending executions of the run records into the current interval. */
+static void bbv_fold(struct bbv *b)
+{
+	for (size_t i = 0; i < b->n_pending; i++) {
+		struct bbv_run *r = &b->runs[b->pending[i] - 1];
+		uint64_t c = r->pending;
+		bbv_add(b, r->first_id, c * r->first_len);
+		for (uint32_t k = 0; k < r->n_segs; k++) {
+			const struct bbv_seg *sg = &b->segs[r->segs_at + k];
+			bbv_add(b, sg->id, c * sg->insns);
+		}
+		r->pending = 0;
+	}
+	b->n_pending = 0;
+}
+
 /* Write the finished interval and start the next one. */
 static void bbv_end_interval(struct bbv *b)
 {
+	bbv_fold(b);
 	if (b->n_intervals == b->cap_intervals) {
 		size_t cap = b->cap_intervals ? b->cap_intervals * 2 : 256;
 		uint64_t *ns = realloc(b->starts, cap * sizeof(*ns));
@@ -105,9 +147,10 @@ static void bbv_end_interval(struct bbv *b)
 	b->count -= b->interval_insns;
 }
 
-static void bbv_on_block(void *ctx, uint64_t start_pc, uint64_t end_pc, uint64_t insns)
+/* Block (start_pc, end_pc) of insns instructions ended: count it, end the interval if it is
+ * full. Returns its id, 0 when out of memory. */
+static uint32_t bbv_block_done(struct bbv *b, uint64_t start_pc, uint64_t end_pc, uint64_t insns)
 {
-	struct bbv *b = ctx;
 	size_t c = (start_pc >> 1) & (BBV_CACHE_SIZE - 1);
 	uint32_t id;
 	if (b->cache[c].start_pc == start_pc && b->cache[c].end_pc == end_pc && b->cache[c].id) {
@@ -116,20 +159,156 @@ static void bbv_on_block(void *ctx, uint64_t start_pc, uint64_t end_pc, uint64_t
 		id = bbv_lookup(b, start_pc, end_pc, insns);
 		if (!id) {
 			b->err = -ENOMEM;
-			return;
+			return 0;
 		}
 		b->cache[c].start_pc = start_pc;
 		b->cache[c].end_pc = end_pc;
 		b->cache[c].id = id;
 	}
-	if (!b->counts[id - 1])
-		b->touched[b->n_touched++] = id;
-	b->counts[id - 1] += insns;
-	b->blocks[id - 1].total += insns;
+	bbv_add(b, id, insns);
 	b->run_insns += insns;
 	b->count += insns;
 	if (b->count >= b->interval_insns)
 		bbv_end_interval(b);
+	return id;
+}
+
+/* Grow *p (of *cap elements of size) to hold n + 1. 0 or -ENOMEM. */
+static int bbv_reserve(void **p, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return 0;
+	size_t nc = *cap ? *cap * 2 : 1024;
+	void *q = realloc(*p, nc * size);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = nc;
+	return 0;
+}
+
+/* Split n instructions from pc into basic blocks (the classes that end one, as the
+ * per-instruction loop's block hook): a new run record. 0 when out of memory. */
+static uint32_t bbv_run_new(struct bbv *b, uint64_t pc, uint64_t n)
+{
+	if (bbv_reserve((void **)&b->runs, &b->cap_runs, b->n_runs, sizeof(*b->runs)))
+		return 0;
+	struct bbv_run r = { .pc = pc, .n = n, .segs_at = (uint32_t)b->n_segs };
+	uint64_t at = pc, seg_start = pc, seg_len = 0;
+	int closed = 0;
+	for (uint64_t i = 0; i < n; i++) {
+		const struct isa_insn *in = emu_decode_at(b->emu, at);
+		uint64_t here = at;
+		at += in ? in->len : 4;
+		seg_len++;
+		if (!in || !(in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP ||
+		             in->cls == ISA_CLASS_SYSTEM))
+			continue;
+		if (!closed) {
+			r.first_end = here;
+			r.first_len = (uint32_t)seg_len;
+			closed = 1;
+		} else {
+			if (bbv_reserve((void **)&b->segs, &b->cap_segs, b->n_segs, sizeof(*b->segs)))
+				return 0;
+			b->segs[b->n_segs++] = (struct bbv_seg){ seg_start, here, (uint32_t)seg_len, 0 };
+			r.n_segs++;
+		}
+		r.closed_insns += seg_len;
+		seg_start = at;
+		seg_len = 0;
+	}
+	r.tail_len = (uint32_t)seg_len;
+	r.tail_pc = seg_start;
+	r.next_pc = at;
+	b->runs[b->n_runs++] = r;
+	if (b->n_runs * 2 > b->run_hash_mask &&
+	    bbv_grow_table(b, &b->run_hash, &b->run_hash_mask, b->n_runs, bbv_run_index_key))
+		return 0;
+	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
+	while (b->run_hash[k])
+		k = (k + 1) & b->run_hash_mask;
+	b->run_hash[k] = (uint32_t)b->n_runs;
+	return (uint32_t)b->n_runs;
+}
+
+/* The run record of (pc, n), made on first sight; 0 when out of memory. */
+static uint32_t bbv_run_get(struct bbv *b, uint64_t pc, uint64_t n)
+{
+	size_t c = ((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1);
+	if (b->run_cache[c].pc == pc && b->run_cache[c].n == n && b->run_cache[c].run)
+		return b->run_cache[c].run;
+	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
+	uint32_t id;
+	for (;;) {
+		id = b->run_hash[k];
+		if (!id || (b->runs[id - 1].pc == pc && b->runs[id - 1].n == n))
+			break;
+		k = (k + 1) & b->run_hash_mask;
+	}
+	if (!id && !(id = bbv_run_new(b, pc, n)))
+		return 0;
+	b->run_cache[c].pc = pc;
+	b->run_cache[c].n = n;
+	b->run_cache[c].run = id;
+	return id;
+}
+
+/* The fast loop's run hook (emu_priv.h): n instructions from pc retired in sequence. */
+static void bbv_on_run(void *ctx, uint64_t pc, uint64_t n)
+{
+	struct bbv *b = ctx;
+	if (b->err)
+		return;
+	if (b->open_insns && pc != b->open_next) {
+		/* not where the open block went on: a trap or signal ended it at open_next, as
+		 * the per-instruction loop ends a block at a trapping instruction */
+		if (!bbv_block_done(b, b->open_pc, b->open_next, b->open_insns))
+			return;
+		b->open_insns = 0;
+	}
+	uint32_t rid = bbv_run_get(b, pc, n);
+	if (!rid) {
+		b->err = -ENOMEM;
+		return;
+	}
+	struct bbv_run *r = &b->runs[rid - 1];
+	if (__builtin_expect(!b->open_insns && r->resolved &&
+	                     b->count + r->closed_insns < b->interval_insns, 1)) {
+		/* no interval ends inside: count the run, fold at the interval's end */
+		if (!r->pending++) {
+			if (bbv_reserve((void **)&b->pending, &b->cap_pending, b->n_pending,
+			                sizeof(*b->pending))) {
+				b->err = -ENOMEM;
+				return;
+			}
+			b->pending[b->n_pending++] = rid;
+		}
+		b->count += r->closed_insns;
+		b->run_insns += r->closed_insns;
+	} else if (r->first_len) {
+		/* block by block */
+		int fresh = !b->open_insns;
+		uint64_t start = fresh ? pc : b->open_pc;
+		uint32_t id = bbv_block_done(b, start, r->first_end, b->open_insns + r->first_len);
+		if (!id)
+			return;
+		b->open_insns = 0;
+		if (fresh)
+			r->first_id = id;
+		for (uint32_t k = 0; k < r->n_segs; k++) {
+			struct bbv_seg *sg = &b->segs[r->segs_at + k];
+			if (!(sg->id = bbv_block_done(b, sg->start_pc, sg->end_pc, sg->insns)))
+				return;
+		}
+		r->resolved = r->first_id != 0;
+	}
+	if (r->tail_len) {
+		if (!b->open_insns)
+			b->open_pc = r->tail_pc;
+		b->open_insns += r->tail_len;
+		b->open_next = r->next_pc;
+	}
 }
 
 int bbv_init(struct bbv *b, struct emu *e, uint64_t interval_insns, FILE *out)
@@ -143,14 +322,22 @@ int bbv_init(struct bbv *b, struct emu *e, uint64_t interval_insns, FILE *out)
 	b->hash = calloc(b->hash_mask + 1, sizeof(*b->hash));
 	if (!b->hash)
 		return -ENOMEM;
+	b->run_hash_mask = 4095;
+	b->run_hash = calloc(b->run_hash_mask + 1, sizeof(*b->run_hash));
+	if (!b->run_hash)
+		return -ENOMEM;
 	b->run_insns = b->interval_begin = emu_instret(e);
-	emu_set_block_hook(e, bbv_on_block, b);
+	b->emu = e;
+	e->block_hook = bbv_on_run;
+	e->block_hook_ctx = b;
 	return 0;
 }
 
 int bbv_finish(struct bbv *b, struct emu *e)
 {
-	emu_set_block_hook(e, NULL, NULL);
+	e->block_hook = NULL;
+	e->block_hook_ctx = NULL;
+	bbv_fold(b);  /* the executed totals of the map */
 	if (!b->err && b->out && (fflush(b->out) || ferror(b->out)))
 		b->err = -EIO;
 	return b->err;
@@ -179,5 +366,9 @@ void bbv_free(struct bbv *b)
 	free(b->counts);
 	free(b->touched);
 	free(b->starts);
+	free(b->runs);
+	free(b->run_hash);
+	free(b->segs);
+	free(b->pending);
 	memset(b, 0, sizeof(*b));
 }

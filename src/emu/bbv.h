@@ -11,6 +11,14 @@
  * toward the next interval's length (not its vector), so interval i covers about
  * [i*N, (i+1)*N). A final partial interval is not written (as exp-bbv and gem5 do). The map
  * file names each block and each interval's exact start (see bbv_write_map).
+ *
+ * The emulator's fast loop runs (emu_priv.h block_hook) cover several basic blocks (they go
+ * on past untaken branches): each distinct run (start pc, instructions) is split into its
+ * basic blocks once, into a run record; a run that starts a basic block and ends no interval
+ * then costs one record lookup and one counter increment, and the records' counts are folded
+ * into the vector when an interval ends. Runs that continue a block the previous run left
+ * open, or within which an interval ends, are accounted block by block (bbv_block_done), so
+ * the vectors are the exact per-block ones.
  */
 #ifndef ROBIN_EMU_BBV_H
 #define ROBIN_EMU_BBV_H
@@ -29,6 +37,27 @@ struct bbv_block {
 
 #define BBV_CACHE_SIZE 4096
 
+/* A distinct fast-loop run: n instructions from pc split into basic blocks. */
+struct bbv_run {
+	uint64_t pc, n;
+	uint64_t first_end;        /* end pc of the first block the run closes */
+	uint32_t first_len;        /* its instructions inside the run (0: the run closes none) */
+	uint32_t first_id;         /* its id when it starts at pc, 0 = not yet known */
+	uint32_t segs_at, n_segs;  /* the further blocks it closes: segs[segs_at ..] */
+	uint32_t tail_len;         /* instructions after the last closed block (left open) */
+	uint64_t tail_pc;          /* where they start */
+	uint64_t next_pc;          /* the pc after the run's last instruction */
+	uint64_t closed_insns;     /* instructions in the blocks it closes */
+	uint64_t pending;          /* executions not yet folded into the vector */
+	int resolved;              /* all ids known: the fast path may count it */
+};
+
+/* A block a run closes after its first: key, instructions and id (0 = not yet known). */
+struct bbv_seg {
+	uint64_t start_pc, end_pc;
+	uint32_t insns, id;
+};
+
 struct bbv {
 	FILE *out;                 /* the T: lines, or NULL (intervals and blocks only) */
 	uint64_t interval_insns;   /* N */
@@ -43,6 +72,20 @@ struct bbv {
 	uint32_t *touched;         /* ids with counts != 0 */
 	size_t n_touched;
 	struct { uint64_t start_pc, end_pc; uint32_t id; } cache[BBV_CACHE_SIZE];
+	/* the run records (see above) */
+	struct bbv_run *runs;      /* index + 1 is a record's id */
+	size_t n_runs, cap_runs;
+	uint32_t *run_hash;        /* open addressing on (pc, n): run id, 0 = empty */
+	size_t run_hash_mask;
+	struct bbv_seg *segs;      /* the blocks closed inside runs after their first */
+	size_t n_segs, cap_segs;
+	uint32_t *pending;         /* runs with uncounted executions */
+	size_t n_pending, cap_pending;
+	struct { uint64_t pc, n; uint32_t run; } run_cache[BBV_CACHE_SIZE];
+	uint64_t open_pc;          /* the basic block a run left open: its start */
+	uint64_t open_insns;       /* and instructions so far (0: none open) */
+	uint64_t open_next;        /* the pc after its last instruction so far */
+	struct emu *emu;
 	uint64_t *starts;          /* instruction count at which each written interval began */
 	size_t n_intervals, cap_intervals;
 	int err;                   /* first error (-errno), sticky */

@@ -436,6 +436,8 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	}
 	if (e->block_fn && (d->trapped || EMU_BLOCK_ENDS(in->cls)))
 		emu_block_end(e, pc, d->trapped ? d->next_pc : h->next_pc);
+	if (e->block_hook && !d->trapped)   /* the run hook sees the stepped instruction too */
+		e->block_hook(e->block_hook_ctx, pc, 1);
 	if (!d->trapped) {
 		if (d->mem_size) {
 			/* the access succeeded, so the bytes are mapped; little-endian guest */

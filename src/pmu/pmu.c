@@ -52,6 +52,8 @@ struct pmu {
 	struct sampler smp;
 	uint64_t divisor;
 	uint64_t cycles;             /* cycles covered by the views seen */
+	uint64_t cycle0;             /* the first view's cycle: sampling starts there (a core
+	                                warmed before, from a checkpoint, is past cycle 0) */
 	struct pmu_unit units[PMU_MAX_MODELS];
 	size_t n;
 	struct pmu_unit *on_cycle[PMU_MAX_MODELS], *on_sample[PMU_MAX_MODELS],
@@ -143,12 +145,14 @@ static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 	struct pmu *p = ctx;
 	for (size_t i = 0; i < p->n_cycle; i++)
 		p->on_cycle[i]->model->on_cycle(p->on_cycle[i], v);
-	uint64_t end = v->cycle + v->ncycles;
+	if (!p->cycles)
+		p->cycle0 = v->cycle;
+	uint64_t end = v->cycle + v->ncycles - p->cycle0;
 	p->cycles += v->ncycles;
 	if (p->smp.next >= end)
 		return;
 	while (p->smp.next < end) {
-		uint64_t at = p->smp.next < v->cycle ? v->cycle : p->smp.next;
+		uint64_t at = p->smp.next + p->cycle0 < v->cycle ? v->cycle : p->smp.next + p->cycle0;
 		for (size_t i = 0; i < p->n_sample; i++)
 			p->on_sample[i]->model->on_sample(p->on_sample[i], v, at);
 		sampler_advance(&p->smp);
