@@ -240,6 +240,10 @@ static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t
 int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
 {
 	char tmp[PATH_MAX];
+	for (int i = 0; i < EMU_PTIMERS; i++)
+		if (e->ptimer[i].used) /* not in the format: refuse rather than drop them */
+			return ckpt_fail(err, errlen, -ENOTSUP, "%s: the guest has a POSIX timer "
+					 "(timer_create), which checkpoints do not carry", path);
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= sizeof(tmp))
 		return ckpt_fail(err, errlen, -ENAMETOOLONG, "%s: path too long", path);
 	/* at a high descriptor, so that it is not taken for one of the guest's */

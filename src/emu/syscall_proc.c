@@ -289,7 +289,7 @@ SYS(getrandom)
 }
 
 /* Nanoseconds of a guest clock id, or -EINVAL. */
-static int64_t sys_clock_ns(struct emu *e, int id, uint64_t *ns)
+int64_t sys_clock_ns(struct emu *e, int id, uint64_t *ns)
 {
 	switch (id) {
 	case CLOCK_REALTIME:
@@ -350,8 +350,8 @@ SYS(gettimeofday)
 
 static int64_t sys_sleep(struct emu *e, uint64_t ns)
 {
-	if (e->timer_deadline_ns[ITIMER_REAL])  /* a timer may end the sleep early */
-		return timers_wait(e, ns) == 1 ? -EINTR : 0;
+	if (timers_can_wake(e))  /* a timer may end the sleep early */
+		return timers_wait(e, ns, e->sigmask) == 1 ? -EINTR : 0;
 	if (e->cfg.virtual_time) {
 		e->sleep_ns += ns;
 		return 0;
