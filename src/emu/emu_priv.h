@@ -135,6 +135,10 @@ struct emu {
 	uint64_t brk_start, brk_cur;
 	uint64_t mmap_top;                  /* next top-down mmap search starts here */
 	uint64_t entry;                     /* where execution starts (interpreter or program) */
+	uint64_t arg_start, arg_end;        /* the argv strings on the initial stack (procfs.c) */
+	uint64_t env_start, env_end;        /* the environment strings */
+	uint64_t auxv_at, auxv_bytes;       /* the auxiliary vector; 0 after a checkpoint */
+	uint64_t stack_start;               /* the initial stack pointer */
 	int pid;
 	struct emu_sigaction sigact[EMU_NSIG + 1];
 	uint64_t sigmask;                   /* bit (sig - 1) blocks sig */
