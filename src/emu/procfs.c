@@ -11,7 +11,9 @@
  */
 #include "emu/emu_priv.h"
 #include "emu/syscall_priv.h"
+#include "util/regfile.h"
 
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -20,6 +22,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 /* Which /proc/self file `path` names ("maps", "exe", ...), or NULL if none of the guest's. */
@@ -33,15 +36,6 @@ static const char *procfs_self_file(const struct emu *e, const char *path)
 	int n = snprintf(pidpfx, sizeof(pidpfx), "/proc/%d/", e->pid);
 	if (!strncmp(path, pidpfx, (size_t)n))
 		return path + n;
-	return NULL;
-}
-
-/* The image holding guest address a, or NULL. */
-static const char *procfs_image_at(const struct emu *e, uint64_t a)
-{
-	for (int i = 0; i < e->n_images; i++)
-		if (a >= e->images[i].start && a < e->images[i].end)
-			return e->images[i].path;
 	return NULL;
 }
 
@@ -61,13 +55,78 @@ static uint64_t procfs_next_mapped(const uint8_t *perm, uint64_t pg)
 	return (uint64_t)(p - perm);
 }
 
+/* The file-backed part of one PT_LOAD segment of an image, as the guest sees it. */
+struct procfs_seg {
+	uint64_t lo, hi;        /* guest range, page-aligned */
+	uint64_t offset;        /* file offset of lo */
+	const char *path;
+	uint64_t dev, ino;
+};
+
+#define PROCFS_MAX_SEGS 512
+
+/* The segments of every image: from its program headers, or the whole image range at offset
+ * 0 when the file cannot be read any more. */
+static size_t procfs_segments(const struct emu *e, struct procfs_seg *v, size_t max)
+{
+	size_t n = 0;
+	for (int i = 0; i < e->n_images && n < max; i++) {
+		const struct emu_image *im = &e->images[i];
+		struct procfs_seg whole = { im->start, im->end, 0, im->path, 0, 0 };
+		int fd = regfile_open(im->path);
+		struct stat st;
+		Elf64_Ehdr eh;
+		Elf64_Phdr ph[64];
+		size_t before = n;
+		if (fd >= 0 && fstat(fd, &st) == 0 &&
+		    pread(fd, &eh, sizeof(eh), 0) == (ssize_t)sizeof(eh) &&
+		    !memcmp(eh.e_ident, ELFMAG, SELFMAG) && eh.e_ident[EI_CLASS] == ELFCLASS64 &&
+		    eh.e_phentsize == sizeof(Elf64_Phdr) && eh.e_phnum <= 64 &&
+		    pread(fd, ph, eh.e_phnum * sizeof(Elf64_Phdr), (off_t)eh.e_phoff) ==
+			    (ssize_t)(eh.e_phnum * sizeof(Elf64_Phdr))) {
+			whole.dev = st.st_dev;
+			whole.ino = st.st_ino;
+			struct stat exe;
+			if (im->path[0] != '/' && stat(e->exe_path, &exe) == 0 &&
+			    exe.st_dev == st.st_dev && exe.st_ino == st.st_ino)
+				whole.path = e->exe_path; /* absolute, as Linux shows it */
+			for (int k = 0; k < eh.e_phnum && n < max; k++) {
+				if (ph[k].p_type != PT_LOAD || !ph[k].p_filesz)
+					continue;
+				uint64_t lo = ph[k].p_vaddr & ~(uint64_t)GMEM_PAGE_MASK;
+				uint64_t hi = (ph[k].p_vaddr + ph[k].p_filesz + GMEM_PAGE_MASK) &
+					      ~(uint64_t)GMEM_PAGE_MASK;
+				v[n++] = (struct procfs_seg){ im->bias + lo, im->bias + hi,
+							      ph[k].p_offset & ~(uint64_t)GMEM_PAGE_MASK,
+							      whole.path, st.st_dev, st.st_ino };
+			}
+		}
+		if (fd >= 0)
+			close(fd);
+		if (n == before)
+			v[n++] = whole;
+	}
+	return n;
+}
+
+static const struct procfs_seg *procfs_seg_at(const struct procfs_seg *v, size_t n, uint64_t a)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a >= v[i].lo && a < v[i].hi)
+			return &v[i];
+	return NULL;
+}
+
 /* Write the guest's mappings in /proc/PID/maps format: one line per run of pages with the
- * same permissions and name. */
+ * same permissions and the same file segment (offset, device and inode as Linux prints them;
+ * a segment's zero-filled tail is anonymous memory, as on Linux), or none. */
 static void procfs_maps(const struct emu *e, FILE *f)
 {
 	const uint8_t *perm = e->mem.perm;
 	uint64_t pg = 0;
 	const uint64_t stack_lo = (EMU_STACK_TOP - EMU_STACK_BYTES) >> GMEM_PAGE_SHIFT;
+	struct procfs_seg *segs = malloc(PROCFS_MAX_SEGS * sizeof(*segs));
+	size_t nseg = segs ? procfs_segments(e, segs, PROCFS_MAX_SEGS) : 0;
 	while (pg < GMEM_NPAGES) {
 		if (!(perm[pg] & GMEM_MAPPED)) {  /* skip unmapped pages quickly */
 			pg = procfs_next_mapped(perm, pg);
@@ -75,25 +134,33 @@ static void procfs_maps(const struct emu *e, FILE *f)
 		}
 		uint8_t prot = perm[pg] & (GMEM_PROT_MASK | GMEM_SHARED);
 		uint64_t a = pg << GMEM_PAGE_SHIFT;
-		const char *name = procfs_image_at(e, a);
+		const struct procfs_seg *seg = procfs_seg_at(segs, nseg, a);
 		uint64_t q = pg + 1;
 		while (q < GMEM_NPAGES && (perm[q] & GMEM_MAPPED) &&
 		       (perm[q] & (GMEM_PROT_MASK | GMEM_SHARED)) == prot &&
-		       procfs_image_at(e, q << GMEM_PAGE_SHIFT) == name &&
+		       procfs_seg_at(segs, nseg, q << GMEM_PAGE_SHIFT) == seg &&
 		       !(q == stack_lo) && !(q << GMEM_PAGE_SHIFT == e->brk_start))
 			q++;
+		const char *name = seg ? seg->path : NULL;
 		if (!name && pg >= stack_lo)
 			name = "[stack]";
 		else if (!name && a >= e->brk_start && a < ((e->brk_cur + GMEM_PAGE_SIZE - 1) &
 							     ~(uint64_t)GMEM_PAGE_MASK) &&
 			 e->brk_cur > e->brk_start)
 			name = "[heap]";
-		fprintf(f, "%08" PRIx64 "-%08" PRIx64 " %c%c%c%c %08x 00:00 %d%*s%s\n", a,
-			q << GMEM_PAGE_SHIFT, prot & GMEM_R ? 'r' : '-', prot & GMEM_W ? 'w' : '-',
-			prot & GMEM_X ? 'x' : '-', prot & GMEM_SHARED ? 's' : 'p', 0, 0,
-			name ? 10 : 0, "", name ? name : "");
+		int len = fprintf(f, "%08" PRIx64 "-%08" PRIx64 " %c%c%c%c %08" PRIx64 " %02x:%02x %"
+				  PRIu64, a, q << GMEM_PAGE_SHIFT, prot & GMEM_R ? 'r' : '-',
+				  prot & GMEM_W ? 'w' : '-', prot & GMEM_X ? 'x' : '-',
+				  prot & GMEM_SHARED ? 's' : 'p', seg ? seg->offset + (a - seg->lo) : 0,
+				  seg ? major(seg->dev) : 0, seg ? minor(seg->dev) : 0,
+				  seg ? seg->ino : 0);
+		/* Linux pads the path to column 74 */
+		if (name)
+			fprintf(f, "%*s%s", len < 73 ? 73 - len : 1, "", name);
+		fputc('\n', f);
 		pg = q;
 	}
+	free(segs);
 }
 
 /* Facts about the guest's address space for stat and status. */

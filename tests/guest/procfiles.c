@@ -2,7 +2,9 @@
  * procfiles.c — guest program for tests/e2e/912: reads its own /proc/self/cmdline, environ,
  * auxv, stat and status (and /proc/PID/cmdline) and checks them against what it knows of
  * itself: argv, environ, getauxval, getpid, its signal mask and handlers, the addresses of
- * its code, arguments, break and stack. Prints one "NAME ok" or "NAME bad: why" line each.
+ * its code, arguments, break and stack; lists its file mappings from /proc/self/maps
+ * ("maps-file NAME PERMS OFFSET DEV INODE") and checks the program's inode. Prints one
+ * "NAME ok" or "NAME bad: why" line per check.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -11,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -142,5 +145,29 @@ int main(int argc, char **argv)
 	if (!why && (!(l = strstr(buf, "\nPid:\t")) || strtol(l + 6, NULL, 10) != getpid()))
 		why = "Pid";
 	report("status", why);
+
+	/* maps: the file mappings with their offsets, devices and inodes (as Linux shows them) */
+	struct stat st;
+	why = stat(argv[0], &st) ? "stat argv[0]" : "no mapping of the program";
+	FILE *m = fopen("/proc/self/maps", "r");
+	char line[512];
+	while (m && fgets(line, sizeof(line), m)) {
+		char perms[8], dev[16], file[400] = "";
+		unsigned long lo, hi, off, ino;
+		if (sscanf(line, "%lx-%lx %7s %lx %15s %lu %399s", &lo, &hi, perms, &off, dev, &ino,
+			   file) < 6) {
+			why = "format";
+			break;
+		}
+		if (file[0] != '/')
+			continue;
+		const char *b = strrchr(file, '/') + 1;
+		printf("maps-file %s %s %lx %s %lu\n", b, perms, off, dev, ino);
+		if (ino == (unsigned long)st.st_ino && !strcmp(b, base))
+			why = NULL;
+	}
+	if (m)
+		fclose(m);
+	report("maps-inode", why);
 	return 0;
 }
