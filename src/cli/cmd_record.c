@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +28,17 @@ static void record_on_sigchld(int sig)
 {
 	(void)sig;
 	record_child_done = 1;
+}
+
+/* Remove a database this command created and could not use (and its WAL files). */
+static void record_unlink_db(const char *path)
+{
+	char side[4200];
+	unlink(path);
+	snprintf(side, sizeof side, "%s-wal", path);
+	unlink(side);
+	snprintf(side, sizeof side, "%s-shm", path);
+	unlink(side);
 }
 
 static void record_usage(FILE *out)
@@ -140,6 +152,8 @@ int cmd_record(int argc, char **argv)
 
 	const char *db_path = profile_db_default_path(o.db);
 	struct collect_store store;
+	struct stat db_st;
+	int db_new = stat(db_path, &db_st) != 0; /* a failure before the run removes it again */
 	if (collect_store_open(&store, db_path, o.db_mode, cfg.events, cfg.n_events)) {
 		fprintf(stderr, "robin record: %s\n", store.err);
 		return 1;
@@ -183,18 +197,28 @@ int cmd_record(int argc, char **argv)
 	struct collector *c = NULL;
 	cfg.sink = collect_store_sink(&store);
 	rc = collector_open(&cfg, &c, err, sizeof err);
+	const char *mode = "user and kernel space";
+	if (rc == -EACCES || rc == -EPERM) {
+		/* as perf does for an unprivileged user: the command's own tasks, user space only
+		 * (perf_event_paranoid 2 forbids kernel samples, not per-task user-space ones) */
+		perf_sys_user_only(cfg.events, cfg.n_events);
+		mode = "user space only (kernel samples not permitted)";
+		rc = collector_open(&cfg, &c, err, sizeof err);
+	}
 	if (rc) {
 		fprintf(stderr, "robin record: %s\n", err);
 		kill(child, SIGKILL);
 		waitpid(child, NULL, 0);
 		collect_store_close(&store);
+		if (db_new)
+			record_unlink_db(db_path);
 		return 1;
 	}
 	struct collector_stats st;
 	collector_stats(c, &st);
 	if (!quiet)
-		fprintf(stderr, "robin record: source %s; path %s (%s); %u Hz per CPU\n", why,
-			st.path, st.path_why, o.freq_hz);
+		fprintf(stderr, "robin record: source %s; path %s (%s); %u Hz per CPU; per-task, "
+			"%s\n", why, st.path, st.path_why, o.freq_hz, mode);
 
 	char *cmdline = join_args(ncmd, cmd);
 	char host[256] = "";

@@ -1,11 +1,13 @@
 /*
- * collect_store.c — writing collected counts into the profile database.
+ * collect_store.c — writing collected counts into the profile database: the sink holds them
+ * (collect_pending), a commit turns what is held into one batch and stores it.
  */
 #include "collect/collect_store.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -23,11 +25,16 @@ int collect_store_open(struct collect_store *s, const char *path, mode_t mode,
 		return rc;
 	s->n_events = n_events;
 	memcpy(s->events, events, n_events * sizeof *events);
-	rc = profile_db_batch_new(s->db, 0, 0, &s->batch);
-	for (size_t i = 0; !rc && i < n_events; i++)
-		rc = profile_db_batch_event(s->batch, events[i].name, events[i].period, 1, &s->ev[i]);
+	/* the configured events are the first pending events, in order */
+	for (size_t i = 0; !rc && i < n_events; i++) {
+		uint32_t ix;
+		rc = collect_pending_event(&s->pend, events[i].name, events[i].period, &ix);
+		if (!rc && ix != i)
+			rc = -EINVAL; /* the same event configured twice */
+	}
 	if (rc) {
-		snprintf(s->err, sizeof s->err, "%s", profile_db_error(s->db));
+		snprintf(s->err, sizeof s->err, "event %s: %s", events[s->pend.n_events].name,
+			 strerror(-rc));
 		collect_store_close(s);
 	}
 	return rc;
@@ -35,92 +42,64 @@ int collect_store_open(struct collect_store *s, const char *path, mode_t mode,
 
 void collect_store_set_run(struct collect_store *s, int64_t run_id)
 {
-	if (s->run_id == run_id)
-		return;
 	s->run_id = run_id;
-	/* a batch is bound to its run: start a fresh one */
-	profile_db_batch_free(s->batch);
-	s->batch = NULL;
-	if (profile_db_batch_new(s->db, 0, run_id, &s->batch))
-		return;
-	for (size_t i = 0; i < s->n_events; i++)
-		if (profile_db_batch_event(s->batch, s->events[i].name, s->events[i].period, 1,
-					   &s->ev[i]))
-			return;
 }
 
-static int image_id(struct collect_store *s, struct cimage *im, int64_t *id)
+/* The pending image of a collector image (added on first use). */
+static int image_ix(struct collect_store *s, const struct cimage *im, uint32_t *ix)
 {
 	if (!im) {
-		*id = 0;
+		*ix = 0;
 		return 0;
 	}
-	if (!im->db_id) {
-		int rc = profile_db_image_add(s->db, im->path, im->build_id, im->size_bytes,
-					      im->arch, &im->db_id);
+	if (im->index >= s->n_image_ix) {
+		uint32_t n = s->n_image_ix ? s->n_image_ix : 256;
+		while (n <= im->index)
+			n *= 2;
+		uint32_t *v = realloc(s->image_ix, n * sizeof *v);
+		if (!v)
+			return -ENOMEM;
+		memset(v + s->n_image_ix, 0, (n - s->n_image_ix) * sizeof *v);
+		s->image_ix = v;
+		s->n_image_ix = n;
+	}
+	if (!s->image_ix[im->index]) {
+		int rc = collect_pending_image(&s->pend, im->path, im->build_id, im->size_bytes,
+					       im->arch, &s->image_ix[im->index]);
 		if (rc)
 			return rc;
 	}
-	*id = im->db_id;
+	*ix = s->image_ix[im->index];
 	return 0;
+}
+
+static int hold(struct collect_store *s, unsigned event, const struct cimage *im,
+		uint64_t offset, int kind, int64_t key, uint64_t count, double value)
+{
+	uint32_t ix;
+	if (event >= s->n_events)
+		return -EINVAL;
+	int rc = image_ix(s, im, &ix);
+	if (!rc)
+		rc = collect_pending_add(&s->pend, event, ix, offset, kind, key, count, value);
+	if (rc)
+		s->add_errors += count;
+	return rc;
 }
 
 static int store_add(void *arg, unsigned event, struct cimage *im, uint64_t offset,
 		     uint64_t count)
 {
-	struct collect_store *s = arg;
-	int64_t id;
-	if (!s->batch || event >= s->n_events)
-		return -EINVAL;
-	int rc = image_id(s, im, &id);
-	if (rc)
-		return rc;
-	return profile_db_batch_add(s->batch, s->ev[event], id, offset, count);
-}
-
-static int kind_of(struct collect_store *s, const char *kind)
-{
-	int k = 0;
-	if (!strcmp(kind, "event_bits"))
-		return PROFILE_DB_KIND_EVENT_BITS;
-	if (!strcmp(kind, "latency"))
-		return PROFILE_DB_KIND_LATENCY;
-	int *cache = !strcmp(kind, "ibs_dc_miss_lat") ? &s->kind_lat_op : &s->kind_lat_fetch;
-	if (*cache)
-		return *cache;
-	if (profile_db_detail_kind(s->db, kind, "histogram bucket lower bound in cycles (0, then "
-				   "powers of two)", "sum of the latencies in cycles", &k))
-		return -1;
-	*cache = k;
-	return k;
+	return hold(arg, event, im, offset, COLLECT_PENDING_COUNT, 0, count, 0);
 }
 
 static int store_detail(void *arg, unsigned event, struct cimage *im, uint64_t offset,
 			const char *kind, int64_t key, uint64_t count, double value)
 {
-	struct collect_store *s = arg;
-	int64_t id;
-	if (!s->batch || event >= s->n_events)
-		return -EINVAL;
-	int rc = image_id(s, im, &id);
-	if (rc)
-		return rc;
-	int k = kind_of(s, kind);
-	if (k < 0)
-		return -EIO;
-	if (k == PROFILE_DB_KIND_EVENT_BITS && !s->bits_named[event]) {
-		/* name the bits once per event so readers can print them */
-		int op = s->events[event].kind == PERF_SYS_IBS_OP;
-		for (unsigned b = 0; b < 32; b++) {
-			const char *n = op ? ibs_op_bit_name(b) : ibs_fetch_bit_name(b);
-			if (!n)
-				break;
-			if (profile_db_detail_key_name(s->db, k, (int64_t)1 << b, n))
-				break;
-		}
-		s->bits_named[event] = 1;
-	}
-	return profile_db_batch_add_detail(s->batch, s->ev[event], id, offset, k, key, count, value);
+	for (int k = 1; k < COLLECT_PENDING_NKINDS; k++)
+		if (!strcmp(kind, collect_pending_kind_name(k)))
+			return hold(arg, event, im, offset, k, key, count, value);
+	return -EINVAL;
 }
 
 struct collector_sink collect_store_sink(struct collect_store *s)
@@ -129,35 +108,142 @@ struct collector_sink collect_store_sink(struct collect_store *s)
 	return k;
 }
 
+/* The database's detail kind of a pending kind (created on first use). */
+static int db_kind(struct collect_store *s, int kind, int *out)
+{
+	if (kind == COLLECT_PENDING_EVENT_BITS) {
+		*out = PROFILE_DB_KIND_EVENT_BITS;
+		return 0;
+	}
+	if (kind == COLLECT_PENDING_LATENCY) {
+		*out = PROFILE_DB_KIND_LATENCY;
+		return 0;
+	}
+	int *cache = kind == COLLECT_PENDING_IBS_DC_MISS_LAT ? &s->kind_lat_op : &s->kind_lat_fetch;
+	if (!*cache) {
+		int k = 0;
+		int rc = profile_db_detail_kind(s->db, collect_pending_kind_name(kind),
+						"histogram bucket lower bound in cycles (0, then "
+						"powers of two)", "sum of the latencies in cycles", &k);
+		if (rc)
+			return rc;
+		*cache = k;
+	}
+	*out = *cache;
+	return 0;
+}
+
+/* Name an IBS event's bits once so readers can print them. */
+static int name_bits(struct collect_store *s, uint32_t event)
+{
+	if (event >= s->n_events || s->bits_named[event])
+		return 0;
+	int op = s->events[event].kind == PERF_SYS_IBS_OP;
+	for (unsigned b = 0; b < 32; b++) {
+		const char *n = op ? ibs_op_bit_name(b) : ibs_fetch_bit_name(b);
+		if (!n)
+			break;
+		int rc = profile_db_detail_key_name(s->db, PROFILE_DB_KIND_EVENT_BITS,
+						    (int64_t)1 << b, n);
+		if (rc)
+			return rc;
+	}
+	s->bits_named[event] = 1;
+	return 0;
+}
+
+/* Add one held slot to the batch (adding its image to the database first if needed). */
+static int batch_slot(struct collect_store *s, struct profile_db_batch *b, const int *ev,
+		      const struct collect_pending_slot *p)
+{
+	int64_t id = 0;
+	int rc = 0;
+	if (p->image) {
+		struct collect_pending_image *im = &s->pend.images[p->image - 1];
+		if (!im->db_id && (rc = profile_db_image_add(s->db, im->path, im->build_id,
+							     im->size_bytes, im->arch, &im->db_id)))
+			return rc;
+		id = im->db_id;
+	}
+	if (p->kind == COLLECT_PENDING_COUNT)
+		return profile_db_batch_add(b, ev[p->event], id, p->offset, p->count);
+	int k;
+	if ((rc = db_kind(s, p->kind, &k)))
+		return rc;
+	if (k == PROFILE_DB_KIND_EVENT_BITS && (rc = name_bits(s, p->event)))
+		return rc;
+	return profile_db_batch_add_detail(b, ev[p->event], id, p->offset, k, p->key, p->count,
+					   p->value);
+}
+
 int collect_store_commit(struct collect_store *s)
 {
-	if (!s->batch)
-		return -EINVAL;
-	uint64_t n = profile_db_batch_samples(s->batch);
-	int rc = profile_db_batch_commit(s->batch, NULL);
-	if (rc) {
-		snprintf(s->err, sizeof s->err, "%s", profile_db_error(s->db));
-		return rc;
-	}
-	s->committed_samples += n;
+	struct collect_pending *p = &s->pend;
+	struct profile_db_batch *b = NULL;
+	int *ev = calloc(p->n_events ? p->n_events : 1, sizeof *ev);
+	int rc = ev ? profile_db_batch_new(s->db, 0, s->run_id, &b) : -ENOMEM;
+	for (uint32_t i = 0; !rc && i < p->n_events; i++)
+		rc = profile_db_batch_event(b, p->events[i].name, p->events[i].period, 1, &ev[i]);
+	for (size_t i = 0; !rc && i < p->cap_slots; i++)
+		if (p->slots[i].used && p->slots[i].count)
+			rc = batch_slot(s, b, ev, &p->slots[i]);
+	if (!rc)
+		rc = profile_db_batch_commit(b, NULL);
+	if (rc)
+		snprintf(s->err, sizeof s->err, "%s",
+			 rc == -ENOMEM ? "out of memory" : profile_db_error(s->db));
+	profile_db_batch_free(b);
+	free(ev);
+	if (rc)
+		return rc; /* everything stays held */
+	s->committed_samples += p->samples;
 	s->commits++;
+	collect_pending_clear(p);
+	if (s->journal[0])
+		unlink(s->journal); /* its samples are in the database now */
 	return 0;
+}
+
+uint64_t collect_store_pending_samples(const struct collect_store *s)
+{
+	return s->pend.samples;
+}
+
+void collect_store_journal(struct collect_store *s, const char *path)
+{
+	snprintf(s->journal, sizeof s->journal, "%s", path ? path : "");
+}
+
+int collect_store_journal_save(struct collect_store *s)
+{
+	if (!s->journal[0])
+		return -EINVAL;
+	if (!s->pend.n_slots)
+		return 0;
+	return collect_pending_journal_write(&s->pend, s->journal, s->err, sizeof s->err);
+}
+
+int collect_store_journal_replay(struct collect_store *s, uint64_t *samples)
+{
+	if (!s->journal[0])
+		return -EINVAL;
+	return collect_pending_journal_read(&s->pend, s->journal, samples, s->err, sizeof s->err);
 }
 
 int collect_store_new_epoch(struct collect_store *s, const char *note, int64_t *epoch_id)
 {
 	int rc = collect_store_commit(s);
-	if (!rc)
-		rc = profile_db_epoch_new(s->db, note, epoch_id);
-	if (rc)
+	if (!rc && (rc = profile_db_epoch_new(s->db, note, epoch_id)))
 		snprintf(s->err, sizeof s->err, "%s", profile_db_error(s->db));
 	return rc;
 }
 
 void collect_store_close(struct collect_store *s)
 {
-	profile_db_batch_free(s->batch);
 	profile_db_close(s->db);
-	s->batch = NULL;
+	collect_pending_free(&s->pend);
+	free(s->image_ix);
+	s->image_ix = NULL;
+	s->n_image_ix = 0;
 	s->db = NULL;
 }

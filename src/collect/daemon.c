@@ -47,7 +47,10 @@ struct daemon {
 	uint64_t last_flush_cpu[64];
 	uint64_t window_cpu[64];           /* samples per CPU in the last complete window */
 	int64_t window_ns;
-	char last_error[512];
+	char last_error[1400];
+	int journaled;                     /* what is held is also in the journal file */
+	uint64_t replayed;                 /* samples replayed from a journal at start */
+	char replay_note[700];             /* what start-up did with a journal, or "" */
 	int stop;
 };
 
@@ -184,22 +187,46 @@ static void drop_privileges(struct daemon *d)
 
 /* ---- flushing and status --------------------------------------------------------------------- */
 
+/* After a failed store: save what is held to the journal, and say where it is. */
+static void daemon_journal(struct daemon *d, char *note, size_t n)
+{
+	uint64_t held = collect_store_pending_samples(&d->store);
+	d->journaled = 0;
+	if (!held) {
+		note[0] = 0;
+		return;
+	}
+	if (collect_store_journal_save(&d->store) == 0) {
+		d->journaled = 1;
+		snprintf(note, n, "; %" PRIu64 " samples kept in memory and in the journal %.400s, which "
+			 "the next start replays", held, d->store.journal);
+	} else {
+		snprintf(note, n, "; %" PRIu64 " samples kept in memory only (journal: %.300s)", held,
+			 d->store.err);
+	}
+}
+
 static int daemon_flush(struct daemon *d, char *msg, size_t n)
 {
 	int64_t t0 = mono_ns();
 	uint64_t before = d->store.committed_samples;
 	int rc = collector_flush(d->c);
+	int rc_store = collect_store_commit(&d->store); /* even so: what is held goes in */
 	if (!rc)
-		rc = collect_store_commit(&d->store);
+		rc = rc_store;
 	if (rc) {
-		snprintf(d->last_error, sizeof d->last_error, "flush failed: %s%.450s%s",
-			 rc == -ENOSPC && !strstr(d->store.err, "disk full") ? "disk full (" : "",
-			 d->store.err[0] ? d->store.err : strerror(-rc),
-			 rc == -ENOSPC && !strstr(d->store.err, "disk full") ? ")" : "");
+		char err[512], note[800];
+		snprintf(err, sizeof err, "%s", rc == rc_store && d->store.err[0] ? d->store.err :
+			 rc == -ENOMEM ? "out of memory" : strerror(-rc));
+		daemon_journal(d, note, sizeof note);
+		snprintf(d->last_error, sizeof d->last_error, "flush failed: %s%.400s%s%s",
+			 rc == -ENOSPC && !strstr(err, "disk full") ? "disk full (" : "", err,
+			 rc == -ENOSPC && !strstr(err, "disk full") ? ")" : "", note);
 		snprintf(msg, n, "%s\n", d->last_error);
 		dlog("%s", d->last_error);
 		return rc;
 	}
+	d->journaled = 0;
 	struct collector_stats st;
 	collector_stats(d->c, &st);
 	int64_t now = mono_ns();
@@ -285,6 +312,13 @@ static void daemon_status(struct daemon *d, FILE *o)
 		hwm / 1024.0, (double)st.memory_bytes / 1048576.0);
 	fprintf(o, "daemon cpu: %.3f s (%.2f us per sample)\n", cpu_s,
 		st.samples ? cpu_s * 1e6 / (double)st.samples : 0.0);
+	uint64_t held = collect_store_pending_samples(&d->store);
+	if (held)
+		fprintf(o, "held: %" PRIu64 " samples not yet in the database%s%s\n", held,
+			d->journaled ? ", saved in the journal " : "",
+			d->journaled ? d->store.journal : "");
+	if (d->replay_note[0])
+		fprintf(o, "at start: %s\n", d->replay_note);
 	if (d->last_error[0])
 		fprintf(o, "last error: %s\n", d->last_error);
 }
@@ -321,7 +355,7 @@ static void handle_client(struct daemon *d, int fd)
 		close(fd);
 		return;
 	}
-	char msg[1024];
+	char msg[2048];
 	if (!strcmp(req, "status")) {
 		daemon_status(d, o);
 	} else if (!strcmp(req, "flush")) {
@@ -343,10 +377,14 @@ static void handle_client(struct daemon *d, int fd)
 	} else if (!strcmp(req, "stop")) {
 		/* the unflushed samples live only in memory: a daemon that cannot store them keeps
 		 * running (and keeps them) until a later flush or stop succeeds */
-		if (daemon_flush(d, msg, sizeof msg))
+		if (daemon_flush(d, msg, sizeof msg) && !d->journaled)
 			fprintf(o, "error: %snot stopping: the unflushed samples are kept in memory; "
 				"free space, then stop again\n", msg);
-		else {
+		else if (d->journaled) {
+			/* every sample is in the journal: stopping loses nothing */
+			fprintf(o, "error: %sstopping\n", msg);
+			d->stop = 1;
+		} else {
 			fprintf(o, "%sstopping\n", msg);
 			d->stop = 1;
 		}
@@ -407,6 +445,28 @@ int daemon_request(const char *dir, const char *request, FILE *out)
 
 /* ---- start-up and main loop ------------------------------------------------------------------ */
 
+/* Take in the journal a previous daemon left (it is removed once stored); a malformed one
+ * is set aside (renamed, never deleted) and named in the start-up line. */
+static void daemon_replay(struct daemon *d)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", d->cfg->dir, DAEMON_JOURNAL_FILE);
+	collect_store_journal(&d->store, path);
+	uint64_t n = 0;
+	int rc = collect_store_journal_replay(&d->store, &n);
+	if (!rc) {
+		d->replayed = n;
+		snprintf(d->replay_note, sizeof d->replay_note, "replaying %" PRIu64 " samples from "
+			 "the journal %.400s", n, path);
+	} else if (rc != -ENOENT) {
+		char aside[4200];
+		snprintf(aside, sizeof aside, "%s.bad-%lld", path, (long long)time(NULL));
+		int moved = rename(path, aside) == 0;
+		snprintf(d->replay_note, sizeof d->replay_note, "journal not replayed: %.300s%s%.300s",
+			 d->store.err, moved ? "; set aside as " : "", moved ? aside : "");
+	}
+}
+
 static int open_collector(struct daemon *d, char *err, size_t n)
 {
 	const struct daemon_config *cfg = d->cfg;
@@ -421,6 +481,7 @@ static int open_collector(struct daemon *d, char *err, size_t n)
 		return -EIO;
 	}
 	cc.sink = collect_store_sink(&d->store);
+	daemon_replay(d);
 	cc.mode = cfg->user_mode ? COLLECTOR_USER : COLLECTOR_SYSTEM;
 	cc.uid = getuid();
 	d->mode = cfg->user_mode ? "user" : "system-wide";
@@ -507,7 +568,9 @@ static void daemon_loop(struct daemon *d)
 		pfd[i] = (struct pollfd){ fds[i], POLLIN, 0 };
 	pfd[n] = (struct pollfd){ d->listen_fd, POLLIN, 0 };
 	pfd[n + 1] = (struct pollfd){ d->sig_fd, POLLIN, 0 };
-	char msg[1024];
+	char msg[2048];
+	if (collect_store_pending_samples(&d->store))
+		daemon_flush(d, msg, sizeof msg); /* a replayed journal goes in first */
 	d->next_flush_ns = mono_ns() + (int64_t)d->cfg->interval_ms * 1000000;
 	while (!d->stop) {
 		int64_t wait_ms = (d->next_flush_ns - mono_ns()) / 1000000;
@@ -538,6 +601,10 @@ static void daemon_loop(struct daemon *d)
 	}
 	if (daemon_flush(d, msg, sizeof msg) == 0)
 		dlog("%s", msg[0] ? strtok(msg, "\n") : "flushed");
+	else if (!d->journaled && collect_store_pending_samples(&d->store))
+		dlog("stopping with %" PRIu64 " samples that could be stored neither in the "
+		     "database nor in the journal: they are lost",
+		     collect_store_pending_samples(&d->store));
 }
 
 int daemon_start(const struct daemon_config *cfg, FILE *out)
@@ -576,7 +643,7 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 		}
 		if (pid > 0) { /* the starter: wait for the daemon's verdict */
 			close(ready[1]);
-			char line[1200];
+			char line[2400];
 			ssize_t got = 0, r;
 			while ((r = read(ready[0], line + got, sizeof line - 1 - (size_t)got)) > 0)
 				got += r;
@@ -604,7 +671,7 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 		rc = open_control(&d, err, sizeof err);
 	if (!rc && (rc = write_pid_file(cfg->dir)))
 		snprintf(err, sizeof err, "%s/%s: %s", cfg->dir, DAEMON_PID_FILE, strerror(-rc));
-	char line[1200];
+	char line[2400];
 	if (rc) {
 		snprintf(line, sizeof line, "Error: robin daemon: %s\n", err);
 	} else {
@@ -612,8 +679,9 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 		struct collector_stats st;
 		collector_stats(d.c, &st);
 		snprintf(line, sizeof line, "robin daemon: started pid %d, %s, source %s, path %s, "
-			 "database %s, state in %s%s%s\n", (int)getpid(), d.mode, d.source, st.path,
-			 cfg->db_path, cfg->dir, d.why_user[0] ? "\nrobin daemon: " : "", d.why_user);
+			 "database %s, state in %s%s%.500s%s%.600s\n", (int)getpid(), d.mode, d.source,
+			 st.path, cfg->db_path, cfg->dir, d.why_user[0] ? "\nrobin daemon: " : "",
+			 d.why_user, d.replay_note[0] ? "\nrobin daemon: " : "", d.replay_note);
 	}
 	if (!cfg->foreground) {
 		char logp[4096];

@@ -18,6 +18,7 @@
 #define DAEMON_PID_FILE "daemon.pid"
 #define DAEMON_LOG_FILE "daemon.log"
 #define DAEMON_SOCKET "control.sock"
+#define DAEMON_JOURNAL_FILE "journal" /* samples a failed store kept (collect_pending.h) */
 
 struct daemon_config {
 	struct collect_opts opts;

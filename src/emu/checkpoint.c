@@ -244,6 +244,10 @@ int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
 	if (thread_count(e) > 1)  /* the format holds one hart (thread.c keeps the others) */
 		return ckpt_fail(err, errlen, -ENOTSUP, "%s: the guest has %d threads; checkpoints "
 				 "hold single-threaded guests only", path, thread_count(e));
+	for (int i = 0; i < EMU_PTIMERS; i++)
+		if (e->ptimer[i].used) /* not in the format: refuse rather than drop them */
+			return ckpt_fail(err, errlen, -ENOTSUP, "%s: the guest has a POSIX timer "
+					 "(timer_create), which checkpoints do not carry", path);
 	if ((size_t)snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= sizeof(tmp))
 		return ckpt_fail(err, errlen, -ENAMETOOLONG, "%s: path too long", path);
 	/* at a high descriptor, so that it is not taken for one of the guest's */

@@ -89,6 +89,20 @@ struct emu_image {
 	int syms_tried;
 };
 
+/* One POSIX timer (timer_create; timers_posix.c). */
+#define EMU_PTIMERS 32
+struct emu_ptimer {
+	int used;
+	int clock;               /* a guest clock id (CLOCK_REALTIME, ..._CPUTIME_ID) */
+	int notify;              /* SIGEV_SIGNAL, SIGEV_NONE or SIGEV_THREAD_ID */
+	int signo;
+	uint64_t sigval;         /* sigev_value, delivered as si_value */
+	uint64_t deadline_ns;    /* on its clock; 0 = disarmed */
+	uint64_t interval_ns;    /* 0 = one-shot */
+	uint32_t overrun;        /* expiries folded into the raised, undelivered signal */
+	uint32_t overrun_last;   /* timer_getoverrun: that count of the last delivered signal */
+};
+
 struct emu {
 	struct hart hart;
 	struct gmem mem;
@@ -125,6 +139,10 @@ struct emu {
 	uint64_t brk_start, brk_cur;
 	uint64_t mmap_top;                  /* next top-down mmap search starts here */
 	uint64_t entry;                     /* where execution starts (interpreter or program) */
+	uint64_t arg_start, arg_end;        /* the argv strings on the initial stack (procfs.c) */
+	uint64_t env_start, env_end;        /* the environment strings */
+	uint64_t auxv_at, auxv_bytes;       /* the auxiliary vector; 0 after a checkpoint */
+	uint64_t stack_start;               /* the initial stack pointer */
 	int pid;
 	struct emu_sigaction sigact[EMU_NSIG + 1];
 	uint64_t sigmask;                   /* bit (sig - 1) blocks sig */
@@ -136,6 +154,8 @@ struct emu {
 	uint64_t timer_deadline_ns[3];      /* ITIMER_REAL/VIRTUAL/PROF: due when their clock
 	                                       reaches this (timers.c); 0 = disarmed */
 	uint64_t timer_interval_ns[3];      /* re-arm period, 0 = one-shot */
+	struct emu_ptimer ptimer[EMU_PTIMERS]; /* timer_create's timers, by id (timers_posix.c) */
+	uint64_t sig_value[EMU_NSIG + 1];   /* si_value of a pending SI_TIMER signal */
 	uint64_t timer_check_instret;       /* the run loop calls timers_poll at this instret
 	                                       (UINT64_MAX: no timer armed; 0: poll first) */
 	uint64_t sleep_ns;                  /* virtual time slept (nanosleep under --virtual-time) */

@@ -322,6 +322,15 @@ static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t i
 		err = emu_set_error(e, EFAULT, "cannot write the initial stack");
 	free(w);
 	e->hart.x[2] = sp;
+	/* for /proc/self/cmdline, environ, auxv and stat (procfs.c); strings are pushed downward,
+	 * so each list is contiguous from its first string */
+	e->stack_start = sp;
+	e->auxv_at = sp + 8 * (1 + (uint64_t)argc + 1 + (uint64_t)envc + 1);
+	e->auxv_bytes = sizeof(auxv);
+	e->arg_start = argc ? argp[0] : 0;
+	e->arg_end = argc ? argp[argc - 1] + strlen(argv[argc - 1]) + 1 : 0;
+	e->env_start = envc ? envpp[0] : 0;
+	e->env_end = envc ? envpp[envc - 1] + strlen(envp[envc - 1]) + 1 : 0;
 out:
 	free(argp);
 	free(envpp);

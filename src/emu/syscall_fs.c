@@ -621,11 +621,11 @@ SYS(ppoll)
 	struct timespec ts;
 	if (a[2] && gmem_copy_from(&e->mem, &ts, a[2], sizeof(ts)))
 		return -EFAULT;
-	if (n == 0 && e->timer_deadline_ns[ITIMER_REAL]) {
+	if (n == 0 && timers_can_wake(e)) {
 		/* pause() or a plain sleep: a timer's signal may end it (glibc's pause is this) */
 		uint64_t max = a[2] ? (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec
 				    : UINT64_MAX;
-		return timers_wait(e, max) == 1 ? -EINTR : 0;
+		return timers_wait(e, max, e->sigmask) == 1 ? -EINTR : 0;
 	}
 	return syscall_host(ppoll(p, n, a[2] ? &ts : NULL, NULL));
 }

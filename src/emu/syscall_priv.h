@@ -36,18 +36,31 @@ int syscall_private_fd(const struct emu *e, int64_t fd);
 int syscall_signal_check(struct emu *e);
 /* Raise `sig` at the guest (kill, tgkill, faults with a handler). Returns 0 or -1 (died). */
 int syscall_signal_raise(struct emu *e, int sig, int code, uint64_t addr);
+/* si_code of a POSIX timer's signal: its si_tid and si_overrun travel in sig_addr (low and
+ * high 32 bits), its si_value in sig_value. */
+#define SIG_SI_TIMER (-2)
 
 /* Interval timers (timers.c). timers_poll: raise the signals of due timers and deliver them
  * (called by the run loop when instret reaches e->timer_check_instret); returns 1, or -1
- * when a signal ended the guest. timers_wait: wait up to max_ns (UINT64_MAX: no limit) for
- * the next ITIMER_REAL deadline, on host or virtual time; returns 1 when a timer fired (the
- * caller returns -EINTR), 0 when max_ns passed first, -1 when no timer can end the wait. */
+ * when a signal ended the guest. timers_wait: wait up to max_ns (UINT64_MAX: no limit),
+ * firing the timers that fall due meanwhile (ITIMER_REAL and the POSIX timers on real-time
+ * clocks), on host or virtual time; returns 1 when a signal outside `blocked` is pending (the
+ * caller returns -EINTR), 0 when max_ns passed first, -1 when no timer can end the wait.
+ * timers_can_wake: is a timer armed that timers_wait would wait for? */
 int timers_poll(struct emu *e);
-int timers_wait(struct emu *e, uint64_t max_ns);
+int timers_wait(struct emu *e, uint64_t max_ns, uint64_t blocked);
+int timers_can_wake(struct emu *e);
 /* Raise the signal of every due timer, re-arm periodic ones and request the run loops'
  * service at the next deadline (emu_async_request). Returns how many fired; delivery is the
  * caller's (emu_async_service). */
 int timers_fire(struct emu *e);
+/* POSIX timers (timers_posix.c): ns until the earliest armed one is due (0: due now;
+ * UINT64_MAX: none; waiting: only those whose clock runs while the guest waits, i.e. not the
+ * CPU-time clocks), and raising the signals of the due ones (returns how many expired). */
+uint64_t timers_posix_next_ns(struct emu *e, int waiting);
+int timers_posix_fire(struct emu *e);
+/* Nanoseconds of guest clock `id` (syscall_proc.c; reads emu_time_ns), or -EINVAL. */
+int64_t sys_clock_ns(struct emu *e, int id, uint64_t *ns);
 
 /* The guest's own /proc/self files (procfs.c): opens `path` (the guest's spelling) if it is
  * /proc/self/maps or /proc/self/exe (or /proc/PID/... of the guest). Returns a host fd,
@@ -76,6 +89,8 @@ SYS(mlock); SYS(mincore);
 SYS(rt_sigaction); SYS(rt_sigprocmask); SYS(sigaltstack); SYS(rt_sigreturn); SYS(kill);
 SYS(tgkill); SYS(tkill); SYS(rt_sigpending); SYS(rt_sigsuspend); SYS(futex);
 SYS(rt_sigtimedwait); SYS(setitimer); SYS(getitimer);
+SYS(timer_create); SYS(timer_settime); SYS(timer_gettime); SYS(timer_getoverrun);
+SYS(timer_delete);
 
 /* syscall_proc.c */
 SYS(exit); SYS(exit_group); SYS(getpid); SYS(getppid); SYS(gettid); SYS(getuid); SYS(geteuid);

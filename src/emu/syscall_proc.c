@@ -302,7 +302,7 @@ SYS(getrandom)
 }
 
 /* Nanoseconds of a guest clock id, or -EINVAL. */
-static int64_t sys_clock_ns(struct emu *e, int id, uint64_t *ns)
+int64_t sys_clock_ns(struct emu *e, int id, uint64_t *ns)
 {
 	switch (id) {
 	case CLOCK_REALTIME:
@@ -367,8 +367,8 @@ static int64_t sys_sleep(struct emu *e, uint64_t ns)
 		thread_sleep(e, emu_time_ns(e, 0) + e->sleep_ns + (ns ? ns : 1));
 		return 0;
 	}
-	if (e->timer_deadline_ns[ITIMER_REAL])  /* a timer may end the sleep early */
-		return timers_wait(e, ns) == 1 ? -EINTR : 0;
+	if (timers_can_wake(e))  /* a timer may end the sleep early */
+		return timers_wait(e, ns, e->sigmask) == 1 ? -EINTR : 0;
 	if (emu_time_virtual(e)) {
 		e->sleep_ns += ns;
 		return 0;

@@ -64,8 +64,10 @@ static int sig_enter(struct emu *e, int sig, int code, uint64_t addr, uint64_t r
 	sp = (sp - SIGF_SIZE) & ~15ull;
 	sig_put32(f, SIGF_INFO + 0, (uint32_t)sig);
 	sig_put32(f, SIGF_INFO + 8, (uint32_t)code);
-	if (sig_is_fault(sig) && code > 0) {
-		sig_put64(f, SIGF_INFO + 16, addr);
+	if ((sig_is_fault(sig) && code > 0) || code == SIG_SI_TIMER) {
+		sig_put64(f, SIGF_INFO + 16, addr); /* SI_TIMER: si_tid, si_overrun */
+		if (code == SIG_SI_TIMER)
+			sig_put64(f, SIGF_INFO + 24, e->sig_value[sig]);
 	} else {
 		sig_put32(f, SIGF_INFO + 16, (uint32_t)e->pid);
 		sig_put32(f, SIGF_INFO + 20, (uint32_t)getuid());
@@ -250,8 +252,8 @@ SYS(rt_sigsuspend)
 	if (gmem_copy_from(&e->mem, &set, a[0], 8))
 		return -EFAULT;
 	/* wait for a timer's signal that the temporary mask lets through */
-	while (!(e->sigpending & ~set & ~SIG_UNBLOCKABLE) && e->timer_deadline_ns[ITIMER_REAL] &&
-	       timers_wait(e, UINT64_MAX) >= 0)
+	while (!(e->sigpending & ~set & ~SIG_UNBLOCKABLE) && timers_can_wake(e) &&
+	       timers_wait(e, UINT64_MAX, set & ~SIG_UNBLOCKABLE) >= 0)
 		;
 	if (!(e->sigpending & ~set)) {
 		syscall_warn(e, 133, "no signal can arrive (no timer armed); returning EINTR");
@@ -272,6 +274,18 @@ SYS(rt_sigtimedwait)
 	if (gmem_copy_from(&e->mem, &set, a[0], 8))
 		return -EFAULT;
 	uint64_t ready = e->sigpending & set;
+	if (!ready && timers_can_wake(e)) {
+		/* a timer may raise one of them (or another unblocked signal) meanwhile */
+		int64_t ts[2] = { 0, 0 };
+		if (a[2] && gmem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
+			return -EFAULT;
+		if (ts[0] < 0 || ts[1] < 0 || ts[1] >= 1000000000)
+			return -EINVAL;
+		uint64_t max = a[2] ? (uint64_t)ts[0] * 1000000000ull + (uint64_t)ts[1] : UINT64_MAX;
+		if (timers_wait(e, max, e->sigmask & ~set) == 1 && !(e->sigpending & set))
+			return -EINTR;
+		ready = e->sigpending & set;
+	}
 	if (!ready)
 		return -EAGAIN;
 	int sig = __builtin_ctzll(ready) + 1;
@@ -280,6 +294,10 @@ SYS(rt_sigtimedwait)
 		uint8_t info[128] = { 0 };
 		sig_put32(info, 0, (uint32_t)sig);
 		sig_put32(info, 8, (uint32_t)e->sig_code[sig]);
+		if (e->sig_code[sig] == SIG_SI_TIMER) {
+			sig_put64(info, 16, e->sig_addr[sig]);
+			sig_put64(info, 24, e->sig_value[sig]);
+		}
 		if (gmem_copy_to(&e->mem, a[1], info, sizeof(info)))
 			return -EFAULT;
 	}

@@ -168,7 +168,7 @@ static int thread_pick(struct emu *e)
 		if (first == UINT64_MAX)
 			return -1;
 		uint64_t ns = first - now;
-		if (e->cfg.virtual_time) {
+		if (emu_time_virtual(e)) {
 			e->sleep_ns += ns;
 		} else {
 			struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };

@@ -6,8 +6,9 @@
  * --virtual-time exactly at the deadline, 1 instruction = 1 ns; under a simulated clock
  * (emu_set_clock) every TIMERS_SIM_POLL_INSNS instructions, as several can retire in one
  * simulated cycle; on host time every TIMERS_POLL_INSNS instructions, when the host clock is
- * read). timers_wait lets pause,
- * sigsuspend and the sleeps wait for the next deadline instead of forever.
+ * read). timers_wait lets pause, sigsuspend and the sleeps wait for the next deadline instead
+ * of forever. The POSIX timers of timer_create (timers_posix.c) are scheduled, fired and
+ * waited for here too.
  */
 #include "emu/emu_priv.h"
 #include "emu/syscall_priv.h"
@@ -53,6 +54,14 @@ static void timers_schedule(struct emu *e)
 		if (at < check)
 			check = at;
 	}
+	uint64_t left = timers_posix_next_ns(e, 0); /* timer_create's (timers_posix.c) */
+	if (left != UINT64_MAX) {
+		/* under --virtual-time every guest clock advances 1 ns per instruction */
+		uint64_t at = e->hart.instret + (e->cfg.virtual_time ? (left ? left : 1)
+								    : TIMERS_POLL_INSNS);
+		if (at < check)
+			check = at;
+	}
 	e->timer_check_instret = check;
 	if (check != UINT64_MAX)
 		emu_async_request(e, check);  /* the block loop stops there (emu_async_service) */
@@ -73,6 +82,7 @@ int timers_fire(struct emu *e)
 		uint64_t iv = e->timer_interval_ns[w];
 		e->timer_deadline_ns[w] = iv ? (d + iv > now ? d + iv : now + iv) : 0;
 	}
+	fired += timers_posix_fire(e);
 	timers_schedule(e);
 	return fired;
 }
@@ -84,25 +94,44 @@ int timers_poll(struct emu *e)
 	return syscall_signal_check(e);
 }
 
-int timers_wait(struct emu *e, uint64_t max_ns)
+int timers_can_wake(struct emu *e)
 {
-	uint64_t d = e->timer_deadline_ns[ITIMER_REAL];
-	uint64_t now = timers_clock_ns(e, ITIMER_REAL);
-	/* only ITIMER_REAL advances while the guest waits; CPU-time timers do not */
-	uint64_t wait = d ? (d > now ? d - now : 0) : UINT64_MAX;
-	int timer_first = wait <= max_ns;
-	if (!timer_first)
-		wait = max_ns;
-	if (wait == UINT64_MAX)
-		return -1;
-	if (emu_time_virtual(e)) {
-		e->sleep_ns += wait;
-	} else {
-		struct timespec ts = { (time_t)(wait / 1000000000ull), (long)(wait % 1000000000ull) };
-		while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
-			;
+	return e->timer_deadline_ns[ITIMER_REAL] || timers_posix_next_ns(e, 1) != UINT64_MAX;
+}
+
+int timers_wait(struct emu *e, uint64_t max_ns, uint64_t blocked)
+{
+	uint64_t start = timers_clock_ns(e, ITIMER_REAL);
+	uint64_t end = max_ns > UINT64_MAX - start ? UINT64_MAX : start + max_ns;
+	for (;;) {
+		uint64_t d = e->timer_deadline_ns[ITIMER_REAL];
+		uint64_t now = timers_clock_ns(e, ITIMER_REAL);
+		/* only the clocks of real time advance while the guest waits, not CPU time */
+		uint64_t wait = d ? (d > now ? d - now : 0) : UINT64_MAX;
+		uint64_t posix = timers_posix_next_ns(e, 1);
+		if (posix < wait)
+			wait = posix;
+		uint64_t left = end == UINT64_MAX ? UINT64_MAX : end > now ? end - now : 0;
+		int timer_first = wait <= left;
+		if (!timer_first)
+			wait = left;
+		if (wait == UINT64_MAX)
+			return -1;
+		if (emu_time_virtual(e)) {
+			e->sleep_ns += wait;
+		} else {
+			struct timespec ts = { (time_t)(wait / 1000000000ull),
+					       (long)(wait % 1000000000ull) };
+			while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+				;
+		}
+		timers_fire(e);
+		/* a signal that is ignored, blocked or not sent (SIGEV_NONE) does not end it */
+		if (e->sigpending & ~blocked)
+			return 1;
+		if (!timer_first)
+			return 0;
 	}
-	return timers_fire(e) > 0 || timer_first;
 }
 
 /* struct itimerval as two timevals: interval {sec, usec}, value {sec, usec} */

@@ -770,13 +770,19 @@ int profile_db_image_add(struct profile_db *db, const char *path, const char *bu
 	sqlite3_bind_text(st, 2, build_id, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, (int64_t)size_bytes);
 	sqlite3_bind_text(st, 4, arch ? arch : "", -1, SQLITE_STATIC);
+	/* the id is returned before the statement (and, outside a transaction, its commit)
+	 * finishes: hand it out only once that succeeded, or a caller caching it would name a
+	 * row that was rolled back (a full disk) */
+	int64_t id = 0;
 	if (sqlite3_step(st) != SQLITE_ROW)
 		rc = profile_db_sql_fail(db, "add image");
 	else
-		*image_id = sqlite3_column_int64(st, 0);
+		id = sqlite3_column_int64(st, 0);
 	if (!rc && sqlite3_step(st) != SQLITE_DONE)
 		rc = profile_db_sql_fail(db, "add image");
 	sqlite3_finalize(st);
+	if (!rc)
+		*image_id = id;
 	return rc;
 }
 

@@ -608,7 +608,8 @@ int profile_db_batch_commit(struct profile_db_batch *b, int64_t *batch_id)
 		goto out;
 	if (batch_id)
 		*batch_id = id;
-	memset(b->slots, 0, b->cap_slots * sizeof(*b->slots));
+	if (b->slots) /* a batch that never held a count has no table */
+		memset(b->slots, 0, b->cap_slots * sizeof(*b->slots));
 	b->n_slots = 0;
 	b->n_details = 0;
 	b->samples = b->unknown = 0;

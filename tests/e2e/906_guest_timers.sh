@@ -11,13 +11,7 @@ case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest timers
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-run() {  # run EXPECTED-STATUS EXPECTED-LAST-LINE COMMAND...
-	local want=$1 line=$2; shift 2
-	set +e; timeout -s KILL 120 "$@" > "$T/out" 2> "$T/err"; local rc=$?; set -e
-	[ $rc -eq "$want" ] || { echo "$*: exit $rc, expected $want"; cat "$T/out" "$T/err"; exit 1; }
-	[ -z "$line" ] || [ "$(tail -n 1 "$T/out")" = "$line" ] ||
-		{ echo "$*: printed"; cat "$T/out"; exit 1; }
-}
+run() { guest_run "$@"; }  # run EXPECTED-STATUS EXPECTED-LAST-LINE COMMAND...
 for v in static dyn; do
 	for vt in "" --virtual-time; do
 		run 142 "" "$ROBIN" run $vt "$G/timers.$v" alarm

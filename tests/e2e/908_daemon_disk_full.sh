@@ -3,10 +3,12 @@
 # 908: the daemon on a full disk. `robin daemon flush` and `stop` say "disk full" and exit
 # non-zero (they said "flush failed: ..." or nothing and exited 0); the daemon keeps running
 # with what it holds in memory instead of exiting, and once space is freed a stop stores it
-# and leaves a database that passes db check. (Not yet kept: samples of images first seen
-# while the disk is full, whose image row cannot be written; when the system-wide daemon met
-# one, the stop after freeing space still fails on it, which the test reports and accepts,
-# and the database must still pass db check.)
+# and leaves a database that passes db check. The workload's image is first seen while the disk
+# is full (the daemon merges only every 1000 s), so its image row cannot be written then: its
+# samples are held by image path and build-id, not by a database id, and all of them land once
+# space is freed (they were lost before, and the stop failed with "no image N or run 0").
+# Here the journal cannot be written either (the state directory is on the same full file
+# system): the daemon says so and keeps everything in memory (e2e 910 covers the journal).
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
@@ -28,7 +30,8 @@ mkdir -p "$CL_TMP/bin"
 cl_build_spin "$CL_TMP/bin" || exit 1
 "$ROBIN" daemon start --dir "$dir" --db "$db" --interval 1000 > "$OUT/out" 2>&1 ||
 	{ cat "$OUT/out"; echo "FAIL: daemon start"; fail=1; exit 1; }
-"$CL_TMP/bin/collect_spin" 20
+TIMEFORMAT=%U
+cpu_ms=$( { time "$CL_TMP/bin/collect_spin" 20; } 2>&1 | awk '{ print int($1 * 1000) }')
 dd if=/dev/zero of="$CL_TMP/fill" bs=4k 2>/dev/null
 "$ROBIN" daemon flush --dir "$dir" > "$OUT/r" 2>&1; rc=$?
 cat "$OUT/r"
@@ -40,18 +43,17 @@ cat "$OUT/r"
 grep -q "disk full" "$OUT/r" || { echo "FAIL: stop does not say disk full"; fail=1; }
 kill -0 "$(cat "$dir/daemon.pid")" || { echo "FAIL: the daemon exited with unflushed samples"; fail=1; }
 rm -f "$CL_TMP/fill"
+grep -q "kept in memory only" "$OUT/r" || { echo "FAIL: stop does not say where the samples are"; fail=1; }
 if ! "$ROBIN" daemon stop --dir "$dir" > "$OUT/r" 2>&1; then
-	# the open part of the issue: an image first seen while the disk was full (this daemon
-	# is system-wide, so any program started meanwhile) was never written, and its samples
-	# still block the flush; anything else is a failure
 	cat "$OUT/r"
-	grep -q "no image [0-9]* or run" "$OUT/r" || { echo "FAIL: stop after freeing space"; fail=1; }
-	echo "known gap: samples of an image first seen while the disk was full are not kept"
-	kill -9 "$(cat "$dir/daemon.pid")" 2>/dev/null
-	sleep 0.2
+	echo "FAIL: stop after freeing space"
+	fail=1
 fi
 spin=$(cl_counts "$db" collect_spin | awk '{ s += $2 } END { print s + 0 }')
-echo "collect_spin samples stored after the disk was freed: $spin"
+echo "collect_spin samples stored after the disk was freed: $spin for $cpu_ms ms of CPU at 1 kHz"
+# the margin of e2e 704: cpu-clock at 1 kHz on a shared machine delivers 70% or more
+[ "$spin" -ge $((cpu_ms * 7 / 10)) ] || { echo "FAIL: samples of the workload were lost"; fail=1; }
+[ -e "$dir/journal" ] && { echo "FAIL: a journal was left behind"; fail=1; }
 "$ROBIN" db check --db "$db" | grep -q "^OK" || { echo "FAIL: db check"; fail=1; }
 [ $fail = 0 ] && echo "908: ok"
 exit $fail

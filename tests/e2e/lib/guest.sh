@@ -31,3 +31,14 @@ same_as_qemu() {
 	rm -f /tmp/robin_e2e_err.$$
 	return 0
 }
+
+# guest_run EXPECTED-STATUS EXPECTED-LAST-LINE COMMAND...: run COMMAND under a timeout that
+# only a hang reaches, its output in $T/out and $T/err (the caller's temporary directory);
+# exit 1 showing both when the status or the last line (unless "") is not the expected one.
+guest_run() {
+	local want=$1 line=$2; shift 2
+	set +e; timeout -s KILL 120 "$@" > "$T/out" 2> "$T/err"; local rc=$?; set -e
+	[ $rc -eq "$want" ] || { echo "$*: exit $rc, expected $want"; cat "$T/out" "$T/err"; exit 1; }
+	[ -z "$line" ] || [ "$(tail -n 1 "$T/out")" = "$line" ] ||
+		{ echo "$*: printed"; cat "$T/out"; exit 1; }
+}
