@@ -288,7 +288,7 @@ int cmd_sim(int argc, char **argv)
 	struct source_emu se;
 	struct core_source src;
 	source_emu_init(&se, e, detail ? detail : eo.max_insns, &src);
-	if (po.list && !po.no_stacks) {
+	if (po.list && po.want_stacks) {
 		if (callstack_create(&calls)) {
 			fprintf(stderr, "robin sim: out of memory for the shadow stack\n");
 			goto out;

@@ -113,7 +113,7 @@ int prof_stacks_show(struct db_args *a, enum prof_stacks_view view, const char *
 	}
 	if (!report_stacks_has(&p, 0)) {
 		fprintf(stderr, "%s: %s: the selection holds no call stacks (robin sim --profile "
-			"records them unless --no-stacks)\n", cmd, profile_db_path(db));
+			"records them with --stacks)\n", cmd, profile_db_path(db));
 		goto out;
 	}
 	size_t nrows = p.nfuncs + p.nimages;

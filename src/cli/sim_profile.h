@@ -34,7 +34,8 @@ struct sim_profile_opts {
 	const char *db_path;     /* --db */
 	unsigned top;            /* --top N */
 	int top_set;
-	int no_stacks;           /* --no-stacks: flat profiles only (no shadow stack) */
+	int want_stacks;         /* --stacks/-g: calling contexts (a shadow stack); --no-stacks or
+	                            nothing: flat profiles only */
 	int stacks;              /* set by a command that feeds the core a shadow stack: the
 	                            PMU keeps time per calling context */
 };

@@ -17,7 +17,7 @@ M="$P;_start;__libc_start_main;__libc_start_call_main;main"
 
 for v in static dyn; do
 	prog=$G/stacks.$v
-	"$ROBIN" sim --sysroot "$SYSROOT" --profile all --period 97 --top 0 --db "$T/$v.db" \
+	"$ROBIN" sim --sysroot "$SYSROOT" --profile all --period 97 --top 0 --stacks --db "$T/$v.db" \
 		"$prog" 7 > "$T/$v.out" 2> "$T/$v.err" || { cat "$T/$v.err"; echo "FAIL: sim $v"; fail=1; continue; }
 	grep -q "shadow stack: .* 1 unwinds, 1 signals (1 returned)" "$T/$v.err" ||
 		{ grep "shadow" "$T/$v.err"; echo "FAIL: $v: the shadow stack did not see one longjmp and one signal"; fail=1; }

@@ -9,7 +9,7 @@ set -u
 need_guest stacks
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail=0
-"$ROBIN" sim --profile tip --period 97 --top 0 --db "$T/s.db" "$G/stacks.static" 5 \
+"$ROBIN" sim --profile tip --period 97 --top 0 -g --db "$T/s.db" "$G/stacks.static" 5 \
 	> "$T/out" 2> "$T/err" || { cat "$T/err"; echo "FAIL: sim"; exit 1; }
 "$ROBIN" export --db "$T/s.db" --event tip --folded "$T/f" --pprof "$T/p.pb.gz" \
 	--speedscope "$T/s.json" || { echo "FAIL: export"; exit 1; }

@@ -13,7 +13,7 @@ C=${CHROMIUM:-$(command -v chromium || command -v chromium-browser || true)}
 [ -n "$C" ] || { echo "skip: chromium is not installed"; exit 77; }
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail=0
-"$ROBIN" sim --profile tip --period 97 --top 0 --db "$T/s.db" "$G/stacks.static" 5 \
+"$ROBIN" sim --profile tip --period 97 --top 0 --stacks --db "$T/s.db" "$G/stacks.static" 5 \
 	> "$T/out" 2> "$T/err" || { cat "$T/err"; echo "FAIL: sim"; exit 1; }
 "$ROBIN" report --db "$T/s.db" --event tip --html "$T/r.html" 2> "$T/err" || { cat "$T/err"; echo "FAIL: report"; exit 1; }
 h=$T/r.html
