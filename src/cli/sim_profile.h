@@ -33,6 +33,9 @@ struct sim_profile_opts {
 	const char *db_path;     /* --db */
 	unsigned top;            /* --top N */
 	int top_set;
+	uint32_t pcs_event;      /* --pcs-event (PROBE_EV_*, 0 cycles) */
+	uint64_t pcs_period;     /* --pcs-period, 0 = default */
+	uint64_t ibs_ops;        /* --ibs-ops N: IBS counts dispatched ops, 0 = cycles */
 };
 
 extern const char sim_profile_help[];

@@ -35,6 +35,7 @@ static const struct pmu_model *const pmu_models[] = {
 	&pmu_model_dcpix,
 	&pmu_model_dcpix_taken,
 	&pmu_model_dcpix_imiss,
+	&pmu_model_pcs,
 };
 #define PMU_NMODELS (sizeof(pmu_models) / sizeof(pmu_models[0]))
 _Static_assert(PMU_NMODELS <= PMU_MAX_MODELS, "pmu_config.models is a 32-bit mask");
@@ -192,6 +193,7 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		u->width = cfg->commit_width;
 		u->period_cycles = cfg->period_cycles;
 		u->seed = cfg->seed;
+		u->cfg = &p->cfg;
 		if ((rc = pmu_profile_init(&u->prof, d)))
 			goto fail;
 		if (m->psv_events && (rc = pmu_profile_init(&u->pics, d)))
@@ -298,6 +300,8 @@ void pmu_destroy(struct pmu *p)
 		pmu_profile_free(&p->units[i].prof);
 		pmu_profile_free(&p->units[i].pics);
 		pmu_profile_free(&p->units[i].evcount);
+		if (p->units[i].state && p->units[i].model->destroy)
+			p->units[i].model->destroy(&p->units[i]);
 		free(p->units[i].state);
 	}
 	free(p);
