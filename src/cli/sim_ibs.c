@@ -429,8 +429,8 @@ static void sim_ibs_json_table(struct json *j, const struct sim_ibs_table *t)
 	json_object_end(j);
 }
 
-static void sim_ibs_json_ops(struct json *j, const struct sim_ibs_set *set,
-			     const struct sim_ibs_load *ld, int nl)
+static int sim_ibs_json_ops(struct json *j, const struct sim_ibs_set *set,
+			    const struct sim_ibs_load *ld, int nl, struct code_map *m)
 {
 	json_key(j, "ibs_op");
 	json_object_begin(j);
@@ -452,6 +452,13 @@ static void sim_ibs_json_ops(struct json *j, const struct sim_ibs_set *set,
 		char pc[32];
 		snprintf(pc, sizeof(pc), "0x%" PRIx64, ld[k].pc);
 		json_kv_string(j, "pc", pc);
+		struct code_loc l;
+		char where[CODE_MAP_TEXT_MAX], src[CODE_MAP_TEXT_MAX], dis[CODE_MAP_TEXT_MAX];
+		int rc = code_map_locate(m, ld[k].pc, &l);
+		if (rc)
+			return rc;
+		code_map_describe(m, &l, ld[k].pc, NULL, where, src, dis);
+		json_kv_string(j, "location", where);
 		json_kv_uint(j, "samples", ld[k].n);
 		json_key(j, "sources");
 		json_object_begin(j);
@@ -485,6 +492,7 @@ static void sim_ibs_json_ops(struct json *j, const struct sim_ibs_set *set,
 	}
 	json_array_end(j);
 	json_object_end(j);
+	return 0;
 }
 
 int sim_ibs_json(struct json *j, struct pmu *p, struct code_map *m)
@@ -500,7 +508,10 @@ int sim_ibs_json(struct json *j, struct pmu *p, struct code_map *m)
 			free(set.s);
 			return nl;
 		}
-		sim_ibs_json_ops(j, &set, ld, nl);
+		if ((rc = sim_ibs_json_ops(j, &set, ld, nl, m))) {
+			free(set.s);
+			return rc;
+		}
 	}
 	struct sim_ibs_table t;
 	rc = sim_ibs_table(p, m, &set, &t);
