@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/sim_profile.h"
 #include "collect/ibs.h"
 #include "pmu/ibs_unit.h"
 #include "pmu/pcs.h"
@@ -521,4 +522,64 @@ int sim_ibs_json(struct json *j, struct pmu *p, struct code_map *m)
 	}
 	free(set.s);
 	return rc == -ENOENT ? 0 : rc;
+}
+
+/* The detail-kind id of a row's kind name (declared on first use; event_bits is predefined
+ * and its keys are named once). */
+static int sim_ibs_kind(struct profile_db *db, const char *name, int *ids, int *k)
+{
+	static const char *const names[] = { "event_bits", "ibs_dc_miss_lat", "ibs_data_src" };
+	for (int i = 0; i < 3; i++) {
+		if (strcmp(name, names[i]))
+			continue;
+		if (ids[i]) {
+			*k = ids[i];
+			return 0;
+		}
+		int rc = 0;
+		if (i == 0) {
+			ids[i] = PROFILE_DB_KIND_EVENT_BITS;
+			for (unsigned b = 0; ibs_op_bit_name(b) && !rc; b++)
+				rc = profile_db_detail_key_name(db, ids[i], (int64_t)1 << b,
+				                                ibs_op_bit_name(b));
+		} else {
+			rc = profile_db_detail_kind(db, name, i == 2 ? IBS_DATA_SRC_KIND_KEY_DESC :
+			                            "histogram bucket lower bound in cycles (0, then "
+			                            "powers of two)", "sum of the latencies in cycles",
+			                            &ids[i]);
+		}
+		*k = ids[i];
+		return rc;
+	}
+	return -EINVAL;
+}
+
+int sim_ibs_store(struct profile_db *db, struct profile_db_batch *b, struct pmu *p,
+		  struct code_map *m)
+{
+	struct sim_ibs_set set;
+	int rc = sim_ibs_load(p, &set);
+	if (rc)
+		return rc == -ENOENT ? 0 : rc;
+	const struct pmu_unit *u = pmu_unit_find(p, "ibs");
+	uint64_t period = u->cfg->ibs_ops_period ? u->cfg->ibs_ops_period : pmu_period(p);
+	int ev, ids[3] = { 0 };
+	rc = profile_db_batch_event(b, "ibs-op", period, 1, &ev);
+	for (size_t i = 0; i < set.n && !rc; i++) {
+		int64_t img;
+		uint64_t off;
+		if ((rc = sim_profile_locate(db, m, set.s[i].pc, &img, &off)) ||
+		    (rc = profile_db_batch_add(b, ev, img, off, 1)))
+			break;
+		struct ibs_detail_row rows[IBS_OP_DETAIL_MAX];
+		size_t n = ibs_op_detail_rows(&set.s[i].op, rows);
+		for (size_t k = 0; k < n && !rc; k++) {
+			int kind;
+			if (!(rc = sim_ibs_kind(db, rows[k].kind, ids, &kind)))
+				rc = profile_db_batch_add_detail(b, ev, img, off, kind, rows[k].key, 1,
+				                                 rows[k].value);
+		}
+	}
+	free(set.s);
+	return rc;
 }

@@ -323,6 +323,8 @@ int sim_profile_store(const char *path, const char *cmd, const struct sim_profil
 		goto out;
 	for (size_t i = 0; i < pmu_unit_count(p) && !rc; i++)
 		rc = sim_profile_add_unit(db, b, pmu_unit_at(p, i), pmu_period(p), m, cs_kind);
+	if (!rc)
+		rc = sim_ibs_store(db, b, p, m);
 	if (rc || (rc = profile_db_batch_commit(b, NULL)))
 		goto out;
 	if ((rc = profile_db_run_set_total(db, run_id, "samples", (double)pmu_samples_taken(p))) ||

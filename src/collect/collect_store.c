@@ -85,11 +85,14 @@ static int kind_of(struct collect_store *s, const char *kind)
 		return PROFILE_DB_KIND_EVENT_BITS;
 	if (!strcmp(kind, "latency"))
 		return PROFILE_DB_KIND_LATENCY;
-	int *cache = !strcmp(kind, "ibs_dc_miss_lat") ? &s->kind_lat_op : &s->kind_lat_fetch;
+	int src = !strcmp(kind, "ibs_data_src");
+	int *cache = src ? &s->kind_src : !strcmp(kind, "ibs_dc_miss_lat") ? &s->kind_lat_op
+	                                                                   : &s->kind_lat_fetch;
 	if (*cache)
 		return *cache;
-	if (profile_db_detail_kind(s->db, kind, "histogram bucket lower bound in cycles (0, then "
-				   "powers of two)", "sum of the latencies in cycles", &k))
+	if (profile_db_detail_kind(s->db, kind, src ? IBS_DATA_SRC_KIND_KEY_DESC :
+				   "histogram bucket lower bound in cycles (0, then powers of two)",
+				   "sum of the latencies in cycles", &k))
 		return -1;
 	*cache = k;
 	return k;

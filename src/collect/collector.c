@@ -411,9 +411,14 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 		}
 		if (op.rip_valid)
 			pc = op.rip;
-		bits = op.bits;
-		lat = op.bits & IBS_OP_DC_MISS ? op.dc_miss_lat_cycles : 0;
-		lat_kind = "ibs_dc_miss_lat";
+		struct cimage *im = procmap_resolve(&c->pm, era, pc, &off);
+		sink_add(c, ev, im, off, 1);
+		struct ibs_detail_row rows[IBS_OP_DETAIL_MAX];
+		size_t n = ibs_op_detail_rows(&op, rows);
+		for (size_t i = 0; i < n && c->cfg.sink.add_detail; i++)
+			c->cfg.sink.add_detail(c->cfg.sink.arg, ev, im, off, rows[i].kind, rows[i].key,
+			                       1, rows[i].value);
+		return;
 	} else {
 		struct ibs_fetch f;
 		if (ibs_fetch_decode(r->raw, r->raw_size, &f)) {

@@ -249,3 +249,18 @@ const char *ibs_fetch_derived_name(unsigned i)
 {
 	return i < IBS_FD_N ? fd_names[i] : NULL;
 }
+
+size_t ibs_op_detail_rows(const struct ibs_op *op, struct ibs_detail_row *rows)
+{
+	size_t n = 0;
+	rows[n++] = (struct ibs_detail_row){ "event_bits", op->bits, 0 };
+	uint32_t lat = op->bits & IBS_OP_DC_MISS ? op->dc_miss_lat_cycles : 0;
+	if (op->bits & IBS_OP_DC_MISS)
+		rows[n++] = (struct ibs_detail_row){ "ibs_dc_miss_lat",
+		                                     (int64_t)ibs_latency_bucket(lat), lat };
+	enum ibs_src src = ibs_op_source(op);
+	if (src != IBS_SRC_NONE)
+		rows[n++] = (struct ibs_detail_row){
+			"ibs_data_src", IBS_DATA_SRC_KEY(src, ibs_latency_bucket(lat)), lat };
+	return n;
+}

@@ -143,6 +143,24 @@ void ibs_fetch_derive(const struct ibs_fetch *f, uint64_t *acc);
 const char *ibs_op_derived_name(unsigned i);
 const char *ibs_fetch_derived_name(unsigned i);
 
+/* The detail rows one decoded op sample adds to its instruction's profile, the same for a
+ * recorded and a simulated sample (count 1 each): "event_bits" (key: enum ibs_op_bit mask),
+ * "ibs_dc_miss_lat" for a D-cache miss (key: latency bucket, value: cycles) and, for a load,
+ * "ibs_data_src" (key: IBS_DATA_SRC_KEY(source, bucket of DcMissLat, 0 for an L1 hit),
+ * value: cycles). Returns the number of rows (at most IBS_OP_DETAIL_MAX). */
+struct ibs_detail_row {
+	const char *kind;
+	int64_t key;
+	double value;
+};
+#define IBS_OP_DETAIL_MAX 3
+#define IBS_DATA_SRC_KIND_KEY_DESC "data source (1 L1, 2 L2, 3 LLC, 4 peer cache, 5 DRAM, " \
+	"6 other) << 24 | DcMissLat bucket lower bound in cycles (0, then powers of two)"
+#define IBS_DATA_SRC_KEY(src, bucket) ((int64_t)(src) << 24 | (int64_t)(bucket))
+#define IBS_DATA_SRC_KEY_SRC(key) ((enum ibs_src)((key) >> 24))
+#define IBS_DATA_SRC_KEY_BUCKET(key) ((uint32_t)((key) & 0xffffff))
+size_t ibs_op_detail_rows(const struct ibs_op *op, struct ibs_detail_row *rows);
+
 /* Histogram bucket of a latency: 0, then the power of two below it (1, 2, 4, ...). */
 uint64_t ibs_latency_bucket(uint32_t cycles);
 

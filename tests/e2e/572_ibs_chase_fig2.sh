@@ -7,7 +7,9 @@
 # order L1 < L2 < LLC < DRAM; the L2 and LLC medians are the configured load-to-use latencies
 # (l1d_cycles + l2_cycles = 18, + llc_cycles = 48) within +-3 cycles, and no DRAM sample is
 # faster than the LLC path plus CAS and controller time ((14 + 20) ns x 3.2 GHz = 109 cycles).
-# The listing prints the histogram with perf mem's source names.
+# The listing prints the histogram with perf mem's source names. With --db the samples are
+# stored as event ibs-op with the collector's detail rows, `robin prof --event ibs-op` lists
+# them, and `robin report --html` draws the chase load's distribution (table + SVG).
 set -u
 cd "$ROBIN_ROOT"
 command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
@@ -54,5 +56,22 @@ for lvl in ("l1", "l2", "llc", "dram"):
 if len(med) == 4 and not (med["l1"] < med["l2"] < med["llc"] < med["dram"]):
     bad("medians not ordered L1 < L2 < LLC < DRAM: %r" % med)
 sys.exit(0 if ok else 1)
+PY
+"$ROBIN" sim --no-progress --set l2_kb=256 --profile ibs --ibs-ops 16 --top 0 --db "$tmp/c.db" \
+	-- $C 8192 20000 >/dev/null 2>"$tmp/db.err" || { die "sim --db failed"; cat "$tmp/db.err"; }
+"$ROBIN" prof --db "$tmp/c.db" --event ibs-op >"$tmp/prof.txt" 2>&1 || die "prof --event ibs-op failed"
+grep -q "^ *[0-9]\+ .* chase " "$tmp/prof.txt" || { die "prof lists no chase samples"; cat "$tmp/prof.txt"; }
+"$ROBIN" report --db "$tmp/c.db" --html "$tmp/r.html" >/dev/null 2>&1 || die "report --html failed"
+python3 - "$tmp/r.html" <<'PY' || fail=1
+import re, sys
+h = open(sys.argv[1]).read()
+i = h.find("IBS data-cache miss latency by data source")
+if i < 0: print("FAIL: no IBS Figure 2 section"); sys.exit(1)
+sec = h[i:]
+m = re.search(r"<tr><td>RAM hit</td><td>(\d+)</td><td>([0-9.]+)%</td><td>([0-9.]+)</td>", sec)
+if not m or float(m.group(2)) < 75 or float(m.group(3)) < 157:
+    print("FAIL: the first load's RAM hit row: %r" % (m.groups() if m else None)); sys.exit(1)
+if "<svg" not in sec: print("FAIL: no SVG chart"); sys.exit(1)
+print("report: first load RAM hit %s samples (%s%%), mean DcMissLat %s cycles" % m.groups())
 PY
 exit $fail
