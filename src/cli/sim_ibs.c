@@ -282,6 +282,59 @@ static int sim_ibs_loads(const struct sim_ibs_set *set, struct sim_ibs_load *out
 	return n;
 }
 
+/* ---- IBS fetch ---------------------------------------------------------------------------- */
+
+/* Derive the fetch unit's samples; -ENOENT when ibs-fetch is not attached. */
+static int sim_ibs_fetch(struct pmu *p, struct ibs_unit_log *log, uint64_t *der, uint64_t *bad)
+{
+	const struct pmu_unit *u = pmu_unit_find(p, "ibs-fetch");
+	if (!u || ibs_unit_raw_fetch(u, log))
+		return -ENOENT;
+	*bad = 0;
+	for (size_t i = 0; i < log->n; i++) {
+		struct ibs_fetch f;
+		if (ibs_fetch_decode(log->raw + i * IBS_FETCH_RAW_BYTES, IBS_FETCH_RAW_BYTES, &f))
+			(*bad)++;
+		else
+			ibs_fetch_derive(&f, der);
+	}
+	return 0;
+}
+
+static void sim_ibs_fetch_print(FILE *out, struct pmu *p)
+{
+	struct ibs_unit_log log;
+	uint64_t der[IBS_FD_N] = { 0 }, bad;
+	if (sim_ibs_fetch(p, &log, der, &bad))
+		return;
+	fprintf(out, "\nIBS fetch sampling: %zu samples (%" PRIu64 " refused by the decoder)\n  "
+	        "derived events:", log.n, bad);
+	for (unsigned i = 0; i < IBS_FD_N; i++)
+		fprintf(out, "%s %s %" PRIu64, i ? "," : "", ibs_fetch_derived_name(i), der[i]);
+	fprintf(out, "\n  I-cache miss rate %.2f%% of sampled fetches, average fetch latency %.1f "
+	        "cycles\n", 100.0 * sim_ibs_frac(der[IBS_FD_IC_MISS], der[IBS_FD_ATTEMPTED]),
+	        der[IBS_FD_COMPLETED] ? (double)der[IBS_FD_LAT_CYCLES] / (double)der[IBS_FD_COMPLETED]
+	                               : 0.0);
+}
+
+static void sim_ibs_fetch_json(struct json *j, struct pmu *p)
+{
+	struct ibs_unit_log log;
+	uint64_t der[IBS_FD_N] = { 0 }, bad;
+	if (sim_ibs_fetch(p, &log, der, &bad))
+		return;
+	json_key(j, "ibs_fetch");
+	json_object_begin(j);
+	json_kv_uint(j, "samples", log.n);
+	json_kv_uint(j, "dropped", log.dropped + bad);
+	json_key(j, "derived");
+	json_object_begin(j);
+	for (unsigned i = 0; i < IBS_FD_N; i++)
+		json_kv_uint(j, ibs_fetch_derived_name(i), der[i]);
+	json_object_end(j);
+	json_object_end(j);
+}
+
 /* ---- output ------------------------------------------------------------------------------- */
 
 static void sim_ibs_detab(const char *in, char *out, size_t n)
@@ -351,6 +404,7 @@ int sim_ibs_print(FILE *out, struct pmu *p, struct code_map *m)
 			}
 		}
 	}
+	sim_ibs_fetch_print(out, p);
 	struct sim_ibs_table t;
 	rc = sim_ibs_table(p, m, &set, &t);
 	if (rc == 0) {
@@ -514,6 +568,7 @@ int sim_ibs_json(struct json *j, struct pmu *p, struct code_map *m)
 			return rc;
 		}
 	}
+	sim_ibs_fetch_json(j, p);
 	struct sim_ibs_table t;
 	rc = sim_ibs_table(p, m, &set, &t);
 	if (rc == 0) {
@@ -525,11 +580,12 @@ int sim_ibs_json(struct json *j, struct pmu *p, struct code_map *m)
 }
 
 /* The detail-kind id of a row's kind name (declared on first use; event_bits is predefined
- * and its keys are named once). */
-static int sim_ibs_kind(struct profile_db *db, const char *name, int *ids, int *k)
+ * and its keys are named once per event kind: op or fetch bit names). */
+static int sim_ibs_kind(struct profile_db *db, const char *name, int fetch, int *ids, int *k)
 {
-	static const char *const names[] = { "event_bits", "ibs_dc_miss_lat", "ibs_data_src" };
-	for (int i = 0; i < 3; i++) {
+	static const char *const names[] = { "event_bits", "ibs_dc_miss_lat", "ibs_data_src",
+	                                     "ibs_fetch_lat" };
+	for (int i = 0; i < 4; i++) {
 		if (strcmp(name, names[i]))
 			continue;
 		if (ids[i]) {
@@ -539,9 +595,12 @@ static int sim_ibs_kind(struct profile_db *db, const char *name, int *ids, int *
 		int rc = 0;
 		if (i == 0) {
 			ids[i] = PROFILE_DB_KIND_EVENT_BITS;
-			for (unsigned b = 0; ibs_op_bit_name(b) && !rc; b++)
-				rc = profile_db_detail_key_name(db, ids[i], (int64_t)1 << b,
-				                                ibs_op_bit_name(b));
+			for (unsigned b = 0; !rc; b++) {
+				const char *bn = fetch ? ibs_fetch_bit_name(b) : ibs_op_bit_name(b);
+				if (!bn)
+					break;
+				rc = profile_db_detail_key_name(db, ids[i], (int64_t)1 << b, bn);
+			}
 		} else {
 			rc = profile_db_detail_kind(db, name, i == 2 ? IBS_DATA_SRC_KIND_KEY_DESC :
 			                            "histogram bucket lower bound in cycles (0, then "
@@ -554,31 +613,58 @@ static int sim_ibs_kind(struct profile_db *db, const char *name, int *ids, int *
 	return -EINVAL;
 }
 
+/* One sample at pc with its detail rows into event ev, in units of `count` (the event's
+ * count divisor); fetch: its count is already stored (the ibs-fetch unit's profile). */
+static int sim_ibs_store_one(struct profile_db *db, struct profile_db_batch *b, struct code_map *m,
+			     int ev, uint64_t pc, const struct ibs_detail_row *rows, size_t n,
+			     int fetch, uint64_t count, int *ids)
+{
+	int64_t img;
+	uint64_t off;
+	int rc = sim_profile_locate(db, m, pc, &img, &off);
+	if (!rc && !fetch)
+		rc = profile_db_batch_add(b, ev, img, off, count);
+	for (size_t k = 0; k < n && !rc; k++) {
+		int kind;
+		if (!(rc = sim_ibs_kind(db, rows[k].kind, fetch, ids, &kind)))
+			rc = profile_db_batch_add_detail(b, ev, img, off, kind, rows[k].key, count,
+			                                 rows[k].value);
+	}
+	return rc;
+}
+
 int sim_ibs_store(struct profile_db *db, struct profile_db_batch *b, struct pmu *p,
 		  struct code_map *m)
 {
+	int ev, ids[4] = { 0 }, rc = 0;
+	struct ibs_detail_row rows[IBS_OP_DETAIL_MAX];
+	const struct pmu_unit *u = pmu_unit_find(p, "ibs-fetch");
+	struct ibs_unit_log log;
+	if (u && !ibs_unit_raw_fetch(u, &log)) {
+		/* the unit's profile is stored as event ibs-fetch (one sample per log entry) */
+		if ((ev = profile_db_batch_event_find(b, "ibs-fetch")) < 0)
+			return -ENOENT;
+		for (size_t i = 0; i < log.n && !rc; i++) {
+			struct ibs_fetch f;
+			if (ibs_fetch_decode(log.raw + i * IBS_FETCH_RAW_BYTES, IBS_FETCH_RAW_BYTES, &f))
+				continue;
+			size_t n = ibs_fetch_detail_rows(&f, rows);
+			rc = sim_ibs_store_one(db, b, m, ev, f.addr, rows, n, 1, u->prof.divisor, ids);
+		}
+		if (rc)
+			return rc;
+	}
 	struct sim_ibs_set set;
-	int rc = sim_ibs_load(p, &set);
+	rc = sim_ibs_load(p, &set);
 	if (rc)
 		return rc == -ENOENT ? 0 : rc;
-	const struct pmu_unit *u = pmu_unit_find(p, "ibs");
+	u = pmu_unit_find(p, "ibs");
 	uint64_t period = u->cfg->ibs_ops_period ? u->cfg->ibs_ops_period : pmu_period(p);
-	int ev, ids[3] = { 0 };
+	int op_ids[4] = { 0 };
 	rc = profile_db_batch_event(b, "ibs-op", period, 1, &ev);
 	for (size_t i = 0; i < set.n && !rc; i++) {
-		int64_t img;
-		uint64_t off;
-		if ((rc = sim_profile_locate(db, m, set.s[i].pc, &img, &off)) ||
-		    (rc = profile_db_batch_add(b, ev, img, off, 1)))
-			break;
-		struct ibs_detail_row rows[IBS_OP_DETAIL_MAX];
 		size_t n = ibs_op_detail_rows(&set.s[i].op, rows);
-		for (size_t k = 0; k < n && !rc; k++) {
-			int kind;
-			if (!(rc = sim_ibs_kind(db, rows[k].kind, ids, &kind)))
-				rc = profile_db_batch_add_detail(b, ev, img, off, kind, rows[k].key, 1,
-				                                 rows[k].value);
-		}
+		rc = sim_ibs_store_one(db, b, m, ev, set.s[i].pc, rows, n, 0, 1, op_ids);
 	}
 	free(set.s);
 	return rc;

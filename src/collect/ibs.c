@@ -264,3 +264,14 @@ size_t ibs_op_detail_rows(const struct ibs_op *op, struct ibs_detail_row *rows)
 			"ibs_data_src", IBS_DATA_SRC_KEY(src, ibs_latency_bucket(lat)), lat };
 	return n;
 }
+
+size_t ibs_fetch_detail_rows(const struct ibs_fetch *f, struct ibs_detail_row *rows)
+{
+	size_t n = 0;
+	rows[n++] = (struct ibs_detail_row){ "event_bits", f->bits, 0 };
+	if (f->bits & IBS_FETCH_COMPLETED)
+		rows[n++] = (struct ibs_detail_row){ "ibs_fetch_lat",
+		                                     (int64_t)ibs_latency_bucket(f->fetch_lat_cycles),
+		                                     f->fetch_lat_cycles };
+	return n;
+}

@@ -160,6 +160,10 @@ struct ibs_detail_row {
 #define IBS_DATA_SRC_KEY_SRC(key) ((enum ibs_src)((key) >> 24))
 #define IBS_DATA_SRC_KEY_BUCKET(key) ((uint32_t)((key) & 0xffffff))
 size_t ibs_op_detail_rows(const struct ibs_op *op, struct ibs_detail_row *rows);
+/* The same for a fetch sample: "event_bits" (enum ibs_fetch_bit mask) and, for a completed
+ * fetch, "ibs_fetch_lat" (key: latency bucket, value: cycles). */
+#define IBS_FETCH_DETAIL_MAX 2
+size_t ibs_fetch_detail_rows(const struct ibs_fetch *f, struct ibs_detail_row *rows);
 
 /* Histogram bucket of a latency: 0, then the power of two below it (1, 2, 4, ...). */
 uint64_t ibs_latency_bucket(uint32_t cycles);

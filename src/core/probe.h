@@ -32,6 +32,7 @@
 #define PROBE_EV_BTB_MISS    (1u << 12) /* a taken control transfer whose target the BTB lacked */
 #define PROBE_EV_SERIALIZED  (1u << 13) /* waited at dispatch for the ROB to drain */
 #define PROBE_EV_DTLB_WALK   (1u << 14) /* its D-TLB miss also missed the L2 TLB (a page walk) */
+#define PROBE_EV_ITLB_WALK   (1u << 15) /* its I-TLB miss also missed the L2 TLB (a page walk) */
 
 /* Where a load's data came from (struct probe_insn.serve_level). */
 enum probe_level {
@@ -83,6 +84,8 @@ struct probe_insn {
 	uint32_t load_cycles;/* load: cycles from cache access to data (0 if none) */
 	uint32_t tlb_refill_cycles; /* D-TLB miss: cycles from the miss to the translation
 	                        (L2 TLB hit or page walk), else 0 */
+	uint32_t fetch_lat_cycles;  /* the first instruction fetched after the front end waited
+	                        on the I-TLB / I-cache: the cycles it waited, else 0 */
 	uint8_t  mem_size;
 	uint8_t  wrong_path;
 	uint8_t  committed;

@@ -21,6 +21,14 @@
 #include "pmu/pmu_model.h"
 #include "pmu/psv.h"
 
+/* The samples a unit wrote: raw payloads of rec_bytes each (caps word + registers). */
+struct ibs_log {
+	unsigned char *raw;
+	size_t n, cap, rec_bytes;
+	uint32_t caps;                  /* the capability word of every payload */
+	uint64_t tagged, lost, dropped;
+};
+
 struct ibs_slot {
 	uint64_t regs[IBS_OP_NREGS];  /* the candidate's registers as they would be at retire */
 	uint8_t committed;
@@ -29,12 +37,14 @@ struct ibs_slot {
 struct ibs_state {
 	struct pmu_tags tags;           /* cycle-tagged ops (PICS, and raw samples in cycle mode) */
 	struct ibs_slot slot[PMU_TAG_MAX];
-	unsigned char *raw;             /* the sample log */
-	size_t n_raw, cap_raw;
-	uint64_t tagged, lost, dropped, dispatched;
+	struct ibs_log log;
+	uint64_t dispatched;
 	uint64_t countdown;             /* ops mode: dispatched ops until the next tag */
 	uint64_t rng;                   /* xorshift64* state of the randomised low bits */
 };
+
+#define IBS_CAPS_OP (1u << 0 | 1u << 2 | IBS_CAPS_BRNTRGT)  /* AVAIL, OPSAM, BRNTRGT */
+#define IBS_CAPS_FETCH (1u << 0 | 1u << 1)                   /* AVAIL, FETCHSAM */
 
 static uint16_t ibs_clamp16(uint64_t v)
 {
@@ -115,33 +125,41 @@ void ibs_unit_encode(const struct probe_insn *r, uint64_t max_cnt, int ops_mode,
 	reg[6] = 0;  /* IbsDcPhysAd: user-mode simulation, DcPhyAddrValid clear */
 	if (branch)
 		reg[7] = r->target;
-	uint32_t caps = 1u << 0 | 1u << 2 | IBS_CAPS_BRNTRGT;  /* IBS_CAPS_AVAIL, OPSAM, BRNTRGT */
+	uint32_t caps = IBS_CAPS_OP;
 	memcpy(raw, &caps, 4);
 	memcpy(raw + 4, reg, sizeof(reg));
 }
 
-/* The tagged op retired (or not): append its payload to the log, or count it lost. */
-static void ibs_take(struct ibs_state *s, const uint64_t *regs, int committed)
+/* A tagged op retired (valid) or was squashed (counted lost): append its payload. */
+static void ibs_log_take(struct ibs_log *l, const uint64_t *regs, int valid)
 {
-	s->tagged++;
-	if (!committed) {
-		s->lost++;
+	l->tagged++;
+	if (!valid) {
+		l->lost++;
 		return;
 	}
-	if (s->n_raw == s->cap_raw) {
-		size_t cap = s->cap_raw ? 2 * s->cap_raw : 1024;
-		unsigned char *p = realloc(s->raw, cap * IBS_OP_RAW_BYTES);
+	if (l->n == l->cap) {
+		size_t cap = l->cap ? 2 * l->cap : 1024;
+		unsigned char *p = realloc(l->raw, cap * l->rec_bytes);
 		if (!p) {
-			s->dropped++;
+			l->dropped++;
 			return;
 		}
-		s->raw = p;
-		s->cap_raw = cap;
+		l->raw = p;
+		l->cap = cap;
 	}
-	unsigned char *dst = s->raw + s->n_raw++ * IBS_OP_RAW_BYTES;
-	uint32_t caps = 1u << 0 | 1u << 2 | IBS_CAPS_BRNTRGT;
-	memcpy(dst, &caps, 4);
-	memcpy(dst + 4, regs, 8 * IBS_OP_NREGS);
+	unsigned char *dst = l->raw + l->n++ * l->rec_bytes;
+	memcpy(dst, &l->caps, 4);
+	memcpy(dst + 4, regs, l->rec_bytes - 4);
+}
+
+static void ibs_log_out(const struct ibs_log *l, struct ibs_unit_log *out)
+{
+	out->raw = l->raw;
+	out->n = l->n;
+	out->tagged = l->tagged;
+	out->lost = l->lost;
+	out->dropped = l->dropped;
 }
 
 static void ibs_on_best(struct pmu_unit *u, uint32_t slot, const struct probe_insn *r)
@@ -157,7 +175,7 @@ static void ibs_on_resolve(struct pmu_unit *u, uint32_t slot, const struct pmu_t
 {
 	struct ibs_state *s = u->state;
 	if (g->best_t != UINT64_MAX)
-		ibs_take(s, s->slot[slot].regs, s->slot[slot].committed);
+		ibs_log_take(&s->log, s->slot[slot].regs, s->slot[slot].committed);
 }
 
 static uint64_t ibs_next_count(struct ibs_state *s, uint64_t period)
@@ -173,6 +191,8 @@ static int ibs_init(struct pmu_unit *u)
 {
 	struct ibs_state *s = u->state;
 	s->tags.stage = PMU_TAG_DISPATCH;
+	s->log.rec_bytes = IBS_OP_RAW_BYTES;
+	s->log.caps = IBS_CAPS_OP;
 	s->rng = u->seed * 0x9e3779b97f4a7c15ull | 1;
 	if (u->cfg->ibs_ops_period)
 		s->countdown = ibs_next_count(s, u->cfg->ibs_ops_period);
@@ -202,7 +222,7 @@ static void ibs_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 			ibs_unit_encode(r, period, 1, raw);
 			uint64_t regs[IBS_OP_NREGS];
 			memcpy(regs, raw + 4, sizeof(regs));
-			ibs_take(s, regs, r->committed);
+			ibs_log_take(&s->log, regs, r->committed);
 			s->countdown = ibs_next_count(s, period);
 		}
 	}
@@ -221,11 +241,7 @@ int ibs_unit_raw(const struct pmu_unit *u, struct ibs_unit_log *out)
 	if (u->model != &pmu_model_ibs)
 		return -ENOENT;
 	const struct ibs_state *s = u->state;
-	out->raw = s->raw;
-	out->n = s->n_raw;
-	out->tagged = s->tagged;
-	out->lost = s->lost;
-	out->dropped = s->dropped;
+	ibs_log_out(&s->log, out);
 	out->dispatched = s->dispatched;
 	out->ops_mode = u->cfg->ibs_ops_period != 0;
 	return 0;
@@ -234,8 +250,8 @@ int ibs_unit_raw(const struct pmu_unit *u, struct ibs_unit_log *out)
 static void ibs_free(struct pmu_unit *u)
 {
 	struct ibs_state *s = u->state;
-	free(s->raw);
-	s->raw = NULL;
+	free(s->log.raw);
+	s->log.raw = NULL;
 }
 
 const struct pmu_model pmu_model_ibs = {
@@ -249,4 +265,105 @@ const struct pmu_model pmu_model_ibs = {
 	.on_insn = ibs_on_insn,
 	.finish = ibs_finish,
 	.destroy = ibs_free,
+};
+
+/* ---- IBS fetch sampling ------------------------------------------------------------------ */
+
+struct ibs_fetch_state {
+	struct pmu_tags tags;           /* the first instruction fetched at or after the sample */
+	uint64_t slot[PMU_TAG_MAX][IBS_FETCH_NREGS];
+	struct ibs_log log;
+};
+
+void ibs_unit_encode_fetch(const struct probe_insn *r, uint64_t max_cnt, unsigned char *raw)
+{
+	uint64_t reg[IBS_FETCH_NREGS] = { 0 };
+	int comp = r->t_decode != PROBE_NEVER;
+	/* IbsFetchCtl: MaxCnt[15:0], FetchLat 47:32, En 48, Val 49, Comp 50, IcMiss 51,
+	 * L1TlbPgSz 54:53 (0: 4 KiB), L1TlbMiss 55, L2TlbMiss 56, RandEn 57 */
+	reg[0] = (max_cnt >> 4 & 0xffff) | 1ull << 48 | 1ull << 49 | 1ull << 57;
+	if (comp)
+		reg[0] |= 1ull << 50 | (uint64_t)ibs_clamp16(r->fetch_lat_cycles) << 32;
+	if (r->events & PROBE_EV_ICACHE_MISS)
+		reg[0] |= 1ull << 51;
+	if (r->events & PROBE_EV_ITLB_MISS)
+		reg[0] |= 1ull << 55 | (uint64_t)!!(r->events & PROBE_EV_ITLB_WALK) << 56;
+	reg[1] = r->pc;  /* IbsFetchLinAd */
+	uint32_t caps = IBS_CAPS_FETCH;
+	memcpy(raw, &caps, 4);
+	memcpy(raw + 4, reg, sizeof(reg));
+}
+
+static void ibs_fetch_on_best(struct pmu_unit *u, uint32_t slot, const struct probe_insn *r)
+{
+	struct ibs_fetch_state *s = u->state;
+	unsigned char raw[IBS_FETCH_RAW_BYTES];
+	ibs_unit_encode_fetch(r, u->period_cycles, raw);
+	memcpy(s->slot[slot], raw + 4, sizeof(s->slot[slot]));
+}
+
+static void ibs_fetch_on_resolve(struct pmu_unit *u, uint32_t slot, const struct pmu_tag *g)
+{
+	struct ibs_fetch_state *s = u->state;
+	if (g->best_t != UINT64_MAX)
+		ibs_log_take(&s->log, s->slot[slot], 1);  /* aborted fetches are samples too */
+}
+
+static int ibs_fetch_init(struct pmu_unit *u)
+{
+	struct ibs_fetch_state *s = u->state;
+	s->tags.stage = PMU_TAG_FETCH;
+	s->tags.on_best = ibs_fetch_on_best;
+	s->tags.on_resolve = ibs_fetch_on_resolve;
+	s->log.rec_bytes = IBS_FETCH_RAW_BYTES;
+	s->log.caps = IBS_CAPS_FETCH;
+	u->insn_demand = &s->tags.n;  /* records matter only while a tag waits */
+	return 0;
+}
+
+static void ibs_fetch_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle)
+{
+	struct ibs_fetch_state *s = u->state;
+	pmu_tags_sample(u, &s->tags, v, cycle);
+}
+
+static void ibs_fetch_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+{
+	struct ibs_fetch_state *s = u->state;
+	pmu_tags_insn(u, &s->tags, r);
+}
+
+static void ibs_fetch_finish(struct pmu_unit *u)
+{
+	struct ibs_fetch_state *s = u->state;
+	pmu_tags_finish(u, &s->tags);
+}
+
+static void ibs_fetch_free(struct pmu_unit *u)
+{
+	struct ibs_fetch_state *s = u->state;
+	free(s->log.raw);
+	s->log.raw = NULL;
+}
+
+int ibs_unit_raw_fetch(const struct pmu_unit *u, struct ibs_unit_log *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (u->model != &pmu_model_ibs_fetch)
+		return -ENOENT;
+	const struct ibs_fetch_state *s = u->state;
+	ibs_log_out(&s->log, out);
+	return 0;
+}
+
+const struct pmu_model pmu_model_ibs_fetch = {
+	.name = "ibs-fetch",
+	.summary = "AMD IBS fetch: tag the fetch at the sample cycle, IbsFetchCtl (completed or "
+	           "aborted, I-cache / I-TLB misses, FetchLat) and IbsFetchLinAd (003)",
+	.state_size = sizeof(struct ibs_fetch_state),
+	.init = ibs_fetch_init,
+	.on_sample = ibs_fetch_on_sample,
+	.on_insn = ibs_fetch_on_insn,
+	.finish = ibs_fetch_finish,
+	.destroy = ibs_fetch_free,
 };

@@ -4,7 +4,8 @@
  * 32-bit capability word, then IbsOpCtl, IbsOpRip, IbsOpData, IbsOpData2, IbsOpData3,
  * IbsDcLinAd, IbsDcPhysAd, IbsBrTarget), for the one decoder of collect/ibs.h; the tagged ops
  * lost to a squash; and the ops it saw dispatched (the weight of a sample).
- * Entry points: ibs_unit_raw, ibs_unit_encode.
+ * The fetch unit (`ibs-fetch`) logs IbsFetchCtl / IbsFetchLinAd / IbsFetchPhysAd likewise.
+ * Entry points: ibs_unit_raw, ibs_unit_encode, ibs_unit_raw_fetch, ibs_unit_encode_fetch.
  */
 #ifndef ROBIN_PMU_IBS_UNIT_H
 #define ROBIN_PMU_IBS_UNIT_H
@@ -29,6 +30,15 @@ struct ibs_unit_log {
 /* The log of an attached `ibs` unit; -ENOENT when u is not the IBS model. */
 int ibs_unit_raw(const struct pmu_unit *u, struct ibs_unit_log *out)
 	__attribute__((warn_unused_result));
+
+/* The log of an attached `ibs-fetch` unit (payloads of IBS_FETCH_RAW_BYTES: IbsFetchCtl,
+ * IbsFetchLinAd, IbsFetchPhysAd; lost and dispatched stay 0); -ENOENT when u is not it. */
+int ibs_unit_raw_fetch(const struct pmu_unit *u, struct ibs_unit_log *out)
+	__attribute__((warn_unused_result));
+
+/* The fetch payload (IBS_FETCH_RAW_BYTES) for the tagged fetch of r's instruction: completed
+ * when it reached decode, aborted when squashed before. Exposed for tests. */
+void ibs_unit_encode_fetch(const struct probe_insn *r, uint64_t max_cnt, unsigned char *raw);
 
 /* Fill the raw payload (IBS_OP_RAW_BYTES) the unit writes when the tagged op r retires;
  * max_cnt is IbsOpMaxCnt's period, ops_mode IbsOpCntCtl. Exposed for tests. */

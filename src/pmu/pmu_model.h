@@ -12,7 +12,7 @@
 extern const struct pmu_model pmu_model_oracle, pmu_model_tip, pmu_model_tip_ilp,
 	pmu_model_nci, pmu_model_nci_ilp, pmu_model_lci, pmu_model_software,
 	pmu_model_dispatch, pmu_model_fetch, pmu_model_golden, pmu_model_tea, pmu_model_nci_tea,
-	pmu_model_ibs, pmu_model_spe, pmu_model_ris, pmu_model_pcs;
+	pmu_model_ibs, pmu_model_spe, pmu_model_ris, pmu_model_pcs, pmu_model_ibs_fetch;
 extern const struct pmu_model pmu_model_issue_head, pmu_model_dcpix, pmu_model_dcpix_taken,
 	pmu_model_dcpix_imiss;
 

@@ -2,7 +2,8 @@
  * one format: a record the unit fills decodes to the fields the core knew, and recorded-format
  * fixtures written by hand from AMD's documented layouts (Family 10h and Zen 4) decode to
  * the same derived events as the simulated record (003_b4067ee07181a84e.txt). A tagged op
- * that is squashed yields no sample and is counted as lost; ops mode tags every N-th op. */
+ * that is squashed yields no sample and is counted as lost; ops mode tags every N-th op.
+ * IBS fetch records (completed / aborted, I-cache and I-TLB misses, FetchLat) likewise. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -249,6 +250,64 @@ static void test_ops_mode_lost(void **state)
 	pmu_destroy(p);
 }
 
+/* IBS fetch: a completed fetch that missed the I-cache and both I-TLBs (waited 40 cycles),
+ * and an aborted one; a Family 10h fixture of the first decodes to the same derived events. */
+static void test_fetch(void **state)
+{
+	(void)state;
+	struct isa_insn in = insn_of(ISA_CLASS_ALU, 0);
+	struct probe_insn r;
+	memset(&r, 0, sizeof(r));
+	r.pc = 0x401000;
+	r.insn = &in;
+	r.t_fetch = 10;
+	r.t_decode = 11;
+	r.events = PROBE_EV_ICACHE_MISS | PROBE_EV_ITLB_MISS | PROBE_EV_ITLB_WALK;
+	r.fetch_lat_cycles = 40;
+	unsigned char raw[IBS_FETCH_RAW_BYTES];
+	ibs_unit_encode_fetch(&r, 4096, raw);
+	struct ibs_fetch f;
+	assert_int_equal(ibs_fetch_decode(raw, sizeof(raw), &f), 0);
+	assert_int_equal(f.addr, 0x401000);
+	assert_int_equal(f.bits, IBS_FETCH_COMPLETED | IBS_FETCH_IC_MISS | IBS_FETCH_ITLB_L1_MISS |
+	                         IBS_FETCH_ITLB_L2_MISS);
+	assert_int_equal(f.fetch_lat_cycles, 40);
+	uint64_t want[IBS_FD_N] = { 0 };
+	ibs_fetch_derive(&f, want);
+	assert_int_equal(want[IBS_FD_ATTEMPTED], 1);
+	assert_int_equal(want[IBS_FD_COMPLETED], 1);
+	assert_int_equal(want[IBS_FD_IC_MISS], 1);
+	assert_int_equal(want[IBS_FD_ITLB_L1M_L2M], 1);
+	assert_int_equal(want[IBS_FD_LAT_CYCLES], 40);
+	struct ibs_detail_row rows[IBS_FETCH_DETAIL_MAX];
+	assert_int_equal(ibs_fetch_detail_rows(&f, rows), 2);
+	assert_string_equal(rows[1].kind, "ibs_fetch_lat");
+	assert_int_equal(rows[1].key, 32);
+
+	/* Family 10h IbsFetchCtl: FetchLat 47:32, En 48, Val 49, Comp 50, IcMiss 51,
+	 * L1TlbMiss 55, L2TlbMiss 56 */
+	uint64_t regs[3] = { 40ull << 32 | 1ull << 48 | 1ull << 49 | 1ull << 50 | 1ull << 51 |
+	                     1ull << 55 | 1ull << 56, 0x401000, 0 };
+	unsigned char buf[64];
+	size_t n = raw_of(buf, 0, regs, 3);
+	assert_int_equal(ibs_fetch_decode(buf, n, &f), 0);
+	uint64_t got[IBS_FD_N] = { 0 };
+	ibs_fetch_derive(&f, got);
+	assert_memory_equal(got, want, sizeof(got));
+
+	/* squashed before decode: aborted, no latency */
+	r.t_decode = PROBE_NEVER;
+	r.events = 0;
+	ibs_unit_encode_fetch(&r, 4096, raw);
+	assert_int_equal(ibs_fetch_decode(raw, sizeof(raw), &f), 0);
+	assert_int_equal(f.bits, 0);
+	assert_int_equal(f.page_size_bytes, 4096);
+	memset(got, 0, sizeof(got));
+	ibs_fetch_derive(&f, got);
+	assert_int_equal(got[IBS_FD_ABORTED], 1);
+	assert_int_equal(got[IBS_FD_LAT_CYCLES], 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -256,6 +315,7 @@ int main(void)
 		cmocka_unit_test(test_encode_branch),
 		cmocka_unit_test(test_fixtures),
 		cmocka_unit_test(test_ops_mode_lost),
+		cmocka_unit_test(test_fetch),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
