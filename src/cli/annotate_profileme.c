@@ -12,19 +12,6 @@
  * D-cache miss %, wasted issue slots (estimate / exact). */
 static const char *const annotate_pm_lat_head[5] = { "f>m", "m>r", "r>i", "i>rr", "rr>r" };
 
-static long annotate_pm_index(const struct listing *l, uint64_t off)
-{
-	size_t lo = 0, hi = l->n_insns;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (l->insns[mid].offset < off)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < l->n_insns && l->insns[lo].offset == off ? (long)lo : -1;
-}
-
 int annotate_pm_load(struct profile_db *db, const struct profile_db_filter *f,
 		     const struct listing *l, struct annotate_pm *out)
 {
@@ -51,7 +38,7 @@ int annotate_pm_load(struct profile_db *db, const struct profile_db_filter *f,
 		if ((rc = profile_db_counts(db, p[i].id, l->start, l->start + l->size, &cnt, &nc)))
 			break;
 		for (size_t k = 0; k < nc; k++) {
-			long x = annotate_pm_index(l, cnt[k].offset);
+			long x = listing_index(l, cnt[k].offset);
 			if (x >= 0)
 				out->in[x].samples += (double)cnt[k].count;
 		}
@@ -61,7 +48,7 @@ int annotate_pm_load(struct profile_db *db, const struct profile_db_filter *f,
 		if ((rc = profile_db_details(db, p[i].id, l->start, l->start + l->size, 0, &d, &nd)))
 			break;
 		for (size_t k = 0; k < nd; k++) {
-			long x = annotate_pm_index(l, d[k].offset);
+			long x = listing_index(l, d[k].offset);
 			const char *kind = profile_db_detail_kind_name(db, d[k].kind);
 			if (x < 0 || !kind)
 				continue;

@@ -327,6 +327,19 @@ out:
 	return rc;
 }
 
+long listing_index(const struct listing *l, uint64_t off)
+{
+	size_t lo = 0, hi = l->n_insns;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (l->insns[mid].offset < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < l->n_insns && l->insns[lo].offset == off ? (long)lo : -1;
+}
+
 void listing_free(struct listing *l)
 {
 	for (size_t k = 0; k < l->n_insns; k++)

@@ -57,6 +57,9 @@ int listing_build(struct profile_db *db, const struct profile_db_filter *f, cons
 
 void listing_free(struct listing *l);
 
+/* The index in l->insns of the instruction at offset `off`, or -1. */
+long listing_index(const struct listing *l, uint64_t off);
+
 /* The text of line `line` of `file` without its newline (cached; NULL if unreadable). The
  * string lives until listing_free. */
 const char *listing_source_text(struct listing *l, const char *file, int line);
