@@ -7,11 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Add `count` samples of one detail row to the derived events of an instruction: the event
- * bits go through ibs_op_derive (a sample with only those bits), latencies and sources are
- * summed from their own rows. */
-static void annotate_ibs_row(uint64_t *der, const char *kind, const struct profile_db_detail *d)
+/* Add one detail row to the derived events of instruction x: the event bits go through
+ * ibs_op_derive (a sample with only those bits, times the row's count), latencies and sources
+ * are summed from their own rows. */
+static void annotate_ibs_row(void *arg, size_t x, const char *kind,
+			     const struct profile_db_detail *d)
 {
+	uint64_t *der = ((struct annotate_ibs *)arg)->der[x];
 	if (!strcmp(kind, "event_bits")) {
 		struct ibs_op op;
 		memset(&op, 0, sizeof(op));
@@ -37,37 +39,11 @@ int annotate_ibs_load(struct profile_db *db, const struct profile_db_filter *f,
 		      const struct listing *l, struct annotate_ibs *out)
 {
 	memset(out, 0, sizeof(*out));
-	const char *ev[1] = { "ibs-op" };
-	struct profile_db_filter pf = f ? *f : (struct profile_db_filter){ 0 };
-	pf.events = ev;
-	pf.n_events = 1;
-	struct profile_db_profile *p = NULL;
-	size_t np = 0;
-	int rc = profile_db_profiles(db, &pf, &p, &np);
-	if (rc)
-		return rc;
-	for (size_t i = 0; i < np && !rc; i++) {
-		if (p[i].image_id != l->image_id)
-			continue;
-		if (!out->der && !(out->der = calloc(l->n_insns ? l->n_insns : 1, sizeof(*out->der)))) {
-			rc = -ENOMEM;
-			break;
-		}
-		out->present = 1;
-		struct profile_db_detail *d = NULL;
-		size_t nd = 0;
-		if ((rc = profile_db_details(db, p[i].id, l->start, l->start + l->size, 0, &d, &nd)))
-			break;
-		for (size_t k = 0; k < nd; k++) {
-			long x = listing_index(l, d[k].offset);
-			const char *kind = profile_db_detail_kind_name(db, d[k].kind);
-			if (x >= 0 && kind)
-				annotate_ibs_row(out->der[x], kind, &d[k]);
-		}
-		free(d);
-	}
-	profile_db_profiles_free(p, np);
-	if (rc)
+	if (!(out->der = calloc(l->n_insns ? l->n_insns : 1, sizeof(*out->der))))
+		return -ENOMEM;
+	struct listing_walk w = { .arg = out, .detail = annotate_ibs_row };
+	int rc = listing_walk_event(db, f, l, "ibs-op", &w, &out->present);
+	if (rc || !out->present)
 		annotate_ibs_free(out);
 	return rc;
 }

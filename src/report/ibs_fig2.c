@@ -34,13 +34,9 @@ static void ibs_fig2_rank(struct ibs_fig2 *f, const struct ibs_fig2_load *c)
 int ibs_fig2_load(struct profile_db *db, const struct profile_db_filter *f, struct ibs_fig2 *out)
 {
 	memset(out, 0, sizeof(*out));
-	const char *ev[1] = { "ibs-op" };
-	struct profile_db_filter pf = f ? *f : (struct profile_db_filter){ 0 };
-	pf.events = ev;
-	pf.n_events = 1;
 	struct profile_db_profile *p = NULL;
 	size_t np = 0;
-	int rc = profile_db_profiles(db, &pf, &p, &np);
+	int rc = profile_db_event_profiles(db, f, "ibs-op", &p, &np);
 	struct ibs_fig2_load *cur = calloc(1, sizeof(*cur));
 	if (!rc && !cur)
 		rc = -ENOMEM;
