@@ -7,7 +7,7 @@
 # of its D-TLB-miss samples (hundreds) on it and, counting dispatched ops (--ibs-ops), its
 # estimate is within 15% of the exact count (sampling error ~1/sqrt(samples) ~ 3.5%); PCS
 # with skid puts <= 10% of its samples on it and spreads them over >= 3 other instructions
-# (the paper: 924 of 3457 PCS samples on the culprit, the rest over the loop). The same for
+# (the paper: 924 of 3119 PCS samples on the culprit, the rest over the loop). The same for
 # D-cache misses. With --db, `robin annotate --json` of the loop's function gives the same
 # attribution from the stored IBS rows (ibs_op derived events per instruction: >= 90% of the
 # D-TLB misses on the culprit, whose loads are >= 90% DRAM-sourced). Bad --pcs-event fails with
