@@ -2,8 +2,8 @@
  * the consumers that set them, and on_insn only while a consumer's insn_demand is nonzero
  * (exactly the records published meanwhile, in order); consumers do not change a simulated
  * cycle; and the PMU, which lets its tagging profilers (software, dispatch, fetch,
- * ibs-fetch) ask for lifecycle records only while a sample waits for its instruction, produces the very same
- * profiles as when it is handed every record. */
+ * ibs-fetch) ask for lifecycle records only while a sample waits for its instruction,
+ * produces the very same profiles as when it is handed every record. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
