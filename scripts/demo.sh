@@ -14,6 +14,7 @@ SECTIONS=(
 	"accuracy accuracy"  # simulated profilers against the Oracle, Imagick case study (scripts/demo/accuracy.sh)
 	"tea sim"     # TEA's per-instruction cycle stacks of lbm's hot loop (scripts/demo/tea.sh)
 	"dcpi calc"   # DCPI's frequency/CPI/culprit analysis next to the exact counts (scripts/demo/dcpi.sh)
+	"ibs sim"     # 003 Table 1 (PCS skid vs IBS vs exact) and Figure 2 (IBS latency by source) (scripts/demo/ibs.sh)
 	"record record"  # this machine: robin record, then prof / annotate / report on it (scripts/demo/record.sh)
 )
 commands=$("$ROBIN" help 2>/dev/null | awk '/^  [a-z]/ { print $1 }')

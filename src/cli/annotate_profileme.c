@@ -12,82 +12,45 @@
  * D-cache miss %, wasted issue slots (estimate / exact). */
 static const char *const annotate_pm_lat_head[5] = { "f>m", "m>r", "r>i", "i>rr", "rr>r" };
 
-static long annotate_pm_index(const struct listing *l, uint64_t off)
+static void annotate_pm_count(void *arg, size_t x, const struct profile_db_count *c)
 {
-	size_t lo = 0, hi = l->n_insns;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-		if (l->insns[mid].offset < off)
-			lo = mid + 1;
-		else
-			hi = mid;
+	struct annotate_pm *out = arg;
+	out->in[x].samples += (double)c->count;
+}
+
+static void annotate_pm_detail(void *arg, size_t x, const char *kind,
+			       const struct profile_db_detail *d)
+{
+	struct annotate_pm *out = arg;
+	struct annotate_pm_insn *in = &out->in[x];
+	if (!strcmp(kind, "pm_event")) {
+		if (d->key == PM_EV_RETIRED)
+			in->retired += (double)d->count;
+		else if (d->key == PM_EV_DCACHE_MISS)
+			in->dmiss += (double)d->count;
+	} else if (!strcmp(kind, "pm_pair") && d->key == 5) {
+		in->wasted_est += d->value;
+		in->has_wasted = 1;
+	} else if (!strcmp(kind, "pm_truth") && d->key == 4) {
+		in->wasted_exact += d->value;
+	} else if (!strncmp(kind, "pm_latency_", 11) && d->key == -1) {
+		for (int r = 0; r < PM_LAT_N; r++)
+			if (!strcmp(kind + 11, pm_lat_name((enum pm_lat)r))) {
+				in->lat_sum[r] += d->value;
+				in->lat_n[r] += (double)d->count;
+			}
 	}
-	return lo < l->n_insns && l->insns[lo].offset == off ? (long)lo : -1;
 }
 
 int annotate_pm_load(struct profile_db *db, const struct profile_db_filter *f,
 		     const struct listing *l, struct annotate_pm *out)
 {
 	memset(out, 0, sizeof(*out));
-	const char *ev[1] = { "profileme" };
-	struct profile_db_filter pf = f ? *f : (struct profile_db_filter){ 0 };
-	pf.events = ev;
-	pf.n_events = 1;
-	struct profile_db_profile *p = NULL;
-	size_t np = 0;
-	int rc = profile_db_profiles(db, &pf, &p, &np);
-	if (rc)
-		return rc;
-	for (size_t i = 0; i < np && !rc; i++) {
-		if (p[i].image_id != l->image_id)
-			continue;
-		if (!out->in && !(out->in = calloc(l->n_insns ? l->n_insns : 1, sizeof(*out->in)))) {
-			rc = -ENOMEM;
-			break;
-		}
-		out->present = 1;
-		struct profile_db_count *cnt = NULL;
-		size_t nc = 0;
-		if ((rc = profile_db_counts(db, p[i].id, l->start, l->start + l->size, &cnt, &nc)))
-			break;
-		for (size_t k = 0; k < nc; k++) {
-			long x = annotate_pm_index(l, cnt[k].offset);
-			if (x >= 0)
-				out->in[x].samples += (double)cnt[k].count;
-		}
-		free(cnt);
-		struct profile_db_detail *d = NULL;
-		size_t nd = 0;
-		if ((rc = profile_db_details(db, p[i].id, l->start, l->start + l->size, 0, &d, &nd)))
-			break;
-		for (size_t k = 0; k < nd; k++) {
-			long x = annotate_pm_index(l, d[k].offset);
-			const char *kind = profile_db_detail_kind_name(db, d[k].kind);
-			if (x < 0 || !kind)
-				continue;
-			struct annotate_pm_insn *in = &out->in[x];
-			if (!strcmp(kind, "pm_event")) {
-				if (d[k].key == PM_EV_RETIRED)
-					in->retired += (double)d[k].count;
-				else if (d[k].key == PM_EV_DCACHE_MISS)
-					in->dmiss += (double)d[k].count;
-			} else if (!strcmp(kind, "pm_pair") && d[k].key == 5) {
-				in->wasted_est += d[k].value;
-				in->has_wasted = 1;
-			} else if (!strcmp(kind, "pm_truth") && d[k].key == 4) {
-				in->wasted_exact += d[k].value;
-			} else if (!strncmp(kind, "pm_latency_", 11) && d[k].key == -1) {
-				for (int r = 0; r < PM_LAT_N; r++)
-					if (!strcmp(kind + 11, pm_lat_name((enum pm_lat)r))) {
-						in->lat_sum[r] += d[k].value;
-						in->lat_n[r] += (double)d[k].count;
-					}
-			}
-		}
-		free(d);
-	}
-	profile_db_profiles_free(p, np);
-	if (rc)
+	if (!(out->in = calloc(l->n_insns ? l->n_insns : 1, sizeof(*out->in))))
+		return -ENOMEM;
+	struct listing_walk w = { out, annotate_pm_count, annotate_pm_detail };
+	int rc = listing_walk_event(db, f, l, "profileme", &w, &out->present);
+	if (rc || !out->present)
 		annotate_pm_free(out);
 	return rc;
 }

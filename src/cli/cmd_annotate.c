@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli/annotate_ibs.h"
 #include "cli/annotate_profileme.h"
 #include "cli/cli.h"
 #include "cli/db_args.h"
@@ -27,7 +28,10 @@ static const char annotate_help[] =
 	"drained columns for the first such event. A ProfileMe profile (robin sim\n"
 	"--profileme --db) adds its columns: samples, retired %, average latencies fetch>map,\n"
 	"map>ready, ready>issue, issue>retire-ready, retire-ready>retire, D-cache miss % and\n"
-	"the wasted issue slots estimated from pairs next to the exact ones.\n"
+	"the wasted issue slots estimated from pairs next to the exact ones. An IBS op\n"
+	"profile (robin record --event ibs-op, robin sim --profile ibs --db) adds its\n"
+	"derived events: op samples, loads, stores, D-cache miss %, average DcMissLat,\n"
+	"D-TLB misses, mispredicted branches, data source L2 / LLC / DRAM.\n"
 	"\n"
 	"options:\n"
 	DB_ARGS_HELP
@@ -48,7 +52,8 @@ static const char *base_name(const char *p)
 	return s ? s + 1 : p;
 }
 
-static void print_text(struct listing *l, int source, const struct annotate_pm *pm)
+static void print_text(struct listing *l, int source, const struct annotate_pm *pm,
+		       const struct annotate_ibs *ibs)
 {
 	printf("%s in %s (%s), offsets 0x%llx-0x%llx (%llu bytes)\n", l->func, l->image_path,
 	       *l->arch ? l->arch : "unknown arch", (unsigned long long)l->start,
@@ -86,6 +91,10 @@ static void print_text(struct listing *l, int source, const struct annotate_pm *
 		annotate_pm_header(stdout);
 		pad += annotate_pm_width();
 	}
+	if (ibs->present) {
+		annotate_ibs_header(stdout);
+		pad += annotate_ibs_width();
+	}
 	printf("%10s  instruction\n", "address");
 	pad += 12;
 	for (size_t k = 0; k < l->n_insns; k++) {
@@ -121,12 +130,15 @@ static void print_text(struct listing *l, int source, const struct annotate_pm *
 		}
 		if (pm->present)
 			annotate_pm_cells(stdout, pm, k);
+		if (ibs->present)
+			annotate_ibs_cells(stdout, ibs, k);
 		printf("%10llx: %s\n", (unsigned long long)in->offset, in->text);
 	}
 	free(w);
 }
 
-static void print_json(struct listing *l, int source, const struct annotate_pm *pm)
+static void print_json(struct listing *l, int source, const struct annotate_pm *pm,
+		       const struct annotate_ibs *ibs)
 {
 	struct json j;
 	json_init(&j, stdout, 1);
@@ -194,6 +206,7 @@ static void print_json(struct listing *l, int source, const struct annotate_pm *
 			json_object_end(&j);
 		}
 		annotate_pm_json(&j, pm, k);
+		annotate_ibs_json(&j, ibs, k);
 		json_object_end(&j);
 	}
 	json_array_end(&j);
@@ -286,12 +299,21 @@ int cmd_annotate(int argc, char **argv)
 		listing_free(&l);
 		goto out;
 	}
+	struct annotate_ibs ibs;
+	if (annotate_ibs_load(db, &a.filter, &l, &ibs)) {
+		fprintf(stderr, "robin annotate: cannot read the IBS details: %s\n",
+		        profile_db_error(db));
+		annotate_pm_free(&pm);
+		listing_free(&l);
+		goto out;
+	}
 	if (a.fmt == TABLE_JSON)
-		print_json(&l, source, &pm);
+		print_json(&l, source, &pm, &ibs);
 	else if (a.fmt == TABLE_CSV)
 		print_csv(&l);
 	else
-		print_text(&l, source, &pm);
+		print_text(&l, source, &pm, &ibs);
+	annotate_ibs_free(&ibs);
 	annotate_pm_free(&pm);
 	listing_free(&l);
 	rc = 0;

@@ -135,6 +135,12 @@ int cmd_report(int argc, char **argv)
 		fprintf(stderr, "robin report: %s\n", profile_db_error(db));
 		goto out;
 	}
+	struct ibs_fig2 fig2;
+	if (ibs_fig2_load(db, &a.filter, &fig2)) {
+		fprintf(stderr, "robin report: %s\n", profile_db_error(db));
+		pm_fig3_free(&fig3);
+		goto out;
+	}
 	struct html_page pg = {
 		.title = title,
 		.db_path = profile_db_path(db),
@@ -148,6 +154,7 @@ int cmd_report(int argc, char **argv)
 		.top_insns = (size_t)top_insns,
 		.generated_ns = (long long)ts.tv_sec * 1000000000LL + ts.tv_nsec,
 		.pm_fig3 = &fig3,
+		.ibs_fig2 = &fig2,
 	};
 	struct pics_html pics;
 	int pics_rc = pics_html_load(db, &a.filter, &p, 20, &pics);

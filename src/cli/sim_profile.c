@@ -14,8 +14,10 @@
 #include "analysis/cycle_stack.h"
 #include "analysis/pmu_eval.h"
 #include "cli/db_args.h"
+#include "cli/sim_ibs.h"
 #include "cli/sim_pics.h"
 #include "cli/sim_stacks.h"
+#include "pmu/pcs.h"
 #include "pmu/sampler.h"
 #include "profile/profile_db.h"
 
@@ -27,7 +29,8 @@ const char sim_profile_help[] =
 	"                      tea, nci-tea, ibs, spe, ris (the golden reference is attached);\n"
 	"                      DCPI: issue-head, dcpix, dcpix-taken, dcpix-imiss, dcpix-dmiss,\n"
 	"                      dcpix-dtlb, dcpix-mispredict (exact execution, taken-branch,\n"
-	"                      I-cache, D-cache, D-TLB miss and mispredict counts)\n"
+	"                      I-cache, D-cache, D-TLB miss and mispredict counts);\n"
+	"                      pcs (event sampling with skid, --pcs-event; 003 Table 1)\n"
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
 	"  --random            sample a random cycle within each period (default: its last)\n"
@@ -38,7 +41,12 @@ const char sim_profile_help[] =
 	"  --db FILE           store the profiles in this profile database (one run; one\n"
 	"                      profile per profiler and image, named by the profiler)\n"
 	"  --top N             top instructions listed per profiler on stderr and in\n"
-	"                      --stats-json (default 10; 0 = no listing)\n";
+	"                      --stats-json (default 10; 0 = no listing)\n"
+	"  --pcs-event EV      what `pcs` (performance-counter sampling with skid) counts:\n"
+	"                      dtlb-miss, dcache-miss, br-mispredict or cycles (default)\n"
+	"  --pcs-period N      events per PCS sample (default 1000)\n"
+	"  --ibs-ops N         `ibs` counts dispatched ops, a sample every N (low 4 bits\n"
+	"                      randomised), instead of cycles\n";
 
 static int sim_profile_u64(const char *s, uint64_t *out)
 {
@@ -56,7 +64,8 @@ static int sim_profile_u64(const char *s, uint64_t *out)
 int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char **argv, int *i)
 {
 	static const char *const names[] = { "--profile", "--freq", "--period", "--sample-seed",
-	                                     "--db", "--top" };
+	                                     "--db", "--top", "--pcs-event", "--pcs-period",
+	                                     "--ibs-ops" };
 	const char *a = argv[*i];
 	if (!strcmp(a, "--random")) {
 		o->random = 1;
@@ -129,6 +138,22 @@ int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char
 			o->top = (unsigned)n;
 			o->top_set = 1;
 			break;
+		case 6:
+			if (pcs_event_parse(v, &o->pcs_event)) {
+				fprintf(stderr, "robin %s: --pcs-event needs dtlb-miss, dcache-miss, "
+				        "br-mispredict or cycles, got '%s'\n", cmd, v);
+				return -1;
+			}
+			break;
+		case 7:
+		case 8:
+			if (sim_profile_u64(v, &n) || !n || n > (k == 8 ? 0xffff0ull : UINT32_MAX)) {
+				fprintf(stderr, "robin %s: %s needs a positive number%s, got '%s'\n", cmd,
+				        names[k], k == 8 ? " up to 1048560 (IbsOpMaxCnt)" : "", v);
+				return -1;
+			}
+			*(k == 7 ? &o->pcs_period : &o->ibs_ops) = n;
+			break;
 		}
 		return 1;
 	}
@@ -153,6 +178,9 @@ int sim_profile_pmu(const struct sim_profile_opts *o, const char *cmd,
 		.commit_width = cfg->commit_width,
 		.models = sim_pics_models(o->models | (1u << pmu_model_index("oracle"))),
 		.stacks = o->stacks,
+		.pcs_event = o->pcs_event,
+		.pcs_period = o->pcs_period,
+		.ibs_ops_period = o->ibs_ops,
 	};
 	int rc = pmu_create(&pc, out);
 	if (rc)
@@ -312,6 +340,8 @@ static int sim_profile_store_impl(const char *path, const char *cmd,
 		goto out;
 	for (size_t i = 0; i < n && !rc; i++)
 		rc = sim_profile_add_unit(db, b, u[i], period, m, cs_kind);
+	if (!rc && p)
+		rc = sim_ibs_store(db, b, p, m);
 	if (rc || (rc = profile_db_batch_commit(b, NULL)))
 		goto out;
 	if (p && run->calls && (rc = sim_stacks_store(db, run_id, p, run->calls, m)))
@@ -433,7 +463,8 @@ int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned
 	}
 	free(t);
 	json_object_end(j);
-	return sim_pics_json(j, p, m, top);
+	rc = sim_pics_json(j, p, m, top);
+	return rc ? rc : sim_ibs_json(j, p, m);
 }
 
 void sim_profile_print_error(FILE *out, const struct pmu_unit *u, const struct profile_error *e)
@@ -501,8 +532,10 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 			return rc;
 		sim_profile_print_error(out, u, rc ? NULL : e);
 	}
-	if (!top)
-		return sim_pics_print(out, p, m, 0);
+	if (!top) {
+		int rc = sim_pics_print(out, p, m, 0);
+		return rc ? rc : sim_ibs_print(out, p, m);
+	}
 	struct pmu_eval_top *t = calloc(top, sizeof(*t));
 	if (!t)
 		return -ENOMEM;
@@ -536,7 +569,8 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 			sim_profile_row(out, &t[k], t[k].share, sim_profile_share_of(&o->prof, t[k].pc));
 	}
 	free(t);
-	return sim_pics_print(out, p, m, top);
+	n = sim_pics_print(out, p, m, top);
+	return n ? n : sim_ibs_print(out, p, m);
 fail:
 	free(t);
 	return n;

@@ -38,6 +38,9 @@ struct sim_profile_opts {
 	                            nothing: flat profiles only */
 	int stacks;              /* set by a command that feeds the core a shadow stack: the
 	                            PMU keeps time per calling context */
+	uint32_t pcs_event;      /* --pcs-event (PROBE_EV_*, 0 cycles) */
+	uint64_t pcs_period;     /* --pcs-period, 0 = default */
+	uint64_t ibs_ops;        /* --ibs-ops N: IBS counts dispatched ops, 0 = cycles */
 };
 
 extern const char sim_profile_help[];

@@ -104,7 +104,16 @@ int collect_opts_events(const struct collect_opts *o, struct collector_config *c
 	int rc;
 	if (o->event) {
 		rc = perf_sys_parse(o->event, o->freq_hz, cfg->events, &cfg->n_events, why, why_size);
-		if (!rc) {
+		if (rc == -ENOENT && strstr(why, "has no ibs_")) {
+			/* no IBS here: record with what this host has, and say so in the source line */
+			char used[160];
+			int fetch = strstr(why, "has no ibs_fetch") != NULL;
+			rc = perf_sys_select(o->freq_hz, cfg->events, &cfg->n_events, used, sizeof(used));
+			if (!rc)
+				snprintf(why, why_size, "%s: this host has no IBS (no %s PMU), so robin "
+				         "recorded with %s", fetch ? "ibs-fetch" : "ibs-op",
+				         fetch ? "ibs_fetch" : "ibs_op", used);
+		} else if (!rc) {
 			size_t len = 0;
 			why[0] = 0;
 			for (size_t i = 0; i < cfg->n_events && len < why_size; i++)

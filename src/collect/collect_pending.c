@@ -14,6 +14,7 @@
 
 static const char *const kind_names[COLLECT_PENDING_NKINDS] = {
 	NULL, "event_bits", "latency", "ibs_dc_miss_lat", "ibs_fetch_lat",
+	"ibs_data_src",
 };
 
 const char *collect_pending_kind_name(int kind)

@@ -33,6 +33,7 @@ enum collect_pending_kind {
 	COLLECT_PENDING_LATENCY,         /* "latency" */
 	COLLECT_PENDING_IBS_DC_MISS_LAT, /* "ibs_dc_miss_lat" */
 	COLLECT_PENDING_IBS_FETCH_LAT,   /* "ibs_fetch_lat" */
+	COLLECT_PENDING_IBS_DATA_SRC,    /* "ibs_data_src" */
 	COLLECT_PENDING_NKINDS
 };
 

@@ -119,10 +119,13 @@ static int db_kind(struct collect_store *s, int kind, int *out)
 		*out = PROFILE_DB_KIND_LATENCY;
 		return 0;
 	}
-	int *cache = kind == COLLECT_PENDING_IBS_DC_MISS_LAT ? &s->kind_lat_op : &s->kind_lat_fetch;
+	int src = kind == COLLECT_PENDING_IBS_DATA_SRC;
+	int *cache = src ? &s->kind_src : kind == COLLECT_PENDING_IBS_DC_MISS_LAT ? &s->kind_lat_op
+	                                                                          : &s->kind_lat_fetch;
 	if (!*cache) {
 		int k = 0;
 		int rc = profile_db_detail_kind(s->db, collect_pending_kind_name(kind),
+						src ? IBS_DATA_SRC_KIND_KEY_DESC :
 						"histogram bucket lower bound in cycles (0, then "
 						"powers of two)", "sum of the latencies in cycles", &k);
 		if (rc)

@@ -28,7 +28,8 @@ struct collect_store {
 	int64_t run_id;                       /* 0: continuous collection */
 	size_t n_events;
 	struct perf_sys_event events[PERF_SYS_MAX_EVENTS];
-	int kind_bits, kind_lat_op, kind_lat_fetch; /* detail kinds, 0 = not yet looked up */
+	int kind_bits, kind_lat_op, kind_lat_fetch, kind_src; /* detail kinds, 0 = not yet
+	                                                       looked up */
 	int bits_named[PERF_SYS_MAX_EVENTS];
 	uint64_t committed_samples;           /* samples committed so far */
 	uint64_t commits;

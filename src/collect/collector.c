@@ -401,8 +401,9 @@ static void on_bpf_entry(void *arg, const struct agg_bpf_entry *e)
 static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
 {
 	uint64_t pc = r->ip, off;
-	uint32_t bits = 0, lat = 0;
-	const char *lat_kind = "latency";
+	struct ibs_detail_row rows[IBS_OP_DETAIL_MAX > IBS_FETCH_DETAIL_MAX ? IBS_OP_DETAIL_MAX
+	                                                                    : IBS_FETCH_DETAIL_MAX];
+	size_t n;
 	if (c->cfg.events[ev].kind == PERF_SYS_IBS_OP) {
 		struct ibs_op op;
 		if (ibs_op_decode(r->raw, r->raw_size, &op)) {
@@ -411,9 +412,7 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 		}
 		if (op.rip_valid)
 			pc = op.rip;
-		bits = op.bits;
-		lat = op.bits & IBS_OP_DC_MISS ? op.dc_miss_lat_cycles : 0;
-		lat_kind = "ibs_dc_miss_lat";
+		n = ibs_op_detail_rows(&op, rows);
 	} else {
 		struct ibs_fetch f;
 		if (ibs_fetch_decode(r->raw, r->raw_size, &f)) {
@@ -421,18 +420,13 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 			return;
 		}
 		pc = f.addr;
-		bits = f.bits;
-		lat = f.fetch_lat_cycles;
-		lat_kind = "ibs_fetch_lat";
+		n = ibs_fetch_detail_rows(&f, rows);
 	}
 	struct cimage *im = procmap_resolve(&c->pm, era, pc, &off);
 	sink_add(c, ev, im, off, 1);
-	if (c->cfg.sink.add_detail) {
-		c->cfg.sink.add_detail(c->cfg.sink.arg, ev, im, off, "event_bits", bits, 1, 0);
-		if (lat)
-			c->cfg.sink.add_detail(c->cfg.sink.arg, ev, im, off, lat_kind,
-					       (int64_t)ibs_latency_bucket(lat), 1, lat);
-	}
+	for (size_t i = 0; i < n && c->cfg.sink.add_detail; i++)
+		c->cfg.sink.add_detail(c->cfg.sink.arg, ev, im, off, rows[i].kind, rows[i].key, 1,
+		                       rows[i].value);
 }
 
 static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)

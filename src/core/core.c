@@ -300,6 +300,7 @@ void core_redirect(struct core *c, uint64_t pc)
 	c->fetch_line = 0;
 	c->fetch_page = 0;
 	c->fetch_events = 0;
+	c->fetch_wait_since = 0;
 }
 
 /* Read the first record to learn where the program starts. */

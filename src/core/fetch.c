@@ -76,7 +76,10 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	r->ghist = c->bp.ghist;
 	r->events = c->fetch_events;
 	c->fetch_events = 0;
+	r->fetch_lat_cycles = c->fetch_wait_since ? (uint32_t)(c->now + 1 - c->fetch_wait_since) : 0;
+	c->fetch_wait_since = 0;
 	r->load_cycles = 0;
+	r->tlb_refill_cycles = 0;
 	r->mem_size = in->size;
 	r->committed = 0;
 	r->taken = 0;
@@ -157,8 +160,10 @@ static int fetch_access(struct core *c, uint64_t pc)
 		uint64_t t = memsys_translate(&c->mem, 1, pc, c->now, &miss);
 		c->fetch_page = page;
 		if (miss)
-			c->fetch_events |= PROBE_EV_ITLB_MISS;
+			c->fetch_events |= PROBE_EV_ITLB_MISS | (miss > 1 ? PROBE_EV_ITLB_WALK : 0);
 		if (t > c->now) {
+			if (!c->fetch_wait_since)
+				c->fetch_wait_since = c->now + 1;
 			c->fetch_stall_until = t;
 			c->fetch_stall_cause = PROBE_DRAIN_ITLB;
 			return -1;
@@ -172,6 +177,8 @@ static int fetch_access(struct core *c, uint64_t pc)
 		if (r.l1_miss)
 			c->fetch_events |= PROBE_EV_ICACHE_MISS;
 		if (r.done > c->now) {
+			if (!c->fetch_wait_since)
+				c->fetch_wait_since = c->now + 1;
 			c->fetch_stall_until = r.done;
 			c->fetch_stall_cause = PROBE_DRAIN_ICACHE;
 			return -1;

@@ -30,7 +30,8 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	e->wait_preg = 0;
 	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
 	if (tlb_miss) {
-		e->rec.events |= PROBE_EV_DTLB_MISS;
+		e->rec.events |= PROBE_EV_DTLB_MISS | (tlb_miss > 1 ? PROBE_EV_DTLB_WALK : 0);
+		e->rec.tlb_refill_cycles = (uint32_t)(at - now);
 		if (at > now) {
 			e->retry_at = at;   /* issue again once the walk filled the TLB */
 			return -EAGAIN;
@@ -108,8 +109,10 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx)
 	uint32_t size = lsu_size(e->rec.mem_size);
 	uint8_t tlb_miss = 0;
 	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
-	if (tlb_miss)
-		e->rec.events |= PROBE_EV_DTLB_MISS;
+	if (tlb_miss) {
+		e->rec.events |= PROBE_EV_DTLB_MISS | (tlb_miss > 1 ? PROBE_EV_DTLB_WALK : 0);
+		e->rec.tlb_refill_cycles = (uint32_t)(at - now);
+	}
 	struct core_sq_entry *s = &c->sq[e->sq_pos % c->sq_cap];
 	s->addr = addr;
 	s->addr_valid = 1;

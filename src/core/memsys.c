@@ -191,6 +191,7 @@ uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t no
 		m->st.l2tlb_hits++;
 		done = now + m->cfg->l2tlb_cycles;
 	} else {
+		*miss = 2;
 		done = memsys_walk(m, vpn, now + m->cfg->l2tlb_cycles);
 		if (m->l2tlb.entries)
 			tlb_fill(&m->l2tlb, vpn);

@@ -43,7 +43,8 @@ int memsys_init(struct memsys *m, const struct core_config *cfg) __attribute__((
 void memsys_fini(struct memsys *m);
 
 /* Translate addr for a fetch (itlb = 1) or a data access at cycle now: returns the cycle the
- * translation is known (now on an L1 TLB hit) and sets *miss on an L1 TLB miss. */
+ * translation is known (now on an L1 TLB hit) and sets *miss on an L1 TLB miss (1: the L2
+ * TLB hit, 2: it missed too and the page was walked). */
 uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss);
 
 /* Fetch the I-cache line holding addr at cycle now: fills *r (r->done = now on a hit).

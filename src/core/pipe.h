@@ -124,6 +124,8 @@ struct core {
 	uint64_t fetch_stall_until;
 	enum probe_cause fetch_stall_cause;
 	uint32_t fetch_events;       /* events for the next fetched instruction */
+	uint64_t fetch_wait_since;   /* + 1: the cycle fetch began waiting on the I-TLB /
+	                                I-cache, 0 = not waiting */
 	uint64_t charge_cycles;      /* core_charge_cycles: taken at the next commit */
 	uint64_t fetch_line, fetch_page;  /* + 1; 0 = none */
 

@@ -36,6 +36,8 @@
 #define PROBE_EV_PREDICATED_OFF (1u << 15) /* in the shadow of a taken short forward branch:
                                            fetched, executed and committed as a no-op (its
                                            path_seq is the branch's) */
+#define PROBE_EV_DTLB_WALK   (1u << 16) /* its D-TLB miss also missed the L2 TLB (a page walk) */
+#define PROBE_EV_ITLB_WALK   (1u << 17) /* its I-TLB miss also missed the L2 TLB (a page walk) */
 
 /* Where a load's data came from (struct probe_insn.serve_level). */
 enum probe_level {
@@ -85,6 +87,10 @@ struct probe_insn {
 	uint64_t ghist;      /* global branch history before its prediction (newest in bit 0) */
 	uint32_t events;     /* PROBE_EV_* */
 	uint32_t load_cycles;/* load: cycles from cache access to data (0 if none) */
+	uint32_t tlb_refill_cycles; /* D-TLB miss: cycles from the miss to the translation
+	                        (L2 TLB hit or page walk), else 0 */
+	uint32_t fetch_lat_cycles;  /* the first instruction fetched after the front end waited
+	                        on the I-TLB / I-cache: the cycles it waited, else 0 */
 	uint8_t  mem_size;
 	uint8_t  wrong_path;
 	uint8_t  committed;

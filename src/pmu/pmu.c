@@ -38,6 +38,8 @@ static const struct pmu_model *const pmu_models[] = {
 	&pmu_model_dcpix_dmiss,
 	&pmu_model_dcpix_dtlb,
 	&pmu_model_dcpix_mispredict,
+	&pmu_model_pcs,
+	&pmu_model_ibs_fetch,
 };
 #define PMU_NMODELS (sizeof(pmu_models) / sizeof(pmu_models[0]))
 _Static_assert(PMU_NMODELS <= PMU_MAX_MODELS, "pmu_config.models is a 32-bit mask");
@@ -199,6 +201,7 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		u->width = cfg->commit_width;
 		u->period_cycles = cfg->period_cycles;
 		u->seed = cfg->seed;
+		u->cfg = &p->cfg;
 		if ((rc = pmu_profile_init(&u->prof, d)))
 			goto fail;
 		if (m->psv_events && (rc = pmu_profile_init(&u->pics, d)))
@@ -309,6 +312,8 @@ void pmu_destroy(struct pmu *p)
 		pmu_profile_free(&p->units[i].pics);
 		pmu_profile_free(&p->units[i].evcount);
 		pmu_stacks_free(&p->units[i].stacks);
+		if (p->units[i].state && p->units[i].model->destroy)
+			p->units[i].model->destroy(&p->units[i]);
 		free(p->units[i].state);
 	}
 	free(p);

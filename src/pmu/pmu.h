@@ -43,6 +43,8 @@ struct pmu_model {
 	void (*on_insn)(struct pmu_unit *u, const struct probe_insn *r);
 	/* the run ended: resolve or drop what is still pending */
 	void (*finish)(struct pmu_unit *u);
+	/* free what the model allocated besides its state (NULL: nothing) */
+	void (*destroy)(struct pmu_unit *u);
 };
 
 /* One attached model and what it produced. */
@@ -62,6 +64,7 @@ struct pmu_unit {
 	struct pmu_stacks stacks;
 	uint64_t period_cycles;   /* the sampler's interval (models with their own sampling) */
 	uint64_t seed;            /* the sampler's seed (idem) */
+	const struct pmu_config *cfg; /* the PMU's configuration (models with options) */
 	void *state;              /* model-private */
 	/* set by init for a model whose on_insn matters only at times: on_insn is called
 	 * only while *insn_demand is nonzero (NULL: always) */
@@ -76,7 +79,15 @@ struct pmu_config {
 	uint32_t models;          /* bit i = model i of the table (pmu_model_at) */
 	int stacks;               /* 1: every unit keeps its time per calling context too
 	                             (pmu_unit.stacks; the core's records must carry ctx) */
+	/* PCS (pcs.c): the PROBE_EV_* event it counts (0: cycles, the shared sampler) and its
+	 * sampling period in events (0: PMU_PCS_PERIOD_DEFAULT) */
+	uint32_t pcs_event;
+	uint64_t pcs_period;
+	/* IBS op (ibs.c): 0 counts cycles (the shared sampler, IbsOpCntCtl = 0); N > 0 counts
+	 * dispatched ops, a sample every N with the low 4 bits randomised (IbsOpCntCtl = 1) */
+	uint64_t ibs_ops_period;
 };
+#define PMU_PCS_PERIOD_DEFAULT 1000
 
 struct pmu;
 

@@ -12,7 +12,7 @@
 extern const struct pmu_model pmu_model_oracle, pmu_model_tip, pmu_model_tip_ilp,
 	pmu_model_nci, pmu_model_nci_ilp, pmu_model_lci, pmu_model_software,
 	pmu_model_dispatch, pmu_model_fetch, pmu_model_golden, pmu_model_tea, pmu_model_nci_tea,
-	pmu_model_ibs, pmu_model_spe, pmu_model_ris;
+	pmu_model_ibs, pmu_model_spe, pmu_model_ris, pmu_model_pcs, pmu_model_ibs_fetch;
 extern const struct pmu_model pmu_model_issue_head, pmu_model_dcpix, pmu_model_dcpix_taken,
 	pmu_model_dcpix_imiss;
 extern const struct pmu_model pmu_model_dcpix_dmiss, pmu_model_dcpix_dtlb,
@@ -114,6 +114,10 @@ struct pmu_tags {
 	int committed_only;         /* 1: only instructions that commit qualify (software) */
 	struct pmu_tag q[PMU_TAG_MAX];
 	uint32_t head, n;           /* ring of pending tags, oldest first */
+	/* optional (IBS's raw registers): tag q[slot] took r as its candidate; q[slot] was
+	 * resolved (before its attribution) */
+	void (*on_best)(struct pmu_unit *u, uint32_t slot, const struct probe_insn *r);
+	void (*on_resolve)(struct pmu_unit *u, uint32_t slot, const struct pmu_tag *g);
 };
 
 /* A sample at `cycle` in view v: tag the first instruction whose fetch (dispatch) is at or

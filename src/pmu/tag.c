@@ -14,8 +14,11 @@ static uint64_t tag_time(const struct pmu_tags *t, const struct probe_insn *r)
 	return t->stage == PMU_TAG_FETCH ? r->t_fetch : r->t_dispatch;
 }
 
-static void tag_resolve(struct pmu_unit *u, const struct pmu_tag *g)
+static void tag_resolve(struct pmu_unit *u, const struct pmu_tags *t, uint32_t slot)
 {
+	const struct pmu_tag *g = &t->q[slot];
+	if (t->on_resolve)
+		t->on_resolve(u, slot, g);
 	if (g->best_t == UINT64_MAX) {
 		u->unresolved++;
 		return;
@@ -67,6 +70,8 @@ void pmu_tags_insn(struct pmu_unit *u, struct pmu_tags *t, const struct probe_in
 			g->best_ctx = r->ctx;
 			g->best_insn = r->insn;
 			g->best_events = r->events;
+			if (t->on_best)
+				t->on_best(u, (t->head + k) % PMU_TAG_MAX, r);
 		}
 	}
 	if (!r->committed)
@@ -75,7 +80,7 @@ void pmu_tags_insn(struct pmu_unit *u, struct pmu_tags *t, const struct probe_in
 		struct pmu_tag *g = &t->q[t->head];
 		if (ts < g->cycle)
 			break;
-		tag_resolve(u, g);
+		tag_resolve(u, t, t->head);
 		t->head = (t->head + 1) % PMU_TAG_MAX;
 		t->n--;
 	}
@@ -84,7 +89,7 @@ void pmu_tags_insn(struct pmu_unit *u, struct pmu_tags *t, const struct probe_in
 void pmu_tags_finish(struct pmu_unit *u, struct pmu_tags *t)
 {
 	while (t->n) {
-		tag_resolve(u, &t->q[t->head]);
+		tag_resolve(u, t, t->head);
 		t->head = (t->head + 1) % PMU_TAG_MAX;
 		t->n--;
 	}

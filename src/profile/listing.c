@@ -327,6 +327,59 @@ out:
 	return rc;
 }
 
+long listing_index(const struct listing *l, uint64_t off)
+{
+	size_t lo = 0, hi = l->n_insns;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (l->insns[mid].offset < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < l->n_insns && l->insns[lo].offset == off ? (long)lo : -1;
+}
+
+int listing_walk_event(struct profile_db *db, const struct profile_db_filter *f,
+		       const struct listing *l, const char *event, const struct listing_walk *w,
+		       int *present)
+{
+	struct profile_db_profile *p = NULL;
+	size_t np = 0;
+	*present = 0;
+	int rc = profile_db_event_profiles(db, f, event, &p, &np);
+	for (size_t i = 0; i < np && !rc; i++) {
+		if (p[i].image_id != l->image_id)
+			continue;
+		*present = 1;
+		if (w->count) {
+			struct profile_db_count *c = NULL;
+			size_t nc = 0;
+			if ((rc = profile_db_counts(db, p[i].id, l->start, l->start + l->size, &c, &nc)))
+				break;
+			for (size_t k = 0; k < nc; k++) {
+				long x = listing_index(l, c[k].offset);
+				if (x >= 0)
+					w->count(w->arg, (size_t)x, &c[k]);
+			}
+			free(c);
+		}
+		struct profile_db_detail *d = NULL;
+		size_t nd = 0;
+		if ((rc = profile_db_details(db, p[i].id, l->start, l->start + l->size, 0, &d, &nd)))
+			break;
+		for (size_t k = 0; k < nd; k++) {
+			long x = listing_index(l, d[k].offset);
+			const char *kind = profile_db_detail_kind_name(db, d[k].kind);
+			if (x >= 0 && kind)
+				w->detail(w->arg, (size_t)x, kind, &d[k]);
+		}
+		free(d);
+	}
+	profile_db_profiles_free(p, np);
+	return rc;
+}
+
 void listing_free(struct listing *l)
 {
 	for (size_t k = 0; k < l->n_insns; k++)

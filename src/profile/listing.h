@@ -57,6 +57,22 @@ int listing_build(struct profile_db *db, const struct profile_db_filter *f, cons
 
 void listing_free(struct listing *l);
 
+/* The index in l->insns of the instruction at offset `off`, or -1. */
+long listing_index(const struct listing *l, uint64_t off);
+
+/* Walk the profiles matching f with event `event` on l's image, within l's function: count
+ * (may be NULL) gets every stored count, detail every detail row with its kind's name, both
+ * with the instruction's index in l->insns. *present = 1 when such a profile exists. Returns
+ * 0 or -errno. */
+struct listing_walk {
+	void *arg;
+	void (*count)(void *arg, size_t insn, const struct profile_db_count *c);
+	void (*detail)(void *arg, size_t insn, const char *kind, const struct profile_db_detail *d);
+};
+int listing_walk_event(struct profile_db *db, const struct profile_db_filter *f,
+		       const struct listing *l, const char *event, const struct listing_walk *w,
+		       int *present) __attribute__((warn_unused_result));
+
 /* The text of line `line` of `file` without its newline (cached; NULL if unreadable). The
  * string lives until listing_free. */
 const char *listing_source_text(struct listing *l, const char *file, int line);

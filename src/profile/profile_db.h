@@ -333,6 +333,11 @@ struct profile_db_profile {
 int profile_db_profiles(struct profile_db *db, const struct profile_db_filter *f,
 			struct profile_db_profile **out, size_t *n) PROFILE_DB_WARN;
 void profile_db_profiles_free(struct profile_db_profile *p, size_t n);
+/* The profiles matching `f` (NULL = all) whose event is `event` (f's own event list is
+ * replaced). */
+int profile_db_event_profiles(struct profile_db *db, const struct profile_db_filter *f,
+			      const char *event, struct profile_db_profile **out, size_t *n)
+	PROFILE_DB_WARN;
 
 struct profile_db_count {
 	uint64_t offset;

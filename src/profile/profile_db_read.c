@@ -43,6 +43,16 @@ static void bind_filter(sqlite3_stmt *st, const struct profile_db_filter *f)
 		sqlite3_bind_text(st, (int)k + 4, f->events[k], -1, SQLITE_STATIC);
 }
 
+int profile_db_event_profiles(struct profile_db *db, const struct profile_db_filter *f,
+			      const char *event, struct profile_db_profile **out, size_t *n)
+{
+	const char *ev[1] = { event };
+	struct profile_db_filter pf = f ? *f : (struct profile_db_filter){ 0 };
+	pf.events = ev;
+	pf.n_events = 1;
+	return profile_db_profiles(db, &pf, out, n);
+}
+
 int profile_db_profiles(struct profile_db *db, const struct profile_db_filter *f,
 			struct profile_db_profile **out, size_t *n)
 {

@@ -622,6 +622,8 @@ int html_report_write(const struct html_page *pg, FILE *out)
 		pics_html_write(out, pg->pics);
 	if (pg->pm_fig3)
 		pm_fig3_html(out, pg->pm_fig3);
+	if (pg->ibs_fig2)
+		ibs_fig2_html(out, pg->ibs_fig2);
 	fprintf(out, "<p class=\"note\">Written by robin. Self-contained: no network "
 		"resources.</p>\n<script>%s</script>\n</body></html>\n", html_js_tail);
 	rc = ferror(out) ? -EIO : 0;

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "profile/profile_db.h"
+#include "report/ibs_fig2.h"
 #include "report/pics_html.h"
 #include "report/report_load.h"
 #include "report/report_profile.h"
@@ -33,6 +34,7 @@ struct html_page {
 	long long generated_ns;            /* shown in the header; 0 = omit */
 	const struct pics_html *pics;      /* per-instruction cycle stacks (pics_html.h), or NULL */
 	const struct pm_fig3 *pm_fig3;     /* ProfileMe's Figure 3 section, or NULL */
+	const struct ibs_fig2 *ibs_fig2;   /* IBS latency by data source (003 Figure 2), or NULL */
 };
 
 /* Write the page. Returns 0, or -ENOMEM / -EIO (a write error on out). */

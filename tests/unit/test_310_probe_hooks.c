@@ -1,9 +1,9 @@
 /* 310: the probe hooks cost only who listens — the core calls on_cycle and on_insn only on
  * the consumers that set them, and on_insn only while a consumer's insn_demand is nonzero
  * (exactly the records published meanwhile, in order); consumers do not change a simulated
- * cycle; and the PMU, which lets its tagging profilers (software, dispatch, fetch) ask for
- * lifecycle records only while a sample waits for its instruction, produces the very same
- * profiles as when it is handed every record. */
+ * cycle; and the PMU, which lets its tagging profilers (software, dispatch, fetch,
+ * ibs-fetch) ask for lifecycle records only while a sample waits for its instruction,
+ * produces the very same profiles as when it is handed every record. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -200,7 +200,7 @@ static void test_pmu_demand_exact(void **state)
 		if (ua->insn_demand)
 			assert_true(ua->samples > 50);
 	}
-	assert_int_equal(tagging, 3);
+	assert_int_equal(tagging, 4);  /* software, dispatch, fetch, ibs-fetch */
 	pmu_destroy(a);
 	pmu_destroy(b);
 	synth_free(&s);

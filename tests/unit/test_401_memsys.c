@@ -146,7 +146,7 @@ static void test_tlb(void **state)
 	assert_int_equal(memsys_init(&m, &cfg), 0);
 	uint8_t miss = 0;
 	uint64_t t = memsys_translate(&m, 0, 0x400000, 100, &miss);
-	assert_int_equal(miss, 1);
+	assert_int_equal(miss, 2);                                /* L1 and L2 TLB missed */
 	assert_true(t > 100 + cfg.l2tlb_cycles);                  /* a page walk */
 	assert_int_equal(m.st.ptw_walks, 1);
 	miss = 0;

@@ -26,7 +26,7 @@ static void test_op(void **state)
 	regs[2] = 37ull << 16 | 5ull | 1ull << 36 | 1ull << 37; /* tag->ret 37, mispredicted branch */
 	regs[3] = 2 | 1ull << 6;                      /* data source lo 2, hi 1 */
 	regs[4] = 1ull << 0 | 1ull << 2 | 1ull << 3 | 1ull << 7 | 1ull << 17 | 1ull << 20 |
-		  8ull << 22 | 250ull << 32 | 30ull << 48; /* load, DTLB L1+L2 miss, DC miss, L2 */
+		  4ull << 22 | 250ull << 32 | 30ull << 48; /* load, DTLB L1+L2 miss, DC miss, L2 */
 	regs[5] = 0x7ffd12345678;                     /* IbsDcLinAd */
 	regs[6] = 0x12345000;
 	regs[7] = 0x401191;                           /* IbsBrTarget */
