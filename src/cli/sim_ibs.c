@@ -43,7 +43,7 @@ static int sim_ibs_cmp_pc(const void *a, const void *b)
 }
 
 /* Decode the unit's log. Returns 0 (set->n may be 0), -ENOENT without an ibs unit, -ENOMEM. */
-static int sim_ibs_load(struct pmu *p, struct sim_ibs_set *set)
+static int sim_ibs_load(const struct pmu *p, struct sim_ibs_set *set)
 {
 	memset(set, 0, sizeof(*set));
 	const struct pmu_unit *u = pmu_unit_find(p, "ibs");
@@ -633,7 +633,7 @@ static int sim_ibs_store_one(struct profile_db *db, struct profile_db_batch *b, 
 	return rc;
 }
 
-int sim_ibs_store(struct profile_db *db, struct profile_db_batch *b, struct pmu *p,
+int sim_ibs_store(struct profile_db *db, struct profile_db_batch *b, const struct pmu *p,
 		  struct code_map *m)
 {
 	int ev, ids[4] = { 0 }, rc = 0;

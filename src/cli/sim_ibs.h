@@ -29,7 +29,7 @@ int sim_ibs_json(struct json *j, struct pmu *p, struct code_map *m)
 /* Store the IBS op samples (when ibs is attached) into batch b as the event "ibs-op" (one
  * count per sample, period the IBS period), with the detail rows the collector stores for
  * recorded samples (collect/ibs.h ibs_op_detail_rows). Returns 0 or -errno. */
-int sim_ibs_store(struct profile_db *db, struct profile_db_batch *b, struct pmu *p,
+int sim_ibs_store(struct profile_db *db, struct profile_db_batch *b, const struct pmu *p,
 		  struct code_map *m) __attribute__((warn_unused_result));
 
 #endif
