@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 573: `robin record --event ibs-op` / `ibs-fetch` on a host without AMD IBS (no
 # /sys/bus/event_source/devices/ibs_op): the command still records, and says in one line that
 # this host has no IBS and which source it used instead; the run is stored with samples.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 910: the daemon's journal. The database is on a small file system that fills up while the
 # state directory has room: a failed flush saves every held sample to DIR/journal, so a
 # SIGKILL then loses none of them, and the next start replays the journal (saying so) and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 911: guest POSIX timers (timer_create, timer_settime, timer_gettime, timer_getoverrun,
 # timer_delete; they returned ENOSYS): a default timer's SIGALRM ends pause() with exit status
 # 142; SIGEV_SIGNAL delivers si_code SI_TIMER and the sigev_value to an SA_SIGINFO handler at

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 913: `robin record` by an unprivileged user (nobody, through setpriv). With
 # perf_event_paranoid 2 it failed with "Permission denied ... system-wide sampling needs
 # CAP_PERFMON" and left an empty database; now it profiles the command's own tasks in user
