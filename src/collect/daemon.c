@@ -505,8 +505,8 @@ static int open_collector(struct daemon *d, char *err, size_t n)
 	if (cc.mode == COLLECTOR_USER) {
 		struct collector_stats st;
 		collector_stats(d->c, &st);
-		snprintf(d->mode_buf, sizeof d->mode_buf, "user (per-task, uid %u: %zu task(s) now, "
-			 "new processes found by a /proc scan every %.2f s)", (unsigned)cc.uid,
+		snprintf(d->mode_buf, sizeof d->mode_buf, "user (per-task, uid %u: %zu task(s) at "
+			 "start, new processes found by a /proc scan every %.2f s)", (unsigned)cc.uid,
 			 st.user_tasks, d->cfg->scan_ms / 1000.0);
 		d->mode = d->mode_buf;
 	}

@@ -33,7 +33,7 @@ as_nobody "$ROBIN" daemon start --dir "$dir" --db "$db" --interval 1000 --scan 0
 	> "$T/out" 2>&1; rc=$?
 cat "$T/out"
 [ $rc = 0 ] || { echo "FAIL: daemon start as nobody with no process exited $rc"; fail=1; exit 1; }
-grep -q "user (per-task, uid [0-9]*: 0 task(s) now" "$T/out" ||
+grep -q "user (per-task, uid [0-9]*: 0 task(s) at start" "$T/out" ||
 	{ echo "FAIL: the start line does not say the per-task user mode"; fail=1; }
 if [ "$paranoid" -ge 1 ]; then
 	grep -q "following uid [0-9]*'s processes only" "$T/out" ||
