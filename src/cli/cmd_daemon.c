@@ -33,6 +33,8 @@ static void daemon_usage(FILE *out)
 		"                       (default /run/robin for root, else $XDG_RUNTIME_DIR/robin)\n"
 		"  --interval S         merge into the database every S seconds (default 60)\n"
 		"  --user               follow only your own processes (no privilege needed)\n"
+		"  --scan S             (user mode) look for your new processes every S seconds\n"
+		"                       (default 1)\n"
 		"  --foreground         do not detach; log to stderr\n"
 		"  --keep-privileges    do not drop capabilities after opening the events\n"
 		"  --note TEXT          (epoch) a note stored with the new epoch\n"
@@ -66,6 +68,7 @@ int cmd_daemon(int argc, char **argv)
 	memset(&cfg, 0, sizeof cfg);
 	collect_opts_init(&cfg.opts);
 	cfg.interval_ms = 60000;
+	cfg.scan_ms = 1000;
 	char dirbuf[4096], dbbuf[4096], err[512];
 	const char *dir = NULL, *note = "";
 	for (int i = 2; i < argc;) {
@@ -92,6 +95,16 @@ int cmd_daemon(int argc, char **argv)
 				return 2;
 			}
 			cfg.interval_ms = (unsigned)(s * 1000);
+			i += 2;
+		} else if (!strcmp(a, "--scan") && v) {
+			char *end;
+			double s = strtod(v, &end);
+			if (*end || s < 0.01 || s > 3600) {
+				fprintf(stderr, "robin daemon: --scan: expected seconds in [0.01, 3600], "
+					"got '%s'\n", v);
+				return 2;
+			}
+			cfg.scan_ms = (unsigned)(s * 1000);
 			i += 2;
 		} else if (!strcmp(a, "--user")) {
 			cfg.user_mode = 1;

@@ -26,6 +26,21 @@ struct event_id {
 	unsigned event;
 };
 
+struct user_group {
+	pid_t root;                    /* the process the events were opened on */
+	int *fds;                      /* its event fds (ncpus * n_events) */
+	size_t n_fds;
+	int live;                      /* tasks seen in the last scan */
+	uint64_t attach_ns;            /* CLOCK_MONOTONIC when the events were opened */
+};
+
+struct user_task {
+	pid_t pid;
+	uint64_t start_ticks;          /* /proc/PID/stat starttime: tells a reused pid apart */
+	size_t group;
+	int seen;
+};
+
 struct collector {
 	struct collector_config cfg;
 	int ncpus;
@@ -42,6 +57,13 @@ struct collector {
 	uint64_t seed;
 	struct collector_stats st;
 	int sink_err;                  /* first error a sink returned */
+	int enabled;                   /* collector_enable was called */
+	/* user mode: the event sets opened (one per process attached directly) and the tasks
+	 * of the user they follow (directly or through inheritance) */
+	struct user_group *groups;
+	size_t n_groups, cap_groups;
+	struct user_task *tasks;
+	size_t n_tasks, cap_tasks;
 };
 
 static uint64_t now_mono_ns(void)
@@ -177,44 +199,253 @@ static int open_for_pid(struct collector *c, pid_t pid, char *err, size_t err_si
 	return 0;
 }
 
-/* User mode: one inherited event set per process of the user (per CPU, all writing into the
- * CPU's ring); their future children are followed by inheritance. */
-static int open_for_user(struct collector *c, char *err, size_t err_size)
+/* User mode: each CPU's ring belongs to a dummy event on the collector itself, so rings
+ * outlive the processes they serve; every process of the user gets its own inherited event
+ * set (per CPU, writing into the CPU's ring), opened when a /proc scan first sees it. */
+static int open_user_rings(struct collector *c, char *err, size_t err_size)
+{
+	for (int cpu = 0; cpu < c->ncpus; cpu++) {
+		struct perf_event_attr a = { 0 };
+		a.size = sizeof a;
+		a.type = PERF_TYPE_SOFTWARE;
+		a.config = PERF_COUNT_SW_DUMMY;
+		a.exclude_kernel = 1;
+		a.exclude_hv = 1;
+		a.sample_id_all = 1;
+		a.use_clockid = 1;
+		a.clockid = CLOCK_MONOTONIC;
+		a.watermark = 1;
+		a.wakeup_watermark = (uint32_t)(c->cfg.mmap_pages * (unsigned)sysconf(_SC_PAGESIZE) / 4);
+		if (a.wakeup_watermark == 0)
+			a.wakeup_watermark = 1;
+		a.sample_type = c->cfg.events[0].attr.sample_type;
+		int fd = perf_sys_open(&a, getpid(), cpu, -1, PERF_FLAG_FD_CLOEXEC);
+		if (fd < 0) {
+			snprintf(err, err_size, "perf_event_open(ring of cpu %d): %s", cpu, strerror(-fd));
+			return fd;
+		}
+		int rc = perf_ring_map(&c->rings[cpu], fd, cpu, c->cfg.mmap_pages);
+		if (rc) {
+			snprintf(err, err_size, "mmap of the cpu %d ring (%u pages): %s%s", cpu,
+				 c->cfg.mmap_pages, strerror(-rc), rc == -EPERM ?
+				 " (perf_event_mlock_kb is too small for this many pages)" : "");
+			close(fd);
+			return rc;
+		}
+	}
+	return 0;
+}
+
+/* pid's parent and start time from /proc/PID/stat; -1 if it is gone. */
+static int user_proc_stat(pid_t pid, pid_t *ppid, uint64_t *start)
+{
+	char path[64], buf[1024];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return -1;
+	size_t n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	char *p = strrchr(buf, ')');
+	unsigned long long st = 0;
+	int pp = 0;
+	/* after the command: state ppid pgrp session tty tpgid flags minflt cminflt majflt
+	 * cmajflt utime stime cutime cstime priority nice threads itrealvalue starttime */
+	if (!p || sscanf(p + 1, " %*c %d %*d %*d %*d %*d %*u %*u %*u %*u %*u %*u %*u %*d %*d %*d "
+			 "%*d %*d %*d %llu", &pp, &st) != 2)
+		return -1;
+	*ppid = pp;
+	*start = st;
+	return 0;
+}
+
+static struct user_task *user_task_find(struct collector *c, pid_t pid)
+{
+	for (size_t i = 0; i < c->n_tasks; i++)
+		if (c->tasks[i].pid == pid)
+			return &c->tasks[i];
+	return NULL;
+}
+
+static int user_task_add(struct collector *c, pid_t pid, uint64_t start, size_t group)
+{
+	if (c->n_tasks == c->cap_tasks) {
+		size_t n = c->cap_tasks ? c->cap_tasks * 2 : 64;
+		struct user_task *t = realloc(c->tasks, n * sizeof *t);
+		if (!t)
+			return -ENOMEM;
+		c->tasks = t;
+		c->cap_tasks = n;
+	}
+	c->tasks[c->n_tasks++] = (struct user_task){ pid, start, group, 1 };
+	c->groups[group].live++;
+	return 0;
+}
+
+/* Open an event set on pid (a new group); -ESRCH/-EACCES/-EPERM: gone or not ours. */
+static int user_attach(struct collector *c, pid_t pid, uint64_t start, char *err, size_t n)
+{
+	if (c->n_groups == c->cap_groups) {
+		size_t m = c->cap_groups ? c->cap_groups * 2 : 16;
+		struct user_group *g = realloc(c->groups, m * sizeof *g);
+		if (!g)
+			return -ENOMEM;
+		c->groups = g;
+		c->cap_groups = m;
+	}
+	size_t first = c->n_fds;
+	int rc = open_for_pid(c, pid, err, n);
+	size_t count = c->n_fds - first;
+	int *fds = count ? malloc(count * sizeof *fds) : NULL;
+	if (!rc && count && !fds)
+		rc = -ENOMEM;
+	if (!rc && c->bpf)
+		for (size_t i = first; i < c->n_fds && !rc; i++)
+			rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
+	if (rc) {
+		for (size_t i = first; i < c->n_fds; i++)
+			close(c->fds[i]);
+		c->n_fds = first;
+		free(fds);
+		return rc;
+	}
+	memcpy(fds, c->fds + first, count * sizeof *fds);
+	c->groups[c->n_groups] = (struct user_group){ pid, fds, count, 0, now_mono_ns() };
+	rc = user_task_add(c, pid, start, c->n_groups++);
+	if (!rc && c->enabled) /* already counting: so are the new events */
+		for (size_t i = 0; i < count; i++)
+			ioctl(fds[i], PERF_EVENT_IOC_ENABLE, 0);
+	procmap_scan_pid(&c->pm, (uint32_t)pid, 0);
+	c->st.user_attached++;
+	return rc;
+}
+
+/* Close the events of a group none of whose tasks is left (drop its fds and ids). */
+static void user_detach(struct collector *c, size_t g)
+{
+	struct user_group *grp = &c->groups[g];
+	for (size_t k = 0; k < grp->n_fds; k++) {
+		uint64_t id;
+		int have_id = ioctl(grp->fds[k], PERF_EVENT_IOC_ID, &id) == 0;
+		for (size_t i = 0; i < c->n_fds; i++)
+			if (c->fds[i] == grp->fds[k]) {
+				c->fds[i] = c->fds[--c->n_fds];
+				c->fd_event[i] = c->fd_event[c->n_fds];
+				break;
+			}
+		for (size_t i = 0; have_id && i < c->n_ids; i++)
+			if (c->ids[i].id == id) {
+				c->ids[i] = c->ids[--c->n_ids];
+				break;
+			}
+		close(grp->fds[k]);
+	}
+	free(grp->fds);
+	grp->fds = NULL;
+	grp->n_fds = 0;
+	grp->root = 0;
+	c->st.user_detached++;
+}
+
+struct user_cand {
+	pid_t pid, ppid;
+	uint64_t start;
+};
+
+static int user_cand_cmp(const void *a, const void *b)
+{
+	const struct user_cand *x = a, *y = b;
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static void drain_rings(struct collector *c);
+
+/* One /proc scan of the user's processes: a new process whose parent is followed and whose
+ * FORK record (from the parent's inherited events) came after those events were opened is
+ * followed by inheritance; any other new one gets its own event set; groups whose tasks are
+ * all gone are closed. */
+static int user_scan(struct collector *c, char *err, size_t err_size)
 {
 	DIR *d = opendir("/proc");
 	if (!d) {
 		snprintf(err, err_size, "/proc: %s", strerror(errno));
 		return -errno;
 	}
-	struct dirent *de;
-	size_t attached = 0;
+	struct user_cand *cand = NULL;
+	size_t n_cand = 0, cap = 0;
 	int rc = 0;
-	pid_t self = getpid();
+	pid_t self = getpid(), starter = c->cfg.skip_pid;
+	if (c->enabled)
+		drain_rings(c); /* the FORK records of followed processes first */
+	for (size_t i = 0; i < c->n_tasks; i++)
+		c->tasks[i].seen = 0;
+	struct dirent *de;
 	while ((de = readdir(d))) {
 		if (!isdigit((unsigned char)de->d_name[0]))
 			continue;
-		pid_t pid = (pid_t)atoi(de->d_name);
+		pid_t pid = (pid_t)atoi(de->d_name), ppid;
 		char path[64];
 		struct stat st;
+		uint64_t start;
 		snprintf(path, sizeof path, "/proc/%d", (int)pid);
-		if (pid == self || stat(path, &st) || st.st_uid != c->cfg.uid)
+		if (pid == self || pid == starter || stat(path, &st) || st.st_uid != c->cfg.uid ||
+		    user_proc_stat(pid, &ppid, &start))
 			continue;
-		rc = open_for_pid(c, pid, err, err_size);
-		if (rc == -ESRCH || rc == -EACCES || rc == -EPERM) {
-			rc = 0; /* gone, or not ours after all (setuid) */
+		struct user_task *t = user_task_find(c, pid);
+		if (t && t->start_ticks == start) {
+			t->seen = 1;
 			continue;
 		}
-		if (rc)
-			break;
-		procmap_scan_pid(&c->pm, (uint32_t)pid, 0);
-		attached++;
+		if (n_cand == cap) {
+			cap = cap ? cap * 2 : 64;
+			struct user_cand *nc = realloc(cand, cap * sizeof *nc);
+			if (!nc) {
+				rc = -ENOMEM;
+				break;
+			}
+			cand = nc;
+		}
+		cand[n_cand++] = (struct user_cand){ pid, ppid, start };
 	}
 	closedir(d);
-	if (!rc && !attached) {
-		snprintf(err, err_size, "no process of uid %u could be followed", (unsigned)c->cfg.uid);
-		rc = -ESRCH;
+	/* forget the tasks that are gone (or whose pid was reused) */
+	for (size_t g = 0; g < c->n_groups; g++)
+		c->groups[g].live = 0;
+	size_t keep = 0;
+	for (size_t i = 0; i < c->n_tasks; i++)
+		if (c->tasks[i].seen) {
+			c->tasks[keep++] = c->tasks[i];
+			c->groups[c->tasks[i].group].live++;
+		}
+	c->n_tasks = keep;
+	/* parents first */
+	if (n_cand)
+		qsort(cand, n_cand, sizeof *cand, user_cand_cmp);
+	for (size_t i = 0; i < n_cand && !rc; i++) {
+		struct user_task *parent = user_task_find(c, cand[i].ppid);
+		struct cproc *p = procmap_find(&c->pm, (uint32_t)cand[i].pid);
+		if (parent && p && p->fork_ns >= c->groups[parent->group].attach_ns) {
+			rc = user_task_add(c, cand[i].pid, cand[i].start, parent->group);
+			continue;
+		}
+		rc = user_attach(c, cand[i].pid, cand[i].start, err, err_size);
+		if (rc == -ESRCH || rc == -EACCES || rc == -EPERM)
+			rc = 0; /* gone, or not ours after all (setuid) */
 	}
-	return rc;
+	free(cand);
+	if (rc)
+		return rc;
+	int any_closed = 0;
+	for (size_t g = 0; g < c->n_groups; g++)
+		any_closed |= c->groups[g].fds && !c->groups[g].live;
+	if (any_closed && c->enabled) {
+		drain_rings(c); /* their last samples need their ids */
+		for (size_t g = 0; g < c->n_groups; g++)
+			if (c->groups[g].fds && !c->groups[g].live)
+				user_detach(c, g);
+	}
+	return 0;
 }
 
 int collector_open(const struct collector_config *cfg, struct collector **out, char *err,
@@ -254,7 +485,9 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 		rc = open_for_pid(c, -1, err, err_size);
 		break;
 	case COLLECTOR_USER:
-		rc = open_for_user(c, err, err_size);
+		rc = open_user_rings(c, err, err_size);
+		if (!rc)
+			rc = user_scan(c, err, err_size);
 		break;
 	default:
 		rc = -EINVAL;
@@ -322,8 +555,16 @@ int collector_scan(struct collector *c)
 	return 0;
 }
 
+int collector_rescan(struct collector *c, char *err, size_t err_size)
+{
+	if (c->cfg.mode != COLLECTOR_USER)
+		return 0;
+	return user_scan(c, err, err_size);
+}
+
 int collector_enable(struct collector *c)
 {
+	c->enabled = 1;
 	for (size_t i = 0; i < c->n_fds; i++)
 		if (ioctl(c->fds[i], PERF_EVENT_IOC_ENABLE, 0))
 			return -errno;
@@ -591,6 +832,7 @@ int collector_flush(struct collector *c)
 void collector_stats(const struct collector *c, struct collector_stats *st)
 {
 	*st = c->st;
+	st->user_tasks = c->n_tasks;
 	st->memory_bytes = procmap_memory_bytes(&c->pm);
 	st->maps = c->pm.stats;
 	if (c->bpf) {
@@ -639,5 +881,9 @@ void collector_close(struct collector *c)
 	free(c->fds);
 	free(c->fd_event);
 	free(c->ids);
+	for (size_t g = 0; g < c->n_groups; g++)
+		free(c->groups[g].fds);
+	free(c->groups);
+	free(c->tasks);
 	free(c);
 }

@@ -46,6 +46,8 @@ struct collector_config {
 	enum collector_mode mode;
 	pid_t pid;                 /* COLLECTOR_TASK: the process to follow */
 	uid_t uid;                 /* COLLECTOR_USER */
+	pid_t skip_pid;            /* COLLECTOR_USER: a process of the user not to follow (the
+	                              command that started the collector waits for it) */
 	struct perf_sys_event events[PERF_SYS_MAX_EVENTS];
 	size_t n_events;
 	unsigned mmap_pages;       /* data pages per CPU ring, a power of two (default 64) */
@@ -77,6 +79,9 @@ struct collector_stats {
 	uint64_t records;              /* ring records read */
 	uint64_t tracking;             /* MMAP/COMM/FORK/EXIT records */
 	uint64_t parse_errors;
+	uint64_t user_attached;        /* user mode: processes given their own events */
+	uint64_t user_detached;        /* user mode: event sets closed (all their tasks gone) */
+	size_t user_tasks;             /* user mode: tasks followed now */
 	size_t memory_bytes;           /* tables, rings excluded */
 	struct procmap_stats maps;
 };
@@ -90,6 +95,12 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 
 /* Scan /proc for the processes the session covers (system / user modes). */
 int collector_scan(struct collector *c) __attribute__((warn_unused_result));
+
+/* User mode: scan /proc for the user's processes started since the last scan and not followed
+ * through inheritance, open their events (counting at once if the session is enabled), and
+ * close the events of processes that are gone. Other modes: nothing. */
+int collector_rescan(struct collector *c, char *err, size_t err_size)
+	__attribute__((warn_unused_result));
 
 /* Start counting (PERF_EVENT_IOC_ENABLE on every event). */
 int collector_enable(struct collector *c) __attribute__((warn_unused_result));

@@ -40,7 +40,8 @@ struct daemon {
 	char why_user[512];        /* why system-wide sampling was not used, or "" */
 	char privileges[160];
 	int listen_fd, sig_fd;
-	int64_t start_ns, last_flush_ns, next_flush_ns;
+	int64_t start_ns, last_flush_ns, next_flush_ns, next_scan_ns;
+	char mode_buf[160];
 	int64_t epoch_id;
 	uint64_t flushes;
 	uint64_t last_flush_samples;       /* collector samples at the last flush */
@@ -302,6 +303,9 @@ static void daemon_status(struct daemon *d, FILE *o)
 	fprintf(o, "processes: %" PRIu64 " seen, %" PRIu64 " forks, %" PRIu64 " execs, %" PRIu64
 		" exits, %" PRIu64 " images\n", st.maps.procs, st.maps.forks, st.maps.execs,
 		st.maps.exits, st.maps.images);
+	if (d->c && !strncmp(d->mode, "user", 4))
+		fprintf(o, "user mode: %zu task(s) followed, %" PRIu64 " process(es) attached, %"
+			PRIu64 " detached\n", st.user_tasks, st.user_attached, st.user_detached);
 	long rss, hwm;
 	rss_kb(&rss, &hwm);
 	struct rusage ru;
@@ -484,6 +488,7 @@ static int open_collector(struct daemon *d, char *err, size_t n)
 	daemon_replay(d);
 	cc.mode = cfg->user_mode ? COLLECTOR_USER : COLLECTOR_SYSTEM;
 	cc.uid = getuid();
+	cc.skip_pid = cfg->foreground ? 0 : getppid();
 	d->mode = cfg->user_mode ? "user" : "system-wide";
 	rc = collector_open(&cc, &d->c, err, n);
 	if ((rc == -EACCES || rc == -EPERM) && !cfg->user_mode) {
@@ -497,6 +502,14 @@ static int open_collector(struct daemon *d, char *err, size_t n)
 	}
 	if (rc)
 		return rc;
+	if (cc.mode == COLLECTOR_USER) {
+		struct collector_stats st;
+		collector_stats(d->c, &st);
+		snprintf(d->mode_buf, sizeof d->mode_buf, "user (per-task, uid %u: %zu task(s) at "
+			 "start, new processes found by a /proc scan every %.2f s)", (unsigned)cc.uid,
+			 st.user_tasks, d->cfg->scan_ms / 1000.0);
+		d->mode = d->mode_buf;
+	}
 	if (cc.mode == COLLECTOR_SYSTEM && (rc = collector_scan(d->c))) {
 		snprintf(err, n, "scanning /proc: %s", strerror(-rc));
 		return rc;
@@ -572,6 +585,7 @@ static void daemon_loop(struct daemon *d)
 	if (collect_store_pending_samples(&d->store))
 		daemon_flush(d, msg, sizeof msg); /* a replayed journal goes in first */
 	d->next_flush_ns = mono_ns() + (int64_t)d->cfg->interval_ms * 1000000;
+	d->next_scan_ns = mono_ns() + (int64_t)d->cfg->scan_ms * 1000000;
 	while (!d->stop) {
 		int64_t wait_ms = (d->next_flush_ns - mono_ns()) / 1000000;
 		if (wait_ms > 100)
@@ -595,6 +609,15 @@ static void daemon_loop(struct daemon *d)
 			int cfd;
 			while ((cfd = accept4(d->listen_fd, NULL, NULL, SOCK_CLOEXEC)) >= 0)
 				handle_client(d, cfd);
+		}
+		if (d->cfg->scan_ms && mono_ns() >= d->next_scan_ns) {
+			char err[512];
+			if (collector_rescan(d->c, err, sizeof err)) {
+				snprintf(d->last_error, sizeof d->last_error, "scanning for processes: %s",
+					 err);
+				dlog("%s", d->last_error);
+			}
+			d->next_scan_ns = mono_ns() + (int64_t)d->cfg->scan_ms * 1000000;
 		}
 		if (!d->stop && mono_ns() >= d->next_flush_ns)
 			daemon_flush(d, msg, sizeof msg);

@@ -25,6 +25,7 @@ struct daemon_config {
 	const char *dir;          /* state directory (pid file, log, socket) */
 	const char *db_path;      /* absolute */
 	unsigned interval_ms;     /* merge into the database this often */
+	unsigned scan_ms;         /* user mode: look for new processes of the user this often */
 	int user_mode;            /* 1: only this user's processes; 0: system-wide, falling back */
 	int foreground;           /* do not detach (for debugging and tests) */
 	int keep_privileges;      /* do not drop capabilities after opening the events */
