@@ -429,6 +429,49 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 		                       rows[i].value);
 }
 
+#define COLLECTOR_STACK_MAX 256
+
+/* Hand the sample's callchain to the sink: PERF_CONTEXT_* markers say whether the frames
+ * that follow are kernel or user ones; return addresses (every frame but the leaf) are moved
+ * back one byte into their call instruction, as perf does before symbolising. */
+static void add_stack(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
+{
+	struct cimage *im[COLLECTOR_STACK_MAX];
+	uint64_t off[COLLECTOR_STACK_MAX], ip;
+	size_t n = 0;
+	int leaf = 1;
+	for (uint64_t k = 0; k < r->callchain_nr && n < COLLECTOR_STACK_MAX; k++) {
+		memcpy(&ip, (const unsigned char *)r->callchain + k * 8, 8);
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX)
+			continue; /* PERF_CONTEXT_KERNEL / USER / ...: kernel ips have bit 63 set */
+		if (leaf && ip != r->ip) {
+			/* the chain starts at a different ip (should not happen): lead with the leaf */
+			im[n] = procmap_resolve(&c->pm, era, r->ip, &off[n]);
+			n++;
+		}
+		uint64_t at = leaf ? ip : ip - 1;
+		leaf = 0;
+		if (n < COLLECTOR_STACK_MAX) {
+			im[n] = procmap_resolve(&c->pm, (ip >> 63) ? NULL : era, at, &off[n]);
+			n++;
+		}
+	}
+	if (!n)
+		return;
+	for (size_t a = 0, b = n - 1; a < b; a++, b--) { /* outermost first */
+		struct cimage *t = im[a];
+		im[a] = im[b];
+		im[b] = t;
+		uint64_t o = off[a];
+		off[a] = off[b];
+		off[b] = o;
+	}
+	c->st.stacks++;
+	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, 1);
+	if (rc && !c->sink_err)
+		c->sink_err = rc;
+}
+
 static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
 {
 	int ev = event_of_id(c, r->id);
@@ -458,6 +501,13 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 		else
 			c->st.parse_errors++;
 		return;
+	}
+	if ((c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack) {
+		struct perf_rec full;
+		if (perf_rec_parse(h, c->cfg.events[ev].attr.sample_type, &full) == 0)
+			add_stack(c, (unsigned)ev, era, &full);
+		else
+			c->st.parse_errors++;
 	}
 	int cpu = r->cpu < (uint32_t)c->ncpus ? (int)r->cpu : 0;
 	if (agg_add(&c->agg[cpu], (uint64_t)(uintptr_t)era, r->ip, (uint32_t)ev))

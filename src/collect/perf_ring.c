@@ -194,6 +194,13 @@ int perf_rec_parse(const struct perf_event_header *h, uint64_t st, struct perf_r
 			cur_u32x2(&c, &o->cpu, &dummy);
 		if (st & PERF_SAMPLE_PERIOD)
 			o->period = cur_u64(&c);
+		if (st & PERF_SAMPLE_CALLCHAIN) {
+			o->callchain_nr = cur_u64(&c);
+			if (c.bad || o->callchain_nr > (uint64_t)(c.end - c.p) / 8)
+				return -EINVAL;
+			o->callchain = c.p;
+			c.p += o->callchain_nr * 8;
+		}
 		if (st & PERF_SAMPLE_RAW) {
 			if (c.p + 4 > c.end)
 				return -EINVAL;

@@ -62,6 +62,9 @@ struct perf_rec {
 	uint64_t id;              /* PERF_EVENT_IOC_ID of the event that wrote it */
 	/* PERF_RECORD_SAMPLE */
 	uint64_t ip, period;
+	const void *callchain;    /* PERF_SAMPLE_CALLCHAIN: callchain_nr u64s (leaf first, with
+	                             PERF_CONTEXT_* markers), unaligned: read with memcpy */
+	uint64_t callchain_nr;
 	const void *raw;          /* PERF_SAMPLE_RAW payload (IBS registers), or NULL */
 	uint32_t raw_size;
 	/* PERF_RECORD_MMAP / MMAP2 */
