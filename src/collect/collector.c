@@ -431,41 +431,17 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 
 #define COLLECTOR_STACK_MAX 256
 
-/* Hand the sample's callchain to the sink: PERF_CONTEXT_* markers say whether the frames
- * that follow are kernel or user ones; return addresses (every frame but the leaf) are moved
- * back one byte into their call instruction, as perf does before symbolising. */
+/* Hand the sample's callchain to the sink, each frame mapped like the leaf (kernel
+ * addresses to the kernel image). */
 static void add_stack(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
 {
 	struct cimage *im[COLLECTOR_STACK_MAX];
-	uint64_t off[COLLECTOR_STACK_MAX], ip;
-	size_t n = 0;
-	int leaf = 1;
-	for (uint64_t k = 0; k < r->callchain_nr && n < COLLECTOR_STACK_MAX; k++) {
-		memcpy(&ip, (const unsigned char *)r->callchain + k * 8, 8);
-		if (ip >= (uint64_t)PERF_CONTEXT_MAX)
-			continue; /* PERF_CONTEXT_KERNEL / USER / ...: kernel ips have bit 63 set */
-		if (leaf && ip != r->ip) {
-			/* the chain starts at a different ip (should not happen): lead with the leaf */
-			im[n] = procmap_resolve(&c->pm, era, r->ip, &off[n]);
-			n++;
-		}
-		uint64_t at = leaf ? ip : ip - 1;
-		leaf = 0;
-		if (n < COLLECTOR_STACK_MAX) {
-			im[n] = procmap_resolve(&c->pm, (ip >> 63) ? NULL : era, at, &off[n]);
-			n++;
-		}
-	}
+	uint64_t off[COLLECTOR_STACK_MAX], pc[COLLECTOR_STACK_MAX];
+	size_t n = perf_rec_callchain(r, pc, COLLECTOR_STACK_MAX);
 	if (!n)
 		return;
-	for (size_t a = 0, b = n - 1; a < b; a++, b--) { /* outermost first */
-		struct cimage *t = im[a];
-		im[a] = im[b];
-		im[b] = t;
-		uint64_t o = off[a];
-		off[a] = off[b];
-		off[b] = o;
-	}
+	for (size_t i = 0; i < n; i++)
+		im[i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : era, pc[i], &off[i]);
 	c->st.stacks++;
 	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, 1);
 	if (rc && !c->sink_err)
