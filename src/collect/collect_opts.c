@@ -47,6 +47,21 @@ int collect_opts_parse(struct collect_opts *o, int argc, char **argv, int *i, ch
 			return -EINVAL;
 		}
 		o->db = v;
+	} else if (!strcmp(a, "-g")) {
+		o->call_graph = 1;
+		*i += 1;
+		return 1;
+	} else if (!strcmp(a, "--call-graph")) {
+		if (v && !strcmp(v, "fp")) {
+			o->call_graph = 1;
+		} else if (v && !strcmp(v, "dwarf")) {
+			snprintf(err, n, "--call-graph dwarf: not supported yet; use --call-graph fp (-g) "
+				 "with programs built with -fno-omit-frame-pointer");
+			return -ENOTSUP;
+		} else {
+			snprintf(err, n, "--call-graph: expected fp or dwarf, got '%s'", v ? v : "");
+			return -EINVAL;
+		}
 	} else if (!strcmp(a, "--freq")) {
 		rc = parse_uint(a, v, 1, 100000, &o->freq_hz, err, n);
 	} else if (!strcmp(a, "--event")) {
@@ -126,6 +141,17 @@ int collect_opts_events(const struct collect_opts *o, struct collector_config *c
 		rc = perf_sys_select(o->freq_hz, cfg->events, &cfg->n_events, why, why_size);
 	}
 	cfg->path = o->path;
+	if (!rc && o->call_graph) {
+		/* stacks are read from every sample: the BPF tables aggregate leaves only */
+		if (o->path == COLLECTOR_PATH_BPF) {
+			snprintf(why, why_size, "-g: call stacks are read on the ring path only; use "
+				 "--path ring or auto");
+			return -ENOTSUP;
+		}
+		cfg->path = COLLECTOR_PATH_RING;
+		for (size_t i = 0; i < cfg->n_events; i++)
+			cfg->events[i].attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+	}
 	cfg->mmap_pages = o->mmap_pages;
 	cfg->agg_entries = o->agg_entries;
 	cfg->overflow_entries = o->overflow_entries;

@@ -23,6 +23,7 @@ struct collect_opts {
 	mode_t db_mode;            /* --db-mode (octal), default 0600 */
 	unsigned rearm_ms;         /* --rearm-ms, period re-randomisation interval */
 	unsigned drain_ms;         /* --drain-ms: read rings only this often (no wakeups) */
+	int call_graph;            /* -g / --call-graph fp: frame-pointer call stacks */
 };
 
 #define COLLECT_OPTS_HELP \
@@ -36,7 +37,9 @@ struct collect_opts {
 	"  --agg-entries N      aggregation table entries per CPU (default 16384)\n" \
 	"  --overflow-entries N overflow buffer entries per CPU (default 8192)\n" \
 	"  --rearm-ms N         re-randomise sampling periods every N ms (default 10, 0 = never)\n" \
-	"  --drain-ms N         read the rings only every N ms instead of on wakeups (testing)\n"
+	"  --drain-ms N         read the rings only every N ms instead of on wakeups (testing)\n" \
+	"  -g, --call-graph fp  keep every sample's call stack (frame pointers, PERF_SAMPLE_CALLCHAIN;\n" \
+	"                       reads every sample from the rings: --path bpf is refused)\n"
 
 void collect_opts_init(struct collect_opts *o);
 

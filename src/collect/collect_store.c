@@ -102,9 +102,42 @@ static int store_detail(void *arg, unsigned event, struct cimage *im, uint64_t o
 	return -EINVAL;
 }
 
+static int store_stack(void *arg, unsigned event, struct cimage *const *im,
+		       const uint64_t *offset, size_t n, uint64_t count)
+{
+	struct collect_store *s = arg;
+	size_t need = s->n_stk + 3 + 2 * n;
+	if (event >= s->n_events)
+		return -EINVAL;
+	if (need > s->cap_stk) {
+		size_t cap = s->cap_stk ? s->cap_stk : 4096;
+		while (cap < need)
+			cap *= 2;
+		uint64_t *v = realloc(s->stk, cap * sizeof *v);
+		if (!v)
+			return -ENOMEM;
+		s->stk = v;
+		s->cap_stk = cap;
+	}
+	uint64_t *w = s->stk + s->n_stk;
+	w[0] = event;
+	w[1] = n;
+	w[2] = count;
+	for (size_t i = 0; i < n; i++) {
+		uint32_t ix;
+		int rc = image_ix(s, im[i], &ix);
+		if (rc)
+			return rc;
+		w[3 + 2 * i] = ix;
+		w[4 + 2 * i] = offset[i];
+	}
+	s->n_stk = need;
+	return 0;
+}
+
 struct collector_sink collect_store_sink(struct collect_store *s)
 {
-	struct collector_sink k = { s, store_add, store_detail };
+	struct collector_sink k = { s, store_add, store_detail, store_stack };
 	return k;
 }
 
@@ -179,6 +212,40 @@ static int batch_slot(struct collect_store *s, struct profile_db_batch *b, const
 					   p->value);
 }
 
+/* The held stacks into the database (after the batch: their leaves' profiles exist). */
+static int commit_stacks(struct collect_store *s)
+{
+	struct profile_db_stacks *st = NULL;
+	struct profile_db_frame f[256];
+	int rc = s->n_stk ? profile_db_stacks_new(s->db, &st) : 0;
+	for (size_t at = 0; !rc && at < s->n_stk;) {
+		const uint64_t *w = s->stk + at;
+		size_t n = (size_t)w[1];
+		for (size_t i = 0; i < n && !rc && i < 256; i++) {
+			uint32_t ix = (uint32_t)w[3 + 2 * i];
+			f[i].image_id = 0;
+			f[i].offset = w[4 + 2 * i];
+			if (ix) {
+				struct collect_pending_image *im = &s->pend.images[ix - 1];
+				if (!im->db_id)
+					rc = profile_db_image_add(s->db, im->path, im->build_id,
+								  im->size_bytes, im->arch, &im->db_id);
+				f[i].image_id = im->db_id;
+			}
+		}
+		if (!rc)
+			rc = profile_db_stacks_add(st, s->events[w[0]].name, f, n < 256 ? n : 256,
+						   w[2]);
+		at += 3 + 2 * n;
+	}
+	if (!rc && st)
+		rc = profile_db_stacks_commit(st, 0, s->run_id);
+	profile_db_stacks_free(st);
+	if (!rc)
+		s->n_stk = 0;
+	return rc;
+}
+
 int collect_store_commit(struct collect_store *s)
 {
 	struct collect_pending *p = &s->pend;
@@ -204,7 +271,12 @@ int collect_store_commit(struct collect_store *s)
 	collect_pending_clear(p);
 	if (s->journal[0])
 		unlink(s->journal); /* its samples are in the database now */
-	return 0;
+	/* the flat counts are stored: a failure here drops the stacks, never recounts samples */
+	if ((rc = commit_stacks(s))) {
+		snprintf(s->err, sizeof s->err, "call stacks: %s", profile_db_error(s->db));
+		s->n_stk = 0;
+	}
+	return rc;
 }
 
 uint64_t collect_store_pending_samples(const struct collect_store *s)
@@ -246,6 +318,9 @@ void collect_store_close(struct collect_store *s)
 	profile_db_close(s->db);
 	collect_pending_free(&s->pend);
 	free(s->image_ix);
+	free(s->stk);
+	s->stk = NULL;
+	s->n_stk = s->cap_stk = 0;
 	s->image_ix = NULL;
 	s->n_image_ix = 0;
 	s->db = NULL;

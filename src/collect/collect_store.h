@@ -34,6 +34,9 @@ struct collect_store {
 	uint64_t committed_samples;           /* samples committed so far */
 	uint64_t commits;
 	uint64_t add_errors;                  /* counts the sink could not hold (no memory) */
+	uint64_t *stk;                        /* held stacks (-g): EVENT N COUNT then N (pending
+	                                         image, offset) pairs each; not journaled */
+	size_t n_stk, cap_stk;
 	char journal[4096];                   /* journal path, "" = none */
 	char err[512];
 };

@@ -670,6 +670,25 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 		                       rows[i].value);
 }
 
+#define COLLECTOR_STACK_MAX 256
+
+/* Hand the sample's callchain to the sink, each frame mapped like the leaf (kernel
+ * addresses to the kernel image). */
+static void add_stack(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
+{
+	struct cimage *im[COLLECTOR_STACK_MAX];
+	uint64_t off[COLLECTOR_STACK_MAX], pc[COLLECTOR_STACK_MAX];
+	size_t n = perf_rec_callchain(r, pc, COLLECTOR_STACK_MAX);
+	if (!n)
+		return;
+	for (size_t i = 0; i < n; i++)
+		im[i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : era, pc[i], &off[i]);
+	c->st.stacks++;
+	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, 1);
+	if (rc && !c->sink_err)
+		c->sink_err = rc;
+}
+
 static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
 {
 	int ev = event_of_id(c, r->id);
@@ -699,6 +718,13 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 		else
 			c->st.parse_errors++;
 		return;
+	}
+	if ((c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack) {
+		struct perf_rec full;
+		if (perf_rec_parse(h, c->cfg.events[ev].attr.sample_type, &full) == 0)
+			add_stack(c, (unsigned)ev, era, &full);
+		else
+			c->st.parse_errors++;
 	}
 	int cpu = r->cpu < (uint32_t)c->ncpus ? (int)r->cpu : 0;
 	if (agg_add(&c->agg[cpu], (uint64_t)(uintptr_t)era, r->ip, (uint32_t)ev))

@@ -40,6 +40,11 @@ struct collector_sink {
 	/* detail rows (IBS fields); kind is a detail-kind name ("event_bits", "latency", ...) */
 	int (*add_detail)(void *arg, unsigned event, struct cimage *image, uint64_t offset,
 			  const char *kind, int64_t key, uint64_t count, double value);
+	/* one sample's call stack (-g; NULL: stacks are dropped): n frames, outermost first, the
+	 * sampled instruction last (the same image and offset as its add); a NULL image = an
+	 * unknown address (offset = raw address); valid during the call */
+	int (*add_stack)(void *arg, unsigned event, struct cimage *const *image,
+			 const uint64_t *offset, size_t n, uint64_t count);
 };
 
 struct collector_config {
@@ -82,6 +87,7 @@ struct collector_stats {
 	uint64_t user_attached;        /* user mode: processes given their own events */
 	uint64_t user_detached;        /* user mode: event sets closed (all their tasks gone) */
 	size_t user_tasks;             /* user mode: tasks followed now */
+	uint64_t stacks;               /* call stacks handed to the sink (-g) */
 	size_t memory_bytes;           /* tables, rings excluded */
 	struct procmap_stats maps;
 };

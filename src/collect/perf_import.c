@@ -23,7 +23,7 @@ enum {
 };
 
 static const char *const perf_import_skip_names[PERF_IMPORT_SKIP_N] = {
-	"callchains (each sample counted at its leaf only)",
+	"callchains behind PERF_SAMPLE_READ (those samples counted at their leaf only)",
 	"branch stacks",
 	"AUX area traces (Intel PT, CoreSight, SPE)",
 	"zstd-compressed records (perf record -z)",
@@ -34,6 +34,7 @@ static const char *const perf_import_skip_names[PERF_IMPORT_SKIP_N] = {
 struct perf_import {
 	struct profile_db *db;
 	struct profile_db_batch *batch;
+	struct profile_db_stacks *stacks;  /* the callchains of the batch's samples */
 	const struct perf_data *pd;
 	const struct perf_import_opts *o;
 	struct perf_import_result *res;
@@ -66,7 +67,8 @@ static int perf_import_commit(struct perf_import *g)
 			return perf_import_db_fail(g);
 		profile_db_batch_set_run(g->batch, g->res->run_id);
 	}
-	if (profile_db_batch_commit(g->batch, NULL))
+	if (profile_db_batch_commit(g->batch, NULL) ||
+	    profile_db_stacks_commit(g->stacks, g->o->epoch_id, g->res->run_id))
 		return perf_import_db_fail(g);
 	g->res->committed_samples += g->in_batch;
 	g->res->batches++;
@@ -87,12 +89,32 @@ static int perf_import_image_id(struct perf_import *g, struct cimage *im, int64_
 	return 0;
 }
 
+#define PERF_IMPORT_STACK_MAX 256
+
+/* The sample's callchain, each frame mapped like the leaf, into the stacks. */
+static int perf_import_stack(struct perf_import *g, struct cera *era, const struct perf_rec *r,
+			     const char *event)
+{
+	uint64_t pc[PERF_IMPORT_STACK_MAX];
+	struct profile_db_frame f[PERF_IMPORT_STACK_MAX];
+	size_t n = perf_rec_callchain(r, pc, PERF_IMPORT_STACK_MAX);
+	for (size_t i = 0; i < n; i++) {
+		struct cimage *im = procmap_resolve(&g->pm, (pc[i] >> 63) ? NULL : era, pc[i],
+						    &f[i].offset);
+		if (perf_import_image_id(g, im, &f[i].image_id))
+			return -EIO;
+	}
+	if (n && profile_db_stacks_add(g->stacks, event, f, n, 1))
+		return perf_import_db_fail(g);
+	return 0;
+}
+
 static int perf_import_sample(struct perf_import *g, const struct perf_event_header *h,
 			      const struct perf_data_attr *a)
 {
 	size_t k = (size_t)(a - g->pd->attrs);
 	uint64_t st = a->attr.sample_type;
-	if (st & PERF_SAMPLE_CALLCHAIN)
+	if ((st & PERF_SAMPLE_CALLCHAIN) && (st & PERF_SAMPLE_READ))
 		g->skipped[PERF_IMPORT_SKIP_CALLCHAIN]++;
 	if (st & PERF_SAMPLE_BRANCH_STACK)
 		g->skipped[PERF_IMPORT_SKIP_BRANCH]++;
@@ -115,6 +137,8 @@ static int perf_import_sample(struct perf_import *g, const struct perf_event_hea
 		g->ev[k]++;  /* stored +1 so that 0 means "not declared yet" */
 	if (!g->ev[k] || profile_db_batch_add(g->batch, g->ev[k] - 1, image_id, offset, 1))
 		return perf_import_db_fail(g);
+	if (r.callchain && perf_import_stack(g, p ? p->cur : NULL, &r, a->name))
+		return -EIO;
 	if (im)
 		im->samples++;
 	g->res->samples++;
@@ -228,7 +252,8 @@ int perf_import_file(struct profile_db *db, const char *path, const struct perf_
 		goto out_pd;
 	}
 	g.pm.self_pid = 0;  /* robin's own pid means nothing in another machine's recording */
-	if (profile_db_batch_new(db, o->epoch_id, 0, &g.batch)) {
+	if (profile_db_batch_new(db, o->epoch_id, 0, &g.batch) ||
+	    profile_db_stacks_new(db, &g.stacks)) {
 		rc = perf_import_db_fail(&g);
 		goto out_pm;
 	}
@@ -247,8 +272,9 @@ int perf_import_file(struct profile_db *db, const char *path, const struct perf_
 			rc = rc ? rc : perf_import_db_fail(&g);
 	}
 	perf_import_unsupported(&g);
-	profile_db_batch_free(g.batch);
 out_pm:
+	profile_db_batch_free(g.batch);
+	profile_db_stacks_free(g.stacks);
 	procmap_free(&g.pm);
 out_pd:
 	perf_data_close(&pd);

@@ -194,6 +194,14 @@ int perf_rec_parse(const struct perf_event_header *h, uint64_t st, struct perf_r
 			cur_u32x2(&c, &o->cpu, &dummy);
 		if (st & PERF_SAMPLE_PERIOD)
 			o->period = cur_u64(&c);
+		/* READ (its layout depends on read_format) would come first: no chain then */
+		if ((st & PERF_SAMPLE_CALLCHAIN) && !(st & PERF_SAMPLE_READ)) {
+			o->callchain_nr = cur_u64(&c);
+			if (c.bad || o->callchain_nr > (uint64_t)(c.end - c.p) / 8)
+				return -EINVAL;
+			o->callchain = c.p;
+			c.p += o->callchain_nr * 8;
+		}
 		if (st & PERF_SAMPLE_RAW) {
 			if (c.p + 4 > c.end)
 				return -EINVAL;
@@ -266,4 +274,29 @@ int perf_rec_parse(const struct perf_event_header *h, uint64_t st, struct perf_r
 		break;
 	}
 	return c.bad ? -EINVAL : 0;
+}
+
+size_t perf_rec_callchain(const struct perf_rec *r, uint64_t *pc, size_t max)
+{
+	size_t n = 0;
+	uint64_t ip;
+	int leaf = 1;
+	if (!r->callchain || !max)
+		return 0;
+	for (uint64_t k = 0; k < r->callchain_nr && n < max; k++) {
+		memcpy(&ip, (const unsigned char *)r->callchain + k * 8, 8);
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX)
+			continue; /* PERF_CONTEXT_KERNEL / USER / ... */
+		if (leaf && ip != r->ip)
+			pc[n++] = r->ip; /* a chain that starts elsewhere (should not happen) */
+		if (n < max)
+			pc[n++] = leaf ? ip : ip - 1;
+		leaf = 0;
+	}
+	for (size_t a = 0, b = n ? n - 1 : 0; a < b; a++, b--) {
+		uint64_t t = pc[a];
+		pc[a] = pc[b];
+		pc[b] = t;
+	}
+	return n;
 }

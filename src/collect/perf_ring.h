@@ -62,6 +62,10 @@ struct perf_rec {
 	uint64_t id;              /* PERF_EVENT_IOC_ID of the event that wrote it */
 	/* PERF_RECORD_SAMPLE */
 	uint64_t ip, period;
+	const void *callchain;    /* PERF_SAMPLE_CALLCHAIN: callchain_nr u64s (leaf first, with
+	                             PERF_CONTEXT_* markers), unaligned: read with memcpy;
+	                             NULL when PERF_SAMPLE_READ precedes it */
+	uint64_t callchain_nr;
 	const void *raw;          /* PERF_SAMPLE_RAW payload (IBS registers), or NULL */
 	uint32_t raw_size;
 	/* PERF_RECORD_MMAP / MMAP2 */
@@ -83,5 +87,11 @@ struct perf_rec {
  * its fields. Strings and raw point into the record. */
 int perf_rec_parse(const struct perf_event_header *h, uint64_t sample_type, struct perf_rec *out)
 	__attribute__((warn_unused_result));
+
+/* The sample's callchain as addresses to symbolise, outermost first and r->ip last:
+ * PERF_CONTEXT_* markers dropped (kernel addresses have bit 63 set), return addresses moved
+ * back one byte into their call instruction, as perf does. Returns the count (<= max; 0 when
+ * the sample has no chain); deeper chains keep their innermost max frames. */
+size_t perf_rec_callchain(const struct perf_rec *r, uint64_t *pc, size_t max);
 
 #endif

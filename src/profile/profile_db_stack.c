@@ -123,20 +123,8 @@ int profile_db_stacks_add(struct profile_db_stacks *s, const char *event,
 	const char *ev = stacks_event(s, event);
 	if (!ev)
 		return profile_db_fail(db, -ENOMEM, "out of memory");
-	uint64_t h = stacks_hash(ev, f, n);
 	if (s->n_recs == s->cap_recs && stacks_grow(s))
 		return profile_db_fail(db, -ENOMEM, "out of memory");
-	size_t j = h & (s->nslot - 1);
-	for (; s->slot[j]; j = (j + 1) & (s->nslot - 1)) {
-		struct stack_rec *r = &s->recs[s->slot[j] - 1];
-		if (r->hash == h && r->event == ev && r->nframes == n &&
-		    !memcmp(&s->frames[r->frame0], f, n * sizeof(*f))) {
-			if (r->count + count > (uint64_t)INT64_MAX)
-				return profile_db_fail(db, -EOVERFLOW, "stack count out of range");
-			r->count += count;
-			return 0;
-		}
-	}
 	if (s->n_frames + n > s->cap_frames) {
 		size_t cap = s->cap_frames ? s->cap_frames : 1024;
 		while (cap < s->n_frames + n)
@@ -147,12 +135,27 @@ int profile_db_stacks_add(struct profile_db_stacks *s, const char *event,
 		s->frames = v;
 		s->cap_frames = cap;
 	}
+	/* the frames as stored (image 0 = [unknown]'s id), at the end of the frame array: they
+	 * are looked up as such, and kept only for a new stack */
+	struct profile_db_frame *nf = &s->frames[s->n_frames];
 	for (size_t i = 0; i < n; i++) {
 		if (f[i].image_id < 0)
 			return profile_db_fail(db, -EINVAL, "negative image id in a stack");
-		s->frames[s->n_frames + i] = f[i];
+		nf[i] = f[i];
 		if (!f[i].image_id)
-			s->frames[s->n_frames + i].image_id = db->unknown_image_id;
+			nf[i].image_id = db->unknown_image_id;
+	}
+	uint64_t h = stacks_hash(ev, nf, n);
+	size_t j = h & (s->nslot - 1);
+	for (; s->slot[j]; j = (j + 1) & (s->nslot - 1)) {
+		struct stack_rec *r = &s->recs[s->slot[j] - 1];
+		if (r->hash == h && r->event == ev && r->nframes == n &&
+		    !memcmp(&s->frames[r->frame0], nf, n * sizeof(*nf))) {
+			if (r->count + count > (uint64_t)INT64_MAX)
+				return profile_db_fail(db, -EOVERFLOW, "stack count out of range");
+			r->count += count;
+			return 0;
+		}
 	}
 	s->recs[s->n_recs] = (struct stack_rec){ ev, s->n_frames, n, count, h };
 	s->n_frames += n;
