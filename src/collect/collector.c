@@ -121,21 +121,41 @@ static void explain_access(char *err, size_t n, const char *what, int rc)
 		 perf_sys_paranoid());
 }
 
+/* What every event writing into a CPU ring shares: ids on every record, the perf clock, and a
+ * wake-up when the ring is a quarter full. */
+static void ring_attr(const struct collector *c, struct perf_event_attr *a)
+{
+	a->size = sizeof *a;
+	a->sample_id_all = 1;
+	a->use_clockid = 1;
+	a->clockid = CLOCK_MONOTONIC;
+	a->watermark = 1;
+	a->wakeup_watermark = (uint32_t)(c->cfg.mmap_pages * (unsigned)sysconf(_SC_PAGESIZE) / 4);
+	if (a->wakeup_watermark == 0)
+		a->wakeup_watermark = 1;
+}
+
+/* Map fd as the ring of cpu; on failure closes fd and says why in err. */
+static int map_ring(struct collector *c, int fd, int cpu, char *err, size_t err_size)
+{
+	int rc = perf_ring_map(&c->rings[cpu], fd, cpu, c->cfg.mmap_pages);
+	if (rc) {
+		snprintf(err, err_size, "mmap of the cpu %d ring (%u pages): %s%s", cpu,
+			 c->cfg.mmap_pages, strerror(-rc), rc == -EPERM ?
+			 " (perf_event_mlock_kb is too small for this many pages)" : "");
+		close(fd);
+	}
+	return rc;
+}
+
 /* Open one sampling event for (pid, cpu); the first on each CPU owns that CPU's ring and
  * carries the tracking records; the others write into it. */
 static int open_one(struct collector *c, unsigned ev, pid_t pid, int cpu, int track,
 		    char *err, size_t err_size)
 {
 	struct perf_event_attr a = c->cfg.events[ev].attr;
-	a.size = sizeof a;
+	ring_attr(c, &a);
 	a.disabled = 1;
-	a.sample_id_all = 1;
-	a.use_clockid = 1;
-	a.clockid = CLOCK_MONOTONIC;
-	a.watermark = 1;
-	a.wakeup_watermark = (uint32_t)(c->cfg.mmap_pages * (unsigned)sysconf(_SC_PAGESIZE) / 4);
-	if (a.wakeup_watermark == 0)
-		a.wakeup_watermark = 1;
 	if (c->cfg.mode != COLLECTOR_SYSTEM)
 		a.inherit = 1;
 	if (c->cfg.mode == COLLECTOR_TASK && c->cfg.enable_on_exec)
@@ -166,14 +186,8 @@ static int open_one(struct collector *c, unsigned ev, pid_t pid, int cpu, int tr
 	struct perf_ring *r = &c->rings[cpu];
 	int rc;
 	if (r->map_size == 0) {
-		rc = perf_ring_map(r, fd, cpu, c->cfg.mmap_pages);
-		if (rc) {
-			snprintf(err, err_size, "mmap of the cpu %d ring (%u pages): %s%s", cpu,
-				 c->cfg.mmap_pages, strerror(-rc), rc == -EPERM ?
-				 " (perf_event_mlock_kb is too small for this many pages)" : "");
-			close(fd);
+		if ((rc = map_ring(c, fd, cpu, err, err_size)))
 			return rc;
-		}
 	} else if (ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, r->fd)) {
 		rc = -errno;
 		snprintf(err, err_size, "PERF_EVENT_IOC_SET_OUTPUT on cpu %d: %s", cpu, strerror(-rc));
@@ -206,32 +220,20 @@ static int open_user_rings(struct collector *c, char *err, size_t err_size)
 {
 	for (int cpu = 0; cpu < c->ncpus; cpu++) {
 		struct perf_event_attr a = { 0 };
-		a.size = sizeof a;
+		ring_attr(c, &a);
 		a.type = PERF_TYPE_SOFTWARE;
 		a.config = PERF_COUNT_SW_DUMMY;
 		a.exclude_kernel = 1;
 		a.exclude_hv = 1;
-		a.sample_id_all = 1;
-		a.use_clockid = 1;
-		a.clockid = CLOCK_MONOTONIC;
-		a.watermark = 1;
-		a.wakeup_watermark = (uint32_t)(c->cfg.mmap_pages * (unsigned)sysconf(_SC_PAGESIZE) / 4);
-		if (a.wakeup_watermark == 0)
-			a.wakeup_watermark = 1;
 		a.sample_type = c->cfg.events[0].attr.sample_type;
 		int fd = perf_sys_open(&a, getpid(), cpu, -1, PERF_FLAG_FD_CLOEXEC);
 		if (fd < 0) {
 			snprintf(err, err_size, "perf_event_open(ring of cpu %d): %s", cpu, strerror(-fd));
 			return fd;
 		}
-		int rc = perf_ring_map(&c->rings[cpu], fd, cpu, c->cfg.mmap_pages);
-		if (rc) {
-			snprintf(err, err_size, "mmap of the cpu %d ring (%u pages): %s%s", cpu,
-				 c->cfg.mmap_pages, strerror(-rc), rc == -EPERM ?
-				 " (perf_event_mlock_kb is too small for this many pages)" : "");
-			close(fd);
+		int rc = map_ring(c, fd, cpu, err, err_size);
+		if (rc)
 			return rc;
-		}
 	}
 	return 0;
 }

@@ -9,11 +9,8 @@
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
-command -v setpriv > /dev/null || cl_skip "skip: setpriv is not installed"
-[ "$(id -u)" = 0 ] || cl_skip "skip: dropping privileges to nobody needs root"
-case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
+cl_need_nobody
 T=$(mktemp -d); chmod 777 "$T"; trap 'rm -rf "$T"' EXIT
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$@"; }
 fail=0
 paranoid=$(cat /proc/sys/kernel/perf_event_paranoid)
 as_nobody "$ROBIN" record --db "$T/u.db" -- /bin/sh -c 'i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done' \

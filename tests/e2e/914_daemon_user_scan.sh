@@ -10,13 +10,10 @@
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
-command -v setpriv > /dev/null || cl_skip "skip: setpriv is not installed"
-[ "$(id -u)" = 0 ] || cl_skip "skip: dropping privileges to nobody needs root"
-case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
+cl_need_nobody
 T=$(mktemp -d); chmod 755 "$T"
 mkdir -p "$T/w"; chmod 777 "$T/w"
 dir=$T/w/state db=$T/w/u.db
-as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$@"; }
 fail=0
 cleanup() {
 	[ "$fail" = 0 ] || { echo "--- daemon.log"; cat "$dir/daemon.log" 2>/dev/null; }

@@ -60,3 +60,12 @@ cl_total() {
 	sqlite3 -batch -noheader "$1" "select cast(value as integer) from run_total
 		where run_id = (select max(id) from run) and key = '$2'"
 }
+
+# cl_need_nobody: skip unless this test can run commands as nobody (root and setpriv); makes
+# $ROBIN absolute (nobody runs it from elsewhere). as_nobody CMD...: run CMD as nobody.
+cl_need_nobody() {
+	command -v setpriv > /dev/null || cl_skip "skip: setpriv is not installed"
+	[ "$(id -u)" = 0 ] || cl_skip "skip: dropping privileges to nobody needs root"
+	case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
+}
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$@"; }
