@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# test: serial (samples the host, kills or races on purpose, or waits on host time)
 # 914: the unprivileged continuous profiler. `robin daemon start` by nobody (through setpriv)
 # while nobody runs no process: with perf_event_paranoid forbidding system-wide sampling it
 # falls back to per-task user mode (its start line says so, in one line each) and starts anyway,
