@@ -15,26 +15,8 @@
 #include "profile/profile_db_internal.h"
 #include "profile/sample_chunk.h"
 
-static char dir[64];
-static char path[128];
-
-static int setup(void **state)
-{
-	(void)state;
-	snprintf(dir, sizeof(dir), "/tmp/robin-601-XXXXXX");
-	assert_non_null(mkdtemp(dir));
-	snprintf(path, sizeof(path), "%s/p.db", dir);
-	return 0;
-}
-
-static int teardown(void **state)
-{
-	(void)state;
-	char cmd[160];
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-	assert_int_equal(system(cmd), 0);
-	return 0;
-}
+#define DB_TMPDIR_TAG "601"
+#include "db_tmpdir.h"
 
 static struct profile_db *open_rw(void)
 {
