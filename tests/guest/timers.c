@@ -4,8 +4,9 @@
  *   alarm     alarm(1); pause(): killed by SIGALRM (exit status 142 under a shell)
  *   handler   setitimer(ITIMER_REAL, 20 ms periodic) with a handler; pause() 3 times,
  *             nanosleep interrupted, sigsuspend; prints "ticks N"
- *   spin      alarm(1) with a handler, then a busy loop without system calls until it runs
- *   virtual   ITIMER_VIRTUAL 10 ms: a busy loop until SIGVTALRM's handler runs
+ *   spin      a 50 ms one-shot ITIMER_REAL with a handler, then a busy loop without system
+ *             calls until it runs
+ *   virtual   ITIMER_VIRTUAL 1 ms: a busy loop until SIGVTALRM's handler runs
  */
 #include <signal.h>
 #include <stdio.h>
@@ -53,7 +54,8 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "spin")) {
 		sigaction(SIGALRM, &sa, NULL);
-		alarm(1);
+		struct itimerval it = { { 0, 0 }, { 0, 50000 } };
+		setitimer(ITIMER_REAL, &it, NULL);
 		while (!ticks)
 			;
 		puts("spin ok");
@@ -61,7 +63,7 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(mode, "virtual")) {
 		sigaction(SIGVTALRM, &sa, NULL);
-		struct itimerval it = { { 0, 0 }, { 0, 10000 } };
+		struct itimerval it = { { 0, 0 }, { 0, 1000 } };
 		setitimer(ITIMER_VIRTUAL, &it, NULL);
 		while (!ticks)
 			;
