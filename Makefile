@@ -199,13 +199,18 @@ slurm-check:
 	bash scripts/slurm_check.sh
 
 # ---- the two commands ----------------------------------------------------------
+# The builds under them use every CPU (BUILD_JOBS, default nproc) even when make was started
+# without -j, as CI and the README start it; with an outer -jN that N is kept.
+BUILD_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+SUBJ := $(if $(filter -j%,$(MAKEFLAGS)),,-j$(BUILD_JOBS))
+
 check: deps
-	$(MAKE) VARIANT=asan build/asan/robin unit
-	$(MAKE) guest
+	$(MAKE) $(SUBJ) VARIANT=asan build/asan/robin unit
+	$(MAKE) $(SUBJ) guest
 	ROBIN=build/asan/robin BUILD=build/asan bash tests/run.sh
 
 demo: deps
-	$(MAKE) build/robin guest
+	$(MAKE) $(SUBJ) build/robin guest
 	bash scripts/demo.sh
 
 # robin's core next to published figures (bench/validate.sh, docs/validation.md); not part
