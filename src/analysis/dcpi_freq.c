@@ -13,8 +13,9 @@
  *  - per class, the issue-point ratios S_i/M_i (∑S/∑M from the producer j+1..i when i
  *    depends on an earlier j of its block), the lowest cluster (max ≤ 1.5 × min) that passes
  *    the anomaly rules (at least a quarter of the issue points; no other instruction of the
- *    class implied to stall more than DCPI_STALL_MAX_CYCLES), averaged; ∑S/∑M for classes
- *    with few samples or no acceptable cluster;
+ *    class implied to stall more than DCPI_STALL_MAX_CYCLES), re-centred on the ratios within
+ *    the sampling noise of its mean (dcpi_recentre), averaged; ∑S/∑M for classes with few
+ *    samples or no acceptable cluster;
  *  - with the run's event counts (dcpi_proc_estimate_events): an instruction misses or
  *    mispredicts at most once per execution, so its class runs at least as often as its
  *    largest count (the floor; no estimate, sampled or propagated, falls below it). When the
@@ -46,6 +47,8 @@
 #define DCPI_EQUIV_MAX_EDGES 6000   /* larger graphs: one class per block and edge */
 #define DCPI_EVENT_STALLED 0.5      /* an issue point whose stalling events reach this share
                                        of its class's floor is left out of the clusters */
+#define DCPI_RECENTRE_SAMPLES 16.0  /* fewer samples: a ratio too noisy to re-centre on */
+#define DCPI_RECENTRE_ITERS 8       /* re-centring steps at most (it settles in 1-3) */
 #define DCPI_FLOOR_SHARE (1.0 / 32) /* ... when the floor is this share of the lowest ratio
                                        (colwalk's is 1/15; the suite measures the same with
                                        1/128, and colwalk falls back to 3.4% with 1/8) */
@@ -382,6 +385,41 @@ static double dcpi_point_events(const struct dcpi_proc *p, const struct dcpi_eve
 	return most;
 }
 
+/* Re-centre an accepted cluster [*a, *z) of the sorted ratios on the stall-free mode: the
+ * lowest cluster starts at the lowest ratio, which with few samples per issue point is the
+ * low tail of their sampling noise (a Poisson count of s samples is off by 1/sqrt(s)), so
+ * its mean sits below F (lbm: 260 issue points of ~60 samples, the cluster's mean 11% low).
+ * Widen the cluster to the ratios within two standard deviations of its mean (issue points
+ * with at least DCPI_RECENTRE_SAMPLES samples; the cluster never shrinks), average again,
+ * and repeat until the set settles. With many samples per point the band is narrow and the
+ * cluster stays as it was. */
+static void dcpi_recentre(const struct dcpi_ratio *ratios, size_t n, size_t *a, size_t *z,
+			  double *f)
+{
+	for (int it = 0; it < DCPI_RECENTRE_ITERS; it++) {
+		size_t lo = *a, hi = *z;
+		double sum = 0;
+		for (size_t q = 0; q < n; q++) {
+			if (ratios[q].samples < DCPI_RECENTRE_SAMPLES)
+				continue;  /* too few to say where its ratio lies */
+			double w = 2 / sqrt(ratios[q].samples);
+			if (fabs(ratios[q].r - *f) > w * *f)
+				continue;
+			if (q < lo)
+				lo = q;
+			if (q + 1 > hi)
+				hi = q + 1;
+		}
+		if (lo == *a && hi == *z)
+			return;
+		for (size_t q = lo; q < hi; q++)
+			sum += ratios[q].r;
+		*a = lo;
+		*z = hi;
+		*f = sum / (double)(hi - lo);
+	}
+}
+
 /* Estimate class c from its issue points; ratios[] is scratch of ninsns entries; point_ev[i]
  * holds the events that stall issue point i in the run (per period, as floor_freq; NULL:
  * none known). */
@@ -464,6 +502,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		}
 		if (anomalous)
 			continue;
+		dcpi_recentre(ratios, n, &a, &z, &f);
 		k->freq = f;
 		k->used = (uint32_t)(z - a);
 		k->spread = ratios[z - 1].r / ratios[a].r;
