@@ -34,15 +34,7 @@ static const uint8_t straight[] = {
 	0x93, 0x84, 0x14, 0x00, 0x67, 0x80, 0x00, 0x00
 };
 
-static struct core_config core;
-
-static int setup(void **state)
-{
-	(void)state;
-	char err[CONFIG_ERR_LEN];
-	config_defaults(&core);
-	return config_preset(&core, "inorder-dual", err);
-}
+#include "dcpi_core.h"
 
 #define PERIOD 10.0   /* cycles per sample: event counts are executions, F is per period */
 
