@@ -94,7 +94,9 @@ struct dcpi_class {
 	uint8_t conf;
 	uint8_t propagated;
 	uint32_t issue_points, used; /* issue points in the class, ratios averaged */
+	uint32_t event_stalled;      /* issue points left out: stalls explained by events */
 	double spread;               /* max / min of the averaged ratios */
+	double floor_freq;           /* executions per period its event counts prove (0: none) */
 };
 
 struct dcpi_proc {
@@ -121,10 +123,6 @@ int dcpi_proc_build(const uint8_t *code, size_t len, uint64_t base,
 /* The instruction at addr, or DCPI_NONE. */
 uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);
 
-/* Frequency classes and estimates from the samples already in insns[].samples
- * (dcpi_freq.c). Returns 0 or -ENOMEM. */
-int dcpi_proc_estimate(struct dcpi_proc *p) __attribute__((warn_unused_result));
-
 /* Event counts per instruction that bound the culprits (§6.3), each a count over the run
  * indexed like insns[] (NULL: the run has none): I-cache misses of the instruction's fetch,
  * D-cache and D-TLB misses of a load or store, mispredictions of a branch or jump. */
@@ -132,6 +130,20 @@ enum dcpi_event { DCPI_EV_IMISS, DCPI_EV_DMISS, DCPI_EV_DTLB, DCPI_EV_MISPREDICT
 struct dcpi_events {
 	const double *count[DCPI_EV_COUNT];
 };
+
+/* Frequency classes and estimates from the samples already in insns[].samples
+ * (dcpi_freq.c). Returns 0 or -ENOMEM. */
+int dcpi_proc_estimate(struct dcpi_proc *p) __attribute__((warn_unused_result));
+
+/* dcpi_proc_estimate with the run's event counts (ev NULL or some counts NULL: none), the
+ * samples period_cycles apart. An instruction has at most one event of a kind per execution,
+ * so a class executes at least as often as its largest count (its floor; no estimate falls
+ * below it), and an issue point whose stalling events (its own D-TLB and I-cache misses,
+ * the D-cache misses of the load it waits for) reach half the floor stalls on most of the
+ * executions the events prove: its ratio is left out of the clusters. A class whose every
+ * issue point is left out so gets its floor (low confidence). Returns 0 or -ENOMEM. */
+int dcpi_proc_estimate_events(struct dcpi_proc *p, const struct dcpi_events *ev,
+			      double period_cycles) __attribute__((warn_unused_result));
 
 /* Culprits of every instruction's dynamic stall (dcpi_culprit.c); needs the estimates.
  * ev (NULL, or some counts NULL) holds the run's event counts, the samples period_cycles

@@ -13,8 +13,19 @@
  *  - per class, the issue-point ratios S_i/M_i (∑S/∑M from the producer j+1..i when i
  *    depends on an earlier j of its block), the lowest cluster (max ≤ 1.5 × min) that passes
  *    the anomaly rules (at least a quarter of the issue points; no other instruction of the
- *    class implied to stall more than DCPI_STALL_MAX_CYCLES), averaged; ∑S/∑M for classes
- *    with few samples or no acceptable cluster;
+ *    class implied to stall more than DCPI_STALL_MAX_CYCLES), re-centred on the ratios within
+ *    the sampling noise of its mean (dcpi_recentre), averaged; ∑S/∑M for classes with few
+ *    samples or no acceptable cluster;
+ *  - with the run's event counts (dcpi_proc_estimate_events): an instruction misses or
+ *    mispredicts at most once per execution, so its class runs at least as often as its
+ *    largest count (the floor; no estimate, sampled or propagated, falls below it). When the
+ *    floor is a fair share of what the lowest ratio claims (DCPI_FLOOR_SHARE), an issue
+ *    point whose stalling events (own D-TLB and I-cache misses, the D-cache misses of the
+ *    load it waits for) reach half the floor stalls on most proven executions: its ratio
+ *    measures its stall, not F (§6.1.3's first challenge), and it is left out of the
+ *    clusters (still counted for the quarter rule). A class with every issue point left
+ *    out so gets its floor, low confidence (colwalk's column loop: the lwu waits for its
+ *    own D-TLB walk and the add for its D-cache miss on every execution);
  *  - local propagation over the flow equations, each estimate copied to its class, no
  *    negative estimates;
  *  - confidence from the number and spread of the ratios used, the samples behind them and
@@ -34,6 +45,13 @@
 #define DCPI_FEW_SAMPLES 40.0       /* below: F = ∑S/∑M over the class */
 #define DCPI_STALL_MAX_CYCLES 1000.0/* an implied stall beyond this is an anomaly */
 #define DCPI_EQUIV_MAX_EDGES 6000   /* larger graphs: one class per block and edge */
+#define DCPI_EVENT_STALLED 0.5      /* an issue point whose stalling events reach this share
+                                       of its class's floor is left out of the clusters */
+#define DCPI_RECENTRE_SAMPLES 16.0  /* fewer samples: a ratio too noisy to re-centre on */
+#define DCPI_RECENTRE_ITERS 8       /* re-centring steps at most (it settles in 1-3) */
+#define DCPI_FLOOR_SHARE (1.0 / 32) /* ... when the floor is this share of the lowest ratio
+                                       (colwalk's is 1/15; the suite measures the same with
+                                       1/128, and colwalk falls back to 3.4% with 1/8) */
 
 /* ---- cycle equivalence ------------------------------------------------------------------ */
 
@@ -312,21 +330,29 @@ static int dcpi_ratio_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* The ratio of issue point i: S_i/M_i, or ∑S/∑M over j+1..i when it depends on an earlier j
- * of its block with instructions between (§6.1.3, fourth challenge). */
-static double dcpi_point_ratio(const struct dcpi_proc *p, uint32_t i, double *samples)
+/* The instructions [*from, *to] whose samples make the ratio of issue point i: i, from the
+ * instruction after its producer j when it depends on an earlier j of its block with
+ * instructions between (§6.1.3, fourth challenge), to the last instruction the schedule
+ * issues together with i (when the pairing shifts at run time, after a stall, samples move
+ * between the members of an issue group). */
+static void dcpi_point_range(const struct dcpi_proc *p, uint32_t i, uint32_t *from, uint32_t *to)
 {
 	const struct dcpi_insn *x = &p->insns[i];
-	uint32_t from = i;
+	*from = i;
 	if (x->static_kind == DCPI_STATIC_DEP && x->static_by != DCPI_NONE && x->static_by + 1 < i &&
 	    p->insns[x->static_by].block == x->block)
-		from = x->static_by + 1;
-	/* with the instructions the schedule issues together with i: when the pairing shifts at
-	 * run time (after a stall), samples move between the members of an issue group */
-	uint32_t to = i;
+		*from = x->static_by + 1;
+	*to = i;
 	const struct dcpi_block *b = &p->blocks[x->block];
-	while (to + 1 < b->first + b->n && !p->insns[to + 1].m_cycles)
-		to++;
+	while (*to + 1 < b->first + b->n && !p->insns[*to + 1].m_cycles)
+		(*to)++;
+}
+
+/* The ratio of issue point i: ∑S/∑M over its range (dcpi_point_range). */
+static double dcpi_point_ratio(const struct dcpi_proc *p, uint32_t i, double *samples)
+{
+	uint32_t from, to;
+	dcpi_point_range(p, i, &from, &to);
 	double s = 0, m = 0;
 	for (uint32_t k = from; k <= to; k++) {
 		s += p->insns[k].samples;
@@ -336,12 +362,82 @@ static double dcpi_point_ratio(const struct dcpi_proc *p, uint32_t i, double *sa
 	return s / m;
 }
 
-/* Estimate class c from its issue points; ratios[] is scratch of ninsns entries. */
-static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_ratio *ratios)
+/* The events that can stall the instructions of issue point i's range at the head of issue,
+ * the most of any of them: its own D-TLB misses (a load or store waits for the walk) and
+ * I-cache misses, and the D-cache misses of the load of its block it waits for. */
+static double dcpi_point_events(const struct dcpi_proc *p, const struct dcpi_events *ev,
+				uint32_t i)
+{
+	uint32_t from, to;
+	dcpi_point_range(p, i, &from, &to);
+	const double *dtlb = ev->count[DCPI_EV_DTLB], *imiss = ev->count[DCPI_EV_IMISS];
+	const double *dmiss = ev->count[DCPI_EV_DMISS];
+	double most = 0;
+	for (uint32_t k = from; k <= to; k++) {
+		const struct dcpi_insn *x = &p->insns[k];
+		double n = (dtlb ? dtlb[k] : 0) + (imiss ? imiss[k] : 0);
+		if (dmiss && x->dep_on != DCPI_NONE && (p->insns[x->dep_on].in.cls == ISA_CLASS_LOAD ||
+		                                        p->insns[x->dep_on].in.cls == ISA_CLASS_AMO))
+			n += dmiss[x->dep_on];
+		if (n > most)
+			most = n;
+	}
+	return most;
+}
+
+/* Re-centre an accepted cluster [*a, *z) of the sorted ratios on the stall-free mode: the
+ * lowest cluster starts at the lowest ratio, which with few samples per issue point is the
+ * low tail of their sampling noise (a Poisson count of s samples is off by 1/sqrt(s)), so
+ * its mean sits below F (lbm: 260 issue points of ~60 samples, the cluster's mean 11% low).
+ * Widen the cluster to the ratios within two standard deviations of its mean (issue points
+ * with at least DCPI_RECENTRE_SAMPLES samples; the cluster never shrinks), average again,
+ * and repeat until the set settles. With many samples per point the band is narrow and the
+ * cluster stays as it was. */
+static void dcpi_recentre(const struct dcpi_ratio *ratios, size_t n, size_t *a, size_t *z,
+			  double *f)
+{
+	for (int it = 0; it < DCPI_RECENTRE_ITERS; it++) {
+		size_t lo = *a, hi = *z;
+		double sum = 0;
+		for (size_t q = 0; q < n; q++) {
+			if (ratios[q].samples < DCPI_RECENTRE_SAMPLES)
+				continue;  /* too few to say where its ratio lies */
+			double w = 2 / sqrt(ratios[q].samples);
+			if (fabs(ratios[q].r - *f) > w * *f)
+				continue;
+			if (q < lo)
+				lo = q;
+			if (q + 1 > hi)
+				hi = q + 1;
+		}
+		if (lo == *a && hi == *z)
+			return;
+		for (size_t q = lo; q < hi; q++)
+			sum += ratios[q].r;
+		*a = lo;
+		*z = hi;
+		*f = sum / (double)(hi - lo);
+	}
+}
+
+/* Estimate class c from its issue points; ratios[] is scratch of ninsns entries; point_ev[i]
+ * holds the events that stall issue point i in the run (per period, as floor_freq; NULL:
+ * none known). */
+static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_ratio *ratios,
+				const double *point_ev)
 {
 	struct dcpi_class *k = &p->classes[c];
 	size_t n = 0;
-	double sum_s = 0, sum_m = 0;
+	double sum_s = 0, sum_m = 0, lowest = INFINITY;
+	/* events matter when they prove a fair share of the executions the lowest ratio claims;
+	 * a few misses (a cold I-cache line) say nothing about the class's stalls */
+	for (size_t b = 0; b < p->nblocks; b++)
+		if (p->blocks[b].cls == c)
+			for (uint32_t i = p->blocks[b].first; i < p->blocks[b].first + p->blocks[b].n; i++)
+				if (p->insns[i].m_cycles && p->insns[i].ratio < lowest)
+					lowest = p->insns[i].ratio;
+	if (!(k->floor_freq >= DCPI_FLOOR_SHARE * lowest))
+		point_ev = NULL;
 	for (size_t b = 0; b < p->nblocks; b++) {
 		const struct dcpi_block *bl = &p->blocks[b];
 		if (bl->cls != c)
@@ -351,6 +447,11 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 			sum_m += p->insns[i].m_cycles;
 			if (!p->insns[i].m_cycles)
 				continue;
+			if (point_ev && k->floor_freq > 0 &&
+			    point_ev[i] >= DCPI_EVENT_STALLED * k->floor_freq) {
+				k->event_stalled++;
+				continue;
+			}
 			double s;
 			ratios[n].r = dcpi_point_ratio(p, i, &s);
 			ratios[n].samples = s;
@@ -358,7 +459,12 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 			n++;
 		}
 	}
-	k->issue_points = (uint32_t)n;
+	k->issue_points = (uint32_t)n + k->event_stalled;
+	if (!n && k->event_stalled) {
+		k->freq = k->floor_freq;  /* every issue point stalls on its events */
+		k->conf = DCPI_CONF_LOW;
+		return;
+	}
 	if (!n || sum_m <= 0)
 		return;  /* no issue point: only propagation can tell */
 	if (sum_s < DCPI_FEW_SAMPLES) {
@@ -367,7 +473,8 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		return;
 	}
 	qsort(ratios, n, sizeof(*ratios), dcpi_ratio_cmp);
-	size_t need = (size_t)ceil(DCPI_CLUSTER_MIN_FRAC * (double)n);
+	/* a quarter of all the class's issue points, those left out for their events included */
+	size_t need = (size_t)ceil(DCPI_CLUSTER_MIN_FRAC * (double)k->issue_points);
 	if (need < 1)
 		need = 1;
 	for (size_t a = 0; a < n; a++) {
@@ -395,6 +502,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		}
 		if (anomalous)
 			continue;
+		dcpi_recentre(ratios, n, &a, &z, &f);
 		k->freq = f;
 		k->used = (uint32_t)(z - a);
 		k->spread = ratios[z - 1].r / ratios[a].r;
@@ -419,7 +527,7 @@ static int dcpi_set(struct dcpi_proc *p, uint32_t cls, double f, uint8_t conf)
 	struct dcpi_class *k = &p->classes[cls];
 	if (!isnan(k->freq))
 		return 0;
-	k->freq = f < 0 ? 0 : f;
+	k->freq = f < k->floor_freq ? k->floor_freq : f;
 	k->conf = conf > DCPI_CONF_LOW ? conf - 1 : DCPI_CONF_LOW;
 	k->propagated = 1;
 	return 1;
@@ -485,26 +593,56 @@ static void dcpi_propagate(struct dcpi_proc *p)
 
 int dcpi_proc_estimate(struct dcpi_proc *p)
 {
+	return dcpi_proc_estimate_events(p, NULL, 0);
+}
+
+int dcpi_proc_estimate_events(struct dcpi_proc *p, const struct dcpi_events *ev,
+			      double period_cycles)
+{
 	free(p->classes);
 	p->classes = NULL;
 	int rc = dcpi_classes(p);
 	if (rc)
 		return rc;
-	struct dcpi_ratio *ratios = malloc((p->ninsns ? p->ninsns : 1) * sizeof(*ratios));
-	if (!ratios)
+	size_t nn = p->ninsns ? p->ninsns : 1;
+	struct dcpi_ratio *ratios = malloc(nn * sizeof(*ratios));
+	double *point_ev = NULL;
+	int events = 0;
+	for (int e = 0; ev && period_cycles > 0 && e < DCPI_EV_COUNT; e++)
+		events |= ev->count[e] != NULL;
+	if (!ratios || (events && !(point_ev = calloc(nn, sizeof(*point_ev))))) {
+		free(ratios);
 		return -ENOMEM;
+	}
 	for (size_t i = 0; i < p->ninsns; i++) {
 		p->insns[i].ratio_used = 0;
 		p->insns[i].ratio = 0;
 		if (p->insns[i].m_cycles) {
 			double s;
 			p->insns[i].ratio = dcpi_point_ratio(p, (uint32_t)i, &s);
+			if (point_ev)
+				point_ev[i] = dcpi_point_events(p, ev, (uint32_t)i) / period_cycles;
 		}
+		/* at most one event of a kind per execution: the class runs at least this often */
+		struct dcpi_class *k = &p->classes[p->blocks[p->insns[i].block].cls];
+		for (int e = 0; events && e < DCPI_EV_COUNT; e++)
+			if (ev->count[e] && ev->count[e][i] / period_cycles > k->floor_freq)
+				k->floor_freq = ev->count[e][i] / period_cycles;
 	}
-	for (uint32_t c = 0; c < p->nclasses; c++)
-		dcpi_estimate_class(p, c, ratios);
+	for (uint32_t c = 0; c < p->nclasses; c++) {
+		struct dcpi_class *k = &p->classes[c];
+		dcpi_estimate_class(p, c, ratios, point_ev);
+		if (!isnan(k->freq) && k->freq < k->floor_freq)
+			k->freq = k->floor_freq;
+	}
 	free(ratios);
+	free(point_ev);
 	dcpi_propagate(p);
+	for (uint32_t c = 0; c < p->nclasses; c++)
+		if (isnan(p->classes[c].freq) && p->classes[c].floor_freq > 0) {
+			p->classes[c].freq = p->classes[c].floor_freq;  /* the events' proof alone */
+			p->classes[c].conf = DCPI_CONF_LOW;
+		}
 	for (size_t b = 0; b < p->nblocks; b++) {
 		struct dcpi_block *bl = &p->blocks[b];
 		const struct dcpi_class *k = &p->classes[bl->cls];

@@ -186,11 +186,11 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 	free(d);
 	if (f->cause)
 		r->has_cause = 1;
-	if ((rc = dcpi_proc_estimate(p)))
-		return rc;
 	struct dcpi_events ev;
 	for (int e = 0; e < DCPI_EV_COUNT; e++)
 		ev.count[e] = f->ev[e];
+	if ((rc = dcpi_proc_estimate_events(p, &ev, r->period)))
+		return rc;
 	dcpi_proc_culprits(p, &ev, r->period);
 	return 0;
 }

@@ -1,7 +1,9 @@
 /*
  * acc_dcpi.c — the DCPI experiment of `robin accuracy --dcpi` (see acc_dcpi.h): one child
  * `robin sim` per workload (robin's own binary, an empty environment as the suite scripts
- * use, the core configuration passed as a --config file), then the evaluation.
+ * use, the core configuration passed as a --config file) recording the issue-head samples,
+ * the exact counts and the event counts the estimate uses (as bench/dcpi.sh), then the
+ * evaluation.
  */
 #include "cli/acc_dcpi.h"
 
@@ -24,7 +26,9 @@ static int acc_dcpi_sim(const struct acc_dcpi_opts *o, const char *cfg, const ch
 	char period[32];
 	snprintf(period, sizeof(period), "%" PRIu64, o->period_cycles);
 	const char *argv[20] = { "robin", "sim", "--quiet", "--no-progress", "--config", cfg,
-	                         "--top", "0", "--profile", "issue-head,dcpix,dcpix-taken,dcpix-imiss",
+	                         "--top", "0", "--profile",
+	                         "issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,"
+	                         "dcpix-mispredict",
 	                         "--period", period, "--db", db, "--", path, NULL, NULL };
 	if (o->size)
 		argv[16] = o->size;

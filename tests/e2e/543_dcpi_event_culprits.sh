@@ -12,9 +12,13 @@
 #    never mispredict are ruled out: the stall samples blamed on mispredicts drop at least
 #    tenfold [9471 -> 56] while every true mispredict stall stays named [100%];
 #  - the load culprits stay as precise [97.8% of the samples blamed on loads are load
-#    stalls] and the D-cache upper bound of the Figure 4 summary does not grow.
-# The frequency estimate of this loop is the known failure (both its issue points stall
-# every execution, README), so the checks are on culprits, not on frequencies.
+#    stalls];
+#  - the column loop's frequency: both its issue points stall on every execution, so from
+#    the samples alone the lowest ratio (the lwu's) overestimates it [14.7x]; with the counts
+#    both are stalled by their events and the estimate is the class's floor, the executions
+#    the misses prove: within 5% of the exact count [0.0%], and without them more than 5x
+#    off. The D-cache stall of the Figure 4 summary grows with the right frequency (it was
+#    taken for execution) but stays within the true load-stall samples [409,783 <= 448,822].
 set -u
 cd "$ROBIN_ROOT"
 command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
@@ -83,8 +87,19 @@ if l1["precision"] + 1e-9 < l0["precision"]:
     bad("load culprit precision fell %.3f -> %.3f" % (l0["precision"], l1["precision"]))
 d0 = calc[0]["summary"]["dynamic"]["D-cache miss"][1]
 d1 = calc[1]["summary"]["dynamic"]["D-cache miss"][1]
-if d1 > d0 + 1e-6:
-    bad("D-cache upper bound grew %.0f -> %.0f" % (d0, d1))
+if not d0 <= d1 <= l1["true_stall_samples"]:
+    bad("D-cache upper bound %.0f -> %.0f, true load stalls %.0f" % (d0, d1,
+        l1["true_stall_samples"]))
+for k in (0, 1):
+    lw = [x for x in insns(calc[k]) if x["text"].startswith("lwu")][0]
+    err = lw["estimated_count"] / lw["exact_count"] - 1
+    print("run %d: column loop %.0f estimated, %.0f exact (%+.1f%%)" %
+          (k, lw["estimated_count"], lw["exact_count"], 100 * err))
+    if k == 1 and not abs(err) <= 0.05:
+        bad("with the event counts the column loop is %+.1f%% off" % (100 * err))
+    if k == 0 and not err > 4:
+        bad("without the counts the column loop is only %+.1f%% off (expected the "
+            "overestimate of a class whose issue points all stall)" % (100 * err))
 sys.exit(0 if ok else 1)
 PY
 exit $fail

@@ -29,15 +29,7 @@ static const uint8_t code[] = {
 	0x00, 0x03, 0xb8, 0x85, 0x00, 0x83, 0xb8, 0x05, 0x01, 0x67, 0x80, 0x00, 0x00
 };
 
-static struct core_config core;
-
-static int setup(void **state)
-{
-	(void)state;
-	char err[CONFIG_ERR_LEN];
-	config_defaults(&core);
-	return config_preset(&core, "inorder-dual", err);
-}
+#include "dcpi_core.h"
 
 static void build(uint64_t off, uint64_t len, struct dcpi_proc *p)
 {
