@@ -18,6 +18,7 @@
 
 #include "collect/agg.h"
 #include "collect/bpf_agg.h"
+#include "collect/collect_unwind.h"
 #include "collect/ibs.h"
 #include "collect/perf_ring.h"
 
@@ -53,6 +54,7 @@ struct collector {
 	struct agg_table *agg;         /* per CPU (ring path) */
 	struct bpf_agg *bpf;           /* BPF path */
 	struct procmap pm;
+	struct collect_unwind unw;     /* --call-graph dwarf: samples held for unwinding */
 	uint64_t last_rearm_ns;
 	uint64_t seed;
 	struct collector_stats st;
@@ -226,6 +228,8 @@ static int open_user_rings(struct collector *c, char *err, size_t err_size)
 		a.exclude_kernel = 1;
 		a.exclude_hv = 1;
 		a.sample_type = c->cfg.events[0].attr.sample_type;
+		a.sample_regs_user = c->cfg.events[0].attr.sample_regs_user;
+		a.sample_stack_user = c->cfg.events[0].attr.sample_stack_user;
 		int fd = perf_sys_open(&a, getpid(), cpu, -1, PERF_FLAG_FD_CLOEXEC);
 		if (fd < 0) {
 			snprintf(err, err_size, "perf_event_open(ring of cpu %d): %s", cpu, strerror(-fd));
@@ -476,6 +480,7 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 		rc = -ENOMEM;
 		goto fail;
 	}
+	c->unw.pm = &c->pm;
 	for (int i = 0; i < c->ncpus; i++)
 		c->rings[i].fd = -1;
 
@@ -674,21 +679,38 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 
 #define COLLECTOR_STACK_MAX 256
 
-/* Hand the sample's callchain to the sink, each frame mapped like the leaf (kernel
- * addresses to the kernel image). */
-static void add_stack(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
+/* Hand a stack to the sink: pc[0] the sampled instruction, then its callers; each frame mapped
+ * like the leaf (kernel addresses to the kernel image). */
+static void sink_stack(struct collector *c, unsigned ev, struct cera *era, const uint64_t *pc,
+		       size_t n)
 {
 	struct cimage *im[COLLECTOR_STACK_MAX];
-	uint64_t off[COLLECTOR_STACK_MAX], pc[COLLECTOR_STACK_MAX];
-	size_t n = perf_rec_callchain(r, pc, COLLECTOR_STACK_MAX);
-	if (!n)
-		return;
-	for (size_t i = 0; i < n; i++)
-		im[i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : era, pc[i], &off[i]);
+	uint64_t off[COLLECTOR_STACK_MAX];
+	if (n > COLLECTOR_STACK_MAX)
+		n = COLLECTOR_STACK_MAX;
+	for (size_t i = 0; i < n; i++) /* the sink wants the outermost frame first */
+		im[n - 1 - i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : era, pc[i],
+						&off[n - 1 - i]);
 	c->st.stacks++;
 	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, 1);
 	if (rc && !c->sink_err)
 		c->sink_err = rc;
+}
+
+/* The sample's frame-pointer callchain to the sink. */
+static void add_stack(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
+{
+	uint64_t pc[COLLECTOR_STACK_MAX], leaf_first[COLLECTOR_STACK_MAX];
+	size_t n = perf_rec_callchain(r, pc, COLLECTOR_STACK_MAX);
+	for (size_t i = 0; i < n; i++)
+		leaf_first[i] = pc[n - 1 - i];
+	if (n)
+		sink_stack(c, ev, era, leaf_first, n);
+}
+
+static void on_unwound(void *arg, unsigned ev, struct cera *era, const uint64_t *pc, size_t n)
+{
+	sink_stack(arg, ev, era, pc, n);
 }
 
 static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
@@ -721,12 +743,15 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 			c->st.parse_errors++;
 		return;
 	}
-	if ((c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack) {
+	const struct perf_event_attr *a = &c->cfg.events[ev].attr;
+	if ((a->sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack) {
 		struct perf_rec full;
-		if (perf_rec_parse(h, c->cfg.events[ev].attr.sample_type, &full) == 0)
-			add_stack(c, (unsigned)ev, era, &full);
-		else
+		if (perf_rec_parse_user(h, a->sample_type, a->sample_regs_user, &full))
 			c->st.parse_errors++;
+		else if (!(a->sample_type & PERF_SAMPLE_STACK_USER))
+			add_stack(c, (unsigned)ev, era, &full);
+		else if (collect_unwind_hold(&c->unw, (unsigned)ev, era, &full) && !c->sink_err)
+			c->sink_err = -ENOMEM; /* unwound later, off the drain (collect_unwind.h) */
 	}
 	int cpu = r->cpu < (uint32_t)c->ncpus ? (int)r->cpu : 0;
 	if (agg_add(&c->agg[cpu], (uint64_t)(uintptr_t)era, r->ip, (uint32_t)ev))
@@ -799,6 +824,10 @@ static void drain_rings(struct collector *c)
 	for (int i = 0; i < n; i++)
 		if (c->rings[i].map_size)
 			perf_ring_end(&c->rings[i]);
+	/* the rings are free again: unwind a slice now (all, past the bound on what is held) */
+	if (c->unw.len)
+		collect_unwind_run(&c->unw, on_unwound, c, c->unw.len - c->unw.done >
+				   COLLECT_UNWIND_HOLD_MAX ? 0 : COLLECT_UNWIND_SLICE_NS);
 out:
 	free(cur);
 	free(hdr);
@@ -821,6 +850,8 @@ int collector_poll(struct collector *c, int timeout_ms)
 		pfd[i] = (struct pollfd){ .fd = fds[i], .events = POLLIN };
 	if (c->cfg.drain_ms && timeout_ms > 0)
 		timeout_ms = (int)c->cfg.drain_ms;
+	if (c->unw.done < c->unw.len)
+		timeout_ms = 0; /* stacks wait to be unwound: look at the rings and go on */
 	int rc = poll(pfd, n, timeout_ms);
 	if (rc < 0 && errno == EINTR)
 		rc = -EINTR;
@@ -841,6 +872,8 @@ int collector_flush(struct collector *c)
 {
 	uint64_t t0 = now_mono_ns();
 	drain_rings(c);
+	collect_unwind_run(&c->unw, on_unwound, c, 0);
+	collect_unwind_forget(&c->unw); /* eras may be reaped below */
 	if (c->bpf) {
 		bpf_agg_consume(c->bpf, on_bpf_entry, c);
 		int rc = bpf_agg_drain(c->bpf, on_bpf_entry, c);
@@ -861,6 +894,9 @@ void collector_stats(const struct collector *c, struct collector_stats *st)
 {
 	*st = c->st;
 	st->user_tasks = c->n_tasks;
+	st->unwound = c->unw.st.samples;
+	st->unwound_leaf_only = c->unw.st.leaf_only;
+	st->unwound_frames = c->unw.st.frames;
 	st->memory_bytes = procmap_memory_bytes(&c->pm);
 	st->maps = c->pm.stats;
 	if (c->bpf) {
@@ -903,6 +939,7 @@ void collector_close(struct collector *c)
 			perf_ring_unmap(&c->rings[i]);
 	for (int i = 0; c->agg && i < c->ncpus; i++)
 		agg_free(&c->agg[i]);
+	collect_unwind_free(&c->unw);
 	procmap_free(&c->pm);
 	free(c->rings);
 	free(c->agg);
