@@ -128,7 +128,7 @@ if part stacks; then
 		printf "| --- |"; for c in $SCONFIGS; do printf " --- |"; done; echo
 		for w in calls-fp calls-nofp gzip; do
 			case $w in
-			calls-*) cmd="$T/$w 400" ;;
+			calls-*) cmd="$T/$w 200" ;;
 			gzip) cmd=${WL[gzip]} ;;
 			esac
 			for c in $SCONFIGS; do : > "$T/s.$c"; done

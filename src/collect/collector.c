@@ -723,17 +723,21 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 	c->st.samples++;
 	if (r->cpu < 64)
 		c->st.samples_cpu[r->cpu]++;
-	struct cera *era = NULL;
+	struct cera *era = NULL, *user_era = NULL;
 	int kernel = (r->ip >> 63) != 0;
-	if (r->pid && !kernel) {
+	const struct perf_event_attr *a = &c->cfg.events[ev].attr;
+	int stacks = (a->sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack;
+	if (r->pid && (!kernel || stacks)) {
+		/* a kernel sample's stack goes on into the process's user frames */
 		struct cproc *p = procmap_find(&c->pm, r->pid);
 		if (!p) {
 			procmap_scan_pid(&c->pm, r->pid, 0);
 			p = procmap_find(&c->pm, r->pid);
 		}
-		era = p ? p->cur : NULL;
-		if (era)
-			era->sampled = 1;
+		user_era = p ? p->cur : NULL;
+		if (user_era)
+			user_era->sampled = 1;
+		era = kernel ? NULL : user_era;
 	}
 	if (c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_RAW) {
 		struct perf_rec full;
@@ -743,14 +747,13 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 			c->st.parse_errors++;
 		return;
 	}
-	const struct perf_event_attr *a = &c->cfg.events[ev].attr;
-	if ((a->sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack) {
+	if (stacks) {
 		struct perf_rec full;
 		if (perf_rec_parse_user(h, a->sample_type, a->sample_regs_user, &full))
 			c->st.parse_errors++;
 		else if (!(a->sample_type & PERF_SAMPLE_STACK_USER))
-			add_stack(c, (unsigned)ev, era, &full);
-		else if (collect_unwind_hold(&c->unw, (unsigned)ev, era, &full) && !c->sink_err)
+			add_stack(c, (unsigned)ev, user_era, &full);
+		else if (collect_unwind_hold(&c->unw, (unsigned)ev, user_era, &full) && !c->sink_err)
 			c->sink_err = -ENOMEM; /* unwound later, off the drain (collect_unwind.h) */
 	}
 	int cpu = r->cpu < (uint32_t)c->ncpus ? (int)r->cpu : 0;
