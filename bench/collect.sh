@@ -7,8 +7,9 @@
 # interleaved run by run so machine noise hits them alike. Then the daemon: CPU time per
 # sample (DCPI Table VI), peak RSS and database growth, over a few minutes of system-wide
 # profiling of the same workloads.
-# Call stacks: `robin record -g` (frame pointers) and `--call-graph dwarf` beside `perf record
-# -g` and `--call-graph dwarf` at the same rate, CPU seconds of the profiled program and of the
+# Call stacks: `robin record -g` (frame pointers; ring path, and BPF path with the stacks counted
+# in the kernel) and `--call-graph dwarf` beside `perf record -g` and `--call-graph dwarf` at the
+# same rate, CPU seconds of the profiled program and of the
 # collector apart (medians, interleaved), and the CPU perf report needs to turn perf's stack
 # copies into stacks (robin unwinds while it records).
 # Environment: ROBIN (default build/robin), BENCH_RUNS, BENCH_FREQS ("1000 4000"),
@@ -96,7 +97,8 @@ stack_run() {
 	TIMEFORMAT="%U %S"
 	case $cfg in
 	alone) t=$( { time bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
-	robin-fp) t=$( { time "$ROBIN" record -q -g --db "$T/s.db" --freq "$f" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	robin-fp) t=$( { time "$ROBIN" record -q -g --path ring --db "$T/s.db" --freq "$f" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	robin-fp-bpf) t=$( { time "$ROBIN" record -q -g --path bpf --db "$T/s.db" --freq "$f" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
 	robin-dwarf) t=$( { time "$ROBIN" record -q --call-graph dwarf --db "$T/s.db" --freq "$f" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
 	perf-fp) t=$( { time perf record -q -g -e cpu-clock -F "$f" -o "$T/p.data" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
 	perf-dwarf) t=$( { time perf record -q --call-graph dwarf -e cpu-clock -F "$f" -o "$T/p.data" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
@@ -115,8 +117,8 @@ stack_run() {
 if part stacks; then
 	gcc -O1 -g -fno-omit-frame-pointer -o "$T/calls-fp" tests/host/collect_calls.c
 	gcc -O2 -g -fomit-frame-pointer -o "$T/calls-nofp" tests/host/collect_calls.c
-	SCONFIGS="alone robin-fp robin-dwarf"
-	[ $have_perf = 1 ] && SCONFIGS="alone robin-fp perf-fp robin-dwarf perf-dwarf"
+	SCONFIGS="alone robin-fp robin-fp-bpf robin-dwarf"
+	[ $have_perf = 1 ] && SCONFIGS="alone robin-fp robin-fp-bpf perf-fp robin-dwarf perf-dwarf"
 	for f in $FREQS; do
 		echo
 		echo "## call stacks at $f Hz: median CPU seconds of the profiled program (vs alone), of the"

@@ -161,13 +161,16 @@ int collect_opts_events(const struct collect_opts *o, struct collector_config *c
 	}
 	cfg->path = o->path;
 	if (!rc && o->call_graph) {
-		/* stacks are read from every sample: the BPF tables aggregate leaves only */
-		if (o->path == COLLECTOR_PATH_BPF) {
-			snprintf(why, why_size, "-g: call stacks are read on the ring path only; use "
-				 "--path ring or auto");
-			return -ENOTSUP;
+		/* frame-pointer stacks are counted by id in the kernel on the BPF path; dwarf stack
+		 * copies are unwound here, from every sample */
+		if (o->call_graph == COLLECT_CALL_GRAPH_DWARF) {
+			if (o->path == COLLECTOR_PATH_BPF) {
+				snprintf(why, why_size, "--call-graph dwarf: the stack copies are "
+					 "unwound on the ring path only; use --path ring or auto");
+				return -ENOTSUP;
+			}
+			cfg->path = COLLECTOR_PATH_RING;
 		}
-		cfg->path = COLLECTOR_PATH_RING;
 		for (size_t i = 0; i < cfg->n_events; i++) {
 			struct perf_event_attr *a = &cfg->events[i].attr;
 			a->sample_type |= PERF_SAMPLE_CALLCHAIN;

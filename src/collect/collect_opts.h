@@ -50,8 +50,8 @@ enum collect_call_graph {
 	"  --overflow-entries N overflow buffer entries per CPU (default 8192)\n" \
 	"  --rearm-ms N         re-randomise sampling periods every N ms (default 10, 0 = never)\n" \
 	"  --drain-ms N         read the rings only every N ms instead of on wakeups (testing)\n" \
-	"  -g, --call-graph fp  keep every sample's call stack (frame pointers, PERF_SAMPLE_CALLCHAIN;\n" \
-	"                       reads every sample from the rings: --path bpf is refused)\n" \
+	"  -g, --call-graph fp  keep every sample's call stack (frame pointers; on the BPF path\n" \
+	"                       counted by id in a kernel stack map, else PERF_SAMPLE_CALLCHAIN)\n" \
 	"  --call-graph dwarf[,SIZE]  call stacks of programs without frame pointers: SIZE bytes\n" \
 	"                       of user stack (default 8192) and the registers copied per sample,\n" \
 	"                       unwound with the files' DWARF CFI after reading (x86-64; ring\n" \

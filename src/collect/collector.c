@@ -454,6 +454,16 @@ static int user_scan(struct collector *c, char *err, size_t err_size)
 	return 0;
 }
 
+static void on_bpf_stack(void *arg, const struct agg_bpf_stack_key *k, uint64_t count,
+			 const uint64_t *kip, size_t nk, const uint64_t *uip, size_t nu);
+
+/* -g: the events ask for call stacks and the sink takes them. */
+static int stacks_wanted(const struct collector *c)
+{
+	return c->cfg.n_events && (c->cfg.events[0].attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+	       c->cfg.sink.add_stack;
+}
+
 int collector_open(const struct collector_config *cfg, struct collector **out, char *err,
 		   size_t err_size)
 {
@@ -515,6 +525,8 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 				 "IBS samples carry raw registers the table cannot aggregate");
 		} else if ((rc = bpf_agg_open(c->cfg.agg_entries, c->cfg.overflow_entries * 32 * 4,
 					      &c->bpf, why, sizeof why)) == 0) {
+			if (stacks_wanted(c))
+				rc = bpf_agg_stacks(c->bpf, on_bpf_stack, c);
 			for (size_t i = 0; i < c->n_fds && !rc; i++)
 				rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
 			if (rc) {
@@ -526,7 +538,8 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 			} else {
 				c->st.path = "bpf";
 				snprintf(c->st.path_why, sizeof c->st.path_why,
-					 "samples aggregated in the kernel (BPF, per-CPU 4-way table)");
+					 "samples aggregated in the kernel (BPF, per-CPU 4-way table%s)",
+					 stacks_wanted(c) ? "; stacks by id in a stack map" : "");
 			}
 		} else {
 			snprintf(c->st.path_why, sizeof c->st.path_why, "%s", why);
@@ -628,18 +641,23 @@ static void on_agg_entry(void *arg, const struct agg_entry *e)
 	sink_add(c, e->event, im, off, e->count);
 }
 
+/* The era of a BPF entry's process (tgid, leader start time, exec sequence); NULL if unknown. */
+static struct cera *bpf_era(struct collector *c, uint32_t tgid, uint64_t start_ns,
+			    uint32_t seq_event)
+{
+	if (!tgid)
+		return NULL;
+	struct cproc *p = procmap_find_at(&c->pm, tgid, start_ns);
+	if (!p && procmap_scan_pid(&c->pm, tgid, 0) == 0)
+		p = procmap_find(&c->pm, tgid);
+	return p ? procmap_era_seq(p, seq_event & AGG_BPF_SEQ_MASK) : NULL;
+}
+
 static void on_bpf_entry(void *arg, const struct agg_bpf_entry *e)
 {
 	struct collector *c = arg;
-	struct cera *era = NULL;
 	c->st.entries_out++;
-	if (e->tgid) {
-		struct cproc *p = procmap_find_at(&c->pm, e->tgid, e->start_ns);
-		if (!p && procmap_scan_pid(&c->pm, e->tgid, 0) == 0)
-			p = procmap_find(&c->pm, e->tgid);
-		if (p)
-			era = procmap_era_seq(p, e->seq_event & AGG_BPF_SEQ_MASK);
-	}
+	struct cera *era = bpf_era(c, e->tgid, e->start_ns, e->seq_event);
 	uint64_t off;
 	struct cimage *im = procmap_resolve(&c->pm, era, e->pc, &off);
 	unsigned ev = e->seq_event >> AGG_BPF_EVENT_SHIFT;
@@ -682,7 +700,7 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 /* Hand a stack to the sink: pc[0] the sampled instruction, then its callers; each frame mapped
  * like the leaf (kernel addresses to the kernel image). */
 static void sink_stack(struct collector *c, unsigned ev, struct cera *era, const uint64_t *pc,
-		       size_t n)
+		       size_t n, uint64_t count)
 {
 	struct cimage *im[COLLECTOR_STACK_MAX];
 	uint64_t off[COLLECTOR_STACK_MAX];
@@ -692,7 +710,7 @@ static void sink_stack(struct collector *c, unsigned ev, struct cera *era, const
 		im[n - 1 - i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : era, pc[i],
 						&off[n - 1 - i]);
 	c->st.stacks++;
-	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, 1);
+	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, count);
 	if (rc && !c->sink_err)
 		c->sink_err = rc;
 }
@@ -705,12 +723,29 @@ static void add_stack(struct collector *c, unsigned ev, struct cera *era, const 
 	for (size_t i = 0; i < n; i++)
 		leaf_first[i] = pc[n - 1 - i];
 	if (n)
-		sink_stack(c, ev, era, leaf_first, n);
+		sink_stack(c, ev, era, leaf_first, n, 1);
 }
 
 static void on_unwound(void *arg, unsigned ev, struct cera *era, const uint64_t *pc, size_t n)
 {
-	sink_stack(arg, ev, era, pc, n);
+	sink_stack(arg, ev, era, pc, n, 1);
+}
+
+/* A stack counted in the kernel (BPF path): the kernel's frames, then the user ones, each
+ * return address moved back into its call as on the ring path. */
+static void on_bpf_stack(void *arg, const struct agg_bpf_stack_key *k, uint64_t count,
+			 const uint64_t *kip, size_t nk, const uint64_t *uip, size_t nu)
+{
+	struct collector *c = arg;
+	uint64_t pc[2 * AGG_BPF_STACK_DEPTH];
+	size_t n = 0;
+	for (size_t i = 0; i < nk; i++)
+		pc[n++] = i ? kip[i] - 1 : kip[i];
+	for (size_t i = 0; i < nu; i++)
+		pc[n++] = i ? uip[i] - 1 : uip[i];
+	unsigned ev = k->seq_event >> AGG_BPF_EVENT_SHIFT;
+	sink_stack(c, ev < c->cfg.n_events ? ev : 0, bpf_era(c, k->tgid, k->start_ns, k->seq_event),
+		   pc, n, count);
 }
 
 static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
@@ -909,6 +944,7 @@ void collector_stats(const struct collector *c, struct collector_stats *st)
 			st->agg_hits = t.hits;
 			st->agg_evictions = t.evictions;
 			st->lost_overflow = t.lost;
+			st->stacks_lost = t.stacks_lost;
 			for (int i = 0; i < 64; i++)
 				st->samples_cpu[i] = t.samples_cpu[i];
 		}

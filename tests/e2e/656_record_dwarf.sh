@@ -6,8 +6,8 @@
 # DWARF CFI give the known contexts main;outer_a;leaf_x 50%, main;outer_a;mid_c;leaf_y 33% and
 # main;outer_b;leaf_y 17% within 5 points each over thousands of samples, and, when perf is
 # installed and allowed, `perf record --call-graph dwarf` of the same program agrees within 4
-# points on each. At most 5% of the samples are lost. A bad dwarf stack size is refused in one
-# line.
+# points on each. At most 5% of the samples are lost. A bad dwarf stack size, and dwarf on the
+# BPF path, are refused in one line.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
@@ -83,5 +83,9 @@ fi
 	{ echo "FAIL: --call-graph dwarf,70000 accepted"; fail=1; }
 [ "$(wc -l < "$CL_TMP/err")" = 1 ] && grep -q "dwarf,SIZE" "$CL_TMP/err" ||
 	{ cat "$CL_TMP/err"; echo "FAIL: bad dwarf size refusal"; fail=1; }
+"$ROBIN" record --db "$CL_TMP/x.db" --call-graph dwarf --path bpf -- "$CL_TMP/calls" 1 2> "$CL_TMP/err" &&
+	{ echo "FAIL: --call-graph dwarf --path bpf accepted"; fail=1; }
+[ "$(wc -l < "$CL_TMP/err")" = 1 ] && grep -q "ring path" "$CL_TMP/err" ||
+	{ cat "$CL_TMP/err"; echo "FAIL: --call-graph dwarf --path bpf refusal"; fail=1; }
 [ $fail = 0 ] && echo "PASS"
 exit $fail

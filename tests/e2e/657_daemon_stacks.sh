@@ -6,7 +6,11 @@
 # replays them (saying how many stacks) and a stop stores them. At the end the workload's
 # (tests/host/collect_calls.c, frame pointers) stacks main;outer_a;leaf_x 50%,
 # main;outer_a;mid_c;leaf_y 33%, main;outer_b;leaf_y 17% are there within 10 points, with
-# between 70% and 120% of its CPU time in ms x 2 (2 kHz) samples: none lost, none twice.
+# between 70% and 160% of its CPU time (user + system) in ms x 2 (2 kHz) samples: none lost,
+# none twice (stored twice would be 200% or more; a per-CPU cpu-clock also counts the interrupt
+# time spent on the workload's CPU, which its own user + system time leaves out: 97-116% measured
+# here on both paths, 137% under ASan on a loaded machine). Where BPF loads, the daemon takes the
+# BPF path: the stacks are then counted in the kernel.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
@@ -29,10 +33,10 @@ start() {
 		{ cat "$CL_TMP/out"; echo "FAIL: daemon start -g"; fail=1; exit 1; }
 	cat "$CL_TMP/out"
 }
-TIMEFORMAT=%U
+TIMEFORMAT="%U %S" # cpu-clock samples user and system time alike
 
 start
-cpu=$( { time "$CL_TMP/calls" 150; } 2>&1 | awk '{ print int($1 * 1000) }')
+cpu=$( { time "$CL_TMP/calls" 150; } 2>&1 | awk '{ print int(($1 + $2) * 1000) }')
 dd if=/dev/zero of="$DBFS/fill" bs=4k 2>/dev/null
 "$ROBIN" daemon flush --dir "$dir" > "$CL_TMP/r" 2>&1; rc=$?
 cat "$CL_TMP/r"
@@ -67,8 +71,8 @@ BEGIN { want["main;outer_a;leaf_x"] = 50; want["main;outer_a;mid_c;leaf_y"] = 33
         want["main;outer_b;leaf_y"] = 16.7 }
 { got[$1] = $2; tot += $3 }
 END { bad = 0
-      if (tot < cpu * 2 * 0.7 || tot > cpu * 2 * 1.2 + 40) {
-              printf "FAIL: %d stack samples for %d ms at 2 kHz (want 70%%-120%%)\n", tot, cpu; bad = 1 }
+      if (tot < cpu * 2 * 0.7 || tot > cpu * 2 * 1.6 + 40) {
+              printf "FAIL: %d stack samples for %d ms at 2 kHz (want 70%%-160%%)\n", tot, cpu; bad = 1 }
       for (s in want) { d = got[s] - want[s]; if (d < 0) d = -d
               if (!(s in got) || d > 10) { printf "FAIL: %s %.1f%%, want %.1f%% +-10\n", s, got[s], want[s]; bad = 1 } }
       exit bad }' "$CL_TMP/top" || fail=1
