@@ -523,6 +523,11 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 		if (ibs) {
 			snprintf(c->st.path_why, sizeof c->st.path_why,
 				 "IBS samples carry raw registers the table cannot aggregate");
+		} else if (stacks_wanted(c) && c->cfg.mode != COLLECTOR_TASK) {
+			/* on events of every process (pid -1) bpf_get_stackid gave this kernel's
+			 * user stacks cut to the leaf alone; the ring path's chains are whole */
+			snprintf(c->st.path_why, sizeof c->st.path_why, "call stacks of every process "
+				 "are read on the ring path (kernel stack maps: robin record only)");
 		} else if ((rc = bpf_agg_open(c->cfg.agg_entries, c->cfg.overflow_entries * 32 * 4,
 					      &c->bpf, why, sizeof why)) == 0) {
 			if (stacks_wanted(c))
