@@ -60,8 +60,8 @@ static int on_overflow(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-int bpf_agg_open(unsigned entries, unsigned ring_bytes, struct bpf_agg **out, char *why,
-		 size_t why_size)
+int bpf_agg_open(unsigned entries, unsigned ring_bytes, int stacks, struct bpf_agg **out,
+		 char *why, size_t why_size)
 {
 	int rc;
 	*out = NULL;
@@ -100,8 +100,14 @@ int bpf_agg_open(unsigned entries, unsigned ring_bytes, struct bpf_agg **out, ch
 		snprintf(why, why_size, "BPF object lacks its maps or program");
 		goto fail;
 	}
-	if (bpf_map__set_max_entries(table, 2 * b->nbuckets) ||
-	    bpf_map__set_max_entries(ring, b->ring_bytes)) {
+	/* without -g the stack maps stay at one entry: the kernel preallocates them */
+	struct bpf_map *ids0 = bpf_object__find_map_by_name(b->obj, "agg_stack_ids0");
+	struct bpf_map *ids1 = bpf_object__find_map_by_name(b->obj, "agg_stack_ids1");
+	struct bpf_map *counts = bpf_object__find_map_by_name(b->obj, "agg_stack_counts");
+	if (!ids0 || !ids1 || !counts || bpf_map__set_max_entries(table, 2 * b->nbuckets) ||
+	    bpf_map__set_max_entries(ring, b->ring_bytes) ||
+	    (!stacks && (bpf_map__set_max_entries(ids0, 1) || bpf_map__set_max_entries(ids1, 1) ||
+			 bpf_map__set_max_entries(counts, 1)))) {
 		rc = -EINVAL;
 		snprintf(why, why_size, "BPF map sizes refused");
 		goto fail;
@@ -157,8 +163,9 @@ int bpf_agg_attach(struct bpf_agg *b, int perf_fd, unsigned event)
 int bpf_agg_stacks(struct bpf_agg *b, bpf_agg_stack_fn fn, void *arg)
 {
 	struct bpf_program *p = bpf_object__find_program_by_name(b->obj, "robin_agg_stacks");
-	if (!p || b->n_links || b->counts_fd < 0 || b->ids_fd[0] < 0 || b->ids_fd[1] < 0)
-		return -ENOENT;
+	if (!p || b->n_links || b->counts_fd < 0 || b->ids_fd[0] < 0 || b->ids_fd[1] < 0 ||
+	    bpf_map__max_entries(bpf_object__find_map_by_name(b->obj, "agg_stack_counts")) <= 1)
+		return -ENOENT; /* opened without stacks */
 	b->prog = p;
 	b->stack_fn = fn;
 	b->stack_arg = arg;
@@ -333,7 +340,11 @@ int bpf_agg_stats(struct bpf_agg *b, struct bpf_agg_totals *t)
 
 size_t bpf_agg_memory_bytes(const struct bpf_agg *b)
 {
-	return (size_t)2 * b->nbuckets * b->ncpus * sizeof(struct agg_bpf_bucket) + b->ring_bytes;
+	size_t stacks = b->stacks ? (size_t)2 * AGG_BPF_STACK_IDS * AGG_BPF_STACK_DEPTH * 8 +
+				    (size_t)AGG_BPF_STACK_COUNTS *
+				    (sizeof(struct agg_bpf_stack_key) + 8) : 0;
+	return (size_t)2 * b->nbuckets * b->ncpus * sizeof(struct agg_bpf_bucket) + b->ring_bytes +
+	       stacks;
 }
 
 void bpf_agg_close(struct bpf_agg *b)

@@ -32,9 +32,11 @@ typedef void (*bpf_agg_stack_fn)(void *arg, const struct agg_bpf_stack_key *k, u
 				 const uint64_t *kip, size_t nk, const uint64_t *uip, size_t nu);
 
 /* Load the program with `entries` table entries per CPU per half and an overflow ring of
- * `ring_bytes` (a power of two >= 4096). On failure `why` says what the host refused. */
-int bpf_agg_open(unsigned entries, unsigned ring_bytes, struct bpf_agg **out, char *why,
-		 size_t why_size) __attribute__((warn_unused_result));
+ * `ring_bytes` (a power of two >= 4096); the stack maps get their size only when `stacks`
+ * (-g: bpf_agg_stacks follows), else one entry each. On failure `why` says what the host
+ * refused. */
+int bpf_agg_open(unsigned entries, unsigned ring_bytes, int stacks, struct bpf_agg **out,
+		 char *why, size_t why_size) __attribute__((warn_unused_result));
 
 /* Attach to a sampling event fd; samples of it carry `event` in their entries. */
 int bpf_agg_attach(struct bpf_agg *b, int perf_fd, unsigned event)

@@ -529,7 +529,7 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 			snprintf(c->st.path_why, sizeof c->st.path_why, "call stacks of every process "
 				 "are read on the ring path (kernel stack maps: robin record only)");
 		} else if ((rc = bpf_agg_open(c->cfg.agg_entries, c->cfg.overflow_entries * 32 * 4,
-					      &c->bpf, why, sizeof why)) == 0) {
+					      stacks_wanted(c), &c->bpf, why, sizeof why)) == 0) {
 			if (stacks_wanted(c))
 				rc = bpf_agg_stacks(c->bpf, on_bpf_stack, c);
 			for (size_t i = 0; i < c->n_fds && !rc; i++)

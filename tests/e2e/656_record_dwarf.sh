@@ -16,33 +16,11 @@ gcc -O2 -g -fomit-frame-pointer -o "$CL_TMP/calls" "$ROBIN_ROOT/tests/host/colle
 fail=0
 ROUNDS=200 FREQ=4000
 
-# "stack percent samples" of the program's own functions in a folded file (robin's: outermost
-# first, count last)
-top_of_folded() {
-	awk '{ n = $NF; $NF = ""; sub(/ $/, ""); k = split($0, f, ";"); s = ""
-	       for (i = 1; i <= k; i++) if (f[i] ~ /^(main|outer_a|outer_b|mid_c|leaf_x|leaf_y)$/)
-	               s = s (s == "" ? "" : ";") f[i]
-	       if (s ~ /leaf_/) c[s] += n }
-	     END { for (s in c) t += c[s]; for (s in c) printf "%s %.1f %d\n", s, 100 * c[s] / t, c[s] }' \
-		"$1" | sort -k2 -nr
-}
-check_top() { # FILE LABEL MARGIN
-	awk -v label="$2" -v m="$3" '
-	BEGIN { want["main;outer_a;leaf_x"] = 50; want["main;outer_a;mid_c;leaf_y"] = 33.3
-	        want["main;outer_b;leaf_y"] = 16.7 }
-	{ got[$1] = $2; if ($3 != "") tot += $3 }
-	END { bad = 0
-	      if (tot != "" && tot < 2000) { print "FAIL: " label ": only " tot " samples"; bad = 1 }
-	      for (s in want) { d = got[s] - want[s]; if (d < 0) d = -d
-	              if (!(s in got) || d > m) { printf "FAIL: %s: %s %.1f%%, want %.1f%% +-%d\n", label, s, got[s], want[s], m; bad = 1 } }
-	      exit bad }' "$1"
-}
-
 # 1. frame pointers: the callers are lost in this build (what makes the dwarf check mean something)
 "$ROBIN" record -q --db "$CL_TMP/fp.db" -g --freq $FREQ -- "$CL_TMP/calls" 20 ||
 	{ echo "FAIL: robin record -g"; exit 1; }
 "$ROBIN" export --db "$CL_TMP/fp.db" --folded "$CL_TMP/fp.txt" > /dev/null || { echo "FAIL: export fp"; exit 1; }
-top_of_folded "$CL_TMP/fp.txt" > "$CL_TMP/fp.top"
+cl_calls_top "$CL_TMP/fp.txt" > "$CL_TMP/fp.top"
 echo "frame-pointer stacks (stack percent samples):"; cat "$CL_TMP/fp.top"
 grep -q "^main;outer_a;leaf_x " "$CL_TMP/fp.top" &&
 	{ echo "FAIL: frame pointers gave whole stacks: the binary keeps frame pointers"; fail=1; }
@@ -55,22 +33,16 @@ cat "$CL_TMP/err"
 sed -n 's/.*: \([0-9]*\) samples, \([0-9]*\) lost,.*/\1 \2/p' "$CL_TMP/err" |
 	awk '{ if ($2 > $1 * 0.05) { print "FAIL: " $2 " of " $1 " samples lost"; exit 1 } }' || fail=1
 "$ROBIN" export --db "$CL_TMP/d.db" --folded "$CL_TMP/d.txt" > /dev/null || { echo "FAIL: export"; exit 1; }
-top_of_folded "$CL_TMP/d.txt" > "$CL_TMP/robin.top"
+cl_calls_top "$CL_TMP/d.txt" > "$CL_TMP/robin.top"
 echo "robin dwarf stacks (stack percent samples):"; cat "$CL_TMP/robin.top"
-check_top "$CL_TMP/robin.top" robin 5 || fail=1
+cl_calls_check "$CL_TMP/robin.top" robin 5 2000 || fail=1
 
 # 3. perf --call-graph dwarf of the same program, when installed and allowed
 if command -v perf > /dev/null &&
 	perf record -q --call-graph dwarf -F $FREQ -o "$CL_TMP/p.data" "$CL_TMP/calls" $ROUNDS > /dev/null 2>&1; then
-	perf report -i "$CL_TMP/p.data" --stdio --no-children -g folded,0,caller,count 2> /dev/null |
-	awk '/^[0-9]+ / { p = $1 + 0; n = split(substr($0, index($0, " ") + 1), f, ";"); s = ""
-	       for (i = 1; i <= n; i++) if (f[i] ~ /^(main|outer_a|outer_b|mid_c|leaf_x|leaf_y)$/)
-	               s = s (s == "" ? "" : ";") f[i]
-	       if (s ~ /leaf_/) c[s] += p }
-	     END { for (s in c) t += c[s]; for (s in c) printf "%s %.1f %d\n", s, 100 * c[s] / t, c[s] }' |
-		sort -k2 -nr > "$CL_TMP/perf.top"
+	cl_perf_calls_top "$CL_TMP/p.data" > "$CL_TMP/perf.top"
 	echo "perf dwarf stacks (stack percent samples):"; cat "$CL_TMP/perf.top"
-	check_top "$CL_TMP/perf.top" perf 5 || fail=1
+	cl_calls_check "$CL_TMP/perf.top" perf 5 2000 || fail=1
 	awk 'NR == FNR { p[$1] = $2; next } { d = $2 - p[$1]; if (d < 0) d = -d
 	     if ($2 > 5 && d > 4) { print "FAIL: " $1 " robin " $2 "% perf " p[$1] "%"; bad = 1 } }
 	     END { exit bad }' "$CL_TMP/perf.top" "$CL_TMP/robin.top" || fail=1

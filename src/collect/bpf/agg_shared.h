@@ -34,8 +34,8 @@ struct agg_bpf_ctl {
 };
 
 #define AGG_BPF_STACK_DEPTH 127          /* frames a stack map entry holds (the kernel's max) */
-#define AGG_BPF_STACK_IDS 16384          /* stack map entries per half */
-#define AGG_BPF_STACK_COUNTS 32768       /* (process, stacks) entries, both halves */
+#define AGG_BPF_STACK_IDS 8192           /* stack map entries per half (-g) */
+#define AGG_BPF_STACK_COUNTS 16384       /* (process, stacks) entries, both halves (-g) */
 
 /* Hash map "agg_stack_counts": (process, event, user stack, kernel stack, half) -> samples. The
  * stack ids index the half's stack map (agg_stack_ids0 / agg_stack_ids1); < 0: none (no user
