@@ -11,6 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -178,9 +179,11 @@ static size_t stack_frames(struct bpf_agg *b, uint32_t gen, int32_t id, uint64_t
 {
 	if (id < 0 || bpf_map_lookup_elem(b->ids_fd[gen], &id, ip))
 		return 0;
+	/* taken from the sample's perf callchain, a stack keeps its PERF_CONTEXT_* marker */
 	size_t n = 0;
-	while (n < AGG_BPF_STACK_DEPTH && ip[n])
-		n++;
+	for (size_t i = 0; i < AGG_BPF_STACK_DEPTH && ip[i]; i++)
+		if (ip[i] < (uint64_t)PERF_CONTEXT_MAX)
+			ip[n++] = ip[i];
 	return n;
 }
 
