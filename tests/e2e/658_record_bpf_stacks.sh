@@ -6,7 +6,8 @@
 # with frame pointers) the stacks main;outer_a;leaf_x 50%, main;outer_a;mid_c;leaf_y 33%,
 # main;outer_b;leaf_y 17% come out within 10 points over more than 1500 samples, the stacks
 # hold as many samples as the flat profile (within 2%), and the same program recorded with -g on
-# the ring path agrees within 5 points on each stack. Skipped where BPF cannot be loaded.
+# the ring path agrees within 5 points on each stack; 95% of the stacks through main end at
+# leaf_x or leaf_y themselves. Skipped where BPF cannot be loaded.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
@@ -29,6 +30,11 @@ top() { # DB -> collect_calls.c's stacks, and "ALL 100 N": the samples in every 
 	awk '{ all += $NF } END { printf "ALL 100 %d\n", all }' "$CL_TMP/f.txt"
 }
 top "$CL_TMP/b.db" > "$CL_TMP/bpf.top" || fail=1
+# the stacks end at the sampled function itself (no marker or unknown frame below it)
+awk '/;main;/ { n = $NF; all += n; if ($0 ~ /;leaf_[xy] [0-9]+$/) ok += n }
+     END { printf "stacks through main ending in a leaf: %d of %d samples\n", ok, all
+           exit !(all > 0 && ok >= all * 0.95) }' "$CL_TMP/f.txt" ||
+	{ echo "FAIL: the BPF stacks do not end at their leaf function"; fail=1; }
 top "$CL_TMP/r.db" > "$CL_TMP/ring.top" || fail=1
 echo "bpf stacks (stack percent samples):"; cat "$CL_TMP/bpf.top"
 echo "ring stacks (stack percent samples):"; cat "$CL_TMP/ring.top"
