@@ -7,7 +7,13 @@
 # interleaved run by run so machine noise hits them alike. Then the daemon: CPU time per
 # sample (DCPI Table VI), peak RSS and database growth, over a few minutes of system-wide
 # profiling of the same workloads.
-# Environment: ROBIN (default build/robin), BENCH_RUNS, BENCH_FREQS ("1000 4000").
+# Call stacks: `robin record -g` (frame pointers; ring path, and BPF path with the stacks counted
+# in the kernel) and `--call-graph dwarf` beside `perf record -g` and `--call-graph dwarf` at the
+# same rate, CPU seconds of the profiled program and of the
+# collector apart (medians, interleaved), and the CPU perf report needs to turn perf's stack
+# copies into stacks (robin unwinds while it records).
+# Environment: ROBIN (default build/robin), BENCH_RUNS, BENCH_FREQS ("1000 4000"),
+# BENCH_PARTS (default "flat stacks daemon").
 set -u
 cd "$(dirname "$0")/.."
 ROBIN=${ROBIN:-$PWD/build/robin}
@@ -48,12 +54,16 @@ runit() { # config freq workload -> "wall_s cpu_s"
 
 median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else printf "%.3f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
+PARTS=${BENCH_PARTS:-"flat stacks daemon"}
+part() { case " $PARTS " in *" $1 "*) return 0 ;; esac; return 1; }
+
 CONFIGS="alone robin robin-ring"
 [ $have_perf = 1 ] && CONFIGS="$CONFIGS perf"
 echo "# robin bench-collect: $(uname -r), $(nproc) CPUs, $RUNS runs per cell, event cpu-clock"
 echo "# robin record path: $("$ROBIN" record --db "$T/probe.db" -- true 2>&1 | sed -n 's/.*; path \([a-z]*\) .*/\1/p' | head -n 1)"
 [ $have_perf = 1 ] || echo "# perf is not installed: no perf column"
 for f in $FREQS; do
+	part flat || continue
 	echo
 	echo "## $f Hz per CPU: median wall seconds (slowdown vs alone); median CPU seconds of the whole run"
 	printf "| %-6s |" workload
@@ -79,7 +89,75 @@ for f in $FREQS; do
 	done
 done
 
+# ---- call stacks: -g and --call-graph dwarf beside perf's ----------------------------------
+# stack_run CONFIG FREQ WORKLOAD -> "program_cpu collector_cpu report_cpu" (seconds)
+stack_run() {
+	local cfg=$1 f=$2 w="$3; times > $T/times" t post=0
+	rm -f "$T/times" "$T/s.db"* "$T/p.data"
+	TIMEFORMAT="%U %S"
+	case $cfg in
+	alone) t=$( { time bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	robin-fp) t=$( { time "$ROBIN" record -q -g --path ring --db "$T/s.db" --freq "$f" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	robin-fp-bpf) t=$( { time "$ROBIN" record -q -g --path bpf --db "$T/s.db" --freq "$f" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	robin-dwarf) t=$( { time "$ROBIN" record -q --call-graph dwarf --db "$T/s.db" --freq "$f" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	perf-fp) t=$( { time perf record -q -g -e cpu-clock -F "$f" -o "$T/p.data" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	perf-dwarf) t=$( { time perf record -q --call-graph dwarf -e cpu-clock -F "$f" -o "$T/p.data" -- bash -c "$w" >/dev/null 2>&1; } 2>&1 ) ;;
+	esac
+	case $cfg in perf-*)
+		TIMEFORMAT="%U %S"
+		post=$( { time perf report -i "$T/p.data" --stdio --no-children -g folded > /dev/null 2>&1; } 2>&1 |
+			awk '{ print $1 + $2 }') ;;
+	esac
+	# bash's `times`: its own user/sys, then its children's, as 0m1.234s
+	local prog
+	prog=$(tr -s ' \n' '\n' < "$T/times" | awk '{ split($1, a, "m"); sub(/s$/, "", a[2]); s += a[1] * 60 + a[2] } END { print s }')
+	echo "$t" | awk -v p="$prog" -v post="$post" '{ printf "%.3f %.3f %.3f\n", p, $1 + $2 - p, post }'
+}
+
+if part stacks; then
+	gcc -O1 -g -fno-omit-frame-pointer -o "$T/calls-fp" tests/host/collect_calls.c
+	gcc -O2 -g -fomit-frame-pointer -o "$T/calls-nofp" tests/host/collect_calls.c
+	SCONFIGS="alone robin-fp robin-fp-bpf robin-dwarf"
+	[ $have_perf = 1 ] && SCONFIGS="alone robin-fp robin-fp-bpf perf-fp robin-dwarf perf-dwarf"
+	for f in $FREQS; do
+		echo
+		echo "## call stacks at $f Hz: median CPU seconds of the profiled program (vs alone), of the"
+		echo "## collector (robin: sampling, unwinding, storing; perf: writing perf.data), and of"
+		echo "## perf report -g to get the stacks perf recorded (robin has them in its database)"
+		printf "| %-22s |" "workload"
+		for c in $SCONFIGS; do printf " %-26s |" "$c"; done
+		echo
+		printf "| --- |"; for c in $SCONFIGS; do printf " --- |"; done; echo
+		for w in calls-fp calls-nofp gzip; do
+			case $w in
+			calls-*) cmd="$T/$w 200" ;;
+			gzip) cmd=${WL[gzip]} ;;
+			esac
+			for c in $SCONFIGS; do : > "$T/s.$c"; done
+			for r in $(seq "$RUNS"); do
+				for c in $SCONFIGS; do stack_run "$c" "$f" "$cmd" >> "$T/s.$c"; done
+			done
+			base=$(awk '{ print $1 }' "$T/s.alone" | median)
+			printf "| %-22s |" "$w"
+			for c in $SCONFIGS; do
+				p=$(awk '{ print $1 }' "$T/s.$c" | median)
+				k=$(awk '{ print $2 }' "$T/s.$c" | median)
+				q=$(awk '{ print $3 }' "$T/s.$c" | median)
+				if [ "$c" = alone ]; then
+					printf " prog %6.3f                |" "$p"
+				else
+					printf " prog %6.3f (%+5.1f%%) coll %5.3f%s |" "$p" \
+						"$(echo "$p $base" | awk '{ print 100 * ($1 / $2 - 1) }')" "$k" \
+						"$(case $c in perf-*) printf " rep %5.3f" "$q" ;; esac)"
+				fi
+			done
+			echo
+		done
+	done
+fi
+
 # ---- the daemon: CPU per sample, memory, database growth ------------------------------------
+part daemon || exit 0
 echo
 echo "## daemon (system-wide, 1 kHz, merge every 10 s) over the workloads run twice"
 dir=$T/daemon db=$T/daemon.db

@@ -286,6 +286,13 @@ int cmd_record(int argc, char **argv)
 			" throttled, unknown image %.2f%%, %" PRIu64 " images, path %s, run %" PRId64
 			" in %s\n", total, st.lost + st.lost_overflow, st.throttled, unk,
 			st.maps.images, st.path, run_id, db_path);
+		if (st.unwound)
+			fprintf(stderr, "robin record: dwarf: %" PRIu64 " user stacks unwound, %.1f "
+				"frames each, %" PRIu64 " to the sampled pc only\n", st.unwound,
+				(double)st.unwound_frames / (double)st.unwound, st.unwound_leaf_only);
+		if (st.stacks_lost)
+			fprintf(stderr, "robin record: %" PRIu64 " samples' call stacks did not fit the "
+				"kernel's stack maps\n", st.stacks_lost);
 	}
 	record_warn_overhead(o.freq_hz, &st);
 	collector_close(c);

@@ -11,6 +11,7 @@
 #include <bpf/bpf.h>
 #include <bpf/libbpf.h>
 #include <errno.h>
+#include <linux/perf_event.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -36,6 +37,11 @@ struct bpf_agg {
 	void *arg;
 	struct agg_bpf_bucket *vals;  /* drain buffer: nbuckets x ncpus */
 	uint32_t *keys;
+	/* -g */
+	int stacks;
+	int counts_fd, ids_fd[2];
+	bpf_agg_stack_fn stack_fn;
+	void *stack_arg;
 };
 
 static char bpf_agg_log[512];
@@ -55,8 +61,8 @@ static int on_overflow(void *ctx, void *data, size_t size)
 	return 0;
 }
 
-int bpf_agg_open(unsigned entries, unsigned ring_bytes, struct bpf_agg **out, char *why,
-		 size_t why_size)
+int bpf_agg_open(unsigned entries, unsigned ring_bytes, int stacks, struct bpf_agg **out,
+		 char *why, size_t why_size)
 {
 	int rc;
 	*out = NULL;
@@ -95,8 +101,14 @@ int bpf_agg_open(unsigned entries, unsigned ring_bytes, struct bpf_agg **out, ch
 		snprintf(why, why_size, "BPF object lacks its maps or program");
 		goto fail;
 	}
-	if (bpf_map__set_max_entries(table, 2 * b->nbuckets) ||
-	    bpf_map__set_max_entries(ring, b->ring_bytes)) {
+	/* without -g the stack maps stay at one entry: the kernel preallocates them */
+	struct bpf_map *ids0 = bpf_object__find_map_by_name(b->obj, "agg_stack_ids0");
+	struct bpf_map *ids1 = bpf_object__find_map_by_name(b->obj, "agg_stack_ids1");
+	struct bpf_map *counts = bpf_object__find_map_by_name(b->obj, "agg_stack_counts");
+	if (!ids0 || !ids1 || !counts || bpf_map__set_max_entries(table, 2 * b->nbuckets) ||
+	    bpf_map__set_max_entries(ring, b->ring_bytes) ||
+	    (!stacks && (bpf_map__set_max_entries(ids0, 1) || bpf_map__set_max_entries(ids1, 1) ||
+			 bpf_map__set_max_entries(counts, 1)))) {
 		rc = -EINVAL;
 		snprintf(why, why_size, "BPF map sizes refused");
 		goto fail;
@@ -114,6 +126,9 @@ int bpf_agg_open(unsigned entries, unsigned ring_bytes, struct bpf_agg **out, ch
 	b->table_fd = bpf_map__fd(table);
 	b->ctl_fd = bpf_object__find_map_fd_by_name(b->obj, "agg_ctl");
 	b->stats_fd = bpf_object__find_map_fd_by_name(b->obj, "agg_stats");
+	b->counts_fd = bpf_object__find_map_fd_by_name(b->obj, "agg_stack_counts");
+	b->ids_fd[0] = bpf_object__find_map_fd_by_name(b->obj, "agg_stack_ids0");
+	b->ids_fd[1] = bpf_object__find_map_fd_by_name(b->obj, "agg_stack_ids1");
 	struct agg_bpf_ctl ctl = { 0, b->nbuckets - 1 };
 	uint32_t zero = 0;
 	if (bpf_map_update_elem(b->ctl_fd, &zero, &ctl, BPF_ANY)) {
@@ -144,6 +159,73 @@ int bpf_agg_attach(struct bpf_agg *b, int perf_fd, unsigned event)
 		return -errno ? -errno : -EINVAL;
 	b->links[b->n_links++] = l;
 	return 0;
+}
+
+int bpf_agg_stacks(struct bpf_agg *b, bpf_agg_stack_fn fn, void *arg)
+{
+	struct bpf_program *p = bpf_object__find_program_by_name(b->obj, "robin_agg_stacks");
+	if (!p || b->n_links || b->counts_fd < 0 || b->ids_fd[0] < 0 || b->ids_fd[1] < 0 ||
+	    bpf_map__max_entries(bpf_object__find_map_by_name(b->obj, "agg_stack_counts")) <= 1)
+		return -ENOENT; /* opened without stacks */
+	b->prog = p;
+	b->stack_fn = fn;
+	b->stack_arg = arg;
+	b->stacks = 1;
+	return 0;
+}
+
+/* The frames of stack id in the half's stack map (0 frames for an id < 0 or one gone). */
+static size_t stack_frames(struct bpf_agg *b, uint32_t gen, int32_t id, uint64_t *ip)
+{
+	if (id < 0 || bpf_map_lookup_elem(b->ids_fd[gen], &id, ip))
+		return 0;
+	/* taken from the sample's perf callchain, a stack keeps its PERF_CONTEXT_* marker */
+	size_t n = 0;
+	for (size_t i = 0; i < AGG_BPF_STACK_DEPTH && ip[i]; i++)
+		if (ip[i] < (uint64_t)PERF_CONTEXT_MAX)
+			ip[n++] = ip[i];
+	return n;
+}
+
+/* Hand every stack count of the quiescent half `gen` to the stack fn, then empty the half. */
+static int drain_stacks(struct bpf_agg *b, uint32_t gen)
+{
+	struct agg_bpf_stack_key k, next, *keys = NULL;
+	uint64_t kip[AGG_BPF_STACK_DEPTH], uip[AGG_BPF_STACK_DEPTH], count;
+	size_t n = 0, cap = 0;
+	int rc = 0, more = bpf_map_get_next_key(b->counts_fd, NULL, &next) == 0;
+	while (more) {
+		k = next;
+		more = bpf_map_get_next_key(b->counts_fd, &k, &next) == 0;
+		if (k.gen != gen || bpf_map_lookup_elem(b->counts_fd, &k, &count))
+			continue;
+		size_t nk = stack_frames(b, gen, k.kstack, kip);
+		size_t nu = stack_frames(b, gen, k.ustack, uip);
+		if (nk + nu)
+			b->stack_fn(b->stack_arg, &k, count, kip, nk, uip, nu);
+		if (n == cap) {
+			cap = cap ? cap * 2 : 1024;
+			struct agg_bpf_stack_key *v = realloc(keys, cap * sizeof *v);
+			if (!v) {
+				rc = -ENOMEM;
+				break;
+			}
+			keys = v;
+		}
+		keys[n++] = k;
+	}
+	for (size_t i = 0; i < n; i++)
+		bpf_map_delete_elem(b->counts_fd, &keys[i]);
+	free(keys);
+	/* the half's stack ids go too: the next flip starts it empty */
+	uint32_t id, nid;
+	more = bpf_map_get_next_key(b->ids_fd[gen], NULL, &nid) == 0;
+	while (more) {
+		id = nid;
+		more = bpf_map_get_next_key(b->ids_fd[gen], &id, &nid) == 0;
+		bpf_map_delete_elem(b->ids_fd[gen], &id);
+	}
+	return rc;
 }
 
 int bpf_agg_poll_fd(const struct bpf_agg *b)
@@ -232,7 +314,7 @@ int bpf_agg_drain(struct bpf_agg *b, bpf_agg_fn fn, void *arg)
 				goto out;
 			}
 	}
-	rc = 0;
+	rc = b->stacks && b->stack_fn ? drain_stacks(b, old) : 0;
 out:
 	free(s0);
 	free(s1);
@@ -251,6 +333,7 @@ int bpf_agg_stats(struct bpf_agg *b, struct bpf_agg_totals *t)
 		t->hits += s[c].hits;
 		t->evictions += s[c].evictions;
 		t->lost += s[c].lost;
+		t->stacks_lost += s[c].stacks_lost;
 		if (c < 64)
 			t->samples_cpu[c] = s[c].samples;
 	}
@@ -260,7 +343,11 @@ int bpf_agg_stats(struct bpf_agg *b, struct bpf_agg_totals *t)
 
 size_t bpf_agg_memory_bytes(const struct bpf_agg *b)
 {
-	return (size_t)2 * b->nbuckets * b->ncpus * sizeof(struct agg_bpf_bucket) + b->ring_bytes;
+	size_t stacks = b->stacks ? (size_t)2 * AGG_BPF_STACK_IDS * AGG_BPF_STACK_DEPTH * 8 +
+				    (size_t)AGG_BPF_STACK_COUNTS *
+				    (sizeof(struct agg_bpf_stack_key) + 8) : 0;
+	return (size_t)2 * b->nbuckets * b->ncpus * sizeof(struct agg_bpf_bucket) + b->ring_bytes +
+	       stacks;
 }
 
 void bpf_agg_close(struct bpf_agg *b)

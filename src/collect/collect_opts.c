@@ -3,6 +3,8 @@
  */
 #include "collect/collect_opts.h"
 
+#include "collect/collect_unwind.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,18 +50,34 @@ int collect_opts_parse(struct collect_opts *o, int argc, char **argv, int *i, ch
 		}
 		o->db = v;
 	} else if (!strcmp(a, "-g")) {
-		o->call_graph = 1;
+		o->call_graph = COLLECT_CALL_GRAPH_FP;
 		*i += 1;
 		return 1;
 	} else if (!strcmp(a, "--call-graph")) {
 		if (v && !strcmp(v, "fp")) {
-			o->call_graph = 1;
-		} else if (v && !strcmp(v, "dwarf")) {
-			snprintf(err, n, "--call-graph dwarf: not supported yet; use --call-graph fp (-g) "
-				 "with programs built with -fno-omit-frame-pointer");
+			o->call_graph = COLLECT_CALL_GRAPH_FP;
+		} else if (v && (!strcmp(v, "dwarf") || !strncmp(v, "dwarf,", 6))) {
+#if !defined(__x86_64__)
+			snprintf(err, n, "--call-graph dwarf: robin unwinds x86-64 stacks only; use "
+				 "--call-graph fp (-g) with programs built with -fno-omit-frame-pointer");
 			return -ENOTSUP;
+#endif
+			o->call_graph = COLLECT_CALL_GRAPH_DWARF;
+			o->stack_user_bytes = COLLECT_DWARF_STACK_DEFAULT;
+			if (v[5] == ',') {
+				char *end;
+				errno = 0;
+				unsigned long sz = strtoul(v + 6, &end, 0);
+				if (!v[6] || *end || errno || sz < 8 || sz > COLLECT_DWARF_STACK_MAX) {
+					snprintf(err, n, "--call-graph dwarf,SIZE: expected a stack size in "
+						 "bytes in [8, %u], got '%s'", COLLECT_DWARF_STACK_MAX, v + 6);
+					return -EINVAL;
+				}
+				o->stack_user_bytes = (unsigned)((sz + 7) & ~7ul); /* as perf: u64s */
+			}
 		} else {
-			snprintf(err, n, "--call-graph: expected fp or dwarf, got '%s'", v ? v : "");
+			snprintf(err, n, "--call-graph: expected fp, dwarf or dwarf,SIZE, got '%s'",
+				 v ? v : "");
 			return -EINVAL;
 		}
 	} else if (!strcmp(a, "--freq")) {
@@ -83,6 +101,7 @@ int collect_opts_parse(struct collect_opts *o, int argc, char **argv, int *i, ch
 		}
 	} else if (!strcmp(a, "--mmap-pages")) {
 		rc = parse_uint(a, v, 1, 1u << 20, &o->mmap_pages, err, n);
+		o->mmap_pages_given = 1;
 		if (!rc && (o->mmap_pages & (o->mmap_pages - 1))) {
 			snprintf(err, n, "--mmap-pages: %u is not a power of two", o->mmap_pages);
 			rc = -EINVAL;
@@ -142,17 +161,32 @@ int collect_opts_events(const struct collect_opts *o, struct collector_config *c
 	}
 	cfg->path = o->path;
 	if (!rc && o->call_graph) {
-		/* stacks are read from every sample: the BPF tables aggregate leaves only */
-		if (o->path == COLLECTOR_PATH_BPF) {
-			snprintf(why, why_size, "-g: call stacks are read on the ring path only; use "
-				 "--path ring or auto");
-			return -ENOTSUP;
+		/* frame-pointer stacks are counted by id in the kernel on the BPF path; dwarf stack
+		 * copies are unwound here, from every sample */
+		if (o->call_graph == COLLECT_CALL_GRAPH_DWARF) {
+			if (o->path == COLLECTOR_PATH_BPF) {
+				snprintf(why, why_size, "--call-graph dwarf: the stack copies are "
+					 "unwound on the ring path only; use --path ring or auto");
+				return -ENOTSUP;
+			}
+			cfg->path = COLLECTOR_PATH_RING;
 		}
-		cfg->path = COLLECTOR_PATH_RING;
-		for (size_t i = 0; i < cfg->n_events; i++)
-			cfg->events[i].attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+		for (size_t i = 0; i < cfg->n_events; i++) {
+			struct perf_event_attr *a = &cfg->events[i].attr;
+			a->sample_type |= PERF_SAMPLE_CALLCHAIN;
+			if (o->call_graph != COLLECT_CALL_GRAPH_DWARF)
+				continue;
+			/* as perf: the kernel part of the chain from the kernel, the user part
+			 * unwound here from the registers and the stack bytes */
+			a->sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+			a->exclude_callchain_user = 1;
+			a->sample_regs_user = COLLECTOR_DWARF_REGS_MASK;
+			a->sample_stack_user = o->stack_user_bytes;
+		}
 	}
 	cfg->mmap_pages = o->mmap_pages;
+	if (o->call_graph == COLLECT_CALL_GRAPH_DWARF && !o->mmap_pages_given)
+		cfg->mmap_pages = COLLECT_DWARF_MMAP_PAGES; /* 8 KiB samples fill 64 pages fast */
 	cfg->agg_entries = o->agg_entries;
 	cfg->overflow_entries = o->overflow_entries;
 	cfg->rearm_ms = o->rearm_ms;

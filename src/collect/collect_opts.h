@@ -23,8 +23,20 @@ struct collect_opts {
 	mode_t db_mode;            /* --db-mode (octal), default 0600 */
 	unsigned rearm_ms;         /* --rearm-ms, period re-randomisation interval */
 	unsigned drain_ms;         /* --drain-ms: read rings only this often (no wakeups) */
-	int call_graph;            /* -g / --call-graph fp: frame-pointer call stacks */
+	int call_graph;            /* enum collect_call_graph: -g / --call-graph fp|dwarf */
+	unsigned stack_user_bytes; /* --call-graph dwarf,SIZE: user stack copied per sample */
+	int mmap_pages_given;      /* --mmap-pages was given (dwarf otherwise uses more) */
 };
+
+enum collect_call_graph {
+	COLLECT_CALL_GRAPH_NONE = 0,
+	COLLECT_CALL_GRAPH_FP = 1,     /* frame pointers: PERF_SAMPLE_CALLCHAIN */
+	COLLECT_CALL_GRAPH_DWARF = 2,  /* user stack copies unwound with DWARF CFI (elf_unwind.h) */
+};
+
+#define COLLECT_DWARF_STACK_DEFAULT 8192u  /* bytes of user stack per sample, as perf */
+#define COLLECT_DWARF_STACK_MAX 65528u     /* a sample record's size is 16 bits */
+#define COLLECT_DWARF_MMAP_PAGES 256u      /* ring pages per CPU with dwarf stacks (1 MiB) */
 
 #define COLLECT_OPTS_HELP \
 	"  --db FILE            profile database (default $ROBIN_DB or ./robin.db), created 0600\n" \
@@ -38,8 +50,12 @@ struct collect_opts {
 	"  --overflow-entries N overflow buffer entries per CPU (default 8192)\n" \
 	"  --rearm-ms N         re-randomise sampling periods every N ms (default 10, 0 = never)\n" \
 	"  --drain-ms N         read the rings only every N ms instead of on wakeups (testing)\n" \
-	"  -g, --call-graph fp  keep every sample's call stack (frame pointers, PERF_SAMPLE_CALLCHAIN;\n" \
-	"                       reads every sample from the rings: --path bpf is refused)\n"
+	"  -g, --call-graph fp  keep every sample's call stack (frame pointers; on the BPF path\n" \
+	"                       counted by id in a kernel stack map, else PERF_SAMPLE_CALLCHAIN)\n" \
+	"  --call-graph dwarf[,SIZE]  call stacks of programs without frame pointers: SIZE bytes\n" \
+	"                       of user stack (default 8192) and the registers copied per sample,\n" \
+	"                       unwound with the files' DWARF CFI after reading (x86-64; ring\n" \
+	"                       path; 256 ring pages per CPU unless --mmap-pages)\n"
 
 void collect_opts_init(struct collect_opts *o);
 

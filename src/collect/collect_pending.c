@@ -146,6 +146,44 @@ int collect_pending_add(struct collect_pending *p, uint32_t event, uint32_t imag
 	return 0;
 }
 
+int collect_pending_stack(struct collect_pending *p, uint32_t event, const uint32_t *image,
+			  const uint64_t *offset, size_t n, uint64_t count)
+{
+	if (event >= p->n_events || !n)
+		return -EINVAL;
+	for (size_t i = 0; i < n; i++)
+		if (image[i] > p->n_images)
+			return -EINVAL;
+	size_t need = p->n_stk + 3 + 2 * n;
+	if (need > p->cap_stk) {
+		size_t cap = p->cap_stk ? p->cap_stk : 4096;
+		while (cap < need)
+			cap *= 2;
+		uint64_t *v = realloc(p->stk, cap * sizeof *v);
+		if (!v)
+			return -ENOMEM;
+		p->stk = v;
+		p->cap_stk = cap;
+	}
+	uint64_t *w = p->stk + p->n_stk;
+	w[0] = event;
+	w[1] = count;
+	w[2] = n;
+	for (size_t i = 0; i < n; i++) {
+		w[3 + 2 * i] = image[i];
+		w[4 + 2 * i] = offset[i];
+	}
+	p->n_stk = need;
+	p->stacks++;
+	return 0;
+}
+
+void collect_pending_clear_stacks(struct collect_pending *p)
+{
+	p->n_stk = 0;
+	p->stacks = 0;
+}
+
 void collect_pending_clear(struct collect_pending *p)
 {
 	if (p->slots)
@@ -161,6 +199,7 @@ void collect_pending_free(struct collect_pending *p)
 	free(p->images);
 	free(p->events);
 	free(p->slots);
+	free(p->stk);
 	memset(p, 0, sizeof *p);
 }
 
@@ -244,6 +283,13 @@ int collect_pending_journal_write(const struct collect_pending *p, const char *p
 				" %.17g\n", s->event, s->image, s->offset, (unsigned)s->kind, s->key,
 				s->count, s->value);
 	}
+	for (size_t at = 0; at < p->n_stk; at += 3 + 2 * p->stk[at + 2]) {
+		const uint64_t *w = p->stk + at;
+		fprintf(f, "s %" PRIu64 " %" PRIu64 " %" PRIu64, w[0], w[1], w[2]);
+		for (uint64_t i = 0; i < w[2]; i++)
+			fprintf(f, " %" PRIu64 " %" PRIu64, w[3 + 2 * i], w[4 + 2 * i]);
+		fputc('\n', f);
+	}
 	fprintf(f, "end %" PRIu64 "\n", p->samples);
 	int rc = 0;
 	if (fflush(f) || fsync(fileno(f)))
@@ -257,6 +303,34 @@ int collect_pending_journal_write(const struct collect_pending *p, const char *p
 		snprintf(err, err_size, "writing %s: %s", path, strerror(-rc));
 	}
 	return rc;
+}
+
+/* An "s EVENT COUNT N IMAGE OFFSET ..." line (after "s ") into j; 0 or -1. */
+static int journal_stack(struct collect_pending *j, const char *p)
+{
+	uint64_t v[3 + 2 * 256];
+	size_t k = 0;
+	while (*p && k < sizeof v / sizeof v[0]) {
+		char *end;
+		if (*p < '0' || *p > '9')
+			return -1;
+		errno = 0;
+		v[k++] = strtoull(p, &end, 10);
+		if (errno || (*end && *end != ' '))
+			return -1;
+		p = *end ? end + 1 : end;
+	}
+	if (*p || k < 3 || v[2] == 0 || v[2] > 256 || k != 3 + 2 * v[2] || v[0] > UINT32_MAX)
+		return -1;
+	uint32_t image[256];
+	uint64_t offset[256];
+	for (uint64_t i = 0; i < v[2]; i++) {
+		if (v[3 + 2 * i] > UINT32_MAX)
+			return -1;
+		image[i] = (uint32_t)v[3 + 2 * i];
+		offset[i] = v[4 + 2 * i];
+	}
+	return collect_pending_stack(j, (uint32_t)v[0], image, offset, (size_t)v[2], v[1]) ? -1 : 0;
 }
 
 /* Parse one journal line into `j` (a fresh collect_pending); 1 at "end", 0 to go on, -1 bad. */
@@ -291,6 +365,8 @@ static int journal_line(struct collect_pending *j, char *line, int *ended, uint6
 	if (sscanf(line, "d %" SCNu32 " %" SCNu32 " %" SCNu64 " %u %" SCNd64 " %" SCNu64 " %lf%n",
 		   &a, &b, &u, &kind, &key, &cnt, &val, &n) == 7 && !line[n])
 		return kind && collect_pending_add(j, a, b, u, (int)kind, key, cnt, val) == 0 ? 0 : -1;
+	if (line[0] == 's' && line[1] == ' ')
+		return journal_stack(j, line + 2);
 	if (sscanf(line, "end %" SCNu64 "%n", &v, &n) == 1 && !line[n]) {
 		*ended = 1;
 		*end_samples = v;
@@ -361,6 +437,24 @@ int collect_pending_journal_read(struct collect_pending *p, const char *path, ui
 		if (!rc)
 			rc = collect_pending_add(p, ev, im, s->offset, s->kind, s->key, s->count,
 						 s->value);
+	}
+	for (size_t at = 0; !rc && at < j.n_stk; at += 3 + 2 * j.stk[at + 2]) {
+		const uint64_t *w = j.stk + at;
+		uint32_t ev, image[256];
+		uint64_t offset[256];
+		const struct collect_pending_event *e = &j.events[w[0]];
+		rc = collect_pending_event(p, e->name, e->period, &ev);
+		for (uint64_t i = 0; !rc && i < w[2]; i++) {
+			image[i] = 0;
+			offset[i] = w[4 + 2 * i];
+			if (w[3 + 2 * i]) {
+				const struct collect_pending_image *g = &j.images[w[3 + 2 * i] - 1];
+				rc = collect_pending_image(p, g->path, g->build_id, g->size_bytes, g->arch,
+							   &image[i]);
+			}
+		}
+		if (!rc)
+			rc = collect_pending_stack(p, ev, image, offset, (size_t)w[2], w[1]);
 	}
 	if (rc)
 		snprintf(err, err_size, "%s: %s", path, strerror(-rc));

@@ -13,6 +13,7 @@
  *                                          encodes '%', newline and carriage return)
  *   c EVENT IMAGE OFFSET COUNT            (IMAGE 0 = no image: OFFSET is the raw address)
  *   d EVENT IMAGE OFFSET KIND KEY COUNT VALUE
+ *   s EVENT COUNT N IMAGE OFFSET ...      (a call stack, -g: N frames outermost first)
  *   end SAMPLES                           (sum of the c counts: a truncated file is refused)
  * Entry points: collect_pending_event, collect_pending_image, collect_pending_add,
  * collect_pending_clear, collect_pending_free, collect_pending_journal_write,
@@ -69,6 +70,10 @@ struct collect_pending {
 	struct collect_pending_slot *slots;    /* open addressing, power-of-two capacity */
 	size_t cap_slots, n_slots;
 	uint64_t samples;                      /* sum of the COUNT slots */
+	uint64_t *stk;                         /* held call stacks (-g): EVENT COUNT N, then N
+	                                          (image, offset) pairs each */
+	size_t n_stk, cap_stk;                 /* u64s used, allocated */
+	uint64_t stacks;                       /* stacks held */
 };
 
 /* The detail-kind name of a kind ("event_bits", ...), NULL for COLLECT_PENDING_COUNT. */
@@ -88,13 +93,22 @@ int collect_pending_add(struct collect_pending *p, uint32_t event, uint32_t imag
 			uint64_t offset, int kind, int64_t key, uint64_t count, double value)
 	__attribute__((warn_unused_result));
 
+/* Hold one call stack: n frames outermost first, image[i] as collect_pending_image gives
+ * (0 = no image: offset[i] is the raw address); count samples of event. -EINVAL, -ENOMEM. */
+int collect_pending_stack(struct collect_pending *p, uint32_t event, const uint32_t *image,
+			  const uint64_t *offset, size_t n, uint64_t count)
+	__attribute__((warn_unused_result));
+
+/* Forget the held stacks (after they were stored). */
+void collect_pending_clear_stacks(struct collect_pending *p);
+
 /* Forget the held slots (after they were stored); images and events (and their database
  * ids) stay. */
 void collect_pending_clear(struct collect_pending *p);
 
 void collect_pending_free(struct collect_pending *p);
 
-/* Write every held slot to `path` (through PATH.tmp, fsync'ed, then renamed over it, so the
+/* Write every held slot and stack to `path` (through PATH.tmp, fsync'ed, then renamed over it, so the
  * file is always either the old journal or the new one). `err` gets one line on failure. */
 int collect_pending_journal_write(const struct collect_pending *p, const char *path, char *err,
 				  size_t err_size) __attribute__((warn_unused_result));

@@ -106,33 +106,17 @@ static int store_stack(void *arg, unsigned event, struct cimage *const *im,
 		       const uint64_t *offset, size_t n, uint64_t count)
 {
 	struct collect_store *s = arg;
-	size_t need = s->n_stk + 3 + 2 * n;
+	uint32_t ix[256];
 	if (event >= s->n_events)
 		return -EINVAL;
-	if (need > s->cap_stk) {
-		size_t cap = s->cap_stk ? s->cap_stk : 4096;
-		while (cap < need)
-			cap *= 2;
-		uint64_t *v = realloc(s->stk, cap * sizeof *v);
-		if (!v)
-			return -ENOMEM;
-		s->stk = v;
-		s->cap_stk = cap;
-	}
-	uint64_t *w = s->stk + s->n_stk;
-	w[0] = event;
-	w[1] = n;
-	w[2] = count;
+	if (n > 256)
+		n = 256; /* the collector keeps at most 256 frames */
 	for (size_t i = 0; i < n; i++) {
-		uint32_t ix;
-		int rc = image_ix(s, im[i], &ix);
+		int rc = image_ix(s, im[i], &ix[i]);
 		if (rc)
 			return rc;
-		w[3 + 2 * i] = ix;
-		w[4 + 2 * i] = offset[i];
 	}
-	s->n_stk = need;
-	return 0;
+	return collect_pending_stack(&s->pend, event, ix, offset, n, count);
 }
 
 struct collector_sink collect_store_sink(struct collect_store *s)
@@ -215,18 +199,19 @@ static int batch_slot(struct collect_store *s, struct profile_db_batch *b, const
 /* The held stacks into the database (after the batch: their leaves' profiles exist). */
 static int commit_stacks(struct collect_store *s)
 {
+	struct collect_pending *p = &s->pend;
 	struct profile_db_stacks *st = NULL;
 	struct profile_db_frame f[256];
-	int rc = s->n_stk ? profile_db_stacks_new(s->db, &st) : 0;
-	for (size_t at = 0; !rc && at < s->n_stk;) {
-		const uint64_t *w = s->stk + at;
-		size_t n = (size_t)w[1];
-		for (size_t i = 0; i < n && !rc && i < 256; i++) {
+	int rc = p->n_stk ? profile_db_stacks_new(s->db, &st) : 0;
+	for (size_t at = 0; !rc && at < p->n_stk;) {
+		const uint64_t *w = p->stk + at;
+		size_t n = (size_t)w[2];
+		for (size_t i = 0; i < n && !rc; i++) {
 			uint32_t ix = (uint32_t)w[3 + 2 * i];
 			f[i].image_id = 0;
 			f[i].offset = w[4 + 2 * i];
 			if (ix) {
-				struct collect_pending_image *im = &s->pend.images[ix - 1];
+				struct collect_pending_image *im = &p->images[ix - 1];
 				if (!im->db_id)
 					rc = profile_db_image_add(s->db, im->path, im->build_id,
 								  im->size_bytes, im->arch, &im->db_id);
@@ -234,15 +219,14 @@ static int commit_stacks(struct collect_store *s)
 			}
 		}
 		if (!rc)
-			rc = profile_db_stacks_add(st, s->events[w[0]].name, f, n < 256 ? n : 256,
-						   w[2]);
+			rc = profile_db_stacks_add(st, p->events[w[0]].name, f, n, w[1]);
 		at += 3 + 2 * n;
 	}
 	if (!rc && st)
 		rc = profile_db_stacks_commit(st, 0, s->run_id);
 	profile_db_stacks_free(st);
 	if (!rc)
-		s->n_stk = 0;
+		collect_pending_clear_stacks(p);
 	return rc;
 }
 
@@ -271,10 +255,12 @@ int collect_store_commit(struct collect_store *s)
 	collect_pending_clear(p);
 	if (s->journal[0])
 		unlink(s->journal); /* its samples are in the database now */
-	/* the flat counts are stored: a failure here drops the stacks, never recounts samples */
+	/* the flat counts are stored (a retry never recounts them); stacks that could not be
+	 * stored for want of space stay held (and journaled), any other failure drops them */
 	if ((rc = commit_stacks(s))) {
 		snprintf(s->err, sizeof s->err, "call stacks: %s", profile_db_error(s->db));
-		s->n_stk = 0;
+		if (rc != -ENOSPC)
+			collect_pending_clear_stacks(&s->pend);
 	}
 	return rc;
 }
@@ -282,6 +268,11 @@ int collect_store_commit(struct collect_store *s)
 uint64_t collect_store_pending_samples(const struct collect_store *s)
 {
 	return s->pend.samples;
+}
+
+uint64_t collect_store_pending_stacks(const struct collect_store *s)
+{
+	return s->pend.stacks;
 }
 
 void collect_store_journal(struct collect_store *s, const char *path)
@@ -293,7 +284,7 @@ int collect_store_journal_save(struct collect_store *s)
 {
 	if (!s->journal[0])
 		return -EINVAL;
-	if (!s->pend.n_slots)
+	if (!s->pend.n_slots && !s->pend.stacks)
 		return 0;
 	return collect_pending_journal_write(&s->pend, s->journal, s->err, sizeof s->err);
 }
@@ -318,9 +309,6 @@ void collect_store_close(struct collect_store *s)
 	profile_db_close(s->db);
 	collect_pending_free(&s->pend);
 	free(s->image_ix);
-	free(s->stk);
-	s->stk = NULL;
-	s->n_stk = s->cap_stk = 0;
 	s->image_ix = NULL;
 	s->n_image_ix = 0;
 	s->db = NULL;

@@ -34,9 +34,6 @@ struct collect_store {
 	uint64_t committed_samples;           /* samples committed so far */
 	uint64_t commits;
 	uint64_t add_errors;                  /* counts the sink could not hold (no memory) */
-	uint64_t *stk;                        /* held stacks (-g): EVENT N COUNT then N (pending
-	                                         image, offset) pairs each; not journaled */
-	size_t n_stk, cap_stk;
 	char journal[4096];                   /* journal path, "" = none */
 	char err[512];
 };
@@ -60,6 +57,9 @@ int collect_store_commit(struct collect_store *s) __attribute__((warn_unused_res
 
 /* Samples held, not yet stored. */
 uint64_t collect_store_pending_samples(const struct collect_store *s);
+
+/* Call stacks (-g) held, not yet stored. */
+uint64_t collect_store_pending_stacks(const struct collect_store *s);
 
 /* Use `path` as the journal (NULL or "" = none). */
 void collect_store_journal(struct collect_store *s, const char *path);

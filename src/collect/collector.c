@@ -18,6 +18,7 @@
 
 #include "collect/agg.h"
 #include "collect/bpf_agg.h"
+#include "collect/collect_unwind.h"
 #include "collect/ibs.h"
 #include "collect/perf_ring.h"
 
@@ -53,6 +54,7 @@ struct collector {
 	struct agg_table *agg;         /* per CPU (ring path) */
 	struct bpf_agg *bpf;           /* BPF path */
 	struct procmap pm;
+	struct collect_unwind unw;     /* --call-graph dwarf: samples held for unwinding */
 	uint64_t last_rearm_ns;
 	uint64_t seed;
 	struct collector_stats st;
@@ -226,6 +228,8 @@ static int open_user_rings(struct collector *c, char *err, size_t err_size)
 		a.exclude_kernel = 1;
 		a.exclude_hv = 1;
 		a.sample_type = c->cfg.events[0].attr.sample_type;
+		a.sample_regs_user = c->cfg.events[0].attr.sample_regs_user;
+		a.sample_stack_user = c->cfg.events[0].attr.sample_stack_user;
 		int fd = perf_sys_open(&a, getpid(), cpu, -1, PERF_FLAG_FD_CLOEXEC);
 		if (fd < 0) {
 			snprintf(err, err_size, "perf_event_open(ring of cpu %d): %s", cpu, strerror(-fd));
@@ -450,6 +454,16 @@ static int user_scan(struct collector *c, char *err, size_t err_size)
 	return 0;
 }
 
+static void on_bpf_stack(void *arg, const struct agg_bpf_stack_key *k, uint64_t count,
+			 const uint64_t *kip, size_t nk, const uint64_t *uip, size_t nu);
+
+/* -g: the events ask for call stacks and the sink takes them. */
+static int stacks_wanted(const struct collector *c)
+{
+	return c->cfg.n_events && (c->cfg.events[0].attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+	       c->cfg.sink.add_stack;
+}
+
 int collector_open(const struct collector_config *cfg, struct collector **out, char *err,
 		   size_t err_size)
 {
@@ -476,6 +490,7 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 		rc = -ENOMEM;
 		goto fail;
 	}
+	c->unw.pm = &c->pm;
 	for (int i = 0; i < c->ncpus; i++)
 		c->rings[i].fd = -1;
 
@@ -508,8 +523,15 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 		if (ibs) {
 			snprintf(c->st.path_why, sizeof c->st.path_why,
 				 "IBS samples carry raw registers the table cannot aggregate");
+		} else if (stacks_wanted(c) && c->cfg.mode != COLLECTOR_TASK) {
+			/* on events of every process (pid -1) bpf_get_stackid gave this kernel's
+			 * user stacks cut to the leaf alone; the ring path's chains are whole */
+			snprintf(c->st.path_why, sizeof c->st.path_why, "call stacks of every process "
+				 "are read on the ring path (kernel stack maps: robin record only)");
 		} else if ((rc = bpf_agg_open(c->cfg.agg_entries, c->cfg.overflow_entries * 32 * 4,
-					      &c->bpf, why, sizeof why)) == 0) {
+					      stacks_wanted(c), &c->bpf, why, sizeof why)) == 0) {
+			if (stacks_wanted(c))
+				rc = bpf_agg_stacks(c->bpf, on_bpf_stack, c);
 			for (size_t i = 0; i < c->n_fds && !rc; i++)
 				rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
 			if (rc) {
@@ -521,7 +543,8 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 			} else {
 				c->st.path = "bpf";
 				snprintf(c->st.path_why, sizeof c->st.path_why,
-					 "samples aggregated in the kernel (BPF, per-CPU 4-way table)");
+					 "samples aggregated in the kernel (BPF, per-CPU 4-way table%s)",
+					 stacks_wanted(c) ? "; stacks by id in a stack map" : "");
 			}
 		} else {
 			snprintf(c->st.path_why, sizeof c->st.path_why, "%s", why);
@@ -623,18 +646,23 @@ static void on_agg_entry(void *arg, const struct agg_entry *e)
 	sink_add(c, e->event, im, off, e->count);
 }
 
+/* The era of a BPF entry's process (tgid, leader start time, exec sequence); NULL if unknown. */
+static struct cera *bpf_era(struct collector *c, uint32_t tgid, uint64_t start_ns,
+			    uint32_t seq_event)
+{
+	if (!tgid)
+		return NULL;
+	struct cproc *p = procmap_find_at(&c->pm, tgid, start_ns);
+	if (!p && procmap_scan_pid(&c->pm, tgid, 0) == 0)
+		p = procmap_find(&c->pm, tgid);
+	return p ? procmap_era_seq(p, seq_event & AGG_BPF_SEQ_MASK) : NULL;
+}
+
 static void on_bpf_entry(void *arg, const struct agg_bpf_entry *e)
 {
 	struct collector *c = arg;
-	struct cera *era = NULL;
 	c->st.entries_out++;
-	if (e->tgid) {
-		struct cproc *p = procmap_find_at(&c->pm, e->tgid, e->start_ns);
-		if (!p && procmap_scan_pid(&c->pm, e->tgid, 0) == 0)
-			p = procmap_find(&c->pm, e->tgid);
-		if (p)
-			era = procmap_era_seq(p, e->seq_event & AGG_BPF_SEQ_MASK);
-	}
+	struct cera *era = bpf_era(c, e->tgid, e->start_ns, e->seq_event);
 	uint64_t off;
 	struct cimage *im = procmap_resolve(&c->pm, era, e->pc, &off);
 	unsigned ev = e->seq_event >> AGG_BPF_EVENT_SHIFT;
@@ -674,21 +702,55 @@ static void add_ibs(struct collector *c, unsigned ev, struct cera *era, const st
 
 #define COLLECTOR_STACK_MAX 256
 
-/* Hand the sample's callchain to the sink, each frame mapped like the leaf (kernel
- * addresses to the kernel image). */
-static void add_stack(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
+/* Hand a stack to the sink: pc[0] the sampled instruction, then its callers; each frame mapped
+ * like the leaf (kernel addresses to the kernel image). */
+static void sink_stack(struct collector *c, unsigned ev, struct cera *era, const uint64_t *pc,
+		       size_t n, uint64_t count)
 {
 	struct cimage *im[COLLECTOR_STACK_MAX];
-	uint64_t off[COLLECTOR_STACK_MAX], pc[COLLECTOR_STACK_MAX];
-	size_t n = perf_rec_callchain(r, pc, COLLECTOR_STACK_MAX);
-	if (!n)
-		return;
-	for (size_t i = 0; i < n; i++)
-		im[i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : era, pc[i], &off[i]);
+	uint64_t off[COLLECTOR_STACK_MAX];
+	if (n > COLLECTOR_STACK_MAX)
+		n = COLLECTOR_STACK_MAX;
+	for (size_t i = 0; i < n; i++) /* the sink wants the outermost frame first */
+		im[n - 1 - i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : era, pc[i],
+						&off[n - 1 - i]);
 	c->st.stacks++;
-	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, 1);
+	int rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, off, n, count);
 	if (rc && !c->sink_err)
 		c->sink_err = rc;
+}
+
+/* The sample's frame-pointer callchain to the sink. */
+static void add_stack(struct collector *c, unsigned ev, struct cera *era, const struct perf_rec *r)
+{
+	uint64_t pc[COLLECTOR_STACK_MAX], leaf_first[COLLECTOR_STACK_MAX];
+	size_t n = perf_rec_callchain(r, pc, COLLECTOR_STACK_MAX);
+	for (size_t i = 0; i < n; i++)
+		leaf_first[i] = pc[n - 1 - i];
+	if (n)
+		sink_stack(c, ev, era, leaf_first, n, 1);
+}
+
+static void on_unwound(void *arg, unsigned ev, struct cera *era, const uint64_t *pc, size_t n)
+{
+	sink_stack(arg, ev, era, pc, n, 1);
+}
+
+/* A stack counted in the kernel (BPF path): the kernel's frames, then the user ones, each
+ * return address moved back into its call as on the ring path. */
+static void on_bpf_stack(void *arg, const struct agg_bpf_stack_key *k, uint64_t count,
+			 const uint64_t *kip, size_t nk, const uint64_t *uip, size_t nu)
+{
+	struct collector *c = arg;
+	uint64_t pc[2 * AGG_BPF_STACK_DEPTH];
+	size_t n = 0;
+	for (size_t i = 0; i < nk; i++)
+		pc[n++] = i ? kip[i] - 1 : kip[i];
+	for (size_t i = 0; i < nu; i++)
+		pc[n++] = i ? uip[i] - 1 : uip[i];
+	unsigned ev = k->seq_event >> AGG_BPF_EVENT_SHIFT;
+	sink_stack(c, ev < c->cfg.n_events ? ev : 0, bpf_era(c, k->tgid, k->start_ns, k->seq_event),
+		   pc, n, count);
 }
 
 static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
@@ -701,17 +763,21 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 	c->st.samples++;
 	if (r->cpu < 64)
 		c->st.samples_cpu[r->cpu]++;
-	struct cera *era = NULL;
+	struct cera *era = NULL, *user_era = NULL;
 	int kernel = (r->ip >> 63) != 0;
-	if (r->pid && !kernel) {
+	const struct perf_event_attr *a = &c->cfg.events[ev].attr;
+	int stacks = (a->sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack;
+	if (r->pid && (!kernel || stacks)) {
+		/* a kernel sample's stack goes on into the process's user frames */
 		struct cproc *p = procmap_find(&c->pm, r->pid);
 		if (!p) {
 			procmap_scan_pid(&c->pm, r->pid, 0);
 			p = procmap_find(&c->pm, r->pid);
 		}
-		era = p ? p->cur : NULL;
-		if (era)
-			era->sampled = 1;
+		user_era = p ? p->cur : NULL;
+		if (user_era)
+			user_era->sampled = 1;
+		era = kernel ? NULL : user_era;
 	}
 	if (c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_RAW) {
 		struct perf_rec full;
@@ -721,12 +787,14 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 			c->st.parse_errors++;
 		return;
 	}
-	if ((c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_CALLCHAIN) && c->cfg.sink.add_stack) {
+	if (stacks) {
 		struct perf_rec full;
-		if (perf_rec_parse(h, c->cfg.events[ev].attr.sample_type, &full) == 0)
-			add_stack(c, (unsigned)ev, era, &full);
-		else
+		if (perf_rec_parse_user(h, a->sample_type, a->sample_regs_user, &full))
 			c->st.parse_errors++;
+		else if (!(a->sample_type & PERF_SAMPLE_STACK_USER))
+			add_stack(c, (unsigned)ev, user_era, &full);
+		else if (collect_unwind_hold(&c->unw, (unsigned)ev, user_era, &full) && !c->sink_err)
+			c->sink_err = -ENOMEM; /* unwound later, off the drain (collect_unwind.h) */
 	}
 	int cpu = r->cpu < (uint32_t)c->ncpus ? (int)r->cpu : 0;
 	if (agg_add(&c->agg[cpu], (uint64_t)(uintptr_t)era, r->ip, (uint32_t)ev))
@@ -799,6 +867,10 @@ static void drain_rings(struct collector *c)
 	for (int i = 0; i < n; i++)
 		if (c->rings[i].map_size)
 			perf_ring_end(&c->rings[i]);
+	/* the rings are free again: unwind a slice now (all, past the bound on what is held) */
+	if (c->unw.len)
+		collect_unwind_run(&c->unw, on_unwound, c, c->unw.len - c->unw.done >
+				   COLLECT_UNWIND_HOLD_MAX ? 0 : COLLECT_UNWIND_SLICE_NS);
 out:
 	free(cur);
 	free(hdr);
@@ -821,6 +893,8 @@ int collector_poll(struct collector *c, int timeout_ms)
 		pfd[i] = (struct pollfd){ .fd = fds[i], .events = POLLIN };
 	if (c->cfg.drain_ms && timeout_ms > 0)
 		timeout_ms = (int)c->cfg.drain_ms;
+	if (c->unw.done < c->unw.len)
+		timeout_ms = 0; /* stacks wait to be unwound: look at the rings and go on */
 	int rc = poll(pfd, n, timeout_ms);
 	if (rc < 0 && errno == EINTR)
 		rc = -EINTR;
@@ -841,6 +915,8 @@ int collector_flush(struct collector *c)
 {
 	uint64_t t0 = now_mono_ns();
 	drain_rings(c);
+	collect_unwind_run(&c->unw, on_unwound, c, 0);
+	collect_unwind_forget(&c->unw); /* eras may be reaped below */
 	if (c->bpf) {
 		bpf_agg_consume(c->bpf, on_bpf_entry, c);
 		int rc = bpf_agg_drain(c->bpf, on_bpf_entry, c);
@@ -861,6 +937,9 @@ void collector_stats(const struct collector *c, struct collector_stats *st)
 {
 	*st = c->st;
 	st->user_tasks = c->n_tasks;
+	st->unwound = c->unw.st.samples;
+	st->unwound_leaf_only = c->unw.st.leaf_only;
+	st->unwound_frames = c->unw.st.frames;
 	st->memory_bytes = procmap_memory_bytes(&c->pm);
 	st->maps = c->pm.stats;
 	if (c->bpf) {
@@ -870,6 +949,7 @@ void collector_stats(const struct collector *c, struct collector_stats *st)
 			st->agg_hits = t.hits;
 			st->agg_evictions = t.evictions;
 			st->lost_overflow = t.lost;
+			st->stacks_lost = t.stacks_lost;
 			for (int i = 0; i < 64; i++)
 				st->samples_cpu[i] = t.samples_cpu[i];
 		}
@@ -903,6 +983,7 @@ void collector_close(struct collector *c)
 			perf_ring_unmap(&c->rings[i]);
 	for (int i = 0; c->agg && i < c->ncpus; i++)
 		agg_free(&c->agg[i]);
+	collect_unwind_free(&c->unw);
 	procmap_free(&c->pm);
 	free(c->rings);
 	free(c->agg);

@@ -88,6 +88,11 @@ struct collector_stats {
 	uint64_t user_detached;        /* user mode: event sets closed (all their tasks gone) */
 	size_t user_tasks;             /* user mode: tasks followed now */
 	uint64_t stacks;               /* call stacks handed to the sink (-g) */
+	uint64_t stacks_lost;          /* -g on the BPF path: samples whose stack the kernel's
+	                                  maps could not keep */
+	uint64_t unwound;              /* --call-graph dwarf: samples unwound from stack copies */
+	uint64_t unwound_leaf_only;    /* ... of which gave the sampled pc alone */
+	uint64_t unwound_frames;       /* user frames they gave */
 	size_t memory_bytes;           /* tables, rings excluded */
 	struct procmap_stats maps;
 };

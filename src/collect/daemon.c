@@ -192,15 +192,17 @@ static void drop_privileges(struct daemon *d)
 static void daemon_journal(struct daemon *d, char *note, size_t n)
 {
 	uint64_t held = collect_store_pending_samples(&d->store);
+	uint64_t stacks = collect_store_pending_stacks(&d->store);
 	d->journaled = 0;
-	if (!held) {
+	if (!held && !stacks) {
 		note[0] = 0;
 		return;
 	}
 	if (collect_store_journal_save(&d->store) == 0) {
 		d->journaled = 1;
-		snprintf(note, n, "; %" PRIu64 " samples kept in memory and in the journal %.400s, which "
-			 "the next start replays", held, d->store.journal);
+		snprintf(note, n, "; %" PRIu64 " samples (%" PRIu64 " call stacks) kept in memory and "
+			 "in the journal %.400s, which the next start replays", held, stacks,
+			 d->store.journal);
 	} else {
 		snprintf(note, n, "; %" PRIu64 " samples kept in memory only (journal: %.300s)", held,
 			 d->store.err);
@@ -456,12 +458,13 @@ static void daemon_replay(struct daemon *d)
 	char path[4096];
 	snprintf(path, sizeof path, "%s/%s", d->cfg->dir, DAEMON_JOURNAL_FILE);
 	collect_store_journal(&d->store, path);
-	uint64_t n = 0;
+	uint64_t n = 0, stacks0 = collect_store_pending_stacks(&d->store);
 	int rc = collect_store_journal_replay(&d->store, &n);
 	if (!rc) {
 		d->replayed = n;
 		snprintf(d->replay_note, sizeof d->replay_note, "replaying %" PRIu64 " samples from "
-			 "the journal %.400s", n, path);
+			 "the journal %.400s (%" PRIu64 " call stacks)", n, path,
+			 collect_store_pending_stacks(&d->store) - stacks0);
 	} else if (rc != -ENOENT) {
 		char aside[4200];
 		snprintf(aside, sizeof aside, "%s.bad-%lld", path, (long long)time(NULL));
@@ -582,7 +585,7 @@ static void daemon_loop(struct daemon *d)
 	pfd[n] = (struct pollfd){ d->listen_fd, POLLIN, 0 };
 	pfd[n + 1] = (struct pollfd){ d->sig_fd, POLLIN, 0 };
 	char msg[2048];
-	if (collect_store_pending_samples(&d->store))
+	if (collect_store_pending_samples(&d->store) || collect_store_pending_stacks(&d->store))
 		daemon_flush(d, msg, sizeof msg); /* a replayed journal goes in first */
 	d->next_flush_ns = mono_ns() + (int64_t)d->cfg->interval_ms * 1000000;
 	d->next_scan_ns = mono_ns() + (int64_t)d->cfg->scan_ms * 1000000;

@@ -167,6 +167,12 @@ static const char *record_string(const unsigned char *p, const unsigned char *en
 
 int perf_rec_parse(const struct perf_event_header *h, uint64_t st, struct perf_rec *o)
 {
+	return perf_rec_parse_user(h, st, 0, o);
+}
+
+int perf_rec_parse_user(const struct perf_event_header *h, uint64_t st, uint64_t regs_mask,
+			struct perf_rec *o)
+{
 	memset(o, 0, sizeof *o);
 	o->type = h->type;
 	o->misc = h->misc;
@@ -211,6 +217,31 @@ int perf_rec_parse(const struct perf_event_header *h, uint64_t st, struct perf_r
 				return -EINVAL;
 			o->raw = c.p + 4;
 			o->raw_size = sz;
+			c.p += 4 + sz;
+		}
+		if (st & PERF_SAMPLE_BRANCH_STACK)
+			return c.bad ? -EINVAL : 0; /* not asked for: nothing after it is read */
+		if (st & PERF_SAMPLE_REGS_USER) {
+			o->regs_abi = cur_u64(&c);
+			if (o->regs_abi) {
+				o->regs_n = (uint32_t)__builtin_popcountll(regs_mask);
+				if (c.bad || o->regs_n > (uint64_t)(c.end - c.p) / 8)
+					return -EINVAL;
+				o->regs_user = c.p;
+				c.p += o->regs_n * 8;
+			}
+		}
+		if (st & PERF_SAMPLE_STACK_USER) {
+			uint64_t size = cur_u64(&c);
+			if (size) {
+				if (c.bad || size > (uint64_t)(c.end - c.p) || (uint64_t)(c.end - c.p) - size < 8)
+					return -EINVAL;
+				o->stack_user = c.p;
+				c.p += size;
+				o->stack_user_size = cur_u64(&c);
+				if (o->stack_user_size > size)
+					return -EINVAL;
+			}
 		}
 		return c.bad ? -EINVAL : 0;
 	}

@@ -68,6 +68,13 @@ struct perf_rec {
 	uint64_t callchain_nr;
 	const void *raw;          /* PERF_SAMPLE_RAW payload (IBS registers), or NULL */
 	uint32_t raw_size;
+	/* PERF_SAMPLE_REGS_USER / STACK_USER (--call-graph dwarf; perf_rec_parse_user) */
+	uint64_t regs_abi;        /* PERF_SAMPLE_REGS_ABI_*: NONE = no user registers (kernel
+	                             thread) */
+	const void *regs_user;    /* regs_n u64s in the order of the mask's bits, unaligned */
+	uint32_t regs_n;
+	const void *stack_user;   /* stack_user_size bytes copied from the user stack pointer */
+	uint64_t stack_user_size; /* the bytes the kernel could copy (dyn_size) */
 	/* PERF_RECORD_MMAP / MMAP2 */
 	uint64_t addr, len, pgoff;
 	uint32_t maj, min, prot, flags;
@@ -86,6 +93,12 @@ struct perf_rec {
 /* Decode `h` (sample_type: the events' sample_type). -EINVAL when the record is shorter than
  * its fields. Strings and raw point into the record. */
 int perf_rec_parse(const struct perf_event_header *h, uint64_t sample_type, struct perf_rec *out)
+	__attribute__((warn_unused_result));
+
+/* As perf_rec_parse for samples that also carry PERF_SAMPLE_REGS_USER (with the attr's
+ * sample_regs_user mask) and PERF_SAMPLE_STACK_USER. */
+int perf_rec_parse_user(const struct perf_event_header *h, uint64_t sample_type,
+			uint64_t regs_user_mask, struct perf_rec *out)
 	__attribute__((warn_unused_result));
 
 /* The sample's callchain as addresses to symbolise, outermost first and r->ip last:

@@ -4,7 +4,9 @@
  * of (process, pc, event) entries in a per-CPU array; a miss evicts one entry (mod-4 counter)
  * into the "agg_overflow" ring buffer. The table has two halves: the daemon flips agg_ctl.gen
  * and drains the idle half, which replaces DCPI's IPI-protected flush flag. Returning 0 keeps
- * the sample out of the perf ring buffer: only aggregated entries reach user space.
+ * the sample out of the perf ring buffer: only aggregated entries reach user space. With -g
+ * (robin_agg_stacks) each sample's user and kernel stacks are also kept by id in a stack map and
+ * counted per (process, event, stacks) in a hash, in halves flipped with the table's.
  * Built with clang -target bpf at build time and embedded in robin (bpf_obj.c).
  */
 #include <linux/bpf.h>
@@ -44,6 +46,21 @@ struct {
 	__uint(max_entries, 1);
 } agg_stats SEC(".maps");
 
+/* -g: call stacks, in two halves flipped with the table's (agg_ctl.gen) */
+struct {
+	__uint(type, BPF_MAP_TYPE_STACK_TRACE);
+	__uint(key_size, sizeof(__u32));
+	__uint(value_size, AGG_BPF_STACK_DEPTH * sizeof(__u64));
+	__uint(max_entries, AGG_BPF_STACK_IDS);
+} agg_stack_ids0 SEC(".maps"), agg_stack_ids1 SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__type(key, struct agg_bpf_stack_key);
+	__type(value, __u64);
+	__uint(max_entries, AGG_BPF_STACK_COUNTS);
+} agg_stack_counts SEC(".maps");
+
 struct {
 	__uint(type, BPF_MAP_TYPE_RINGBUF);
 	__uint(max_entries, 1 << 20);        /* set by the loader */
@@ -60,8 +77,8 @@ static __always_inline __u64 sample_pc(struct bpf_perf_event_data *ctx)
 #endif
 }
 
-SEC("perf_event")
-int robin_agg(struct bpf_perf_event_data *ctx)
+/* One sample into the table (and, for robin_agg_stacks, its stacks into the stack maps). */
+static __always_inline int agg_sample(struct bpf_perf_event_data *ctx, const int stacks)
 {
 	__u32 zero = 0;
 	struct agg_bpf_stats *st = bpf_map_lookup_elem(&agg_stats, &zero);
@@ -80,6 +97,42 @@ int robin_agg(struct bpf_perf_event_data *ctx)
 		start_ns = BPF_CORE_READ(leader, start_time);
 		exec_seq = (__u32)(BPF_CORE_READ(leader, self_exec_id) -
 				   BPF_CORE_READ(leader, parent_exec_id));
+	}
+	if (stacks) {
+		/* the stacks of the sample (kernel part only when it is in the kernel) by id,
+		 * counted per process: Parca's agent keeps its stacks the same way */
+		__u32 gen = ctl->gen & 1;
+		struct agg_bpf_stack_key k = { 0 };
+		k.start_ns = start_ns;
+		k.tgid = tgid;
+		k.seq_event = (__u32)bpf_get_attach_cookie(ctx) << AGG_BPF_EVENT_SHIFT |
+			      (exec_seq & AGG_BPF_SEQ_MASK);
+		k.gen = gen;
+		k.kstack = -1;
+		if (gen) {
+			k.ustack = (__s32)bpf_get_stackid(ctx, &agg_stack_ids1, BPF_F_USER_STACK);
+			if (pc >> 63)
+				k.kstack = (__s32)bpf_get_stackid(ctx, &agg_stack_ids1, 0);
+		} else {
+			k.ustack = (__s32)bpf_get_stackid(ctx, &agg_stack_ids0, BPF_F_USER_STACK);
+			if (pc >> 63)
+				k.kstack = (__s32)bpf_get_stackid(ctx, &agg_stack_ids0, 0);
+		}
+		__u64 *n = bpf_map_lookup_elem(&agg_stack_counts, &k);
+		if (n) {
+			__sync_fetch_and_add(n, 1);
+		} else {
+			__u64 one = 1;
+			if (bpf_map_update_elem(&agg_stack_counts, &k, &one, BPF_NOEXIST)) {
+				n = bpf_map_lookup_elem(&agg_stack_counts, &k); /* another CPU's */
+				if (n)
+					__sync_fetch_and_add(n, 1);
+				else
+					st->stacks_lost++;
+			}
+		}
+		if ((k.ustack < 0 && k.kstack < 0) || (k.kstack < 0 && (pc >> 63)))
+			st->stacks_lost++;
 	}
 	if (pc >> 63) { /* kernel: one context for every process, as the daemon resolves it */
 		tgid = 0;
@@ -127,6 +180,20 @@ int robin_agg(struct bpf_perf_event_data *ctx)
 out:
 	__sync_fetch_and_add(&st->seq, 1);
 	return 0;
+}
+
+/* Two programs: a program that calls bpf_get_stackid may not be attached to a precise event
+ * without PERF_SAMPLE_CALLCHAIN, so the flat one never calls it. */
+SEC("perf_event")
+int robin_agg(struct bpf_perf_event_data *ctx)
+{
+	return agg_sample(ctx, 0);
+}
+
+SEC("perf_event")
+int robin_agg_stacks(struct bpf_perf_event_data *ctx)
+{
+	return agg_sample(ctx, 1);
 }
 
 char LICENSE[] SEC("license") = "GPL";

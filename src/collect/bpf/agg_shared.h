@@ -33,6 +33,23 @@ struct agg_bpf_ctl {
 	__u32 mask;          /* buckets per half - 1 */
 };
 
+#define AGG_BPF_STACK_DEPTH 127          /* frames a stack map entry holds (the kernel's max) */
+#define AGG_BPF_STACK_IDS 8192           /* stack map entries per half (-g) */
+#define AGG_BPF_STACK_COUNTS 16384       /* (process, stacks) entries, both halves (-g) */
+
+/* Hash map "agg_stack_counts": (process, event, user stack, kernel stack, half) -> samples. The
+ * stack ids index the half's stack map (agg_stack_ids0 / agg_stack_ids1); < 0: none (no user
+ * stack, or a sample in user mode for kstack). The process is kept for kernel samples too. */
+struct agg_bpf_stack_key {
+	__u64 start_ns;
+	__u32 tgid;
+	__u32 seq_event;
+	__s32 ustack;
+	__s32 kstack;
+	__u32 gen;
+	__u32 pad;
+};
+
 /* Per-CPU array map "agg_stats", one element. */
 struct agg_bpf_stats {
 	__u64 seq;           /* odd while the program runs on this CPU */
@@ -41,6 +58,7 @@ struct agg_bpf_stats {
 	__u64 evictions;
 	__u64 lost;          /* samples in entries the overflow ring buffer could not take */
 	__u64 evict_ctr;     /* DCPI's mod-4 replacement counter */
+	__u64 stacks_lost;   /* -g: samples whose stack could not be kept (maps full) */
 };
 
 #endif

@@ -69,3 +69,41 @@ cl_need_nobody() {
 	case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
 }
 as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups --inh-caps=-all "$@"; }
+
+# cl_calls_top FOLDED: "stack percent samples" for the stacks of tests/host/collect_calls.c in a
+# folded file (`a;b;c count`): its own functions only, stacks ending in a leaf, shares of their
+# sum, largest first.
+cl_calls_top() {
+	awk '{ n = $NF; $NF = ""; sub(/ $/, ""); k = split($0, f, ";"); s = ""
+	       for (i = 1; i <= k; i++) if (f[i] ~ /^(main|outer_a|outer_b|mid_c|leaf_x|leaf_y)$/)
+	               s = s (s == "" ? "" : ";") f[i]
+	       if (s ~ /leaf_/) c[s] += n }
+	     END { for (s in c) t += c[s]; for (s in c) printf "%s %.1f %d\n", s, 100 * c[s] / t, c[s] }' \
+		"$1" | sort -k2 -nr
+}
+
+# cl_calls_check TOP LABEL MARGIN MIN_SAMPLES: collect_calls.c's three stacks (50%, 33.3%, 16.7%
+# by construction) each within MARGIN points, over at least MIN_SAMPLES samples (0: not counted).
+cl_calls_check() {
+	awk -v label="$2" -v m="$3" -v min="$4" '
+	BEGIN { want["main;outer_a;leaf_x"] = 50; want["main;outer_a;mid_c;leaf_y"] = 33.3
+	        want["main;outer_b;leaf_y"] = 16.7 }
+	{ got[$1] = $2; tot += $3 }
+	END { bad = 0
+	      if (min > 0 && tot < min) { print "FAIL: " label ": only " tot " samples"; bad = 1 }
+	      for (s in want) { d = got[s] - want[s]; if (d < 0) d = -d
+	              if (!(s in got) || d > m) { printf "FAIL: %s: %s %.1f%%, want %.1f%% +-%d\n", label, s, got[s], want[s], m; bad = 1 } }
+	      exit bad }' "$1"
+}
+
+# cl_perf_calls_top PERF_DATA: cl_calls_top's table from a perf.data (perf report's folded
+# stacks, callers first, with sample counts).
+cl_perf_calls_top() {
+	perf report -i "$1" --stdio --no-children -g folded,0,caller,count 2> /dev/null |
+	awk '/^[0-9]+ / { p = $1 + 0; n = split(substr($0, index($0, " ") + 1), f, ";"); s = ""
+	       for (i = 1; i <= n; i++) if (f[i] ~ /^(main|outer_a|outer_b|mid_c|leaf_x|leaf_y)$/)
+	               s = s (s == "" ? "" : ";") f[i]
+	       if (s ~ /leaf_/) c[s] += p }
+	     END { for (s in c) t += c[s]; for (s in c) printf "%s %.1f %d\n", s, 100 * c[s] / t, c[s] }' |
+		sort -k2 -nr
+}
