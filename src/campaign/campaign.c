@@ -88,7 +88,7 @@ static int campaign_profile(const char *dir, const struct campaign_opts *o, int 
 	char bb[PATH_MAX], map[PATH_MAX], out[PATH_MAX], info[PATH_MAX];
 	if (campaign_path(bb, sizeof(bb), dir, "bbv.bb") || campaign_path(map, sizeof(map), dir, "bbv.map") ||
 	    campaign_path(out, sizeof(out), dir, "profile.out") ||
-	    campaign_path(info, sizeof(info), dir, "profile.txt"))
+	    campaign_path(info, sizeof(info), dir, "bbv.txt"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "%s: path too long", dir);
 	fflush(NULL);
 	pid_t pid = fork();
@@ -428,8 +428,8 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	int rc = campaign_profile(dir, o, argc, argv, err, errlen);
 	if (rc)
 		return rc;
-	if (campaign_path(path, sizeof(path), dir, "profile.txt") || !(f = fopen(path, "r")))
-		return campaign_fail(err, errlen, -EIO, "cannot read %s/profile.txt", dir);
+	if (campaign_path(path, sizeof(path), dir, "bbv.txt") || !(f = fopen(path, "r")))
+		return campaign_fail(err, errlen, -EIO, "cannot read %s/bbv.txt", dir);
 	while (fgets(line, sizeof(line), f))
 		sscanf(line, "instructions %" SCNu64, &c->total_insns);
 	fclose(f);

@@ -8,7 +8,8 @@
  * Everything lives in one campaign directory so that any step can run on another machine:
  *   campaign.txt   the manifest (program, interval, points with weights and checkpoints)
  *   core.cfg       the timing-model configuration (config_dump format)
- *   bbv.bb bbv.map the vectors and the block/interval map (robin run --bbv formats)
+ *   bbv.bb bbv.map bbv.txt   the vectors, the block/interval map (robin run --bbv formats) and
+ *                  the profiling pass's instruction count
  *   simpoints weights labels   SimPoint's files
  *   insn-N.ckpt    the checkpoints (docs/checkpoint.md)
  *   point-I.txt    a point's result: "cycles N", "instructions N", "stack NAME N" lines
