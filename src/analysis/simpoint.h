@@ -31,7 +31,7 @@ struct simpoint_opts {
 	                              interval appended unprojected to its (projected) vector */
 };
 
-/* SimPoint 3.2's defaults: -maxK 10 (robin's campaign default), -dim 15, -numInitSeeds 5,
+/* SimPoint 3.2's defaults: -maxK 10, -dim 15, -numInitSeeds 5,
  * -iters 100, -bicThreshold 0.9, -coveragePct 1, -fixedLength on. */
 void simpoint_opts_default(struct simpoint_opts *o);
 
