@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # Sampled-simulation validation like Paper C of 004_b28092482852db08.txt (Figures C.4, C.6,
 # C.7) on a long workload (default workloads/long/pipeline, 1.22 billion instructions):
-#   1. robin simpoint run --validate at the default settings (10M intervals, maxK 10, warmup
-#      5 intervals): the CPI error against the full detailed run, per-point and per-cluster CPI
+#   1. robin simpoint run --validate at the default settings (1M intervals, maxK a tenth of
+#      the intervals up to 30, the memory dimension, 10M of warming; docs/robin-simpoint.md
+#      "Defaults"): the CPI error against the full detailed run, per-point and per-cluster CPI
 #   2. campaigns at 5M and 20M intervals (real point simulations), error against the same full run
-#   3. maxK, -dim and -bicThreshold sweeps on the 10M vectors: robin simpoint picks the points,
+#   3. maxK, -dim and -bicThreshold sweeps on the IV vectors: robin simpoint picks the points,
 #      their CPI is taken from the full run's per-interval CPI (step 1 shows restored points
 #      match it), so the error isolates the clustering choice
 #   4. SMARTS 1000:2000:1000 with its confidence interval
 # Writes build/bench/simpoint/*.json and prints the tables (markdown). IV=N sets the base
-# interval (default 10000000; the others are IV/2 and 2*IV). The full detailed run dominates:
+# interval (default 1000000; the others are IV/2 and 2*IV). The full detailed run dominates:
 # about 7 CPU-minutes for pipeline's 1.22 billion instructions at 3 MIPS.
 # Usage: [IV=N] bench/simpoint.sh [PROG [ARGS...]]
 set -u
@@ -17,7 +18,7 @@ cd "$(dirname "$0")/.."
 ROBIN=${ROBIN:-$PWD/build/robin}
 OUT=${OUT:-$PWD/build/bench/simpoint}
 mkdir -p "$OUT"
-IV=${IV:-10000000}
+IV=${IV:-1000000}
 [ $# -gt 0 ] || set -- "$PWD/build/guest/workloads/long/pipeline.static"
 [ -x "$1" ] || { echo "build it first: make long-workloads" >&2; exit 1; }
 if [ ! -s "$OUT/base.json" ]; then
@@ -44,7 +45,7 @@ out, IV = sys.argv[1], int(sys.argv[2])
 base = json.load(open(out + '/base.json'))
 full = base['cpi_full']
 n = base['instructions']
-# per-interval CPI of the full run (10M intervals)
+# per-interval CPI of the full run (IV intervals)
 lengths, cyc = {}, {}
 for l in open(out + '/base/campaign.txt'):
     f = l.split()

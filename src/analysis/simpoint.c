@@ -180,6 +180,63 @@ static double *simpoint_project(const struct simpoint_fv *fv, int dim, uint64_t 
 	return x;
 }
 
+/* x (n rows of *d) with o->extra as one more column; frees x and returns NULL without memory. */
+static double *simpoint_append_extra(double *x, size_t n, size_t *d, const double *extra)
+{
+	size_t d1 = *d + 1;
+	double *y = malloc(n * d1 * sizeof(*y));
+	if (y)
+		for (size_t i = 0; i < n; i++) {
+			memcpy(y + i * d1, x + i * *d, *d * sizeof(*y));
+			y[i * d1 + *d] = extra[i];
+		}
+	free(x);
+	*d = d1;
+	return y;
+}
+
+int simpoint_extra_read(const char *path, size_t n_rows, double **out, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	if (!f) {
+		snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno));
+		return -errno;
+	}
+	double *v = malloc((n_rows ? n_rows : 1) * sizeof(*v));
+	char line[128];
+	size_t n = 0, lineno = 0;
+	int rc = v ? 0 : -ENOMEM;
+	if (!v)
+		snprintf(err, errlen, "out of memory");
+	while (!rc && fgets(line, sizeof(line), f)) {
+		char *end;
+		lineno++;
+		double x = strtod(line, &end);
+		while (*end == ' ' || *end == '\t' || *end == '\n' || *end == '\r')
+			end++;
+		if (end == line || *end || !isfinite(x)) {
+			snprintf(err, errlen, "%s:%zu: expected one number", path, lineno);
+			rc = -EINVAL;
+		} else if (n == n_rows) {
+			snprintf(err, errlen, "%s:%zu: more lines than the %zu intervals", path, lineno,
+			         n_rows);
+			rc = -EINVAL;
+		} else
+			v[n++] = x;
+	}
+	fclose(f);
+	if (!rc && n != n_rows) {
+		snprintf(err, errlen, "%s: %zu lines for %zu intervals", path, n, n_rows);
+		rc = -EINVAL;
+	}
+	if (rc) {
+		free(v);
+		return rc;
+	}
+	*out = v;
+	return 0;
+}
+
 /* ---- clustering ------------------------------------------------------------------------- */
 
 /* The best of num_init_seeds k-means runs by BIC into *best (allocated here). */
@@ -239,6 +296,8 @@ int simpoint_cluster(const struct simpoint_fv *fv, const struct simpoint_opts *o
 	}
 	size_t n = fv->n_rows, d;
 	double *x = simpoint_project(fv, o->dim, o->seed_proj, &d);
+	if (x && o->extra)
+		x = simpoint_append_extra(x, n, &d, o->extra);
 	double *w = malloc(n * sizeof(*w));
 	struct kmeans_model models[SIMPOINT_MAX_TRIES];
 	int n_models = 0, rc = -ENOMEM;

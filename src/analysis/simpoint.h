@@ -27,11 +27,18 @@ struct simpoint_opts {
 	double coverage;           /* (0, 1]: the largest clusters covering this share */
 	uint64_t seed_km, seed_proj;
 	int fixed_length;          /* 1: every interval weighs the same; 0: by instructions */
+	const double *extra;       /* robin's extension, NULL in SimPoint 3.2: one coordinate per
+	                              interval appended unprojected to its (projected) vector */
 };
 
-/* SimPoint 3.2's defaults: -maxK 10 (robin's campaign default), -dim 15, -numInitSeeds 5,
+/* SimPoint 3.2's defaults: -maxK 10, -dim 15, -numInitSeeds 5,
  * -iters 100, -bicThreshold 0.9, -coveragePct 1, -fixedLength on. */
 void simpoint_opts_default(struct simpoint_opts *o);
+
+/* Read `-loadExtraFile`: one number per line, a coordinate for each of n_rows intervals.
+ * *out is malloc'ed. Returns 0 or -errno with "FILE:LINE: ..." in err. */
+int simpoint_extra_read(const char *path, size_t n_rows, double **out, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
 
 /* Frequency vectors, sparse: row i holds pairs [row_start[i], row_start[i+1]). */
 struct simpoint_fv {

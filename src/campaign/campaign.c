@@ -88,7 +88,7 @@ static int campaign_profile(const char *dir, const struct campaign_opts *o, int 
 	char bb[PATH_MAX], map[PATH_MAX], out[PATH_MAX], info[PATH_MAX];
 	if (campaign_path(bb, sizeof(bb), dir, "bbv.bb") || campaign_path(map, sizeof(map), dir, "bbv.map") ||
 	    campaign_path(out, sizeof(out), dir, "profile.out") ||
-	    campaign_path(info, sizeof(info), dir, "profile.txt"))
+	    campaign_path(info, sizeof(info), dir, "bbv.txt"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "%s: path too long", dir);
 	fflush(NULL);
 	pid_t pid = fork();
@@ -396,6 +396,12 @@ static int campaign_checkpoints(struct campaign *c, const struct campaign_opts *
 	return 0;
 }
 
+int campaign_auto_max_k(size_t n_intervals)
+{
+	size_t k = n_intervals / CAMPAIGN_DETAIL_SHARE;
+	return k < 1 ? 1 : k > CAMPAIGN_MAX_K ? CAMPAIGN_MAX_K : (int)k;
+}
+
 int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_opts *o,
                      const struct core_config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
@@ -428,8 +434,8 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	int rc = campaign_profile(dir, o, argc, argv, err, errlen);
 	if (rc)
 		return rc;
-	if (campaign_path(path, sizeof(path), dir, "profile.txt") || !(f = fopen(path, "r")))
-		return campaign_fail(err, errlen, -EIO, "cannot read %s/profile.txt", dir);
+	if (campaign_path(path, sizeof(path), dir, "bbv.txt") || !(f = fopen(path, "r")))
+		return campaign_fail(err, errlen, -EIO, "cannot read %s/bbv.txt", dir);
 	while (fgets(line, sizeof(line), f))
 		sscanf(line, "instructions %" SCNu64, &c->total_insns);
 	fclose(f);
@@ -448,7 +454,17 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		return campaign_fail(err, errlen, -EINVAL, "%s: %zu vectors but %zu intervals in the map",
 		                     path, fv.n_rows, c->n_intervals);
 	}
-	rc = simpoint_cluster(&fv, &o->sp, &r, err, errlen);
+	struct simpoint_opts spo = o->sp;
+	double *extra = NULL;
+	if (!spo.max_k)
+		spo.max_k = campaign_auto_max_k(c->n_intervals);
+	if (o->mem_weight > 0 && (rc = campaign_mem_profile(c, o, cfg, &extra, err, errlen))) {
+		simpoint_fv_free(&fv);
+		return rc;
+	}
+	spo.extra = extra;
+	rc = simpoint_cluster(&fv, &spo, &r, err, errlen);
+	free(extra);
 	simpoint_fv_free(&fv);
 	if (rc)
 		return rc;

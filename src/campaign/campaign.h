@@ -8,7 +8,8 @@
  * Everything lives in one campaign directory so that any step can run on another machine:
  *   campaign.txt   the manifest (program, interval, points with weights and checkpoints)
  *   core.cfg       the timing-model configuration (config_dump format)
- *   bbv.bb bbv.map the vectors and the block/interval map (robin run --bbv formats)
+ *   bbv.bb bbv.map bbv.txt   the vectors, the block/interval map (robin run --bbv formats) and
+ *                  the profiling pass's instruction count
  *   simpoints weights labels   SimPoint's files
  *   insn-N.ckpt    the checkpoints (docs/checkpoint.md)
  *   point-I.txt    a point's result: "cycles N", "instructions N", "stack NAME N" lines
@@ -26,12 +27,23 @@
 #include "analysis/simpoint.h"
 #include "core/core.h"
 
+/* `robin simpoint run`'s defaults (docs/robin-simpoint.md, "Defaults"): 1M-instruction
+ * intervals, at most CAMPAIGN_MAX_K clusters and at most one interval in
+ * CAMPAIGN_DETAIL_SHARE simulated in detail, CAMPAIGN_WARMUP_DEFAULT instructions of
+ * functional warming before each point. */
+#define CAMPAIGN_INTERVAL_DEFAULT 1000000
+#define CAMPAIGN_MAX_K 30
+#define CAMPAIGN_DETAIL_SHARE 10
+#define CAMPAIGN_WARMUP_DEFAULT 10000000
+#define CAMPAIGN_MEM_WEIGHT 1.0
+
 struct campaign_opts {
 	uint64_t interval;         /* instructions per interval (BBV and detailed length) */
 	uint64_t warmup;           /* functional warming before each point */
-	struct simpoint_opts sp;   /* clustering (max_k ...) */
+	struct simpoint_opts sp;   /* clustering (max_k 0: campaign_auto_max_k) */
 	const char *sysroot;       /* emulator sysroot (NULL: default) */
 	uint64_t seed;
+	double mem_weight;         /* > 0: the memory dimension (campaign_mem.c) with this weight */
 };
 
 struct campaign_point {
@@ -63,6 +75,17 @@ struct campaign {
 	int argc;                  /* the program's command line (argv[0] = PROG) */
 	char **argv;
 };
+
+/* The largest k when none is given: a tenth of the intervals (so that the points are at most
+ * a tenth of the program), between 1 and CAMPAIGN_MAX_K. */
+int campaign_auto_max_k(size_t n_intervals);
+
+/* The memory dimension: replay c's program functionally (core_warm on a core of cfg), write
+ * dir/mem.txt and dir/memdim, and return o->mem_weight * ln(warm cycles per instruction) per
+ * interval in *extra (malloc'ed). Returns 0 or -errno with a message. */
+int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o,
+                         const struct core_config *cfg, double **extra, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
 
 /* Steps 1-3 in dir (created if missing): profile the vectors, cluster, write SimPoint's
  * files, save the checkpoints and the manifest. cfg is stored as core.cfg. Returns 0 or

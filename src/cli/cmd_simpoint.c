@@ -36,6 +36,9 @@ static void simpoint_usage(FILE *out)
 	        "  -numInitSeeds N           random k-means starts per k, best BIC kept (default 5)\n"
 	        "  -iters N|off              k-means iteration limit (default 100)\n"
 	        "  -bicThreshold T           0..1 (default 0.9)\n"
+	        "  -loadExtraFile FILE       robin's extension: one number per line per interval,\n"
+	        "                            appended unprojected to its vector (robin simpoint\n"
+	        "                            run's memory dimension; docs/robin-simpoint.md)\n"
 	        "  -coveragePct P            also write FILE.lptP files with only the largest\n"
 	        "                            clusters covering share P (0 < P <= 1, default 1)\n"
 	        "  -fixedLength on|off       on: every interval weighs the same (default); off: by\n"
@@ -50,7 +53,7 @@ static void simpoint_usage(FILE *out)
 
 struct simpoint_cli {
 	struct simpoint_opts o;
-	const char *fv, *points, *weights, *labels, *json;
+	const char *fv, *points, *weights, *labels, *json, *extra;
 };
 
 static int simpoint_bad(const char *opt, const char *val)
@@ -100,6 +103,8 @@ static int simpoint_parse(struct simpoint_cli *c, int argc, char **argv)
 		int rc = 0;
 		if (!strcmp(name, "-loadFVFile"))
 			c->fv = v;
+		else if (!strcmp(name, "-loadExtraFile"))
+			c->extra = v;
 		else if (!strcmp(name, "-saveSimpoints"))
 			c->points = v;
 		else if (!strcmp(name, "-saveSimpointWeights"))
@@ -231,12 +236,17 @@ int cmd_simpoint(int argc, char **argv)
 		fprintf(stderr, "robin simpoint: %s\n", err);
 		return 1;
 	}
+	double *extra = NULL;
 	struct simpoint_result r;
-	if (simpoint_cluster(&fv, &c.o, &r, err, sizeof(err))) {
+	if ((c.extra && simpoint_extra_read(c.extra, fv.n_rows, &extra, err, sizeof(err))) ||
+	    (c.o.extra = extra, simpoint_cluster(&fv, &c.o, &r, err, sizeof(err)))) {
 		fprintf(stderr, "robin simpoint: %s\n", err);
 		simpoint_fv_free(&fv);
+		free(extra);
 		return 1;
 	}
+	free(extra);
+	c.o.extra = NULL;
 	fprintf(stderr, "robin simpoint: %zu intervals, %u blocks; k tried:", fv.n_rows, fv.max_id);
 	for (int q = 0; q < r.n_tries; q++)
 		fprintf(stderr, " %d (BIC %.4g)", r.tries[q].k, r.tries[q].bic);

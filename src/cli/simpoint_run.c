@@ -40,9 +40,13 @@ static void simpoint_run_usage(FILE *out)
 	        "reports the CPI and cycle stack weighted by the clusters' shares.\n"
 	        "\n"
 	        "options:\n"
-	        "  --interval N      instructions per interval and per point (default 10000000)\n"
-	        "  --maxK K          largest number of clusters (default 10)\n"
-	        "  --warmup W        functional warming before each point (default: 5 intervals)\n"
+	        "  --interval N      instructions per interval and per point (default 1000000)\n"
+	        "  --maxK K          largest number of clusters (default: a tenth of the\n"
+	        "                    intervals, at most 30)\n"
+	        "  --warmup W        functional warming before each point (default 10000000)\n"
+	        "  --mem-weight X    weight of the memory dimension appended to the vectors: X *\n"
+	        "                    ln(cycles per instruction of a functional cache/TLB/predictor\n"
+	        "                    pass) per interval (default 1; 0: basic-block vectors only)\n"
 	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
 	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
@@ -232,10 +236,11 @@ static int simpoint_u64_opt(const char *opt, const char *v, uint64_t min, uint64
 
 int simpoint_run_main(int argc, char **argv)
 {
-	struct campaign_opts o = { .interval = 10000000 };
+	struct campaign_opts o = { .interval = CAMPAIGN_INTERVAL_DEFAULT,
+	                           .mem_weight = CAMPAIGN_MEM_WEIGHT };
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;
-	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN), maxk = 10, warm = UINT64_MAX;
+	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN), maxk = 0, warm = CAMPAIGN_WARMUP_DEFAULT;
 	uint64_t prof_period = SIMPOINT_PROF_PERIOD_DEFAULT;
 	int validate = 0, slurm = 0, profile = 1, i;
 	simpoint_opts_default(&o.sp);
@@ -285,7 +290,15 @@ int simpoint_run_main(int argc, char **argv)
 			rc = simpoint_u64_opt(a, v, 0, &o.seed);
 		else if (!strcmp(a, "--profile-period"))
 			rc = simpoint_u64_opt(a, v, 1, &prof_period);
-		else if (!strcmp(a, "--db"))
+		else if (!strcmp(a, "--mem-weight")) {
+			char *end;
+			o.mem_weight = strtod(v, &end);
+			if (end == v || *end || !(o.mem_weight >= 0 && o.mem_weight <= 1e6)) {
+				fprintf(stderr, "robin simpoint run: --mem-weight needs a number >= 0, got "
+				        "'%s'\n", v);
+				rc = -1;
+			}
+		} else if (!strcmp(a, "--db"))
 			db = v;
 		else if (!strcmp(a, "--dir"))
 			dir = v;
@@ -307,7 +320,7 @@ int simpoint_run_main(int argc, char **argv)
 		return 2;
 	}
 	o.sp.max_k = (int)maxk;
-	o.warmup = warm == UINT64_MAX ? 5 * o.interval : warm;
+	o.warmup = warm;
 	struct core_config cfg;
 	if (core_opts_build(&co, "simpoint run", &cfg))
 		return 2;

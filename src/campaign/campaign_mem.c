@@ -1,0 +1,87 @@
+/*
+ * campaign_mem.c — the memory dimension of a campaign's phase vectors (docs/robin-simpoint.md,
+ * "The memory dimension"). Basic-block vectors see code, not data: intervals that run the same
+ * loops over data that fits in a cache or does not (dbquery's hash probe on a small and a large
+ * table, CPI 5.0 and 6.7; pipeline's first and later BFS intervals) get the same vector, share
+ * a cluster, and the one point simulated for it misses the other's CPI. A functional pass
+ * replays the program through core_warm (caches, TLBs and predictor, a clock that waits for
+ * each miss, no pipeline: ~18 MIPS) and records that clock's cycles per interval; the
+ * coordinate weight·ln(cycles / instructions) is appended, unprojected, to each interval's
+ * projected vector (simpoint_opts.extra), so intervals whose memory behaviour differs by a
+ * factor e^(d/weight) lie d apart whatever their code.
+ *   mem.txt    "I index instructions warm_cycles" per interval
+ *   memdim     the coordinate per interval (robin simpoint -loadExtraFile's format)
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "campaign/campaign.h"
+#include "campaign/campaign_priv.h"
+#include "core/source.h"
+
+/* In the child: replay, write mem.txt and memdim. Exit status 0, 3 (cannot start), 4 (cannot
+ * write), 5 (the program ended early). */
+static int campaign_mem_child(const struct campaign *c, const struct campaign_opts *o,
+                              const struct core_config *cfg)
+{
+	char txt[PATH_MAX], dim[PATH_MAX], out[PATH_MAX];
+	if (campaign_path(txt, sizeof(txt), c->dir, "mem.txt") ||
+	    campaign_path(dim, sizeof(dim), c->dir, "memdim") ||
+	    campaign_path(out, sizeof(out), c->dir, "mem.out"))
+		return 4;
+	struct emu *e = NULL;
+	struct core *core = NULL;
+	struct source_emu se;
+	struct core_source src;
+	if (campaign_guest_output(out) || campaign_emu_load(o->sysroot, o->seed, c->argc, c->argv, &e))
+		return 3;
+	source_emu_init(&se, e, 0, &src);
+	if (core_create(cfg, &src, &core))
+		return 3;
+	FILE *ft = fopen(txt, "w"), *fd = fopen(dim, "w");
+	if (!ft || !fd)
+		return 4;
+	struct emu_dyn d;
+	for (size_t i = 0; i < c->n_intervals; i++) {
+		uint64_t end = c->start[i] + c->length[i], c0 = core_cycle(core);
+		while (emu_instret(e) < end) {
+			if (emu_step(e, &d) != EMU_RUNNING)
+				return 5;
+			core_warm(core, &d);
+		}
+		uint64_t cyc = core_cycle(core) - c0;
+		double cpi = c->length[i] ? (double)cyc / (double)c->length[i] : 1;
+		fprintf(ft, "I %zu %" PRIu64 " %" PRIu64 "\n", i, c->length[i], cyc);
+		fprintf(fd, "%.6f\n", o->mem_weight * log(cpi > 0 ? cpi : 1));
+	}
+	int rc = fclose(ft) | fclose(fd);
+	core_destroy(core);
+	emu_destroy(e);
+	return rc ? 4 : 0;
+}
+
+int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o,
+                         const struct core_config *cfg, double **extra, char *err, size_t errlen)
+{
+	fflush(NULL);
+	pid_t pid = fork();
+	if (pid < 0)
+		return campaign_fail(err, errlen, -errno, "fork: %s", strerror(errno));
+	if (pid == 0)
+		_exit(campaign_mem_child(c, o, cfg));
+	int rc = campaign_wait(pid);
+	if (rc)
+		return campaign_fail(err, errlen, -EIO, "the memory pass over %s failed (%s; guest "
+		                     "output in %s/mem.out)", c->argv[0], rc == 5 ? "the program ended "
+		                     "before its last interval" : rc == 3 ? "cannot load it" :
+		                     rc == 4 ? "cannot write mem.txt" : "it crashed", c->dir);
+	char dim[PATH_MAX];
+	if (campaign_path(dim, sizeof(dim), c->dir, "memdim"))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	return simpoint_extra_read(dim, c->n_intervals, extra, err, errlen);
+}
