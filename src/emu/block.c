@@ -40,7 +40,7 @@
 
 void block_flush(struct emu *e)
 {
-	memset(e->jc, 0xff, sizeof(e->jc));  /* pc = ~0: odd, never a valid PC */
+	memset(e->jc, 0, sizeof(e->jc));  /* npc = 0: pc ~0, odd, never a valid PC */
 }
 
 /* Does this instruction end a block (it changes control flow, or may change anything)?
@@ -211,7 +211,7 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 		cp->blk[off] = b;
 	}
 	struct emu_jc_entry *j = &e->jc[(pc >> 1) & ((1u << EMU_JC_BITS) - 1)];
-	j->pc = pc;
+	j->npc = ~pc;
 	j->b = b;
 	return b;
 }
@@ -336,7 +336,7 @@ dispatch:
 		block_hook_run(e, &hk_pc, &hk_icount, pc, icount);
 	{
 		struct emu_jc_entry *j = &e->jc[(pc >> 1) & jc_mask];
-		if (__builtin_expect(j->pc == pc, 1)) {
+		if (__builtin_expect(j->npc == ~pc, 1)) {
 			b = j->b;
 		} else {
 			b = block_get(e, pc);
