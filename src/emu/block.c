@@ -277,6 +277,11 @@ static void block_hook_run(struct emu *e, uint64_t *hk_pc, uint64_t *hk_icount, 
 
 static inline uint64_t block_sext32(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(uint32_t)v; }
 
+/* no-crossjumping: GCC would otherwise merge the identical tails of handlers (all the integer
+ * loads ended in ONE shared `goto *op->lbl`), so one indirect jump had to predict the
+ * successors of every load; each handler keeps its own. no-gcse, as GCC's manual advises for
+ * computed gotos: fewer values kept live across handlers (spilled to the stack). */
+__attribute__((optimize("no-crossjumping")))
 enum emu_status block_run(struct emu *e, uint64_t limit)
 {
 	static const void *const lbl[BK_COUNT] = {
@@ -473,10 +478,14 @@ L:	{                                                                            
 		type v;                                                                      \
 		if (__builtin_expect(pg < GMEM_NPAGES &&                                     \
 				     (a & GMEM_PAGE_MASK) <= GMEM_PAGE_SIZE - sizeof(type) &&    \
-				     (perm[pg] & GMEM_R), 1))                                  \
+				     (perm[pg] & GMEM_R), 1)) {                                \
 			memcpy(&v, base + a, sizeof(type));                                  \
-		else if (gmem_load_slow(mem, a, &v, sizeof(type)))                           \
-			goto load_fault;                                                     \
+		} else {                                                                     \
+			type slow_v;  /* v's address does not escape: it stays in a register */ \
+			if (gmem_load_slow(mem, a, &slow_v, sizeof(type)))                   \
+				goto load_fault;                                             \
+			v = slow_v;                                                          \
+		}                                                                            \
 		dst = conv;                                                                  \
 		NEXT;                                                                        \
 	}
@@ -498,7 +507,8 @@ L:	{                                                                            
 				     (perm[pg] & (GMEM_W | GMEM_CODE)) == GMEM_W, 1)) {        \
 			memcpy(base + a, &v, sizeof(type));                                  \
 		} else {                                                                     \
-			r = gmem_store_slow(mem, a, &v, sizeof(type));                       \
+			type slow_v = v;  /* v's address does not escape */                  \
+			r = gmem_store_slow(mem, a, &slow_v, sizeof(type));                  \
 			if (r < 0)                                                           \
 				goto store_fault;                                            \
 			if (r > 0)                                                           \
