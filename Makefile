@@ -35,7 +35,11 @@ endif
 CFLAGS_BASE := -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -MMD -MP -g -Isrc -Ibuild/gen
 CFLAGS      := $(CFLAGS_BASE) $(XFLAGS) $(EXTRA_CFLAGS)
 LDFLAGS     := $(XFLAGS)
-LIBS        := -lsqlite3 -lelf -ldw -lprotobuf-c -lz -lm -lpthread -lbpf
+# The libraries go in statically (libc and libm stay shared: capstone is dlopen'ed on first use)
+# and the executable is position-dependent: ~6 ms less CPU per process start (nine fewer shared
+# objects to map, no load-time relocations; measured with `robin run --max-insns 1`).
+LIBS        := -no-pie -Wl,-Bstatic -lsqlite3 -lbpf -ldw -lelf -lprotobuf-c -lz \
+               -Wl,-Bdynamic -lm -lpthread
 
 # Everything under src/ except the front end's main() goes into librobin.a.
 LIB_SRCS  := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))

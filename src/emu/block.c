@@ -40,7 +40,7 @@
 
 void block_flush(struct emu *e)
 {
-	memset(e->jc, 0xff, sizeof(e->jc));  /* pc = ~0: odd, never a valid PC */
+	memset(e->jc, 0, sizeof(e->jc));  /* npc = 0: pc ~0, odd, never a valid PC */
 }
 
 /* Does this instruction end a block (it changes control flow, or may change anything)?
@@ -66,6 +66,8 @@ enum block_kind {
 	BK_FADD_D, BK_FSUB_D, BK_FMUL_D, BK_FMA_D, BK_FDIV_D, BK_FSQRT_D,
 	BK_FADD_S, BK_FSUB_S, BK_FMUL_S, BK_FEQ_D, BK_FLT_D, BK_FLE_D, BK_FMV_D_X, BK_FMV_X_D,
 	BK_FFLAGS_RW, BK_FFLAGS_RS,
+	BK_FSGNJ_D, BK_FSGNJN_D, BK_FSGNJX_D, BK_FCVT_D_S, BK_FCVT_D_W, BK_FCVT_D_L, BK_FCVT_L_D,
+	BK_MULHU,
 	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
 	BK_COUNT
 };
@@ -84,7 +86,7 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	ALU(add, BK_ADD) ALU(sub, BK_SUB) ALU(sll, BK_SLL) ALU(slt, BK_SLT) ALU(sltu, BK_SLTU)
 	ALU(xor, BK_XOR) ALU(srl, BK_SRL) ALU(sra, BK_SRA) ALU(or, BK_OR) ALU(and, BK_AND)
 	ALU(addw, BK_ADDW) ALU(subw, BK_SUBW) ALU(sllw, BK_SLLW) ALU(srlw, BK_SRLW) ALU(sraw, BK_SRAW)
-	ALU(mul, BK_MUL) ALU(mulw, BK_MULW)
+	ALU(mul, BK_MUL) ALU(mulw, BK_MULW) ALU(mulhu, BK_MULHU)
 #undef ALU
 	/* loads into x0 still access memory (and may fault): the generic handler does that */
 #define LD(name, K) case ISA_OP_##name: return rd0 ? BK_GEN : K;
@@ -106,6 +108,17 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	FPD(fdiv_d, BK_FDIV_D) FPD(fsqrt_d, BK_FSQRT_D)
 	FPD(fadd_s, BK_FADD_S) FPD(fsub_s, BK_FSUB_S) FPD(fmul_s, BK_FMUL_S)
 #undef FPD
+	/* sign injections: bit operations, no flags, no rounding */
+	case ISA_OP_fsgnj_d: return BK_FSGNJ_D;
+	case ISA_OP_fsgnjn_d: return BK_FSGNJN_D;
+	case ISA_OP_fsgnjx_d: return BK_FSGNJX_D;
+	/* conversions that are exact for the operands L_FCVT_* accept; a reserved static rm
+	 * (5, 6) is an illegal instruction, which fpu.c's path raises */
+#define FCVT(name, K) case ISA_OP_##name: return in->rm <= FPU_RM_RMM || in->rm == FPU_RM_DYN ? K : BK_GEN;
+	FCVT(fcvt_d_s, BK_FCVT_D_S) FCVT(fcvt_d_w, BK_FCVT_D_W) FCVT(fcvt_d_l, BK_FCVT_D_L)
+#undef FCVT
+	/* double -> int64 truncating (C's cast): rtz only */
+	case ISA_OP_fcvt_l_d: return in->rm == FPU_RM_RTZ ? BK_FCVT_L_D : BK_GEN;
 	case ISA_OP_feq_d: return BK_FEQ_D;
 	case ISA_OP_flt_d: return BK_FLT_D;
 	case ISA_OP_fle_d: return BK_FLE_D;
@@ -211,7 +224,7 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 		cp->blk[off] = b;
 	}
 	struct emu_jc_entry *j = &e->jc[(pc >> 1) & ((1u << EMU_JC_BITS) - 1)];
-	j->pc = pc;
+	j->npc = ~pc;
 	j->b = b;
 	return b;
 }
@@ -277,6 +290,11 @@ static void block_hook_run(struct emu *e, uint64_t *hk_pc, uint64_t *hk_icount, 
 
 static inline uint64_t block_sext32(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(uint32_t)v; }
 
+/* no-crossjumping: GCC would otherwise merge the identical tails of handlers (all the integer
+ * loads ended in ONE shared `goto *op->lbl`), so one indirect jump had to predict the
+ * successors of every load; each handler keeps its own. no-gcse, as GCC's manual advises for
+ * computed gotos: fewer values kept live across handlers (spilled to the stack). */
+__attribute__((optimize("no-crossjumping")))
 enum emu_status block_run(struct emu *e, uint64_t limit)
 {
 	static const void *const lbl[BK_COUNT] = {
@@ -298,6 +316,9 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_FADD_S] = &&L_FADD_S, [BK_FSUB_S] = &&L_FSUB_S, [BK_FMUL_S] = &&L_FMUL_S,
 		[BK_FEQ_D] = &&L_FEQ_D, [BK_FLT_D] = &&L_FLT_D, [BK_FLE_D] = &&L_FLE_D,
 		[BK_FMV_D_X] = &&L_FMV_D_X, [BK_FMV_X_D] = &&L_FMV_X_D,
+		[BK_FSGNJ_D] = &&L_FSGNJ_D, [BK_FSGNJN_D] = &&L_FSGNJN_D, [BK_FSGNJX_D] = &&L_FSGNJX_D,
+		[BK_FCVT_D_S] = &&L_FCVT_D_S, [BK_FCVT_D_W] = &&L_FCVT_D_W, [BK_FCVT_D_L] = &&L_FCVT_D_L,
+		[BK_FCVT_L_D] = &&L_FCVT_L_D, [BK_MULHU] = &&L_MULHU,
 		[BK_FFLAGS_RW] = &&L_FFLAGS_RW, [BK_FFLAGS_RS] = &&L_FFLAGS_RS, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR,
@@ -336,7 +357,7 @@ dispatch:
 		block_hook_run(e, &hk_pc, &hk_icount, pc, icount);
 	{
 		struct emu_jc_entry *j = &e->jc[(pc >> 1) & jc_mask];
-		if (__builtin_expect(j->pc == pc, 1)) {
+		if (__builtin_expect(j->npc == ~pc, 1)) {
 			b = j->b;
 		} else {
 			b = block_get(e, pc);
@@ -465,6 +486,7 @@ L_SRLW: RD = block_sext32((uint32_t)RS1 >> (RS2 & 31)); NEXT;
 L_SRAW: RD = (uint64_t)(int64_t)((int32_t)RS1 >> (RS2 & 31)); NEXT;
 L_MUL: RD = RS1 * RS2; NEXT;
 L_MULW: RD = block_sext32((uint32_t)RS1 * (uint32_t)RS2); NEXT;
+L_MULHU: RD = (uint64_t)(((unsigned __int128)RS1 * (unsigned __int128)RS2) >> 64); NEXT;
 
 	/* ---- loads and stores: straight to host memory when the page allows ---- */
 #define BLOCK_LOAD(L, type, dst, conv)                                                       \
@@ -473,10 +495,14 @@ L:	{                                                                            
 		type v;                                                                      \
 		if (__builtin_expect(pg < GMEM_NPAGES &&                                     \
 				     (a & GMEM_PAGE_MASK) <= GMEM_PAGE_SIZE - sizeof(type) &&    \
-				     (perm[pg] & GMEM_R), 1))                                  \
+				     (perm[pg] & GMEM_R), 1)) {                                \
 			memcpy(&v, base + a, sizeof(type));                                  \
-		else if (gmem_load_slow(mem, a, &v, sizeof(type)))                           \
-			goto load_fault;                                                     \
+		} else {                                                                     \
+			type slow_v;  /* v's address does not escape: it stays in a register */ \
+			if (gmem_load_slow(mem, a, &slow_v, sizeof(type)))                   \
+				goto load_fault;                                             \
+			v = slow_v;                                                          \
+		}                                                                            \
 		dst = conv;                                                                  \
 		NEXT;                                                                        \
 	}
@@ -498,7 +524,8 @@ L:	{                                                                            
 				     (perm[pg] & (GMEM_W | GMEM_CODE)) == GMEM_W, 1)) {        \
 			memcpy(base + a, &v, sizeof(type));                                  \
 		} else {                                                                     \
-			r = gmem_store_slow(mem, a, &v, sizeof(type));                       \
+			type slow_v = v;  /* v's address does not escape */                  \
+			r = gmem_store_slow(mem, a, &slow_v, sizeof(type));                  \
 			if (r < 0)                                                           \
 				goto store_fault;                                            \
 			if (r > 0)                                                           \
@@ -595,6 +622,61 @@ FPD_CMP(L_FEQ_D, x_ == y_)
 FPD_CMP(L_FLT_D, x_ < y_)
 FPD_CMP(L_FLE_D, x_ <= y_)
 #undef FPD_CMP
+	/* sign injection as fpu_sgnj_d: the magnitude of rs1, the sign from rs2 */
+#define SGN_D (1ull << 63)
+L_FSGNJ_D: f[op->rd] = (f[op->rs1] & ~SGN_D) | (f[op->rs2] & SGN_D); NEXT;
+L_FSGNJN_D: f[op->rd] = (f[op->rs1] & ~SGN_D) | (~f[op->rs2] & SGN_D); NEXT;
+L_FSGNJX_D: f[op->rd] = f[op->rs1] ^ (f[op->rs2] & SGN_D); NEXT;
+#undef SGN_D
+	/* conversions: inline only where the result is exact and raises nothing, with a valid
+	 * rounding mode (a dynamic rm needs a valid frm, else fpu.c's path raises illegal
+	 * instruction); anything else goes to the exec_table handler */
+#define RM_OK (!op->dyn_rm | (h->frm <= FPU_RM_RMM))
+L_FCVT_D_S:
+	{
+		/* a NaN-boxed non-NaN binary32 (finite or infinite) widens exactly, no flag */
+		uint64_t a = f[op->rs1];
+		if (__builtin_expect(RM_OK & ((a >> 32) == 0xffffffffu) & ((a & 0x7fffffffu) <= 0x7f800000u), 1)) {
+			f[op->rd] = block_bits_d((double)block_as_s(a));
+			NEXT;
+		}
+		goto L_GEN;
+	}
+L_FCVT_D_W:
+	/* every int32 is a binary64 */
+	if (__builtin_expect(RM_OK, 1)) {
+		f[op->rd] = block_bits_d((double)(int32_t)(uint32_t)RS1);
+		NEXT;
+	}
+	goto L_GEN;
+L_FCVT_D_L:
+	{
+		/* |v| <= 2^53: exact */
+		uint64_t v = RS1;
+		if (__builtin_expect(RM_OK & (v + (1ull << 53) <= (1ull << 54)), 1)) {
+			f[op->rd] = block_bits_d((double)(int64_t)v);
+			NEXT;
+		}
+		goto L_GEN;
+	}
+L_FCVT_L_D:
+	{
+		/* rtz (static): a finite operand with |x| < 2^63 truncates in range (no NV); the
+		 * result is inexact (NX) only when x is not an integer, and then NX must already
+		 * be accrued for fflags to stay as fpu.c would leave it */
+		uint64_t a = f[op->rs1];
+		double d = block_as_d(a);
+		if (__builtin_expect(((a >> 52) & 0x7ff) < 1023 + 63, 1)) {
+			int64_t v = (int64_t)d;
+			if (__builtin_expect(((h->fflags & FPU_NX) != 0) | ((double)v == d), 1)) {
+				RD = (uint64_t)v;
+				x[0] = 0;
+				NEXT;
+			}
+		}
+		goto L_GEN;
+	}
+#undef RM_OK
 L_FMV_D_X: f[op->rd] = RS1; NEXT;
 L_FMV_X_D: RD = f[op->rs1]; x[0] = 0; NEXT;
 	/* fsflags (csrrw rd, fflags, rs1) and frflags (csrrs rd, fflags, rs1) as exec_i.c's

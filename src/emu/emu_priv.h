@@ -70,7 +70,7 @@ struct emu_code_page {
 /* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
 #define EMU_JC_BITS 12
 struct emu_jc_entry {
-	uint64_t pc;
+	uint64_t npc;  /* ~PC: an all-zero entry (fresh zero pages, block_flush) matches no PC */
 	struct emu_block *b;
 };
 

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -337,10 +338,22 @@ out:
 	return err;
 }
 
+/* A loader_elf with every field zero but the program-header array and the tail of interp[],
+ * which are written before they are read: clearing the whole 30 KiB cost ~7 page faults. */
+static struct loader_elf *loader_elf_new(void)
+{
+	struct loader_elf *le = malloc(sizeof(*le));
+	if (le) {
+		memset(le, 0, offsetof(struct loader_elf, hdr.ph));
+		memset(&le->lo, 0, offsetof(struct loader_elf, interp) + 1 - offsetof(struct loader_elf, lo));
+	}
+	return le;
+}
+
 int loader_load(struct emu *e, const char *path, int argc, char *const argv[], char *const envp[])
 {
-	struct loader_elf *prog = calloc(1, sizeof(*prog));
-	struct loader_elf *interp = calloc(1, sizeof(*interp));
+	struct loader_elf *prog = loader_elf_new();
+	struct loader_elf *interp = loader_elf_new();
 	int err;
 	if (!prog || !interp) {
 		err = emu_set_error(e, ENOMEM, "out of memory");

@@ -52,26 +52,27 @@ static void row_keys(const struct isa_row *r, void (*fn)(uint32_t key, unsigned 
 static void count_key(uint32_t key, unsigned op)
 {
 	(void)op;
-	key_start[key + 1]++;
+	key_start[key]++;
 }
-
-static uint16_t fill_pos[KEY_COUNT];
 
 static void fill_key(uint32_t key, unsigned op)
 {
-	key_cand[fill_pos[key]++] = (uint8_t)op;
+	key_cand[--key_start[key]] = (uint8_t)op;
 }
 
+/* A counting sort in place (no second 64 KiB table to fault in at start-up): key_start[k]
+ * first counts key k's rows, then becomes the end of its run, and filling each run from its
+ * end, highest op first, leaves it at the run's start with the ops in ascending order. */
 __attribute__((constructor)) static void decode_index_build(void)
 {
 	_Static_assert(ISA_OP_COUNT <= 256, "key_cand holds op numbers in a byte");
 	for (unsigned op = 1; op < ISA_OP_COUNT; op++)
 		row_keys(&isa_rows[op], count_key, op);
-	for (uint32_t k = 0; k < KEY_COUNT; k++)
-		key_start[k + 1] += key_start[k];
+	for (uint32_t k = 1; k < KEY_COUNT; k++)
+		key_start[k] += key_start[k - 1];
+	key_start[KEY_COUNT] = key_start[KEY_COUNT - 1];
 	assert(key_start[KEY_COUNT] <= CAND_MAX);
-	memcpy(fill_pos, key_start, sizeof(fill_pos));
-	for (unsigned op = 1; op < ISA_OP_COUNT; op++)
+	for (unsigned op = ISA_OP_COUNT - 1; op >= 1; op--)
 		row_keys(&isa_rows[op], fill_key, op);
 }
 

@@ -56,7 +56,8 @@ static uint64_t sum[32];
 
 static void mix(int op, uint64_t v, unsigned fl)
 {
-	sum[op] = (sum[op] ^ v ^ ((uint64_t)fl << 59)) * 0x100000001b3ull + fl;
+	uint64_t h = (sum[op] ^ v ^ ((uint64_t)fl << 59)) * 0x100000001b3ull;
+	sum[op] = (h ^ (h >> 29)) + fl;  /* the shift keeps a sign-bit difference from cancelling */
 }
 
 #define OP_D2(idx, insn)                                                                     \
@@ -99,8 +100,20 @@ static void mix(int op, uint64_t v, unsigned fl)
 static const char *const names[] = {
 	"fadd.d", "fsub.d", "fmul.d", "fdiv.d", "fsqrt.d", "fmadd.d", "fmsub.d", "fnmadd.d",
 	"fnmsub.d", "fadd.s", "fsub.s", "fmul.s", "feq.d", "flt.d", "fle.d", "fsub.d",
-	"fmul.d rtz", "fmadd.d rtz",
+	"fmul.d rtz", "fmadd.d rtz", "fsgnj.d", "fsgnjn.d", "fsgnjx.d", "fcvt.d.s", "fcvt.d.w",
+	"fcvt.d.l", "fcvt.d.l 2^k", "fcvt.l.d rtz", "fcvt.l.d k+.5",
 };
+
+/* one-operand operations: RT is the C type of the result, rcon / acon the constraints ("f" or
+ * "r") of the result and of the operand av */
+#define OP_CVT(idx, insn, rcon, RT, acon, av)                                                \
+	do {                                                                                 \
+		RT r_;                                                                       \
+		unsigned fl_;                                                                \
+		__asm__ volatile("fsflags %[p]\n" insn " %[r], %[a]\nfrflags %[f]"           \
+				 : [r] "=&" rcon(r_), [f] "=&r"(fl_) : [a] acon(av), [p] "r"(pre)); \
+		uint64_t v_ = 0; memcpy(&v_, &r_, sizeof(r_)); mix(idx, v_, fl_);            \
+	} while (0)
 
 int main(void)
 {
@@ -155,6 +168,18 @@ int main(void)
 						 : [a] "f"(a), [b] "f"(b), [c] "f"(c), [p] "r"(pre));
 				uint64_t v_; memcpy(&v_, &r_, 8); mix(17, v_, fl_);
 			}
+			OP_D2(18, "fsgnj.d");
+			OP_D2(19, "fsgnjn.d");
+			OP_D2(20, "fsgnjx.d");
+			OP_CVT(21, "fcvt.d.s", "f", double, "f", as);
+			OP_CVT(22, "fcvt.d.w", "f", double, "r", (long)ab);
+			OP_CVT(23, "fcvt.d.l", "f", double, "r", (long)ab);
+			/* integers of every magnitude: exact below 2^53, rounded above */
+			long k = (long)ab >> (i % 64);
+			OP_CVT(24, "fcvt.d.l", "f", double, "r", k);
+			OP_CVT(25, "fcvt.l.d %[r], %[a], rtz\n#", "r", long, "f", a);
+			double kh = (double)k + (i & 1 ? 0.5 : 0.0);  /* integral or not, in range or not */
+			OP_CVT(26, "fcvt.l.d %[r], %[a], rtz\n#", "r", long, "f", kh);
 		}
 	}
 	for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++)
