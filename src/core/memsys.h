@@ -26,7 +26,13 @@ struct memsys_stats {
 	uint64_t ptw_walks, ptw_cycles;
 	uint64_t l2tlb_hits;
 	uint64_t writebacks;        /* dirty lines written to the level below */
+	/* several cores (coherence.h); 0 on one core */
+	uint64_t coh_invalidations; /* other cores' copies this core's stores invalidated */
+	uint64_t coh_invalidated;   /* lines of this core's L1D other cores' stores invalidated */
+	uint64_t coh_interventions; /* load misses served by another core's dirty copy */
 };
+
+struct coherence;
 
 struct memsys {
 	const struct core_config *cfg;
@@ -37,10 +43,23 @@ struct memsys {
 	uint32_t line_shift;
 	uint64_t pf_last_line;      /* last line the prefetcher asked for (+1) */
 	struct memsys_stats st;
+	/* the LLC and DRAM in use: this memsys's own, or another core's (memsys_share) */
+	struct cache *llc_at;
+	struct dram *dram_at;
+	struct coherence *coh;      /* NULL on one core; else the cores' snooping bus */
+	unsigned coh_id;            /* this core's index there */
 };
 
 int memsys_init(struct memsys *m, const struct core_config *cfg) __attribute__((warn_unused_result));
 void memsys_fini(struct memsys *m);
+
+/* Use owner's LLC and DRAM instead of m's own (several cores share them; owner outlives m's
+ * use of them). */
+void memsys_share(struct memsys *m, struct memsys *owner);
+
+/* Write the dirty line of addr, leaving m's L1D (from_l2 = 0) or L2 (from_l2 = 1), into the
+ * levels below at cycle now. */
+void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now);
 
 /* Translate addr for a fetch (itlb = 1) or a data access at cycle now: returns the cycle the
  * translation is known (now on an L1 TLB hit) and sets *miss on an L1 TLB miss (1: the L2

@@ -115,6 +115,8 @@ static void thread_save(struct emu *e, struct emu_thread *t, uint64_t pc, uint64
 static void thread_arm(struct emu *e, uint64_t extra)
 {
 	e->quantum_at = UINT64_MAX;
+	if (e->sched_external)
+		return;
 	for (int i = 0; i < e->n_threads; i++) {
 		if (i != e->cur_thread && e->threads[i]->state == THREAD_RUNNABLE) {
 			e->quantum_at = e->hart.instret + extra + e->quantum;
@@ -145,21 +147,30 @@ static void thread_wake(struct emu_thread *t, int64_t a0)
 	t->deadline_ns = 0;
 }
 
+/* Wake the waiters whose timeout passed; returns the earliest timeout still ahead (guest
+ * monotonic ns, UINT64_MAX: none) and its time base in *now. */
+static uint64_t thread_wake_expired(struct emu *e, uint64_t *now_out)
+{
+	uint64_t now = thread_now_ns(e), first = UINT64_MAX;
+	for (int i = 0; i < e->n_threads; i++) {
+		struct emu_thread *t = e->threads[i];
+		if ((t->state == THREAD_FUTEX || t->state == THREAD_SLEEP) && t->deadline_ns) {
+			if (t->deadline_ns <= now)
+				thread_wake(t, t->state == THREAD_FUTEX ? -ETIMEDOUT : 0);
+			else if (t->deadline_ns < first)
+				first = t->deadline_ns;
+		}
+	}
+	*now_out = now;
+	return first;
+}
+
 /* The next thread to run, or -1 when every thread waits forever. Wakes timed-out waiters,
  * waiting (or skipping virtual time) for the earliest when nobody can run. */
 static int thread_pick(struct emu *e)
 {
 	for (;;) {
-		uint64_t now = thread_now_ns(e), first = UINT64_MAX;
-		for (int i = 0; i < e->n_threads; i++) {
-			struct emu_thread *t = e->threads[i];
-			if ((t->state == THREAD_FUTEX || t->state == THREAD_SLEEP) && t->deadline_ns) {
-				if (t->deadline_ns <= now)
-					thread_wake(t, t->state == THREAD_FUTEX ? -ETIMEDOUT : 0);
-				else if (t->deadline_ns < first)
-					first = t->deadline_ns;
-			}
-		}
+		uint64_t now, first = thread_wake_expired(e, &now);
 		for (int k = 1; k <= e->n_threads; k++) {
 			int i = (e->cur_thread + k) % e->n_threads;
 			if (e->threads[i]->state == THREAD_RUNNABLE)
@@ -469,6 +480,59 @@ void thread_forked(struct emu *e)
 	e->n_threads = 1;
 	e->cur_thread = 0;
 	e->quantum_at = UINT64_MAX;
+}
+
+void thread_sched_external(struct emu *e)
+{
+	e->sched_external = 1;
+	e->quantum_at = UINT64_MAX;
+}
+
+int thread_slots(const struct emu *e)
+{
+	return e->n_threads ? e->n_threads : 1;
+}
+
+int thread_slot_current(const struct emu *e)
+{
+	return e->n_threads ? e->cur_thread : 0;
+}
+
+int thread_slot_runnable(struct emu *e, int i)
+{
+	if (!e->n_threads)
+		return i == 0;
+	if (i < 0 || i >= e->n_threads)
+		return 0;
+	struct emu_thread *t = e->threads[i];
+	if ((t->state == THREAD_FUTEX || t->state == THREAD_SLEEP) && t->deadline_ns) {
+		uint64_t now;
+		thread_wake_expired(e, &now);
+	}
+	return t->state == THREAD_RUNNABLE;
+}
+
+uint64_t thread_pc(const struct emu *e)
+{
+	return e->hart.pc;
+}
+
+int thread_slot_tid(const struct emu *e, int i)
+{
+	return e->n_threads && i >= 0 && i < e->n_threads ? e->threads[i]->tid : e->pid;
+}
+
+int thread_switch_to(struct emu *e, int i)
+{
+	if (!thread_slot_runnable(e, i))
+		return -EINVAL;
+	if (!e->n_threads || i == e->cur_thread)
+		return 0;
+	struct emu_thread *cur = e->threads[e->cur_thread];
+	if (cur->state != THREAD_EXITED)
+		thread_save(e, cur, e->hart.pc, 0);
+	thread_load(e, i, 0);
+	return 0;
 }
 
 void thread_free_all(struct emu *e)

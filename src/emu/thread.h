@@ -105,6 +105,33 @@ void thread_quantum(struct emu *e);
 /* After a host fork (the child): only the running thread goes on. */
 void thread_forked(struct emu *e);
 
+/* ---- scheduling from outside (robin sim --cores: one simulated core per thread) ---------- */
+
+/* From now on the caller decides which thread runs (thread_switch_to before each step): the
+ * quantum no longer switches threads; blocking system calls still switch to some runnable
+ * thread, as before, so the emulator never runs a blocked one. */
+void thread_sched_external(struct emu *e);
+
+/* Thread records so far, exited ones included (1 before the first clone: the main thread).
+ * Indices are creation order and stay valid. */
+int thread_slots(const struct emu *e);
+
+/* Index of the running thread (0 before the first clone). */
+int thread_slot_current(const struct emu *e);
+
+/* Can thread index i run now? Wakes waiters whose timeout passed first. 1 or 0. */
+int thread_slot_runnable(struct emu *e, int i);
+
+/* The PC at which the running thread goes on. */
+uint64_t thread_pc(const struct emu *e);
+
+/* The tid of thread index i. */
+int thread_slot_tid(const struct emu *e, int i);
+
+/* Make runnable thread index i the running one (at an instruction boundary; a no-op when it
+ * runs already). Returns 0, or -EINVAL when i is not a runnable thread. */
+int thread_switch_to(struct emu *e, int i);
+
 /* Free every thread record (emu_destroy). */
 void thread_free_all(struct emu *e);
 
