@@ -308,6 +308,19 @@ int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_res
 	return memsys_data(m, addr, now, 0, r);
 }
 
+int memsys_amo(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
+{
+	int rc = memsys_load(m, addr, now, r);
+	if (rc || !m->coh)
+		return rc;
+	int64_t s = cache_lookup(&m->l1d, addr, 0);
+	if (s >= 0 && !m->l1d.dirty[s]) {
+		r->done += coherence_store(m, addr, now);  /* the write needs the line Modified */
+		m->l1d.dirty[s] = 1;
+	}
+	return 0;
+}
+
 int memsys_store(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
 {
 	memset(r, 0, sizeof(*r));

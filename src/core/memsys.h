@@ -74,6 +74,10 @@ void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_
  * or -EBUSY when the L1D has no free MSHR (retry later). r->done includes the L1D latency. */
 int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);
 
+/* An AMO (or SC) at the ROB head: memsys_load, and with several cores the line also becomes
+ * Modified (the other copies invalidated, at a cost). */
+int memsys_amo(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);
+
 /* A committed store writing addr at cycle now (write-allocate). Returns 0 with r->done the
  * cycle the line is written, or -EBUSY when no MSHR is free. */
 int memsys_store(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);

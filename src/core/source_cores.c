@@ -114,7 +114,7 @@ static const struct isa_insn *source_cores_decode_at(void *ctx, uint64_t pc)
 static uint64_t source_cores_reg(void *ctx, unsigned reg)
 {
 	struct source_core_port *p = ctx;
-	return emu_reg(p->s->emu, reg);  /* an estimate: possibly another thread's registers */
+	return p->cur < 0 ? 0 : thread_slot_reg(p->s->emu, p->cur, reg);  /* its own thread's */
 }
 
 void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64_t quantum,

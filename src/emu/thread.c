@@ -517,6 +517,14 @@ uint64_t thread_pc(const struct emu *e)
 	return e->hart.pc;
 }
 
+uint64_t thread_slot_reg(const struct emu *e, int i, unsigned reg)
+{
+	if (!e->n_threads || i == e->cur_thread || i < 0 || i >= e->n_threads)
+		return emu_reg(e, reg);
+	const struct hart *h = &e->threads[i]->hart;
+	return reg < 32 ? h->x[reg] : reg < 64 ? h->f[reg - 32] : 0;
+}
+
 int thread_slot_tid(const struct emu *e, int i)
 {
 	return e->n_threads && i >= 0 && i < e->n_threads ? e->threads[i]->tid : e->pid;

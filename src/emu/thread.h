@@ -125,6 +125,9 @@ int thread_slot_runnable(struct emu *e, int i);
 /* The PC at which the running thread goes on. */
 uint64_t thread_pc(const struct emu *e);
 
+/* Register reg (0..31 x, 32..63 f, as emu_reg) of thread index i, running or not. */
+uint64_t thread_slot_reg(const struct emu *e, int i, unsigned reg);
+
 /* The tid of thread index i. */
 int thread_slot_tid(const struct emu *e, int i);
 
