@@ -16,6 +16,7 @@
 #include "core/source_cores.h"
 #include "util/json.h"
 #include "util/text.h"
+#include "emu/thread.h"
 
 int sim_cores_parse(const char *v, unsigned *n)
 {
@@ -69,8 +70,8 @@ static void sim_cores_tids(const struct source_cores *sc, unsigned k, char *buf,
 		snprintf(buf, n, "-");
 }
 
-/* The error of TIP (and the others) against core k's Oracle, one line per profiler. */
-static int sim_cores_print_errors(FILE *out, unsigned k, const char *tids, struct pmu *p,
+/* The error of TIP (and the others) against the same thread's Oracle, one line each. */
+static int sim_cores_print_errors(FILE *out, const char *label, struct pmu *p,
                                   struct code_map *cm)
 {
 	const struct pmu_unit *o = pmu_unit_find(p, "oracle");
@@ -82,12 +83,12 @@ static int sim_cores_print_errors(FILE *out, unsigned k, const char *tids, struc
 		int rc = pmu_eval_error(cm, &u->prof, &o->prof, e);
 		if (rc && rc != -ENODATA)
 			return rc;
-		fprintf(out, "robin sim: core %u (tid %s) %-10s %8" PRIu64 " samples", k, tids,
-		        u->model->name, u->samples);
+		fprintf(out, "robin sim: %s %-10s %8" PRIu64 " samples", label, u->model->name,
+		        u->samples);
 		if (rc)
 			fprintf(out, "  (no samples)\n");
 		else
-			fprintf(out, "  error vs the core's oracle: instruction %.2f%%, block %.2f%%, "
+			fprintf(out, "  error vs its oracle: instruction %.2f%%, block %.2f%%, "
 			        "function %.2f%%\n", 100 * e[PMU_EVAL_INSN].error,
 			        100 * e[PMU_EVAL_BLOCK].error, 100 * e[PMU_EVAL_FUNC].error);
 	}
@@ -106,9 +107,111 @@ static void sim_cores_json_row(struct json *j, const struct sim_cores_row *r)
 	json_kv_uint(j, "coherence_interventions", r->interventions);
 }
 
+/* ---- per-thread profiles ----------------------------------------------------------------
+ * Each core's probes go to the PMU of the thread the core runs (one PMU per thread, created
+ * when the thread first runs), as an operating system saves and restores a per-core TIP
+ * unit's state on a context switch: each thread's profilers see the cycles of the cores while
+ * they ran it, numbered on the thread's own clock (so its sampling period counts its cycles
+ * only). Cycles of a core that runs no thread (all waiting) belong to no profile. */
+
+struct sim_cores_thread {
+	struct pmu *pmu;
+	struct probe_consumer pc;
+	uint64_t cycles;             /* cycles the thread ran so far (its clock) */
+	int tid;
+	uint32_t cores;              /* bit k: it ran on core k (k < 32) */
+};
+
+struct sim_cores_prof {
+	const struct sim_cores_args *a;
+	const struct source_cores *sc;
+	struct sim_cores_thread *th[SOURCE_CORES_THREADS];
+	int n_th;                    /* highest thread index + 1 */
+	int err;                     /* first error creating a PMU */
+};
+
+struct sim_cores_route {
+	struct sim_cores_prof *pr;
+	unsigned core;
+};
+
+/* The profile of the thread core r->core runs now, created on first use; NULL if none. */
+static struct sim_cores_thread *sim_cores_target(struct sim_cores_route *r)
+{
+	struct sim_cores_prof *pr = r->pr;
+	int i = source_cores_running(pr->sc, r->core);
+	if (i < 0 || i >= SOURCE_CORES_THREADS)
+		return NULL;
+	struct sim_cores_thread *t = pr->th[i];
+	if (!t) {
+		if (pr->err)
+			return NULL;
+		t = calloc(1, sizeof(*t));
+		if (!t || (pr->err = sim_profile_pmu(pr->a->po, "sim", pr->a->cfg, &t->pmu))) {
+			free(t);
+			pr->err = pr->err ? pr->err : -ENOMEM;
+			return NULL;
+		}
+		pmu_consumer(t->pmu, &t->pc);
+		t->tid = thread_slot_tid(pr->sc->emu, i);
+		pr->th[i] = t;
+		if (i >= pr->n_th)
+			pr->n_th = i + 1;
+	}
+	if (r->core < 32)
+		t->cores |= 1u << r->core;
+	return t;
+}
+
+static void sim_cores_route_cycle(void *ctx, const struct probe_cycle *v)
+{
+	struct sim_cores_thread *t = sim_cores_target(ctx);
+	if (!t || !t->pc.on_cycle)
+		return;
+	struct probe_cycle w = *v;
+	w.cycle = t->cycles;
+	t->cycles += v->ncycles;
+	t->pc.on_cycle(t->pc.ctx, &w);
+}
+
+static void sim_cores_route_insn(void *ctx, const struct probe_insn *rec)
+{
+	struct sim_cores_thread *t = sim_cores_target(ctx);
+	if (t && t->pc.on_insn && (!t->pc.insn_demand || *t->pc.insn_demand))
+		t->pc.on_insn(t->pc.ctx, rec);
+}
+
+static void sim_cores_route_fetch(void *ctx, uint64_t cycle, uint64_t first_seq, uint32_t n)
+{
+	(void)cycle;
+	struct sim_cores_thread *t = sim_cores_target(ctx);
+	if (t && t->pc.on_fetch)
+		t->pc.on_fetch(t->pc.ctx, t->cycles, first_seq, n);
+}
+
+static void sim_cores_prof_free(struct sim_cores_prof *pr)
+{
+	for (int i = 0; i < pr->n_th; i++) {
+		if (pr->th[i])
+			pmu_destroy(pr->th[i]->pmu);
+		free(pr->th[i]);
+	}
+	free(pr);
+}
+
+/* "0,1": the cores thread t ran on. */
+static void sim_cores_mask(uint32_t m, char *buf, size_t n)
+{
+	size_t used = 0;
+	buf[0] = 0;
+	for (unsigned k = 0; k < 32 && used < n; k++)
+		if (m & (1u << k))
+			used += (size_t)snprintf(buf + used, n - used, "%s%u", used ? "," : "", k);
+}
+
 static int sim_cores_json(const struct sim_cores_args *a, struct cores *m,
-                          const struct source_cores *sc, struct pmu **pmu, struct code_map *cm,
-                          int rc, const char *status, int sig, double secs)
+                          const struct source_cores *sc, struct sim_cores_prof *pr,
+                          struct code_map *cm, int rc, const char *status, int sig, double secs)
 {
 	FILE *f = fopen(a->stats_json, "w");
 	if (!f) {
@@ -127,7 +230,6 @@ static int sim_cores_json(const struct sim_cores_args *a, struct cores *m,
 	struct sim_cores_row tot = { 0 };
 	json_key(&j, "cores");
 	json_array_begin(&j);
-	int err = 0;
 	for (unsigned k = 0; k < m->n; k++) {
 		struct sim_cores_row r;
 		sim_cores_row(m->core[k], &r);
@@ -148,8 +250,6 @@ static int sim_cores_json(const struct sim_cores_args *a, struct cores *m,
 		json_array_end(&j);
 		json_kv_uint(&j, "thread_switches", sc->port[k].switches);
 		sim_cores_json_row(&j, &r);
-		if (pmu && pmu[k] && !err)
-			err = sim_profile_json(&j, pmu[k], cm, SIM_PROFILE_TOP_DEFAULT);
 		json_object_end(&j);
 	}
 	json_array_end(&j);
@@ -165,6 +265,29 @@ static int sim_cores_json(const struct sim_cores_args *a, struct cores *m,
 	json_kv_uint(&j, "dram_writes", m0->dram.st.writes);
 	json_kv_uint(&j, "dram_queue_cycles", m0->dram.st.queue_cycles);
 	json_object_end(&j);
+	int err = 0;
+	if (pr) {
+		json_key(&j, "threads");
+		json_array_begin(&j);
+		for (int i = 0; i < pr->n_th; i++) {
+			struct sim_cores_thread *t = pr->th[i];
+			if (!t)
+				continue;
+			json_object_begin(&j);
+			json_kv_int(&j, "tid", t->tid);
+			json_key(&j, "cores");
+			json_array_begin(&j);
+			for (unsigned k = 0; k < 32; k++)
+				if (t->cores & (1u << k))
+					json_uint(&j, k);
+			json_array_end(&j);
+			json_kv_uint(&j, "cycles", t->cycles);
+			if (!err)
+				err = sim_profile_json(&j, t->pmu, cm, SIM_PROFILE_TOP_DEFAULT);
+			json_object_end(&j);
+		}
+		json_array_end(&j);
+	}
 	json_object_end(&j);
 	json_end(&j);
 	if (fclose(f) || err) {
@@ -174,19 +297,19 @@ static int sim_cores_json(const struct sim_cores_args *a, struct cores *m,
 	return 0;
 }
 
-/* Store core k's profiles as one run tagged with the core and its threads. */
-static int sim_cores_store(const struct sim_cores_args *a, struct cores *m, unsigned k,
-                           const char *tids, struct pmu *p, struct code_map *cm, int rc, int err)
+/* Store thread t's profiles as one run, its command line tagged "#tid T cores K". */
+static int sim_cores_store(const struct sim_cores_args *a, const struct sim_cores_thread *t,
+                           struct code_map *cm, int rc, int err)
 {
-	char *cmd = NULL;
-	if (asprintf(&cmd, "%s #core %u tid %s", a->command, k, tids) < 0)
+	char *cmd = NULL, cores[96];
+	sim_cores_mask(t->cores, cores, sizeof(cores));
+	if (asprintf(&cmd, "%s #tid %d cores %s", a->command, t->tid, cores) < 0)
 		return -ENOMEM;
-	const struct core_stats *s = core_stats(m->core[k]);
 	struct sim_profile_run run = {
-		.command = cmd, .config = "", .cycles = s->cycles, .instructions = s->instructions,
+		.command = cmd, .config = "", .cycles = t->cycles, .instructions = 0,
 		.exit_status = rc, .has_exit = !err,
 	};
-	int r = sim_profile_store(a->po->db_path, "sim", &run, p, cm, a->quiet ? NULL : stderr);
+	int r = sim_profile_store(a->po->db_path, "sim", &run, t->pmu, cm, a->quiet ? NULL : stderr);
 	free(cmd);
 	return r;
 }
@@ -195,7 +318,8 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 {
 	struct source_cores *sc = calloc(1, sizeof(*sc));
 	struct core_source src[SOURCE_CORES_MAX];
-	struct pmu *pmu[SOURCE_CORES_MAX] = { 0 };
+	struct sim_cores_route route[SOURCE_CORES_MAX];
+	struct sim_cores_prof *pr = NULL;
 	struct cores *m = NULL;
 	struct code_map cm;
 	code_map_init(&cm);
@@ -213,13 +337,24 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 	if (a->guest_clock)
 		core_guest_clock(m->core[0], e);
 	if (a->po->list) {
+		struct pmu *probe = NULL;
 		if (a->po->db_path && sim_profile_db_ready(a->po->db_path, "sim"))
 			goto out;
+		if (sim_profile_pmu(a->po, "sim", a->cfg, &probe))
+			goto out;  /* bad profiler options fail now, not at the first thread */
+		pmu_destroy(probe);
+		if (!(pr = calloc(1, sizeof(*pr)))) {
+			fprintf(stderr, "robin sim: out of memory\n");
+			goto out;
+		}
+		pr->a = a;
+		pr->sc = sc;
 		for (unsigned k = 0; k < a->n; k++) {
-			struct probe_consumer pc;
-			if (sim_profile_pmu(a->po, "sim", a->cfg, &pmu[k]))
-				goto out;
-			pmu_consumer(pmu[k], &pc);
+			route[k] = (struct sim_cores_route){ pr, k };
+			struct probe_consumer pc = {
+				.ctx = &route[k], .on_cycle = sim_cores_route_cycle,
+				.on_insn = sim_cores_route_insn, .on_fetch = sim_cores_route_fetch,
+			};
 			if (core_attach(m->core[k], &pc)) {
 				fprintf(stderr, "robin sim: cannot attach the profilers of core %u\n", k);
 				goto out;
@@ -243,6 +378,11 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 		rc = emu_opts_finish(e, sc->status == EMU_RUNNING ? EMU_EXITED : sc->status, &status,
 		                     &sig);
 	}
+	if (pr && pr->err) {
+		fprintf(stderr, "robin sim: cannot create a thread's profilers: %s\n",
+		        strerror(-pr->err));
+		rc = rc ? rc : 1;
+	}
 	if (!a->quiet) {
 		fprintf(stderr, "robin sim: %s on %u cores, %.3f s host time, %.2f MIPS\n", a->prog,
 		        m->n, secs, secs > 0 ? (double)insns / secs / 1e6 : 0.0);
@@ -265,30 +405,34 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 		        m0->llc.st.misses, m0->dram.st.reads, m0->dram.st.writes,
 		        m0->dram.st.queue_cycles);
 	}
-	if (a->po->list) {
+	if (pr) {
 		if (sim_profile_code_map(e, &cm)) {
 			fprintf(stderr, "robin sim: out of memory while evaluating the profiles\n");
 			rc = rc ? rc : 1;
 			goto out;
 		}
-		for (unsigned k = 0; k < m->n; k++) {
-			char tids[96];
-			sim_cores_tids(sc, k, tids, sizeof(tids));
-			pmu_finish(pmu[k]);
-			if (!a->quiet && sim_cores_print_errors(stderr, k, tids, pmu[k], &cm)) {
+		for (int i = 0; i < pr->n_th; i++) {
+			struct sim_cores_thread *t = pr->th[i];
+			if (!t)
+				continue;
+			char label[128], cores[96];
+			sim_cores_mask(t->cores, cores, sizeof(cores));
+			snprintf(label, sizeof(label), "tid %d (core %s, %" PRIu64 " cycles)", t->tid,
+			         cores, t->cycles);
+			pmu_finish(t->pmu);
+			if (!a->quiet && sim_cores_print_errors(stderr, label, t->pmu, &cm)) {
 				rc = rc ? rc : 1;
 				goto out;
 			}
-			if (a->po->db_path && sim_cores_store(a, m, k, tids, pmu[k], &cm, rc, err))
+			if (a->po->db_path && sim_cores_store(a, t, &cm, rc, err))
 				rc = rc ? rc : 1;
 		}
 	}
-	if (a->stats_json && sim_cores_json(a, m, sc, a->po->list ? pmu : NULL, &cm, rc, status, sig,
-	                                    secs))
+	if (a->stats_json && sim_cores_json(a, m, sc, pr, &cm, rc, status, sig, secs))
 		rc = rc ? rc : 1;
 out:
-	for (unsigned k = 0; k < SOURCE_CORES_MAX; k++)
-		pmu_destroy(pmu[k]);
+	if (pr)
+		sim_cores_prof_free(pr);
 	code_map_free(&cm);
 	cores_destroy(m);
 	free(sc);

@@ -10,21 +10,41 @@
 
 #include "emu/thread.h"
 
-/* The next runnable thread on port p's core after its current one (round robin over the
- * threads placed there), or -1. */
+static void source_cores_note_tid(struct source_core_port *p, int tid);
+
+/* The next runnable thread no core runs, after the run queue's position; -1 if none. */
 static int source_cores_pick(struct source_core_port *p)
 {
 	struct source_cores *s = p->s;
 	struct emu *e = s->emu;
-	int n = thread_slots(e), step = (int)s->n, core = (int)p->core;
-	int count = n > core ? (n - 1 - core) / step + 1 : 0;  /* threads placed on this core */
-	int start = p->cur < 0 ? 0 : (p->cur - core) / step + 1;
-	for (int k = 0; k < count; k++) {
-		int j = core + ((start + k) % count) * step;
-		if (thread_slot_runnable(e, j))
-			return j;
+	int n = thread_slots(e);
+	if (n > SOURCE_CORES_THREADS)
+		n = SOURCE_CORES_THREADS;
+	for (int k = 0; k < n; k++) {
+		int i = (s->rr + k) % n;
+		if (s->holder[i] < 0 && thread_slot_runnable(e, i)) {
+			s->rr = i + 1;
+			return i;
+		}
 	}
 	return -1;
+}
+
+/* Port p stops running its thread (blocked, exited or preempted). */
+static void source_cores_release(struct source_core_port *p)
+{
+	if (p->cur >= 0 && p->cur < SOURCE_CORES_THREADS)
+		p->s->holder[p->cur] = -1;
+	p->cur = -1;
+}
+
+/* Port p runs thread i. */
+static void source_cores_hold(struct source_core_port *p, int i)
+{
+	if (i < SOURCE_CORES_THREADS)
+		p->s->holder[i] = (int16_t)p->core;
+	p->cur = i;
+	source_cores_note_tid(p, thread_slot_tid(p->s->emu, i));
 }
 
 static void source_cores_note_tid(struct source_core_port *p, int tid)
@@ -47,19 +67,21 @@ static int source_cores_next(void *ctx, struct emu_dyn *out)
 		s->status = EMU_LIMIT;
 		return 0;
 	}
-	int want = p->cur;
 	int cur_ok = p->cur >= 0 && thread_slot_runnable(e, p->cur);
+	if (p->cur >= 0 && !cur_ok) {
+		source_cores_release(p);  /* it blocked or exited: another core may take it later */
+		p->redirect_ok = 1;
+	}
+	int want = p->cur;
 	if (!cur_ok || !p->slice_left) {
 		int next = source_cores_pick(p);
+		if (next < 0 && !cur_ok)
+			return SOURCE_WAIT;
 		if (next >= 0)
 			want = next;
-		else if (!cur_ok) {
-			p->redirect_ok = 1;
-			return SOURCE_WAIT;
-		}
 		p->slice_left = s->quantum;
 	}
-	if (want != p->cur && p->cur >= 0 && cur_ok && !p->redirect_ok) {
+	if (want != p->cur && p->cur >= 0 && !p->redirect_ok) {
 		/* preempted mid-stream: the instruction at its next PC does not complete (a trap,
 		 * as the emulator's quantum switch), the core refetches at the next thread's PC */
 		memset(out, 0, sizeof(*out));
@@ -70,18 +92,18 @@ static int source_cores_next(void *ctx, struct emu_dyn *out)
 			return -EIO;
 		out->next_pc = thread_pc(e);
 		out->trapped = 1;
-		p->cur = want;
+		source_cores_release(p);
+		source_cores_hold(p, want);
 		p->switches++;
 		p->redirect_ok = 1;
-		source_cores_note_tid(p, thread_slot_tid(e, want));
 		return 1;
 	}
 	if (thread_switch_to(e, want))
 		return -EIO;
 	if (want != p->cur) {
-		p->switches += p->cur >= 0;
-		p->cur = want;
-		source_cores_note_tid(p, thread_slot_tid(e, want));
+		p->switches += p->records != 0;
+		source_cores_release(p);
+		source_cores_hold(p, want);
 	}
 	uint64_t before = emu_instret(e);
 	memset(out, 0, sizeof(*out));
@@ -126,6 +148,8 @@ void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64
 	s->quantum = quantum ? quantum : THREAD_QUANTUM_DEFAULT;
 	s->max_insns = max_insns;
 	s->status = EMU_RUNNING;
+	for (int i = 0; i < SOURCE_CORES_THREADS; i++)
+		s->holder[i] = -1;
 	thread_sched_external(e);
 	for (unsigned k = 0; k < s->n; k++) {
 		struct source_core_port *p = &s->port[k];
@@ -138,6 +162,11 @@ void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64
 		out[k].decode_at = source_cores_decode_at;
 		out[k].reg = source_cores_reg;
 	}
+}
+
+int source_cores_running(const struct source_cores *s, unsigned k)
+{
+	return s->port[k].cur;
 }
 
 unsigned source_cores_tids(const struct source_cores *s, unsigned k, const uint32_t **tids)

@@ -1,10 +1,12 @@
 /*
  * source_cores.h — the emulator as the instruction source of several cores (robin sim
  * --cores N): one emulator, one guest process, each core fetching the instructions of the
- * guest threads placed on it. Thread i (creation order) runs on core i mod N; a core with
- * several threads time-slices them, quantum instructions each, switching also when the
- * running one blocks or exits (the switch is a trapped record, as the emulator's own quantum
- * switch: the core flushes and refetches at the next thread's PC). Which thread the emulator
+ * guest thread it runs. A core without a thread takes the next runnable thread no other core
+ * runs (round robin in creation order, as one run queue for all cores): with N cores or more
+ * every runnable thread has a core of its own; with fewer, a core switches to another waiting
+ * thread when its thread ran `quantum` instructions, blocks or exits (a thread may so move to
+ * another core). A preemption is a trapped record, as the emulator's own quantum switch: the
+ * core flushes and refetches at the next thread's PC. Which thread the emulator
  * steps is chosen per record, so threads on different cores interleave as the cores fetch:
  * deterministic (the cores run in lock-step) and, for race-free programs, the same output as
  * `robin run`.
@@ -18,6 +20,7 @@
 #include "emu/emu.h"
 
 #define SOURCE_CORES_MAX 64
+#define SOURCE_CORES_THREADS 4096   /* the emulator's bound on threads of a process */
 
 struct source_cores;
 
@@ -25,7 +28,7 @@ struct source_cores;
 struct source_core_port {
 	struct source_cores *s;
 	unsigned core;
-	int cur;                    /* thread index running on this core, -1: none yet */
+	int cur;                    /* thread index running on this core, -1: none */
 	uint64_t slice_left;        /* instructions left in its turn */
 	uint64_t next_pc;           /* where the current thread goes on */
 	int redirect_ok;            /* the core refetches anyway (after an ecall, trap, wait) */
@@ -41,7 +44,9 @@ struct source_cores {
 	uint64_t quantum;
 	uint64_t max_insns, produced;
 	enum emu_status status;     /* EMU_RUNNING until the process ends */
+	int rr;                     /* the run queue's round-robin position */
 	struct source_core_port port[SOURCE_CORES_MAX];
+	int16_t holder[SOURCE_CORES_THREADS]; /* the core running each thread, -1: none */
 };
 
 /* Sources for n cores (1 <= n <= SOURCE_CORES_MAX) reading emulator e, which from now on is
@@ -49,6 +54,9 @@ struct source_cores {
  * when the process exits or faults, or after max_insns records in all (0: no limit). */
 void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64_t quantum,
                        uint64_t max_insns, struct core_source *out);
+
+/* The thread index (creation order) core k runs now, -1 when it waits for one. */
+int source_cores_running(const struct source_cores *s, unsigned k);
 
 /* The thread ids that ran on core k (up to 8, in order of first run); returns how many. */
 unsigned source_cores_tids(const struct source_cores *s, unsigned k, const uint32_t **tids);
