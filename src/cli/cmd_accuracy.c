@@ -24,6 +24,7 @@
 #include "analysis/pmu_eval.h"
 #include "analysis/tea_eval.h"
 #include "cli/acc_profileme.h"
+#include "cli/acc_cores.h"
 #include "cli/acc_dcpi.h"
 #include "cli/cli_args.h"
 #include "cli/cli.h"
@@ -988,6 +989,8 @@ int cmd_accuracy(int argc, char **argv)
 	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
 		if (!strcmp(argv[k], "--profileme"))
 			return acc_profileme_main(argc, argv);
+		else if (!strcmp(argv[k], "--cores"))
+			return acc_cores_main(argc, argv);
 	struct acc_opts o;
 	struct core_opts co = { 0 };
 	memset(&o, 0, sizeof(o));

@@ -83,8 +83,8 @@ static int sim_cores_print_errors(FILE *out, const char *label, struct pmu *p,
 		int rc = pmu_eval_error(cm, &u->prof, &o->prof, e);
 		if (rc && rc != -ENODATA)
 			return rc;
-		fprintf(out, "robin sim: %s %-10s %8" PRIu64 " samples", label, u->model->name,
-		        u->samples);
+		fprintf(out, "%s%s %-10s %8" PRIu64 " samples", out == stderr ? "robin sim: " : "",
+		        label, u->model->name, u->samples);
 		if (rc)
 			fprintf(out, "  (no samples)\n");
 		else
@@ -420,7 +420,8 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 			snprintf(label, sizeof(label), "tid %d (core %s, %" PRIu64 " cycles)", t->tid,
 			         cores, t->cycles);
 			pmu_finish(t->pmu);
-			if (!a->quiet && sim_cores_print_errors(stderr, label, t->pmu, &cm)) {
+			FILE *out = a->table ? a->table : a->quiet ? NULL : stderr;
+			if (out && sim_cores_print_errors(out, label, t->pmu, &cm)) {
 				rc = rc ? rc : 1;
 				goto out;
 			}

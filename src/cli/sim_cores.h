@@ -8,6 +8,7 @@
 #define ROBIN_CLI_SIM_CORES_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cli/emu_opts.h"
 #include "cli/sim_profile.h"
@@ -30,6 +31,8 @@ struct sim_cores_args {
 	const char *prog, *stats_json;
 	const char *command;              /* the command line, for the stored runs */
 	int quiet, guest_clock;           /* guest_clock: the guest's time is simulated time */
+	FILE *table;                      /* not NULL: the per-thread errors go there (robin
+	                                     accuracy --cores), whatever quiet says */
 };
 
 /* Parse the value of --cores ("robin sim: --cores needs ..." on error). 0 or -1. */
