@@ -54,6 +54,7 @@ static int thread_init(struct emu *e)
 	e->max_threads = 8;
 	t->tid = e->pid;
 	t->state = THREAD_RUNNABLE;
+	t->resv_addr = ~0ull;
 	e->threads[0] = t;
 	e->n_threads = 1;
 	e->cur_thread = 0;
@@ -276,6 +277,7 @@ int thread_clone(struct emu *e, uint64_t stack, int set_tls, uint64_t tls, uint6
 	t->clear_child_tid = clear_tid;
 	t->tid = e->pid + (int)e->n_threads;
 	t->state = THREAD_RUNNABLE;
+	t->resv_addr = ~0ull;
 	e->threads[e->n_threads++] = t;
 	if (e->quantum_at == UINT64_MAX)
 		thread_arm(e, 1);
@@ -537,9 +539,20 @@ int thread_switch_to(struct emu *e, int i)
 	if (!e->n_threads || i == e->cur_thread)
 		return 0;
 	struct emu_thread *cur = e->threads[e->cur_thread];
-	if (cur->state != THREAD_EXITED)
+	if (cur->state != THREAD_EXITED) {
 		thread_save(e, cur, e->hart.pc, 0);
+		cur->resv_addr = e->hart.reservation;
+		if (cur->resv_addr != ~0ull &&
+		    gmem_copy_from(&e->mem, &cur->resv_value, cur->resv_addr, 8))
+			cur->resv_addr = ~0ull;
+	}
 	thread_load(e, i, 0);
+	struct emu_thread *t = e->threads[i];
+	uint64_t now;
+	if (t->resv_addr != ~0ull && !gmem_copy_from(&e->mem, &now, t->resv_addr, 8) &&
+	    now == t->resv_value)
+		e->hart.reservation = t->resv_addr;
+	t->resv_addr = ~0ull;
 	return 0;
 }
 

@@ -38,6 +38,10 @@ struct emu_thread {
 	uint64_t deadline_ns;      /* guest monotonic time at which the wait times out; 0: none */
 	uint64_t wait_pc;          /* the ecall it waits in */
 	uint64_t instret;          /* instructions this thread retired */
+	/* thread_switch_to: its LR reservation when switched out, and the 8 bytes there then;
+	 * it holds again at switch-in if those bytes did not change (as an SC compared with the
+	 * loaded value) */
+	uint64_t resv_addr, resv_value;
 };
 
 /* Default --quantum: instructions a thread runs before the next runnable one gets its turn. */
@@ -132,7 +136,10 @@ uint64_t thread_slot_reg(const struct emu *e, int i, unsigned reg);
 int thread_slot_tid(const struct emu *e, int i);
 
 /* Make runnable thread index i the running one (at an instruction boundary; a no-op when it
- * runs already). Returns 0, or -EINVAL when i is not a runnable thread. */
+ * runs already). Threads keep their LR reservation across these switches unless the reserved
+ * bytes changed meanwhile (threads on different cores interleave instruction by instruction:
+ * dropping it at every switch would fail every SC). Returns 0, or -EINVAL when i is not a
+ * runnable thread. */
 int thread_switch_to(struct emu *e, int i);
 
 /* Free every thread record (emu_destroy). */
