@@ -17,9 +17,10 @@
 
 #define SIM_CORES_HELP \
 	"  --cores N           simulate N cores of the preset (private L1s, TLBs, predictors;\n" \
-	"                      shared LLC and DRAM; snooping MSI): guest thread i runs on core\n" \
-	"                      i mod N, time-sliced by --quantum when several share a core;\n" \
-	"                      with --profile, one PMU per core and one stored run per core\n"
+	"                      shared LLC and DRAM; snooping MSI): each runnable guest thread\n" \
+	"                      on a free core, time-sliced by --quantum when they outnumber\n" \
+	"                      the cores; with --profile, profiles per thread (one stored\n" \
+	"                      run each, tagged '#tid T')\n"
 
 /* What `robin sim --cores` needs from cmd_sim. */
 struct sim_cores_args {

@@ -61,7 +61,7 @@ void memsys_fini(struct memsys *m)
 }
 
 /* Write a dirty line evicted from the level above `from` into the levels below. */
-void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
+static void memsys_wb(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
 {
 	uint64_t victim;
 	m->st.writebacks++;
@@ -73,7 +73,7 @@ void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now
 			victim = UINT64_MAX;
 		m->l2.dirty[s] = 1;
 		if (victim != UINT64_MAX)
-			memsys_writeback(m, 1, victim, now);
+			memsys_wb(m, 1, victim, now);
 		return;
 	}
 	int64_t s = cache_lookup(m->llc_at, addr, 0);
@@ -155,7 +155,7 @@ static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start,
 	uint64_t victim;
 	cache_fill(c, addr, done, r->level, 0, &victim);
 	if (victim != UINT64_MAX)
-		memsys_writeback(m, 1, victim, t);
+		memsys_wb(m, 1, victim, t);
 	return done;
 }
 
@@ -180,7 +180,7 @@ static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 		uint64_t victim;
 		cache_fill(&m->l1d, pte, done, r.level, 0, &victim);
 		if (victim != UINT64_MAX)
-			memsys_writeback(m, 0, victim, t);
+			memsys_wb(m, 0, victim, t);
 		t = done;
 	}
 	m->st.ptw_walks++;
@@ -242,7 +242,7 @@ static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 	uint64_t victim;
 	cache_fill(&m->l1d, next, done, r.level, 1, &victim);
 	if (victim != UINT64_MAX)
-		memsys_writeback(m, 0, victim, now);
+		memsys_wb(m, 0, victim, now);
 	m->l1d.st.prefetches++;
 }
 
@@ -295,7 +295,7 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 	if (store)
 		c->dirty[slot] = 1;
 	if (victim != UINT64_MAX)
-		memsys_writeback(m, 0, victim, now);
+		memsys_wb(m, 0, victim, now);
 	r->done = done + 1;
 	if (m->cfg->l1d_prefetch)
 		memsys_prefetch_next(m, addr, now);
@@ -306,6 +306,11 @@ int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_res
 {
 	memset(r, 0, sizeof(*r));
 	return memsys_data(m, addr, now, 0, r);
+}
+
+void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
+{
+	memsys_wb(m, from_l2, addr, now);
 }
 
 int memsys_amo(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
