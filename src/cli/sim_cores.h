@@ -1,8 +1,9 @@
 /*
  * sim_cores.h — `robin sim --cores N`: the guest's threads on N simulated cores (core/cores.h,
- * core/source_cores.h), the simulated profilers per core (one PMU per core, as one TIP unit
- * per physical core), the per-core and total statistics on stderr and in --stats-json, and
- * the profiles stored one run per core, tagged with the core and the threads that ran on it.
+ * core/source_cores.h); the simulated profilers per thread (one PMU per thread fed by the
+ * probes of the core running it, as a per-core TIP unit whose state the OS switches with the
+ * thread); the per-core and total statistics on stderr and in --stats-json; the profiles
+ * stored one run per thread, tagged with its tid and the cores it ran on.
  */
 #ifndef ROBIN_CLI_SIM_CORES_H
 #define ROBIN_CLI_SIM_CORES_H
