@@ -40,7 +40,6 @@ static double sim_cores_now(void)
 /* One core's counters for the summary and the JSON. */
 struct sim_cores_row {
 	uint64_t cycles, insns, l1d_misses, l1i_misses, invalidations, invalidated, interventions;
-	uint64_t llc_misses_total;  /* the shared LLC (core 0 holds it) */
 };
 
 static void sim_cores_row(const struct core *c, struct sim_cores_row *r)

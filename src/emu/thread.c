@@ -553,6 +553,8 @@ int thread_switch_to(struct emu *e, int i)
 	    now == t->resv_value)
 		e->hart.reservation = t->resv_addr;
 	t->resv_addr = ~0ull;
+	if (e->sigpending & ~e->sigmask)
+		emu_async_request(e, e->hart.instret);  /* a signal came while it was out */
 	return 0;
 }
 

@@ -3,7 +3,9 @@
 # snooping MSI). tests/guest/threads_share: a parallel sum, then per-thread atomic counters
 # packed in one line (false) or padded (padded). Checks, with their margins:
 #  - on 1, 2 and 4 cores stdout and exit status are robin run's (also threads_sync on 2 and
-#    threads_omp on 4 cores: mutexes, condition variables, barriers, OpenMP);
+#    threads_omp on 4 cores: mutexes, condition variables, barriers, OpenMP; threads_signals
+#    on 2: signals to threads running on other cores, timed waits, robust mutexes, a CAS
+#    stack; threads_pipe on 4: threads talking through pipes);
 #  - two runs on 2 cores give the same cycles (the cores run in lock-step; both runs write
 #    to a pipe: the guest's stdio buffer follows the output's st_blksize, and with it the
 #    heap's layout);
@@ -13,7 +15,7 @@
 #    and at least twice padded's cycles.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
-need_guest threads_share threads_sync threads_omp
+need_guest threads_share threads_sync threads_omp threads_signals threads_pipe
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 P=$G/threads_share.static
 j() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
@@ -37,7 +39,7 @@ fc=$(j "$tmp/false2.json" "d['total']['cycles']")
 	{ echo "coherence invalidations: false sharing $fi, padded $pi"; exit 1; }
 [ "$fc" -ge $((2 * a)) ] || { echo "false sharing took $fc cycles, padded $a"; exit 1; }
 [ "$(j "$tmp/false2.json" "len(d['cores'])")" = 2 ] || { echo "cores[] has not 2 entries"; exit 1; }
-for p in "threads_sync 2" "threads_omp 4"; do
+for p in "threads_sync 2" "threads_omp 4" "threads_signals 2" "threads_pipe 4"; do
 	set -- $p
 	want=$("$ROBIN" run "$G/$1.static" 2>/dev/null); rc_want=$?
 	out=$(timeout 600 "$ROBIN" sim --cores $2 --quiet "$G/$1.static" 2>"$tmp/err"); rc=$?
