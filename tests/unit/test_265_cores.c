@@ -3,7 +3,11 @@
  * Modified elsewhere is an intervention, a store to a Modified line snoops nobody, an AMO
  * takes the line Modified; one core alone is untouched), and the lock-step driver: two cores
  * on synthetic streams, one of whose source first says SOURCE_WAIT (no thread yet) and then
- * starts at another PC, both commit every record with the exact cycle stack. */
+ * starts at another PC, both commit every record with the exact cycle stack. And the
+ * emulator's side of it, thread_switch_to: a thread keeps its LR reservation across switches
+ * unless the reserved bytes changed meanwhile, and takes a signal that came while it was out
+ * at its next instruction. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,10 +16,15 @@
 #include <string.h>
 #include <cmocka.h>
 
+#include <signal.h>
+#include <unistd.h>
+
 #include "core/coherence.h"
 #include "core/cores.h"
 #include "core/memsys.h"
 #include "core_synth.h"
+#include "emu/emu_priv.h"
+#include "emu/thread.h"
 
 #define X(n) ((uint8_t)(n))
 
@@ -165,12 +174,54 @@ static void test_lockstep(void **state)
 	free(s);
 }
 
+
+static void test_switch_to(void **state)
+{
+	(void)state;
+	const char *prog = "build/guest/tests/hello.static";
+	if (access(prog, X_OK))
+		skip();
+	struct emu_config ecfg = { .virtual_time = 1, .seed = 3 };
+	struct emu *e;
+	char *argv[] = { (char *)prog, NULL };
+	char *envp[] = { NULL };
+	assert_int_equal(emu_create(&ecfg, &e), 0);
+	assert_int_equal(emu_load(e, prog, 1, argv, envp), 0);
+	thread_sched_external(e);
+	int tid1 = thread_clone(e, 0, 0, 0, 0);
+	assert_true(tid1 > 0);
+	assert_int_equal(thread_slots(e), 2);
+	uint64_t a = (e->hart.x[2] - 256) & ~7ull, v = 0x1234, w = 0x5678;
+	assert_int_equal(gmem_copy_to(&e->mem, a, &v, 8), 0);
+	/* thread 0 holds a reservation; thread 1 runs and leaves the bytes alone: it holds */
+	e->hart.reservation = a;
+	assert_int_equal(thread_switch_to(e, 1), 0);
+	assert_int_equal(thread_slot_current(e), 1);
+	assert_int_equal(e->hart.reservation, ~0ull);
+	assert_int_equal(thread_switch_to(e, 0), 0);
+	assert_int_equal(e->hart.reservation, a);
+	/* thread 1 writes the reserved bytes meanwhile: thread 0's SC must fail */
+	assert_int_equal(thread_switch_to(e, 1), 0);
+	assert_int_equal(gmem_copy_to(&e->mem, a, &w, 8), 0);
+	assert_int_equal(thread_switch_to(e, 0), 0);
+	assert_int_equal(e->hart.reservation, ~0ull);
+	/* a signal for thread 1 while thread 0 runs: served when thread 1 is switched in */
+	signal(SIGUSR1, SIG_IGN);
+	assert_int_equal(thread_signal(e, tid1, SIGUSR1), 0);
+	e->async_at = UINT64_MAX;
+	assert_int_equal(thread_switch_to(e, 1), 0);
+	assert_int_equal(e->async_at, e->hart.instret);
+	assert_int_equal(thread_switch_to(e, 5), -EINVAL);
+	emu_destroy(e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_msi),
 		cmocka_unit_test(test_one_core_amo),
 		cmocka_unit_test(test_lockstep),
+		cmocka_unit_test(test_switch_to),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
