@@ -132,7 +132,14 @@ struct sim_cores_prof {
 struct sim_cores_route {
 	struct sim_cores_prof *pr;
 	unsigned core;
+	uint32_t demand;             /* the core's insn_demand: its thread's PMU's */
 };
+
+/* After a call into t's PMU: want lifecycle records when t's PMU does. */
+static void sim_cores_route_demand(struct sim_cores_route *r, const struct sim_cores_thread *t)
+{
+	r->demand = !t || !t->pc.insn_demand || *t->pc.insn_demand;
+}
 
 /* The profile of the thread core r->core runs now, created on first use; NULL if none. */
 static struct sim_cores_thread *sim_cores_target(struct sim_cores_route *r)
@@ -171,6 +178,7 @@ static void sim_cores_route_cycle(void *ctx, const struct probe_cycle *v)
 	w.cycle = t->cycles;
 	t->cycles += v->ncycles;
 	t->pc.on_cycle(t->pc.ctx, &w);
+	sim_cores_route_demand(ctx, t);
 }
 
 static void sim_cores_route_insn(void *ctx, const struct probe_insn *rec)
@@ -178,6 +186,7 @@ static void sim_cores_route_insn(void *ctx, const struct probe_insn *rec)
 	struct sim_cores_thread *t = sim_cores_target(ctx);
 	if (t && t->pc.on_insn && (!t->pc.insn_demand || *t->pc.insn_demand))
 		t->pc.on_insn(t->pc.ctx, rec);
+	sim_cores_route_demand(ctx, t);
 }
 
 static void sim_cores_route_fetch(void *ctx, uint64_t cycle, uint64_t first_seq, uint32_t n)
@@ -349,10 +358,11 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 		pr->a = a;
 		pr->sc = sc;
 		for (unsigned k = 0; k < a->n; k++) {
-			route[k] = (struct sim_cores_route){ pr, k };
+			route[k] = (struct sim_cores_route){ pr, k, 1 };
 			struct probe_consumer pc = {
 				.ctx = &route[k], .on_cycle = sim_cores_route_cycle,
 				.on_insn = sim_cores_route_insn, .on_fetch = sim_cores_route_fetch,
+				.insn_demand = &route[k].demand,
 			};
 			if (core_attach(m->core[k], &pc)) {
 				fprintf(stderr, "robin sim: cannot attach the profilers of core %u\n", k);
