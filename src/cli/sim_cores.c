@@ -40,6 +40,7 @@ static double sim_cores_now(void)
 /* One core's counters for the summary and the JSON. */
 struct sim_cores_row {
 	uint64_t cycles, insns, l1d_misses, l1i_misses, invalidations, invalidated, interventions;
+	uint64_t llc_accesses, llc_misses;
 };
 
 static void sim_cores_row(const struct core *c, struct sim_cores_row *r)
@@ -54,6 +55,8 @@ static void sim_cores_row(const struct core *c, struct sim_cores_row *r)
 	r->invalidations = m->st.coh_invalidations;
 	r->invalidated = m->st.coh_invalidated;
 	r->interventions = m->st.coh_interventions;
+	r->llc_accesses = m->st.llc_accesses;
+	r->llc_misses = m->st.llc_misses;
 }
 
 /* "1001,1002" */
@@ -101,6 +104,8 @@ static void sim_cores_json_row(struct json *j, const struct sim_cores_row *r)
 	json_kv_double(j, "ipc", r->cycles ? (double)r->insns / (double)r->cycles : 0.0);
 	json_kv_uint(j, "l1i_misses", r->l1i_misses);
 	json_kv_uint(j, "l1d_misses", r->l1d_misses);
+	json_kv_uint(j, "llc_accesses", r->llc_accesses);
+	json_kv_uint(j, "llc_misses", r->llc_misses);
 	json_kv_uint(j, "coherence_invalidations", r->invalidations);
 	json_kv_uint(j, "coherence_invalidated", r->invalidated);
 	json_kv_uint(j, "coherence_interventions", r->interventions);
@@ -247,6 +252,8 @@ static int sim_cores_json(const struct sim_cores_args *a, struct cores *m,
 		tot.invalidations += r.invalidations;
 		tot.invalidated += r.invalidated;
 		tot.interventions += r.interventions;
+		tot.llc_accesses += r.llc_accesses;
+		tot.llc_misses += r.llc_misses;
 		json_object_begin(&j);
 		json_kv_uint(&j, "core", k);
 		json_key(&j, "tids");
@@ -267,8 +274,8 @@ static int sim_cores_json(const struct sim_cores_args *a, struct cores *m,
 	sim_cores_json_row(&j, &tot);
 	json_kv_double(&j, "host_seconds", secs);
 	const struct memsys *m0 = core_memsys(m->core[0]);
-	json_kv_uint(&j, "llc_accesses", m0->llc.st.accesses);
-	json_kv_uint(&j, "llc_misses", m0->llc.st.misses);
+	json_kv_uint(&j, "shared_llc_accesses", m0->llc.st.accesses);
+	json_kv_uint(&j, "shared_llc_misses", m0->llc.st.misses);
 	json_kv_uint(&j, "dram_reads", m0->dram.st.reads);
 	json_kv_uint(&j, "dram_writes", m0->dram.st.writes);
 	json_kv_uint(&j, "dram_queue_cycles", m0->dram.st.queue_cycles);
@@ -403,10 +410,10 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 			sim_cores_row(m->core[k], &r);
 			sim_cores_tids(sc, k, tids, sizeof(tids));
 			fprintf(stderr, "  core %u (tid %s): %" PRIu64 " instructions, IPC %.3f, L1D misses "
-			        "%" PRIu64 ", coherence invalidations sent %" PRIu64 " received %" PRIu64
-			        ", interventions %" PRIu64 "\n", k, tids, r.insns,
+			        "%" PRIu64 ", LLC misses %" PRIu64 ", coherence invalidations sent %" PRIu64
+			        " received %" PRIu64 ", interventions %" PRIu64 "\n", k, tids, r.insns,
 			        r.cycles ? (double)r.insns / (double)r.cycles : 0.0, r.l1d_misses,
-			        r.invalidations, r.invalidated, r.interventions);
+			        r.llc_misses, r.invalidations, r.invalidated, r.interventions);
 		}
 		const struct memsys *m0 = core_memsys(m->core[0]);
 		fprintf(stderr, "  shared LLC: %" PRIu64 " accesses, %" PRIu64 " misses; DRAM: %" PRIu64

@@ -122,8 +122,10 @@ static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start,
 {
 	struct cache *c = m->llc_at;
 	uint64_t t;
+	m->st.llc_accesses += (uint64_t)demand;
 	if (memsys_lower_access(c, addr, start, demand, PROBE_LEVEL_LLC, r, &t))
 		return t;
+	m->st.llc_misses += (uint64_t)demand;
 	uint64_t done = dram_access(m->dram_at, addr, t + c->hit_cycles, 0);
 	cache_mshr_take(c, t, done);
 	uint64_t victim;

@@ -26,6 +26,8 @@ struct memsys_stats {
 	uint64_t ptw_walks, ptw_cycles;
 	uint64_t l2tlb_hits;
 	uint64_t writebacks;        /* dirty lines written to the level below */
+	uint64_t llc_accesses, llc_misses; /* this core's demand accesses to the (maybe shared)
+	                                      LLC, and those that went on to DRAM */
 	/* several cores (coherence.h); 0 on one core */
 	uint64_t coh_invalidations; /* other cores' copies this core's stores invalidated */
 	uint64_t coh_invalidated;   /* lines of this core's L1D other cores' stores invalidated */
