@@ -349,6 +349,7 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 		fprintf(stderr, "robin sim: cannot create %u cores: %s\n", a->n, strerror(-err));
 		goto out;
 	}
+	cores_set_wakeup(m, source_cores_events, sc);
 	if (a->guest_clock)
 		core_guest_clock(m->core[0], e);
 	if (a->po->list) {
@@ -381,8 +382,18 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 	err = cores_run(m, stderr);
 	double secs = sim_cores_now() - t0;
 	uint64_t cycles = cores_cycles(m), insns = 0;
-	for (unsigned k = 0; k < m->n; k++)
-		insns += core_stats(m->core[k])->instructions;
+	for (unsigned k = 0; k < m->n; k++) {
+		const struct core_stats *st = core_stats(m->core[k]);
+		uint64_t sum = 0;
+		for (unsigned i = 0; i < CORE_STACK_N; i++)
+			sum += st->stack[i];
+		if (sum != st->cycles) {
+			fprintf(stderr, "robin sim: internal error: core %u's cycle stack sums to %" PRIu64
+			        " of %" PRIu64 " cycles\n", k, sum, st->cycles);
+			err = err ? err : -EFAULT;
+		}
+		insns += st->instructions;
+	}
 	const char *status = "error";
 	int sig = 0;
 	if (err) {

@@ -333,19 +333,10 @@ static void core_prime(struct core *c)
 
 /* Nothing moved this cycle: jump to the next cycle at which something can, charging the
  * cycles in between to the commit state they all share. */
-static void core_skip_idle(struct core *c)
+/* Charge n idle cycles from now on to the commit state they all share (the view of the
+ * last cycle stands for them). */
+static inline void core_charge_idle(struct core *c, uint64_t n)
 {
-	if (c->src_wait)
-		return;  /* the source's threads may wake any cycle (another core wakes them) */
-	uint64_t next = issue_next_event(c);
-	uint64_t limit = c->last_commit_cycle + c->cfg.watchdog_cycles + 1;
-	if (next > limit)
-		next = limit;
-	if (c->progress && next > c->progress_next)
-		next = c->progress_next;
-	if (next <= c->now)
-		return;
-	uint64_t n = next - c->now;
 	c->st.stack[c->last_slot] += n;
 	c->st.skipped_cycles += n;
 	if (c->rename_stall)
@@ -358,7 +349,31 @@ static void core_skip_idle(struct core *c)
 		c->view.ncycles = n;
 		core_publish_cycle(c);
 	}
-	c->now = next;
+	c->now += n;
+}
+
+static void core_skip_idle(struct core *c)
+{
+	if (c->src_wait)
+		return;  /* the source's threads may wake any cycle (another core wakes them) */
+	uint64_t next = issue_next_event(c);
+	uint64_t limit = c->last_commit_cycle + c->cfg.watchdog_cycles + 1;
+	if (next > limit)
+		next = limit;
+	if (c->progress && next > c->progress_next)
+		next = c->progress_next;
+	if (next <= c->now)
+		return;
+	core_charge_idle(c, next - c->now);
+}
+
+void core_idle_until(struct core *c, uint64_t t)
+{
+	if (t <= c->now)
+		return;
+	core_charge_idle(c, t - c->now);
+	c->last_commit_cycle = c->now;
+	c->st.cycles = c->now - c->cycle_base;
 }
 
 /* One cycle of the pipeline: 0 to go on, 1 when the run ended (finished or a stage

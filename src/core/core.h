@@ -77,6 +77,9 @@ int core_finished(const struct core *c);
 /* The source said SOURCE_WAIT and nothing is in flight: the core idles until its source has
  * a record (its cycles go on, to the drained state). */
 int core_waiting(const struct core *c);
+/* A waiting core (core_waiting) that was not ticked meanwhile catches up to cycle t: the
+ * cycles in between are idle (charged as core_run's idle-cycle skipping charges them). */
+void core_idle_until(struct core *c, uint64_t t);
 
 const struct core_stats *core_stats(const struct core *c);
 /* The core's memory hierarchy (its caches' and coherence counters). */

@@ -19,7 +19,20 @@ struct cores {
 	unsigned n;
 	struct core *core[COHERENCE_MAX_CORES];
 	struct coherence coh;
+	uint64_t (*events)(void *ctx);  /* cores_set_wakeup */
+	void *events_ctx;
 };
+
+/* How many events that can give a waiting core work (a system call, a thread switch) the
+ * sources have seen so far. */
+typedef uint64_t (*cores_events_fn)(void *ctx);
+
+/* Let waiting cores (core_waiting; core 0 excepted: it drives the guest's clock) sleep
+ * instead of being ticked every cycle: they are woken, and catch up with core_idle_until,
+ * when events(ctx) changes, or every CORES_SLEEP_POLL cycles (for timeouts). */
+void cores_set_wakeup(struct cores *m, cores_events_fn events, void *ctx);
+
+#define CORES_SLEEP_POLL 4096
 
 /* Create n cores (1 <= n <= COHERENCE_MAX_CORES) of configuration cfg, core k reading src[k];
  * core 0 holds the shared LLC and DRAM. Returns 0 or -errno (-EINVAL for a bad n). */

@@ -96,6 +96,7 @@ static int source_cores_next(void *ctx, struct emu_dyn *out)
 		source_cores_hold(p, want);
 		p->switches++;
 		p->redirect_ok = 1;
+		s->events++;  /* the old thread is free for a waiting core */
 		return 1;
 	}
 	if (thread_switch_to(e, want))
@@ -111,6 +112,7 @@ static int source_cores_next(void *ctx, struct emu_dyn *out)
 	p->slice_left--;
 	p->next_pc = out->next_pc;
 	p->redirect_ok = (out->insn && (out->insn->flags & ISA_F_ECALL)) || out->trapped;
+	s->events += (uint64_t)p->redirect_ok;
 	if (st == EMU_RUNNING) {
 		s->produced++;
 		p->records++;
@@ -162,6 +164,12 @@ void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64
 		out[k].decode_at = source_cores_decode_at;
 		out[k].reg = source_cores_reg;
 	}
+}
+
+uint64_t source_cores_events(void *ctx)
+{
+	const struct source_cores *s = ctx;
+	return s->events;
 }
 
 int source_cores_running(const struct source_cores *s, unsigned k)

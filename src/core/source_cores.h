@@ -44,6 +44,8 @@ struct source_cores {
 	uint64_t quantum;
 	uint64_t max_insns, produced;
 	enum emu_status status;     /* EMU_RUNNING until the process ends */
+	uint64_t events;            /* records that can wake a waiting thread (system calls,
+	                               trap records) and thread switches */
 	int rr;                     /* the run queue's round-robin position */
 	struct source_core_port port[SOURCE_CORES_MAX];
 	int16_t holder[SOURCE_CORES_THREADS]; /* the core running each thread, -1: none */
@@ -54,6 +56,9 @@ struct source_cores {
  * when the process exits or faults, or after max_insns records in all (0: no limit). */
 void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64_t quantum,
                        uint64_t max_insns, struct core_source *out);
+
+/* s->events, as a cores_events_fn (core/cores.h) with ctx = s. */
+uint64_t source_cores_events(void *ctx);
 
 /* The thread index (creation order) core k runs now, -1 when it waits for one. */
 int source_cores_running(const struct source_cores *s, unsigned k);
