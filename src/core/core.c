@@ -331,8 +331,6 @@ static void core_prime(struct core *c)
 	c->fetch_pc = d.pc;
 }
 
-/* Nothing moved this cycle: jump to the next cycle at which something can, charging the
- * cycles in between to the commit state they all share. */
 /* Charge n idle cycles from now on to the commit state they all share (the view of the
  * last cycle stands for them). */
 static inline void core_charge_idle(struct core *c, uint64_t n)
@@ -352,6 +350,8 @@ static inline void core_charge_idle(struct core *c, uint64_t n)
 	c->now += n;
 }
 
+/* Nothing moved this cycle: jump to the next cycle at which something can, charging the
+ * cycles in between to the commit state they all share. */
 static void core_skip_idle(struct core *c)
 {
 	if (c->src_wait)
