@@ -24,6 +24,7 @@
 #include "analysis/pmu_eval.h"
 #include "analysis/tea_eval.h"
 #include "cli/acc_profileme.h"
+#include "cli/acc_cores.h"
 #include "cli/acc_dcpi.h"
 #include "cli/cli_args.h"
 #include "cli/cli.h"
@@ -129,6 +130,9 @@ static void acc_usage(FILE *out)
 	        "  --dcpi              instead: DCPI's frequency, CPI and culprit estimates from\n"
 	        "                      issue-head samples against the exact counts (002 §6.2,\n"
 	        "                      Figures 8-10; use --preset inorder-dual, as DCPI's 21164)\n"
+	        "  --cores N PROG ...  instead: a threaded program on N cores, each profiler's\n"
+	        "                      error against each thread's Oracle (robin accuracy\n"
+	        "                      --cores 1 --help)\n"
 	        "  --size N            pass N as the workloads' size argument (suite default 10)\n"
 	        "  --dyn               use the dynamically linked builds (NAME.dyn)\n"
 	        "  --max-insns N       stop each workload after N instructions\n"
@@ -988,6 +992,8 @@ int cmd_accuracy(int argc, char **argv)
 	for (int k = 1; k < argc && strcmp(argv[k], "--"); k++)
 		if (!strcmp(argv[k], "--profileme"))
 			return acc_profileme_main(argc, argv);
+		else if (!strcmp(argv[k], "--cores"))
+			return acc_cores_main(argc, argv);
 	struct acc_opts o;
 	struct core_opts co = { 0 };
 	memset(&o, 0, sizeof(o));

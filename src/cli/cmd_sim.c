@@ -18,6 +18,7 @@
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
 #include "cli/sim_coproc.h"
+#include "cli/sim_cores.h"
 #include "cli/sim_profile.h"
 #include "cli/sim_profileme.h"
 #include "cli/sim_smarts.h"
@@ -39,7 +40,7 @@ static void sim_usage(FILE *out)
 	        "branch MPKI, MPKI per cache level and the commit-stage cycle stack (computing,\n"
 	        "stalled by the ROB head's class, flushed by cause, drained by cause).\n"
 	        "\n"
-	        "core options:\n%s"
+	        "core options:\n%s%s"
 	        "\n"
 	        "emulator options:\n%s"
 	        "  --host-time         the guest reads the host's clocks; by default its clocks\n"
@@ -76,7 +77,7 @@ static void sim_usage(FILE *out)
 	        "  --help              this text\n"
 	        "\n"
 	        "exit status: as `robin run`; 1 if the core stopped (deadlock watchdog).\n",
-	        core_opts_help, emu_opts_help, sim_profile_help, sim_pm_help, sim_coproc_help);
+	        core_opts_help, SIM_CORES_HELP, emu_opts_help, sim_profile_help, sim_pm_help, sim_coproc_help);
 }
 
 static double sim_now(void)
@@ -171,6 +172,7 @@ int cmd_sim(int argc, char **argv)
 	const char *restore = NULL;
 	struct smarts_opts smarts = { 0 };
 	int quiet = 0, progress = 1, check = 0, host_time = 0, i;
+	unsigned ncores = 0;
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
 		int t = core_opts_take(&co, argc, argv, &i);
@@ -188,7 +190,8 @@ int cmd_sim(int argc, char **argv)
 			continue;
 		int needs = !strcmp(a, "--stats-json") || !strcmp(a, "--pipeview") ||
 		            !strcmp(a, "--pipeview-window") || !strcmp(a, "--restore") ||
-		            !strcmp(a, "--warmup") || !strcmp(a, "--insns") || !strcmp(a, "--smarts");
+		            !strcmp(a, "--warmup") || !strcmp(a, "--insns") || !strcmp(a, "--smarts") ||
+		            !strcmp(a, "--cores");
 		if (needs && i + 1 >= argc) {
 			fprintf(stderr, "robin sim: %s needs a value\n", a);
 			return 2;
@@ -206,6 +209,9 @@ int cmd_sim(int argc, char **argv)
 				        "END, got '%s'\n", argv[i]);
 				return 2;
 			}
+		} else if (!strcmp(a, "--cores")) {
+			if (sim_cores_parse(argv[++i], &ncores))
+				return 2;
 		} else if (!strcmp(a, "--smarts")) {
 			if (sim_smarts_parse(argv[++i], &smarts))
 				return 2;
@@ -283,6 +289,31 @@ int cmd_sim(int argc, char **argv)
 	                   emu_opts_start(&eo, "sim", argc - i, argv + i, &e);
 	if (st) {
 		rc = st;
+		goto out;
+	}
+	if (ncores) {
+		if (host_time && eo.cfg.virtual_time) {
+			fprintf(stderr, "robin sim: --host-time and --virtual-time exclude each other\n");
+			rc = 2;
+			goto out;
+		}
+		if (restore || warmup || detail || smarts.unit || pvf || pmo.on || cpo.path || check ||
+		    po.want_stacks) {
+			fprintf(stderr, "robin sim: --cores goes with the core, emulator and --profile "
+			        "options only (not --restore, --warmup, --insns, --smarts, --pipeview, "
+			        "--profileme, --coproc, --probe-check, --stacks)\n");
+			rc = 2;
+			goto out;
+		}
+		char *cmdline = sim_join_args(argc, argv);
+		struct sim_cores_args ca = {
+			.n = ncores, .cfg = &cfg, .preset = co.preset, .eo = &eo, .po = &po,
+			.prog = prog, .stats_json = stats_json,
+			.command = cmdline ? cmdline : "robin sim", .quiet = quiet,
+			.guest_clock = !host_time && !eo.cfg.virtual_time,
+		};
+		rc = sim_cores_run(e, &ca);
+		free(cmdline);
 		goto out;
 	}
 	struct source_emu se;

@@ -142,6 +142,11 @@ const struct core_stats *core_stats(const struct core *c)
 	return &c->st;
 }
 
+const struct memsys *core_memsys(const struct core *c)
+{
+	return &c->mem;
+}
+
 uint64_t core_cycle(const struct core *c)
 {
 	return c->now;
@@ -275,7 +280,11 @@ static uint64_t core_next_record_pc(struct core *c)
 			return 0;
 		struct emu_dyn d;
 		int rc = c->src.next(c->src.ctx, &d);
-		if (rc <= 0) {
+		if (rc != 1) {
+			if (rc == SOURCE_WAIT) {
+				c->src_wait = 1;
+				return 0;
+			}
 			c->src_done = 1;
 			if (rc < 0)
 				core_fail(c, rc, "instruction source failed (%d)", rc);
@@ -308,6 +317,10 @@ static void core_prime(struct core *c)
 {
 	struct emu_dyn d;
 	int rc = c->src.next(c->src.ctx, &d);
+	if (rc == SOURCE_WAIT) {
+		c->src_wait = 1;
+		return;
+	}
 	if (rc < 0)
 		core_fail(c, rc, "instruction source failed (%d)", rc);
 	if (rc <= 0) {
@@ -318,19 +331,10 @@ static void core_prime(struct core *c)
 	c->fetch_pc = d.pc;
 }
 
-/* Nothing moved this cycle: jump to the next cycle at which something can, charging the
- * cycles in between to the commit state they all share. */
-static void core_skip_idle(struct core *c)
+/* Charge n idle cycles from now on to the commit state they all share (the view of the
+ * last cycle stands for them). */
+static inline void core_charge_idle(struct core *c, uint64_t n)
 {
-	uint64_t next = issue_next_event(c);
-	uint64_t limit = c->last_commit_cycle + c->cfg.watchdog_cycles + 1;
-	if (next > limit)
-		next = limit;
-	if (c->progress && next > c->progress_next)
-		next = c->progress_next;
-	if (next <= c->now)
-		return;
-	uint64_t n = next - c->now;
 	c->st.stack[c->last_slot] += n;
 	c->st.skipped_cycles += n;
 	if (c->rename_stall)
@@ -343,7 +347,68 @@ static void core_skip_idle(struct core *c)
 		c->view.ncycles = n;
 		core_publish_cycle(c);
 	}
-	c->now = next;
+	c->now += n;
+}
+
+/* Nothing moved this cycle: jump to the next cycle at which something can, charging the
+ * cycles in between to the commit state they all share. */
+static void core_skip_idle(struct core *c)
+{
+	if (c->src_wait)
+		return;  /* the source's threads may wake any cycle (another core wakes them) */
+	uint64_t next = issue_next_event(c);
+	uint64_t limit = c->last_commit_cycle + c->cfg.watchdog_cycles + 1;
+	if (next > limit)
+		next = limit;
+	if (c->progress && next > c->progress_next)
+		next = c->progress_next;
+	if (next <= c->now)
+		return;
+	core_charge_idle(c, next - c->now);
+}
+
+void core_idle_until(struct core *c, uint64_t t)
+{
+	if (t <= c->now)
+		return;
+	core_charge_idle(c, t - c->now);
+	c->last_commit_cycle = c->now;
+	c->st.cycles = c->now - c->cycle_base;
+}
+
+/* One cycle of the pipeline: 0 to go on, 1 when the run ended (finished or a stage
+ * failed: c->error), -ETIMEDOUT when the watchdog fired. */
+static inline int core_one_cycle(struct core *c)
+{
+	int moved = commit_stage(c);
+	if (c->finished) {
+		c->now++;
+		return 1;
+	}
+	moved |= lsu_drain_stage(c);
+	moved |= resolve_stage(c);
+	moved |= issue_stage(c);
+	moved |= dispatch_stage(c);
+	moved |= rename_stage(c);
+	moved |= decode_stage(c);
+	moved |= fetch_stage(c);
+	c->now++;
+	if (!moved && c->cfg.idle_skip)
+		core_skip_idle(c);
+	if (c->now - c->last_commit_cycle > c->cfg.watchdog_cycles) {
+		if (c->diag) {
+			fprintf(c->diag, "robin sim: no instruction committed for %u cycles "
+			        "(watchdog_cycles); pipeline state:\n", c->cfg.watchdog_cycles);
+			core_dump_state(c, c->diag);
+		}
+		c->st.cycles = c->now - c->cycle_base;
+		return -ETIMEDOUT;
+	}
+	if (c->progress && c->now >= c->progress_next) {
+		c->progress_next = c->now + c->progress_interval;
+		c->progress(c->progress_ctx, c);
+	}
+	return c->error ? 1 : 0;
 }
 
 int core_run(struct core *c, FILE *diag)
@@ -352,35 +417,40 @@ int core_run(struct core *c, FILE *diag)
 	if (c->next_seq == 0 && c->replay_tail == 0 && !c->src_done)
 		core_prime(c);
 	while (!c->finished && !c->error) {
-		int moved = commit_stage(c);
-		if (c->finished) {
-			c->now++;
+		int r = core_one_cycle(c);
+		if (r < 0)
+			return r;
+		if (r)
 			break;
-		}
-		moved |= lsu_drain_stage(c);
-		moved |= resolve_stage(c);
-		moved |= issue_stage(c);
-		moved |= dispatch_stage(c);
-		moved |= rename_stage(c);
-		moved |= decode_stage(c);
-		moved |= fetch_stage(c);
-		c->now++;
-		if (!moved && c->cfg.idle_skip)
-			core_skip_idle(c);
-		if (c->now - c->last_commit_cycle > c->cfg.watchdog_cycles) {
-			if (diag) {
-				fprintf(diag, "robin sim: no instruction committed for %u cycles "
-				        "(watchdog_cycles); pipeline state:\n", c->cfg.watchdog_cycles);
-				core_dump_state(c, diag);
-			}
-			c->st.cycles = c->now - c->cycle_base;
-			return -ETIMEDOUT;
-		}
-		if (c->progress && c->now >= c->progress_next) {
-			c->progress_next = c->now + c->progress_interval;
-			c->progress(c->progress_ctx, c);
-		}
 	}
 	c->st.cycles = c->now - c->cycle_base;
 	return c->error;
+}
+
+void core_start(struct core *c, FILE *diag)
+{
+	c->diag = diag;
+	if (c->next_seq == 0 && c->replay_tail == 0 && !c->src_done && !c->src_wait)
+		core_prime(c);
+}
+
+int core_tick(struct core *c)
+{
+	if (c->finished || c->error)
+		return c->error ? c->error : 1;
+	int r = core_one_cycle(c);
+	c->st.cycles = c->now - c->cycle_base;
+	if (r < 0)
+		return r;
+	return c->error ? c->error : r;
+}
+
+int core_finished(const struct core *c)
+{
+	return c->finished;
+}
+
+int core_waiting(const struct core *c)
+{
+	return c->src_wait && c->head == c->fetch_tail && c->replay_head == c->replay_tail;
 }

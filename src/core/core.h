@@ -65,7 +65,26 @@ void core_set_progress(struct core *c, void (*fn)(void *ctx, const struct core *
  * `diag`); -EIO when the source failed or disagreed with the front end (message in `diag`). */
 int core_run(struct core *c, FILE *diag) __attribute__((warn_unused_result));
 
+/* ---- lock-step driving (several cores sharing one emulator: cores.c) -------------------- */
+/* Prepare core_tick: read the first record (or learn that the source waits). */
+void core_start(struct core *c, FILE *diag);
+/* Simulate one cycle (or skip idle cycles, as core_run does). Returns 0 to go on, 1 when the
+ * core finished (its source ended and its pipeline drained), -ETIMEDOUT (watchdog, state
+ * dumped to the diag stream) or the -errno a stage failed with. */
+int core_tick(struct core *c) __attribute__((warn_unused_result));
+/* The source ended and every instruction left the pipeline. */
+int core_finished(const struct core *c);
+/* The source said SOURCE_WAIT and nothing is in flight: the core idles until its source has
+ * a record (its cycles go on, to the drained state). */
+int core_waiting(const struct core *c);
+/* A waiting core (core_waiting) that was not ticked meanwhile catches up to cycle t: the
+ * cycles in between are idle (charged as core_run's idle-cycle skipping charges them). */
+void core_idle_until(struct core *c, uint64_t t);
+
 const struct core_stats *core_stats(const struct core *c);
+/* The core's memory hierarchy (its caches' and coherence counters). */
+struct memsys;
+const struct memsys *core_memsys(const struct core *c);
 /* The current cycle (cycles simulated so far). */
 uint64_t core_cycle(const struct core *c);
 /* The simulated time in ns: core_cycle at the configured freq_mhz. */

@@ -21,12 +21,41 @@ static int fetch_next_record(struct core *c, struct emu_dyn *d)
 	if (c->src_done)
 		return 0;
 	int rc = c->src.next(c->src.ctx, d);
-	if (rc <= 0) {
+	if (rc != 1) {
+		if (rc == SOURCE_WAIT) {
+			c->src_wait = 1;
+			return 0;
+		}
 		c->src_done = 1;
 		if (rc < 0)
 			core_fail(c, rc, "instruction source failed (%d)", rc);
 		return rc;
 	}
+	return 1;
+}
+
+/* The source said SOURCE_WAIT (its threads wait): ask it again; when a record comes, the
+ * front end goes to its PC (possibly another thread's) after the redirect delay. 1 when fetch
+ * may go on this cycle. */
+static int fetch_resume(struct core *c)
+{
+	struct emu_dyn d;
+	int rc = c->src.next(c->src.ctx, &d);
+	if (rc == SOURCE_WAIT) {
+		c->last_commit_cycle = c->now;  /* waiting on other cores is no deadlock */
+		return 0;
+	}
+	c->src_wait = 0;
+	if (rc != 1) {
+		c->src_done = 1;
+		if (rc < 0)
+			core_fail(c, rc, "instruction source failed (%d)", rc);
+		return 0;
+	}
+	c->replay[c->replay_tail++ & c->replay_mask] = d;
+	c->fetch_pc = d.pc;
+	c->fetch_line = c->fetch_page = 0;
+	c->last_commit_cycle = c->now;
 	return 1;
 }
 
@@ -192,6 +221,9 @@ int fetch_stage(struct core *c)
 	if (c->fetch_hold || c->fetch_dead || c->now < c->fetch_stall_until)
 		return 0;
 	c->fetch_stall_cause = PROBE_CAUSE_NONE;
+	if (__builtin_expect(c->src_wait, 0) && !c->fetch_wrong_path &&
+	    c->replay_head == c->replay_tail && !fetch_resume(c))
+		return c->src_done;
 	if (!c->fetch_wrong_path && !fetch_has_records(c))
 		return 0;
 	uint64_t room = c->cfg.fetch_buffer - (c->fetch_tail - c->dec_tail);

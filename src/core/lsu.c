@@ -73,7 +73,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 		}
 	}
 	struct memsys_result r;
-	if (memsys_load(&c->mem, addr, now, &r)) {
+	if (e->is_amo ? memsys_amo(&c->mem, addr, now, &r) : memsys_load(&c->mem, addr, now, &r)) {
 		e->retry_at = memsys_l1d_mshr_free_at(&c->mem, now);
 		c->st.load_retries++;
 		return -EAGAIN;

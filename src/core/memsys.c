@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "core/coherence.h"
 #include "core/probe.h"
 
 /* Page-table entries live in a region no guest address reaches. */
@@ -36,7 +37,15 @@ int memsys_init(struct memsys *m, const struct core_config *cfg)
 		memsys_fini(m);
 		return rc;
 	}
+	m->llc_at = &m->llc;
+	m->dram_at = &m->dram;
 	return 0;
+}
+
+void memsys_share(struct memsys *m, struct memsys *owner)
+{
+	m->llc_at = &owner->llc;
+	m->dram_at = &owner->dram;
 }
 
 void memsys_fini(struct memsys *m)
@@ -52,7 +61,7 @@ void memsys_fini(struct memsys *m)
 }
 
 /* Write a dirty line evicted from the level above `from` into the levels below. */
-static void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
+static void memsys_wb(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
 {
 	uint64_t victim;
 	m->st.writebacks++;
@@ -64,16 +73,16 @@ static void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint6
 			victim = UINT64_MAX;
 		m->l2.dirty[s] = 1;
 		if (victim != UINT64_MAX)
-			memsys_writeback(m, 1, victim, now);
+			memsys_wb(m, 1, victim, now);
 		return;
 	}
-	int64_t s = cache_lookup(&m->llc, addr, 0);
+	int64_t s = cache_lookup(m->llc_at, addr, 0);
 	if (s < 0) {
-		s = (int64_t)cache_fill(&m->llc, addr, now, PROBE_LEVEL_LLC, 0, &victim);
+		s = (int64_t)cache_fill(m->llc_at, addr, now, PROBE_LEVEL_LLC, 0, &victim);
 		if (victim != UINT64_MAX)
-			dram_access(&m->dram, victim, now, 1);
+			dram_access(m->dram_at, victim, now, 1);
 	}
-	m->llc.dirty[s] = 1;
+	m->llc_at->dirty[s] = 1;
 }
 
 /* One access to a cache below the L1s (the L2 or the LLC, whose own level is `own`) at
@@ -111,16 +120,18 @@ static int memsys_lower_access(struct cache *c, uint64_t addr, uint64_t start, i
 static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start, int demand,
                              struct memsys_result *r)
 {
-	struct cache *c = &m->llc;
+	struct cache *c = m->llc_at;
 	uint64_t t;
+	m->st.llc_accesses += (uint64_t)demand;
 	if (memsys_lower_access(c, addr, start, demand, PROBE_LEVEL_LLC, r, &t))
 		return t;
-	uint64_t done = dram_access(&m->dram, addr, t + c->hit_cycles, 0);
+	m->st.llc_misses += (uint64_t)demand;
+	uint64_t done = dram_access(m->dram_at, addr, t + c->hit_cycles, 0);
 	cache_mshr_take(c, t, done);
 	uint64_t victim;
 	cache_fill(c, addr, done, PROBE_LEVEL_DRAM, 0, &victim);
 	if (victim != UINT64_MAX)
-		dram_access(&m->dram, victim, t, 1);
+		dram_access(m->dram_at, victim, t, 1);
 	r->llc_miss = 1;
 	r->level = PROBE_LEVEL_DRAM;
 	return done;
@@ -146,7 +157,7 @@ static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start,
 	uint64_t victim;
 	cache_fill(c, addr, done, r->level, 0, &victim);
 	if (victim != UINT64_MAX)
-		memsys_writeback(m, 1, victim, t);
+		memsys_wb(m, 1, victim, t);
 	return done;
 }
 
@@ -171,7 +182,7 @@ static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 		uint64_t victim;
 		cache_fill(&m->l1d, pte, done, r.level, 0, &victim);
 		if (victim != UINT64_MAX)
-			memsys_writeback(m, 0, victim, t);
+			memsys_wb(m, 0, victim, t);
 		t = done;
 	}
 	m->st.ptw_walks++;
@@ -233,7 +244,7 @@ static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 	uint64_t victim;
 	cache_fill(&m->l1d, next, done, r.level, 1, &victim);
 	if (victim != UINT64_MAX)
-		memsys_writeback(m, 0, victim, now);
+		memsys_wb(m, 0, victim, now);
 	m->l1d.st.prefetches++;
 }
 
@@ -261,8 +272,11 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 		} else {
 			r->level = PROBE_LEVEL_L1;
 		}
-		if (store)
+		if (store) {
+			if (__builtin_expect(m->coh != NULL, 0) && !c->dirty[s])
+				t += coherence_store(m, addr, now);  /* S -> M: invalidate the others */
 			c->dirty[s] = 1;
+		}
 		r->done = t;
 		return 0;
 	}
@@ -273,14 +287,17 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 	c->st.accesses++;
 	c->st.misses++;
 	r->l1_miss = 1;
-	uint64_t done = memsys_below_l1(m, addr, now + c->hit_cycles, 1, r);
+	uint64_t start = now + c->hit_cycles;
+	if (__builtin_expect(m->coh != NULL, 0))
+		start += store ? coherence_store(m, addr, now) : coherence_load_miss(m, addr, now);
+	uint64_t done = memsys_below_l1(m, addr, start, 1, r);
 	cache_mshr_take(c, now, done);
 	uint64_t victim;
 	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
 	if (store)
 		c->dirty[slot] = 1;
 	if (victim != UINT64_MAX)
-		memsys_writeback(m, 0, victim, now);
+		memsys_wb(m, 0, victim, now);
 	r->done = done + 1;
 	if (m->cfg->l1d_prefetch)
 		memsys_prefetch_next(m, addr, now);
@@ -291,6 +308,24 @@ int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_res
 {
 	memset(r, 0, sizeof(*r));
 	return memsys_data(m, addr, now, 0, r);
+}
+
+void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
+{
+	memsys_wb(m, from_l2, addr, now);
+}
+
+int memsys_amo(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)
+{
+	int rc = memsys_load(m, addr, now, r);
+	if (rc || !m->coh)
+		return rc;
+	int64_t s = cache_lookup(&m->l1d, addr, 0);
+	if (s >= 0 && !m->l1d.dirty[s]) {
+		r->done += coherence_store(m, addr, now);  /* the write needs the line Modified */
+		m->l1d.dirty[s] = 1;
+	}
+	return 0;
 }
 
 int memsys_store(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)

@@ -26,7 +26,15 @@ struct memsys_stats {
 	uint64_t ptw_walks, ptw_cycles;
 	uint64_t l2tlb_hits;
 	uint64_t writebacks;        /* dirty lines written to the level below */
+	uint64_t llc_accesses, llc_misses; /* this core's demand accesses to the (maybe shared)
+	                                      LLC, and those that went on to DRAM */
+	/* several cores (coherence.h); 0 on one core */
+	uint64_t coh_invalidations; /* other cores' copies this core's stores invalidated */
+	uint64_t coh_invalidated;   /* lines of this core's L1D other cores' stores invalidated */
+	uint64_t coh_interventions; /* load misses served by another core's dirty copy */
 };
+
+struct coherence;
 
 struct memsys {
 	const struct core_config *cfg;
@@ -37,10 +45,23 @@ struct memsys {
 	uint32_t line_shift;
 	uint64_t pf_last_line;      /* last line the prefetcher asked for (+1) */
 	struct memsys_stats st;
+	/* the LLC and DRAM in use: this memsys's own, or another core's (memsys_share) */
+	struct cache *llc_at;
+	struct dram *dram_at;
+	struct coherence *coh;      /* NULL on one core; else the cores' snooping bus */
+	unsigned coh_id;            /* this core's index there */
 };
 
 int memsys_init(struct memsys *m, const struct core_config *cfg) __attribute__((warn_unused_result));
 void memsys_fini(struct memsys *m);
+
+/* Use owner's LLC and DRAM instead of m's own (several cores share them; owner outlives m's
+ * use of them). */
+void memsys_share(struct memsys *m, struct memsys *owner);
+
+/* Write the dirty line of addr, leaving m's L1D (from_l2 = 0) or L2 (from_l2 = 1), into the
+ * levels below at cycle now. */
+void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now);
 
 /* Translate addr for a fetch (itlb = 1) or a data access at cycle now: returns the cycle the
  * translation is known (now on an L1 TLB hit) and sets *miss on an L1 TLB miss (1: the L2
@@ -54,6 +75,10 @@ void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_
 /* A load (or AMO) reading addr at cycle now (after translation). Returns 0 with *r filled,
  * or -EBUSY when the L1D has no free MSHR (retry later). r->done includes the L1D latency. */
 int memsys_load(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);
+
+/* An AMO (or SC) at the ROB head: memsys_load, and with several cores the line also becomes
+ * Modified (the other copies invalidated, at a cost). */
+int memsys_amo(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);
 
 /* A committed store writing addr at cycle now (write-allocate). Returns 0 with r->done the
  * cycle the line is written, or -EBUSY when no MSHR is free. */

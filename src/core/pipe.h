@@ -108,6 +108,7 @@ struct core {
 	struct emu_dyn *replay;
 	uint64_t replay_mask, replay_head, replay_tail;
 	int src_done;
+	int src_wait;                /* the source said SOURCE_WAIT: fetch asks again each cycle */
 
 	/* fetch */
 	uint64_t kind[ISA_CLASS_COUNT][4]; /* core_insn.iq..flush_after by class and flag bits */

@@ -15,11 +15,16 @@
 #include "emu/emu.h"
 #include "isa/isa.h"
 
+#define SOURCE_WAIT 2
+
 struct core_source {
 	void *ctx;
 	/* The next correct-path instruction: 1 = *out filled, 0 = the stream ended (program
-	 * exited, faulted or hit its limit; see the implementation), -errno on error. A record
-	 * with out->trapped set is the last one: the instruction did not complete. */
+	 * exited, faulted or hit its limit; see the implementation), SOURCE_WAIT = nothing now,
+	 * ask again later (a core whose guest threads all wait), -errno on error. A record with
+	 * out->trapped set is the last one: the instruction did not complete. After an ecall, a
+	 * trapped record or SOURCE_WAIT the next record may be at any PC (another thread's): the
+	 * front end goes there. */
 	int (*next)(void *ctx, struct emu_dyn *out);
 	/* The decoded instruction at pc for wrong-path fetch, NULL if there is none. */
 	const struct isa_insn *(*decode_at)(void *ctx, uint64_t pc);

@@ -184,6 +184,7 @@ struct emu {
 	uint64_t quantum_at;      /* instret at which the turn ends; UINT64_MAX: not armed */
 	uint64_t slice_start;     /* instret when the running thread got its turn */
 	uint64_t wait_seq;        /* futex waiters' FIFO order */
+	int sched_external;       /* the caller picks the running thread (thread_switch_to) */
 
 	/* descriptors open when the emulator was created (the environment's, not the guest's;
 	 * checkpoints leave them out), bit fd of word fd / 64 */

@@ -54,6 +54,7 @@ static int thread_init(struct emu *e)
 	e->max_threads = 8;
 	t->tid = e->pid;
 	t->state = THREAD_RUNNABLE;
+	t->resv_addr = ~0ull;
 	e->threads[0] = t;
 	e->n_threads = 1;
 	e->cur_thread = 0;
@@ -115,6 +116,8 @@ static void thread_save(struct emu *e, struct emu_thread *t, uint64_t pc, uint64
 static void thread_arm(struct emu *e, uint64_t extra)
 {
 	e->quantum_at = UINT64_MAX;
+	if (e->sched_external)
+		return;
 	for (int i = 0; i < e->n_threads; i++) {
 		if (i != e->cur_thread && e->threads[i]->state == THREAD_RUNNABLE) {
 			e->quantum_at = e->hart.instret + extra + e->quantum;
@@ -145,21 +148,30 @@ static void thread_wake(struct emu_thread *t, int64_t a0)
 	t->deadline_ns = 0;
 }
 
+/* Wake the waiters whose timeout passed; returns the earliest timeout still ahead (guest
+ * monotonic ns, UINT64_MAX: none) and its time base in *now. */
+static uint64_t thread_wake_expired(struct emu *e, uint64_t *now_out)
+{
+	uint64_t now = thread_now_ns(e), first = UINT64_MAX;
+	for (int i = 0; i < e->n_threads; i++) {
+		struct emu_thread *t = e->threads[i];
+		if ((t->state == THREAD_FUTEX || t->state == THREAD_SLEEP) && t->deadline_ns) {
+			if (t->deadline_ns <= now)
+				thread_wake(t, t->state == THREAD_FUTEX ? -ETIMEDOUT : 0);
+			else if (t->deadline_ns < first)
+				first = t->deadline_ns;
+		}
+	}
+	*now_out = now;
+	return first;
+}
+
 /* The next thread to run, or -1 when every thread waits forever. Wakes timed-out waiters,
  * waiting (or skipping virtual time) for the earliest when nobody can run. */
 static int thread_pick(struct emu *e)
 {
 	for (;;) {
-		uint64_t now = thread_now_ns(e), first = UINT64_MAX;
-		for (int i = 0; i < e->n_threads; i++) {
-			struct emu_thread *t = e->threads[i];
-			if ((t->state == THREAD_FUTEX || t->state == THREAD_SLEEP) && t->deadline_ns) {
-				if (t->deadline_ns <= now)
-					thread_wake(t, t->state == THREAD_FUTEX ? -ETIMEDOUT : 0);
-				else if (t->deadline_ns < first)
-					first = t->deadline_ns;
-			}
-		}
+		uint64_t now, first = thread_wake_expired(e, &now);
 		for (int k = 1; k <= e->n_threads; k++) {
 			int i = (e->cur_thread + k) % e->n_threads;
 			if (e->threads[i]->state == THREAD_RUNNABLE)
@@ -265,6 +277,7 @@ int thread_clone(struct emu *e, uint64_t stack, int set_tls, uint64_t tls, uint6
 	t->clear_child_tid = clear_tid;
 	t->tid = e->pid + (int)e->n_threads;
 	t->state = THREAD_RUNNABLE;
+	t->resv_addr = ~0ull;
 	e->threads[e->n_threads++] = t;
 	if (e->quantum_at == UINT64_MAX)
 		thread_arm(e, 1);
@@ -469,6 +482,80 @@ void thread_forked(struct emu *e)
 	e->n_threads = 1;
 	e->cur_thread = 0;
 	e->quantum_at = UINT64_MAX;
+}
+
+void thread_sched_external(struct emu *e)
+{
+	e->sched_external = 1;
+	e->quantum_at = UINT64_MAX;
+}
+
+int thread_slots(const struct emu *e)
+{
+	return e->n_threads ? e->n_threads : 1;
+}
+
+int thread_slot_current(const struct emu *e)
+{
+	return e->n_threads ? e->cur_thread : 0;
+}
+
+int thread_slot_runnable(struct emu *e, int i)
+{
+	if (!e->n_threads)
+		return i == 0;
+	if (i < 0 || i >= e->n_threads)
+		return 0;
+	struct emu_thread *t = e->threads[i];
+	if ((t->state == THREAD_FUTEX || t->state == THREAD_SLEEP) && t->deadline_ns) {
+		uint64_t now;
+		thread_wake_expired(e, &now);
+	}
+	return t->state == THREAD_RUNNABLE;
+}
+
+uint64_t thread_pc(const struct emu *e)
+{
+	return e->hart.pc;
+}
+
+uint64_t thread_slot_reg(const struct emu *e, int i, unsigned reg)
+{
+	if (!e->n_threads || i == e->cur_thread || i < 0 || i >= e->n_threads)
+		return emu_reg(e, reg);
+	const struct hart *h = &e->threads[i]->hart;
+	return reg < 32 ? h->x[reg] : reg < 64 ? h->f[reg - 32] : 0;
+}
+
+int thread_slot_tid(const struct emu *e, int i)
+{
+	return e->n_threads && i >= 0 && i < e->n_threads ? e->threads[i]->tid : e->pid;
+}
+
+int thread_switch_to(struct emu *e, int i)
+{
+	if (!thread_slot_runnable(e, i))
+		return -EINVAL;
+	if (!e->n_threads || i == e->cur_thread)
+		return 0;
+	struct emu_thread *cur = e->threads[e->cur_thread];
+	if (cur->state != THREAD_EXITED) {
+		thread_save(e, cur, e->hart.pc, 0);
+		cur->resv_addr = e->hart.reservation;
+		if (cur->resv_addr != ~0ull &&
+		    gmem_copy_from(&e->mem, &cur->resv_value, cur->resv_addr, 8))
+			cur->resv_addr = ~0ull;
+	}
+	thread_load(e, i, 0);
+	struct emu_thread *t = e->threads[i];
+	uint64_t now;
+	if (t->resv_addr != ~0ull && !gmem_copy_from(&e->mem, &now, t->resv_addr, 8) &&
+	    now == t->resv_value)
+		e->hart.reservation = t->resv_addr;
+	t->resv_addr = ~0ull;
+	if (e->sigpending & ~e->sigmask)
+		emu_async_request(e, e->hart.instret);  /* a signal came while it was out */
+	return 0;
 }
 
 void thread_free_all(struct emu *e)

@@ -38,6 +38,10 @@ struct emu_thread {
 	uint64_t deadline_ns;      /* guest monotonic time at which the wait times out; 0: none */
 	uint64_t wait_pc;          /* the ecall it waits in */
 	uint64_t instret;          /* instructions this thread retired */
+	/* thread_switch_to: its LR reservation when switched out, and the 8 bytes there then;
+	 * it holds again at switch-in if those bytes did not change (as an SC compared with the
+	 * loaded value) */
+	uint64_t resv_addr, resv_value;
 };
 
 /* Default --quantum: instructions a thread runs before the next runnable one gets its turn. */
@@ -104,6 +108,39 @@ void thread_quantum(struct emu *e);
 
 /* After a host fork (the child): only the running thread goes on. */
 void thread_forked(struct emu *e);
+
+/* ---- scheduling from outside (robin sim --cores: one simulated core per thread) ---------- */
+
+/* From now on the caller decides which thread runs (thread_switch_to before each step): the
+ * quantum no longer switches threads; blocking system calls still switch to some runnable
+ * thread, as before, so the emulator never runs a blocked one. */
+void thread_sched_external(struct emu *e);
+
+/* Thread records so far, exited ones included (1 before the first clone: the main thread).
+ * Indices are creation order and stay valid. */
+int thread_slots(const struct emu *e);
+
+/* Index of the running thread (0 before the first clone). */
+int thread_slot_current(const struct emu *e);
+
+/* Can thread index i run now? Wakes waiters whose timeout passed first. 1 or 0. */
+int thread_slot_runnable(struct emu *e, int i);
+
+/* The PC at which the running thread goes on. */
+uint64_t thread_pc(const struct emu *e);
+
+/* Register reg (0..31 x, 32..63 f, as emu_reg) of thread index i, running or not. */
+uint64_t thread_slot_reg(const struct emu *e, int i, unsigned reg);
+
+/* The tid of thread index i. */
+int thread_slot_tid(const struct emu *e, int i);
+
+/* Make runnable thread index i the running one (at an instruction boundary; a no-op when it
+ * runs already). Threads keep their LR reservation across these switches unless the reserved
+ * bytes changed meanwhile (threads on different cores interleave instruction by instruction:
+ * dropping it at every switch would fail every SC). Returns 0, or -EINVAL when i is not a
+ * runnable thread. */
+int thread_switch_to(struct emu *e, int i);
 
 /* Free every thread record (emu_destroy). */
 void thread_free_all(struct emu *e);
