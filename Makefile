@@ -38,7 +38,7 @@ LDFLAGS     := $(XFLAGS)
 # The libraries go in statically (libc and libm stay shared: capstone is dlopen'ed on first use)
 # and the executable is position-dependent: ~6 ms less CPU per process start (nine fewer shared
 # objects to map, no load-time relocations; measured with `robin run --max-insns 1`).
-LIBS        := -no-pie -Wl,-Bstatic -lsqlite3 -lbpf -ldw -lelf -lprotobuf-c -lz \
+LIBS        := -no-pie -Wl,-Bstatic -lsqlite3 -lbpf -ldw -lelf -lbz2 -llzma -lprotobuf-c -lz \
                -Wl,-Bdynamic -lm -lpthread
 
 # Everything under src/ except the front end's main() goes into librobin.a.

@@ -10,7 +10,7 @@ PKGS=(
   libgomp1-riscv64-cross          # OpenMP runtime for the threaded guest tests (-fopenmp)
   qemu-user                       # reference for differential tests and bench
   libsqlite3-dev sqlite3          # profile database
-  libelf-dev libdw-dev            # symbolisation (elfutils)
+  libelf-dev libdw-dev libbz2-dev liblzma-dev  # symbolisation, DWARF unwinding (elfutils; the last two: libdw.a's decompressors, linked statically)
   libcapstone-dev                 # host disassembly
   libprotobuf-c-dev protobuf-c-compiler zlib1g-dev   # pprof export
   libcmocka-dev                   # unit tests
