@@ -10,19 +10,7 @@
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
-CL_TMP=$(mktemp -d)
-DBFS=$(mktemp -d)
-mount -t tmpfs -o size=2m tmpfs "$DBFS" 2>/dev/null || { rm -rf "$CL_TMP" "$DBFS"; cl_skip "skip: mount is not permitted here (a small file system is needed)"; }
-dir=$CL_TMP/state db=$DBFS/daemon.db
-fail=0
-cleanup() {
-	[ "$fail" = 0 ] || { echo "--- daemon.log"; cat "$dir/daemon.log" 2>/dev/null; }
-	[ -f "$dir/daemon.pid" ] && kill -9 "$(cat "$dir/daemon.pid")" 2>/dev/null
-	sleep 0.2
-	umount "$DBFS" 2>/dev/null
-	rm -rf "$CL_TMP" "$DBFS"
-}
-trap cleanup EXIT
+cl_daemon_tmpfs 2m
 mkdir -p "$CL_TMP/bin"
 cl_build_spin "$CL_TMP/bin" || exit 1
 TIMEFORMAT=%U

@@ -107,3 +107,24 @@ cl_perf_calls_top() {
 	     END { for (s in c) t += c[s]; for (s in c) printf "%s %.1f %d\n", s, 100 * c[s] / t, c[s] }' |
 		sort -k2 -nr
 }
+
+# cl_daemon_tmpfs SIZE: the set-up of the daemon tests that need a full disk: CL_TMP for the
+# daemon's state ($dir), the database $db on a tmpfs of SIZE of its own ($DBFS), fail=0, and an
+# EXIT trap that shows the daemon's log on failure, kills the daemon and removes both. Skips
+# (exit 77) where mount is not permitted.
+cl_daemon_tmpfs() {
+	CL_TMP=$(mktemp -d)
+	DBFS=$(mktemp -d)
+	mount -t tmpfs -o size="$1" tmpfs "$DBFS" 2>/dev/null ||
+		{ rm -rf "$CL_TMP" "$DBFS"; cl_skip "skip: mount is not permitted here (a small file system is needed)"; }
+	dir=$CL_TMP/state db=$DBFS/daemon.db
+	fail=0
+	trap cl_daemon_cleanup EXIT
+}
+cl_daemon_cleanup() {
+	[ "$fail" = 0 ] || { echo "--- daemon.log"; cat "$dir/daemon.log" 2>/dev/null; }
+	[ -f "$dir/daemon.pid" ] && kill -9 "$(cat "$dir/daemon.pid")" 2>/dev/null
+	sleep 0.2
+	umount "$DBFS" 2>/dev/null
+	rm -rf "$CL_TMP" "$DBFS"
+}
