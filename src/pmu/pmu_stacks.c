@@ -3,8 +3,10 @@
  * hash that grows by doubling, never per cycle.
  */
 #include "pmu/pmu_stacks.h"
+#include "util/oa_index.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +19,12 @@ static size_t pmu_stacks_hash(uint32_t ctx, uint64_t pc, size_t mask)
 	uint64_t h = (pc >> 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t)(ctx + 1) * 0xc2b2ae3d27d4eb4full;
 	h ^= h >> 31;
 	return (size_t)(h * 0x94d049bb133111ebull >> 32) & mask;
+}
+
+static size_t pmu_stacks_entry_hash(const void *entries, size_t i)
+{
+	const struct pmu_stack_entry *e = (const struct pmu_stack_entry *)entries + i;
+	return pmu_stacks_hash(e->ctx, e->pc, SIZE_MAX);
 }
 
 int pmu_stacks_init(struct pmu_stacks *s)
@@ -42,15 +50,9 @@ static int pmu_stacks_grow(struct pmu_stacks *s)
 	if (!e)
 		return -ENOMEM;
 	s->e = e;
-	uint32_t *slot = calloc(nslot, sizeof(*slot));
+	uint32_t *slot = oa_index_build(nslot, s->n, pmu_stacks_entry_hash, e);
 	if (!slot)
 		return -ENOMEM;
-	for (size_t i = 0; i < s->n; i++) {
-		size_t h = pmu_stacks_hash(e[i].ctx, e[i].pc, nslot - 1);
-		while (slot[h])
-			h = (h + 1) & (nslot - 1);
-		slot[h] = (uint32_t)(i + 1);
-	}
 	free(s->slot);
 	s->slot = slot;
 	s->nslot = nslot;

@@ -8,6 +8,7 @@
 #include "profile/profile_db_internal.h"
 
 #include "profile/sample_chunk.h"
+#include "util/oa_index.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -87,6 +88,11 @@ static const char *stacks_event(struct profile_db_stacks *s, const char *event)
 	return v[s->n_events++];
 }
 
+static size_t stacks_rec_hash(const void *recs, size_t i)
+{
+	return (size_t)((const struct stack_rec *)recs)[i].hash;
+}
+
 static int stacks_grow(struct profile_db_stacks *s)
 {
 	size_t cap = s->cap_recs ? 2 * s->cap_recs : 256, nslot = 2 * cap;
@@ -94,15 +100,9 @@ static int stacks_grow(struct profile_db_stacks *s)
 	if (!r)
 		return -ENOMEM;
 	s->recs = r;
-	uint32_t *slot = calloc(nslot, sizeof(*slot));
+	uint32_t *slot = oa_index_build(nslot, s->n_recs, stacks_rec_hash, r);
 	if (!slot)
 		return -ENOMEM;
-	for (size_t i = 0; i < s->n_recs; i++) {
-		size_t h = r[i].hash & (nslot - 1);
-		while (slot[h])
-			h = (h + 1) & (nslot - 1);
-		slot[h] = (uint32_t)(i + 1);
-	}
 	free(s->slot);
 	s->slot = slot;
 	s->nslot = nslot;
