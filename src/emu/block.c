@@ -158,6 +158,8 @@ static void block_fill(struct emu_bop *op, const struct emu_slot *s, uint64_t pc
 	op->idx = idx;
 	op->fn = s->fn;
 	op->in = in;
+	if (k >= BK_BEQ)
+		op->chain = NULL;  /* control flow: no block entered from here yet */
 	/* fused multiply-adds: sign flips of the product (bit 63 of imm) and of the addend (of
 	 * the rs3 operand, bit 62 of imm shifted up); exact, as the fpu's own negations */
 	if (k == BK_FMA_D)
@@ -197,15 +199,14 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 		}
 		e->hart.trap = saved;
 		uint32_t n_ops = n + !term;
-		b = malloc(sizeof(*b) + n_ops * sizeof(b->op[0]));
-		if (!b) {
-			fprintf(stderr, "robin: out of memory for decoded blocks\n");
-			abort();
-		}
+		b = emu_arena_alloc(&e->blk_arena, sizeof(*b) + n_ops * sizeof(b->op[0]));
 		b->pc = pc;
 		b->pc_end = p;
 		b->n_insns = n;
 		b->n_ops = n_ops;
+		b->dead = 0;
+		b->next_alloc = cp->blocks;
+		cp->blocks = b;
 		/* pass 2: the slots are decoded now */
 		p = pc;
 		struct emu_code_page *pcp = e->code[pc >> GMEM_PAGE_SHIFT];
@@ -219,8 +220,6 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 			b->op[n].lbl = block_lbl[BK_END];
 			b->op[n].idx = n;
 		}
-		b->next_alloc = cp->blocks;
-		cp->blocks = b;
 		cp->blk[off] = b;
 	}
 	struct emu_jc_entry *j = &e->jc[(pc >> 1) & ((1u << EMU_JC_BITS) - 1)];
@@ -343,14 +342,26 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 	uint64_t hk_pc = pc, hk_icount = icount;  /* the run not yet reported to block_hook */
 	const struct emu_bop *op;
 	struct emu_block *b;
+	struct emu_block **chain_slot = NULL;  /* the op whose exit is being looked up */
 	enum emu_status st;
 	int r;
 
 #define NEXT do { op++; goto *op->lbl; } while (0)
 	/* the hart state the slow loop would have before running op */
 #define SYNC_HART do { h->pc = op->pc; h->next_pc = op->pc + op->len; h->instret = icount + op->idx; } while (0)
+	/* leave through a control-flow op to pc: enter the block this op led to last time when it
+	 * still starts at pc (`same`: always so for a static target) and its page was not
+	 * dropped; else look it up and remember it in the op */
+#define CHAIN(same)                                                                          \
+	do {                                                                                 \
+		b = op->chain;                                                               \
+		if (__builtin_expect(b != NULL && (same) && !b->dead, 1))                    \
+			goto chained;                                                        \
+		chain_slot = &((struct emu_bop *)op)->chain;                                 \
+		goto dispatch;                                                               \
+	} while (0)
 	/* a block's last instruction went to pc: count the block, enter the next */
-#define DONE do { icount += b->n_insns; goto dispatch; } while (0)
+#define DONE(same) do { icount += b->n_insns; CHAIN(same); } while (0)
 
 dispatch:
 	if (__builtin_expect(e->block_hook != NULL, 0))
@@ -361,9 +372,22 @@ dispatch:
 			b = j->b;
 		} else {
 			b = block_get(e, pc);
-			if (!b)
+			if (!b) {
+				chain_slot = NULL;
 				goto slow_one;
+			}
 		}
+		if (chain_slot) {
+			*chain_slot = b;
+			chain_slot = NULL;
+		}
+		goto enter;
+	}
+chained:
+	if (__builtin_expect(e->block_hook != NULL, 0))
+		block_hook_run(e, &hk_pc, &hk_icount, pc, icount);
+enter:
+	{
 		uint64_t stop = e->async_at < limit ? e->async_at : limit;
 		if (__builtin_expect(icount + b->n_insns > stop, 0))
 			goto slow_block;
@@ -421,7 +445,7 @@ gen_result:
 	goto dispatch;
 L_END:
 	pc = b->pc_end;
-	DONE;
+	DONE(1);
 
 trap:
 	/* h->pc, h->next_pc, h->instret and h->trap describe the instruction that did not
@@ -705,7 +729,7 @@ L_FFLAGS_RS:
 L:	if (cond) {                                                                          \
 		pc = IMM;                                                                    \
 		icount += op->idx + 1u;                                                      \
-		goto dispatch;                                                               \
+		CHAIN(1);                                                                    \
 	}                                                                                    \
 	NEXT;
 BLOCK_BRANCH(L_BEQ, RS1 == RS2)
@@ -714,18 +738,20 @@ BLOCK_BRANCH(L_BLT, (int64_t)RS1 < (int64_t)RS2)
 BLOCK_BRANCH(L_BGE, (int64_t)RS1 >= (int64_t)RS2)
 BLOCK_BRANCH(L_BLTU, RS1 < RS2)
 BLOCK_BRANCH(L_BGEU, RS1 >= RS2)
-L_JAL: RD = op->pc + op->len; pc = IMM; DONE;
-L_J: pc = IMM; DONE;
+L_JAL: RD = op->pc + op->len; pc = IMM; DONE(1);
+L_J: pc = IMM; DONE(1);
+	/* indirect: the block entered last time, when the target is the same again */
 L_JALR:
 	pc = (RS1 + IMM) & ~1ull;
 	RD = op->pc + op->len;
-	DONE;
-L_JR: pc = (RS1 + IMM) & ~1ull; DONE;
+	DONE(b->pc == pc);
+L_JR: pc = (RS1 + IMM) & ~1ull; DONE(b->pc == pc);
 #undef RD
 #undef RS1
 #undef RS2
 #undef IMM
 #undef NEXT
 #undef DONE
+#undef CHAIN
 #undef SYNC_HART
 }

@@ -36,9 +36,13 @@ int emu_set_error(struct emu *e, int err, const char *fmt, ...)
 static void emu_drop_page(struct emu *e, uint64_t pg)
 {
 	if (pg < GMEM_NPAGES && e->code[pg]) {
-		e->code[pg] = NULL;  /* the page stays on code_all: records may point into it */
+		/* its blocks stay allocated (block.c frees them at emu_destroy) but no chain from
+		 * another block may enter them again */
+		for (struct emu_block *b = e->code[pg]->blocks; b; b = b->next_alloc)
+			b->dead = 1;
+		e->code[pg] = NULL;  /* the page stays in code_arena: records may point into it */
 		e->code_changed = 1;
-		block_flush(e);      /* its blocks too (they stay allocated with the page) */
+		block_flush(e);      /* no PC leads to its blocks any more */
 	}
 }
 
@@ -87,16 +91,9 @@ static struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 		emu_fetch_fault(e, pc, pc);
 		return NULL;
 	}
-	/* fresh zero pages from the kernel, touched only where instructions get decoded (a
-	 * calloc'd 96 KiB page would be cleared, i.e. faulted in, whole) */
-	cp = mmap(NULL, sizeof(*cp), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-		  -1, 0);
-	if (cp == MAP_FAILED) {
-		fprintf(stderr, "robin: out of memory for decoded instructions\n");
-		abort();
-	}
-	cp->next = e->code_all;
-	e->code_all = cp;
+	/* fresh zero pages, touched only where instructions get decoded (a calloc'd 96 KiB page
+	 * would be cleared, i.e. faulted in, whole) */
+	cp = emu_arena_alloc(&e->code_arena, sizeof(*cp));
 	e->code[pg] = cp;
 	e->mem.perm[pg] |= GMEM_CODE;
 	return cp->slot;
@@ -141,6 +138,38 @@ struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
 	return s;
 }
 
+/* ---- arenas ------------------------------------------------------------------------------ */
+
+void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
+{
+	bytes = (bytes + 15) & ~(size_t)15;
+	if ((size_t)(a->end - a->cur) < bytes) {
+		uint8_t *c = mmap(NULL, a->chunk_bytes, PROT_READ | PROT_WRITE,
+				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (c == MAP_FAILED || bytes > a->chunk_bytes - 16) {
+			fprintf(stderr, "robin: out of memory for decoded instructions\n");
+			abort();
+		}
+		memcpy(c, &a->chunks, sizeof(void *));
+		a->chunks = c;
+		a->cur = c + 16;
+		a->end = c + a->chunk_bytes;
+	}
+	void *p = a->cur;
+	a->cur += bytes;
+	return p;
+}
+
+static void emu_arena_free(struct emu_arena *a)
+{
+	while (a->chunks) {
+		void *c = a->chunks;
+		memcpy(&a->chunks, c, sizeof(void *));
+		munmap(c, a->chunk_bytes);
+	}
+	a->cur = a->end = NULL;
+}
+
 /* ---- lifecycle --------------------------------------------------------------------------- */
 
 int emu_create(const struct emu_config *cfg, struct emu **out)
@@ -169,6 +198,8 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 		goto fail;
 	}
 	e->code = code;
+	e->code_arena.chunk_bytes = 16u << 20;  /* 170 code pages; address space only until used */
+	e->blk_arena.chunk_bytes = 4u << 20;
 	e->hart.emu = e;
 	e->hart.mem = &e->mem;
 	e->hart.reservation = ~0ull;
@@ -201,16 +232,8 @@ void emu_destroy(struct emu *e)
 {
 	if (!e)
 		return;
-	while (e->code_all) {
-		struct emu_code_page *next = e->code_all->next;
-		while (e->code_all->blocks) {
-			struct emu_block *b = e->code_all->blocks;
-			e->code_all->blocks = b->next_alloc;
-			free(b);
-		}
-		munmap(e->code_all, sizeof(*e->code_all));
-		e->code_all = next;
-	}
+	emu_arena_free(&e->code_arena);
+	emu_arena_free(&e->blk_arena);
 	if (e->code)
 		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));
 	for (int i = 0; i < e->n_images; i++) {

@@ -43,7 +43,10 @@ struct emu_bop {
 	uint8_t rd, rs1, rs2, rs3, len;
 	uint8_t dyn_rm;         /* FP: the rounding mode is frm's (else the op's own, RNE) */
 	uint16_t idx;           /* position in the block (instructions before it) */
-	exec_fn fn;
+	union {
+		exec_fn fn;                 /* the generic handlers */
+		struct emu_block *chain;    /* control flow: the block last entered from here */
+	};
 	const struct isa_insn *in;
 };
 
@@ -56,15 +59,23 @@ struct emu_block {
 	uint64_t pc_end;        /* PC after the last instruction */
 	uint32_t n_insns;       /* guest instructions (the end pseudo-op is not one) */
 	uint32_t n_ops;
-	struct emu_block *next_alloc;  /* the page's blocks, freed at emu_destroy */
+	uint32_t dead;          /* its page was dropped: chains from other blocks must not enter */
+	struct emu_block *next_alloc;  /* the page's blocks (marked dead with it) */
 	struct emu_bop op[];
 };
 
 struct emu_code_page {
-	struct emu_code_page *next;      /* all pages ever allocated (freed at destroy) */
-	struct emu_block *blocks;        /* the blocks built from this page (freed with it) */
+	struct emu_block *blocks;        /* the blocks built from this page */
 	struct emu_block *blk[EMU_SLOTS_PER_PAGE]; /* block starting at each 2-byte offset */
 	struct emu_slot slot[EMU_SLOTS_PER_PAGE];
+};
+
+/* Bump allocation from chunks of fresh zero memory (emu.c), freed all at once: pages are
+ * faulted in only as they are reached. */
+struct emu_arena {
+	uint8_t *cur, *end;     /* the free part of the newest chunk */
+	void *chunks;           /* the chunks, linked through their first word */
+	size_t chunk_bytes;     /* the size of every chunk (set before the first allocation) */
 };
 
 /* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
@@ -111,10 +122,12 @@ struct emu {
 
 	/* decoded-instruction cache: one pointer per guest page (NULL: nothing decoded) */
 	struct emu_code_page **code;
-	struct emu_code_page *code_all;     /* every page allocated (dropped ones too: emu_dyn
-	                                       records may still point into them); freed at
-	                                       emu_destroy */
 	int code_changed;                   /* a code page was dropped since the loop looked */
+	/* Code pages and blocks are carved from big mappings (emu_arena_alloc) and live until
+	 * emu_destroy (records may point into them): no allocation call per page or block, and
+	 * one munmap per chunk at the end instead of one per page. */
+	struct emu_arena code_arena;
+	struct emu_arena blk_arena;
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 
 	/* Asynchronous work (see emu_async_request): the fast loop compares the instruction
@@ -246,6 +259,10 @@ void emu_async_request(struct emu *e, uint64_t at_instret);
  * frame is built, execution goes on at its entry). Returns -1 when a signal killed the
  * guest, else 0. hart.pc is the next instruction's PC on entry and on return. */
 int emu_async_service(struct emu *e);
+
+/* emu.c: `bytes` of zeroed memory, 16-byte aligned, from the arena (at most its chunk size
+ * less 16); aborts with a message when the host has no memory left. */
+void *emu_arena_alloc(struct emu_arena *a, size_t bytes);
 
 /* block.c: the fast loop: runs blocks of pre-decoded instructions until the instruction
  * count reaches `limit`, the guest exits or a fatal fault; falls back to emu_run_slow for
