@@ -156,8 +156,7 @@ static void block_fill(struct emu_bop *op, const struct emu_slot *s, uint64_t pc
 	op->len = in->len;
 	op->dyn_rm = in->rm == FPU_RM_DYN;
 	op->idx = idx;
-	op->fn = s->fn;
-	op->in = in;
+	op->slot = s;
 	if (k >= BK_BEQ)
 		op->chain = NULL;  /* control flow: no block entered from here yet */
 	/* fused multiply-adds: sign flips of the product (bit 63 of imm) and of the addend (of
@@ -177,8 +176,7 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 	if (!s)
 		return NULL;
 	struct emu_code_page *cp = e->code[pc >> GMEM_PAGE_SHIFT];
-	unsigned off = (unsigned)(pc & GMEM_PAGE_MASK) >> 1;
-	struct emu_block *b = cp->blk[off];
+	struct emu_block *b = s->blk;
 	if (!b) {
 		/* pass 1: how far the block goes. A fetch fault in the middle (the second half of
 		 * an instruction on a non-executable page) ends it before that instruction. */
@@ -220,7 +218,7 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 			b->op[n].lbl = block_lbl[BK_END];
 			b->op[n].idx = n;
 		}
-		cp->blk[off] = b;
+		s->blk = b;
 	}
 	struct emu_jc_entry *j = &e->jc[(pc >> 1) & ((1u << EMU_JC_BITS) - 1)];
 	j->npc = ~pc;
@@ -419,14 +417,14 @@ slow_done:
 	/* ---- generic: the exec_table handler, with the state the slow loop gives it ---- */
 L_GEN:
 	SYNC_HART;
-	r = op->fn(h, op->in);
+	r = exec_table[op->slot->insn.op](h, &op->slot->insn);
 	x[0] = 0;
 	if (__builtin_expect(r == 0, 1))
 		NEXT;
 	goto gen_result;
 L_GENT:
 	SYNC_HART;
-	r = op->fn(h, op->in);
+	r = exec_table[op->slot->insn.op](h, &op->slot->insn);
 	x[0] = 0;
 gen_result:
 	if (r < 0) {

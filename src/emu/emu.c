@@ -54,16 +54,11 @@ static void emu_code_written(void *ctx, uint64_t pg)
 	/* an instruction at the end of the previous page may straddle into this one */
 	if (pg > 0 && e->code[pg - 1]) {
 		const struct emu_slot *last = &e->code[pg - 1]->slot[EMU_SLOTS_PER_PAGE - 1];
-		if (last->fn && last->insn.len == 4) {
+		if (last->insn.len == 4) {
 			e->mem.perm[pg - 1] &= (uint8_t)~GMEM_CODE;
 			emu_drop_page(e, pg - 1);
 		}
 	}
-}
-
-static int emu_exec_illegal(struct hart *h, const struct isa_insn *in)
-{
-	return hart_raise(h, HART_TRAP_ILLEGAL, in->raw);
 }
 
 static int emu_fetch_fault(struct emu *e, uint64_t pc, uint64_t addr)
@@ -119,10 +114,7 @@ static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
 	    s->insn.op >= ISA_OP_COUNT) {
 		s->insn.raw = (lo & 3) == 3 ? raw : lo;
 		s->insn.len = (lo & 3) == 3 ? 4 : 2;
-		s->insn.op = ISA_OP_INVALID;
-		s->fn = emu_exec_illegal;
-	} else {
-		s->fn = exec_table[s->insn.op];
+		s->insn.op = ISA_OP_INVALID;  /* exec_table's handler raises SIGILL */
 	}
 	return 0;
 }
@@ -133,7 +125,7 @@ struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
 	if (!slots)
 		return NULL;
 	struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
-	if (!s->fn && emu_decode_slot(e, s, pc))
+	if (!s->insn.len && emu_decode_slot(e, s, pc))
 		return NULL;
 	return s;
 }
@@ -442,7 +434,7 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	}
 	h->pc = pc;
 	h->next_pc = pc + in->len;
-	int r = s->fn(h, in);
+	int r = exec_table[in->op](h, in);
 	h->x[0] = 0;
 	enum emu_status st = EMU_RUNNING;
 	if (r < 0) {
@@ -538,7 +530,7 @@ enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
 			cur_pg = pg;
 		}
 		struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
-		if (__builtin_expect(!s->fn, 0)) {
+		if (__builtin_expect(!s->insn.len, 0)) {
 			if (emu_decode_slot(e, s, pc))
 				goto trap;
 		}
@@ -546,7 +538,7 @@ enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
 			e->block_hook(e->block_hook_ctx, pc, 1);
 		h->pc = pc;
 		h->next_pc = pc + s->insn.len;
-		int r = s->fn(h, &s->insn);
+		int r = exec_table[s->insn.op](h, &s->insn);
 		h->x[0] = 0;
 		if (__builtin_expect(r != 0, 0)) {
 			if (r < 0) {

@@ -27,15 +27,15 @@
 
 /* One decoded instruction slot per 2-byte offset of a code page. fn == NULL: not decoded. */
 struct emu_slot {
-	exec_fn fn;
-	struct isa_insn insn;
+	struct isa_insn insn;      /* insn.len == 0: not decoded yet; handler exec_table[insn.op] */
+	struct emu_block *blk;     /* the block starting here, once built (block.c) */
 };
 
 #define EMU_SLOTS_PER_PAGE (GMEM_PAGE_SIZE / 2)
 
 /* One pre-decoded instruction of a block (block.c): `lbl` is the address of its handler code
  * in block_run's threaded dispatch. Operands are copied out of the isa_insn so the hot
- * handlers read one cache line; `in` and `fn` serve the generic handler (exec_table). */
+ * handlers read one cache line; `slot` serves the generic handler (exec_table). */
 struct emu_bop {
 	const void *lbl;
 	int64_t imm;            /* immediate; branch/jump: absolute target; lui/auipc: value */
@@ -44,10 +44,9 @@ struct emu_bop {
 	uint8_t dyn_rm;         /* FP: the rounding mode is frm's (else the op's own, RNE) */
 	uint16_t idx;           /* position in the block (instructions before it) */
 	union {
-		exec_fn fn;                 /* the generic handlers */
-		struct emu_block *chain;    /* control flow: the block last entered from here */
+		const struct emu_slot *slot; /* the generic handlers: its insn, exec_table[op] */
+		struct emu_block *chain;     /* control flow: the block last entered from here */
 	};
-	const struct isa_insn *in;
 };
 
 /* A block: instructions of one code page from `pc` up to and including the first jump or
@@ -66,7 +65,6 @@ struct emu_block {
 
 struct emu_code_page {
 	struct emu_block *blocks;        /* the blocks built from this page */
-	struct emu_block *blk[EMU_SLOTS_PER_PAGE]; /* block starting at each 2-byte offset */
 	struct emu_slot slot[EMU_SLOTS_PER_PAGE];
 };
 
