@@ -32,6 +32,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "emu/emu_priv.h"
 #include "emu/fpu.h"
@@ -141,10 +142,9 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	}
 }
 
-/* Fill one op from the decoded slot s at pc (its index idx in the block). */
-static void block_fill(struct emu_bop *op, const struct emu_slot *s, uint64_t pc, uint32_t idx)
+/* Fill one op from the instruction in at pc (its index idx in the block). */
+static void block_fill(struct emu_bop *op, const struct isa_insn *in, uint64_t pc, uint32_t idx)
 {
-	const struct isa_insn *in = &s->insn;
 	enum block_kind k = block_kind_of(in);
 	op->lbl = block_lbl[k];
 	op->imm = in->imm;
@@ -156,9 +156,8 @@ static void block_fill(struct emu_bop *op, const struct emu_slot *s, uint64_t pc
 	op->len = in->len;
 	op->dyn_rm = in->rm == FPU_RM_DYN;
 	op->idx = idx;
-	op->slot = s;
-	if (k >= BK_BEQ)
-		op->chain = NULL;  /* control flow: no block entered from here yet */
+	op->slot = NULL;  /* generic handler: decoded into its slot when first needed (L_GEN);
+	                     control flow: no block entered from here yet (`chain`) */
 	/* fused multiply-adds: sign flips of the product (bit 63 of imm) and of the addend (of
 	 * the rs3 operand, bit 62 of imm shifted up); exact, as the fpu's own negations */
 	if (k == BK_FMA_D)
@@ -168,57 +167,136 @@ static void block_fill(struct emu_bop *op, const struct emu_slot *s, uint64_t pc
 		op->imm = (int64_t)(pc + (uint64_t)in->imm);
 }
 
+/* ---- blocks by PC: open addressing over struct emu_jc_entry (npc = ~PC, 0 = empty) ---- */
+
+#define BLOCK_MAP_MIN_BITS 10
+
+static inline uint32_t block_map_hash(uint64_t pc, uint32_t bits)
+{
+	return (uint32_t)(((pc >> 1) * 0x9e3779b97f4a7c15ull) >> (64 - bits));
+}
+
+/* The entry of pc, or the empty one where it would go. */
+static struct emu_jc_entry *block_map_find(struct emu *e, uint64_t pc)
+{
+	uint32_t mask = (1u << e->bmap_bits) - 1;
+	for (uint32_t i = block_map_hash(pc, e->bmap_bits);; i = (i + 1) & mask) {
+		struct emu_jc_entry *m = &e->bmap[i];
+		if (m->npc == ~pc || m->npc == 0)
+			return m;
+	}
+}
+
+/* Make room for one more entry: the table stays at most half full; growing drops the dead
+ * blocks' entries. Fresh zero pages from the kernel (no clearing). */
+static void block_map_reserve(struct emu *e)
+{
+	if (e->bmap && (e->bmap_used + 1) * 2 <= (1u << e->bmap_bits))
+		return;
+	uint32_t live = 0;
+	for (uint32_t i = 0; e->bmap && i < (1u << e->bmap_bits); i++)
+		live += e->bmap[i].npc != 0 && !e->bmap[i].b->dead;
+	uint32_t bits = BLOCK_MAP_MIN_BITS;
+	while ((live + 1) * 4 > (1u << bits))  /* at most a quarter full after growing */
+		bits++;
+	struct emu_jc_entry *old = e->bmap;
+	uint32_t old_bits = e->bmap_bits;
+	struct emu_jc_entry *m = mmap(NULL, sizeof(*m) << bits, PROT_READ | PROT_WRITE,
+				      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (m == MAP_FAILED) {
+		fprintf(stderr, "robin: out of memory for decoded blocks\n");
+		abort();
+	}
+	e->bmap = m;
+	e->bmap_bits = bits;
+	e->bmap_used = 0;
+	for (uint32_t i = 0; old && i < (1u << old_bits); i++)
+		if (old[i].npc != 0 && !old[i].b->dead) {
+			*block_map_find(e, ~old[i].npc) = old[i];
+			e->bmap_used++;
+		}
+	if (old)
+		munmap(old, sizeof(*old) << old_bits);
+}
+
+void block_map_free(struct emu *e)
+{
+	if (e->bmap)
+		munmap(e->bmap, sizeof(*e->bmap) << e->bmap_bits);
+	e->bmap = NULL;
+	e->bmap_bits = e->bmap_used = 0;
+}
+
+/* Build the block starting at pc from its page's bytes; NULL when its first instruction
+ * cannot be fetched (the fault is recorded; the slow loop raises it). Instructions are
+ * decoded afresh, not through their slots: the fast loop touches the slot pages (32 bytes
+ * per 2 bytes of code) only for an op that runs the generic handler and for an instruction
+ * that straddles the page end (emu_code_written looks at it). */
+static struct emu_block *block_build(struct emu *e, uint64_t pc)
+{
+	if (!emu_code_slots(e, pc))
+		return NULL;
+	struct emu_code_page *cp = e->code[pc >> GMEM_PAGE_SHIFT];
+	struct isa_insn insn[BLOCK_MAX_INSNS];
+	/* pass 1: how far the block goes. A fetch fault in the middle (the second half of an
+	 * instruction on a non-executable page) ends it before that instruction. */
+	struct hart_trap saved = e->hart.trap;
+	uint32_t n = 0;
+	int term = 0;
+	uint64_t p = pc;
+	while (n < BLOCK_MAX_INSNS && (p >> GMEM_PAGE_SHIFT) == (pc >> GMEM_PAGE_SHIFT)) {
+		if (emu_decode_raw(e, p, &insn[n]))
+			break;
+		if ((p & GMEM_PAGE_MASK) == GMEM_PAGE_SIZE - 2 && insn[n].len == 4 && !emu_slot_at(e, p))
+			break;
+		p += insn[n].len;
+		if (block_ends_with(&insn[n++])) {
+			term = 1;
+			break;
+		}
+	}
+	if (!n)
+		return NULL;  /* the first instruction faults: keep the trap recorded */
+	e->hart.trap = saved;
+	uint32_t n_ops = n + !term;
+	struct emu_block *b = emu_arena_alloc(&e->blk_arena, sizeof(*b) + n_ops * sizeof(b->op[0]));
+	b->pc = pc;
+	b->pc_end = p;
+	b->n_insns = n;
+	b->n_ops = n_ops;
+	b->dead = 0;
+	b->next_alloc = cp->blocks;
+	cp->blocks = b;
+	/* pass 2: the ops */
+	p = pc;
+	for (uint32_t i = 0; i < n; i++) {
+		block_fill(&b->op[i], &insn[i], p, i);
+		p += insn[i].len;
+	}
+	if (!term) {
+		memset(&b->op[n], 0, sizeof(b->op[n]));
+		b->op[n].lbl = block_lbl[BK_END];
+		b->op[n].idx = n;
+	}
+	return b;
+}
+
 /* The block starting at pc, built on first use; NULL when its first instruction cannot be
  * fetched (the slow loop then raises the fault). */
 static struct emu_block *block_get(struct emu *e, uint64_t pc)
 {
-	struct emu_slot *s = emu_slot_at(e, pc);
-	if (!s)
-		return NULL;
-	struct emu_code_page *cp = e->code[pc >> GMEM_PAGE_SHIFT];
-	struct emu_block *b = s->blk;
-	if (!b) {
-		/* pass 1: how far the block goes. A fetch fault in the middle (the second half of
-		 * an instruction on a non-executable page) ends it before that instruction. */
-		struct hart_trap saved = e->hart.trap;
-		uint32_t n = 0;
-		int term = 0;
-		uint64_t p = pc;
-		while (n < BLOCK_MAX_INSNS && (p >> GMEM_PAGE_SHIFT) == (pc >> GMEM_PAGE_SHIFT)) {
-			struct emu_slot *t = emu_slot_at(e, p);
-			if (!t)
-				break;
-			n++;
-			p += t->insn.len;
-			if (block_ends_with(&t->insn)) {
-				term = 1;
-				break;
-			}
+	block_map_reserve(e);
+	struct emu_jc_entry *m = block_map_find(e, pc);
+	struct emu_block *b = m->npc ? m->b : NULL;
+	if (!b || b->dead) {
+		b = block_build(e, pc);
+		if (!b)
+			return NULL;
+		if (!m->npc) {
+			m->npc = ~pc;
+			e->bmap_used++;
 		}
-		e->hart.trap = saved;
-		uint32_t n_ops = n + !term;
-		b = emu_arena_alloc(&e->blk_arena, sizeof(*b) + n_ops * sizeof(b->op[0]));
-		b->pc = pc;
-		b->pc_end = p;
-		b->n_insns = n;
-		b->n_ops = n_ops;
-		b->dead = 0;
-		b->next_alloc = cp->blocks;
-		cp->blocks = b;
-		/* pass 2: the slots are decoded now */
-		p = pc;
-		struct emu_code_page *pcp = e->code[pc >> GMEM_PAGE_SHIFT];
-		for (uint32_t i = 0; i < n; i++) {
-			struct emu_slot *t = &pcp->slot[(p & GMEM_PAGE_MASK) >> 1];
-			block_fill(&b->op[i], t, p, i);
-			p += t->insn.len;
-		}
-		if (!term) {
-			memset(&b->op[n], 0, sizeof(b->op[n]));
-			b->op[n].lbl = block_lbl[BK_END];
-			b->op[n].idx = n;
-		}
-		s->blk = b;
+		m->b = b;
 	}
 	struct emu_jc_entry *j = &e->jc[(pc >> 1) & ((1u << EMU_JC_BITS) - 1)];
 	j->npc = ~pc;
@@ -415,16 +493,26 @@ slow_done:
 	goto dispatch;
 
 	/* ---- generic: the exec_table handler, with the state the slow loop gives it ---- */
+	/* the op's slot is decoded on the first generic execution (its page is live: a block
+	 * whose page was dropped is left at once) */
+#define GEN_SLOT (__builtin_expect(op->slot != NULL, 1) ? op->slot : \
+		  (((struct emu_bop *)op)->slot = emu_slot_at(e, op->pc)))
 L_GEN:
 	SYNC_HART;
-	r = exec_table[op->slot->insn.op](h, &op->slot->insn);
+	{
+		const struct emu_slot *sl = GEN_SLOT;
+		r = exec_table[sl->insn.op](h, &sl->insn);
+	}
 	x[0] = 0;
 	if (__builtin_expect(r == 0, 1))
 		NEXT;
 	goto gen_result;
 L_GENT:
 	SYNC_HART;
-	r = exec_table[op->slot->insn.op](h, &op->slot->insn);
+	{
+		const struct emu_slot *sl = GEN_SLOT;
+		r = exec_table[sl->insn.op](h, &sl->insn);
+	}
 	x[0] = 0;
 gen_result:
 	if (r < 0) {
@@ -751,5 +839,6 @@ L_JR: pc = (RS1 + IMM) & ~1ull; DONE(b->pc == pc);
 #undef NEXT
 #undef DONE
 #undef CHAIN
+#undef GEN_SLOT
 #undef SYNC_HART
 }

@@ -70,9 +70,7 @@ static int emu_fetch_fault(struct emu *e, uint64_t pc, uint64_t addr)
 	return -1;
 }
 
-/* The slots of the code page holding pc, allocating it on first execution; NULL after a fetch
- * fault was recorded. */
-static struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
+struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 {
 	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
 	if (pg >= GMEM_NPAGES) {
@@ -94,10 +92,7 @@ static struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 	return cp->slot;
 }
 
-/* Decode the instruction at pc into its slot. 0, or -1 after a fetch fault (the second half of
- * a 32-bit instruction on a non-executable page). Illegal encodings decode to a slot whose
- * handler raises SIGILL. */
-static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
+int emu_decode_raw(struct emu *e, uint64_t pc, struct isa_insn *out)
 {
 	uint16_t lo, hi = 0;
 	memcpy(&lo, e->mem.base + pc, 2);
@@ -110,13 +105,18 @@ static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
 		memcpy(&hi, e->mem.base + pc + 2, 2);
 	}
 	uint32_t raw = lo | (uint32_t)hi << 16;
-	if (isa_decode(raw, &s->insn) == 0 || s->insn.op == ISA_OP_INVALID ||
-	    s->insn.op >= ISA_OP_COUNT) {
-		s->insn.raw = (lo & 3) == 3 ? raw : lo;
-		s->insn.len = (lo & 3) == 3 ? 4 : 2;
-		s->insn.op = ISA_OP_INVALID;  /* exec_table's handler raises SIGILL */
+	if (isa_decode(raw, out) == 0 || out->op == ISA_OP_INVALID || out->op >= ISA_OP_COUNT) {
+		out->raw = (lo & 3) == 3 ? raw : lo;
+		out->len = (lo & 3) == 3 ? 4 : 2;
+		out->op = ISA_OP_INVALID;  /* exec_table's handler raises SIGILL */
 	}
 	return 0;
+}
+
+/* Decode the instruction at pc into its slot (emu_decode_raw). */
+static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
+{
+	return emu_decode_raw(e, pc, &s->insn);
 }
 
 struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
@@ -226,6 +226,7 @@ void emu_destroy(struct emu *e)
 		return;
 	emu_arena_free(&e->code_arena);
 	emu_arena_free(&e->blk_arena);
+	block_map_free(e);
 	if (e->code)
 		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));
 	for (int i = 0; i < e->n_images; i++) {

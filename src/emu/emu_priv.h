@@ -28,7 +28,6 @@
 /* One decoded instruction slot per 2-byte offset of a code page. fn == NULL: not decoded. */
 struct emu_slot {
 	struct isa_insn insn;      /* insn.len == 0: not decoded yet; handler exec_table[insn.op] */
-	struct emu_block *blk;     /* the block starting here, once built (block.c) */
 };
 
 #define EMU_SLOTS_PER_PAGE (GMEM_PAGE_SIZE / 2)
@@ -127,6 +126,10 @@ struct emu {
 	struct emu_arena code_arena;
 	struct emu_arena blk_arena;
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
+	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
+	 * most half full; dead blocks stay until they are replaced or the table grows. */
+	struct emu_jc_entry *bmap;
+	uint32_t bmap_bits, bmap_used;
 
 	/* Asynchronous work (see emu_async_request): the fast loop compares the instruction
 	 * count with this field once per block entry; when a block would run past it, the
@@ -247,6 +250,15 @@ enum emu_status emu_trap(struct emu *e);
  * recorded in hart.trap. */
 struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc);
 
+/* emu.c: the slots of the code page holding pc, allocating the page (and marking it as code)
+ * on first execution; NULL after a fetch fault was recorded in e->hart.trap. */
+struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc);
+
+/* emu.c: decode the instruction at pc, whose code page exists, into *out without touching
+ * its slot: 0, or -1 after a fetch fault (the second half of a 32-bit instruction on a
+ * non-executable page) was recorded. An illegal encoding decodes to ISA_OP_INVALID. */
+int emu_decode_raw(struct emu *e, uint64_t pc, struct isa_insn *out);
+
 /* emu.c: ask the run loops to call emu_async_service() at the first instruction boundary at
  * which the instruction count is >= at_instret (0: as soon as possible, i.e. before the next
  * instruction). Timers and signals raised from outside the instruction stream use this; the
@@ -261,6 +273,9 @@ int emu_async_service(struct emu *e);
 /* emu.c: `bytes` of zeroed memory, 16-byte aligned, from the arena (at most its chunk size
  * less 16); aborts with a message when the host has no memory left. */
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes);
+
+/* block.c: free the table of blocks by PC (emu_destroy). */
+void block_map_free(struct emu *e);
 
 /* block.c: the fast loop: runs blocks of pre-decoded instructions until the instruction
  * count reaches `limit`, the guest exits or a fatal fault; falls back to emu_run_slow for
