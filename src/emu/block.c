@@ -148,14 +148,13 @@ static void block_fill(struct emu_bop *op, const struct isa_insn *in, uint64_t p
 	enum block_kind k = block_kind_of(in);
 	op->lbl = block_lbl[k];
 	op->imm = in->imm;
-	op->pc = pc;
+	op->pc_off = (uint16_t)(pc & GMEM_PAGE_MASK);  /* block_build makes it relative */
 	op->rd = in->rd & 31;      /* f registers: FLW/FLD index h->f */
 	op->rs1 = in->rs1 & 31;
 	op->rs2 = in->rs2 & 31;
 	op->rs3 = in->rs3 & 31;
-	op->len = in->len;
-	op->dyn_rm = in->rm == FPU_RM_DYN;
-	op->idx = idx;
+	op->lenf = (uint8_t)(in->len | (in->rm == FPU_RM_DYN ? 0x80 : 0));
+	op->idx = (uint8_t)idx;
 	op->slot = NULL;  /* generic handler: decoded into its slot when first needed (L_GEN);
 	                     control flow: no block entered from here yet (`chain`) */
 	/* fused multiply-adds: sign flips of the product (bit 63 of imm) and of the addend (of
@@ -271,12 +270,13 @@ static struct emu_block *block_build(struct emu *e, uint64_t pc)
 	p = pc;
 	for (uint32_t i = 0; i < n; i++) {
 		block_fill(&b->op[i], &insn[i], p, i);
+		b->op[i].pc_off = (uint16_t)(p - pc);
 		p += insn[i].len;
 	}
 	if (!term) {
 		memset(&b->op[n], 0, sizeof(b->op[n]));
 		b->op[n].lbl = block_lbl[BK_END];
-		b->op[n].idx = n;
+		b->op[n].idx = (uint8_t)n;
 	}
 	return b;
 }
@@ -424,7 +424,10 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 
 #define NEXT do { op++; goto *op->lbl; } while (0)
 	/* the hart state the slow loop would have before running op */
-#define SYNC_HART do { h->pc = op->pc; h->next_pc = op->pc + op->len; h->instret = icount + op->idx; } while (0)
+#define OP_PC (b->pc + op->pc_off)     /* op is always one of b's */
+#define OP_LEN (op->lenf & 7u)
+#define OP_DYN_RM (op->lenf >> 7)
+#define SYNC_HART do { h->pc = OP_PC; h->next_pc = OP_PC + OP_LEN; h->instret = icount + op->idx; } while (0)
 	/* leave through a control-flow op to pc: enter the block this op led to last time when it
 	 * still starts at pc (`same`: always so for a static target) and its page was not
 	 * dropped; else look it up and remember it in the op */
@@ -496,7 +499,7 @@ slow_done:
 	/* the op's slot is decoded on the first generic execution (its page is live: a block
 	 * whose page was dropped is left at once) */
 #define GEN_SLOT (__builtin_expect(op->slot != NULL, 1) ? op->slot : \
-		  (((struct emu_bop *)op)->slot = emu_slot_at(e, op->pc)))
+		  (((struct emu_bop *)op)->slot = emu_slot_at(e, OP_PC)))
 L_GEN:
 	SYNC_HART;
 	{
@@ -556,7 +559,7 @@ store_fault:
 code_written:
 	/* the store completed into a page of decoded code: the rest of this block may be stale */
 	icount += op->idx + 1;
-	pc = op->pc + op->len;
+	pc = OP_PC + OP_LEN;
 	goto dispatch;
 
 	/* ---- integer ---- */
@@ -657,7 +660,7 @@ BLOCK_STORE(L_FSD, uint64_t, f[op->rs2])
 	 * set, so fflags stays as fpu.c would leave it, and the host's IEEE result is the value.
 	 * Anything else (first inexact result, NaNs, infinities, tiny results, other modes) goes
 	 * to the exec_table handler (fpu.c) with nothing written. */
-#define FPD_OK (((h->fflags & FPU_NX) != 0) & (!op->dyn_rm | (h->frm == FPU_RM_RNE)))
+#define FPD_OK (((h->fflags & FPU_NX) != 0) & (!OP_DYN_RM | (h->frm == FPU_RM_RNE)))
 #define FPD_BINOP(L, expr)                                                                   L:	{                                                                                    		uint64_t a = f[op->rs1], c = f[op->rs2];                                     		double x_ = block_as_d(a), y_ = block_as_d(c);                               		uint64_t v = block_bits_d(expr);                                             		if (__builtin_expect(FPD_OK & block_finite_d(a) & block_finite_d(c) &        				     block_plain_d(v), 1)) {                                   			f[op->rd] = v;                                                       			NEXT;                                                                		}                                                                            		goto L_GEN;                                                                  	}
 FPD_BINOP(L_FADD_D, x_ + y_)
 FPD_BINOP(L_FSUB_D, x_ - y_)
@@ -741,7 +744,7 @@ L_FSGNJX_D: f[op->rd] = f[op->rs1] ^ (f[op->rs2] & SGN_D); NEXT;
 	/* conversions: inline only where the result is exact and raises nothing, with a valid
 	 * rounding mode (a dynamic rm needs a valid frm, else fpu.c's path raises illegal
 	 * instruction); anything else goes to the exec_table handler */
-#define RM_OK (!op->dyn_rm | (h->frm <= FPU_RM_RMM))
+#define RM_OK (!OP_DYN_RM | (h->frm <= FPU_RM_RMM))
 L_FCVT_D_S:
 	{
 		/* a NaN-boxed non-NaN binary32 (finite or infinite) widens exactly, no flag */
@@ -824,12 +827,12 @@ BLOCK_BRANCH(L_BLT, (int64_t)RS1 < (int64_t)RS2)
 BLOCK_BRANCH(L_BGE, (int64_t)RS1 >= (int64_t)RS2)
 BLOCK_BRANCH(L_BLTU, RS1 < RS2)
 BLOCK_BRANCH(L_BGEU, RS1 >= RS2)
-L_JAL: RD = op->pc + op->len; pc = IMM; DONE(1);
+L_JAL: RD = OP_PC + OP_LEN; pc = IMM; DONE(1);
 L_J: pc = IMM; DONE(1);
 	/* indirect: the block entered last time, when the target is the same again */
 L_JALR:
 	pc = (RS1 + IMM) & ~1ull;
-	RD = op->pc + op->len;
+	RD = OP_PC + OP_LEN;
 	DONE(b->pc == pc);
 L_JR: pc = (RS1 + IMM) & ~1ull; DONE(b->pc == pc);
 #undef RD
@@ -840,5 +843,8 @@ L_JR: pc = (RS1 + IMM) & ~1ull; DONE(b->pc == pc);
 #undef DONE
 #undef CHAIN
 #undef GEN_SLOT
+#undef OP_PC
+#undef OP_LEN
+#undef OP_DYN_RM
 #undef SYNC_HART
 }

@@ -134,17 +134,17 @@ struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
 
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
 {
-	bytes = (bytes + 15) & ~(size_t)15;
+	bytes = (bytes + 31) & ~(size_t)31;
 	if ((size_t)(a->end - a->cur) < bytes) {
 		uint8_t *c = mmap(NULL, a->chunk_bytes, PROT_READ | PROT_WRITE,
 				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (c == MAP_FAILED || bytes > a->chunk_bytes - 16) {
+		if (c == MAP_FAILED || bytes > a->chunk_bytes - 32) {
 			fprintf(stderr, "robin: out of memory for decoded instructions\n");
 			abort();
 		}
 		memcpy(c, &a->chunks, sizeof(void *));
 		a->chunks = c;
-		a->cur = c + 16;
+		a->cur = c + 32;
 		a->end = c + a->chunk_bytes;
 	}
 	void *p = a->cur;

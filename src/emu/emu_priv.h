@@ -38,14 +38,14 @@ struct emu_slot {
 struct emu_bop {
 	const void *lbl;
 	int64_t imm;            /* immediate; branch/jump: absolute target; lui/auipc: value */
-	uint64_t pc;
-	uint8_t rd, rs1, rs2, rs3, len;
-	uint8_t dyn_rm;         /* FP: the rounding mode is frm's (else the op's own, RNE) */
-	uint16_t idx;           /* position in the block (instructions before it) */
 	union {
 		const struct emu_slot *slot; /* the generic handlers: its insn, exec_table[op] */
 		struct emu_block *chain;     /* control flow: the block last entered from here */
 	};
+	uint8_t rd, rs1, rs2, rs3;
+	uint8_t lenf;           /* bits 0-2: length in bytes; bit 7: FP rounding mode is frm's */
+	uint8_t idx;            /* position in the block (instructions before it) */
+	uint16_t pc_off;        /* its PC less the block's */
 };
 
 /* A block: instructions of one code page from `pc` up to and including the first jump or
@@ -55,11 +55,11 @@ struct emu_bop {
 struct emu_block {
 	uint64_t pc;
 	uint64_t pc_end;        /* PC after the last instruction */
-	uint32_t n_insns;       /* guest instructions (the end pseudo-op is not one) */
-	uint32_t n_ops;
-	uint32_t dead;          /* its page was dropped: chains from other blocks must not enter */
 	struct emu_block *next_alloc;  /* the page's blocks (marked dead with it) */
-	struct emu_bop op[];
+	uint16_t n_insns;       /* guest instructions (the end pseudo-op is not one) */
+	uint16_t n_ops;
+	uint32_t dead;          /* its page was dropped: chains from other blocks must not enter */
+	struct emu_bop op[];    /* 32 bytes each, from a 32-byte boundary: two per host line */
 };
 
 struct emu_code_page {
@@ -270,8 +270,8 @@ void emu_async_request(struct emu *e, uint64_t at_instret);
  * guest, else 0. hart.pc is the next instruction's PC on entry and on return. */
 int emu_async_service(struct emu *e);
 
-/* emu.c: `bytes` of zeroed memory, 16-byte aligned, from the arena (at most its chunk size
- * less 16); aborts with a message when the host has no memory left. */
+/* emu.c: `bytes` of zeroed memory, 32-byte aligned, from the arena (at most its chunk size
+ * less 32); aborts with a message when the host has no memory left. */
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes);
 
 /* block.c: free the table of blocks by PC (emu_destroy). */
