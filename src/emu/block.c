@@ -5,13 +5,15 @@
  * A block is the run of instructions of one code page from its first PC up to and including
  * the first jump or system instruction (or to the page's end, or 128 instructions); a taken
  * conditional branch leaves it early (a side exit), a not-taken one goes on. It is
- * built once, on first execution, from the page's decoded slots (emu.c) into an array of
+ * built once, on first execution, decoded from the page's bytes (emu_decode_raw) into an array of
  * struct emu_bop whose `lbl` is the address of the handler code inside block_run (GNU C
  * "labels as values"): each handler ends with `goto *(++op)->lbl`, so there is no call, no
  * return code and no per-instruction check of the instruction limit, of pending asynchronous
  * work or of the page. Those are hoisted to block entry:
  *
- *   block entry (label `dispatch`): PC -> block through a direct-mapped cache (e->jc), then ONE
+ *   block entry (label `dispatch`): PC -> block through a direct-mapped cache (e->jc) in front
+ *   of a hash table of every block (e->bmap), or straight through the exit op's `chain` (the
+ *   block this exit entered last time, while it is not dead; label `chained`), then ONE
  *   comparison: would the block run past min(limit, e->async_at)? If so the exact
  *   per-instruction loop (emu_run_slow) runs the next instructions instead, stops exactly at
  *   the limit and calls emu_async_service() exactly at the requested instruction boundary.
