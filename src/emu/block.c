@@ -663,17 +663,35 @@ BLOCK_STORE(L_FSD, uint64_t, f[op->rs2])
 	 * Anything else (first inexact result, NaNs, infinities, tiny results, other modes) goes
 	 * to the exec_table handler (fpu.c) with nothing written. */
 #define FPD_OK (((h->fflags & FPU_NX) != 0) & (!OP_DYN_RM | (h->frm == FPU_RM_RNE)))
-#define FPD_BINOP(L, expr)                                                                   L:	{                                                                                    		uint64_t a = f[op->rs1], c = f[op->rs2];                                     		double x_ = block_as_d(a), y_ = block_as_d(c);                               		uint64_t v = block_bits_d(expr);                                             		if (__builtin_expect(FPD_OK & block_finite_d(a) & block_finite_d(c) &        				     block_plain_d(v), 1)) {                                   			f[op->rd] = v;                                                       			NEXT;                                                                		}                                                                            		goto L_GEN;                                                                  	}
-FPD_BINOP(L_FADD_D, x_ + y_)
-FPD_BINOP(L_FSUB_D, x_ - y_)
-FPD_BINOP(L_FMUL_D, x_ * y_)
+	/* A zero result is exact, raising nothing, when it is the exact value: a sum or
+	 * difference of finite doubles is zero only when exactly zero (both are multiples of
+	 * 2^-1074, so a nonzero one is at least that); a product or quotient only when an
+	 * operand (the dividend) is zero, else it underflowed (zero_ok below). */
+#define BLOCK_ZERO_D(v) (((v) << 1) == 0)
+#define FPD_BINOP(L, expr, zero_ok)                                                          \
+L:	{                                                                                    \
+		uint64_t a = f[op->rs1], c = f[op->rs2];                                     \
+		double x_ = block_as_d(a), y_ = block_as_d(c);                               \
+		uint64_t v = block_bits_d(expr);                                             \
+		if (__builtin_expect(FPD_OK & block_finite_d(a) & block_finite_d(c) &        \
+				     (block_plain_d(v) | (zero_ok)), 1)) {                     \
+			f[op->rd] = v;                                                       \
+			NEXT;                                                                \
+		}                                                                            \
+		goto L_GEN;                                                                  \
+	}
+FPD_BINOP(L_FADD_D, x_ + y_, BLOCK_ZERO_D(v))
+FPD_BINOP(L_FSUB_D, x_ - y_, BLOCK_ZERO_D(v))
+FPD_BINOP(L_FMUL_D, x_ * y_, BLOCK_ZERO_D(v) & (BLOCK_ZERO_D(a) | BLOCK_ZERO_D(c)))
 L_FMA_D:
 	{
 		uint64_t a = f[op->rs1], c = f[op->rs2], d = f[op->rs3];
 		uint64_t v = block_bits_d(block_fma_host(block_as_d(a ^ (IMM & (1ull << 63))), block_as_d(c),
 							 block_as_d(d ^ ((IMM << 1) & (1ull << 63)))));
+		/* a zero result is exact when the product is (an operand is zero) */
 		if (__builtin_expect(block_host_fma & FPD_OK & block_finite_d(a) & block_finite_d(c) &
-				     block_finite_d(d) & block_plain_d(v), 1)) {
+				     block_finite_d(d) &
+				     (block_plain_d(v) | (BLOCK_ZERO_D(v) & (BLOCK_ZERO_D(a) | BLOCK_ZERO_D(c)))), 1)) {
 			f[op->rd] = v;
 			NEXT;
 		}
@@ -685,8 +703,8 @@ L_FDIV_D:
 		 * divisor) */
 		uint64_t a = f[op->rs1], c = f[op->rs2];
 		uint64_t v = block_bits_d(block_as_d(a) / block_as_d(c));
-		if (__builtin_expect(FPD_OK & block_finite_d(a) & block_finite_d(c) &
-				     ((c << 1) != 0) & block_plain_d(v), 1)) {
+		if (__builtin_expect(FPD_OK & block_finite_d(a) & block_finite_d(c) & ((c << 1) != 0) &
+				     (block_plain_d(v) | (BLOCK_ZERO_D(v) & BLOCK_ZERO_D(a))), 1)) {
 			f[op->rd] = v;
 			NEXT;
 		}
@@ -720,6 +738,7 @@ FPS_BINOP(L_FSUB_S, x_ - y_)
 FPS_BINOP(L_FMUL_S, x_ * y_)
 #undef FPS_BINOP
 #undef FPD_BINOP
+#undef BLOCK_ZERO_D
 #undef FPD_OK
 	/* compares of non-NaN operands raise nothing; NaNs go to fpu.c (NV rules) */
 #define FPD_CMP(L, expr)                                                                     \
