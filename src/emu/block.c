@@ -70,7 +70,7 @@ enum block_kind {
 	BK_FADD_S, BK_FSUB_S, BK_FMUL_S, BK_FEQ_D, BK_FLT_D, BK_FLE_D, BK_FMV_D_X, BK_FMV_X_D,
 	BK_FFLAGS_RW, BK_FFLAGS_RS,
 	BK_FSGNJ_D, BK_FSGNJN_D, BK_FSGNJX_D, BK_FCVT_D_S, BK_FCVT_D_W, BK_FCVT_D_L, BK_FCVT_L_D,
-	BK_MULHU,
+	BK_MULHU, BK_FMIN_D, BK_FMAX_D, BK_FCLASS_D,
 	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
 	BK_COUNT
 };
@@ -127,6 +127,10 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	case ISA_OP_fle_d: return BK_FLE_D;
 	case ISA_OP_fmv_d_x: return BK_FMV_D_X;
 	case ISA_OP_fmv_x_d: return BK_FMV_X_D;
+	/* fpu.c's functions called directly, without the generic handler's set-up */
+	case ISA_OP_fmin_d: return BK_FMIN_D;
+	case ISA_OP_fmax_d: return BK_FMAX_D;
+	case ISA_OP_fclass_d: return BK_FCLASS_D;
 	/* fsflags / frflags (the CSR number 1 is fflags) */
 	case ISA_OP_csrrw: return in->csr == 1 ? BK_FFLAGS_RW : BK_GEN;
 	case ISA_OP_csrrs: return in->csr == 1 ? BK_FFLAGS_RS : BK_GEN;
@@ -395,7 +399,8 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_FMV_D_X] = &&L_FMV_D_X, [BK_FMV_X_D] = &&L_FMV_X_D,
 		[BK_FSGNJ_D] = &&L_FSGNJ_D, [BK_FSGNJN_D] = &&L_FSGNJN_D, [BK_FSGNJX_D] = &&L_FSGNJX_D,
 		[BK_FCVT_D_S] = &&L_FCVT_D_S, [BK_FCVT_D_W] = &&L_FCVT_D_W, [BK_FCVT_D_L] = &&L_FCVT_D_L,
-		[BK_FCVT_L_D] = &&L_FCVT_L_D, [BK_MULHU] = &&L_MULHU,
+		[BK_FCVT_L_D] = &&L_FCVT_L_D, [BK_MULHU] = &&L_MULHU, [BK_FMIN_D] = &&L_FMIN_D,
+		[BK_FMAX_D] = &&L_FMAX_D, [BK_FCLASS_D] = &&L_FCLASS_D,
 		[BK_FFLAGS_RW] = &&L_FFLAGS_RW, [BK_FFLAGS_RS] = &&L_FFLAGS_RS, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR,
@@ -812,6 +817,11 @@ L_FCVT_L_D:
 	}
 #undef RM_OK
 L_FMV_D_X: f[op->rd] = RS1; NEXT;
+	/* fmin/fmax raise only NV (signaling NaN), accrued as exec_fd.c does; fclass raises
+	 * nothing */
+L_FMIN_D: f[op->rd] = fpu_min_d(f[op->rs1], f[op->rs2], &h->fflags); NEXT;
+L_FMAX_D: f[op->rd] = fpu_max_d(f[op->rs1], f[op->rs2], &h->fflags); NEXT;
+L_FCLASS_D: RD = fpu_class_d(f[op->rs1]); x[0] = 0; NEXT;
 L_FMV_X_D: RD = f[op->rs1]; x[0] = 0; NEXT;
 	/* fsflags (csrrw rd, fflags, rs1) and frflags (csrrs rd, fflags, rs1) as exec_i.c's
 	 * csr_op does them */
