@@ -37,6 +37,7 @@
 #include <sys/mman.h>
 
 #include "emu/emu_priv.h"
+#include "emu/exec_div.h"
 #include "emu/fpu.h"
 
 #define BLOCK_MAX_INSNS 128
@@ -71,6 +72,7 @@ enum block_kind {
 	BK_FFLAGS_RW, BK_FFLAGS_RS,
 	BK_FSGNJ_D, BK_FSGNJN_D, BK_FSGNJX_D, BK_FCVT_D_S, BK_FCVT_D_W, BK_FCVT_D_L, BK_FCVT_L_D,
 	BK_MULHU, BK_FMIN_D, BK_FMAX_D, BK_FCLASS_D,
+	BK_DIV, BK_DIVU, BK_REM, BK_REMU, BK_DIVW, BK_DIVUW, BK_REMW, BK_REMUW,
 	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
 	BK_COUNT
 };
@@ -90,6 +92,8 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	ALU(xor, BK_XOR) ALU(srl, BK_SRL) ALU(sra, BK_SRA) ALU(or, BK_OR) ALU(and, BK_AND)
 	ALU(addw, BK_ADDW) ALU(subw, BK_SUBW) ALU(sllw, BK_SLLW) ALU(srlw, BK_SRLW) ALU(sraw, BK_SRAW)
 	ALU(mul, BK_MUL) ALU(mulw, BK_MULW) ALU(mulhu, BK_MULHU)
+	ALU(div, BK_DIV) ALU(divu, BK_DIVU) ALU(rem, BK_REM) ALU(remu, BK_REMU)
+	ALU(divw, BK_DIVW) ALU(divuw, BK_DIVUW) ALU(remw, BK_REMW) ALU(remuw, BK_REMUW)
 #undef ALU
 	/* loads into x0 still access memory (and may fault): the generic handler does that */
 #define LD(name, K) case ISA_OP_##name: return rd0 ? BK_GEN : K;
@@ -400,7 +404,9 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_FSGNJ_D] = &&L_FSGNJ_D, [BK_FSGNJN_D] = &&L_FSGNJN_D, [BK_FSGNJX_D] = &&L_FSGNJX_D,
 		[BK_FCVT_D_S] = &&L_FCVT_D_S, [BK_FCVT_D_W] = &&L_FCVT_D_W, [BK_FCVT_D_L] = &&L_FCVT_D_L,
 		[BK_FCVT_L_D] = &&L_FCVT_L_D, [BK_MULHU] = &&L_MULHU, [BK_FMIN_D] = &&L_FMIN_D,
-		[BK_FMAX_D] = &&L_FMAX_D, [BK_FCLASS_D] = &&L_FCLASS_D,
+		[BK_FMAX_D] = &&L_FMAX_D, [BK_FCLASS_D] = &&L_FCLASS_D, [BK_DIV] = &&L_DIV,
+		[BK_DIVU] = &&L_DIVU, [BK_REM] = &&L_REM, [BK_REMU] = &&L_REMU, [BK_DIVW] = &&L_DIVW,
+		[BK_DIVUW] = &&L_DIVUW, [BK_REMW] = &&L_REMW, [BK_REMUW] = &&L_REMUW,
 		[BK_FFLAGS_RW] = &&L_FFLAGS_RW, [BK_FFLAGS_RS] = &&L_FFLAGS_RS, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR,
@@ -607,6 +613,14 @@ L_SRAW: RD = (uint64_t)(int64_t)((int32_t)RS1 >> (RS2 & 31)); NEXT;
 L_MUL: RD = RS1 * RS2; NEXT;
 L_MULW: RD = block_sext32((uint32_t)RS1 * (uint32_t)RS2); NEXT;
 L_MULHU: RD = (uint64_t)(((unsigned __int128)RS1 * (unsigned __int128)RS2) >> 64); NEXT;
+L_DIV: RD = exec_div_v(RS1, RS2); NEXT;
+L_DIVU: RD = exec_divu_v(RS1, RS2); NEXT;
+L_REM: RD = exec_rem_v(RS1, RS2); NEXT;
+L_REMU: RD = exec_remu_v(RS1, RS2); NEXT;
+L_DIVW: RD = exec_divw_v(RS1, RS2); NEXT;
+L_DIVUW: RD = exec_divuw_v(RS1, RS2); NEXT;
+L_REMW: RD = exec_remw_v(RS1, RS2); NEXT;
+L_REMUW: RD = exec_remuw_v(RS1, RS2); NEXT;
 
 	/* ---- loads and stores: straight to host memory when the page allows ---- */
 #define BLOCK_LOAD(L, type, dst, conv)                                                       \
