@@ -739,25 +739,28 @@ L_FSQRT_D:
 		}
 		goto L_GEN;
 	}
-	/* binary32: the same rule, on NaN-boxed operands, the result boxed */
-#define FPS_BINOP(L, expr)                                                                   \
+	/* binary32: the same rules (zeros too: binary32 values are multiples of 2^-149), on
+	 * NaN-boxed operands, the result boxed */
+#define BLOCK_ZERO_S(v) (((uint32_t)(v) << 1) == 0)
+#define FPS_BINOP(L, expr, zero_ok)                                                          \
 L:	{                                                                                    \
 		uint64_t a = f[op->rs1], c = f[op->rs2];                                     \
 		float x_ = block_as_s(a), y_ = block_as_s(c);                                \
 		uint32_t v = block_bits_s(expr);                                             \
 		if (__builtin_expect(FPD_OK & block_boxed_finite_s(a) & block_boxed_finite_s(c) & \
-				     block_plain_s(v), 1)) {                                   \
+				     (block_plain_s(v) | (zero_ok)), 1)) {                     \
 			f[op->rd] = 0xffffffff00000000ull | v;                               \
 			NEXT;                                                                \
 		}                                                                            \
 		goto L_GEN;                                                                  \
 	}
-FPS_BINOP(L_FADD_S, x_ + y_)
-FPS_BINOP(L_FSUB_S, x_ - y_)
-FPS_BINOP(L_FMUL_S, x_ * y_)
+FPS_BINOP(L_FADD_S, x_ + y_, BLOCK_ZERO_S(v))
+FPS_BINOP(L_FSUB_S, x_ - y_, BLOCK_ZERO_S(v))
+FPS_BINOP(L_FMUL_S, x_ * y_, BLOCK_ZERO_S(v) & (BLOCK_ZERO_S(a) | BLOCK_ZERO_S(c)))
 #undef FPS_BINOP
 #undef FPD_BINOP
 #undef BLOCK_ZERO_D
+#undef BLOCK_ZERO_S
 #undef FPD_OK
 	/* compares of non-NaN operands raise nothing; NaNs go to fpu.c (NV rules) */
 #define FPD_CMP(L, expr)                                                                     \
