@@ -44,7 +44,10 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	                    g->fetch_width + g->commit_width + 8;
 	uint64_t ring_n = core_pow2(inflight);
 	c->ring_mask = ring_n - 1;
-	c->ring = calloc(ring_n, sizeof(*c->ring));
+	c->ring = aligned_alloc(64, ring_n * sizeof(*c->ring));
+	if (c->ring)
+		memset(c->ring, 0, ring_n * sizeof(*c->ring));
+	c->ckpt = calloc(ring_n, sizeof(*c->ckpt));
 	c->replay_mask = ring_n - 1;
 	c->replay = calloc(ring_n, sizeof(*c->replay));
 	uint32_t npregs = g->int_pregs + g->fp_pregs;
@@ -70,7 +73,7 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
 	c->sq_cap = g->stq_entries;
 	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
-	if (!c->ring || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
+	if (!c->ring || !c->ckpt || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
 	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
 		goto fail;
 	for (uint32_t p = 0; p < npregs; p++)
@@ -99,6 +102,7 @@ void core_destroy(struct core *c)
 	memsys_fini(&c->mem);
 	bpred_fini(&c->bp);
 	free(c->ring);
+	free(c->ckpt);
 	free(c->replay);
 	free(c->preg_ready);
 	free(c->wait_head);
@@ -220,6 +224,7 @@ void core_squash(struct core *c, uint64_t from)
 	if (from >= c->fetch_tail)
 		return;
 	const struct core_insn *oldest_ctrl = NULL;
+	uint64_t oldest_ctrl_idx = 0;
 	for (uint64_t idx = c->fetch_tail; idx-- > from;) {
 		struct core_insn *e = core_at(c, idx);
 		if (idx < c->ren_tail) {
@@ -234,15 +239,17 @@ void core_squash(struct core *c, uint64_t from)
 			c->serial_in_rob--;
 		if (idx < c->rob_tail && e->parked)
 			issue_unpark(c, e);
-		if (e->is_ctrl)
+		if (e->is_ctrl) {
 			oldest_ctrl = e;
+			oldest_ctrl_idx = idx;
+		}
 		e->rec.t_end = c->now;
 		e->rec.committed = 0;
 		if (c->n_on_insn)
 			core_publish_insn(c, &e->rec);
 		if (!e->rec.wrong_path && !e->no_replay) {
 			c->replay_head--;
-			c->replay[c->replay_head & c->replay_mask] = e->dyn;
+			core_insn_dyn(e, &c->replay[c->replay_head & c->replay_mask]);
 		}
 		c->st.squashed++;
 	}
@@ -268,7 +275,8 @@ void core_squash(struct core *c, uint64_t from)
 	if (c->mp_pending && c->mp_idx >= from)
 		c->mp_pending = 0;
 	if (oldest_ctrl)
-		bpred_restore(&c->bp, oldest_ctrl->rec.pc, oldest_ctrl->rec.insn, &oldest_ctrl->ck, 0, 0);
+		bpred_restore(&c->bp, oldest_ctrl->rec.pc, oldest_ctrl->rec.insn,
+		              core_ckpt(c, oldest_ctrl_idx), 0, 0);
 }
 
 /* The PC of the next correct-path record, reading it from the source if none waits for

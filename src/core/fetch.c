@@ -245,34 +245,37 @@ int fetch_stage(struct core *c)
 			/* the taken SFB's shadow: fetched and executed, predicated off */
 			in = c->src.decode_at(c->src.ctx, pc);
 			fetch_init_insn(c, e, pc, in);
-			memset(&e->dyn, 0, sizeof(e->dyn));
-			e->dyn.pc = pc;
-			e->dyn.insn = in;
+			e->next_pc = 0;
+			e->dyn_taken = e->trapped = 0;
 			e->rec.path_seq = c->sfb_anchor;
 			e->rec.wrong_path = 0;
 			e->rec.events |= PROBE_EV_PREDICATED_OFF;
 			e->sfb_shadow = e->sfb_off = 1;
 			e->no_replay = 1;  /* a refetch of the branch makes them again */
 		} else if (!c->fetch_wrong_path) {
-			int rc = fetch_next_record(c, &e->dyn);
+			struct emu_dyn d;
+			int rc = fetch_next_record(c, &d);
 			if (rc <= 0)
 				break;
-			if (e->dyn.pc != pc) {
+			if (d.pc != pc) {
 				core_fail(c, -EIO, "front end fetched 0x%llx but the emulator's next "
 				          "instruction #%llu is at 0x%llx",
-				          (unsigned long long)pc, (unsigned long long)e->dyn.seq,
-				          (unsigned long long)e->dyn.pc);
+				          (unsigned long long)pc, (unsigned long long)d.seq,
+				          (unsigned long long)d.pc);
 				return 1;
 			}
-			in = e->dyn.insn;
+			in = d.insn;
 			fetch_init_insn(c, e, pc, in);
-			e->rec.path_seq = e->dyn.seq;
-			e->rec.ctx = e->dyn.ctx;
+			e->rec.path_seq = d.seq;
+			e->rec.ctx = d.ctx;
 			e->rec.wrong_path = 0;
-			e->rec.mem_addr = e->dyn.mem_addr;
-			e->rec.mem_value = e->dyn.mem_value;
-			e->rec.mem_size = e->dyn.mem_size;
-			if (e->dyn.trapped)
+			e->rec.mem_addr = d.mem_addr;
+			e->rec.mem_value = d.mem_value;
+			e->rec.mem_size = d.mem_size;
+			e->next_pc = d.next_pc;
+			e->dyn_taken = d.taken;
+			e->trapped = d.trapped;
+			if (d.trapped)
 				e->rec.events |= PROBE_EV_EXCEPTION;
 			if (shadow)
 				e->sfb_shadow = 1;  /* the not-taken SFB's shadow, predicated on */
@@ -299,27 +302,28 @@ int fetch_stage(struct core *c)
 			/* SonicBOOM's SFB: the branch sets a flag, fetch goes on through the shadow */
 			e->is_ctrl = 0;
 			e->rec.events |= PROBE_EV_SFB;
-			e->rec.target = e->dyn.next_pc;
-			e->rec.taken = e->dyn.next_pc != next;
+			e->rec.target = e->next_pc;
+			e->rec.taken = e->next_pc != next;
 			e->rec.pred_target = next;
 			c->sfb_start = next;
 			c->sfb_end = pc + (uint64_t)in->imm;
 			c->sfb_taken = e->rec.taken;
-			c->sfb_anchor = e->dyn.seq;
+			c->sfb_anchor = e->rec.path_seq;
 		} else if (e->is_ctrl) {
 			uint8_t btb_miss;
-			uint64_t pred = bpred_predict(&c->bp, pc, in, &e->ck, &btb_miss);
-			e->rec.ghist = e->ck.ghist;
+			struct bpred_ckpt *ck = core_ckpt(c, c->fetch_tail - 1);
+			uint64_t pred = bpred_predict(&c->bp, pc, in, ck, &btb_miss);
+			e->rec.ghist = ck->ghist;
 			e->rec.pred_target = pred;
 			if (!c->fetch_wrong_path) {
-				e->rec.target = e->dyn.next_pc;
-				e->rec.taken = e->dyn.next_pc != next;
-				if (pred != e->dyn.next_pc) {
+				e->rec.target = e->next_pc;
+				e->rec.taken = e->next_pc != next;
+				if (pred != e->next_pc) {
 					e->mispredicted = 1;
 					e->rec.events |= PROBE_EV_MISPREDICT;
 					c->fetch_wrong_path = 1;
-					c->wrong_path_anchor = e->dyn.seq;
-					c->wrong_path_ctx = e->dyn.ctx;
+					c->wrong_path_anchor = e->rec.path_seq;
+					c->wrong_path_ctx = e->rec.ctx;
 					c->mp_pending = 1;
 					c->mp_idx = c->fetch_tail - 1;
 				}
@@ -344,7 +348,7 @@ int fetch_stage(struct core *c)
 			}
 		}
 		pc = next;
-		if (!e->rec.wrong_path && ((in->flags & ISA_F_ECALL) || e->dyn.trapped)) {
+		if (!e->rec.wrong_path && ((in->flags & ISA_F_ECALL) || e->trapped)) {
 			c->fetch_hold = 1;
 			break;
 		}

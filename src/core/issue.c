@@ -331,7 +331,8 @@ int resolve_stage(struct core *c)
 {
 	if (!c->mp_pending)
 		return 0;
-	struct core_insn *e = core_at(c, c->mp_idx);
+	uint64_t idx = c->mp_idx;
+	struct core_insn *e = core_at(c, idx);
 	if (!e->issued || e->rec.t_complete > c->now)
 		return 0;
 	enum probe_cause cause = (e->rec.insn->flags & ISA_F_COND) ? PROBE_FLUSH_BRANCH
@@ -339,9 +340,9 @@ int resolve_stage(struct core *c)
 	e->rec.flush_cause = (uint8_t)cause;
 	c->st.flushes[cause]++;
 	c->mp_pending = 0;
-	core_squash(c, c->mp_idx + 1);
-	bpred_restore(&c->bp, e->rec.pc, e->rec.insn, &e->ck, 1, e->rec.taken);
-	core_redirect(c, e->dyn.next_pc);
+	core_squash(c, idx + 1);
+	bpred_restore(&c->bp, e->rec.pc, e->rec.insn, core_ckpt(c, idx), 1, e->rec.taken);
+	core_redirect(c, e->next_pc);
 	return 1;
 }
 

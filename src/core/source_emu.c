@@ -17,8 +17,7 @@ static int source_emu_next(void *ctx, struct emu_dyn *out)
 		return 0;
 	}
 	uint64_t before = emu_instret(s->emu);
-	memset(out, 0, sizeof(*out));
-	enum emu_status st = emu_step(s->emu, out);
+	enum emu_status st = emu_step(s->emu, out);  /* fills all of *out */
 	if (s->calls)
 		out->ctx = callstack_step(s->calls, s->emu, out);
 	if (st == EMU_RUNNING) {

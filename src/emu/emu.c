@@ -583,6 +583,13 @@ const struct isa_insn *emu_decode_at(struct emu *e, uint64_t pc)
 	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
 	if ((pc & 1) || pg >= GMEM_NPAGES || !(e->mem.perm[pg] & GMEM_X))
 		return NULL;
+	/* an instruction decoded before (the wrong path mostly fetches code the program ran) */
+	const struct emu_code_page *cp = e->code[pg];
+	if (cp) {
+		const struct emu_slot *d = &cp->slot[(pc & GMEM_PAGE_MASK) >> 1];
+		if (d->fn)
+			return d->insn.op == ISA_OP_INVALID ? NULL : &d->insn;
+	}
 	struct hart_trap saved = e->hart.trap;
 	struct emu_slot *s = emu_slot_at(e, pc);
 	e->hart.trap = saved;  /* a wrong-path fetch fault is not the program's */
