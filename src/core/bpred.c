@@ -103,7 +103,9 @@ struct bpred_lookup {
 	uint16_t tag[BPRED_MAX_TABLES];
 };
 
-static void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
+/* inlined in its two callers (prediction at fetch, training at commit) */
+static inline __attribute__((always_inline))
+void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
 {
 	int bim = b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
 	l->provider = l->alt = -1;

@@ -40,8 +40,12 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	}
 	rc = -ENOMEM;
 	const struct core_config *g = &c->cfg;
+	/* at most rob_entries + 2 * decode_width + fetch_buffer instructions are in flight (the
+	 * ROB, the rename and decode latches, the fetch buffer); fetch's ring check keeps
+	 * commit_width + 3 slots free, so it never binds. The smallest ring keeps the slots
+	 * fetch writes in the host's caches. */
 	uint64_t inflight = (uint64_t)g->rob_entries + 2ull * g->decode_width + g->fetch_buffer +
-	                    g->fetch_width + g->commit_width + 8;
+	                    g->commit_width + 3;
 	uint64_t ring_n = core_pow2(inflight);
 	c->ring_mask = ring_n - 1;
 	c->ring = aligned_alloc(64, ring_n * sizeof(*c->ring));

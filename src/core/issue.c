@@ -37,7 +37,11 @@ static inline uint64_t issue_max(uint64_t a, uint64_t b)
 	return a > b ? a : b;
 }
 
-static uint64_t issue_wake(const struct core *c, const struct core_insn *e, uint32_t *block)
+/* inlined in each caller: called for every dispatched and woken entry */
+#define ISSUE_INLINE static inline __attribute__((always_inline))
+
+ISSUE_INLINE uint64_t issue_wake(const struct core *c, const struct core_insn *e,
+                                 uint32_t *block)
 {
 	const uint64_t *rdy = c->preg_ready;
 	/* PROBE_NEVER is the largest time: the latest of the operands is PROBE_NEVER exactly
@@ -79,7 +83,7 @@ static int issue_allowed(const struct core *c, const struct core_insn *e, uint64
 
 static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t idx)
 {
-	uint32_t block;
+	uint32_t block = 0;
 	return issue_wake(c, e, &block) <= c->now && issue_allowed(c, e, idx);
 }
 
@@ -93,7 +97,8 @@ static int issue_free_unit(const uint64_t *units, uint32_t n, uint64_t now)
 }
 
 /* Try to issue e: 1 = issued, 0 = not this cycle. */
-static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct issue_budget *b)
+ISSUE_INLINE int issue_one(struct core *c, struct core_insn *e, uint64_t idx,
+                           struct issue_budget *b)
 {
 	const struct isa_insn *in = e->rec.insn;
 	uint64_t now = c->now;
@@ -242,7 +247,7 @@ static int issue_out_of_order(struct core *c)
 			struct core_iq_slot sl = iq->slot[r];
 			if (sl.wake <= now) {
 				struct core_insn *e = core_at(c, sl.idx);
-				uint32_t block;
+				uint32_t block = 0;
 				/* recompute for a load waiting for a store's data: that register may have
 				 * been reallocated. Other wake times cannot change while the entry waits
 				 * (its source registers stay allocated until it commits; the retry time
@@ -369,7 +374,7 @@ uint64_t issue_next_event(const struct core *c)
 			uint64_t w = iq->slot[r].wake;
 			if (w == PROBE_NEVER || w < now) {
 				/* unknown, or stale (in-order issue does not keep wake times) */
-				uint32_t block;
+				uint32_t block = 0;
 				w = issue_wake(c, core_at(c, iq->slot[r].idx), &block);
 			}
 			ISSUE_EVENT(w);

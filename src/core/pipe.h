@@ -28,6 +28,10 @@
 
 enum core_iq_kind { CORE_IQ_INT, CORE_IQ_MEM, CORE_IQ_FP, CORE_IQ_COUNT };
 
+/* The bytes of struct core_insn before retry_at: registers, kind and flags (fetch sets them
+ * with one copy from core.kind). */
+#define CORE_INSN_HEAD 32
+
 /* One in-flight dynamic instruction: 256 bytes, 64-byte aligned. The first cache line holds
  * what rename, dispatch and issue test (registers, kind, flags, retry time), the record
  * follows; a control transfer's predictor checkpoint lives beside the ring (core.ckpt), so
@@ -38,7 +42,7 @@ struct core_insn {
 	uint16_t psrc[3];            /* physical sources; 0 = none or x0 (always ready) */
 	uint16_t wait_preg;          /* a load waiting for an older store's data register, or 0 */
 	uint16_t parked_preg;
-	/* what the static instruction alone decides: 8 bytes fetch copies from c->kind */
+	/* what the static instruction alone decides (fetch copies it from c->kind) */
 	uint8_t  iq;                 /* enum core_iq_kind */
 	uint8_t  is_ctrl, is_load, is_store, is_amo;
 	uint8_t  at_head;            /* executes only at the ROB head (CSR, fence, AMO, ecall) */
@@ -119,7 +123,9 @@ struct core {
 	int src_wait;                /* the source said SOURCE_WAIT: fetch asks again each cycle */
 
 	/* fetch */
-	uint64_t kind[ISA_CLASS_COUNT][4]; /* core_insn.iq..flush_after by class and flag bits */
+	/* the first CORE_INSN_HEAD bytes of a fetched core_insn (registers and flags 0, iq ..
+	 * flush_after set) by class and flag bits */
+	_Alignas(16) unsigned char kind[ISA_CLASS_COUNT][4][CORE_INSN_HEAD];
 	uint64_t fetch_pc;
 	int fetch_wrong_path;
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
@@ -223,10 +229,8 @@ static inline void core_insn_dyn(const struct core_insn *e, struct emu_dyn *d)
 	d->ctx = e->rec.ctx;
 }
 
-/* The fields of struct core_insn from iq to flush_after are one 8-byte block. */
-#define CORE_KIND_OFF offsetof(struct core_insn, iq)
-_Static_assert(offsetof(struct core_insn, flush_after) == CORE_KIND_OFF + 7,
-               "core_insn.iq..flush_after must be 8 contiguous bytes");
+_Static_assert(offsetof(struct core_insn, retry_at) == CORE_INSN_HEAD,
+               "core_insn: registers, kind and flags are the first CORE_INSN_HEAD bytes");
 _Static_assert(sizeof(struct core_insn) == 256 && offsetof(struct core_insn, rec) == 64,
                "core_insn: one line of stage fields, then the record, 256 bytes in all");
 
