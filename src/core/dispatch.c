@@ -5,7 +5,7 @@
  * fflags/frm/fcsr writes, fence.i, ecall) wait for an empty ROB, and nothing younger
  * dispatches until they commit. Records why dispatch is blocked, for the drain causes.
  */
-#include "core/pipe.h"
+#include "core/issue_queue.h"
 
 int dispatch_stage(struct core *c)
 {

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "core/pipe.h"
+#include "core/issue_queue.h"
 
 void issue_init_latencies(struct core *c)
 {
@@ -28,45 +28,6 @@ void issue_init_latencies(struct core *c)
 struct issue_budget {
 	uint32_t mul;
 };
-
-/* The first cycle e's operands (and a refused load's retry time, or the data of the store it
- * waits for) allow it to issue, or PROBE_NEVER while a producer has not issued (then *block
- * names its register). */
-static inline uint64_t issue_max(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
-}
-
-/* inlined in each caller: called for every dispatched and woken entry */
-#define ISSUE_INLINE static inline __attribute__((always_inline))
-
-ISSUE_INLINE uint64_t issue_wake(const struct core *c, const struct core_insn *e,
-                                 uint32_t *block)
-{
-	const uint64_t *rdy = c->preg_ready;
-	/* PROBE_NEVER is the largest time: the latest of the operands is PROBE_NEVER exactly
-	 * when one of them waits for a producer that has not issued (then find which one, in
-	 * the order wait_preg, rs1, rs2, rs3) */
-	uint64_t w = issue_max(e->retry_at, rdy[e->psrc[0]]);
-	if (!e->is_store)
-		w = issue_max(w, issue_max(rdy[e->psrc[1]], rdy[e->psrc[2]]));
-	if (e->wait_preg)
-		w = issue_max(w, rdy[e->wait_preg]);
-	if (w != PROBE_NEVER)
-		return w;
-	if (e->wait_preg && rdy[e->wait_preg] == PROBE_NEVER) {
-		*block = e->wait_preg;
-		return PROBE_NEVER;
-	}
-	int n = e->is_store ? 1 : 3;
-	for (int i = 0; i < n; i++) {
-		if (rdy[e->psrc[i]] == PROBE_NEVER) {
-			*block = e->psrc[i];
-			return PROBE_NEVER;
-		}
-	}
-	return w;
-}
 
 /* The conditions beyond operands: instructions that execute at the ROB head. */
 static int issue_allowed(const struct core *c, const struct core_insn *e, uint64_t idx)
@@ -121,12 +82,20 @@ ISSUE_INLINE int issue_one(struct core *c, struct core_insn *e, uint64_t idx,
 	default:
 		break;
 	}
-	/* operands-ready time: the last source's arrival, no earlier than the cycle after dispatch */
+	/* operands-ready time: the last source's arrival, no earlier than the cycle after dispatch
+	 * (every source of an entry that may issue has a producer that issued, but a store's
+	 * data register may not) */
+	const uint64_t *rdy = c->preg_ready;
 	uint64_t ready = e->rec.t_dispatch + 1;
-	for (int i = 0; i < 3; i++) {
-		uint64_t r = c->preg_ready[e->psrc[i]];
-		if (r != PROBE_NEVER && r > ready)
-			ready = r;
+	if (!e->is_store) {
+		ready = issue_max(ready, issue_max(rdy[e->psrc[0]],
+		                                   issue_max(rdy[e->psrc[1]], rdy[e->psrc[2]])));
+	} else {
+		for (int i = 0; i < 3; i++) {
+			uint64_t r = rdy[e->psrc[i]];
+			if (r != PROBE_NEVER && r > ready)
+				ready = r;
+		}
 	}
 	if (e->is_load || e->is_amo) {
 		if (lsu_issue_load(c, e, idx))
@@ -155,44 +124,6 @@ ISSUE_INLINE int issue_one(struct core *c, struct core_insn *e, uint64_t idx,
 	e->rec.t_issue = now;
 	e->issued = 1;
 	return 1;
-}
-
-/* Insert into the active list keeping age order (woken entries are older than the newest). */
-static void issue_activate(struct core *c, struct core_insn *e, uint64_t idx, uint64_t wake)
-{
-	struct core_iq *q = &c->iq[e->iq];
-	uint32_t r = q->n;
-	while (r > 0 && q->slot[r - 1].idx > idx) {
-		q->slot[r] = q->slot[r - 1];
-		r--;
-	}
-	q->slot[r].idx = idx;
-	q->slot[r].wake = wake;
-	q->n++;
-	if (wake < q->next_look)
-		q->next_look = wake;
-}
-
-static void issue_park(struct core *c, struct core_insn *e, uint64_t idx, uint16_t p)
-{
-	e->parked = 1;
-	e->parked_preg = p;
-	e->wait_prev = CORE_NO_WAITER;
-	e->wait_next = c->wait_head[p];
-	if (e->wait_next != CORE_NO_WAITER)
-		core_at(c, e->wait_next)->wait_prev = idx;
-	c->wait_head[p] = idx;
-	c->iq[e->iq].parked++;
-}
-
-void issue_enqueue(struct core *c, struct core_insn *e, uint64_t idx)
-{
-	uint32_t block = 0;
-	uint64_t wake = c->cfg.inorder ? 0 : issue_wake(c, e, &block);
-	if (wake == PROBE_NEVER)
-		issue_park(c, e, idx, (uint16_t)block);
-	else
-		issue_activate(c, e, idx, wake);
 }
 
 void issue_unpark(struct core *c, struct core_insn *e)

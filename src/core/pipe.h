@@ -266,8 +266,7 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx);
 void lsu_prefetch(struct core *c, struct core_insn *e);
 void lsu_commit(struct core *c, struct core_insn *e);
 
-/* Put a dispatched instruction into its issue queue (parked or active). */
-void issue_enqueue(struct core *c, struct core_insn *e, uint64_t idx);
+/* issue_enqueue (core/issue_queue.h) puts a dispatched instruction into its issue queue. */
 /* Remove a squashed parked instruction from its wait list. */
 void issue_unpark(struct core *c, struct core_insn *e);
 void issue_wake_waiters(struct core *c, uint16_t p);
