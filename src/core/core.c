@@ -223,22 +223,44 @@ static void core_free_preg(struct core *c, uint16_t p)
 		c->free_int[c->n_free_int++] = p;
 }
 
+/* What every squashed instruction goes through, renamed or not: its record ends (published
+ * to who listens) and a correct-path one waits for its refetch. */
+static inline void core_squash_one(struct core *c, struct core_insn *e)
+{
+	e->rec.t_end = c->now;
+	e->rec.committed = 0;
+	if (c->n_on_insn)
+		core_publish_insn(c, &e->rec);
+	if (!e->rec.wrong_path && !e->no_replay) {
+		c->replay_head--;
+		core_insn_dyn(e, &c->replay[c->replay_head & c->replay_mask]);
+	}
+}
+
 void core_squash(struct core *c, uint64_t from)
 {
 	if (from >= c->fetch_tail)
 		return;
 	const struct core_insn *oldest_ctrl = NULL;
 	uint64_t oldest_ctrl_idx = 0;
-	for (uint64_t idx = c->fetch_tail; idx-- > from;) {
+	/* youngest first: the front end's instructions (not renamed), then the renamed ones */
+	uint64_t renamed = c->ren_tail > from ? c->ren_tail : from;
+	for (uint64_t idx = c->fetch_tail; idx-- > renamed;) {
 		struct core_insn *e = core_at(c, idx);
-		if (idx < c->ren_tail) {
-			if (e->pdst) {
-				c->map[e->rec.insn->rd] = e->old_pdst;
-				core_free_preg(c, e->pdst);
-			}
-			if (e->unresolved)
-				c->branches_inflight--;
+		if (e->is_ctrl) {
+			oldest_ctrl = e;
+			oldest_ctrl_idx = idx;
 		}
+		core_squash_one(c, e);
+	}
+	for (uint64_t idx = renamed; idx-- > from;) {
+		struct core_insn *e = core_at(c, idx);
+		if (e->pdst) {
+			c->map[e->rec.insn->rd] = e->old_pdst;
+			core_free_preg(c, e->pdst);
+		}
+		if (e->unresolved)
+			c->branches_inflight--;
 		if (idx < c->rob_tail && e->serializing)
 			c->serial_in_rob--;
 		if (idx < c->rob_tail && e->parked)
@@ -247,16 +269,9 @@ void core_squash(struct core *c, uint64_t from)
 			oldest_ctrl = e;
 			oldest_ctrl_idx = idx;
 		}
-		e->rec.t_end = c->now;
-		e->rec.committed = 0;
-		if (c->n_on_insn)
-			core_publish_insn(c, &e->rec);
-		if (!e->rec.wrong_path && !e->no_replay) {
-			c->replay_head--;
-			core_insn_dyn(e, &c->replay[c->replay_head & c->replay_mask]);
-		}
-		c->st.squashed++;
+		core_squash_one(c, e);
 	}
+	c->st.squashed += c->fetch_tail - from;
 	c->fetch_tail = from;
 	c->sfb_end = 0;  /* a refetched SFB starts its shadow again */
 	if (c->dec_tail > from)
