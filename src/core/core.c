@@ -412,8 +412,12 @@ static inline int core_one_cycle(struct core *c)
 		c->now++;
 		return 1;
 	}
-	moved |= lsu_drain_stage(c);
-	moved |= resolve_stage(c);
+	/* the store drain and branch resolution are called only when they have work (they
+	 * would change nothing) */
+	if (c->sq_head != c->sq_commit)
+		moved |= lsu_drain_stage(c);
+	if (c->mp_pending)
+		moved |= resolve_stage(c);
 	moved |= issue_stage(c);
 	moved |= dispatch_stage(c);
 	moved |= rename_stage(c);
