@@ -90,7 +90,8 @@ static void commit_one(struct core *c, struct core_insn *e)
 		else if (old)
 			c->free_int[c->n_free_int++] = old;
 	}
-	lsu_commit(c, e);
+	if (e->is_load || e->is_amo || e->is_store)
+		lsu_commit(c, e);
 	if (e->is_ctrl)
 		bpred_update(&c->bp, r->pc, r->insn, r->ghist, r->taken, r->target, e->mispredicted);
 	if (e->serializing)
