@@ -41,10 +41,8 @@ int bpred_init(struct bpred *b, const struct core_config *cfg)
 			             pow((double)cfg->tage_hist_max / cfg->tage_hist_min, f);
 			b->hist_len[i] = (uint32_t)(len + 0.5);
 			size_t n = (size_t)1 << b->idx_bits;
-			b->tag[i] = calloc(n, sizeof(uint16_t));
-			b->ctr[i] = calloc(n, 1);
-			b->useful[i] = calloc(n, 1);
-			if (!b->tag[i] || !b->ctr[i] || !b->useful[i])
+			b->tage[i] = calloc(n, sizeof(*b->tage[i]));
+			if (!b->tage[i])
 				goto nomem;
 		}
 	}
@@ -68,12 +66,8 @@ void bpred_fini(struct bpred *b)
 {
 	free(b->bimodal);
 	for (uint32_t i = 0; i < BPRED_MAX_TABLES; i++) {
-		free(b->tag[i]);
-		free(b->ctr[i]);
-		free(b->useful[i]);
-		b->tag[i] = NULL;
-		b->ctr[i] = NULL;
-		b->useful[i] = NULL;
+		free(b->tage[i]);
+		b->tage[i] = NULL;
 	}
 	free(b->btb_pc);
 	free(b->btb_target);
@@ -103,7 +97,9 @@ struct bpred_lookup {
 	uint16_t tag[BPRED_MAX_TABLES];
 };
 
-static void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
+/* inlined in its two callers (prediction at fetch, training at commit) */
+static inline __attribute__((always_inline))
+void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
 {
 	int bim = b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
 	l->provider = l->alt = -1;
@@ -111,21 +107,21 @@ static void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct 
 		uint64_t hh = bpred_hist_hash(h, b->hist_len[t], (uint32_t)t);
 		l->idx[t] = bpred_index(b, hh, pc);
 		l->tag[t] = bpred_tag(b, hh, pc);
-		if (b->tag[t][l->idx[t]] == l->tag[t]) {
+		if (b->tage[t][l->idx[t]].tag == l->tag[t]) {
 			if (l->provider < 0)
 				l->provider = t;
 			else if (l->alt < 0)
 				l->alt = t;
 		}
 	}
-	l->altpred = l->alt >= 0 ? b->ctr[l->alt][l->idx[l->alt]] >= 0 : bim;
+	l->altpred = l->alt >= 0 ? b->tage[l->alt][l->idx[l->alt]].ctr >= 0 : bim;
 	if (l->provider < 0) {
 		l->pred = bim;
 		return;
 	}
-	int8_t c = b->ctr[l->provider][l->idx[l->provider]];
+	int8_t c = b->tage[l->provider][l->idx[l->provider]].ctr;
 	int weak = c == 0 || c == -1;
-	if (weak && b->useful[l->provider][l->idx[l->provider]] == 0)
+	if (weak && b->tage[l->provider][l->idx[l->provider]].useful == 0)
 		l->pred = l->altpred;
 	else
 		l->pred = c >= 0;
@@ -264,10 +260,10 @@ static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken
 	if (l.provider >= 0) {
 		b->st.tage_provider_hits++;
 		uint32_t i = l.idx[l.provider];
-		int8_t *c = &b->ctr[l.provider][i];
+		int8_t *c = &b->tage[l.provider][i].ctr;
 		int provpred = *c >= 0;
 		if (provpred != l.altpred) {
-			uint8_t *u = &b->useful[l.provider][i];
+			uint8_t *u = &b->tage[l.provider][i].useful;
 			if (provpred == taken && *u < 3)
 				(*u)++;
 			else if (provpred != taken && *u > 0)
@@ -294,21 +290,21 @@ static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken
 			start = (uint32_t)(l.provider + 1);
 		int done = 0;
 		for (uint32_t t = start; t < b->ntables && !done; t++) {
-			if (b->useful[t][l.idx[t]] == 0) {
-				b->tag[t][l.idx[t]] = l.tag[t];
-				b->ctr[t][l.idx[t]] = taken ? 0 : -1;
+			if (b->tage[t][l.idx[t]].useful == 0) {
+				b->tage[t][l.idx[t]].tag = l.tag[t];
+				b->tage[t][l.idx[t]].ctr = taken ? 0 : -1;
 				done = 1;
 			}
 		}
 		if (!done)
 			for (uint32_t t = (uint32_t)(l.provider + 1); t < b->ntables; t++)
-				if (b->useful[t][l.idx[t]] > 0)
-					b->useful[t][l.idx[t]]--;
+				if (b->tage[t][l.idx[t]].useful > 0)
+					b->tage[t][l.idx[t]].useful--;
 	}
 	if ((++b->updates & ((1u << 18) - 1)) == 0)
 		for (uint32_t t = 0; t < b->ntables; t++)
 			for (size_t i = 0; i < ((size_t)1 << b->idx_bits); i++)
-				b->useful[t][i] >>= 1;
+				b->tage[t][i].useful >>= 1;
 }
 
 void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t ghist,

@@ -29,15 +29,21 @@ struct bpred_ckpt {
 	uint64_t ras_top_value;          /* the entry below ras_top, as it was */
 };
 
+/* One entry of a tagged table: its tag and counters side by side, so a lookup reads one
+ * host cache line per table. */
+struct bpred_tage_entry {
+	uint16_t tag;
+	int8_t ctr;                      /* 3-bit signed: -4..3, taken when >= 0 */
+	uint8_t useful;                  /* 2-bit */
+};
+
 struct bpred {
 	const struct core_config *cfg;
 	uint8_t *bimodal;                /* 2-bit counters */
 	uint32_t bim_mask;
 	uint32_t ntables, idx_bits, tag_bits;
 	uint32_t hist_len[BPRED_MAX_TABLES];
-	uint16_t *tag[BPRED_MAX_TABLES];
-	int8_t *ctr[BPRED_MAX_TABLES];   /* 3-bit signed: -4..3, taken when >= 0 */
-	uint8_t *useful[BPRED_MAX_TABLES];/* 2-bit */
+	struct bpred_tage_entry *tage[BPRED_MAX_TABLES]; /* 1 << idx_bits entries each */
 	uint64_t updates;                /* for the periodic useful-bit decay */
 	uint32_t alloc_rand;
 	/* BTB */

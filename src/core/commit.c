@@ -90,7 +90,8 @@ static void commit_one(struct core *c, struct core_insn *e)
 		else if (old)
 			c->free_int[c->n_free_int++] = old;
 	}
-	lsu_commit(c, e);
+	if (e->is_load || e->is_amo || e->is_store)
+		lsu_commit(c, e);
 	if (e->is_ctrl)
 		bpred_update(&c->bp, r->pc, r->insn, r->ghist, r->taken, r->target, e->mispredicted);
 	if (e->serializing)
@@ -124,14 +125,14 @@ int commit_stage(struct core *c)
 			progress = 1;
 			break;
 		}
-		if (e->dyn.trapped && !e->rec.wrong_path) {
+		if (e->trapped && !e->rec.wrong_path) {
 			/* the instruction did not complete: it leaves without committing, and fetch
 			 * goes where the emulator went (a signal handler), or nowhere if the
 			 * program died */
 			e->no_replay = 1;
 			e->rec.flush_cause = PROBE_FLUSH_EXCEPTION;
 			c->st.exception = c->src_done;
-			commit_flush(c, c->head, e->dyn.next_pc, PROBE_FLUSH_EXCEPTION, &e->rec);
+			commit_flush(c, c->head, e->next_pc, PROBE_FLUSH_EXCEPTION, &e->rec);
 			progress = 1;
 			break;
 		}
@@ -144,13 +145,13 @@ int commit_stage(struct core *c)
 			e->rec.flush_cause = (uint8_t)cause;
 			e->rec.events |= PROBE_EV_FLUSH;
 			c->fetch_hold = 0;
-			commit_flush(c, c->head, e->dyn.next_pc, cause, &e->rec);
+			commit_flush(c, c->head, e->next_pc, cause, &e->rec);
 		}
 		if (__builtin_expect(c->charge_cycles != 0, 0)) {
 			/* an interrupt after this instruction: younger ones go, and fetch resumes
 			 * when the handler's cycles have passed (core_charge_cycles) */
 			if (!e->flush_after)
-				commit_flush(c, c->head, e->dyn.next_pc, PROBE_FLUSH_EXCEPTION, &e->rec);
+				commit_flush(c, c->head, e->next_pc, PROBE_FLUSH_EXCEPTION, &e->rec);
 			c->fetch_stall_until += c->charge_cycles;
 			c->charge_cycles = 0;
 			break;

@@ -40,11 +40,18 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	}
 	rc = -ENOMEM;
 	const struct core_config *g = &c->cfg;
+	/* at most rob_entries + 2 * decode_width + fetch_buffer instructions are in flight (the
+	 * ROB, the rename and decode latches, the fetch buffer); fetch's ring check keeps
+	 * commit_width + 3 slots free, so it never binds. The smallest ring keeps the slots
+	 * fetch writes in the host's caches. */
 	uint64_t inflight = (uint64_t)g->rob_entries + 2ull * g->decode_width + g->fetch_buffer +
-	                    g->fetch_width + g->commit_width + 8;
+	                    g->commit_width + 3;
 	uint64_t ring_n = core_pow2(inflight);
 	c->ring_mask = ring_n - 1;
-	c->ring = calloc(ring_n, sizeof(*c->ring));
+	c->ring = aligned_alloc(64, ring_n * sizeof(*c->ring));
+	if (c->ring)
+		memset(c->ring, 0, ring_n * sizeof(*c->ring));
+	c->ckpt = calloc(ring_n, sizeof(*c->ckpt));
 	c->replay_mask = ring_n - 1;
 	c->replay = calloc(ring_n, sizeof(*c->replay));
 	uint32_t npregs = g->int_pregs + g->fp_pregs;
@@ -70,7 +77,7 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
 	c->sq_cap = g->stq_entries;
 	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
-	if (!c->ring || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
+	if (!c->ring || !c->ckpt || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
 	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
 		goto fail;
 	for (uint32_t p = 0; p < npregs; p++)
@@ -99,6 +106,7 @@ void core_destroy(struct core *c)
 	memsys_fini(&c->mem);
 	bpred_fini(&c->bp);
 	free(c->ring);
+	free(c->ckpt);
 	free(c->replay);
 	free(c->preg_ready);
 	free(c->wait_head);
@@ -215,37 +223,55 @@ static void core_free_preg(struct core *c, uint16_t p)
 		c->free_int[c->n_free_int++] = p;
 }
 
+/* What every squashed instruction goes through, renamed or not: its record ends (published
+ * to who listens) and a correct-path one waits for its refetch. */
+static inline void core_squash_one(struct core *c, struct core_insn *e)
+{
+	e->rec.t_end = c->now;
+	e->rec.committed = 0;
+	if (c->n_on_insn)
+		core_publish_insn(c, &e->rec);
+	if (!e->rec.wrong_path && !e->no_replay) {
+		c->replay_head--;
+		core_insn_dyn(e, &c->replay[c->replay_head & c->replay_mask]);
+	}
+}
+
 void core_squash(struct core *c, uint64_t from)
 {
 	if (from >= c->fetch_tail)
 		return;
 	const struct core_insn *oldest_ctrl = NULL;
-	for (uint64_t idx = c->fetch_tail; idx-- > from;) {
+	uint64_t oldest_ctrl_idx = 0;
+	/* youngest first: the front end's instructions (not renamed), then the renamed ones */
+	uint64_t renamed = c->ren_tail > from ? c->ren_tail : from;
+	for (uint64_t idx = c->fetch_tail; idx-- > renamed;) {
 		struct core_insn *e = core_at(c, idx);
-		if (idx < c->ren_tail) {
-			if (e->pdst) {
-				c->map[e->rec.insn->rd] = e->old_pdst;
-				core_free_preg(c, e->pdst);
-			}
-			if (e->unresolved)
-				c->branches_inflight--;
+		if (e->is_ctrl) {
+			oldest_ctrl = e;
+			oldest_ctrl_idx = idx;
 		}
+		core_squash_one(c, e);
+	}
+	for (uint64_t idx = renamed; idx-- > from;) {
+		struct core_insn *e = core_at(c, idx);
+		if (e->pdst) {
+			c->map[e->rec.insn->rd] = e->old_pdst;
+			core_free_preg(c, e->pdst);
+		}
+		if (e->unresolved)
+			c->branches_inflight--;
 		if (idx < c->rob_tail && e->serializing)
 			c->serial_in_rob--;
 		if (idx < c->rob_tail && e->parked)
 			issue_unpark(c, e);
-		if (e->is_ctrl)
+		if (e->is_ctrl) {
 			oldest_ctrl = e;
-		e->rec.t_end = c->now;
-		e->rec.committed = 0;
-		if (c->n_on_insn)
-			core_publish_insn(c, &e->rec);
-		if (!e->rec.wrong_path && !e->no_replay) {
-			c->replay_head--;
-			c->replay[c->replay_head & c->replay_mask] = e->dyn;
+			oldest_ctrl_idx = idx;
 		}
-		c->st.squashed++;
+		core_squash_one(c, e);
 	}
+	c->st.squashed += c->fetch_tail - from;
 	c->fetch_tail = from;
 	c->sfb_end = 0;  /* a refetched SFB starts its shadow again */
 	if (c->dec_tail > from)
@@ -268,7 +294,8 @@ void core_squash(struct core *c, uint64_t from)
 	if (c->mp_pending && c->mp_idx >= from)
 		c->mp_pending = 0;
 	if (oldest_ctrl)
-		bpred_restore(&c->bp, oldest_ctrl->rec.pc, oldest_ctrl->rec.insn, &oldest_ctrl->ck, 0, 0);
+		bpred_restore(&c->bp, oldest_ctrl->rec.pc, oldest_ctrl->rec.insn,
+		              core_ckpt(c, oldest_ctrl_idx), 0, 0);
 }
 
 /* The PC of the next correct-path record, reading it from the source if none waits for
@@ -385,8 +412,12 @@ static inline int core_one_cycle(struct core *c)
 		c->now++;
 		return 1;
 	}
-	moved |= lsu_drain_stage(c);
-	moved |= resolve_stage(c);
+	/* the store drain and branch resolution are called only when they have work (they
+	 * would change nothing) */
+	if (c->sq_head != c->sq_commit)
+		moved |= lsu_drain_stage(c);
+	if (c->mp_pending)
+		moved |= resolve_stage(c);
 	moved |= issue_stage(c);
 	moved |= dispatch_stage(c);
 	moved |= rename_stage(c);

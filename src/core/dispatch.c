@@ -5,20 +5,21 @@
  * fflags/frm/fcsr writes, fence.i, ecall) wait for an empty ROB, and nothing younger
  * dispatches until they commit. Records why dispatch is blocked, for the drain causes.
  */
-#include "core/pipe.h"
+#include "core/issue_queue.h"
 
 int dispatch_stage(struct core *c)
 {
 	uint32_t width = c->cfg.decode_width;
 	uint64_t now = c->now, rt = c->rob_tail, first = rt;
 	uint64_t stop = c->ren_tail < first + width ? c->ren_tail : first + width;
+	uint64_t rob_end = c->head + c->cfg.rob_entries;  /* the first index the ROB lacks room for */
 	c->dispatch_block = PROBE_CAUSE_NONE;
 	c->dispatch_stall = NULL;
 	for (; rt < stop; rt++) {
 		struct core_insn *e = core_at(c, rt);
 		if (e->rec.t_rename >= now)
 			break;
-		if (rt - c->head >= c->cfg.rob_entries) {
+		if (rt >= rob_end) {
 			c->st.stall_rob++;
 			c->dispatch_stall = &c->st.stall_rob;
 			break;

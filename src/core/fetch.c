@@ -10,17 +10,18 @@
 
 #include "core/pipe.h"
 
-/* The next correct-path record: 1 = got one, 0 = stream ended, <0 error. */
-static int fetch_next_record(struct core *c, struct emu_dyn *d)
+/* The next correct-path record: 1 = got one (*d points at it: into the replay queue, or at
+ * tmp, filled from the source), 0 = stream ended, <0 error. */
+static int fetch_next_record(struct core *c, struct emu_dyn *tmp, const struct emu_dyn **d)
 {
 	if (c->replay_head != c->replay_tail) {
-		*d = c->replay[c->replay_head & c->replay_mask];
+		*d = &c->replay[c->replay_head & c->replay_mask];
 		c->replay_head++;
 		return 1;
 	}
 	if (c->src_done)
 		return 0;
-	int rc = c->src.next(c->src.ctx, d);
+	int rc = c->src.next(c->src.ctx, tmp);
 	if (rc != 1) {
 		if (rc == SOURCE_WAIT) {
 			c->src_wait = 1;
@@ -31,6 +32,7 @@ static int fetch_next_record(struct core *c, struct emu_dyn *d)
 			core_fail(c, rc, "instruction source failed (%d)", rc);
 		return rc;
 	}
+	*d = tmp;
 	return 1;
 }
 
@@ -89,8 +91,9 @@ static const struct fetch_class fetch_class[ISA_CLASS_COUNT] = {
 	[ISA_CLASS_SYSTEM] = { .iq = CORE_IQ_INT, .at_head = 1 },
 };
 
-static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
-                            const struct isa_insn *in)
+/* inlined in its three callers (the correct path, the wrong path, an SFB shadow) */
+static inline __attribute__((always_inline))
+void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc, const struct isa_insn *in)
 {
 	struct probe_insn *r = &e->rec;
 	r->seq = ++c->next_seq;
@@ -116,20 +119,11 @@ static void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc,
 	r->flush_cause = PROBE_CAUSE_NONE;
 	e->retry_at = 0;
 	e->fwd_seq = 0;
-	e->pdst = e->old_pdst = 0;
-	e->psrc[0] = e->psrc[1] = e->psrc[2] = 0;
-	e->wait_preg = 0;
-	e->issued = 0;
-	e->mo_violation = 0;
-	e->no_replay = 0;
-	e->mispredicted = 0;
-	e->unresolved = 0;
-	e->sfb_shadow = 0;
-	e->sfb_off = 0;
-	/* iq, is_ctrl ... flush_after from the class and the two flag bits that matter */
+	/* registers 0, flags 0, and iq ... flush_after from the class and the two flag bits
+	 * that matter: one 32-byte copy */
 	unsigned v = ((in->flags & ISA_F_READS_FFLAGS) != 0) |
 	             ((in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL)) != 0) << 1;
-	memcpy((char *)e + CORE_KIND_OFF, &c->kind[in->cls][v], 8);
+	memcpy(e, c->kind[in->cls][v], CORE_INSN_HEAD);
 }
 
 void fetch_init_kinds(struct core *c)
@@ -147,7 +141,7 @@ void fetch_init_kinds(struct core *c)
 			e.at_head = k->at_head | (v & 1);
 			e.flush_after = (v >> 1) & 1;
 			e.serializing = k->serializing | e.flush_after;
-			memcpy(&c->kind[cls][v], (char *)&e + CORE_KIND_OFF, 8);
+			memcpy(c->kind[cls][v], &e, CORE_INSN_HEAD);
 		}
 	}
 }
@@ -245,34 +239,38 @@ int fetch_stage(struct core *c)
 			/* the taken SFB's shadow: fetched and executed, predicated off */
 			in = c->src.decode_at(c->src.ctx, pc);
 			fetch_init_insn(c, e, pc, in);
-			memset(&e->dyn, 0, sizeof(e->dyn));
-			e->dyn.pc = pc;
-			e->dyn.insn = in;
+			e->next_pc = 0;
+			e->dyn_taken = e->trapped = 0;
 			e->rec.path_seq = c->sfb_anchor;
 			e->rec.wrong_path = 0;
 			e->rec.events |= PROBE_EV_PREDICATED_OFF;
 			e->sfb_shadow = e->sfb_off = 1;
 			e->no_replay = 1;  /* a refetch of the branch makes them again */
 		} else if (!c->fetch_wrong_path) {
-			int rc = fetch_next_record(c, &e->dyn);
+			struct emu_dyn tmp;
+			const struct emu_dyn *d = &tmp;
+			int rc = fetch_next_record(c, &tmp, &d);
 			if (rc <= 0)
 				break;
-			if (e->dyn.pc != pc) {
+			if (d->pc != pc) {
 				core_fail(c, -EIO, "front end fetched 0x%llx but the emulator's next "
 				          "instruction #%llu is at 0x%llx",
-				          (unsigned long long)pc, (unsigned long long)e->dyn.seq,
-				          (unsigned long long)e->dyn.pc);
+				          (unsigned long long)pc, (unsigned long long)d->seq,
+				          (unsigned long long)d->pc);
 				return 1;
 			}
-			in = e->dyn.insn;
+			in = d->insn;
 			fetch_init_insn(c, e, pc, in);
-			e->rec.path_seq = e->dyn.seq;
-			e->rec.ctx = e->dyn.ctx;
+			e->rec.path_seq = d->seq;
+			e->rec.ctx = d->ctx;
 			e->rec.wrong_path = 0;
-			e->rec.mem_addr = e->dyn.mem_addr;
-			e->rec.mem_value = e->dyn.mem_value;
-			e->rec.mem_size = e->dyn.mem_size;
-			if (e->dyn.trapped)
+			e->rec.mem_addr = d->mem_addr;
+			e->rec.mem_value = d->mem_value;
+			e->rec.mem_size = d->mem_size;
+			e->next_pc = d->next_pc;
+			e->dyn_taken = d->taken;
+			e->trapped = d->trapped;
+			if (d->trapped)
 				e->rec.events |= PROBE_EV_EXCEPTION;
 			if (shadow)
 				e->sfb_shadow = 1;  /* the not-taken SFB's shadow, predicated on */
@@ -299,27 +297,28 @@ int fetch_stage(struct core *c)
 			/* SonicBOOM's SFB: the branch sets a flag, fetch goes on through the shadow */
 			e->is_ctrl = 0;
 			e->rec.events |= PROBE_EV_SFB;
-			e->rec.target = e->dyn.next_pc;
-			e->rec.taken = e->dyn.next_pc != next;
+			e->rec.target = e->next_pc;
+			e->rec.taken = e->next_pc != next;
 			e->rec.pred_target = next;
 			c->sfb_start = next;
 			c->sfb_end = pc + (uint64_t)in->imm;
 			c->sfb_taken = e->rec.taken;
-			c->sfb_anchor = e->dyn.seq;
+			c->sfb_anchor = e->rec.path_seq;
 		} else if (e->is_ctrl) {
 			uint8_t btb_miss;
-			uint64_t pred = bpred_predict(&c->bp, pc, in, &e->ck, &btb_miss);
-			e->rec.ghist = e->ck.ghist;
+			struct bpred_ckpt *ck = core_ckpt(c, c->fetch_tail - 1);
+			uint64_t pred = bpred_predict(&c->bp, pc, in, ck, &btb_miss);
+			e->rec.ghist = ck->ghist;
 			e->rec.pred_target = pred;
 			if (!c->fetch_wrong_path) {
-				e->rec.target = e->dyn.next_pc;
-				e->rec.taken = e->dyn.next_pc != next;
-				if (pred != e->dyn.next_pc) {
+				e->rec.target = e->next_pc;
+				e->rec.taken = e->next_pc != next;
+				if (pred != e->next_pc) {
 					e->mispredicted = 1;
 					e->rec.events |= PROBE_EV_MISPREDICT;
 					c->fetch_wrong_path = 1;
-					c->wrong_path_anchor = e->dyn.seq;
-					c->wrong_path_ctx = e->dyn.ctx;
+					c->wrong_path_anchor = e->rec.path_seq;
+					c->wrong_path_ctx = e->rec.ctx;
 					c->mp_pending = 1;
 					c->mp_idx = c->fetch_tail - 1;
 				}
@@ -344,7 +343,7 @@ int fetch_stage(struct core *c)
 			}
 		}
 		pc = next;
-		if (!e->rec.wrong_path && ((in->flags & ISA_F_ECALL) || e->dyn.trapped)) {
+		if (!e->rec.wrong_path && ((in->flags & ISA_F_ECALL) || e->trapped)) {
 			c->fetch_hold = 1;
 			break;
 		}

@@ -8,7 +8,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "core/pipe.h"
+#include "core/issue_queue.h"
 
 void issue_init_latencies(struct core *c)
 {
@@ -29,41 +29,6 @@ struct issue_budget {
 	uint32_t mul;
 };
 
-/* The first cycle e's operands (and a refused load's retry time, or the data of the store it
- * waits for) allow it to issue, or PROBE_NEVER while a producer has not issued (then *block
- * names its register). */
-static inline uint64_t issue_max(uint64_t a, uint64_t b)
-{
-	return a > b ? a : b;
-}
-
-static uint64_t issue_wake(const struct core *c, const struct core_insn *e, uint32_t *block)
-{
-	const uint64_t *rdy = c->preg_ready;
-	/* PROBE_NEVER is the largest time: the latest of the operands is PROBE_NEVER exactly
-	 * when one of them waits for a producer that has not issued (then find which one, in
-	 * the order wait_preg, rs1, rs2, rs3) */
-	uint64_t w = issue_max(e->retry_at, rdy[e->psrc[0]]);
-	if (!e->is_store)
-		w = issue_max(w, issue_max(rdy[e->psrc[1]], rdy[e->psrc[2]]));
-	if (e->wait_preg)
-		w = issue_max(w, rdy[e->wait_preg]);
-	if (w != PROBE_NEVER)
-		return w;
-	if (e->wait_preg && rdy[e->wait_preg] == PROBE_NEVER) {
-		*block = e->wait_preg;
-		return PROBE_NEVER;
-	}
-	int n = e->is_store ? 1 : 3;
-	for (int i = 0; i < n; i++) {
-		if (rdy[e->psrc[i]] == PROBE_NEVER) {
-			*block = e->psrc[i];
-			return PROBE_NEVER;
-		}
-	}
-	return w;
-}
-
 /* The conditions beyond operands: instructions that execute at the ROB head. */
 static int issue_allowed(const struct core *c, const struct core_insn *e, uint64_t idx)
 {
@@ -79,7 +44,7 @@ static int issue_allowed(const struct core *c, const struct core_insn *e, uint64
 
 static int issue_ready(const struct core *c, const struct core_insn *e, uint64_t idx)
 {
-	uint32_t block;
+	uint32_t block = 0;
 	return issue_wake(c, e, &block) <= c->now && issue_allowed(c, e, idx);
 }
 
@@ -93,7 +58,8 @@ static int issue_free_unit(const uint64_t *units, uint32_t n, uint64_t now)
 }
 
 /* Try to issue e: 1 = issued, 0 = not this cycle. */
-static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct issue_budget *b)
+ISSUE_INLINE int issue_one(struct core *c, struct core_insn *e, uint64_t idx,
+                           struct issue_budget *b)
 {
 	const struct isa_insn *in = e->rec.insn;
 	uint64_t now = c->now;
@@ -116,12 +82,20 @@ static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct i
 	default:
 		break;
 	}
-	/* operands-ready time: the last source's arrival, no earlier than the cycle after dispatch */
+	/* operands-ready time: the last source's arrival, no earlier than the cycle after dispatch
+	 * (every source of an entry that may issue has a producer that issued, but a store's
+	 * data register may not) */
+	const uint64_t *rdy = c->preg_ready;
 	uint64_t ready = e->rec.t_dispatch + 1;
-	for (int i = 0; i < 3; i++) {
-		uint64_t r = c->preg_ready[e->psrc[i]];
-		if (r != PROBE_NEVER && r > ready)
-			ready = r;
+	if (!e->is_store) {
+		ready = issue_max(ready, issue_max(rdy[e->psrc[0]],
+		                                   issue_max(rdy[e->psrc[1]], rdy[e->psrc[2]])));
+	} else {
+		for (int i = 0; i < 3; i++) {
+			uint64_t r = rdy[e->psrc[i]];
+			if (r != PROBE_NEVER && r > ready)
+				ready = r;
+		}
 	}
 	if (e->is_load || e->is_amo) {
 		if (lsu_issue_load(c, e, idx))
@@ -150,44 +124,6 @@ static int issue_one(struct core *c, struct core_insn *e, uint64_t idx, struct i
 	e->rec.t_issue = now;
 	e->issued = 1;
 	return 1;
-}
-
-/* Insert into the active list keeping age order (woken entries are older than the newest). */
-static void issue_activate(struct core *c, struct core_insn *e, uint64_t idx, uint64_t wake)
-{
-	struct core_iq *q = &c->iq[e->iq];
-	uint32_t r = q->n;
-	while (r > 0 && q->slot[r - 1].idx > idx) {
-		q->slot[r] = q->slot[r - 1];
-		r--;
-	}
-	q->slot[r].idx = idx;
-	q->slot[r].wake = wake;
-	q->n++;
-	if (wake < q->next_look)
-		q->next_look = wake;
-}
-
-static void issue_park(struct core *c, struct core_insn *e, uint64_t idx, uint16_t p)
-{
-	e->parked = 1;
-	e->parked_preg = p;
-	e->wait_prev = CORE_NO_WAITER;
-	e->wait_next = c->wait_head[p];
-	if (e->wait_next != CORE_NO_WAITER)
-		core_at(c, e->wait_next)->wait_prev = idx;
-	c->wait_head[p] = idx;
-	c->iq[e->iq].parked++;
-}
-
-void issue_enqueue(struct core *c, struct core_insn *e, uint64_t idx)
-{
-	uint32_t block = 0;
-	uint64_t wake = c->cfg.inorder ? 0 : issue_wake(c, e, &block);
-	if (wake == PROBE_NEVER)
-		issue_park(c, e, idx, (uint16_t)block);
-	else
-		issue_activate(c, e, idx, wake);
 }
 
 void issue_unpark(struct core *c, struct core_insn *e)
@@ -242,7 +178,7 @@ static int issue_out_of_order(struct core *c)
 			struct core_iq_slot sl = iq->slot[r];
 			if (sl.wake <= now) {
 				struct core_insn *e = core_at(c, sl.idx);
-				uint32_t block;
+				uint32_t block = 0;
 				/* recompute for a load waiting for a store's data: that register may have
 				 * been reallocated. Other wake times cannot change while the entry waits
 				 * (its source registers stay allocated until it commits; the retry time
@@ -331,7 +267,8 @@ int resolve_stage(struct core *c)
 {
 	if (!c->mp_pending)
 		return 0;
-	struct core_insn *e = core_at(c, c->mp_idx);
+	uint64_t idx = c->mp_idx;
+	struct core_insn *e = core_at(c, idx);
 	if (!e->issued || e->rec.t_complete > c->now)
 		return 0;
 	enum probe_cause cause = (e->rec.insn->flags & ISA_F_COND) ? PROBE_FLUSH_BRANCH
@@ -339,9 +276,9 @@ int resolve_stage(struct core *c)
 	e->rec.flush_cause = (uint8_t)cause;
 	c->st.flushes[cause]++;
 	c->mp_pending = 0;
-	core_squash(c, c->mp_idx + 1);
-	bpred_restore(&c->bp, e->rec.pc, e->rec.insn, &e->ck, 1, e->rec.taken);
-	core_redirect(c, e->dyn.next_pc);
+	core_squash(c, idx + 1);
+	bpred_restore(&c->bp, e->rec.pc, e->rec.insn, core_ckpt(c, idx), 1, e->rec.taken);
+	core_redirect(c, e->next_pc);
 	return 1;
 }
 
@@ -368,7 +305,7 @@ uint64_t issue_next_event(const struct core *c)
 			uint64_t w = iq->slot[r].wake;
 			if (w == PROBE_NEVER || w < now) {
 				/* unknown, or stale (in-order issue does not keep wake times) */
-				uint32_t block;
+				uint32_t block = 0;
 				w = issue_wake(c, core_at(c, iq->slot[r].idx), &block);
 			}
 			ISSUE_EVENT(w);

@@ -28,18 +28,21 @@
 
 enum core_iq_kind { CORE_IQ_INT, CORE_IQ_MEM, CORE_IQ_FP, CORE_IQ_COUNT };
 
-/* One in-flight dynamic instruction. */
+/* The bytes of struct core_insn before retry_at: registers, kind and flags (fetch sets them
+ * with one copy from core.kind). */
+#define CORE_INSN_HEAD 32
+
+/* One in-flight dynamic instruction: 256 bytes, 64-byte aligned. The first cache line holds
+ * what rename, dispatch and issue test (registers, kind, flags, retry time), the record
+ * follows; a control transfer's predictor checkpoint lives beside the ring (core.ckpt), so
+ * the fetch of any other instruction does not write it. */
 struct core_insn {
-	struct probe_insn rec;       /* the public lifecycle record */
-	struct emu_dyn dyn;          /* correct path: the emulator's record (replayed if squashed) */
-	struct bpred_ckpt ck;        /* control transfers: predictor state before it */
-	uint64_t retry_at;           /* a refused load issues again no earlier than this */
-	uint64_t fwd_seq;            /* load: seq of the store it forwarded from, 0 = none */
-	uint64_t sq_pos;             /* store: its absolute store-queue index */
-	uint16_t pdst, old_pdst;     /* physical destination and the mapping it replaced; 0 = none */
+	_Alignas(64) uint16_t pdst;  /* physical destination; 0 = none */
+	uint16_t old_pdst;           /* the mapping pdst replaced */
 	uint16_t psrc[3];            /* physical sources; 0 = none or x0 (always ready) */
 	uint16_t wait_preg;          /* a load waiting for an older store's data register, or 0 */
-	/* what the static instruction alone decides: 8 bytes fetch copies from c->kind */
+	uint16_t parked_preg;
+	/* what the static instruction alone decides (fetch copies it from c->kind) */
 	uint8_t  iq;                 /* enum core_iq_kind */
 	uint8_t  is_ctrl, is_load, is_store, is_amo;
 	uint8_t  at_head;            /* executes only at the ROB head (CSR, fence, AMO, ecall) */
@@ -53,7 +56,15 @@ struct core_insn {
 	uint8_t  sfb_shadow;         /* in an SFB shadow: reads its old destination (psrc[2]) */
 	uint8_t  sfb_off;            /* ... predicated off (not an emulator record) */
 	uint8_t  parked;             /* in its issue queue, waiting on parked_preg's producer */
-	uint16_t parked_preg;
+	uint8_t  dyn_taken;          /* correct path: emu_dyn.taken */
+	uint8_t  trapped;            /* correct path: emu_dyn.trapped (did not complete) */
+	uint64_t retry_at;           /* a refused load issues again no earlier than this */
+	uint64_t fwd_seq;            /* load: seq of the store it forwarded from, 0 = none */
+	uint64_t sq_pos;             /* store: its absolute store-queue index */
+	/* correct path: emu_dyn.next_pc (the other fields of the emulator's record are in rec;
+	 * core_insn_dyn rebuilds it for the refetch of a squashed instruction) */
+	uint64_t next_pc;
+	struct probe_insn rec;       /* the public lifecycle record */
 	uint64_t wait_prev, wait_next; /* ring indices in parked_preg's wait list */
 };
 
@@ -100,6 +111,7 @@ struct core {
 
 	/* the ring and the stage boundaries */
 	struct core_insn *ring;
+	struct bpred_ckpt *ckpt;     /* by ring slot: control transfers' predictor checkpoints */
 	uint64_t ring_mask;
 	uint64_t head, rob_tail, ren_tail, dec_tail, fetch_tail;
 	uint64_t next_seq;
@@ -111,7 +123,9 @@ struct core {
 	int src_wait;                /* the source said SOURCE_WAIT: fetch asks again each cycle */
 
 	/* fetch */
-	uint64_t kind[ISA_CLASS_COUNT][4]; /* core_insn.iq..flush_after by class and flag bits */
+	/* the first CORE_INSN_HEAD bytes of a fetched core_insn (registers and flags 0, iq ..
+	 * flush_after set) by class and flag bits */
+	_Alignas(16) unsigned char kind[ISA_CLASS_COUNT][4][CORE_INSN_HEAD];
 	uint64_t fetch_pc;
 	int fetch_wrong_path;
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
@@ -200,10 +214,31 @@ static inline struct core_insn *core_at(const struct core *c, uint64_t idx)
 	return &c->ring[idx & c->ring_mask];
 }
 
-/* The fields of struct core_insn from iq to flush_after are one 8-byte block. */
-#define CORE_KIND_OFF offsetof(struct core_insn, iq)
-_Static_assert(offsetof(struct core_insn, flush_after) == CORE_KIND_OFF + 7,
-               "core_insn.iq..flush_after must be 8 contiguous bytes");
+/* The emulator's record of a correct-path instruction e, as fetch received it. */
+static inline void core_insn_dyn(const struct core_insn *e, struct emu_dyn *d)
+{
+	d->seq = e->rec.path_seq;
+	d->pc = e->rec.pc;
+	d->insn = e->rec.insn;
+	d->next_pc = e->next_pc;
+	d->mem_addr = e->rec.mem_addr;
+	d->mem_value = e->rec.mem_value;
+	d->mem_size = e->rec.mem_size;
+	d->taken = e->dyn_taken;
+	d->trapped = e->trapped;
+	d->ctx = e->rec.ctx;
+}
+
+_Static_assert(offsetof(struct core_insn, retry_at) == CORE_INSN_HEAD,
+               "core_insn: registers, kind and flags are the first CORE_INSN_HEAD bytes");
+_Static_assert(sizeof(struct core_insn) == 256 && offsetof(struct core_insn, rec) == 64,
+               "core_insn: one line of stage fields, then the record, 256 bytes in all");
+
+/* The predictor checkpoint of the control transfer at ring index idx. */
+static inline struct bpred_ckpt *core_ckpt(const struct core *c, uint64_t idx)
+{
+	return &c->ckpt[idx & c->ring_mask];
+}
 
 /* ---- stages (each returns nonzero when it made progress this cycle) --------------------- */
 /* Fill c->kind (at creation). */
@@ -231,8 +266,7 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx);
 void lsu_prefetch(struct core *c, struct core_insn *e);
 void lsu_commit(struct core *c, struct core_insn *e);
 
-/* Put a dispatched instruction into its issue queue (parked or active). */
-void issue_enqueue(struct core *c, struct core_insn *e, uint64_t idx);
+/* issue_enqueue (core/issue_queue.h) puts a dispatched instruction into its issue queue. */
 /* Remove a squashed parked instruction from its wait list. */
 void issue_unpark(struct core *c, struct core_insn *e);
 void issue_wake_waiters(struct core *c, uint16_t p);

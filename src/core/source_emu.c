@@ -16,9 +16,8 @@ static int source_emu_next(void *ctx, struct emu_dyn *out)
 		s->status = EMU_LIMIT;
 		return 0;
 	}
-	uint64_t before = emu_instret(s->emu);
-	memset(out, 0, sizeof(*out));
-	enum emu_status st = emu_step(s->emu, out);
+	enum emu_status st = emu_step(s->emu, out);  /* fills all of *out */
+	uint64_t before = out->seq;                  /* emu_instret before the step */
 	if (s->calls)
 		out->ctx = callstack_step(s->calls, s->emu, out);
 	if (st == EMU_RUNNING) {

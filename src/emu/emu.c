@@ -130,6 +130,16 @@ struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
 	return s;
 }
 
+/* The slot at pc if it holds a decoded instruction already, else NULL (then emu_slot_at
+ * decodes it, or records the fetch fault): the stepping loop's common case without calls. */
+static inline struct emu_slot *emu_slot_decoded(const struct emu *e, uint64_t pc)
+{
+	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
+	struct emu_code_page *cp = pg < GMEM_NPAGES ? e->code[pg] : NULL;
+	struct emu_slot *s = cp ? &cp->slot[(pc & GMEM_PAGE_MASK) >> 1] : NULL;
+	return s && s->insn.len ? s : NULL;
+}
+
 /* ---- arenas ------------------------------------------------------------------------------ */
 
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
@@ -413,7 +423,9 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 		d->trapped = 1;
 		return EMU_FAULT;
 	}
-	s = emu_slot_at(e, pc);
+	s = emu_slot_decoded(e, pc);
+	if (!s)
+		s = emu_slot_at(e, pc);
 	if (!s) {
 		d->insn = &none;
 		d->next_pc = pc;
@@ -599,6 +611,10 @@ const struct isa_insn *emu_decode_at(struct emu *e, uint64_t pc)
 	uint64_t pg = pc >> GMEM_PAGE_SHIFT;
 	if ((pc & 1) || pg >= GMEM_NPAGES || !(e->mem.perm[pg] & GMEM_X))
 		return NULL;
+	/* an instruction decoded before (the wrong path mostly fetches code the program ran) */
+	const struct emu_slot *d = emu_slot_decoded(e, pc);
+	if (d)
+		return d->insn.op == ISA_OP_INVALID ? NULL : &d->insn;
 	struct hart_trap saved = e->hart.trap;
 	struct emu_slot *s = emu_slot_at(e, pc);
 	e->hart.trap = saved;  /* a wrong-path fetch fault is not the program's */
