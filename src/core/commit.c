@@ -33,8 +33,6 @@ void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit)
 	struct probe_cycle *v = &c->view;
 	v->cycle = c->now;
 	v->ncycles = 1;
-	v->n_valid = n_valid;
-	v->n_commit = n_commit;
 	v->empty_cause = PROBE_CAUSE_NONE;
 	v->stall_class = 0;
 	if (n_commit) {
@@ -56,10 +54,18 @@ void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit)
 	if (!c->n_on_cycle)
 		return;
 	/* the parts only probe consumers read */
+	uint32_t n_prev = v->n_valid;  /* head[] holds NULL from there on */
+	v->n_valid = n_valid;
+	v->n_commit = n_commit;
 	v->width = c->cfg.commit_width;
 	uint64_t first = c->head - n_commit;
-	for (uint32_t i = 0; i < v->width; i++)
-		v->head[i] = i < n_valid ? &core_at(c, first + i)->rec : NULL;
+	struct core_insn *ring = c->ring;  /* locals: the stores to head[] may alias c */
+	uint64_t mask = c->ring_mask;
+	uint32_t i = 0;
+	for (; i < n_valid; i++)
+		v->head[i] = &ring[(first + i) & mask].rec;
+	for (; i < n_prev; i++)
+		v->head[i] = NULL;
 	v->last_committed = c->last_committed;
 	v->last_flushed = c->last_committed && c->last_committed->flush_cause;
 	v->flush_insn = v->state == PROBE_FLUSHED ? &c->flush_rec : NULL;

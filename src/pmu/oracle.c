@@ -15,7 +15,16 @@ struct oracle_state {
 	uint32_t last_ctx;
 	const struct isa_insn *last_insn;
 	int have_last;
+	uint64_t share[PROBE_MAX_WIDTH + 1]; /* divisor / n: a cycle's share of n committing */
 };
+
+static int oracle_init(struct pmu_unit *u)
+{
+	struct oracle_state *s = u->state;
+	for (uint32_t n = 1; n <= PROBE_MAX_WIDTH; n++)
+		s->share[n] = u->prof.divisor / n;
+	return 0;
+}
 
 static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 {
@@ -28,7 +37,7 @@ static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 	}
 	switch (v->state) {
 	case PROBE_COMPUTING: {
-		uint64_t share = d / v->n_commit * v->ncycles;
+		uint64_t share = s->share[v->n_commit] * v->ncycles;
 		for (uint32_t i = 0; i < v->n_commit; i++)
 			pmu_add(u, v->head[i]->pc, v->head[i]->ctx, v->head[i]->insn, PMU_CAT_EXECUTE,
 			        share);
@@ -72,6 +81,7 @@ const struct pmu_model pmu_model_oracle = {
 	           "exposes (Paper A §2.2)",
 	.every_cycle = 1,
 	.state_size = sizeof(struct oracle_state),
+	.init = oracle_init,
 	.on_cycle = oracle_on_cycle,
 	.finish = oracle_finish,
 };

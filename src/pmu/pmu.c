@@ -62,7 +62,13 @@ struct pmu {
 		*on_insn[PMU_MAX_MODELS];
 	size_t n_cycle, n_sample, n_insn;
 	size_t n_insn_always;        /* on_insn units without insn_demand */
+	/* on_cycle units: first those without cycle_demand, then n_cycle_some with it */
+	size_t n_cycle_always, n_cycle_some;
+	struct pmu_unit *on_cycle_some[PMU_MAX_MODELS];
+	int cycle_demand;            /* some unit of on_cycle_some wants views now */
 	uint32_t insn_demand;        /* units that want lifecycle records now (see core) */
+	int commit_regs;             /* some unit reads last_commit / oir */
+	struct pmu_commit_reg last_commit, oir;
 	int finished;
 };
 
@@ -142,11 +148,55 @@ static void pmu_update_demand(struct pmu *p)
 	p->insn_demand = d;
 }
 
+static inline void pmu_commit_reg_set(struct pmu_commit_reg *r, const struct probe_insn *y,
+				      uint8_t flag)
+{
+	r->pc = y->pc;
+	r->insn = y->insn;
+	r->ctx = y->ctx;
+	r->flag = flag;
+	r->valid = 1;
+}
+
+/* The registers of pmu_commit_reg from one view (see pmu_unit.last_commit, .oir). */
+static void pmu_update_regs(struct pmu *p, const struct probe_cycle *v)
+{
+	if (v->n_commit) {
+		const struct probe_insn *y = v->head[v->n_commit - 1];
+		pmu_commit_reg_set(&p->last_commit, y, y->flush_cause);
+		p->oir = p->last_commit;
+	} else if (v->state == PROBE_FLUSHED && v->flush_insn &&
+	           (v->empty_cause == PROBE_FLUSH_EXCEPTION || v->empty_cause == PROBE_FLUSH_MEM_ORDER)) {
+		/* the head entry excepted instead of committing */
+		pmu_commit_reg_set(&p->oir, v->flush_insn, (uint8_t)v->empty_cause);
+	}
+}
+
+/* Whether a unit with cycle_demand wants the next view. A demand changes only in its
+ * unit's hooks, so this is recomputed after those run. */
+static void pmu_update_cycle_demand(struct pmu *p)
+{
+	int d = 0;
+	for (size_t i = 0; i < p->n_cycle_some; i++)
+		d |= *p->on_cycle_some[i]->cycle_demand != 0;
+	p->cycle_demand = d;
+}
+
 static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 {
 	struct pmu *p = ctx;
-	for (size_t i = 0; i < p->n_cycle; i++)
+	if (p->commit_regs)
+		pmu_update_regs(p, v);
+	for (size_t i = 0; i < p->n_cycle_always; i++)
 		p->on_cycle[i]->model->on_cycle(p->on_cycle[i], v);
+	if (p->cycle_demand) {
+		for (size_t i = 0; i < p->n_cycle_some; i++) {
+			struct pmu_unit *u = p->on_cycle_some[i];
+			if (*u->cycle_demand)
+				u->model->on_cycle(u, v);
+		}
+		pmu_update_cycle_demand(p);
+	}
 	if (!p->cycles)
 		p->cycle0 = v->cycle;
 	uint64_t end = v->cycle + v->ncycles - p->cycle0;
@@ -159,6 +209,8 @@ static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 			p->on_sample[i]->model->on_sample(p->on_sample[i], v, at);
 		sampler_advance(&p->smp);
 	}
+	if (p->n_cycle_some)
+		pmu_update_cycle_demand(p);
 	if (p->n_insn)
 		pmu_update_demand(p);
 }
@@ -172,6 +224,8 @@ static void pmu_on_insn(void *ctx, const struct probe_insn *r)
 			u->model->on_insn(u, r);
 	}
 	pmu_update_demand(p);
+	if (p->n_cycle_some)
+		pmu_update_cycle_demand(p);
 }
 
 /* ---- life cycle --------------------------------------------------------------------------- */
@@ -202,6 +256,9 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		u->period_cycles = cfg->period_cycles;
 		u->seed = cfg->seed;
 		u->cfg = &p->cfg;
+		u->last_commit = &p->last_commit;
+		u->oir = &p->oir;
+		p->commit_regs |= m->commit_regs;
 		if ((rc = pmu_profile_init(&u->prof, d)))
 			goto fail;
 		if (m->psv_events && (rc = pmu_profile_init(&u->pics, d)))
@@ -216,8 +273,11 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		}
 		if (m->init && (rc = m->init(u)))
 			goto fail;
-		if (m->on_cycle)
-			p->on_cycle[p->n_cycle++] = u;
+		if (m->on_cycle && u->cycle_demand)
+			p->on_cycle_some[p->n_cycle_some++] = u;
+		else if (m->on_cycle)
+			p->on_cycle[p->n_cycle_always++] = u;
+		p->n_cycle = p->n_cycle_always + p->n_cycle_some;
 		if (m->on_sample && !m->every_cycle)
 			p->on_sample[p->n_sample++] = u;
 		if (m->on_insn) {
@@ -227,6 +287,7 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		}
 	}
 	pmu_update_demand(p);
+	pmu_update_cycle_demand(p);
 	*out = p;
 	return 0;
 fail:
@@ -238,7 +299,7 @@ void pmu_consumer(struct pmu *p, struct probe_consumer *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->ctx = p;
-	if (p->n_cycle || p->n_sample)
+	if (p->n_cycle || p->n_sample || p->commit_regs)
 		out->on_cycle = pmu_on_cycle;
 	if (p->n_insn) {
 		out->on_insn = pmu_on_insn;

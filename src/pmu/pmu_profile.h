@@ -58,10 +58,33 @@ struct pmu_profile {
 int pmu_profile_init(struct pmu_profile *p, uint64_t divisor)
 	__attribute__((warn_unused_result));
 
+/* The index of pc's entry when the recent-entry caches miss: looked up in the hash table,
+ * created if new (remembered in both caches); SIZE_MAX (p->oom set) when memory ran out.
+ * For pmu_profile_add. */
+size_t pmu_profile_slot(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in);
+
 /* pc += units in category c. Never fails: when growing the table fails the add is dropped
- * and p->oom set (callers report it). */
-void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in,
-		     enum pmu_cat c, uint64_t units);
+ * and p->oom set (callers report it). Inline: the same pc as the last add, or one in the
+ * direct-mapped cache, costs no call. */
+static inline void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in,
+				   enum pmu_cat c, uint64_t units)
+{
+	size_t i = p->last;
+	if (!(i < p->n && p->e[i].pc == pc)) {
+		uint32_t rc = p->recent[(pc >> 1) & (PMU_PROFILE_RECENT - 1)];
+		if (rc && p->e[rc - 1].pc == pc)
+			p->last = i = rc - 1;
+		else if ((i = pmu_profile_slot(p, pc, in)) == SIZE_MAX)
+			return;
+	}
+	struct pmu_entry *e = &p->e[i];
+	if (!e->insn)
+		e->insn = in;
+	e->total += units;
+	e->cat[c] += units;
+	p->total += units;
+	p->cat_total[c] += units;
+}
 
 /* The entry of pc, or NULL. */
 const struct pmu_entry *pmu_profile_find(const struct pmu_profile *p, uint64_t pc);
