@@ -11,10 +11,6 @@
 
 struct oracle_state {
 	uint64_t drained;            /* cycles waiting for the next instruction to dispatch */
-	uint64_t last_pc;            /* the last committed instruction (end-of-run fallback) */
-	uint32_t last_ctx;
-	const struct isa_insn *last_insn;
-	int have_last;
 	uint64_t share[PROBE_MAX_WIDTH + 1]; /* divisor / n: a cycle's share of n committing */
 };
 
@@ -41,11 +37,6 @@ static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 		for (uint32_t i = 0; i < v->n_commit; i++)
 			pmu_add(u, v->head[i]->pc, v->head[i]->ctx, v->head[i]->insn, PMU_CAT_EXECUTE,
 			        share);
-		const struct probe_insn *y = v->head[v->n_commit - 1];
-		s->last_pc = y->pc;
-		s->last_ctx = y->ctx;
-		s->last_insn = y->insn;
-		s->have_last = 1;
 		break;
 	}
 	case PROBE_STALLED:
@@ -66,9 +57,10 @@ static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 static void oracle_finish(struct pmu_unit *u)
 {
 	struct oracle_state *s = u->state;
+	const struct pmu_commit_reg *last = u->last_commit;
 	/* a drain nothing ever ended: the program's last cycles; blame the last instruction */
-	if (s->drained && s->have_last)
-		pmu_add(u, s->last_pc, s->last_ctx, s->last_insn, PMU_CAT_FRONTEND,
+	if (s->drained && last->valid)
+		pmu_add(u, last->pc, last->ctx, last->insn, PMU_CAT_FRONTEND,
 		        s->drained * u->prof.divisor);
 	else if (s->drained)
 		u->unresolved += s->drained;
@@ -81,6 +73,7 @@ const struct pmu_model pmu_model_oracle = {
 	           "exposes (Paper A §2.2)",
 	.every_cycle = 1,
 	.state_size = sizeof(struct oracle_state),
+	.commit_regs = 1,            /* the last committed instruction, for finish */
 	.init = oracle_init,
 	.on_cycle = oracle_on_cycle,
 	.finish = oracle_finish,

@@ -182,11 +182,11 @@ static void pmu_update_cycle_demand(struct pmu *p)
 	p->cycle_demand = d;
 }
 
-static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
+/* A view that has more to do than one always-unit's hook: every hook, then the samples that
+ * fall in it. */
+static __attribute__((noinline)) void pmu_on_cycle_all(struct pmu *p, const struct probe_cycle *v,
+                                                       uint64_t end)
 {
-	struct pmu *p = ctx;
-	if (p->commit_regs)
-		pmu_update_regs(p, v);
 	for (size_t i = 0; i < p->n_cycle_always; i++)
 		p->on_cycle[i]->model->on_cycle(p->on_cycle[i], v);
 	if (p->cycle_demand) {
@@ -197,10 +197,6 @@ static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 		}
 		pmu_update_cycle_demand(p);
 	}
-	if (!p->cycles)
-		p->cycle0 = v->cycle;
-	uint64_t end = v->cycle + v->ncycles - p->cycle0;
-	p->cycles += v->ncycles;
 	if (p->smp.next >= end)
 		return;
 	while (p->smp.next < end) {
@@ -213,6 +209,23 @@ static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 		pmu_update_cycle_demand(p);
 	if (p->n_insn)
 		pmu_update_demand(p);
+}
+
+static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
+{
+	struct pmu *p = ctx;
+	if (p->commit_regs)
+		pmu_update_regs(p, v);
+	if (!p->cycles)
+		p->cycle0 = v->cycle;
+	uint64_t end = v->cycle + v->ncycles - p->cycle0;
+	p->cycles += v->ncycles;
+	/* the usual view: no sample in it, no unit waiting, at most the Oracle to call (a tail
+	 * call: no stack frame here) */
+	if (p->smp.next < end || p->cycle_demand || p->n_cycle_always > 1)
+		pmu_on_cycle_all(p, v, end);
+	else if (p->n_cycle_always)
+		p->on_cycle[0]->model->on_cycle(p->on_cycle[0], v);
 }
 
 static void pmu_on_insn(void *ctx, const struct probe_insn *r)

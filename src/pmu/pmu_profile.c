@@ -50,6 +50,8 @@ int pmu_profile_init(struct pmu_profile *p, uint64_t divisor)
 {
 	memset(p, 0, sizeof(*p));
 	p->divisor = divisor ? divisor : 1;
+	for (size_t k = 0; k < PMU_PROFILE_RECENT; k++)
+		p->recent[k].pc = (uint64_t)((k + 1) & (PMU_PROFILE_RECENT - 1)) << 1;
 	p->cap = PMU_PROFILE_INITIAL;
 	p->nslot = 2 * PMU_PROFILE_INITIAL;
 	p->e = malloc(p->cap * sizeof(*p->e));
@@ -114,8 +116,7 @@ size_t pmu_profile_slot(struct pmu_profile *p, uint64_t pc, const struct isa_ins
 		p->e[i].insn = in;
 		p->slot[h] = (uint32_t)(i + 1);
 	}
-	p->last = i;
-	p->recent[(pc >> 1) & (PMU_PROFILE_RECENT - 1)] = (uint32_t)(i + 1);
+	p->recent[pmu_profile_recent_slot(pc)] = (struct pmu_profile_recent){ pc, i };
 	return i;
 }
 
