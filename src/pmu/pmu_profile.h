@@ -75,6 +75,26 @@ int pmu_profile_init(struct pmu_profile *p, uint64_t divisor)
  * For pmu_profile_add. */
 size_t pmu_profile_slot(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in);
 
+/* The entry of pc when the direct-mapped cache holds it, else NULL: no call, no change
+ * (for callers that do the adds of a cycle only when all of them hit). */
+static inline struct pmu_entry *pmu_profile_cached(struct pmu_profile *p, uint64_t pc)
+{
+	const struct pmu_profile_recent *r = &p->recent[pmu_profile_recent_slot(pc)];
+	return r->pc == pc ? &p->e[r->i] : NULL;
+}
+
+/* units in category c to an entry of p (from pmu_profile_cached): as pmu_profile_add below. */
+static inline void pmu_profile_add_entry(struct pmu_profile *p, struct pmu_entry *e,
+					 const struct isa_insn *in, enum pmu_cat c, uint64_t units)
+{
+	if (!e->insn)
+		e->insn = in;
+	e->total += units;
+	e->cat[c] += units;
+	p->total += units;
+	p->cat_total[c] += units;
+}
+
 /* pc += units in category c. Never fails: when growing the table fails the add is dropped
  * and p->oom set (callers report it). Inline: a pc in the direct-mapped cache (the same
  * instruction again, a loop of up to 512 bytes) costs no call. */
@@ -85,13 +105,7 @@ static inline void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const str
 	size_t i = r->i;
 	if (r->pc != pc && (i = pmu_profile_slot(p, pc, in)) == SIZE_MAX)
 		return;
-	struct pmu_entry *e = &p->e[i];
-	if (!e->insn)
-		e->insn = in;
-	e->total += units;
-	e->cat[c] += units;
-	p->total += units;
-	p->cat_total[c] += units;
+	pmu_profile_add_entry(p, &p->e[i], in, c, units);
 }
 
 /* The entry of pc, or NULL. */
