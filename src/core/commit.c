@@ -28,13 +28,40 @@ static enum probe_cause commit_drain_cause(const struct core *c)
 	return PROBE_DRAIN_FRONTEND;
 }
 
+/* The parts of the view only probe consumers read (apart, so that the view costs nothing
+ * more when nobody listens). */
+static __attribute__((noinline)) void commit_view_probe(struct core *c, uint32_t n_valid,
+                                                        uint32_t n_commit)
+{
+	struct probe_cycle *v = &c->view;
+	uint32_t n_prev = v->n_valid;  /* head[] holds NULL from there on */
+	v->n_valid = n_valid;
+	v->n_commit = n_commit;
+	v->width = c->cfg.commit_width;
+	/* the ring's bounds in locals: the stores to head[] may alias c */
+	struct core_insn *e = core_at(c, c->head - n_commit), *ring = c->ring;
+	struct core_insn *ring_end = ring + c->ring_mask + 1;
+	if (n_valid != n_prev || (n_valid && v->head[0] != &e->rec)) {
+		/* (else the same entries as the last view: a stall) */
+		uint32_t i = 0;
+		for (; i < n_valid; i++) {
+			v->head[i] = &e->rec;
+			if (++e == ring_end)
+				e = ring;
+		}
+		for (; i < n_prev; i++)
+			v->head[i] = NULL;
+	}
+	v->last_committed = c->last_committed;
+	v->last_flushed = c->last_committed && c->last_committed->flush_cause;
+	v->flush_insn = v->state == PROBE_FLUSHED ? &c->flush_rec : NULL;
+}
+
 void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit)
 {
 	struct probe_cycle *v = &c->view;
 	v->cycle = c->now;
 	v->ncycles = 1;
-	v->n_valid = n_valid;
-	v->n_commit = n_commit;
 	v->empty_cause = PROBE_CAUSE_NONE;
 	v->stall_class = 0;
 	if (n_commit) {
@@ -53,16 +80,8 @@ void commit_build_view(struct core *c, uint32_t n_valid, uint32_t n_commit)
 		v->empty_cause = commit_drain_cause(c);
 		c->last_slot = CORE_STACK_CAUSE(v->empty_cause);
 	}
-	if (!c->n_on_cycle)
-		return;
-	/* the parts only probe consumers read */
-	v->width = c->cfg.commit_width;
-	uint64_t first = c->head - n_commit;
-	for (uint32_t i = 0; i < v->width; i++)
-		v->head[i] = i < n_valid ? &core_at(c, first + i)->rec : NULL;
-	v->last_committed = c->last_committed;
-	v->last_flushed = c->last_committed && c->last_committed->flush_cause;
-	v->flush_insn = v->state == PROBE_FLUSHED ? &c->flush_rec : NULL;
+	if (c->n_on_cycle)
+		commit_view_probe(c, n_valid, n_commit);
 }
 
 /* Everything at the head and younger goes; fetch restarts at pc. */

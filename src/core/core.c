@@ -185,7 +185,10 @@ const struct core_config *core_config(const struct core *c)
 	return &c->cfg;
 }
 
-void core_publish_insn(struct core *c, const struct probe_insn *rec)
+/* Every consumer, when more than one listens (apart so that core_publish_insn and
+ * core_publish_cycle need no stack frame for the usual single consumer). */
+static __attribute__((noinline)) void core_publish_insn_all(struct core *c,
+                                                            const struct probe_insn *rec)
 {
 	for (uint32_t i = 0; i < c->n_on_insn; i++) {
 		const struct probe_consumer *k = &c->on_insn[i];
@@ -194,10 +197,31 @@ void core_publish_insn(struct core *c, const struct probe_insn *rec)
 	}
 }
 
-void core_publish_cycle(struct core *c)
+void core_publish_insn(struct core *c, const struct probe_insn *rec)
+{
+	if (c->n_on_insn != 1) {
+		core_publish_insn_all(c, rec);
+		return;
+	}
+	/* the usual case (one PMU, or one tracer): a test and a tail call */
+	const struct probe_consumer *k = &c->on_insn[0];
+	if (!k->insn_demand || *k->insn_demand)
+		k->on_insn(k->ctx, rec);
+}
+
+static __attribute__((noinline)) void core_publish_cycle_all(struct core *c)
 {
 	for (uint32_t i = 0; i < c->n_on_cycle; i++)
 		c->on_cycle[i].on_cycle(c->on_cycle[i].ctx, &c->view);
+}
+
+void core_publish_cycle(struct core *c)
+{
+	if (c->n_on_cycle != 1) {
+		core_publish_cycle_all(c);
+		return;
+	}
+	c->on_cycle[0].on_cycle(c->on_cycle[0].ctx, &c->view);
 }
 
 void core_fail(struct core *c, int err, const char *fmt, ...)

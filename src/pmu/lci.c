@@ -3,45 +3,26 @@
  * §2.2 (external debug-interface samplers such as Arm CoreSight's PC sample register, Xilinx
  * TCF, Lynsyn): a register updated with the youngest committing instruction every cycle,
  * read at the sample. It blames the instruction before a stall for the stall, but the
- * flushing instruction for a flush.
+ * flushing instruction for a flush. The register is the PMU's (pmu_unit.last_commit), kept
+ * once for every model that reads it.
  */
 #include "pmu/pmu_model.h"
 
-struct lci_state {
-	uint64_t pc;                 /* the program-counter sample register */
-	uint32_t ctx;                /* its calling context */
-	const struct isa_insn *insn;
-	int valid;
-};
-
-static void lci_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
-{
-	struct lci_state *s = u->state;
-	if (v->n_commit) {
-		const struct probe_insn *y = v->head[v->n_commit - 1];
-		s->pc = y->pc;
-		s->ctx = y->ctx;
-		s->insn = y->insn;
-		s->valid = 1;
-	}
-}
-
 static void lci_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle)
 {
-	struct lci_state *s = u->state;
+	const struct pmu_commit_reg *r = u->last_commit;
 	(void)cycle;
-	if (!s->valid) {
+	if (!r->valid) {
 		u->unresolved++;  /* nothing committed yet */
 		return;
 	}
-	pmu_blame(u, s->pc, s->ctx, s->insn, pmu_view_cat(v, s->insn));
+	pmu_blame(u, r->pc, r->ctx, r->insn, pmu_view_cat(v, r->insn));
 }
 
 const struct pmu_model pmu_model_lci = {
 	.name = "lci",
 	.summary = "last-committed instruction, as debug-interface PC samplers (CoreSight, "
 	           "Lynsyn)",
-	.state_size = sizeof(struct lci_state),
-	.on_cycle = lci_on_cycle,
+	.commit_regs = 1,
 	.on_sample = lci_on_sample,
 };

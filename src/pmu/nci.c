@@ -12,6 +12,13 @@ struct nci_state {
 	uint8_t state, cause;        /* commit state / flush cause at the oldest pending sample */
 };
 
+static int nci_init(struct pmu_unit *u)
+{
+	struct nci_state *s = u->state;
+	u->cycle_demand = &s->pending;  /* views matter only while samples wait */
+	return 0;
+}
+
 static void nci_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 {
 	struct nci_state *s = u->state;
@@ -51,6 +58,7 @@ const struct pmu_model pmu_model_nci = {
 	.summary = "next-committing instruction, as Intel PEBS: one instruction per sample, "
 	           "the one after a flush",
 	.state_size = sizeof(struct nci_state),
+	.init = nci_init,
 	.on_cycle = nci_on_cycle,
 	.on_sample = nci_on_sample,
 	.finish = nci_finish,

@@ -20,6 +20,13 @@ static void nci_ilp_resolve(struct pmu_unit *u, const struct probe_cycle *v)
 		pmu_blame_split(u, v->head, v->n_commit, c);
 }
 
+static int nci_ilp_init(struct pmu_unit *u)
+{
+	struct nci_ilp_state *s = u->state;
+	u->cycle_demand = &s->pending;  /* views matter only while samples wait */
+	return 0;
+}
+
 static void nci_ilp_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 {
 	struct nci_ilp_state *s = u->state;
@@ -51,6 +58,7 @@ const struct pmu_model pmu_model_nci_ilp = {
 	.name = "nci-ilp",
 	.summary = "NCI+ILP: 1/n of a sample to each of the n next-committing instructions",
 	.state_size = sizeof(struct nci_ilp_state),
+	.init = nci_ilp_init,
 	.on_cycle = nci_ilp_on_cycle,
 	.on_sample = nci_ilp_on_sample,
 	.finish = nci_ilp_finish,

@@ -11,13 +11,20 @@
 
 struct oracle_state {
 	uint64_t drained;            /* cycles waiting for the next instruction to dispatch */
-	uint64_t last_pc;            /* the last committed instruction (end-of-run fallback) */
-	uint32_t last_ctx;
-	const struct isa_insn *last_insn;
-	int have_last;
+	uint64_t share[PROBE_MAX_WIDTH + 1]; /* divisor / n: a cycle's share of n committing */
 };
 
-static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
+static int oracle_init(struct pmu_unit *u)
+{
+	struct oracle_state *s = u->state;
+	for (uint32_t n = 1; n <= PROBE_MAX_WIDTH; n++)
+		s->share[n] = u->prof.divisor / n;
+	return 0;
+}
+
+/* Any view (oracle_on_cycle takes the usual ones). */
+static __attribute__((noinline)) void oracle_on_cycle_any(struct pmu_unit *u,
+                                                          const struct probe_cycle *v)
 {
 	struct oracle_state *s = u->state;
 	uint64_t d = u->prof.divisor;
@@ -28,15 +35,10 @@ static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 	}
 	switch (v->state) {
 	case PROBE_COMPUTING: {
-		uint64_t share = d / v->n_commit * v->ncycles;
+		uint64_t share = s->share[v->n_commit] * v->ncycles;
 		for (uint32_t i = 0; i < v->n_commit; i++)
 			pmu_add(u, v->head[i]->pc, v->head[i]->ctx, v->head[i]->insn, PMU_CAT_EXECUTE,
 			        share);
-		const struct probe_insn *y = v->head[v->n_commit - 1];
-		s->last_pc = y->pc;
-		s->last_ctx = y->ctx;
-		s->last_insn = y->insn;
-		s->have_last = 1;
 		break;
 	}
 	case PROBE_STALLED:
@@ -54,12 +56,59 @@ static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 	}
 }
 
+/* The usual view costs no call and no stack frame: no drain pending, no stacks kept, and
+ * every instruction it blames found in the profile's direct-mapped cache (then all of the
+ * view's adds are done here, else none and oracle_on_cycle_any does them). */
+static void oracle_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
+{
+	struct oracle_state *s = u->state;
+	struct pmu_profile *p = &u->prof;
+	if (s->drained || u->stacks.slot)
+		goto any;
+	switch (v->state) {
+	case PROBE_COMPUTING: {
+		uint32_t n = v->n_commit;
+		struct pmu_entry *e[PROBE_MAX_WIDTH];
+		for (uint32_t i = 0; i < n; i++)
+			if (!(e[i] = pmu_profile_cached(p, v->head[i]->pc)))
+				goto any;
+		uint64_t share = s->share[n] * v->ncycles;
+		for (uint32_t i = 0; i < n; i++)
+			pmu_profile_add_entry(p, e[i], v->head[i]->insn, PMU_CAT_EXECUTE, share);
+		return;
+	}
+	case PROBE_STALLED: {
+		const struct probe_insn *h = v->head[0];
+		struct pmu_entry *e = pmu_profile_cached(p, h->pc);
+		if (!e)
+			goto any;
+		pmu_profile_add_entry(p, e, h->insn, pmu_cat_of(PROBE_STALLED, h->insn, 0),
+		                      p->divisor * v->ncycles);
+		return;
+	}
+	case PROBE_FLUSHED: {
+		const struct probe_insn *f = v->flush_insn;
+		struct pmu_entry *e = pmu_profile_cached(p, f->pc);
+		if (!e)
+			goto any;
+		pmu_profile_add_entry(p, e, f->insn, pmu_cat_of(PROBE_FLUSHED, f->insn, v->empty_cause),
+		                      p->divisor * v->ncycles);
+		return;
+	}
+	default:
+		break;
+	}
+any:
+	oracle_on_cycle_any(u, v);
+}
+
 static void oracle_finish(struct pmu_unit *u)
 {
 	struct oracle_state *s = u->state;
+	const struct pmu_commit_reg *last = u->last_commit;
 	/* a drain nothing ever ended: the program's last cycles; blame the last instruction */
-	if (s->drained && s->have_last)
-		pmu_add(u, s->last_pc, s->last_ctx, s->last_insn, PMU_CAT_FRONTEND,
+	if (s->drained && last->valid)
+		pmu_add(u, last->pc, last->ctx, last->insn, PMU_CAT_FRONTEND,
 		        s->drained * u->prof.divisor);
 	else if (s->drained)
 		u->unresolved += s->drained;
@@ -72,6 +121,8 @@ const struct pmu_model pmu_model_oracle = {
 	           "exposes (Paper A §2.2)",
 	.every_cycle = 1,
 	.state_size = sizeof(struct oracle_state),
+	.commit_regs = 1,            /* the last committed instruction, for finish */
+	.init = oracle_init,
 	.on_cycle = oracle_on_cycle,
 	.finish = oracle_finish,
 };

@@ -62,7 +62,13 @@ struct pmu {
 		*on_insn[PMU_MAX_MODELS];
 	size_t n_cycle, n_sample, n_insn;
 	size_t n_insn_always;        /* on_insn units without insn_demand */
+	/* on_cycle units: first those without cycle_demand, then n_cycle_some with it */
+	size_t n_cycle_always, n_cycle_some;
+	struct pmu_unit *on_cycle_some[PMU_MAX_MODELS];
+	int cycle_demand;            /* some unit of on_cycle_some wants views now */
 	uint32_t insn_demand;        /* units that want lifecycle records now (see core) */
+	int commit_regs;             /* some unit reads last_commit / oir */
+	struct pmu_commit_reg last_commit, oir;
 	int finished;
 };
 
@@ -142,15 +148,55 @@ static void pmu_update_demand(struct pmu *p)
 	p->insn_demand = d;
 }
 
-static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
+static inline void pmu_commit_reg_set(struct pmu_commit_reg *r, const struct probe_insn *y,
+				      uint8_t flag)
 {
-	struct pmu *p = ctx;
-	for (size_t i = 0; i < p->n_cycle; i++)
+	r->pc = y->pc;
+	r->insn = y->insn;
+	r->ctx = y->ctx;
+	r->flag = flag;
+	r->valid = 1;
+}
+
+/* The registers of pmu_commit_reg from one view (see pmu_unit.last_commit, .oir). */
+static void pmu_update_regs(struct pmu *p, const struct probe_cycle *v)
+{
+	if (v->n_commit) {
+		const struct probe_insn *y = v->head[v->n_commit - 1];
+		pmu_commit_reg_set(&p->last_commit, y, y->flush_cause);
+		p->oir = p->last_commit;
+	} else if (v->state == PROBE_FLUSHED && v->flush_insn &&
+	           (v->empty_cause == PROBE_FLUSH_EXCEPTION || v->empty_cause == PROBE_FLUSH_MEM_ORDER)) {
+		/* the head entry excepted instead of committing */
+		pmu_commit_reg_set(&p->oir, v->flush_insn, (uint8_t)v->empty_cause);
+	}
+}
+
+/* Whether a unit with cycle_demand wants the next view. A demand changes only in its
+ * unit's hooks, so this is recomputed after those run. */
+static void pmu_update_cycle_demand(struct pmu *p)
+{
+	int d = 0;
+	for (size_t i = 0; i < p->n_cycle_some; i++)
+		d |= *p->on_cycle_some[i]->cycle_demand != 0;
+	p->cycle_demand = d;
+}
+
+/* A view that has more to do than one always-unit's hook: every hook, then the samples that
+ * fall in it. */
+static __attribute__((noinline)) void pmu_on_cycle_all(struct pmu *p, const struct probe_cycle *v,
+                                                       uint64_t end)
+{
+	for (size_t i = 0; i < p->n_cycle_always; i++)
 		p->on_cycle[i]->model->on_cycle(p->on_cycle[i], v);
-	if (!p->cycles)
-		p->cycle0 = v->cycle;
-	uint64_t end = v->cycle + v->ncycles - p->cycle0;
-	p->cycles += v->ncycles;
+	if (p->cycle_demand) {
+		for (size_t i = 0; i < p->n_cycle_some; i++) {
+			struct pmu_unit *u = p->on_cycle_some[i];
+			if (*u->cycle_demand)
+				u->model->on_cycle(u, v);
+		}
+		pmu_update_cycle_demand(p);
+	}
 	if (p->smp.next >= end)
 		return;
 	while (p->smp.next < end) {
@@ -159,8 +205,27 @@ static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 			p->on_sample[i]->model->on_sample(p->on_sample[i], v, at);
 		sampler_advance(&p->smp);
 	}
+	if (p->n_cycle_some)
+		pmu_update_cycle_demand(p);
 	if (p->n_insn)
 		pmu_update_demand(p);
+}
+
+static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
+{
+	struct pmu *p = ctx;
+	if (p->commit_regs)
+		pmu_update_regs(p, v);
+	if (!p->cycles)
+		p->cycle0 = v->cycle;
+	uint64_t end = v->cycle + v->ncycles - p->cycle0;
+	p->cycles += v->ncycles;
+	/* the usual view: no sample in it, no unit waiting, at most the Oracle to call (a tail
+	 * call: no stack frame here) */
+	if (p->smp.next < end || p->cycle_demand || p->n_cycle_always > 1)
+		pmu_on_cycle_all(p, v, end);
+	else if (p->n_cycle_always)
+		p->on_cycle[0]->model->on_cycle(p->on_cycle[0], v);
 }
 
 static void pmu_on_insn(void *ctx, const struct probe_insn *r)
@@ -172,6 +237,8 @@ static void pmu_on_insn(void *ctx, const struct probe_insn *r)
 			u->model->on_insn(u, r);
 	}
 	pmu_update_demand(p);
+	if (p->n_cycle_some)
+		pmu_update_cycle_demand(p);
 }
 
 /* ---- life cycle --------------------------------------------------------------------------- */
@@ -202,6 +269,9 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		u->period_cycles = cfg->period_cycles;
 		u->seed = cfg->seed;
 		u->cfg = &p->cfg;
+		u->last_commit = &p->last_commit;
+		u->oir = &p->oir;
+		p->commit_regs |= m->commit_regs;
 		if ((rc = pmu_profile_init(&u->prof, d)))
 			goto fail;
 		if (m->psv_events && (rc = pmu_profile_init(&u->pics, d)))
@@ -216,8 +286,11 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		}
 		if (m->init && (rc = m->init(u)))
 			goto fail;
-		if (m->on_cycle)
-			p->on_cycle[p->n_cycle++] = u;
+		if (m->on_cycle && u->cycle_demand)
+			p->on_cycle_some[p->n_cycle_some++] = u;
+		else if (m->on_cycle)
+			p->on_cycle[p->n_cycle_always++] = u;
+		p->n_cycle = p->n_cycle_always + p->n_cycle_some;
 		if (m->on_sample && !m->every_cycle)
 			p->on_sample[p->n_sample++] = u;
 		if (m->on_insn) {
@@ -227,6 +300,7 @@ int pmu_create(const struct pmu_config *cfg, struct pmu **out)
 		}
 	}
 	pmu_update_demand(p);
+	pmu_update_cycle_demand(p);
 	*out = p;
 	return 0;
 fail:
@@ -238,7 +312,7 @@ void pmu_consumer(struct pmu *p, struct probe_consumer *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->ctx = p;
-	if (p->n_cycle || p->n_sample)
+	if (p->n_cycle || p->n_sample || p->commit_regs)
 		out->on_cycle = pmu_on_cycle;
 	if (p->n_insn) {
 		out->on_insn = pmu_on_insn;

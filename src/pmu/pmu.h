@@ -24,6 +24,16 @@
 
 struct pmu_unit;
 
+/* A register the PMU keeps once for every model that reads it (pmu_model.commit_regs),
+ * updated from each commit view before the models' hooks run. */
+struct pmu_commit_reg {
+	uint64_t pc;
+	const struct isa_insn *insn;
+	uint32_t ctx;            /* its calling context */
+	uint8_t flag;            /* enum probe_cause of a flush it caused, 0 none */
+	uint8_t valid;           /* 0 until the first update */
+};
+
 /* A profiler model. NULL hooks mean "not interested"; a model with no on_cycle and no
  * on_insn costs nothing between samples. */
 struct pmu_model {
@@ -34,6 +44,7 @@ struct pmu_model {
 	size_t state_size;       /* bytes of zeroed private state (unit->state) */
 	uint32_t psv_events;     /* PSV profilers (pmu/psv.h): the event set it records, and
 	                            its unit keeps PICS in unit->pics; 0 = none */
+	int commit_regs;         /* 1: reads unit->last_commit and unit->oir */
 	int (*init)(struct pmu_unit *u);          /* after the state is zeroed; 0 or -errno */
 	/* every commit view (v->ncycles identical cycles), before the samples inside it */
 	void (*on_cycle)(struct pmu_unit *u, const struct probe_cycle *v);
@@ -69,6 +80,14 @@ struct pmu_unit {
 	/* set by init for a model whose on_insn matters only at times: on_insn is called
 	 * only while *insn_demand is nonzero (NULL: always) */
 	const uint32_t *insn_demand;
+	/* set by init for a model whose on_cycle matters only at times: on_cycle is called
+	 * only while *cycle_demand is nonzero (NULL: always) */
+	const uint64_t *cycle_demand;
+	/* with model->commit_regs, kept by the PMU: the youngest committed instruction (the
+	 * PC sample register of LCI), and TIP's Offending Instruction Register (that, or the
+	 * instruction at the head that excepted or was refetched after a memory-ordering
+	 * violation while nothing commits, with that flush cause as its flag) */
+	const struct pmu_commit_reg *last_commit, *oir;
 };
 
 struct pmu_config {

@@ -77,15 +77,13 @@ static inline void pmu_blame_split(struct pmu_unit *u, const struct probe_insn *
 /* ---- TIP (tip.c), shared with TIP-ILP (tip_ilp.c) ---------------------------------------- */
 
 struct tip_state {
-	uint64_t oir_pc;             /* Offending Instruction Register: address */
-	uint32_t oir_ctx;            /* its calling context (the stack the sample carries) */
-	const struct isa_insn *oir_insn;
-	uint8_t oir_flag;            /* its flag: enum probe_cause of a flush it caused, 0 none */
-	uint8_t oir_valid;
 	uint64_t frontend;           /* samples with the Front-end flag waiting for a dispatch */
 };
 
-/* TIP's per-cycle OIR update and pending front-end samples. */
+/* The OIR is the PMU's (pmu_unit.oir, model commit_regs); init asks for views only while
+ * front-end samples wait. */
+int tip_init(struct pmu_unit *u);
+/* The pending front-end samples go to the first instruction that dispatches. */
 void tip_on_cycle(struct pmu_unit *u, const struct probe_cycle *v);
 /* Sample selection; ilp = 0 attributes a computing sample to the oldest committing
  * instruction only (TIP-ILP). */

@@ -50,6 +50,8 @@ int pmu_profile_init(struct pmu_profile *p, uint64_t divisor)
 {
 	memset(p, 0, sizeof(*p));
 	p->divisor = divisor ? divisor : 1;
+	for (size_t k = 0; k < PMU_PROFILE_RECENT; k++)
+		p->recent[k].pc = (uint64_t)((k + 1) & (PMU_PROFILE_RECENT - 1)) << 1;
 	p->cap = PMU_PROFILE_INITIAL;
 	p->nslot = 2 * PMU_PROFILE_INITIAL;
 	p->e = malloc(p->cap * sizeof(*p->e));
@@ -97,43 +99,25 @@ static size_t pmu_profile_lookup(const struct pmu_profile *p, uint64_t pc, size_
 	return SIZE_MAX;
 }
 
-void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in,
-		     enum pmu_cat c, uint64_t units)
+size_t pmu_profile_slot(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in)
 {
-	size_t i = p->last;
-	uint32_t *rc = &p->recent[(pc >> 1) & (PMU_PROFILE_RECENT - 1)];
-	if (i < p->n && p->e[i].pc == pc) {
-		/* the same instruction again */
-	} else if (*rc && p->e[*rc - 1].pc == pc) {
-		i = *rc - 1;
-		p->last = i;
-	} else {
-		size_t h;
-		i = pmu_profile_lookup(p, pc, &h);
-		if (i == SIZE_MAX) {
-			if (p->n == p->cap) {
-				if (pmu_profile_grow(p)) {
-					p->oom = 1;
-					return;
-				}
-				pmu_profile_lookup(p, pc, &h);
+	size_t h, i = pmu_profile_lookup(p, pc, &h);
+	if (i == SIZE_MAX) {
+		if (p->n == p->cap) {
+			if (pmu_profile_grow(p)) {
+				p->oom = 1;
+				return SIZE_MAX;
 			}
-			i = p->n++;
-			memset(&p->e[i], 0, sizeof(p->e[i]));
-			p->e[i].pc = pc;
-			p->e[i].insn = in;
-			p->slot[h] = (uint32_t)(i + 1);
+			pmu_profile_lookup(p, pc, &h);
 		}
-		p->last = i;
-		*rc = (uint32_t)(i + 1);
+		i = p->n++;
+		memset(&p->e[i], 0, sizeof(p->e[i]));
+		p->e[i].pc = pc;
+		p->e[i].insn = in;
+		p->slot[h] = (uint32_t)(i + 1);
 	}
-	struct pmu_entry *e = &p->e[i];
-	if (!e->insn)
-		e->insn = in;
-	e->total += units;
-	e->cat[c] += units;
-	p->total += units;
-	p->cat_total[c] += units;
+	p->recent[pmu_profile_recent_slot(pc)] = (struct pmu_profile_recent){ pc, i };
+	return i;
 }
 
 const struct pmu_entry *pmu_profile_find(const struct pmu_profile *p, uint64_t pc)

@@ -41,6 +41,19 @@ struct pmu_entry {
 
 #define PMU_PROFILE_RECENT 256 /* direct-mapped cache in front of the hash table */
 
+/* A slot of that cache: a pc added lately and its entry. Slot k starts with a pc that does
+ * not map to k, so that it matches nothing until set. */
+struct pmu_profile_recent {
+	uint64_t pc;
+	size_t i;
+};
+
+/* The cache slot of pc. */
+static inline size_t pmu_profile_recent_slot(uint64_t pc)
+{
+	return (size_t)(pc >> 1) & (PMU_PROFILE_RECENT - 1);
+}
+
 struct pmu_profile {
 	struct pmu_entry *e;      /* entries in first-seen order */
 	size_t n, cap;
@@ -49,8 +62,7 @@ struct pmu_profile {
 	uint64_t divisor;         /* units per cycle (oracle) or per sample */
 	uint64_t total;           /* units over all entries */
 	uint64_t cat_total[PMU_CAT_N];
-	size_t last;              /* index of the last entry touched (repeated stalls) */
-	uint32_t recent[PMU_PROFILE_RECENT]; /* by pc: entry index + 1 of a pc seen lately, 0 none */
+	struct pmu_profile_recent recent[PMU_PROFILE_RECENT]; /* by pmu_profile_recent_slot */
 	int oom;                  /* an add was dropped for lack of memory */
 };
 
@@ -58,10 +70,43 @@ struct pmu_profile {
 int pmu_profile_init(struct pmu_profile *p, uint64_t divisor)
 	__attribute__((warn_unused_result));
 
+/* The index of pc's entry when the recent-entry cache misses: looked up in the hash table,
+ * created if new (remembered in the cache); SIZE_MAX (p->oom set) when memory ran out.
+ * For pmu_profile_add. */
+size_t pmu_profile_slot(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in);
+
+/* The entry of pc when the direct-mapped cache holds it, else NULL: no call, no change
+ * (for callers that do the adds of a cycle only when all of them hit). */
+static inline struct pmu_entry *pmu_profile_cached(struct pmu_profile *p, uint64_t pc)
+{
+	const struct pmu_profile_recent *r = &p->recent[pmu_profile_recent_slot(pc)];
+	return r->pc == pc ? &p->e[r->i] : NULL;
+}
+
+/* units in category c to an entry of p (from pmu_profile_cached): as pmu_profile_add below. */
+static inline void pmu_profile_add_entry(struct pmu_profile *p, struct pmu_entry *e,
+					 const struct isa_insn *in, enum pmu_cat c, uint64_t units)
+{
+	if (!e->insn)
+		e->insn = in;
+	e->total += units;
+	e->cat[c] += units;
+	p->total += units;
+	p->cat_total[c] += units;
+}
+
 /* pc += units in category c. Never fails: when growing the table fails the add is dropped
- * and p->oom set (callers report it). */
-void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in,
-		     enum pmu_cat c, uint64_t units);
+ * and p->oom set (callers report it). Inline: a pc in the direct-mapped cache (the same
+ * instruction again, a loop of up to 512 bytes) costs no call. */
+static inline void pmu_profile_add(struct pmu_profile *p, uint64_t pc, const struct isa_insn *in,
+				   enum pmu_cat c, uint64_t units)
+{
+	const struct pmu_profile_recent *r = &p->recent[pmu_profile_recent_slot(pc)];
+	size_t i = r->i;
+	if (r->pc != pc && (i = pmu_profile_slot(p, pc, in)) == SIZE_MAX)
+		return;
+	pmu_profile_add_entry(p, &p->e[i], in, c, units);
+}
 
 /* The entry of pc, or NULL. */
 const struct pmu_entry *pmu_profile_find(const struct pmu_profile *p, uint64_t pc);

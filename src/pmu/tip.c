@@ -8,9 +8,17 @@
  * OIR carries a mispredict/flush/exception flag → the OIR's address (Flushed); otherwise the
  * Front-end flag is set and the sample waits for the first instruction to dispatch, whose
  * address it takes (Drained). TIP-ILP (tip_ilp.c) shares all of it but keeps one instruction
- * of a computing sample.
+ * of a computing sample. The OIR is kept by the PMU (pmu_unit.oir), once for TIP and TIP-ILP;
+ * TIP's own hook runs only while front-end samples wait.
  */
 #include "pmu/pmu_model.h"
+
+int tip_init(struct pmu_unit *u)
+{
+	struct tip_state *s = u->state;
+	u->cycle_demand = &s->frontend;
+	return 0;
+}
 
 void tip_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 {
@@ -20,22 +28,6 @@ void tip_on_cycle(struct pmu_unit *u, const struct probe_cycle *v)
 		const struct probe_insn *first = v->head[0];
 		for (; s->frontend; s->frontend--)
 			pmu_blame(u, first->pc, first->ctx, first->insn, PMU_CAT_FRONTEND);
-	}
-	if (v->n_commit) {
-		const struct probe_insn *y = v->head[v->n_commit - 1];
-		s->oir_pc = y->pc;
-		s->oir_ctx = y->ctx;
-		s->oir_insn = y->insn;
-		s->oir_flag = y->flush_cause;
-		s->oir_valid = 1;
-	} else if (v->state == PROBE_FLUSHED && v->flush_insn &&
-	           (v->empty_cause == PROBE_FLUSH_EXCEPTION || v->empty_cause == PROBE_FLUSH_MEM_ORDER)) {
-		/* the head entry excepted instead of committing */
-		s->oir_pc = v->flush_insn->pc;
-		s->oir_ctx = v->flush_insn->ctx;
-		s->oir_insn = v->flush_insn->insn;
-		s->oir_flag = (uint8_t)v->empty_cause;
-		s->oir_valid = 1;
 	}
 }
 
@@ -51,9 +43,9 @@ void tip_sample(struct pmu_unit *u, const struct probe_cycle *v, int ilp)
 	} else if (v->n_valid) {
 		pmu_blame(u, v->head[0]->pc, v->head[0]->ctx, v->head[0]->insn,
 		          pmu_cat_of(PROBE_STALLED, v->head[0]->insn, 0));
-	} else if (s->oir_valid && s->oir_flag) {
-		pmu_blame(u, s->oir_pc, s->oir_ctx, s->oir_insn,
-		          pmu_cat_of(PROBE_FLUSHED, s->oir_insn, s->oir_flag));
+	} else if (u->oir->valid && u->oir->flag) {
+		const struct pmu_commit_reg *oir = u->oir;
+		pmu_blame(u, oir->pc, oir->ctx, oir->insn, pmu_cat_of(PROBE_FLUSHED, oir->insn, oir->flag));
 	} else {
 		s->frontend++;
 	}
@@ -77,6 +69,8 @@ const struct pmu_model pmu_model_tip = {
 	.summary = "TIP: commit-stage sampling with the four commit states and 1/n shares of "
 	           "committing instructions (Paper A §3)",
 	.state_size = sizeof(struct tip_state),
+	.commit_regs = 1,
+	.init = tip_init,
 	.on_cycle = tip_on_cycle,
 	.on_sample = tip_on_sample,
 	.finish = tip_finish,

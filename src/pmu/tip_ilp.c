@@ -16,6 +16,8 @@ const struct pmu_model pmu_model_tip_ilp = {
 	.summary = "TIP without ILP accounting: a computing sample to the oldest committing "
 	           "instruction only",
 	.state_size = sizeof(struct tip_state),
+	.commit_regs = 1,
+	.init = tip_init,
 	.on_cycle = tip_on_cycle,
 	.on_sample = tip_ilp_on_sample,
 	.finish = tip_finish,

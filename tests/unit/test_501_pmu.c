@@ -3,7 +3,7 @@
  * views standing for many cycles, and on the out-of-order core with synthetic streams: the
  * Oracle accounts every cycle exactly as the core's cycle stack, TIP sampling every cycle
  * equals the Oracle, all profilers sample the same cycles, and the tagging profilers blame
- * the instructions the paper says they blame. */
+ * the instructions the paper says they blame; each model alone profiles as with all nine. */
 #include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -419,6 +419,55 @@ static void test_core_sparse(void **state)
 	synth_free(&s);
 }
 
+/* Each of the nine attached alone, and a few pairs, yields the very profile it yields with
+ * all nine attached: what the PMU keeps once for several models (the last-committed and
+ * offending-instruction registers) and the units' demand for views and records couple
+ * nothing. */
+static void test_alone_equals_together(void **state)
+{
+	(void)state;
+	struct synth s = { 0 };
+	size_t ld, csr;
+	mixed_stream(&s, 400, &ld, &csr);
+	struct core_config cfg;
+	config_defaults(&cfg);
+	struct pmu_config pc = { .period_cycles = 37, .random = 1, .seed = 3,
+	                         .commit_width = cfg.commit_width, .models = (1u << 9) - 1 };
+	struct pmu *all;
+	assert_int_equal(pmu_create(&pc, &all), 0);
+	core_destroy(run_with_pmu(&s, &cfg, all));
+	uint32_t sets[9 + 3];
+	for (int k = 0; k < 9; k++)
+		sets[k] = 1u << k;
+	sets[9] = (1u << pmu_model_index("oracle")) | (1u << pmu_model_index("tip"));
+	sets[10] = (1u << pmu_model_index("tip-ilp")) | (1u << pmu_model_index("lci"));
+	sets[11] = (1u << pmu_model_index("nci")) | (1u << pmu_model_index("software"));
+	for (size_t k = 0; k < sizeof(sets) / sizeof(sets[0]); k++) {
+		struct pmu *p;
+		pc.models = sets[k];
+		assert_int_equal(pmu_create(&pc, &p), 0);
+		core_destroy(run_with_pmu(&s, &cfg, p));
+		assert_int_equal(pmu_samples_taken(p), pmu_samples_taken(all));
+		for (size_t i = 0; i < pmu_unit_count(p); i++) {
+			const struct pmu_unit *u = pmu_unit_at(p, i);
+			const struct pmu_unit *w = pmu_unit_find(all, u->model->name);
+			assert_non_null(w);
+			assert_int_equal(u->samples, w->samples);
+			assert_int_equal(u->unresolved, w->unresolved);
+			assert_int_equal(u->prof.total, w->prof.total);
+			assert_true(u->prof.total > 0);
+			assert_int_equal(u->prof.n, w->prof.n);
+			/* the same adds in the same order: entries in the same first-seen order */
+			assert_memory_equal(u->prof.e, w->prof.e, u->prof.n * sizeof(*u->prof.e));
+			assert_memory_equal(u->prof.cat_total, w->prof.cat_total,
+			                    sizeof(u->prof.cat_total));
+		}
+		pmu_destroy(p);
+	}
+	pmu_destroy(all);
+	synth_free(&s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -429,6 +478,7 @@ int main(void)
 		cmocka_unit_test(test_fig_a4_drained),
 		cmocka_unit_test(test_core_oracle_exact),
 		cmocka_unit_test(test_core_sparse),
+		cmocka_unit_test(test_alone_equals_together),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
