@@ -113,19 +113,13 @@ int emu_decode_raw(struct emu *e, uint64_t pc, struct isa_insn *out)
 	return 0;
 }
 
-/* Decode the instruction at pc into its slot (emu_decode_raw). */
-static int emu_decode_slot(struct emu *e, struct emu_slot *s, uint64_t pc)
-{
-	return emu_decode_raw(e, pc, &s->insn);
-}
-
 struct emu_slot *emu_slot_at(struct emu *e, uint64_t pc)
 {
 	struct emu_slot *slots = emu_code_slots(e, pc);
 	if (!slots)
 		return NULL;
 	struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
-	if (!s->insn.len && emu_decode_slot(e, s, pc))
+	if (!s->insn.len && emu_decode_raw(e, pc, &s->insn))
 		return NULL;
 	return s;
 }
@@ -146,9 +140,10 @@ void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
 {
 	bytes = (bytes + 31) & ~(size_t)31;
 	if ((size_t)(a->end - a->cur) < bytes) {
-		uint8_t *c = mmap(NULL, a->chunk_bytes, PROT_READ | PROT_WRITE,
-				  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (c == MAP_FAILED || bytes > a->chunk_bytes - 32) {
+		uint8_t *c = bytes <= a->chunk_bytes - 32 ?
+			mmap(NULL, a->chunk_bytes, PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) : MAP_FAILED;
+		if (c == MAP_FAILED) {
 			fprintf(stderr, "robin: out of memory for decoded instructions\n");
 			abort();
 		}
@@ -544,7 +539,7 @@ enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
 		}
 		struct emu_slot *s = &slots[(pc & GMEM_PAGE_MASK) >> 1];
 		if (__builtin_expect(!s->insn.len, 0)) {
-			if (emu_decode_slot(e, s, pc))
+			if (emu_decode_raw(e, pc, &s->insn))
 				goto trap;
 		}
 		if (e->block_hook)

@@ -18,14 +18,8 @@ chmod 755 "$CL_TMP"
 mount -t tmpfs -o size=2m tmpfs "$CL_TMP" 2>/dev/null || cl_skip "skip: mount is not permitted here (a small file system is needed)"
 dir=$CL_TMP/state db=$CL_TMP/daemon.db
 fail=0
-cleanup() {
-	[ "$fail" = 0 ] || { echo "--- daemon.log"; cat "$dir/daemon.log" 2>/dev/null; }
-	[ -f "$dir/daemon.pid" ] && kill -9 "$(cat "$dir/daemon.pid")" 2>/dev/null
-	sleep 0.2
-	umount "$CL_TMP" 2>/dev/null
-	rm -rf "$CL_TMP" "$OUT"
-}
-trap cleanup EXIT
+DBFS=$CL_TMP   # the one small file system cl_daemon_cleanup unmounts
+trap 'cl_daemon_cleanup; rm -rf "$OUT"' EXIT
 mkdir -p "$CL_TMP/bin"
 cl_build_spin "$CL_TMP/bin" || exit 1
 "$ROBIN" daemon start --dir "$dir" --db "$db" --interval 1000 > "$OUT/out" 2>&1 ||
