@@ -59,8 +59,8 @@ static double run_clock(clockid_t id)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void run_write_json(const char *path, const char *prog, uint64_t n, double secs,
-			   double cpu, int rc, const char *status, int sig)
+static void run_write_json(const char *path, const struct emu *e, const char *prog, uint64_t n,
+			   double secs, double cpu, int rc, const char *status, int sig)
 {
 	FILE *f = fopen(path, "w");
 	if (!f) {
@@ -79,6 +79,10 @@ static void run_write_json(const char *path, const char *prog, uint64_t n, doubl
 	json_kv_int(&j, "exit_code", rc);
 	json_kv_string(&j, "status", status);
 	json_kv_int(&j, "signal", sig);
+	uint64_t jb, jbytes;
+	emu_jit_stats(e, &jb, &jbytes);
+	json_kv_uint(&j, "translated_blocks", jb);
+	json_kv_uint(&j, "translated_bytes", jbytes);
 	json_object_end(&j);
 	json_end(&j);
 	fclose(f);
@@ -303,7 +307,7 @@ int cmd_run(int argc, char **argv)
 	if (stats)
 		run_print_threads(e);
 	if (stats_json)
-		run_write_json(stats_json, prog, n, secs, cpu, rc, status, sig);
+		run_write_json(stats_json, e, prog, n, secs, cpu, rc, status, sig);
 out:
 	emu_opts_close(&eo);
 	emu_destroy(e);

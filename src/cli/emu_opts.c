@@ -25,7 +25,9 @@ const char emu_opts_help[] =
 	"  --quantum N         guest threads take turns of N instructions (default 100000)\n"
 	"  --trace N           commit trace of the first N instructions on stderr:\n"
 	"                      seq, pc, encoding, disassembly, register written\n"
-	"  --trace-file FILE   write the trace to FILE instead of stderr\n";
+	"  --trace-file FILE   write the trace to FILE instead of stderr\n"
+	"  --jit N             translate a block to host code on its N-th entry (default 16);\n"
+	"                      0: interpret every block (the results are the same)\n";
 
 static int emu_opts_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
@@ -88,7 +90,8 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 		return 1;
 	}
 	int needs = !strcmp(a, "--sysroot") || !strcmp(a, "--seed") || !strcmp(a, "--max-insns") ||
-	            !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--quantum");
+	            !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--quantum") ||
+	            !strcmp(a, "--jit");
 	if (!needs)
 		return 0;
 	if (*i + 1 >= argc) {
@@ -105,6 +108,18 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 			fprintf(stderr, "robin %s: --quantum needs a positive integer, got '%s'\n", cmd, val);
 			return -1;
 		}
+		return 1;
+	}
+	if (!strcmp(a, "--jit")) {
+		uint64_t n;
+		if (emu_opts_u64(cmd, a, val, &n))
+			return -1;
+		if (n > UINT32_MAX) {
+			fprintf(stderr, "robin %s: --jit needs at most %u, got '%s'\n", cmd, UINT32_MAX, val);
+			return -1;
+		}
+		o->cfg.no_jit = n == 0;
+		o->cfg.jit_hot = (uint32_t)n;
 		return 1;
 	}
 	if (!strcmp(a, "--sysroot"))

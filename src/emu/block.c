@@ -37,8 +37,10 @@
 #include <sys/mman.h>
 
 #include "emu/emu_priv.h"
+#include "emu/block_kind.h"
 #include "emu/exec_div.h"
 #include "emu/fpu.h"
+#include "emu/jit.h"
 
 #define BLOCK_MAX_INSNS 128
 
@@ -59,23 +61,6 @@ static int block_ends_with(const struct isa_insn *in)
 }
 
 /* The handler labels of block_run, indexed by enum block_kind (filled on its first call). */
-enum block_kind {
-	BK_GEN, BK_GENT, BK_END, BK_NOP, BK_LI,
-	BK_ADDI, BK_SLTI, BK_SLTIU, BK_XORI, BK_ORI, BK_ANDI, BK_SLLI, BK_SRLI, BK_SRAI,
-	BK_ADDIW, BK_SLLIW, BK_SRLIW, BK_SRAIW,
-	BK_ADD, BK_SUB, BK_SLL, BK_SLT, BK_SLTU, BK_XOR, BK_SRL, BK_SRA, BK_OR, BK_AND,
-	BK_ADDW, BK_SUBW, BK_SLLW, BK_SRLW, BK_SRAW, BK_MUL, BK_MULW,
-	BK_LB, BK_LH, BK_LW, BK_LD, BK_LBU, BK_LHU, BK_LWU, BK_FLW, BK_FLD,
-	BK_SB, BK_SH, BK_SW, BK_SD, BK_FSW, BK_FSD,
-	BK_FADD_D, BK_FSUB_D, BK_FMUL_D, BK_FMA_D, BK_FDIV_D, BK_FSQRT_D,
-	BK_FADD_S, BK_FSUB_S, BK_FMUL_S, BK_FEQ_D, BK_FLT_D, BK_FLE_D, BK_FMV_D_X, BK_FMV_X_D,
-	BK_FFLAGS_RW, BK_FFLAGS_RS,
-	BK_FSGNJ_D, BK_FSGNJN_D, BK_FSGNJX_D, BK_FCVT_D_S, BK_FCVT_D_W, BK_FCVT_D_L, BK_FCVT_L_D,
-	BK_MULHU, BK_FMIN_D, BK_FMAX_D, BK_FCLASS_D,
-	BK_DIV, BK_DIVU, BK_REM, BK_REMU, BK_DIVW, BK_DIVUW, BK_REMW, BK_REMUW,
-	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
-	BK_COUNT
-};
 static const void *block_lbl[BK_COUNT];
 
 /* The handler kind for a decoded instruction at pc. */
@@ -274,6 +259,9 @@ static struct emu_block *block_build(struct emu *e, uint64_t pc)
 	b->n_insns = n;
 	b->n_ops = n_ops;
 	b->dead = 0;
+	b->jit = NULL;
+	b->hits = 0;
+	b->jit_fp = 0;
 	b->next_alloc = cp->blocks;
 	cp->blocks = b;
 	/* pass 2: the ops */
@@ -315,6 +303,60 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 }
 
 static int block_host_fma;  /* the host has FMA3 (x86-64): fused multiply-adds inline */
+
+/* ---- translation of hot blocks to host code (jit.c) ---- */
+
+/* The kind of an op from its handler label (a small open-addressing table over block_lbl). */
+#define KIND_BITS 8
+static struct { const void *lbl; uint8_t kind; } block_kind_tab[1u << KIND_BITS];
+
+static uint32_t block_kind_slot(const void *lbl)
+{
+	return (uint32_t)(((uintptr_t)lbl * 0x9e3779b97f4a7c15ull) >> (64 - KIND_BITS));
+}
+
+static enum block_kind block_kind_by_lbl(const void *lbl)
+{
+	if (!block_kind_tab[0].lbl && !block_kind_tab[1].lbl) {
+		for (uint32_t k = 0; k < BK_COUNT; k++) {
+			uint32_t i = block_kind_slot(block_lbl[k]);
+			while (block_kind_tab[i].lbl && block_kind_tab[i].lbl != block_lbl[k])
+				i = (i + 1) & ((1u << KIND_BITS) - 1);
+			block_kind_tab[i].lbl = block_lbl[k];
+			block_kind_tab[i].kind = (uint8_t)k;
+		}
+	}
+	for (uint32_t i = block_kind_slot(lbl);; i = (i + 1) & ((1u << KIND_BITS) - 1))
+		if (block_kind_tab[i].lbl == lbl || !block_kind_tab[i].lbl)
+			return block_kind_tab[i].lbl ? (enum block_kind)block_kind_tab[i].kind : BK_GEN;
+}
+
+/* Translate b's ops (the first ones, up to the first the translator does not know); a
+ * translation of fewer than two ops is not worth a call. Without executable memory the
+ * emulator goes on interpreting. */
+static void block_jit(struct emu *e, struct emu_block *b)
+{
+	static uint8_t buf[64 * 1024];  /* a block's code is at most ~10 KiB */
+	struct jit_op ops[BLOCK_MAX_INSNS + 1];
+	for (uint32_t i = 0; i < b->n_ops; i++) {
+		const struct emu_bop *op = &b->op[i];
+		ops[i] = (struct jit_op){ .kind = (uint8_t)block_kind_by_lbl(op->lbl), .rd = op->rd,
+					  .rs1 = op->rs1, .rs2 = op->rs2, .rs3 = op->rs3, .imm = op->imm };
+	}
+	struct jit_code c;
+	if (jit_translate(ops, b->n_ops, block_host_fma, buf, sizeof(buf), &c) || c.n_ops < 2)
+		return;
+	void *code = emu_arena_alloc(&e->jit_arena, c.len);
+	if (!code) {
+		e->jit_on = 0;
+		return;
+	}
+	memcpy(code, buf, c.len);
+	b->jit_fp = (uint32_t)c.fp_env;
+	b->jit = code;
+	e->jit_blocks++;
+	e->jit_bytes += c.len;
+}
 
 /* Finite (not infinite, not NaN) binary64 bits. */
 static inline int block_finite_d(uint64_t v) { return (v & 0x7ff0000000000000ull) != 0x7ff0000000000000ull; }
@@ -483,6 +525,22 @@ enter:
 		uint64_t stop = e->async_at < limit ? e->async_at : limit;
 		if (__builtin_expect(icount + b->n_insns > stop, 0))
 			goto slow_block;
+		if (b->jit) {
+			/* the translated ops, then their handlers from the op it returns (jit.h) */
+			if (!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) {
+				uint32_t r = ((jit_code_fn)b->jit)((uint8_t *)x + 128, base, perm);
+				op = b->op + (r & 0xffff);
+				if (r & JIT_TAKEN) {
+					pc = (uint64_t)op->imm;
+					icount += op->idx + 1u;
+					CHAIN(1);
+				}
+				goto *op->lbl;
+			}
+		} else if (__builtin_expect(++b->hits == e->jit_hot, 0) && e->jit_on) {
+			block_jit(e, b);
+			goto enter;
+		}
 		op = b->op;
 		goto *op->lbl;
 	}

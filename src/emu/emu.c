@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/jit.h"
 #include "emu/syscall_priv.h"
 #include "emu/thread.h"
 
@@ -141,8 +142,10 @@ void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
 	bytes = (bytes + 31) & ~(size_t)31;
 	if ((size_t)(a->end - a->cur) < bytes) {
 		uint8_t *c = bytes <= a->chunk_bytes - 32 ?
-			mmap(NULL, a->chunk_bytes, PROT_READ | PROT_WRITE,
+			mmap(NULL, a->chunk_bytes, PROT_READ | PROT_WRITE | (a->exec ? PROT_EXEC : 0),
 			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0) : MAP_FAILED;
+		if (c == MAP_FAILED && a->exec)
+			return NULL;
 		if (c == MAP_FAILED) {
 			fprintf(stderr, "robin: out of memory for decoded instructions\n");
 			abort();
@@ -197,6 +200,10 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 	e->code = code;
 	e->code_arena.chunk_bytes = 16u << 20;  /* 170 code pages; address space only until used */
 	e->blk_arena.chunk_bytes = 4u << 20;
+	e->jit_arena.chunk_bytes = 4u << 20;
+	e->jit_arena.exec = 1;
+	e->jit_on = !e->cfg.no_jit && jit_host_supported();
+	e->jit_hot = e->cfg.jit_hot ? e->cfg.jit_hot : EMU_JIT_HOT;
 	e->hart.emu = e;
 	e->hart.mem = &e->mem;
 	e->hart.reservation = ~0ull;
@@ -231,6 +238,7 @@ void emu_destroy(struct emu *e)
 		return;
 	emu_arena_free(&e->code_arena);
 	emu_arena_free(&e->blk_arena);
+	emu_arena_free(&e->jit_arena);
 	block_map_free(e);
 	if (e->code)
 		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));
@@ -628,6 +636,12 @@ uint64_t emu_reg(const struct emu *e, unsigned reg)
 }
 
 uint64_t emu_instret(const struct emu *e) { return e->hart.instret; }
+
+void emu_jit_stats(const struct emu *e, uint64_t *blocks, uint64_t *bytes)
+{
+	*blocks = e->jit_blocks;
+	*bytes = e->jit_bytes;
+}
 int emu_exit_code(const struct emu *e) { return e->exit_code; }
 const char *emu_fault_message(const struct emu *e) { return e->fault_msg; }
 int emu_fault_signal(const struct emu *e) { return e->fault_signal; }

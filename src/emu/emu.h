@@ -23,6 +23,9 @@ struct emu_config {
 	FILE *trace;             /* objdump-style commit trace, or NULL */
 	uint64_t trace_insns;    /* how many instructions to trace */
 	uint64_t quantum;        /* guest threads: instructions per turn; 0 = default (thread.h) */
+	int no_jit;              /* run blocks only through the interpreter: no translation of hot
+	                            blocks to host code (jit.h) */
+	uint32_t jit_hot;        /* translate a block on its jit_hot-th entry; 0 = default (16) */
 	char *const *exec_argv;  /* guest execve: the host command that runs a new program under
 	                            robin, the program and its arguments appended (NULL: execve
 	                            returns ENOSYS) */
@@ -80,6 +83,8 @@ uint64_t emu_reg(const struct emu *e, unsigned reg);
 const char *emu_reg_name(unsigned reg);
 
 uint64_t emu_instret(const struct emu *e);
+/* Blocks translated to host code so far and the bytes of their code (jit.h). */
+void emu_jit_stats(const struct emu *e, uint64_t *blocks, uint64_t *bytes);
 int emu_exit_code(const struct emu *e);
 /* After EMU_FAULT: the one-line message (PC, disassembly, faulting address, symbol) and the
  * host signal number the guest would have died of (SIGILL, SIGSEGV, SIGTRAP, SIGBUS). */

@@ -59,8 +59,16 @@ struct emu_block {
 	uint16_t n_insns;       /* guest instructions (the end pseudo-op is not one) */
 	uint16_t n_ops;
 	uint32_t dead;          /* its page was dropped: chains from other blocks must not enter */
-	struct emu_bop op[];    /* 32 bytes each, from a 32-byte boundary: two per host line */
+	const void *jit;        /* its ops translated to host code (jit.h), or NULL */
+	uint32_t hits;          /* entries while not translated (translated at e->jit_hot) */
+	uint32_t jit_fp;        /* the code needs fflags.NX and frm RNE (jit_code.fp_env) */
+	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per
+	                                      host line */
 };
+
+/* A block is translated to host code on its EMU_JIT_HOT-th entry by default: cold code
+ * (start-up, error paths) is only interpreted, which costs less than translating it. */
+#define EMU_JIT_HOT 16
 
 struct emu_code_page {
 	struct emu_block *blocks;        /* the blocks built from this page */
@@ -73,6 +81,8 @@ struct emu_arena {
 	uint8_t *cur, *end;     /* the free part of the newest chunk */
 	void *chunks;           /* the chunks, linked through their first word */
 	size_t chunk_bytes;     /* the size of every chunk (set before the first allocation) */
+	int exec;               /* chunks are executable (translated code): a failed mapping
+	                           returns NULL instead of ending the process */
 };
 
 /* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
@@ -125,6 +135,10 @@ struct emu {
 	 * one munmap per chunk at the end instead of one per page. */
 	struct emu_arena code_arena;
 	struct emu_arena blk_arena;
+	struct emu_arena jit_arena;          /* translated blocks (executable) */
+	int jit_on;                          /* translate hot blocks (not --jit 0; x86-64) */
+	uint32_t jit_hot;                    /* ... on their jit_hot-th entry */
+	uint64_t jit_blocks, jit_bytes;      /* translated so far */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */

@@ -1,0 +1,25 @@
+#ifndef ROBIN_EMU_BLOCK_KIND_H
+#define ROBIN_EMU_BLOCK_KIND_H
+
+/* The kinds of op of the block loop (block.c): one handler label of block_run each, and what
+ * the translator to host code (jit.c) knows how to translate. BK_GEN / BK_GENT run the
+ * instruction's exec_table handler; BK_END is a block's closing pseudo-op. */
+enum block_kind {
+	BK_GEN, BK_GENT, BK_END, BK_NOP, BK_LI,
+	BK_ADDI, BK_SLTI, BK_SLTIU, BK_XORI, BK_ORI, BK_ANDI, BK_SLLI, BK_SRLI, BK_SRAI,
+	BK_ADDIW, BK_SLLIW, BK_SRLIW, BK_SRAIW,
+	BK_ADD, BK_SUB, BK_SLL, BK_SLT, BK_SLTU, BK_XOR, BK_SRL, BK_SRA, BK_OR, BK_AND,
+	BK_ADDW, BK_SUBW, BK_SLLW, BK_SRLW, BK_SRAW, BK_MUL, BK_MULW,
+	BK_LB, BK_LH, BK_LW, BK_LD, BK_LBU, BK_LHU, BK_LWU, BK_FLW, BK_FLD,
+	BK_SB, BK_SH, BK_SW, BK_SD, BK_FSW, BK_FSD,
+	BK_FADD_D, BK_FSUB_D, BK_FMUL_D, BK_FMA_D, BK_FDIV_D, BK_FSQRT_D,
+	BK_FADD_S, BK_FSUB_S, BK_FMUL_S, BK_FEQ_D, BK_FLT_D, BK_FLE_D, BK_FMV_D_X, BK_FMV_X_D,
+	BK_FFLAGS_RW, BK_FFLAGS_RS,
+	BK_FSGNJ_D, BK_FSGNJN_D, BK_FSGNJX_D, BK_FCVT_D_S, BK_FCVT_D_W, BK_FCVT_D_L, BK_FCVT_L_D,
+	BK_MULHU, BK_FMIN_D, BK_FMAX_D, BK_FCLASS_D,
+	BK_DIV, BK_DIVU, BK_REM, BK_REMU, BK_DIVW, BK_DIVUW, BK_REMW, BK_REMUW,
+	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
+	BK_COUNT
+};
+
+#endif
