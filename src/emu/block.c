@@ -110,7 +110,9 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	FCVT(fcvt_d_s, BK_FCVT_D_S) FCVT(fcvt_d_w, BK_FCVT_D_W) FCVT(fcvt_d_l, BK_FCVT_D_L)
 #undef FCVT
 	/* double -> int64 truncating (C's cast): rtz only */
-	case ISA_OP_fcvt_l_d: return in->rm == FPU_RM_RTZ ? BK_FCVT_L_D : BK_GEN;
+	case ISA_OP_fcvt_l_d:
+		return in->rm == FPU_RM_RTZ ? BK_FCVT_L_D :
+		       in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? BK_FCVT_L_D_RNE : BK_GEN;
 	case ISA_OP_feq_d: return BK_FEQ_D;
 	case ISA_OP_flt_d: return BK_FLT_D;
 	case ISA_OP_fle_d: return BK_FLE_D;
@@ -341,7 +343,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	for (uint32_t i = 0; i < b->n_ops; i++) {
 		const struct emu_bop *op = &b->op[i];
 		ops[i] = (struct jit_op){ .kind = (uint8_t)block_kind_by_lbl(op->lbl), .rd = op->rd,
-					  .rs1 = op->rs1, .rs2 = op->rs2, .rs3 = op->rs3, .imm = op->imm };
+					  .rs1 = op->rs1, .rs2 = op->rs2, .rs3 = op->rs3,
+					  .len = op->lenf & 7u, .imm = op->imm, .pc = b->pc + op->pc_off };
 	}
 	struct jit_code c;
 	if (jit_translate(ops, b->n_ops, block_host_fma, buf, sizeof(buf), &c) || c.n_ops < 2)
@@ -451,7 +454,7 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_DIVUW] = &&L_DIVUW, [BK_REMW] = &&L_REMW, [BK_REMUW] = &&L_REMUW,
 		[BK_FFLAGS_RW] = &&L_FFLAGS_RW, [BK_FFLAGS_RS] = &&L_FFLAGS_RS, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
-		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR,
+		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR, [BK_FCVT_L_D_RNE] = &&L_FCVT_L_D_RNE,
 	};
 	if (!block_lbl[0]) {
 		memcpy(block_lbl, lbl, sizeof(lbl));
@@ -530,10 +533,19 @@ enter:
 			if (!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) {
 				uint32_t r = ((jit_code_fn)b->jit)((uint8_t *)x + 128, base, perm);
 				op = b->op + (r & 0xffff);
-				if (r & JIT_TAKEN) {
-					pc = (uint64_t)op->imm;
+				if (__builtin_expect((r & JIT_LEFT) != 0, 1)) {
+					if (r & JIT_END) {
+						pc = b->pc_end;
+						icount += b->n_insns;
+						CHAIN(1);
+					}
 					icount += op->idx + 1u;
-					CHAIN(1);
+					if (r & JIT_TAKEN) {
+						pc = (uint64_t)op->imm;
+						CHAIN(1);
+					}
+					pc = h->next_pc;
+					CHAIN(b->pc == pc);
 				}
 				goto *op->lbl;
 			}
@@ -571,6 +583,7 @@ slow_done:
 	 * whose page was dropped is left at once) */
 #define GEN_SLOT (__builtin_expect(op->slot != NULL, 1) ? op->slot : \
 		  (((struct emu_bop *)op)->slot = emu_slot_at(e, OP_PC)))
+L_FCVT_L_D_RNE:  /* a kind of its own for the translator (jit.c) only */
 L_GEN:
 	SYNC_HART;
 	{

@@ -21,9 +21,11 @@
  * (f + 128); rax, rcx, r8, r9, r10 are scratch. Nothing is saved: the code uses only
  * registers a call may clobber. Exit stubs ("mov eax, k; ret") follow the body.
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "emu/gmem.h"
+#include "emu/hart.h"
 #include "emu/jit.h"
 
 #if defined(__x86_64__)
@@ -45,6 +47,8 @@ struct jbuf {
 	uint32_t fix_ret[JIT_MAX_FIX];
 	uint32_t n_fix;
 	uint8_t *start;
+	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
+	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
 };
 
 static void b8(struct jbuf *j, uint32_t v)
@@ -109,6 +113,46 @@ static void op_r(struct jbuf *j, uint32_t prefix, int w, uint32_t opc, int reg, 
 }
 
 #define XD(i) ((int32_t)(i) * 8 - 128)
+/* other hart fields, from rdi */
+#define HD(field) ((int32_t)(offsetof(struct hart, field) - offsetof(struct hart, x)) - 128)
+
+/* A short forward jump within an op's code: jcc rel8, patched by land(). */
+static uint8_t *jshort(struct jbuf *j, int cc)
+{
+	b8(j, 0x70 | (uint32_t)cc);
+	b8(j, 0);
+	return j->full ? NULL : j->p - 1;
+}
+
+static void land(struct jbuf *j, uint8_t *at)
+{
+	if (at && !j->full)
+		*at = (uint8_t)(j->p - (at + 1));
+}
+
+static void ret_imm(struct jbuf *j, uint32_t v)
+{
+	b8(j, 0xb8);  /* mov eax, v; ret */
+	b32(j, v);
+	b8(j, 0xc3);
+}
+
+/* guest int register i <- a 64-bit value known now */
+static void st_x_imm(struct jbuf *j, int i, uint64_t v)
+{
+	if (!i)
+		return;
+	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX) {
+		op_m(j, 0, 1, 0xc7, 0, XB, -1, XD(i), 0);  /* mov qword [i], imm32 */
+		b32(j, (uint32_t)v);
+	} else {
+		b8(j, 0x48);
+		b8(j, 0xb8);  /* movabs rax, imm64 */
+		b32(j, (uint32_t)v);
+		b32(j, (uint32_t)(v >> 32));
+		op_m(j, 0, 1, 0x89, RAX, XB, -1, XD(i), 0);
+	}
+}
 
 /* host reg <- guest int register i (64 bits) */
 static void ld_x(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, XB, -1, XD(i), 0); }
@@ -168,8 +212,6 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 	st_x(j, rd, RAX);
 }
 
-static int fits32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
-
 /* rax <- guest address rs1 + imm; r8 <- its page; exits (to k) unless the page is below
  * GMEM_NPAGES, the access of size bytes stays in it and perm[page] & mask == want */
 static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t size, uint32_t mask,
@@ -202,40 +244,108 @@ static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t size, uint
 	}
 }
 
-/* The FP result in xmm0 to f[rd] when plain (exponent 2..0x7fe), else exit to k. */
-static void fp_keep_plain(struct jbuf *j, int rd, uint32_t k)
+/* The FP result in xmm0 to f[rd] when plain (exponent 2..0x7fe), or when it is a zero the
+ * rule allows (block.c's: ZERO_ANY a sum's zero is exact; ZERO_OPERAND a product's zero is
+ * exact when f[za] or f[zc] is zero), else exit to k. single: binary32, NaN-boxed. */
+enum { ZERO_NONE, ZERO_ANY, ZERO_OPERAND };
+static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, int za, int zc)
 {
-	op_r(j, 0x66, 1, 0x0f7e, 0, RAX);         /* movq rax, xmm0 */
-	op_r(j, 0, 1, 0x8b, RCX, RAX);            /* mov rcx, rax */
-	shift_imm(j, 1, 5, RCX, 52);              /* shr rcx, 52 */
-	alu_imm(j, 0, 4, RCX, 0x7ff);             /* and ecx, 0x7ff */
-	alu_imm(j, 0, 5, RCX, 2);                 /* sub ecx, 2 */
-	alu_imm(j, 0, 7, RCX, 0x7fd);             /* cmp ecx, 0x7fd */
-	jcc_exit(j, CC_AE, k);
+	op_r(j, 0x66, !single, 0x0f7e, 0, RAX);       /* movq rax, xmm0 (movd eax) */
+	op_r(j, 0, !single, 0x8b, RCX, RAX);          /* mov rcx, rax */
+	shift_imm(j, !single, 5, RCX, single ? 23 : 52);
+	alu_imm(j, 0, 4, RCX, single ? 0xff : 0x7ff);
+	alu_imm(j, 0, 5, RCX, 2);
+	alu_imm(j, 0, 7, RCX, single ? 0xfd : 0x7fd);
+	if (zero == ZERO_NONE) {
+		jcc_exit(j, CC_AE, k);
+	} else {
+		uint8_t *ok = jshort(j, CC_B), *ok2 = NULL;
+		op_r(j, 0, !single, 0x8b, RCX, RAX);  /* a zero: its bits shifted left by one are 0 */
+		op_r(j, 0, !single, 0x03, RCX, RCX);
+		jcc_exit(j, CC_NE, k);
+		if (zero == ZERO_OPERAND) {
+			op_m(j, 0, !single, 0x8b, RCX, FB, -1, XD(za), 0);
+			op_r(j, 0, !single, 0x03, RCX, RCX);
+			ok2 = jshort(j, CC_E);
+			op_m(j, 0, !single, 0x8b, RCX, FB, -1, XD(zc), 0);
+			op_r(j, 0, !single, 0x03, RCX, RCX);
+			jcc_exit(j, CC_NE, k);
+		}
+		land(j, ok);
+		land(j, ok2);
+	}
+	if (single) {
+		b8(j, 0x48);
+		b8(j, 0xb9);  /* movabs rcx, 0xffffffff00000000 */
+		b32(j, 0);
+		b32(j, 0xffffffffu);
+		op_r(j, 0, 1, 0x0b, RAX, RCX);        /* or rax, rcx */
+	}
 	st_f(j, rd, RAX);
+}
+
+/* exit to k unless f[i] is NaN-boxed (its upper half all ones) */
+static void fp_boxed(struct jbuf *j, int i, uint32_t k)
+{
+	op_m(j, 0, 0, 0x8b, RCX, FB, -1, XD(i) + 4, 0);  /* mov ecx, upper half */
+	alu_imm(j, 0, 7, RCX, -1);
+	jcc_exit(j, CC_NE, k);
+}
+
+/* An op that relies on fflags holding NX and frm being RNE: the caller checks both before the
+ * code runs; after a translated fsflags (which may clear NX) the op tests NX itself. */
+static void fp_need(struct jbuf *j, uint32_t k)
+{
+	j->fp_env = 1;
+	if (j->nx_check) {
+		op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);  /* test byte [fflags], NX */
+		b8(j, 1);
+		jcc_exit(j, CC_E, k);
+	}
+}
+
+/* rd <- rs1 / rs2 or rs1 % rs2 (w: the W forms, 32 bits, sign-extended), when the divisor is
+ * neither 0 nor (signed) -1, else exit to k: exec_div.h's results for those need no trap */
+static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sign, int rem, int w)
+{
+	op_m(j, 0, !w, 0x8b, RCX, XB, -1, XD(o->rs2), 0);  /* mov rcx, [rs2] */
+	op_r(j, 0, !w, 0x85, RCX, RCX);                    /* test rcx, rcx */
+	jcc_exit(j, CC_E, k);
+	if (sign) {
+		alu_imm(j, !w, 7, RCX, -1);
+		jcc_exit(j, CC_E, k);
+	}
+	op_r(j, 0, 1, 0x8b, R9, RDX);                      /* div clobbers rdx */
+	op_m(j, 0, !w, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
+	if (sign) {
+		if (!w)
+			b8(j, 0x48);
+		b8(j, 0x99);                                /* cqo / cdq */
+	} else {
+		op_r(j, 0, 0, 0x33, RDX, RDX);              /* xor edx, edx */
+	}
+	op_r(j, 0, !w, 0xf7, sign ? 7 : 6, RCX);           /* idiv / div rcx */
+	if (rem)
+		op_r(j, 0, !w, 0x8b, RAX, RDX);
+	op_r(j, 0, 1, 0x8b, RDX, R9);
+	if (w)
+		op_r(j, 0, 1, 0x63, RAX, RAX);              /* movsxd rax, eax */
+	st_x(j, o->rd, RAX);
 }
 
 /* xmm<reg> <- f[i] (movsd) */
 static void ld_xmm(struct jbuf *j, int reg, int i) { op_m(j, 0xf2, 0, 0x0f10, reg, FB, -1, XD(i), 0); }
 
-/* One op; returns 0 when it was translated, -1 when the block's code must stop before it. */
-static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_fma, int *fp_env)
+/* One op; returns 0 when it was translated, 1 when it was and it left the block (its code
+ * returned), -1 when the block's code must stop before it. */
+static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_fma)
 {
 	int32_t imm32 = (int32_t)o->imm;
 	switch ((enum block_kind)o->kind) {
 	case BK_NOP:
 		return 0;
 	case BK_LI:
-		if (fits32(o->imm)) {
-			op_m(j, 0, 1, 0xc7, 0, XB, -1, XD(o->rd), 0);  /* mov qword [rd], imm32 */
-			b32(j, (uint32_t)imm32);
-		} else {
-			b8(j, 0x48);
-			b8(j, 0xb8);  /* movabs rax, imm64 */
-			for (int i = 0; i < 8; i++)
-				b8(j, (uint32_t)((uint64_t)o->imm >> (8 * i)));
-			st_x(j, o->rd, RAX);
-		}
+		st_x_imm(j, o->rd, (uint64_t)o->imm);
 		return 0;
 	case BK_ADDI:
 		if (o->rd == o->rs1) {
@@ -368,21 +478,32 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_FADD_D: case BK_FSUB_D: case BK_FMUL_D: case BK_FDIV_D: {
 		uint32_t opc = o->kind == BK_FADD_D ? 0x0f58 : o->kind == BK_FSUB_D ? 0x0f5c :
 			       o->kind == BK_FMUL_D ? 0x0f59 : 0x0f5e;
-		*fp_env = 1;
+		fp_need(j, k);
 		ld_xmm(j, 0, o->rs1);
 		op_m(j, 0xf2, 0, opc, 0, FB, -1, XD(o->rs2), 0);
-		fp_keep_plain(j, o->rd, k);
+		fp_keep(j, 0, o->rd, k, o->kind == BK_FMUL_D ? ZERO_OPERAND : o->kind == BK_FDIV_D ? ZERO_NONE : ZERO_ANY,
+			o->rs1, o->rs2);
+		return 0;
+	}
+	case BK_FADD_S: case BK_FSUB_S: case BK_FMUL_S: {
+		uint32_t opc = o->kind == BK_FADD_S ? 0x0f58 : o->kind == BK_FSUB_S ? 0x0f5c : 0x0f59;
+		fp_need(j, k);
+		fp_boxed(j, o->rs1, k);
+		fp_boxed(j, o->rs2, k);
+		op_m(j, 0xf3, 0, 0x0f10, 0, FB, -1, XD(o->rs1), 0);  /* movss xmm0, [rs1] */
+		op_m(j, 0xf3, 0, opc, 0, FB, -1, XD(o->rs2), 0);     /* addss/subss/mulss */
+		fp_keep(j, 1, o->rd, k, o->kind == BK_FMUL_S ? ZERO_OPERAND : ZERO_ANY, o->rs1, o->rs2);
 		return 0;
 	}
 	case BK_FSQRT_D:
-		*fp_env = 1;
+		fp_need(j, k);
 		op_m(j, 0xf2, 0, 0x0f51, 0, FB, -1, XD(o->rs1), 0);  /* sqrtsd xmm0, [rs1] */
-		fp_keep_plain(j, o->rd, k);
+		fp_keep(j, 0, o->rd, k, ZERO_NONE, 0, 0);
 		return 0;
 	case BK_FMA_D:
 		if (!host_fma)
 			return -1;
-		*fp_env = 1;
+		fp_need(j, k);
 		/* xmm0 = rs3 (sign flipped by imm bit 62), xmm1 = rs1 (by bit 63), xmm2 = rs2;
 		 * vfmadd231sd xmm0, xmm1, xmm2: xmm0 = xmm1 * xmm2 + xmm0, rounded once */
 		ld_f(j, RAX, o->rs3);
@@ -399,7 +520,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_r(j, 0x66, 1, 0x0f6e, 1, RAX);       /* movq xmm1, rax */
 		ld_xmm(j, 2, o->rs2);
 		b8(j, 0xc4); b8(j, 0xe2); b8(j, 0xf1); b8(j, 0xb9); b8(j, 0xc2);
-		fp_keep_plain(j, o->rd, k);
+		fp_keep(j, 0, o->rd, k, ZERO_OPERAND, o->rs1, o->rs2);
 		return 0;
 	case BK_FEQ_D: case BK_FLT_D: case BK_FLE_D:
 		/* ucomisd: unordered (a NaN) sets PF: the handler decides NV */
@@ -443,11 +564,103 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_FCVT_D_W:
 		/* every int32 is a binary64: exact in any mode (the entry check covers a dynamic
 		 * rounding mode's validity) */
-		*fp_env = 1;
+		fp_need(j, k);
 		op_m(j, 0xf2, 0, 0x0f2a, 0, XB, -1, XD(o->rs1), 0);  /* cvtsi2sd xmm0, dword [rs1] */
 		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
 		st_f(j, o->rd, RAX);
 		return 0;
+	case BK_FCVT_D_L:
+		/* |v| <= 2^53: exact */
+		fp_need(j, k);
+		ld_x(j, RAX, o->rs1);
+		b8(j, 0x48); b8(j, 0xb9); b32(j, 0); b32(j, 1u << 21);  /* movabs rcx, 2^53 */
+		op_r(j, 0, 1, 0x03, RCX, RAX);                           /* add rcx, rax */
+		b8(j, 0x49); b8(j, 0xb8); b32(j, 0); b32(j, 1u << 22);  /* movabs r8, 2^54 */
+		op_r(j, 0, 1, 0x3b, RCX, R8);                            /* cmp rcx, r8 */
+		jcc_exit(j, CC_A, k);
+		op_r(j, 0xf2, 1, 0x0f2a, 0, RAX);                        /* cvtsi2sd xmm0, rax */
+		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
+		st_f(j, o->rd, RAX);
+		return 0;
+	case BK_DIV: emit_div(j, o, k, 1, 0, 0); return 0;
+	case BK_DIVU: emit_div(j, o, k, 0, 0, 0); return 0;
+	case BK_REM: emit_div(j, o, k, 1, 1, 0); return 0;
+	case BK_REMU: emit_div(j, o, k, 0, 1, 0); return 0;
+	case BK_DIVW: emit_div(j, o, k, 1, 0, 1); return 0;
+	case BK_DIVUW: emit_div(j, o, k, 0, 0, 1); return 0;
+	case BK_REMW: emit_div(j, o, k, 1, 1, 1); return 0;
+	case BK_REMUW: emit_div(j, o, k, 0, 1, 1); return 0;
+	case BK_FCVT_L_D: case BK_FCVT_L_D_RNE:
+		/* |x| < 2^63: in range (no NV); inexact only raises NX, accrued (fp_need). Truncated
+		 * (cvttsd2si) or rounded in the host's mode, RNE (cvtsd2si) */
+		fp_need(j, k);
+		ld_f(j, RAX, o->rs1);
+		shift_imm(j, 1, 5, RAX, 52);
+		alu_imm(j, 0, 4, RAX, 0x7ff);
+		alu_imm(j, 0, 7, RAX, 1023 + 63);
+		jcc_exit(j, CC_AE, k);
+		op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, XD(o->rs1), 0);
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_FCVT_D_S:
+		/* a NaN-boxed non-NaN binary32 widens exactly */
+		fp_need(j, k);
+		fp_boxed(j, o->rs1, k);
+		op_m(j, 0, 0, 0x8b, RCX, FB, -1, XD(o->rs1), 0);
+		alu_imm(j, 0, 4, RCX, 0x7fffffff);
+		alu_imm(j, 0, 7, RCX, 0x7f800000);
+		jcc_exit(j, CC_A, k);
+		op_m(j, 0xf3, 0, 0x0f5a, 0, FB, -1, XD(o->rs1), 0);  /* cvtss2sd xmm0, [rs1] */
+		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
+		st_f(j, o->rd, RAX);
+		return 0;
+	case BK_FFLAGS_RW:
+		/* fsflags: may clear NX, so later FP ops test it (fp_need) */
+		op_m(j, 0, 0, 0x8b, RAX, XB, -1, HD(fflags), 0);
+		alu_imm(j, 0, 4, RAX, 31);
+		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs1), 0);
+		alu_imm(j, 0, 4, RCX, 31);
+		op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
+		st_x(j, o->rd, RAX);
+		j->nx_check = 1;
+		return 0;
+	case BK_MULHU:
+		op_r(j, 0, 1, 0x8b, R9, RDX);                           /* mul clobbers rdx */
+		ld_x(j, RAX, o->rs1);
+		op_m(j, 0, 1, 0xf7, 4, XB, -1, XD(o->rs2), 0);          /* mul qword [rs2] */
+		op_r(j, 0, 1, 0x8b, RAX, RDX);
+		op_r(j, 0, 1, 0x8b, RDX, R9);
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_FFLAGS_RS:
+		/* frflags / csrrs rd, fflags, rs1: flags can only be added, so NX stays accrued */
+		op_m(j, 0, 0, 0x8b, RAX, XB, -1, HD(fflags), 0);        /* mov eax, fflags */
+		alu_imm(j, 0, 4, RAX, 31);
+		if (o->rs1) {
+			op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs1), 0);
+			op_r(j, 0, 0, 0x0b, RCX, RAX);                  /* or ecx, eax */
+			alu_imm(j, 0, 4, RCX, 31);
+			op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
+		}
+		st_x(j, o->rd, RAX);
+		return 0;
+	/* leaving the block: the link written, then the target */
+	case BK_JAL: case BK_J:
+		st_x_imm(j, o->rd, o->pc + o->len);
+		ret_imm(j, k | JIT_TAKEN);
+		return 1;
+	case BK_JALR: case BK_JR:
+		ld_x(j, RAX, o->rs1);
+		if (imm32)
+			alu_imm(j, 1, 0, RAX, imm32);
+		alu_imm(j, 1, 4, RAX, -2);                              /* and rax, ~1 */
+		op_m(j, 0, 1, 0x89, RAX, XB, -1, HD(next_pc), 0);
+		st_x_imm(j, o->rd, o->pc + o->len);
+		ret_imm(j, k | JIT_INDIRECT);
+		return 1;
+	case BK_END:
+		ret_imm(j, k | JIT_END);
+		return 1;
 	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU: {
 		static const uint8_t cc[] = { [BK_BEQ] = CC_E, [BK_BNE] = CC_NE, [BK_BLT] = CC_L,
 					      [BK_BGE] = CC_GE, [BK_BLTU] = CC_B, [BK_BGEU] = CC_AE };
@@ -470,18 +683,20 @@ int jit_translate(const struct jit_op *ops, uint32_t n, int host_fma, uint8_t *b
 	j->end = buf + cap;
 	j->full = 0;
 	j->n_fix = 0;
-	int fp_env = 0;
+	j->fp_env = j->nx_check = 0;
 	/* lea r11, [rdi + 256] */
 	op_m(j, 0, 1, 0x8d, FB, XB, -1, 256, 0);
 	uint32_t k = 0;
+	int r = 0;
 	for (; k < n; k++)
-		if (emit_op(j, &ops[k], k, host_fma, &fp_env))
+		if ((r = emit_op(j, &ops[k], k, host_fma)) != 0)
 			break;
-	if (k == 0)
+	if (k == 0 && r < 0)
 		return -1;
-	b8(j, 0xb8);  /* mov eax, k; ret */
-	b32(j, k);
-	b8(j, 0xc3);
+	if (r > 0)
+		k++;  /* it returned */
+	else
+		ret_imm(j, k);
 	/* exit stubs, one per distinct return value */
 	uint32_t stub_ret[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
 	for (uint32_t i = 0; i < j->n_fix; i++) {
@@ -491,9 +706,7 @@ int jit_translate(const struct jit_op *ops, uint32_t n, int host_fma, uint8_t *b
 		if (s == n_stub) {
 			stub_ret[n_stub] = j->fix_ret[i];
 			stub_at[n_stub++] = (uint32_t)(j->p - j->start);
-			b8(j, 0xb8);
-			b32(j, j->fix_ret[i]);
-			b8(j, 0xc3);
+			ret_imm(j, j->fix_ret[i]);
 		}
 		if (j->full)
 			return -1;
@@ -504,7 +717,7 @@ int jit_translate(const struct jit_op *ops, uint32_t n, int host_fma, uint8_t *b
 		return -1;
 	out->len = (uint32_t)(j->p - j->start);
 	out->n_ops = k;
-	out->fp_env = fp_env;
+	out->fp_env = j->fp_env;
 	return 0;
 }
 

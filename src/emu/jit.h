@@ -11,17 +11,22 @@
  *
  * and it returns where the block loop goes on: the op index k (r & 0xffff) whose handler runs
  * next (the first op not translated, or an op that needs its exact handler: a load or store
- * that does not go straight to host memory, an FP result that is not plain), or, with bit
- * JIT_TAKEN set, the conditional branch k that was taken. Nothing of op k has happened when
- * the code returns k, so the handler does all of it (exact faults, flags, self-modifying code);
- * everything before k has. Guest registers stay in struct hart; the code keeps nothing in host
+ * that does not go straight to host memory, an FP result that is not plain); nothing of op k
+ * has happened then, so the handler does all of it (exact faults, flags, self-modifying
+ * code), and everything before k has. Or op k left the block, completed:
+ *   JIT_TAKEN     a taken conditional branch, jal or j: to op k's imm (its absolute target);
+ *   JIT_INDIRECT  jalr or jr: to the target the code wrote to h->next_pc;
+ *   JIT_END       the block's closing pseudo-op: to the block's pc_end. Guest registers stay in struct hart; the code keeps nothing in host
  * registers across ops.
  */
 #include <stdint.h>
 
 #include "emu/block_kind.h"
 
-#define JIT_TAKEN 0x10000u
+#define JIT_TAKEN    0x10000u
+#define JIT_INDIRECT 0x20000u
+#define JIT_END      0x40000u
+#define JIT_LEFT     (JIT_TAKEN | JIT_INDIRECT | JIT_END)
 
 typedef uint32_t (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t *perm);
 
@@ -29,7 +34,9 @@ typedef uint32_t (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t *perm)
 struct jit_op {
 	uint8_t kind;           /* enum block_kind */
 	uint8_t rd, rs1, rs2, rs3;
+	uint8_t len;            /* instruction length in bytes */
 	int64_t imm;            /* as struct emu_bop's imm */
+	uint64_t pc;            /* its address (jal/jalr: the link is pc + len) */
 };
 
 /* The translation result. */

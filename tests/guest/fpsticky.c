@@ -101,7 +101,8 @@ static const char *const names[] = {
 	"fadd.d", "fsub.d", "fmul.d", "fdiv.d", "fsqrt.d", "fmadd.d", "fmsub.d", "fnmadd.d",
 	"fnmsub.d", "fadd.s", "fsub.s", "fmul.s", "feq.d", "flt.d", "fle.d", "fsub.d",
 	"fmul.d rtz", "fmadd.d rtz", "fsgnj.d", "fsgnjn.d", "fsgnjx.d", "fcvt.d.s", "fcvt.d.w",
-	"fcvt.d.l", "fcvt.d.l 2^k", "fcvt.l.d rtz", "fcvt.l.d k+.5",
+	"fcvt.d.l", "fcvt.d.l 2^k", "fcvt.l.d rtz", "fcvt.l.d k+.5", "fcvt.l.d dyn",
+	"fcvt.l.d dyn k+.5", "fcvt.l.d rne",
 };
 
 /* one-operand operations: RT is the C type of the result, rcon / acon the constraints ("f" or
@@ -180,6 +181,9 @@ int main(void)
 			OP_CVT(25, "fcvt.l.d %[r], %[a], rtz\n#", "r", long, "f", a);
 			double kh = (double)k + (i & 1 ? 0.5 : 0.0);  /* integral or not, in range or not */
 			OP_CVT(26, "fcvt.l.d %[r], %[a], rtz\n#", "r", long, "f", kh);
+			OP_CVT(27, "fcvt.l.d %[r], %[a], dyn\n#", "r", long, "f", a);
+			OP_CVT(28, "fcvt.l.d %[r], %[a], dyn\n#", "r", long, "f", kh);
+			OP_CVT(29, "fcvt.l.d %[r], %[a], rne\n#", "r", long, "f", kh);
 		}
 	}
 	for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++)

@@ -1,6 +1,6 @@
 /* jitedge: the integer, memory and branch operations robin translates to host code (src/emu/
  * jit.c), each run many times on edge operands so its block is hot: every RV64I/M register and
- * immediate operation the translator knows, with the destination equal to a source, sources
+ * immediate operation the translator knows (division by 0 and -1 included), with the destination equal to a source, sources
  * equal, x0 as source and as destination; loads and stores of every size at every offset
  * across a page end (the access straddles two pages), from a page that cannot be read and
  * to one that cannot be written (SIGSEGV caught, the loop goes on); every conditional branch
@@ -44,6 +44,8 @@ static void mix(uint64_t v)
 RR(add, "add") RR(sub, "sub") RR(sll, "sll") RR(slt, "slt") RR(sltu, "sltu") RR(xor, "xor")
 RR(srl, "srl") RR(sra, "sra") RR(or, "or") RR(and, "and") RR(addw, "addw") RR(subw, "subw")
 RR(sllw, "sllw") RR(srlw, "srlw") RR(sraw, "sraw") RR(mul, "mul") RR(mulw, "mulw")
+RR(mulhu, "mulhu") RR(div, "div") RR(divu, "divu") RR(rem, "rem") RR(remu, "remu")
+RR(divw, "divw") RR(divuw, "divuw") RR(remw, "remw") RR(remuw, "remuw")
 
 /* Register-immediate, four immediates, rd = rs1 in one of them. */
 #define RI(name, insn, i0, i1, i2, i3)                                                       \
@@ -90,7 +92,8 @@ struct test { const char *name; void (*fn)(uint64_t, uint64_t); };
 static const struct test tests[] = {
 #define T(n) { #n, t_##n },
 	T(add) T(sub) T(sll) T(slt) T(sltu) T(xor) T(srl) T(sra) T(or) T(and) T(addw) T(subw)
-	T(sllw) T(srlw) T(sraw) T(mul) T(mulw) T(addi) T(slti) T(sltiu) T(xori) T(ori) T(andi)
+	T(sllw) T(srlw) T(sraw) T(mul) T(mulw) T(mulhu) T(div) T(divu) T(rem) T(remu) T(divw)
+	T(divuw) T(remw) T(remuw) T(addi) T(slti) T(sltiu) T(xori) T(ori) T(andi)
 	T(slli) T(srli) T(srai) T(addiw) T(slliw) T(srliw) T(sraiw) T(lui) T(beq) T(bne) T(blt)
 	T(bge) T(bltu) T(bgeu)
 #undef T
