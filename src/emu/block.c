@@ -32,6 +32,7 @@
  * block right after the store, so the next instruction is decoded afresh (self-modifying
  * code). `--trace` runs through emu_step and never reaches this loop.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -139,8 +140,8 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	}
 }
 
-/* Fill one op from the instruction in at pc (its index idx in the block). */
-static void block_fill(struct emu_bop *op, const struct isa_insn *in, uint64_t pc, uint32_t idx)
+/* Fill one op from the instruction in at pc (its index idx in the block); returns its kind. */
+static enum block_kind block_fill(struct emu_bop *op, const struct isa_insn *in, uint64_t pc, uint32_t idx)
 {
 	enum block_kind k = block_kind_of(in);
 	op->lbl = block_lbl[k];
@@ -161,6 +162,7 @@ static void block_fill(struct emu_bop *op, const struct isa_insn *in, uint64_t p
 				    (in->op == ISA_OP_fmsub_d || in->op == ISA_OP_fnmadd_d ? 1ull << 62 : 0));
 	if (in->op == ISA_OP_auipc || in->cls == ISA_CLASS_BRANCH || in->op == ISA_OP_jal)
 		op->imm = (int64_t)(pc + (uint64_t)in->imm);
+	return k;
 }
 
 /* ---- blocks by PC: open addressing over struct emu_jc_entry (npc = ~PC, 0 = empty) ---- */
@@ -255,13 +257,15 @@ static struct emu_block *block_build(struct emu *e, uint64_t pc)
 		return NULL;  /* the first instruction faults: keep the trap recorded */
 	e->hart.trap = saved;
 	uint32_t n_ops = n + !term;
-	struct emu_block *b = emu_arena_alloc(&e->blk_arena, sizeof(*b) + n_ops * sizeof(b->op[0]));
+	/* the ops, then their kinds (a byte each: what jit.c translates; labels may coincide) */
+	struct emu_block *b = emu_arena_alloc(&e->blk_arena, sizeof(*b) + n_ops * (sizeof(b->op[0]) + 1));
+	uint8_t *kinds = (uint8_t *)&b->op[n_ops];
 	b->pc = pc;
 	b->pc_end = p;
 	b->n_insns = n;
 	b->n_ops = n_ops;
 	b->dead = 0;
-	b->jit = NULL;
+	b->jit = b->jit_chain = NULL;
 	b->hits = 0;
 	b->jit_fp = 0;
 	b->next_alloc = cp->blocks;
@@ -269,13 +273,14 @@ static struct emu_block *block_build(struct emu *e, uint64_t pc)
 	/* pass 2: the ops */
 	p = pc;
 	for (uint32_t i = 0; i < n; i++) {
-		block_fill(&b->op[i], &insn[i], p, i);
+		kinds[i] = (uint8_t)block_fill(&b->op[i], &insn[i], p, i);
 		b->op[i].pc_off = (uint16_t)(p - pc);
 		p += insn[i].len;
 	}
 	if (!term) {
 		memset(&b->op[n], 0, sizeof(b->op[n]));
 		b->op[n].lbl = block_lbl[BK_END];
+		kinds[n] = BK_END;
 		b->op[n].idx = (uint8_t)n;
 	}
 	return b;
@@ -308,31 +313,6 @@ static int block_host_fma;  /* the host has FMA3 (x86-64): fused multiply-adds i
 
 /* ---- translation of hot blocks to host code (jit.c) ---- */
 
-/* The kind of an op from its handler label (a small open-addressing table over block_lbl). */
-#define KIND_BITS 8
-static struct { const void *lbl; uint8_t kind; } block_kind_tab[1u << KIND_BITS];
-
-static uint32_t block_kind_slot(const void *lbl)
-{
-	return (uint32_t)(((uintptr_t)lbl * 0x9e3779b97f4a7c15ull) >> (64 - KIND_BITS));
-}
-
-static enum block_kind block_kind_by_lbl(const void *lbl)
-{
-	if (!block_kind_tab[0].lbl && !block_kind_tab[1].lbl) {
-		for (uint32_t k = 0; k < BK_COUNT; k++) {
-			uint32_t i = block_kind_slot(block_lbl[k]);
-			while (block_kind_tab[i].lbl && block_kind_tab[i].lbl != block_lbl[k])
-				i = (i + 1) & ((1u << KIND_BITS) - 1);
-			block_kind_tab[i].lbl = block_lbl[k];
-			block_kind_tab[i].kind = (uint8_t)k;
-		}
-	}
-	for (uint32_t i = block_kind_slot(lbl);; i = (i + 1) & ((1u << KIND_BITS) - 1))
-		if (block_kind_tab[i].lbl == lbl || !block_kind_tab[i].lbl)
-			return block_kind_tab[i].lbl ? (enum block_kind)block_kind_tab[i].kind : BK_GEN;
-}
-
 /* Translate b's ops (the first ones, up to the first the translator does not know); a
  * translation of fewer than two ops is not worth a call. Without executable memory the
  * emulator goes on interpreting. */
@@ -340,23 +320,36 @@ static void block_jit(struct emu *e, struct emu_block *b)
 {
 	static uint8_t buf[64 * 1024];  /* a block's code is at most ~10 KiB */
 	struct jit_op ops[BLOCK_MAX_INSNS + 1];
+	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
 	for (uint32_t i = 0; i < b->n_ops; i++) {
 		const struct emu_bop *op = &b->op[i];
-		ops[i] = (struct jit_op){ .kind = (uint8_t)block_kind_by_lbl(op->lbl), .rd = op->rd,
+		ops[i] = (struct jit_op){ .kind = kinds[i], .rd = op->rd,
 					  .rs1 = op->rs1, .rs2 = op->rs2, .rs3 = op->rs3,
 					  .len = op->lenf & 7u, .imm = op->imm, .pc = b->pc + op->pc_off };
 	}
-	struct jit_code c;
-	if (jit_translate(ops, b->n_ops, block_host_fma, buf, sizeof(buf), &c) || c.n_ops < 2)
+	_Static_assert(offsetof(struct emu, hart) == 0 && offsetof(struct hart, x) == 0,
+		       "the translated code finds struct emu's fields from h->x");
+#define JIT_OFF(f) ((int32_t)offsetof(struct emu, f) - 128)
+	static const struct jit_env env0 = {
+		.icount = JIT_OFF(jit_icount), .limit = JIT_OFF(jit_limit), .async_at = JIT_OFF(async_at),
+		.link = JIT_OFF(jit_link), .link_pc = JIT_OFF(jit_link_pc),
+	};
+#undef JIT_OFF
+	struct jit_env env = env0;
+	env.host_fma = block_host_fma;
+	struct jit_block blk = { .block = b, .dead = &b->dead, .n_insns = b->n_insns, .pc_end = b->pc_end };
+	static struct jit_code c;
+	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 2)
 		return;
-	void *code = emu_arena_alloc(&e->jit_arena, c.len);
+	uint8_t *code = emu_arena_alloc(&e->jit_arena, c.len);
 	if (!code) {
 		e->jit_on = 0;
 		return;
 	}
-	memcpy(code, buf, c.len);
+	jit_install(code, buf, &c);
 	b->jit_fp = (uint32_t)c.fp_env;
 	b->jit = code;
+	b->jit_chain = code + c.chain;
 	e->jit_blocks++;
 	e->jit_bytes += c.len;
 }
@@ -531,15 +524,29 @@ enter:
 		if (b->jit) {
 			/* the translated ops, then their handlers from the op it returns (jit.h) */
 			if (!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) {
-				uint32_t r = ((jit_code_fn)b->jit)((uint8_t *)x + 128, base, perm);
+				/* the exit that led here leaves to this block from now on */
+				if (e->jit_link) {
+					if (e->jit_link_pc == b->pc)
+						memcpy((void *)(uintptr_t)e->jit_link, &b->jit_chain, sizeof(void *));
+					e->jit_link = 0;
+				}
+				e->jit_icount = icount;
+				e->jit_limit = e->block_hook ? 0 : limit;
+				struct jit_ret jr = ((jit_code_fn)b->jit)((uint8_t *)x + 128, base, perm);
+				b = jr.block;
+				icount = e->jit_icount;
+				uint32_t r = (uint32_t)jr.r;
 				op = b->op + (r & 0xffff);
-				if (__builtin_expect((r & JIT_LEFT) != 0, 1)) {
+				if (__builtin_expect((r & (JIT_LEFT | JIT_ENTER)) != 0, 1)) {
+					if (r & JIT_ENTER) {
+						pc = b->pc;  /* not run: from the lookup */
+						chain_slot = NULL;
+						goto dispatch;
+					}
 					if (r & JIT_END) {
 						pc = b->pc_end;
-						icount += b->n_insns;
 						CHAIN(1);
 					}
-					icount += op->idx + 1u;
 					if (r & JIT_TAKEN) {
 						pc = (uint64_t)op->imm;
 						CHAIN(1);

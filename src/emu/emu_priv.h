@@ -60,10 +60,12 @@ struct emu_block {
 	uint16_t n_ops;
 	uint32_t dead;          /* its page was dropped: chains from other blocks must not enter */
 	const void *jit;        /* its ops translated to host code (jit.h), or NULL */
+	const void *jit_chain;  /* ... the chain entry of that code (other blocks' exits) */
 	uint32_t hits;          /* entries while not translated (translated at e->jit_hot) */
 	uint32_t jit_fp;        /* the code needs fflags.NX and frm RNE (jit_code.fp_env) */
 	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per
-	                                      host line */
+	                                      host line; then n_ops bytes, their enum
+	                                      block_kind (for jit.c: labels may coincide) */
 };
 
 /* A block is translated to host code on its EMU_JIT_HOT-th entry by default: cold code
@@ -139,6 +141,9 @@ struct emu {
 	int jit_on;                          /* translate hot blocks (not --jit 0; x86-64) */
 	uint32_t jit_hot;                    /* ... on their jit_hot-th entry */
 	uint64_t jit_blocks, jit_bytes;      /* translated so far */
+	/* the translated code's view of the run (jit.h): the instruction count, the limit (0:
+	 * no chaining), and the last exit slot that left to a static target, and the target */
+	uint64_t jit_icount, jit_limit, jit_link, jit_link_pc;
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */

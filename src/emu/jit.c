@@ -46,9 +46,15 @@ struct jbuf {
 	uint32_t fix_at[JIT_MAX_FIX];
 	uint32_t fix_ret[JIT_MAX_FIX];
 	uint32_t n_fix;
+	/* rip-relative references to exit slots: where their rel32 is, and which slot */
+	uint32_t slot_ref[2 * JIT_MAX_SLOTS], slot_ref_of[2 * JIT_MAX_SLOTS], n_slot_ref;
 	uint8_t *start;
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
+	const struct jit_env *env;
+	const struct jit_block *blk;
+	const struct jit_op *ops;
+	struct jit_code *out;
 };
 
 static void b8(struct jbuf *j, uint32_t v)
@@ -335,6 +341,74 @@ static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sig
 
 /* xmm<reg> <- f[i] (movsd) */
 static void ld_xmm(struct jbuf *j, int reg, int i) { op_m(j, 0xf2, 0, 0x0f10, reg, FB, -1, XD(i), 0); }
+
+/* rax <- a 64-bit constant */
+static void mov_rax_imm64(struct jbuf *j, uint64_t v)
+{
+	b8(j, 0x48);
+	b8(j, 0xb8);
+	b32(j, (uint32_t)v);
+	b32(j, (uint32_t)(v >> 32));
+}
+
+/* return { v, the block } to the caller (rdx: the block, as jit_ret) */
+static void emit_return(struct jbuf *j, uint32_t v)
+{
+	b8(j, 0x48);
+	b8(j, 0xba);  /* movabs rdx, block */
+	b32(j, (uint32_t)(uintptr_t)j->blk->block);
+	b32(j, (uint32_t)((uint64_t)(uintptr_t)j->blk->block >> 32));
+	ret_imm(j, v);
+}
+
+/* The code of exit v (jit.h's return values): the instructions of the block up to it counted
+ * in the run's instruction count (when it leaves the block); a static target (a taken branch,
+ * jal/j, the block's end) goes on through the exit's slot, an 8-byte pointer in the code:
+ * first the "leave" code after it, which returns and tells block_run where the slot is
+ * (e->jit_link, and the target in e->jit_link_pc), then, once block_run has patched it, the
+ * target block's chain entry (jit_code.chain) directly. */
+static void emit_exit(struct jbuf *j, uint32_t v)
+{
+	uint32_t k = v & 0xffff;
+	if (!(v & JIT_LEFT)) {
+		emit_return(j, v);
+		return;
+	}
+	uint32_t cnt = (v & JIT_END) ? j->blk->n_insns : k + 1;
+	op_m(j, 0, 1, cnt <= 127 ? 0x83 : 0x81, 0, XB, -1, j->env->icount, 0);  /* add [icount] */
+	if (cnt <= 127)
+		b8(j, cnt);
+	else
+		b32(j, cnt);
+	if (v & JIT_INDIRECT) {
+		emit_return(j, v);
+		return;
+	}
+	struct jit_code *c = j->out;
+	if (c->n_slot >= JIT_MAX_SLOTS) {
+		j->full = 1;
+		return;
+	}
+	uint32_t s = c->n_slot++;
+	b8(j, 0xff);
+	b8(j, 0x25);  /* jmp [rip + slot] */
+	j->slot_ref[j->n_slot_ref] = (uint32_t)(j->p - j->start);
+	j->slot_ref_of[j->n_slot_ref++] = s;
+	b32(j, 0);
+	c->slot_val[s] = (uint32_t)(j->p - j->start);  /* the slot's first target: the leave code */
+	uint64_t target = (v & JIT_END) ? j->blk->pc_end : (uint64_t)j->ops[k].imm;
+	mov_rax_imm64(j, target);
+	op_m(j, 0, 1, 0x89, RAX, XB, -1, j->env->link_pc, 0);
+	/* lea rax, [rip + slot] */
+	b8(j, 0x48);
+	b8(j, 0x8d);
+	b8(j, 0x05);
+	j->slot_ref[j->n_slot_ref] = (uint32_t)(j->p - j->start);
+	j->slot_ref_of[j->n_slot_ref++] = s;
+	b32(j, 0);
+	op_m(j, 0, 1, 0x89, RAX, XB, -1, j->env->link, 0);
+	emit_return(j, v);
+}
 
 /* One op; returns 0 when it was translated, 1 when it was and it left the block (its code
  * returned), -1 when the block's code must stop before it. */
@@ -647,7 +721,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	/* leaving the block: the link written, then the target */
 	case BK_JAL: case BK_J:
 		st_x_imm(j, o->rd, o->pc + o->len);
-		ret_imm(j, k | JIT_TAKEN);
+		emit_exit(j, k | JIT_TAKEN);
 		return 1;
 	case BK_JALR: case BK_JR:
 		ld_x(j, RAX, o->rs1);
@@ -656,10 +730,10 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		alu_imm(j, 1, 4, RAX, -2);                              /* and rax, ~1 */
 		op_m(j, 0, 1, 0x89, RAX, XB, -1, HD(next_pc), 0);
 		st_x_imm(j, o->rd, o->pc + o->len);
-		ret_imm(j, k | JIT_INDIRECT);
+		emit_exit(j, k | JIT_INDIRECT);
 		return 1;
 	case BK_END:
-		ret_imm(j, k | JIT_END);
+		emit_exit(j, k | JIT_END);
 		return 1;
 	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU: {
 		static const uint8_t cc[] = { [BK_BEQ] = CC_E, [BK_BNE] = CC_NE, [BK_BLT] = CC_L,
@@ -674,30 +748,35 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 }
 
-int jit_translate(const struct jit_op *ops, uint32_t n, int host_fma, uint8_t *buf, uint32_t cap,
-		  struct jit_code *out)
+int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
+		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
 {
 	static struct jbuf jb;  /* one translation at a time (the emulator is single-threaded) */
 	struct jbuf *j = &jb;
 	j->start = j->p = buf;
 	j->end = buf + cap;
 	j->full = 0;
-	j->n_fix = 0;
+	j->n_fix = j->n_slot_ref = 0;
 	j->fp_env = j->nx_check = 0;
-	/* lea r11, [rdi + 256] */
+	j->env = env;
+	j->blk = blk;
+	j->ops = ops;
+	j->out = out;
+	out->n_slot = 0;
+	/* the entry block_run calls: lea r11, [rdi + 256] */
 	op_m(j, 0, 1, 0x8d, FB, XB, -1, 256, 0);
 	uint32_t k = 0;
 	int r = 0;
 	for (; k < n; k++)
-		if ((r = emit_op(j, &ops[k], k, host_fma)) != 0)
+		if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
 			break;
 	if (k == 0 && r < 0)
 		return -1;
 	if (r > 0)
-		k++;  /* it returned */
+		k++;  /* it left the block */
 	else
-		ret_imm(j, k);
-	/* exit stubs, one per distinct return value */
+		emit_exit(j, k);
+	/* exit stubs, one per distinct exit */
 	uint32_t stub_ret[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
 	for (uint32_t i = 0; i < j->n_fix; i++) {
 		uint32_t s = 0;
@@ -706,30 +785,86 @@ int jit_translate(const struct jit_op *ops, uint32_t n, int host_fma, uint8_t *b
 		if (s == n_stub) {
 			stub_ret[n_stub] = j->fix_ret[i];
 			stub_at[n_stub++] = (uint32_t)(j->p - j->start);
-			ret_imm(j, j->fix_ret[i]);
+			emit_exit(j, j->fix_ret[i]);
 		}
 		if (j->full)
 			return -1;
 		uint32_t rel = stub_at[s] - (j->fix_at[i] + 4);
 		memcpy(buf + j->fix_at[i], &rel, 4);
 	}
+	/* the chain entry other blocks' exits jump to: would this block run past the limit or a
+	 * pending asynchronous request, is it dead, does its FP code find NX and RNE? If so,
+	 * return JIT_ENTER (block_run takes it from the lookup); else on to the body */
+	out->chain = (uint32_t)(j->p - j->start);
+	op_m(j, 0, 1, 0x8b, RAX, XB, -1, env->icount, 0);
+	alu_imm(j, 1, 0, RAX, (int32_t)blk->n_insns);
+	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->limit, 0);
+	uint8_t *no1 = jshort(j, CC_A);
+	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->async_at, 0);
+	uint8_t *no2 = jshort(j, CC_A);
+	mov_rax_imm64(j, (uint64_t)(uintptr_t)blk->dead);
+	b8(j, 0x83); b8(j, 0x38); b8(j, 0x00);  /* cmp dword [rax], 0 */
+	uint8_t *no3 = jshort(j, CC_NE), *no4 = NULL, *no5 = NULL;
+	if (j->fp_env) {
+		op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);  /* test byte [fflags], NX */
+		b8(j, 1);
+		no4 = jshort(j, CC_E);
+		op_m(j, 0, 0, 0x83, 7, XB, -1, HD(frm), 0);     /* cmp dword [frm], RNE */
+		b8(j, 0);
+		no5 = jshort(j, CC_NE);
+	}
+	b8(j, 0xe9);  /* jmp body */
+	b32(j, (uint32_t)(0 - (int32_t)(j->p - j->start + 4)));
+	land(j, no1);
+	land(j, no2);
+	land(j, no3);
+	land(j, no4);
+	land(j, no5);
+	emit_return(j, JIT_ENTER);
+	/* the slots, 8-byte aligned */
+	while ((j->p - j->start) & 7)
+		b8(j, 0xcc);
+	uint32_t slots = (uint32_t)(j->p - j->start);
+	for (uint32_t s = 0; s < out->n_slot; s++) {
+		out->slot_off[s] = slots + 8 * s;
+		b32(j, 0);
+		b32(j, 0);
+	}
 	if (j->full)
 		return -1;
+	for (uint32_t i = 0; i < j->n_slot_ref; i++) {
+		uint32_t rel = out->slot_off[j->slot_ref_of[i]] - (j->slot_ref[i] + 4);
+		memcpy(buf + j->slot_ref[i], &rel, 4);
+	}
 	out->len = (uint32_t)(j->p - j->start);
 	out->n_ops = k;
 	out->fp_env = j->fp_env;
 	return 0;
 }
 
+void jit_install(uint8_t *dst, const uint8_t *buf, const struct jit_code *c)
+{
+	memcpy(dst, buf, c->len);
+	for (uint32_t s = 0; s < c->n_slot; s++) {
+		uint64_t v = (uint64_t)(uintptr_t)(dst + c->slot_val[s]);
+		memcpy(dst + c->slot_off[s], &v, 8);
+	}
+}
+
 int jit_host_supported(void) { return 1; }
 
 #else
 
-int jit_translate(const struct jit_op *ops, uint32_t n, int host_fma, uint8_t *buf, uint32_t cap,
-		  struct jit_code *out)
+int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
+		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
 {
-	(void)ops, (void)n, (void)host_fma, (void)buf, (void)cap, (void)out;
+	(void)env, (void)blk, (void)ops, (void)n, (void)buf, (void)cap, (void)out;
 	return -1;
+}
+
+void jit_install(uint8_t *dst, const uint8_t *buf, const struct jit_code *c)
+{
+	(void)dst, (void)buf, (void)c;
 }
 
 int jit_host_supported(void) { return 0; }

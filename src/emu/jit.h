@@ -5,19 +5,29 @@
  * jit.h — translation of a hot block's ops to x86-64 host code (jit.c), run by block_run.
  *
  * The translation covers a block's ops from the first up to the first op it does not
- * translate (block_kind.h names the kinds it knows); block_run calls it as
+ * translate (block_kind.h names the kinds it knows). block_run calls its body as
  *
- *     uint32_t r = code(xb, base, perm);   xb = (uint8_t *)h->x + 128 (h->f follows h->x)
+ *     struct jit_ret r = code(xb, base, perm);   xb = (uint8_t *)h->x + 128 (h->f follows)
  *
- * and it returns where the block loop goes on: the op index k (r & 0xffff) whose handler runs
- * next (the first op not translated, or an op that needs its exact handler: a load or store
- * that does not go straight to host memory, an FP result that is not plain); nothing of op k
- * has happened then, so the handler does all of it (exact faults, flags, self-modifying
- * code), and everything before k has. Or op k left the block, completed:
+ * with the run's instruction count (the count before the block) in the uint64_t at
+ * env->icount, the instruction limit at env->limit and e->async_at at env->async_at (all
+ * relative to h->x, so the code reaches them from xb). The code returns the block it ended in
+ * (r.block: exits chain from block to block without returning) and r.r, where the block
+ * loop goes on: the op index k (r & 0xffff) whose handler runs next (the first op not
+ * translated, or an op that needs its exact handler: a load or store that does not go
+ * straight to host memory, an FP result that is not plain); nothing of op k has happened
+ * then, so the handler does all of it (exact faults, flags, self-modifying code), and
+ * everything before k has. Or op k left the block, completed, its instructions counted:
  *   JIT_TAKEN     a taken conditional branch, jal or j: to op k's imm (its absolute target);
  *   JIT_INDIRECT  jalr or jr: to the target the code wrote to h->next_pc;
- *   JIT_END       the block's closing pseudo-op: to the block's pc_end. Guest registers stay in struct hart; the code keeps nothing in host
- * registers across ops.
+ *   JIT_END       the block's closing pseudo-op: to the block's pc_end;
+ * for the first two the code also leaves in env->link the address of the exit's slot and in
+ * env->link_pc the target: when block_run enters the translated block at that target next, it
+ * writes the block's chain entry (code + chain) into the slot, and from then on the exit jumps
+ * there directly. A chain entry returns JIT_ENTER (r.block: that block, not run) when the
+ * block would run past the limit (env->limit is 0 when every block must go through
+ * block_run) or e->async_at, when it is dead, or when its FP code does not find NX and RNE.
+ * Guest registers stay in struct hart; the code keeps nothing in host registers across ops.
  */
 #include <stdint.h>
 
@@ -27,8 +37,29 @@
 #define JIT_INDIRECT 0x20000u
 #define JIT_END      0x40000u
 #define JIT_LEFT     (JIT_TAKEN | JIT_INDIRECT | JIT_END)
+#define JIT_ENTER    0x80000u
 
-typedef uint32_t (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t *perm);
+struct jit_ret {
+	uint64_t r;
+	void *block;
+};
+typedef struct jit_ret (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t *perm);
+
+/* Where the code finds the emulator's fields: offsets of uint64_t fields from h->x. */
+struct jit_env {
+	int host_fma;           /* the host has FMA3 */
+	int32_t icount, limit, async_at, link, link_pc;
+};
+
+/* The block being translated. */
+struct jit_block {
+	const void *block;      /* returned as jit_ret.block */
+	const uint32_t *dead;   /* nonzero once its page was dropped */
+	uint32_t n_insns;
+	uint64_t pc_end;
+};
+
+#define JIT_MAX_SLOTS 160
 
 /* One op as the translator sees it. */
 struct jit_op {
@@ -42,15 +73,21 @@ struct jit_op {
 /* The translation result. */
 struct jit_code {
 	uint32_t len;           /* bytes of code in buf */
-	uint32_t n_ops;         /* ops translated (the code returns n_ops at their end) */
+	uint32_t n_ops;         /* ops translated */
 	int fp_env;             /* the code assumes fflags holds NX and frm is RNE: the caller
 	                           checks that before calling it */
+	uint32_t chain;         /* offset of the chain entry (the body is at 0) */
+	uint32_t n_slot;        /* exit slots: where each is, and its first value (offsets) */
+	uint32_t slot_off[JIT_MAX_SLOTS], slot_val[JIT_MAX_SLOTS];
 };
 
-/* Translate ops[0..n) into buf (cap bytes); host_fma: the host has FMA3. Returns 0 and fills
- * *out, or -1 when the first op is not translatable or buf is too small. */
-int jit_translate(const struct jit_op *ops, uint32_t n, int host_fma, uint8_t *buf, uint32_t cap,
-		  struct jit_code *out);
+/* Translate ops[0..n) of blk into buf (cap bytes). Returns 0 and fills *out, or -1 when the
+ * first op is not translatable or buf is too small. */
+int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
+		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out);
+
+/* Copy a translation to where it runs (executable memory, c->len bytes) and set its slots. */
+void jit_install(uint8_t *dst, const uint8_t *buf, const struct jit_code *c);
 
 /* Is this host one the translator emits code for? */
 int jit_host_supported(void);

@@ -23,6 +23,9 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 W="$ROBIN_ROOT/build/guest/workloads"
 
+# robin under a timeout only a hang reaches (a translation error can loop forever)
+R() { timeout -s KILL 300 "$ROBIN" "$@"; }
+
 num() { sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p" "$1" | head -n1; }
 
 # qemu's output for jitedge against robin's with --jit 1 and with the default
@@ -31,7 +34,7 @@ if have_qemu; then
 		qemu-riscv64 -L "$SYSROOT" "$G/jitedge.$v" >"$tmp/q.out" 2>/dev/null
 		rq=$?
 		for j in 1 16; do
-			"$ROBIN" run --jit $j -- "$G/jitedge.$v" >"$tmp/r.out" 2>"$tmp/r.err"
+			R run --jit $j -- "$G/jitedge.$v" >"$tmp/r.out" 2>"$tmp/r.err"
 			rr=$?
 			if [ $rr -ne $rq ] || ! cmp -s "$tmp/q.out" "$tmp/r.out"; then
 				echo "jitedge.$v --jit $j: robin exit $rr, qemu exit $rq"
@@ -49,9 +52,9 @@ fi
 pair() {
 	local tag=$1
 	shift
-	"$ROBIN" run --jit 1 --virtual-time --stats-json "$tmp/a.json" "$@" >"$tmp/a.out" 2>"$tmp/a.err"
+	R run --jit 1 --virtual-time --stats-json "$tmp/a.json" "$@" >"$tmp/a.out" 2>"$tmp/a.err"
 	local ra=$?
-	"$ROBIN" run --jit 0 --virtual-time --stats-json "$tmp/b.json" "$@" >"$tmp/b.out" 2>"$tmp/b.err"
+	R run --jit 0 --virtual-time --stats-json "$tmp/b.json" "$@" >"$tmp/b.out" 2>"$tmp/b.err"
 	local rb=$?
 	n1=$(num "$tmp/a.json" instructions)
 	local n0; n0=$(num "$tmp/b.json" instructions)
@@ -98,7 +101,7 @@ if [ -f "${GCC_TARBALL:-/usr/src/gcc-12/gcc-12.2.0-dfsg.tar.xz}" ] && have_qemu 
 	abs=$(cd "$(dirname "$ROBIN")" && pwd)/$(basename "$ROBIN")
 	cat >"$tmp/robin-jit1" <<EOF
 #!/usr/bin/env bash
-if [ "\$1" = run ]; then shift; exec "$abs" run --jit 1 "\$@"; fi
+if [ "\$1" = run ]; then shift; exec timeout -s KILL 300 "$abs" run --jit 1 "\$@"; fi
 exec "$abs" "\$@"
 EOF
 	chmod +x "$tmp/robin-jit1"

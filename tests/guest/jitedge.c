@@ -4,7 +4,8 @@
  * equal, x0 as source and as destination; loads and stores of every size at every offset
  * across a page end (the access straddles two pages), from a page that cannot be read and
  * to one that cannot be written (SIGSEGV caught, the loop goes on); every conditional branch
- * taken and not. Prints a checksum per operation — to be compared with qemu-riscv64 and with
+ * taken and not; instructions left to the interpreter between translated ones, with FP
+ * results that depend on the rounding mode they set. Prints a checksum per operation — to be compared with qemu-riscv64 and with
  * robin's interpreter (`--jit 0`). */
 #include <setjmp.h>
 #include <signal.h>
@@ -88,6 +89,19 @@ static void t_lui(uint64_t a, uint64_t b)
 	}
 BR(beq, "beq") BR(bne, "bne") BR(blt, "blt") BR(bge, "bge") BR(bltu, "bltu") BR(bgeu, "bgeu")
 
+/* Instructions the translator leaves to the interpreter (fsrm, frrm) between translated ones,
+ * and FP results that depend on the dynamic rounding mode fsrm just set (RNE or RTZ). */
+static void t_gen(uint64_t a, uint64_t b)
+{
+	uint64_t r0, r1, bits;
+	double d, three = 3.0;
+	__asm__ volatile("add %0,%4,%5\n\tfsrm %6\n\tfrrm %1\n\tadd %0,%0,%1\n\t"
+			 "fcvt.d.l %2,%0\n\tfdiv.d %2,%2,%7\n\tfsrm zero\n\tfmv.x.d %3,%2"
+			 : "=&r"(r0), "=&r"(r1), "=&f"(d), "=&r"(bits)
+			 : "r"(a), "r"(b), "r"(b & 1), "f"(three));
+	mix(r0), mix(r1), mix(bits);
+}
+
 struct test { const char *name; void (*fn)(uint64_t, uint64_t); };
 static const struct test tests[] = {
 #define T(n) { #n, t_##n },
@@ -95,7 +109,7 @@ static const struct test tests[] = {
 	T(sllw) T(srlw) T(sraw) T(mul) T(mulw) T(mulhu) T(div) T(divu) T(rem) T(remu) T(divw)
 	T(divuw) T(remw) T(remuw) T(addi) T(slti) T(sltiu) T(xori) T(ori) T(andi)
 	T(slli) T(srli) T(srai) T(addiw) T(slliw) T(srliw) T(sraiw) T(lui) T(beq) T(bne) T(blt)
-	T(bge) T(bltu) T(bgeu)
+	T(bge) T(bltu) T(bgeu) T(gen)
 #undef T
 };
 
