@@ -31,6 +31,11 @@
  * (gmem's slow path calls emu_code_written, which drops the page and flushes e->jc) ends the
  * block right after the store, so the next instruction is decoded afresh (self-modifying
  * code). `--trace` runs through emu_step and never reaches this loop.
+ *
+ * Hot blocks (entered e->jit_hot times) are translated to host code (jit.c, contract in
+ * jit.h): at block entry, after the same limit check, the translation runs the block's first
+ * ops (and chains on to other translated blocks) and returns the op whose handler here goes
+ * on, or the exit it left by; the handlers below stay the semantics and the slow paths.
  */
 #include <stddef.h>
 #include <stdlib.h>
