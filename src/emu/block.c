@@ -338,6 +338,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	static const struct jit_env env0 = {
 		.icount = JIT_OFF(jit_icount), .limit = JIT_OFF(jit_limit), .async_at = JIT_OFF(async_at),
 		.link = JIT_OFF(jit_link), .link_pc = JIT_OFF(jit_link_pc),
+		.jc = JIT_OFF(jc), .chain_of = (int32_t)offsetof(struct emu_block, jit_chain),
+		.jc_mask = (1u << EMU_JC_BITS) - 1,
 	};
 #undef JIT_OFF
 	struct jit_env env = env0;

@@ -381,6 +381,25 @@ static void emit_exit(struct jbuf *j, uint32_t v)
 	else
 		b32(j, cnt);
 	if (v & JIT_INDIRECT) {
+		/* the target's block in the jump cache, translated: on through its chain entry */
+		const struct jit_env *env = j->env;
+		op_m(j, 0, 1, 0x8b, RAX, XB, -1, HD(next_pc), 0);
+		op_r(j, 0, 1, 0x8b, RCX, RAX);
+		shift_imm(j, 1, 5, RCX, 1);                       /* shr rcx, 1 */
+		alu_imm(j, 0, 4, RCX, (int32_t)env->jc_mask);     /* and ecx, mask */
+		shift_imm(j, 1, 4, RCX, 4);                       /* shl rcx, 4: 16-byte entries */
+		op_m(j, 0, 1, 0x8d, R8, XB, RCX, env->jc, 0);     /* lea r8, [rdi + rcx + jc] */
+		op_r(j, 0, 1, 0xf7, 2, RAX);                      /* not rax */
+		op_m(j, 0, 1, 0x3b, RAX, R8, -1, 0, 0);           /* cmp rax, [r8] (~PC) */
+		uint8_t *miss = jshort(j, CC_NE);
+		op_m(j, 0, 1, 0x8b, R8, R8, -1, 8, 0);            /* mov r8, [r8 + 8]: the block */
+		op_m(j, 0, 1, 0x8b, RAX, R8, -1, env->chain_of, 0);
+		op_r(j, 0, 1, 0x85, RAX, RAX);                    /* test rax, rax */
+		uint8_t *miss2 = jshort(j, CC_E);
+		b8(j, 0xff);
+		b8(j, 0xe0);                                      /* jmp rax */
+		land(j, miss);
+		land(j, miss2);
 		emit_return(j, v);
 		return;
 	}

@@ -21,10 +21,12 @@
  *   JIT_TAKEN     a taken conditional branch, jal or j: to op k's imm (its absolute target);
  *   JIT_INDIRECT  jalr or jr: to the target the code wrote to h->next_pc;
  *   JIT_END       the block's closing pseudo-op: to the block's pc_end;
- * for the first two the code also leaves in env->link the address of the exit's slot and in
- * env->link_pc the target: when block_run enters the translated block at that target next, it
- * writes the block's chain entry (code + chain) into the slot, and from then on the exit jumps
- * there directly. A chain entry returns JIT_ENTER (r.block: that block, not run) when the
+ * for JIT_TAKEN and JIT_END the code also leaves in env->link the address of the exit's slot
+ * and in env->link_pc the target: when block_run enters the translated block at that target
+ * next, it writes the block's chain entry (code + chain) into the slot, and from then on the
+ * exit jumps there directly. Before returning JIT_INDIRECT the code looks the target up in
+ * block_run's jump cache (env->jc) and goes straight on to a translated block found there,
+ * through its chain entry. A chain entry returns JIT_ENTER (r.block: that block, not run) when the
  * block would run past the limit (env->limit is 0 when every block must go through
  * block_run) or e->async_at, when it is dead, or when its FP code does not find NX and RNE.
  * Guest registers stay in struct hart; the code keeps nothing in host registers across ops.
@@ -49,6 +51,11 @@ typedef struct jit_ret (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t 
 struct jit_env {
 	int host_fma;           /* the host has FMA3 */
 	int32_t icount, limit, async_at, link, link_pc;
+	/* indirect jumps look their target up in e->jc (struct emu_jc_entry: ~PC, block), at
+	 * offset jc, jc_mask + 1 entries, and go to the block's chain entry (a pointer at
+	 * offset chain_of in the block; NULL when not translated) */
+	int32_t jc, chain_of;
+	uint32_t jc_mask;
 };
 
 /* The block being translated. */
