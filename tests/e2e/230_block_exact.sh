@@ -28,22 +28,10 @@ num() { sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p" "$1" | hea
 run_pair() {
 	local tag=$1
 	shift
-	"$ROBIN" run --stats-json "$tmp/f.json" "$@" >"$tmp/f.out" 2>"$tmp/f.err"
-	local rf=$?
-	"$ROBIN" run --trace 1000000000 --trace-file /dev/null --stats-json "$tmp/s.json" "$@" \
-		>"$tmp/s.out" 2>"$tmp/s.err"
-	local rs=$?
-	n_fast=$(num "$tmp/f.json" instructions)
-	local ns; ns=$(num "$tmp/s.json" instructions)
-	if [ $rf -ne $rs ] || [ "$n_fast" != "$ns" ] || ! cmp -s "$tmp/f.out" "$tmp/s.out" ||
-	   ! cmp -s "$tmp/f.err" "$tmp/s.err"; then
-		echo "$tag: fast (exit $rf, $n_fast instructions) and per-instruction (exit $rs, $ns) differ"
-		diff "$tmp/s.out" "$tmp/f.out" | head -5
-		diff "$tmp/s.err" "$tmp/f.err" | head -5
-		fail=1
-		return 1
-	fi
-	return 0
+	run_saved "$tmp" fast "$@"
+	run_saved "$tmp" per-instruction --trace 1000000000 --trace-file /dev/null "$@"
+	n_fast=$(num "$tmp/fast.json" instructions)
+	runs_agree "$tag" "$tmp" fast per-instruction || { fail=1; return 1; }
 }
 
 run_pair whole --virtual-time -- "$G/blockexact.static" time
@@ -53,12 +41,12 @@ points="$(seq 1 48) $(seq 1 24 | awk -v t="$total" '{ printf "%d ", int(t * $1 /
 for n in $points; do
 	run_pair "max-insns $n" --virtual-time --max-insns "$n" -- "$G/blockexact.static" time || continue
 	[ "$n_fast" = "$n" ] || { echo "max-insns $n: retired $n_fast"; fail=1; }
-	grep -q "stopped after $n instructions" "$tmp/f.err" || { echo "max-insns $n: $(cat "$tmp/f.err")"; fail=1; }
+	grep -q "stopped after $n instructions" "$tmp/fast.err" || { echo "max-insns $n: $(cat "$tmp/fast.err")"; fail=1; }
 done
 
 run_pair "segv fault" -- "$G/segv.static"
-grep -q '^robin: guest fault: SIGSEGV: store to unmapped address 0x0 at pc' "$tmp/f.err" ||
-	{ echo "segv: $(cat "$tmp/f.err")"; fail=1; }
+grep -q '^robin: guest fault: SIGSEGV: store to unmapped address 0x0 at pc' "$tmp/fast.err" ||
+	{ echo "segv: $(cat "$tmp/fast.err")"; fail=1; }
 
 W=$ROBIN_ROOT/build/guest/workloads
 for w in crc32 qsort nbody; do

@@ -52,22 +52,12 @@ fi
 pair() {
 	local tag=$1
 	shift
-	R run --jit 1 --virtual-time --stats-json "$tmp/a.json" "$@" >"$tmp/a.out" 2>"$tmp/a.err"
-	local ra=$?
-	R run --jit 0 --virtual-time --stats-json "$tmp/b.json" "$@" >"$tmp/b.out" 2>"$tmp/b.err"
-	local rb=$?
-	n1=$(num "$tmp/a.json" instructions)
-	local n0; n0=$(num "$tmp/b.json" instructions)
-	local t1; t1=$(num "$tmp/a.json" translated_blocks)
-	local t0; t0=$(num "$tmp/b.json" translated_blocks)
-	if [ $ra -ne $rb ] || [ "$n1" != "$n0" ] || ! cmp -s "$tmp/a.out" "$tmp/b.out" ||
-	   ! cmp -s "$tmp/a.err" "$tmp/b.err"; then
-		echo "$tag: --jit 1 (exit $ra, $n1 instructions) and --jit 0 (exit $rb, $n0) differ"
-		diff "$tmp/b.out" "$tmp/a.out" | head -5
-		diff "$tmp/b.err" "$tmp/a.err" | head -5
-		fail=1
-		return 1
-	fi
+	run_saved "$tmp" jit1 --jit 1 --virtual-time "$@"
+	run_saved "$tmp" jit0 --jit 0 --virtual-time "$@"
+	n1=$(num "$tmp/jit1.json" instructions)
+	local t1; t1=$(num "$tmp/jit1.json" translated_blocks)
+	local t0; t0=$(num "$tmp/jit0.json" translated_blocks)
+	runs_agree "$tag" "$tmp" jit1 jit0 || { fail=1; return 1; }
 	if [ "${t1:-0}" -le 0 ] || [ "${t0:-1}" -ne 0 ]; then
 		echo "$tag: translated blocks ${t1:-?} with --jit 1, ${t0:-?} with --jit 0"
 		fail=1

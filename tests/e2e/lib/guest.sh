@@ -42,3 +42,28 @@ guest_run() {
 	[ -z "$line" ] || [ "$(tail -n 1 "$T/out")" = "$line" ] ||
 		{ echo "$*: printed"; cat "$T/out"; exit 1; }
 }
+
+# run_saved DIR NAME ARGS...: `robin run --stats-json DIR/NAME.json ARGS...` under a timeout only
+# a hang reaches; stdout, stderr and exit status in DIR/NAME.out, .err, .rc.
+run_saved() {
+	local dir=$1 name=$2
+	shift 2
+	timeout -s KILL 300 "$ROBIN" run --stats-json "$dir/$name.json" "$@" >"$dir/$name.out" 2>"$dir/$name.err"
+	echo $? >"$dir/$name.rc"
+}
+
+# runs_agree TAG DIR A B: the runs saved as A and B (run_saved) have the same exit status,
+# instruction count, stdout and stderr; else says how they differ and returns 1.
+runs_agree() {
+	local tag=$1 dir=$2 a=$3 b=$4 na nb
+	na=$(sed -n 's/.*"instructions"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p' "$dir/$a.json" | head -n1)
+	nb=$(sed -n 's/.*"instructions"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p' "$dir/$b.json" | head -n1)
+	if [ "$(cat "$dir/$a.rc")" != "$(cat "$dir/$b.rc")" ] || [ "$na" != "$nb" ] ||
+	   ! cmp -s "$dir/$a.out" "$dir/$b.out" || ! cmp -s "$dir/$a.err" "$dir/$b.err"; then
+		echo "$tag: $a (exit $(cat "$dir/$a.rc"), ${na:-?} instructions) and $b (exit $(cat "$dir/$b.rc"), ${nb:-?}) differ"
+		diff "$dir/$b.out" "$dir/$a.out" | head -5
+		diff "$dir/$b.err" "$dir/$a.err" | head -5
+		return 1
+	fi
+	return 0
+}
