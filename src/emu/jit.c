@@ -236,14 +236,13 @@ static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t size, uint
 		alu_imm(j, 0, 7, RCX, (int32_t)(GMEM_PAGE_SIZE - size));
 		jcc_exit(j, CC_A, k);
 	}
-	/* movzx ecx, byte [rdx + r8] */
-	op_m(j, 0, 0, 0x0fb6, RCX, RDX, R8, 0, 0);
 	if (mask == want) {
-		/* test cl, mask; jz */
-		op_r(j, 0, 0, 0xf6, 0, RCX);
+		/* test byte [rdx + r8], mask; jz */
+		op_m(j, 0, 0, 0xf6, 0, RDX, R8, 0, 0);
 		b8(j, mask);
 		jcc_exit(j, CC_E, k);
 	} else {
+		op_m(j, 0, 0, 0x0fb6, RCX, RDX, R8, 0, 0);  /* movzx ecx, byte [rdx + r8] */
 		alu_imm(j, 0, 4, RCX, (int32_t)mask);
 		alu_imm(j, 0, 7, RCX, (int32_t)want);
 		jcc_exit(j, CC_NE, k);
