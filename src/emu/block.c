@@ -118,7 +118,8 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	/* double -> int64 truncating (C's cast): rtz only */
 	case ISA_OP_fcvt_l_d:
 		return in->rm == FPU_RM_RTZ ? BK_FCVT_L_D :
-		       in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? BK_FCVT_L_D_RNE : BK_GEN;
+		       in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? BK_FCVT_L_D_RNE :
+		       in->rm == FPU_RM_RDN ? BK_FCVT_L_D_RDN : in->rm == FPU_RM_RUP ? BK_FCVT_L_D_RUP : BK_GEN;
 	case ISA_OP_feq_d: return BK_FEQ_D;
 	case ISA_OP_flt_d: return BK_FLT_D;
 	case ISA_OP_fle_d: return BK_FLE_D;
@@ -315,6 +316,7 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 }
 
 static int block_host_fma;  /* the host has FMA3 (x86-64): fused multiply-adds inline */
+static int block_host_sse41;  /* ... SSE4.1 (roundsd): fcvt.l.d rdn/rup translated */
 
 /* ---- translation of hot blocks to host code (jit.c) ---- */
 
@@ -344,6 +346,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 #undef JIT_OFF
 	struct jit_env env = env0;
 	env.host_fma = block_host_fma;
+	env.host_sse41 = block_host_sse41;
 	struct jit_block blk = { .block = b, .dead = &b->dead, .n_insns = b->n_insns, .pc_end = b->pc_end };
 	static struct jit_code c;
 	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 2)
@@ -455,12 +458,14 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_FFLAGS_RW] = &&L_FFLAGS_RW, [BK_FFLAGS_RS] = &&L_FFLAGS_RS, [BK_BEQ] = &&L_BEQ, [BK_BNE] = &&L_BNE, [BK_BLT] = &&L_BLT, [BK_BGE] = &&L_BGE,
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR, [BK_FCVT_L_D_RNE] = &&L_FCVT_L_D_RNE,
+		[BK_FCVT_L_D_RDN] = &&L_FCVT_L_D_RNE, [BK_FCVT_L_D_RUP] = &&L_FCVT_L_D_RNE,
 	};
 	if (!block_lbl[0]) {
 		memcpy(block_lbl, lbl, sizeof(lbl));
 #if defined(__x86_64__) && !defined(FPU_SOFT_ONLY)
 		__builtin_cpu_init();
 		block_host_fma = __builtin_cpu_supports("fma") != 0;
+		block_host_sse41 = __builtin_cpu_supports("sse4.1") != 0;
 #endif
 	}
 
@@ -597,7 +602,7 @@ slow_done:
 	 * whose page was dropped is left at once) */
 #define GEN_SLOT (__builtin_expect(op->slot != NULL, 1) ? op->slot : \
 		  (((struct emu_bop *)op)->slot = emu_slot_at(e, OP_PC)))
-L_FCVT_L_D_RNE:  /* a kind of its own for the translator (jit.c) only */
+L_FCVT_L_D_RNE:  /* kinds of their own for the translator (jit.c) only */
 L_GEN:
 	SYNC_HART;
 	{

@@ -19,7 +19,9 @@ enum block_kind {
 	BK_MULHU, BK_FMIN_D, BK_FMAX_D, BK_FCLASS_D,
 	BK_DIV, BK_DIVU, BK_REM, BK_REMU, BK_DIVW, BK_DIVUW, BK_REMW, BK_REMUW,
 	BK_BEQ, BK_BNE, BK_BLT, BK_BGE, BK_BLTU, BK_BGEU, BK_JAL, BK_J, BK_JALR, BK_JR,
-	BK_FCVT_L_D_RNE,  /* fcvt.l.d rounding to nearest: translated, interpreted by BK_GEN */
+	/* fcvt.l.d rounding to nearest, down (floor), up (ceil): translated (jit.c), interpreted
+	 * as BK_GEN */
+	BK_FCVT_L_D_RNE, BK_FCVT_L_D_RDN, BK_FCVT_L_D_RUP,
 	BK_COUNT
 };
 

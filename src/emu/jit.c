@@ -694,6 +694,21 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, XD(o->rs1), 0);
 		st_x(j, o->rd, RAX);
 		return 0;
+	case BK_FCVT_L_D_RDN: case BK_FCVT_L_D_RUP:
+		/* floor / ceil (roundsd), then exact: in range for |x| < 2^63 as above */
+		if (!j->env->host_sse41)
+			return -1;
+		fp_need(j, k);
+		ld_f(j, RAX, o->rs1);
+		shift_imm(j, 1, 5, RAX, 52);
+		alu_imm(j, 0, 4, RAX, 0x7ff);
+		alu_imm(j, 0, 7, RAX, 1023 + 63);
+		jcc_exit(j, CC_AE, k);
+		op_m(j, 0x66, 0, 0x0f3a0b, 0, FB, -1, XD(o->rs1), 0);  /* roundsd xmm0, [rs1], mode */
+		b8(j, o->kind == BK_FCVT_L_D_RDN ? 1 : 2);
+		op_r(j, 0xf2, 1, 0x0f2c, RAX, 0);                     /* cvttsd2si rax, xmm0 */
+		st_x(j, o->rd, RAX);
+		return 0;
 	case BK_FCVT_D_S:
 		/* a NaN-boxed non-NaN binary32 widens exactly */
 		fp_need(j, k);

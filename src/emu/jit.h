@@ -50,6 +50,7 @@ typedef struct jit_ret (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t 
 /* Where the code finds the emulator's fields: offsets of uint64_t fields from h->x. */
 struct jit_env {
 	int host_fma;           /* the host has FMA3 */
+	int host_sse41;         /* ... SSE4.1 */
 	int32_t icount, limit, async_at, link, link_pc;
 	/* indirect jumps look their target up in e->jc (struct emu_jc_entry: ~PC, block), at
 	 * offset jc, jc_mask + 1 entries, and go to the block's chain entry (a pointer at

@@ -102,7 +102,7 @@ static const char *const names[] = {
 	"fnmsub.d", "fadd.s", "fsub.s", "fmul.s", "feq.d", "flt.d", "fle.d", "fsub.d",
 	"fmul.d rtz", "fmadd.d rtz", "fsgnj.d", "fsgnjn.d", "fsgnjx.d", "fcvt.d.s", "fcvt.d.w",
 	"fcvt.d.l", "fcvt.d.l 2^k", "fcvt.l.d rtz", "fcvt.l.d k+.5", "fcvt.l.d dyn",
-	"fcvt.l.d dyn k+.5", "fcvt.l.d rne",
+	"fcvt.l.d dyn k+.5", "fcvt.l.d rne", "fcvt.l.d rdn", "fcvt.l.d rup",
 };
 
 /* one-operand operations: RT is the C type of the result, rcon / acon the constraints ("f" or
@@ -184,6 +184,8 @@ int main(void)
 			OP_CVT(27, "fcvt.l.d %[r], %[a], dyn\n#", "r", long, "f", a);
 			OP_CVT(28, "fcvt.l.d %[r], %[a], dyn\n#", "r", long, "f", kh);
 			OP_CVT(29, "fcvt.l.d %[r], %[a], rne\n#", "r", long, "f", kh);
+			OP_CVT(30, "fcvt.l.d %[r], %[a], rdn\n#", "r", long, "f", i & 2 ? a : kh);
+			OP_CVT(31, "fcvt.l.d %[r], %[a], rup\n#", "r", long, "f", i & 2 ? a : kh);
 		}
 	}
 	for (unsigned k = 0; k < sizeof(names) / sizeof(names[0]); k++)
