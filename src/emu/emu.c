@@ -225,6 +225,17 @@ int emu_load(struct emu *e, const char *path, int argc, char *const argv[], char
 	return loader_load(e, path, argc, argv, envp);
 }
 
+/* What the emulator holds on the heap (the rest is mappings). */
+static void emu_free_heap(struct emu *e)
+{
+	for (int i = 0; i < e->n_images; i++) {
+		free(e->images[i].path);
+		symtab_free(e->images[i].syms);
+	}
+	e->n_images = 0;
+	thread_free_all(e);
+}
+
 void emu_destroy(struct emu *e)
 {
 	if (!e)
@@ -234,13 +245,15 @@ void emu_destroy(struct emu *e)
 	block_map_free(e);
 	if (e->code)
 		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));
-	for (int i = 0; i < e->n_images; i++) {
-		free(e->images[i].path);
-		symtab_free(e->images[i].syms);
-	}
-	thread_free_all(e);
+	emu_free_heap(e);
 	gmem_fini(&e->mem);
 	munmap(e, sizeof(*e));
+}
+
+void emu_destroy_at_exit(struct emu *e)
+{
+	if (e)
+		emu_free_heap(e);
 }
 
 /* ---- paths and time ---------------------------------------------------------------------- */
