@@ -40,7 +40,7 @@ static void emu_drop_page(struct emu *e, uint64_t pg)
 		 * another block may enter them again */
 		for (struct emu_block *b = e->code[pg]->blocks; b; b = b->next_alloc)
 			b->dead = 1;
-		e->code[pg] = NULL;  /* the page stays in code_arena: records may point into it */
+		e->code[pg] = NULL;  /* the page stays allocated: records may point into it */
 		e->code_changed = 1;
 		block_flush(e);      /* no PC leads to its blocks any more */
 	}
@@ -84,9 +84,10 @@ struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 		emu_fetch_fault(e, pc, pc);
 		return NULL;
 	}
-	/* fresh zero pages, touched only where instructions get decoded (a calloc'd 96 KiB page
+	/* fresh zero pages, touched only where instructions get decoded (a calloc'd 64 KiB page
 	 * would be cleared, i.e. faulted in, whole) */
-	cp = emu_arena_alloc(&e->code_arena, sizeof(*cp));
+	cp = emu_arena_alloc(&e->blk_arena, sizeof(*cp));
+	cp->slot = emu_arena_alloc(&e->code_arena, EMU_SLOTS_PER_PAGE * sizeof(*cp->slot));
 	e->code[pg] = cp;
 	e->mem.perm[pg] |= GMEM_CODE;
 	return cp->slot;
@@ -195,7 +196,7 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 		goto fail;
 	}
 	e->code = code;
-	e->code_arena.chunk_bytes = 16u << 20;  /* 170 code pages; address space only until used */
+	e->code_arena.chunk_bytes = 16u << 20;  /* 255 pages of slots; address space until used */
 	e->blk_arena.chunk_bytes = 4u << 20;
 	e->hart.emu = e;
 	e->hart.mem = &e->mem;

@@ -62,9 +62,12 @@ struct emu_block {
 	struct emu_bop op[];    /* 32 bytes each, from a 32-byte boundary: two per host line */
 };
 
+/* A code page's header, carved from blk_arena next to its blocks (32 bytes, dense); its
+ * slots (64 KiB, one per 2-byte offset) come from code_arena and are touched only where
+ * instructions get decoded. Apart, the header does not cost a page of its own per code page. */
 struct emu_code_page {
 	struct emu_block *blocks;        /* the blocks built from this page */
-	struct emu_slot slot[EMU_SLOTS_PER_PAGE];
+	struct emu_slot *slot;           /* EMU_SLOTS_PER_PAGE slots */
 };
 
 /* Bump allocation from chunks of fresh zero memory (emu.c), freed all at once: pages are
@@ -123,8 +126,8 @@ struct emu {
 	/* Code pages and blocks are carved from big mappings (emu_arena_alloc) and live until
 	 * emu_destroy (records may point into them): no allocation call per page or block, and
 	 * one munmap per chunk at the end instead of one per page. */
-	struct emu_arena code_arena;
-	struct emu_arena blk_arena;
+	struct emu_arena code_arena;       /* slots of code pages */
+	struct emu_arena blk_arena;        /* blocks and code-page headers */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */
