@@ -172,10 +172,11 @@ static void emu_arena_free(struct emu_arena *a)
 
 int emu_create(const struct emu_config *cfg, struct emu **out)
 {
-	/* fresh zero pages from the kernel rather than calloc: the big tables in struct emu (the
-	 * jump cache, signal tables, images) cost a page fault only where they are touched */
-	struct emu *e = mmap(NULL, sizeof(*e), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-			     -1, 0);
+	/* fresh zero pages from the kernel rather than calloc, mapped in by one call: set-up
+	 * writes 6 of its 21 pages, a run of a few million instructions touches the jump cache's
+	 * 16 as well, and one fault each cost more than populating all of them */
+	struct emu *e = mmap(NULL, sizeof(*e), PROT_READ | PROT_WRITE,
+			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	int err;
 	*out = NULL;
 	if (e == MAP_FAILED)
