@@ -76,6 +76,9 @@ struct emu_arena {
 	uint8_t *cur, *end;     /* the free part of the newest chunk */
 	void *chunks;           /* the chunks, linked through their first word */
 	size_t chunk_bytes;     /* the size of every chunk (set before the first allocation) */
+	size_t ahead_bytes;     /* 0, or map this much in at a time ahead of use (one madvise
+	                           call, not a page fault per page): for dense use */
+	uint8_t *mapped;        /* the newest chunk is mapped in below this */
 };
 
 /* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
