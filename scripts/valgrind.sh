@@ -12,6 +12,10 @@ export ROBIN_ROOT=$PWD
 ROBIN=${ROBIN:-build/robin}
 command -v valgrind >/dev/null || { echo "valgrind.sh: valgrind is not installed (scripts/install-deps.sh installs it)" >&2; exit 2; }
 [ -x "$ROBIN" ] || { echo "valgrind.sh: $ROBIN not found (make build/robin guest)" >&2; exit 2; }
+# memcheck finds leaks by replacing malloc in a shared libc: a static robin (the release build)
+# would pass vacuously
+readelf -l "$ROBIN" 2>/dev/null | grep -q 'Requesting program interpreter' ||
+	{ echo "valgrind.sh: $ROBIN is statically linked; use make valgrind (build/valgrind-bin/robin)" >&2; exit 2; }
 LOG=build/valgrind
 rm -rf "$LOG"; mkdir -p "$LOG"
 T=$(mktemp -d "${TMPDIR:-/tmp}/robin-valgrind.XXXXXX")

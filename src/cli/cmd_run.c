@@ -310,6 +310,6 @@ int cmd_run(int argc, char **argv)
 		run_write_json(stats_json, e, prog, n, secs, cpu, rc, status, sig);
 out:
 	emu_opts_close(&eo);
-	emu_destroy(e);
+	emu_destroy_at_exit(e);  /* main returns rc: the exit drops the mappings */
 	return rc;
 }

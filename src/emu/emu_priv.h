@@ -72,9 +72,12 @@ struct emu_block {
  * (start-up, error paths) is only interpreted, which costs less than translating it. */
 #define EMU_JIT_HOT 16
 
+/* A code page's header, carved from blk_arena next to its blocks (32 bytes, dense); its
+ * slots (64 KiB, one per 2-byte offset) come from code_arena and are touched only where
+ * instructions get decoded. Apart, the header does not cost a page of its own per code page. */
 struct emu_code_page {
 	struct emu_block *blocks;        /* the blocks built from this page */
-	struct emu_slot slot[EMU_SLOTS_PER_PAGE];
+	struct emu_slot *slot;           /* EMU_SLOTS_PER_PAGE slots */
 };
 
 /* Bump allocation from chunks of fresh zero memory (emu.c), freed all at once: pages are
@@ -83,6 +86,9 @@ struct emu_arena {
 	uint8_t *cur, *end;     /* the free part of the newest chunk */
 	void *chunks;           /* the chunks, linked through their first word */
 	size_t chunk_bytes;     /* the size of every chunk (set before the first allocation) */
+	size_t ahead_bytes;     /* 0, or map this much in at a time ahead of use (one madvise
+	                           call, not a page fault per page): for dense use */
+	uint8_t *mapped;        /* the newest chunk is mapped in below this */
 	int exec;               /* chunks are executable (translated code): a failed mapping
 	                           returns NULL instead of ending the process */
 };
@@ -135,8 +141,8 @@ struct emu {
 	/* Code pages and blocks are carved from big mappings (emu_arena_alloc) and live until
 	 * emu_destroy (records may point into them): no allocation call per page or block, and
 	 * one munmap per chunk at the end instead of one per page. */
-	struct emu_arena code_arena;
-	struct emu_arena blk_arena;
+	struct emu_arena code_arena;         /* slots of code pages */
+	struct emu_arena blk_arena;          /* blocks and code-page headers */
 	struct emu_arena jit_arena;          /* translated blocks (executable) */
 	int jit_on;                          /* translate hot blocks (not --jit 0; x86-64) */
 	uint32_t jit_hot;                    /* ... on their jit_hot-th entry */

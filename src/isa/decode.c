@@ -1,9 +1,10 @@
 /*
  * decode.c — isa_decode: one 32-bit or 16-bit encoding into a struct isa_insn.
  *
- * The rows of isa_table.def are indexed once, at load time, by a 15-bit key made of the
- * opcode bits 6:2, funct3 (14:12) and funct7 (31:25); every key lists the few rows that can
- * match it, so a decode is one table lookup and usually one mask compare. Compressed
+ * The rows of isa_table.def are indexed once, at load time, by a key made of the opcode bits
+ * 6:2, funct3 (14:12) and those funct7 bits (31:25) that rows of that opcode and funct3 fix;
+ * every key lists the few rows that can match it, so a decode is two table lookups and
+ * usually one mask compare. Compressed
  * encodings go to decode_rvc.c, which fills the same fields through isa_decode_finish().
  */
 #include <assert.h>
@@ -22,31 +23,71 @@ const struct isa_row isa_rows[ISA_OP_COUNT] = {
 
 /* ---- key index ---------------------------------------------------------------- */
 
-#define KEY_BITS 15
-#define KEY_COUNT (1u << KEY_BITS)
+/* An encoding's group is its opcode bits 6:2 and funct3 (14:12). Within a group, only the
+ * funct7 bits (31:25) that some row of the group fixes take part in the key: they are cut
+ * out as one field (group_f7mask, shifted down by group_f7shift) and added to the group's
+ * first key. Groups whose rows ignore funct7 (loads, stores, branches, immediates) have one
+ * key; OP and OP-FP groups have 128; the fused multiply-adds (fmt in bits 26:25) have 4.
+ * That is ~3,700 keys and ~430 candidates, 3 pages to fault in at start-up, where one key per
+ * combination of opcode, funct3 and funct7 (32,768 keys, rows repeated over the funct7 values
+ * they ignore) took 19. */
+
+#define GROUP_COUNT 256u
+#define KEY_MAX 4096u             /* more than the keys of all groups */
+#define CAND_MAX 1024u            /* more than the sum over rows of the keys each matches */
+
+static uint16_t group_base[GROUP_COUNT];   /* the group's first key */
+static uint8_t group_f7mask[GROUP_COUNT];  /* funct7 bits fixed by some row of the group */
+static uint8_t group_f7shift[GROUP_COUNT]; /* the lowest of them */
+static uint16_t key_start[KEY_MAX + 1];    /* key k's candidates: key_cand[start[k]..start[k+1]) */
+static uint8_t key_cand[CAND_MAX];         /* op numbers, ascending within a key */
+
+static inline uint32_t group_of(uint32_t raw)
+{
+	return ((raw >> 2) & 0x1fu) | (((raw >> 12) & 0x7u) << 5);
+}
 
 static inline uint32_t key_of(uint32_t raw)
 {
-	return ((raw >> 2) & 0x1fu) | (((raw >> 12) & 0x7u) << 5) | ((raw >> 25) << 8);
+	uint32_t g = group_of(raw);
+	return group_base[g] + (((raw >> 25) & group_f7mask[g]) >> group_f7shift[g]);
 }
 
-#define KEY_RAW_MASK 0xfe00707cu  /* raw bits that take part in the key */
-#define CAND_MAX 16384            /* more than the sum of 2^(free key bits) over all rows */
+#define GROUP_RAW_MASK 0x0000707cu  /* raw bits of the group number */
 
-static uint16_t key_start[KEY_COUNT + 1];
-static uint8_t key_cand[CAND_MAX];
+/* The subset of `set` after `sub` in counting order (0 after the last): enumerates them all. */
+static inline uint32_t subset_next(uint32_t sub, uint32_t set)
+{
+	return (sub - set) & set;
+}
 
-/* Calls fn(key) for every key whose keyed bits agree with the row's fixed bits. */
+/* The funct7 bits each group keys on: those any of its rows fixes. */
+static void groups_mark(void)
+{
+	for (unsigned op = 1; op < ISA_OP_COUNT; op++) {
+		const struct isa_row *r = &isa_rows[op];
+		uint32_t free_g = ~r->mask & GROUP_RAW_MASK, sub_g = 0;
+		do
+			group_f7mask[group_of(r->match | sub_g)] |= (uint8_t)(r->mask >> 25);
+		while ((sub_g = subset_next(sub_g, free_g)));
+	}
+}
+
+/* Calls fn(key, op) for every key row r can match: in each group its fixed opcode and funct3
+ * bits allow, every key whose funct7 field agrees with the row's fixed funct7 bits. */
 static void row_keys(const struct isa_row *r, void (*fn)(uint32_t key, unsigned op), unsigned op)
 {
-	uint32_t fixed = r->mask & KEY_RAW_MASK;
-	uint32_t free_mask = key_of(~fixed & KEY_RAW_MASK);
-	uint32_t base = key_of(r->match & fixed);
-	uint32_t sub = 0;
-	do {  /* enumerate subsets of free_mask */
-		fn(base | sub, op);
-		sub = (sub - free_mask) & free_mask;
-	} while (sub);
+	uint32_t free_g = ~r->mask & GROUP_RAW_MASK, sub_g = 0;
+	do {
+		uint32_t g = group_of(r->match | sub_g);
+		uint32_t m = group_f7mask[g];
+		uint32_t fixed = (r->mask >> 25) & m;
+		uint32_t free_f7 = m & ~fixed, sub_f7 = 0;
+		do {
+			uint32_t f7 = ((r->match >> 25) & fixed) | sub_f7;
+			fn(group_base[g] + (f7 >> group_f7shift[g]), op);
+		} while ((sub_f7 = subset_next(sub_f7, free_f7)));
+	} while ((sub_g = subset_next(sub_g, free_g)));
 }
 
 static void count_key(uint32_t key, unsigned op)
@@ -60,18 +101,29 @@ static void fill_key(uint32_t key, unsigned op)
 	key_cand[--key_start[key]] = (uint8_t)op;
 }
 
-/* A counting sort in place (no second 64 KiB table to fault in at start-up): key_start[k]
- * first counts key k's rows, then becomes the end of its run, and filling each run from its
- * end, highest op first, leaves it at the run's start with the ops in ascending order. */
+/* Groups first (which funct7 bits each keys on, where its keys start), then a counting sort
+ * in place: key_start[k] first counts key k's rows, then becomes the end of its run, and
+ * filling each run from its end, highest op first, leaves it at the run's start with the ops
+ * in ascending order. */
 __attribute__((constructor)) static void decode_index_build(void)
 {
 	_Static_assert(ISA_OP_COUNT <= 256, "key_cand holds op numbers in a byte");
+	groups_mark();
+	uint32_t keys = 0;
+	for (uint32_t g = 0; g < GROUP_COUNT; g++) {
+		uint32_t m = group_f7mask[g];
+		group_f7shift[g] = (uint8_t)(m ? __builtin_ctz(m) : 0);
+		group_base[g] = (uint16_t)keys;
+		keys += (m >> group_f7shift[g]) + 1;
+	}
+	assert(keys <= KEY_MAX);
 	for (unsigned op = 1; op < ISA_OP_COUNT; op++)
 		row_keys(&isa_rows[op], count_key, op);
-	for (uint32_t k = 1; k < KEY_COUNT; k++)
+	for (uint32_t k = 1; k < keys; k++)
 		key_start[k] += key_start[k - 1];
-	key_start[KEY_COUNT] = key_start[KEY_COUNT - 1];
-	assert(key_start[KEY_COUNT] <= CAND_MAX);
+	for (uint32_t k = keys; k <= KEY_MAX; k++)
+		key_start[k] = key_start[keys - 1];
+	assert(key_start[KEY_MAX] <= CAND_MAX);
 	for (unsigned op = ISA_OP_COUNT - 1; op >= 1; op--)
 		row_keys(&isa_rows[op], fill_key, op);
 }

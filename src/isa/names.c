@@ -1,13 +1,18 @@
 /*
  * names.c — printable names of operations ("fadd.s") and timing classes ("fp-add").
  */
+#include <pthread.h>
+
 #include "isa/isa.h"
 #include "isa/isa_internal.h"
 
 static char names_dotted[ISA_OP_COUNT][16];
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
 
-/* Mnemonics are the row names with '_' turned back into '.', made once at load time. */
-__attribute__((constructor)) static void names_build(void)
+/* Mnemonics are the row names with '_' turned back into '.', made on first use: a process
+ * that prints none (robin run) neither reads the ~160 name strings, spread over several
+ * pages of .rodata, nor writes the table. */
+static void names_build(void)
 {
 	for (unsigned op = 0; op < ISA_OP_COUNT; op++) {
 		const char *s = isa_rows[op].name;
@@ -23,6 +28,7 @@ const char *isa_op_name(enum isa_op op)
 {
 	if ((unsigned)op >= ISA_OP_COUNT)
 		return "unknown";
+	pthread_once(&names_once, names_build);
 	return names_dotted[op];
 }
 
