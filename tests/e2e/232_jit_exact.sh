@@ -13,8 +13,9 @@
 #    --stats-json; 0 with --jit 0);
 #  - --max-insns N with --jit 1 at points spread over blockexact retires exactly N and agrees
 #    with --jit 0;
-#  - a fixed subset of gcc's execute torture tests (tests/conformance/run.sh) matches qemu
-#    with --jit 1 (skipped when the gcc-12 source tarball is not installed).
+#  - a fixed subset of gcc's execute torture tests (tests/conformance/run.sh, 12 tests, seed 2:
+#    others than e2e 221's) matches qemu with --jit 1 (skipped when the gcc-12 source tarball
+#    is not installed; `make conformance`-sized runs with --jit 1 are done by hand).
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest jitedge fpsticky blockexact selfmod signals misaligned isa_mix value_patterns
@@ -95,10 +96,10 @@ if [ "\$1" = run ]; then shift; exec timeout -s KILL 300 "$abs" run --jit 1 "\$@
 exec "$abs" "\$@"
 EOF
 	chmod +x "$tmp/robin-jit1"
-	(cd "$ROBIN_ROOT" && ROBIN="$tmp/robin-jit1" bash tests/conformance/run.sh --subset 24 --seed 1 --jobs 2) \
+	(cd "$ROBIN_ROOT" && ROBIN="$tmp/robin-jit1" bash tests/conformance/run.sh --subset 12 --seed 2 --jobs 2) \
 		>"$tmp/conf.out" 2>&1 || { echo "conformance subset with --jit 1:"; tail -20 "$tmp/conf.out"; fail=1; }
 	built=$(sed -n 's/.*; built \([0-9]*\).*/\1/p' "$tmp/conf.out")
-	[ -n "$built" ] && [ "$built" -ge 75 ] || { echo "conformance with --jit 1: only '${built:-0}' programs built"; fail=1; }
+	[ -n "$built" ] && [ "$built" -ge 36 ] || { echo "conformance with --jit 1: only '${built:-0}' programs built"; fail=1; }
 else
 	echo "note: conformance subset skipped (no gcc-12 source tarball, qemu or cross gcc)"
 fi
