@@ -325,7 +325,8 @@ static int block_host_sse41;  /* ... SSE4.1 (roundsd): fcvt.l.d rdn/rup translat
  * emulator goes on interpreting. */
 static void block_jit(struct emu *e, struct emu_block *b)
 {
-	static uint8_t buf[64 * 1024];  /* a block's code is at most ~10 KiB */
+	static uint8_t buf[64 * 1024];  /* ample for 129 ops and their exits; when full, jit_translate
+	                                   fails and the block stays interpreted */
 	struct jit_op ops[BLOCK_MAX_INSNS + 1];
 	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
 	for (uint32_t i = 0; i < b->n_ops; i++) {

@@ -12,14 +12,18 @@
  *     and the access stays within the page (stores: writable and holding no decoded code),
  *     else return (the handler takes gmem's slow path: faults, self-modifying code);
  *   - FP arithmetic assumes what the caller checked at entry (fflags holds NX, frm is RNE, as
- *     block.c's FPD_OK) and keeps a result only when it is plain (finite, exponent >= 2: no
- *     flag but NX, and NX is accrued); a non-finite operand gives a non-plain result, so every
- *     NaN, infinity, zero and tiny result returns to the handler, which knows the exact rules;
- *   - a taken conditional branch returns its index with JIT_TAKEN.
+ *     block.c's FPD_OK; after a translated fsflags each FP op tests NX itself) and keeps a
+ *     result only when it is plain (finite, exponent >= 2: no flag but NX, and NX is accrued)
+ *     or a zero block.c's rules make exact; a non-finite operand gives a non-plain result, so
+ *     every NaN, infinity and tiny result returns to the handler, which knows the exact rules;
+ *   - division by 0 or (signed) -1 returns to the handler;
+ *   - leaving the block (a taken branch, a jump, its end) counts the block's instructions in
+ *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
  * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes, r11 = xb + 256
- * (f + 128); rax, rcx, r8, r9, r10 are scratch. Nothing is saved: the code uses only
- * registers a call may clobber. Exit stubs ("mov eax, k; ret") follow the body.
+ * (f + 128); rax, rcx, r8, r9 are scratch, xmm0-xmm2 too. Nothing is saved: the code uses
+ * only registers a call may clobber. The exits a condition takes (jcc) go to stubs after the
+ * body, one per distinct exit; then the chain entry; then the exits' slots.
  */
 #include <stddef.h>
 #include <string.h>
