@@ -686,21 +686,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_DIVUW: emit_div(j, o, k, 0, 0, 1); return 0;
 	case BK_REMW: emit_div(j, o, k, 1, 1, 1); return 0;
 	case BK_REMUW: emit_div(j, o, k, 0, 1, 1); return 0;
-	case BK_FCVT_L_D: case BK_FCVT_L_D_RNE:
+	case BK_FCVT_L_D: case BK_FCVT_L_D_RNE: case BK_FCVT_L_D_RDN: case BK_FCVT_L_D_RUP:
 		/* |x| < 2^63: in range (no NV); inexact only raises NX, accrued (fp_need). Truncated
-		 * (cvttsd2si) or rounded in the host's mode, RNE (cvtsd2si) */
-		fp_need(j, k);
-		ld_f(j, RAX, o->rs1);
-		shift_imm(j, 1, 5, RAX, 52);
-		alu_imm(j, 0, 4, RAX, 0x7ff);
-		alu_imm(j, 0, 7, RAX, 1023 + 63);
-		jcc_exit(j, CC_AE, k);
-		op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, XD(o->rs1), 0);
-		st_x(j, o->rd, RAX);
-		return 0;
-	case BK_FCVT_L_D_RDN: case BK_FCVT_L_D_RUP:
-		/* floor / ceil (roundsd), then exact: in range for |x| < 2^63 as above */
-		if (!j->env->host_sse41)
+		 * (cvttsd2si), rounded in the host's mode, RNE (cvtsd2si), or floor / ceil (SSE4.1's
+		 * roundsd, then exact) */
+		if ((o->kind == BK_FCVT_L_D_RDN || o->kind == BK_FCVT_L_D_RUP) && !j->env->host_sse41)
 			return -1;
 		fp_need(j, k);
 		ld_f(j, RAX, o->rs1);
@@ -708,9 +698,13 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		alu_imm(j, 0, 4, RAX, 0x7ff);
 		alu_imm(j, 0, 7, RAX, 1023 + 63);
 		jcc_exit(j, CC_AE, k);
-		op_m(j, 0x66, 0, 0x0f3a0b, 0, FB, -1, XD(o->rs1), 0);  /* roundsd xmm0, [rs1], mode */
-		b8(j, o->kind == BK_FCVT_L_D_RDN ? 1 : 2);
-		op_r(j, 0xf2, 1, 0x0f2c, RAX, 0);                     /* cvttsd2si rax, xmm0 */
+		if (o->kind == BK_FCVT_L_D || o->kind == BK_FCVT_L_D_RNE) {
+			op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, XD(o->rs1), 0);
+		} else {
+			op_m(j, 0x66, 0, 0x0f3a0b, 0, FB, -1, XD(o->rs1), 0);  /* roundsd xmm0, [rs1], mode */
+			b8(j, o->kind == BK_FCVT_L_D_RDN ? 1 : 2);
+			op_r(j, 0xf2, 1, 0x0f2c, RAX, 0);                     /* cvttsd2si rax, xmm0 */
+		}
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_FCVT_D_S:
