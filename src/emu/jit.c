@@ -3,7 +3,7 @@
  *
  * Each op becomes a few host instructions on the guest registers in struct hart (int
  * registers at xb - 128, FP registers at xb + 128, both within an 8-bit displacement of rdi
- * and r11): an add is three moves and an add, with no dispatch between ops. The semantics are
+ * and r11): an add is a load, an add and a store, with no dispatch between ops. The semantics are
  * block.c's handlers', op for op; where a handler has a fast case and a slow one, the code
  * does the fast case and returns the op's index for anything else, before writing anything,
  * so the handler does the whole op exactly:
@@ -34,7 +34,7 @@
 
 #if defined(__x86_64__)
 
-enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R10 = 10, R11 = 11 };
+enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R11 = 11 };
 enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa, CC_L = 0xc,
        CC_GE = 0xd };
 
