@@ -1,6 +1,7 @@
 /*
  * acc_cores.c — `robin accuracy --cores N` (acc_cores.h).
  */
+#include "cli/sim_opts.h"
 #include "cli/acc_cores.h"
 
 #include <stdio.h>
@@ -10,8 +11,8 @@
 #include "cli/cli_args.h"
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
-#include "cli/sim_cores.h"
-#include "cli/sim_profile.h"
+#include "sim/sim_cores.h"
+#include "sim/sim_profile.h"
 
 #define ACC_CORES_PROFILERS "tip,tip-ilp,nci,nci-ilp,lci,software,dispatch,fetch"
 #define ACC_CORES_PERIOD "1009"
@@ -93,7 +94,7 @@ int acc_cores_main(int argc, char **argv)
 	if (core_opts_build(&co, "accuracy", &cfg))
 		return 2;
 	struct emu *e = NULL;
-	int rc = emu_opts_start(&eo, "accuracy", argc - i, argv + i, &e);
+	int rc = sim_guest_start(&eo, "accuracy", argc - i, argv + i, &e);
 	if (!rc) {
 		struct sim_cores_args ca = {
 			.n = ncores, .cfg = &cfg, .preset = co.preset, .eo = &eo, .po = &po,
@@ -102,7 +103,7 @@ int acc_cores_main(int argc, char **argv)
 		};
 		rc = sim_cores_run(e, &ca);
 	}
-	emu_opts_close(&eo);
+	sim_guest_close(&eo);
 	emu_destroy(e);
 	return rc;
 }

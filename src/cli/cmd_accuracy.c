@@ -31,7 +31,7 @@
 #include "cli/core_opts.h"
 #include "cli/db_args.h"
 #include "cli/emu_opts.h"
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 #include "core/core.h"
 #include "core/source.h"
 #include "pmu/sampler.h"

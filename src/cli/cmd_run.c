@@ -49,7 +49,7 @@ static void run_usage(FILE *out)
 		"exit status: the guest's; 128+signal after a guest fault; %d at --max-insns;\n"
 		"127 if PROG does not exist, 126 if it cannot be executed, 1 if it is not a valid\n"
 		"riscv64 ELF program, 2 for usage errors.\n",
-		emu_opts_help, EMU_OPTS_EXIT_LIMIT);
+		emu_opts_help, SIM_GUEST_EXIT_LIMIT);
 }
 
 static double run_clock(clockid_t id)
@@ -274,8 +274,8 @@ int cmd_run(int argc, char **argv)
 		return 2;
 	const char *prog = restore ? restore : argv[i];
 	struct emu *e = NULL;
-	int rc = restore ? emu_opts_restore(&eo, "run", restore, &e) :
-	                   emu_opts_start(&eo, "run", argc - i, argv + i, &e);
+	int rc = restore ? sim_guest_restore(&eo, "run", restore, &e) :
+	                   sim_guest_start(&eo, "run", argc - i, argv + i, &e);
 	if (rc)
 		goto out;
 	struct run_bbv rb;  /* ~190 KiB, set up only with --bbv: zeroing it cost ~48 page faults */
@@ -296,7 +296,7 @@ int cmd_run(int argc, char **argv)
 	uint64_t n = emu_instret(e);
 	const char *status;
 	int sig;
-	rc = emu_opts_finish(e, st, &status, &sig);
+	rc = sim_guest_finish(e, st, &status, &sig);
 	if (bbv_path && run_bbv_finish(&rb, e) && !rc)
 		rc = 1;
 	if (stats)
@@ -309,7 +309,7 @@ int cmd_run(int argc, char **argv)
 	if (stats_json)
 		run_write_json(stats_json, e, prog, n, secs, cpu, rc, status, sig);
 out:
-	emu_opts_close(&eo);
+	sim_guest_close(&eo);
 	emu_destroy_at_exit(e);  /* main returns rc: the exit drops the mappings */
 	return rc;
 }

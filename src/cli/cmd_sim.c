@@ -13,15 +13,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli/sim_opts.h"
 #include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
-#include "cli/sim_coproc.h"
-#include "cli/sim_cores.h"
-#include "cli/sim_profile.h"
-#include "cli/sim_profileme.h"
-#include "cli/sim_smarts.h"
+#include "sim/sim_coproc.h"
+#include "sim/sim_cores.h"
+#include "sim/sim_profile.h"
+#include "sim/sim_profileme.h"
+#include "sim/sim_smarts.h"
 #include "core/core.h"
 #include "core/pipeview.h"
 #include "core/probe_check.h"
@@ -285,8 +286,8 @@ int cmd_sim(int argc, char **argv)
 			return 1;
 		}
 	}
-	int st = restore ? emu_opts_restore(&eo, "sim", restore, &e) :
-	                   emu_opts_start(&eo, "sim", argc - i, argv + i, &e);
+	int st = restore ? sim_guest_restore(&eo, "sim", restore, &e) :
+	                   sim_guest_start(&eo, "sim", argc - i, argv + i, &e);
 	if (st) {
 		rc = st;
 		goto out;
@@ -429,7 +430,7 @@ int cmd_sim(int argc, char **argv)
 			status = "limit";  /* --insns reached: the expected end */
 			rc = 0;
 		} else {
-			rc = emu_opts_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status,
+			rc = sim_guest_finish(e, se.status == EMU_RUNNING ? EMU_EXITED : se.status, &status,
 			                     &sig);
 		}
 	}
@@ -550,7 +551,7 @@ out:
 	if (pvf)
 		fclose(pvf);
 	core_destroy(c);
-	emu_opts_close(&eo);
+	sim_guest_close(&eo);
 	emu_destroy(e);
 	return rc;
 }

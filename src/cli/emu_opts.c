@@ -1,19 +1,12 @@
 /*
- * emu_opts.c — emulator options and exit rules shared by `robin run` and `robin sim`
- * (see emu_opts.h).
+ * emu_opts.c — the emulator options of the commands that run a guest (see emu_opts.h).
  */
 #include "cli/cli_args.h"
 #include "cli/emu_opts.h"
-#include "emu/checkpoint.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
-
-extern char **environ;
 
 const char emu_opts_help[] =
 	"  --sysroot DIR       where PT_INTERP and absolute guest paths are looked up first\n"
@@ -133,123 +126,4 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 	else
 		o->trace_file = val;
 	return 1;
-}
-
-/* Open the trace file on a high descriptor so the guest's own descriptors number as they
- * would without robin. */
-static FILE *emu_opts_open_trace(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return NULL;
-	int high = fcntl(fd, F_DUPFD_CLOEXEC, 900);
-	if (high >= 0) {
-		close(fd);
-		fd = high;
-	}
-	FILE *f = fdopen(fd, "w");
-	if (!f)
-		close(fd);
-	return f;
-}
-
-/* Open the --trace output and put it in the emulator configuration. 0, or 1 after a message. */
-static int emu_opts_trace(struct emu_opts *o, const char *cmd)
-{
-	if (o->trace_n) {
-		if (o->trace_file) {
-			o->trace = emu_opts_open_trace(o->trace_file);
-			if (!o->trace) {
-				fprintf(stderr, "robin %s: cannot write trace file %s: %s\n", cmd,
-				        o->trace_file, strerror(errno));
-				return 1;
-			}
-		} else {
-			o->trace = stderr;
-		}
-		o->cfg.trace = o->trace;
-		o->cfg.trace_insns = o->trace_n;
-	}
-	return 0;
-}
-
-int emu_opts_start(struct emu_opts *o, const char *cmd, int argc, char **argv, struct emu **out)
-{
-	*out = NULL;
-	if (emu_opts_trace(o, cmd))
-		return 1;
-	struct emu *e = NULL;
-	if (!strcmp(cmd, "run")) {  /* a guest execve runs the new program as `robin run` */
-		if (!o->n_exec) {
-			o->exec_argv[o->n_exec++] = "robin";
-			o->exec_argv[o->n_exec++] = "run";
-		}
-		o->exec_argv[o->n_exec++] = "--";
-		o->exec_argv[o->n_exec] = NULL;
-		o->cfg.exec_argv = o->exec_argv;
-	}
-	int err = emu_create(&o->cfg, &e);
-	if (err) {
-		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-err));
-		return 1;
-	}
-	err = emu_load(e, argv[0], argc, argv, environ);
-	if (err) {
-		fprintf(stderr, "robin: %s\n", emu_error(e));
-		emu_destroy(e);
-		return err == -ENOENT ? 127 : err == -EACCES ? 126 : 1;
-	}
-	*out = e;
-	return 0;
-}
-
-int emu_opts_restore(struct emu_opts *o, const char *cmd, const char *ckpt, struct emu **out)
-{
-	char err[1024];
-	struct emu *e = NULL;
-	*out = NULL;
-	if (emu_opts_trace(o, cmd))
-		return 1;
-	int rc = emu_create(&o->cfg, &e);
-	if (rc) {
-		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-rc));
-		return 1;
-	}
-	if (checkpoint_restore(e, ckpt, err, sizeof(err))) {
-		fprintf(stderr, "robin %s: %s\n", cmd, err);
-		emu_destroy(e);
-		return 1;
-	}
-	*out = e;
-	return 0;
-}
-
-int emu_opts_finish(struct emu *e, enum emu_status st, const char **status, int *sig)
-{
-	*sig = 0;
-	switch (st) {
-	case EMU_EXITED:
-		*status = "exited";
-		return emu_exit_code(e);
-	case EMU_FAULT:
-		*sig = emu_fault_signal(e);
-		*status = "fault";
-		fprintf(stderr, "robin: %s\n", emu_fault_message(e));
-		return 128 + *sig;
-	case EMU_LIMIT:
-	default:
-		*status = "limit";
-		fprintf(stderr, "robin: stopped after %" PRIu64 " instructions (--max-insns)\n",
-		        emu_instret(e));
-		return EMU_OPTS_EXIT_LIMIT;
-	}
-}
-
-void emu_opts_close(struct emu_opts *o)
-{
-	if (o->trace && o->trace != stderr)
-		fclose(o->trace);
-	else if (o->trace)
-		fflush(o->trace);
-	o->trace = NULL;
 }

@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "campaign/campaign_prof.h"
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 
 /* The code map of the images the profiles recorded. 0 or -ENOMEM. */
 static int simpoint_prof_map(const struct campaign_prof *p, struct code_map *m)

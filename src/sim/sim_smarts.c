@@ -6,32 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cli/sim_smarts.h"
+#include "sim/sim_smarts.h"
 #include "util/json.h"
 #include "util/text.h"
-
-int sim_smarts_parse(const char *spec, struct smarts_opts *o)
-{
-	char buf[96], q[TEXT_QUOTE_LEN];
-	char *save = NULL, *f[3] = { NULL, NULL, NULL };
-	uint64_t v[3];
-	snprintf(buf, sizeof(buf), "%s", spec);
-	f[0] = strtok_r(buf, ":", &save);
-	f[1] = f[0] ? strtok_r(NULL, ":", &save) : NULL;
-	f[2] = f[1] ? strtok_r(NULL, ":", &save) : NULL;
-	int ok = f[2] && !strtok_r(NULL, ":", &save) && strlen(spec) < sizeof(buf);
-	for (int i = 0; ok && i < 3; i++)
-		ok = !text_parse_u64(f[i], &v[i]);
-	if (ok)
-		ok = v[0] > 0 && v[2] > 0 && v[0] <= UINT64_MAX / v[2] && v[1] + v[0] <= v[0] * v[2];
-	if (!ok) {
-		fprintf(stderr, "robin sim: --smarts needs U:W:k (unit, detailed warming, one unit in k; "
-		        "U, k > 0 and W + U <= k*U), got '%s'\n", text_quote(q, spec));
-		return -1;
-	}
-	*o = (struct smarts_opts){ .unit = v[0], .warm = v[1], .k = v[2], .target = 0.03 };
-	return 0;
-}
 
 int sim_smarts(struct emu *e, struct core *c, struct source_emu *se, const struct smarts_opts *o,
                const char *prog, const char *json_path)

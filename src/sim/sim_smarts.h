@@ -2,13 +2,10 @@
  * sim_smarts.h — `robin sim --smarts U:W:k` (sim_smarts.c; the sampling is
  * src/campaign/smarts.c).
  */
-#ifndef ROBIN_CLI_SIM_SMARTS_H
-#define ROBIN_CLI_SIM_SMARTS_H
+#ifndef ROBIN_SIM_SIM_SMARTS_H
+#define ROBIN_SIM_SIM_SMARTS_H
 
 #include "campaign/smarts.h"
-
-/* Parse "U:W:k" (U, k > 0; W + U <= k * U). 0, or -1 after a one-line message. */
-int sim_smarts_parse(const char *spec, struct smarts_opts *o);
 
 /* Sample, print the estimate with its confidence interval (and whether it is too wide, with
  * the k that would do) on stderr, and write `smarts` JSON to json_path if not NULL. Returns the

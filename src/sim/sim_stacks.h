@@ -3,8 +3,8 @@
  * unit's time per (shadow-stack context, pc) (pmu_unit.stacks) written as stacks of
  * (image, offset) frames, outermost call site first and the blamed instruction last.
  */
-#ifndef ROBIN_CLI_SIM_STACKS_H
-#define ROBIN_CLI_SIM_STACKS_H
+#ifndef ROBIN_SIM_SIM_STACKS_H
+#define ROBIN_SIM_SIM_STACKS_H
 
 #include <stdint.h>
 

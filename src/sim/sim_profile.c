@@ -2,7 +2,7 @@
  * sim_profile.c — simulated profilers for `robin sim` / `robin accuracy`: options, PMU set-up,
  * code map, database storage, JSON and the stderr listing (see sim_profile.h).
  */
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -13,152 +13,12 @@
 
 #include "analysis/cycle_stack.h"
 #include "analysis/pmu_eval.h"
-#include "cli/db_args.h"
-#include "cli/sim_ibs.h"
-#include "cli/sim_pics.h"
-#include "cli/sim_stacks.h"
+#include "sim/sim_ibs.h"
+#include "sim/sim_pics.h"
+#include "sim/sim_stacks.h"
 #include "pmu/pcs.h"
 #include "pmu/sampler.h"
 #include "profile/profile_db.h"
-
-const char sim_profile_help[] =
-	"  --profile LIST      attach simulated profilers: a comma-separated list of oracle,\n"
-	"                      tip, tip-ilp, nci, nci-ilp, lci, software, dispatch, fetch, or\n"
-	"                      all (these nine; the Oracle, the reference, is always attached);\n"
-	"                      PICS:\n"
-	"                      tea, nci-tea, ibs, spe, ris (the golden reference is attached);\n"
-	"                      DCPI: issue-head, dcpix, dcpix-taken, dcpix-imiss, dcpix-dmiss,\n"
-	"                      dcpix-dtlb, dcpix-mispredict (exact execution, taken-branch,\n"
-	"                      I-cache, D-cache, D-TLB miss and mispredict counts);\n"
-	"                      pcs (event sampling with skid, --pcs-event; 003 Table 1)\n"
-	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
-	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
-	"  --random            sample a random cycle within each period (default: its last)\n"
-	"  --stacks, -g        keep every sample's exact call stack (a shadow stack of calls and\n"
-	"                      returns; about 2x the CPU time of flat profiles on call-heavy code)\n"
-	"  --no-stacks         flat profiles only (the default)\n"
-	"  --sample-seed N     seed of --random (default 1)\n"
-	"  --db FILE           store the profiles in this profile database (one run; one\n"
-	"                      profile per profiler and image, named by the profiler)\n"
-	"  --top N             top instructions listed per profiler on stderr and in\n"
-	"                      --stats-json (default 10; 0 = no listing)\n"
-	"  --pcs-event EV      what `pcs` (performance-counter sampling with skid) counts:\n"
-	"                      dtlb-miss, dcache-miss, br-mispredict or cycles (default)\n"
-	"  --pcs-period N      events per PCS sample (default 1000)\n"
-	"  --ibs-ops N         `ibs` counts dispatched ops, a sample every N (low 4 bits\n"
-	"                      randomised), instead of cycles\n";
-
-static int sim_profile_u64(const char *s, uint64_t *out)
-{
-	char *end;
-	errno = 0;
-	if (!*s || *s == '-')
-		return -1;
-	unsigned long long v = strtoull(s, &end, 0);
-	if (errno || *end)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char **argv, int *i)
-{
-	static const char *const names[] = { "--profile", "--freq", "--period", "--sample-seed",
-	                                     "--db", "--top", "--pcs-event", "--pcs-period",
-	                                     "--ibs-ops" };
-	const char *a = argv[*i];
-	if (!strcmp(a, "--random")) {
-		o->random = 1;
-		return 1;
-	}
-	if (!strcmp(a, "--no-stacks")) {
-		o->want_stacks = 0;
-		return 1;
-	}
-	if (!strcmp(a, "--stacks") || !strcmp(a, "-g")) {
-		o->want_stacks = 1;
-		return 1;
-	}
-	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		int missing = 0;
-		const char *v = db_args_value(names[k], argc, argv, i, &missing);
-		if (missing) {
-			fprintf(stderr, "robin %s: %s needs a value\n", cmd, names[k]);
-			return -1;
-		}
-		if (!v)
-			continue;
-		(*i)--;  /* db_args_value moved past the value; the caller's loop steps over it */
-		uint64_t n;
-		char err[512];
-		switch (k) {
-		case 0:
-			if (pmu_parse_list(v, &o->models, err, sizeof(err))) {
-				fprintf(stderr, "robin %s: --profile: %s\n", cmd, err);
-				return -1;
-			}
-			o->list = v;
-			o->models |= 1u << pmu_model_index("oracle");
-			break;
-		case 1: {
-			char *end;
-			errno = 0;
-			double f = strtod(v, &end);
-			if (errno || *end || !(f > 0) || !isfinite(f)) {
-				fprintf(stderr, "robin %s: --freq needs a positive frequency in Hz, got '%s'\n",
-				        cmd, v);
-				return -1;
-			}
-			o->freq_hz = f;
-			break;
-		}
-		case 2:
-			if (sim_profile_u64(v, &n) || !n) {
-				fprintf(stderr, "robin %s: --period needs a positive number of cycles, got "
-				        "'%s'\n", cmd, v);
-				return -1;
-			}
-			o->period = n;
-			break;
-		case 3:
-			if (sim_profile_u64(v, &n)) {
-				fprintf(stderr, "robin %s: --sample-seed needs a number, got '%s'\n", cmd, v);
-				return -1;
-			}
-			o->seed = n;
-			break;
-		case 4:
-			o->db_path = v;
-			break;
-		case 5:
-			if (sim_profile_u64(v, &n) || n > 1000) {
-				fprintf(stderr, "robin %s: --top needs a number 0..1000, got '%s'\n", cmd, v);
-				return -1;
-			}
-			o->top = (unsigned)n;
-			o->top_set = 1;
-			break;
-		case 6:
-			if (pcs_event_parse(v, &o->pcs_event)) {
-				fprintf(stderr, "robin %s: --pcs-event needs dtlb-miss, dcache-miss, "
-				        "br-mispredict or cycles, got '%s'\n", cmd, v);
-				return -1;
-			}
-			break;
-		case 7:
-		case 8:
-			if (sim_profile_u64(v, &n) || !n || n > (k == 8 ? 0xffff0ull : UINT32_MAX)) {
-				fprintf(stderr, "robin %s: %s needs a positive number%s, got '%s'\n", cmd,
-				        names[k], k == 8 ? " up to 1048560 (IbsOpMaxCnt)" : "", v);
-				return -1;
-			}
-			*(k == 7 ? &o->pcs_period : &o->ibs_ops) = n;
-			break;
-		}
-		return 1;
-	}
-	return 0;
-}
 
 uint64_t sim_profile_period(const struct sim_profile_opts *o, const struct core_config *cfg)
 {

@@ -1,7 +1,7 @@
 /*
  * sim_pics.c — PICS in `robin sim --profile`: JSON, listing, database rows (sim_pics.h).
  */
-#include "cli/sim_pics.h"
+#include "sim/sim_pics.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "analysis/pics_eval.h"
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 
 int sim_pics_active(const struct pmu *p)
 {

@@ -1,7 +1,7 @@
 /*
  * sim_cores.c — `robin sim --cores N` (sim_cores.h).
  */
-#include "cli/sim_cores.h"
+#include "sim/sim_cores.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -17,18 +17,6 @@
 #include "util/json.h"
 #include "util/text.h"
 #include "emu/thread.h"
-
-int sim_cores_parse(const char *v, unsigned *n)
-{
-	uint64_t k;
-	if (text_parse_u64(v, &k) || k < 1 || k > SOURCE_CORES_MAX) {
-		fprintf(stderr, "robin sim: --cores needs a count from 1 to %d, got '%s'\n",
-		        SOURCE_CORES_MAX, v);
-		return -1;
-	}
-	*n = (unsigned)k;
-	return 0;
-}
 
 static double sim_cores_now(void)
 {
@@ -402,7 +390,7 @@ int sim_cores_run(struct emu *e, const struct sim_cores_args *a)
 		        err == -ETIMEDOUT ? "deadlock watchdog" : strerror(-err));
 		rc = 1;
 	} else {
-		rc = emu_opts_finish(e, sc->status == EMU_RUNNING ? EMU_EXITED : sc->status, &status,
+		rc = sim_guest_finish(e, sc->status == EMU_RUNNING ? EMU_EXITED : sc->status, &status,
 		                     &sig);
 	}
 	if (pr && pr->err) {

@@ -5,14 +5,14 @@
  * thread); the per-core and total statistics on stderr and in --stats-json; the profiles
  * stored one run per thread, tagged with its tid and the cores it ran on.
  */
-#ifndef ROBIN_CLI_SIM_CORES_H
-#define ROBIN_CLI_SIM_CORES_H
+#ifndef ROBIN_SIM_SIM_CORES_H
+#define ROBIN_SIM_SIM_CORES_H
 
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/emu_opts.h"
-#include "cli/sim_profile.h"
+#include "sim/sim_guest.h"
+#include "sim/sim_profile.h"
 #include "core/config.h"
 #include "emu/emu.h"
 
@@ -36,9 +36,6 @@ struct sim_cores_args {
 	FILE *table;                      /* not NULL: the per-thread errors go there (robin
 	                                     accuracy --cores), whatever quiet says */
 };
-
-/* Parse the value of --cores ("robin sim: --cores needs ..." on error). 0 or -1. */
-int sim_cores_parse(const char *v, unsigned *n);
 
 /* Simulate the loaded emulator e on a->n cores; returns robin's exit status. */
 int sim_cores_run(struct emu *e, const struct sim_cores_args *a);

@@ -4,14 +4,14 @@
  * the unit set up for a core configuration, the stderr summary, the `profileme` member of
  * --stats-json and the profiles stored in the profile database (docs/profileme.md).
  */
-#ifndef ROBIN_CLI_SIM_PROFILEME_H
-#define ROBIN_CLI_SIM_PROFILEME_H
+#ifndef ROBIN_SIM_SIM_PROFILEME_H
+#define ROBIN_SIM_SIM_PROFILEME_H
 
 #include <stdint.h>
 #include <stdio.h>
 
 #include "analysis/code_map.h"
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 #include "core/config.h"
 #include "pmu/profileme.h"
 #include "util/json.h"
@@ -33,12 +33,6 @@ struct sim_pm_opts {
 	int fetch_slots;         /* --pm-fetch-slots */
 	int any;                 /* some --pm-* option was given */
 };
-
-extern const char sim_pm_help[];
-
-/* If argv[*i] is one of the options above, consume it and return 1; 0 if it is not; -1
- * after printing "robin CMD: ..." (bad or missing value). */
-int sim_pm_take(struct sim_pm_opts *o, const char *cmd, int argc, char **argv, int *i);
 
 /* Create the unit for a core configuration; raw (may be NULL) receives the sample lines.
  * Returns 0 or -errno after printing "robin CMD: ...". */

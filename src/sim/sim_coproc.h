@@ -4,13 +4,13 @@
  * that measures its overhead, and the report (text, --stats-json key "coproc", Figure 5 as
  * an SVG scatter, the value profile in the profile database).
  */
-#ifndef ROBIN_CLI_SIM_COPROC_H
-#define ROBIN_CLI_SIM_COPROC_H
+#ifndef ROBIN_SIM_SIM_COPROC_H
+#define ROBIN_SIM_SIM_COPROC_H
 
 #include <stdint.h>
 #include <stdio.h>
 
-#include "cli/emu_opts.h"
+#include "sim/sim_guest.h"
 #include "core/core.h"
 #include "util/json.h"
 
@@ -26,12 +26,6 @@ struct sim_coproc_opts {
 	unsigned top;                /* --coproc-top N */
 	int any;                     /* some --coproc-* option was given */
 };
-
-extern const char sim_coproc_help[];
-
-/* If argv[*i] is a --coproc option, consume it (and its value) and return 1; 0 if not; -1
- * after printing the reason for a bad value. */
-int sim_coproc_take(struct sim_coproc_opts *o, int argc, char **argv, int *i);
 
 struct sim_coproc;
 

@@ -7,8 +7,8 @@
  * `profile_error` and `top` members of --stats-json, and the stderr listing of the top
  * instructions next to the Oracle's.
  */
-#ifndef ROBIN_CLI_SIM_PROFILE_H
-#define ROBIN_CLI_SIM_PROFILE_H
+#ifndef ROBIN_SIM_SIM_PROFILE_H
+#define ROBIN_SIM_SIM_PROFILE_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -42,12 +42,6 @@ struct sim_profile_opts {
 	uint64_t pcs_period;     /* --pcs-period, 0 = default */
 	uint64_t ibs_ops;        /* --ibs-ops N: IBS counts dispatched ops, 0 = cycles */
 };
-
-extern const char sim_profile_help[];
-
-/* If argv[*i] is one of the options above, consume it (advancing *i past its value) and
- * return 1; 0 if it is not; -1 after printing "robin CMD: ..." (bad or missing value). */
-int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char **argv, int *i);
 
 /* The sampling period the options give at the core's clock: --period, else --freq, else
  * the default 4 kHz. */

@@ -6,8 +6,8 @@
  * on stderr and as the --stats-json members "event_attribution" and "ibs_op".
  * Entry points: sim_ibs_print, sim_ibs_json, sim_ibs_store.
  */
-#ifndef ROBIN_CLI_SIM_IBS_H
-#define ROBIN_CLI_SIM_IBS_H
+#ifndef ROBIN_SIM_SIM_IBS_H
+#define ROBIN_SIM_SIM_IBS_H
 
 #include <stdint.h>
 #include <stdio.h>

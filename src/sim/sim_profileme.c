@@ -2,7 +2,7 @@
  * sim_profileme.c — ProfileMe for `robin sim`: options, set-up, stderr summary, JSON and
  * database storage (see sim_profileme.h).
  */
-#include "cli/sim_profileme.h"
+#include "sim/sim_profileme.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -12,76 +12,8 @@
 
 #include "analysis/pm_paths.h"
 #include "analysis/profileme_est.h"
-#include "cli/db_args.h"
 #include "profile/profile_db.h"
 #include "util/text.h"
-
-const char sim_pm_help[] =
-	"  --profileme         attach the ProfileMe unit (000_424085ad3398c1f4.txt): sample\n"
-	"                      fetched instructions, record their profile registers\n"
-	"  --pm-interval N     mean fetched instructions between samples (default 1000)\n"
-	"  --pm-paired         paired sampling: a second instruction 1..W fetched later\n"
-	"  --pm-window W       the pair window W (default rob_entries + fetch_buffer)\n"
-	"  --pm-history BITS   path register bits of global history (1..64, default 12)\n"
-	"  --pm-seed N         seed of the random counter values (default 1)\n"
-	"  --pm-raw FILE       write every sample record as a text line (docs/profileme.md)\n"
-	"  --pm-fetch-slots    the counter counts fetch opportunities (fetch_width a cycle,\n"
-	"                      §4.1.1), not fetched instructions: samples may hold no\n"
-	"                      instruction, and their count estimates the empty fetch slots\n"
-	"                      (--db FILE stores the per-PC aggregates, also without --profile)\n";
-
-int sim_pm_take(struct sim_pm_opts *o, const char *cmd, int argc, char **argv, int *i)
-{
-	static const char *const names[] = { "--pm-interval", "--pm-window", "--pm-history",
-	                                     "--pm-seed", "--pm-raw" };
-	const char *a = argv[*i];
-	if (!strcmp(a, "--profileme")) {
-		o->on = 1;
-		return 1;
-	}
-	if (!strcmp(a, "--pm-paired")) {
-		o->paired = 1;
-		o->any = 1;
-		return 1;
-	}
-	if (!strcmp(a, "--pm-fetch-slots")) {
-		o->fetch_slots = 1;
-		o->any = 1;
-		return 1;
-	}
-	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		int missing = 0;
-		const char *v = db_args_value(names[k], argc, argv, i, &missing);
-		if (missing) {
-			fprintf(stderr, "robin %s: %s needs a value\n", cmd, names[k]);
-			return -1;
-		}
-		if (!v)
-			continue;
-		(*i)--;  /* the caller's loop steps over the value */
-		o->any = 1;
-		uint64_t n = 0;
-		char q[TEXT_QUOTE_LEN];
-		if (k != 4 && (text_parse_u64(v, &n) ||
-		               (k == 0 && (!n || n > (1ULL << 40))) ||
-		               (k == 1 && (!n || n > 1u << 20)) ||
-		               (k == 2 && (!n || n > 64)))) {
-			fprintf(stderr, "robin %s: %s needs %s, got %s\n", cmd, names[k],
-			        k == 2 ? "a number of bits 1..64" : k == 3 ? "a number"
-			        : "a positive count", text_quote(q, v));
-			return -1;
-		}
-		switch (k) {
-		case 0: o->interval = n; break;
-		case 1: o->window = (uint32_t)n; break;
-		case 2: o->history_bits = (uint32_t)n; break;
-		case 3: o->seed = n; break;
-		default: o->raw_path = v; break;
-		}
-		return 1;
-	}
-	return 0;
-}
 
 int sim_pm_create(const struct sim_pm_opts *o, const char *cmd, const struct core_config *cfg,
 		  FILE *raw, struct pm **out)

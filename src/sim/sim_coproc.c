@@ -5,7 +5,7 @@
  * is compared with the exact one (§5.2, Figure 5) and with simple sampling at equal overhead
  * (Figure 1); edge and memory-dependence profiles with their exact counterparts.
  */
-#include "cli/sim_coproc.h"
+#include "sim/sim_coproc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "analysis/code_map.h"
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 #include "coproc/coproc.h"
 #include "coproc/coproc_edge.h"
 #include "coproc/coproc_truth.h"
@@ -23,24 +23,6 @@
 #include "profile/profile_db.h"
 #include "report/svg.h"
 #include "util/text.h"
-
-const char sim_coproc_help[] =
-	"  --coproc FILE.s     attach the profiling co-processor (001 §3) running FILE.s\n"
-	"                      (coproc/value_profile.s, edge_profile.s, memdep_profile.s);\n"
-	"                      reports its samples, drops, interrupts, overhead against a run\n"
-	"                      without it, and its profile against the exact one\n"
-	"  --coproc-mem-scale S  associative and data arrays S x 1 kB / 2 kB (0.5, 1, 2)\n"
-	"  --coproc-clock-ratio N  one co-processor cycle per N core cycles (1)\n"
-	"  --coproc-buffer BYTES   sample buffer size (1024)\n"
-	"  --coproc-interrupt-cycles N  host cost per interrupt (200)\n"
-	"  --coproc-sample-cycles N     host cost per record copied (20; paper 10-30)\n"
-	"  --coproc-resample CYCLES     value profiler: unmask every load this often\n"
-	"                      (20000000; 0 never)\n"
-	"  --coproc-no-baseline  skip the run without the co-processor (overhead = charged\n"
-	"                      cycles only)\n"
-	"  --coproc-svg FILE   Figure 5 (estimated vs true invariance) as an SVG scatter\n"
-	"  --coproc-db FILE    store the value profile (event coproc-value, detail load_value)\n"
-	"  --coproc-top N      list the N most frequent qualifying pairs (10)\n";
 
 struct sim_coproc {
 	struct sim_coproc_opts o;
@@ -62,95 +44,6 @@ struct sim_coproc {
 	struct coproc_pair_eval pe;
 	int kind;                     /* 0 value, 1 edge, 2 memdep, 3 none */
 };
-
-static int sim_coproc_u64(const char *flag, const char *s, uint64_t lo, uint64_t hi, uint64_t *v)
-{
-	if (text_parse_u64(s, v) || *v < lo || *v > hi) {
-		fprintf(stderr, "robin sim: %s needs a whole number %" PRIu64 "..%" PRIu64 ", got '%s'\n",
-		        flag, lo, hi, s);
-		return -1;
-	}
-	return 0;
-}
-
-int sim_coproc_take(struct sim_coproc_opts *o, int argc, char **argv, int *i)
-{
-	const char *a = argv[*i];
-	if (strncmp(a, "--coproc", 8))
-		return 0;
-	if (!o->mem_scale)
-		o->mem_scale = 1;
-	if (!strcmp(a, "--coproc-no-baseline")) {
-		o->no_baseline = 1;
-		o->any = 1;
-		return 1;
-	}
-	static const char *const valued[] = {
-		"--coproc", "--coproc-mem-scale", "--coproc-clock-ratio", "--coproc-buffer",
-		"--coproc-interrupt-cycles", "--coproc-sample-cycles", "--coproc-resample",
-		"--coproc-svg", "--coproc-db", "--coproc-top",
-	};
-	int known = 0;
-	for (size_t k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
-		known |= !strcmp(a, valued[k]);
-	if (!known)
-		return 0;
-	if (*i + 1 >= argc) {
-		fprintf(stderr, "robin sim: %s needs a value\n", a);
-		return -1;
-	}
-	const char *v = argv[++*i];
-	uint64_t x;
-	if (strcmp(a, "--coproc"))
-		o->any = 1;
-	if (!strcmp(a, "--coproc")) {
-		o->path = v;
-	} else if (!strcmp(a, "--coproc-mem-scale")) {
-		if (!strcmp(v, "0.5") || !strcmp(v, "half")) {
-			o->mem_scale = 0.5;
-		} else if (!strcmp(v, "1")) {
-			o->mem_scale = 1;
-		} else if (!strcmp(v, "2") || !strcmp(v, "double")) {
-			o->mem_scale = 2;
-		} else if (!strcmp(v, "0.25") || !strcmp(v, "4")) {
-			o->mem_scale = atof(v);
-		} else {
-			fprintf(stderr, "robin sim: --coproc-mem-scale needs 0.25, 0.5, 1, 2 or 4, got "
-			        "'%s'\n", v);
-			return -1;
-		}
-	} else if (!strcmp(a, "--coproc-clock-ratio")) {
-		if (sim_coproc_u64(a, v, 1, 64, &x))
-			return -1;
-		o->clock_ratio = (uint32_t)x;
-	} else if (!strcmp(a, "--coproc-buffer")) {
-		if (sim_coproc_u64(a, v, 16, 1 << 20, &x))
-			return -1;
-		o->buffer_bytes = (uint32_t)x;
-	} else if (!strcmp(a, "--coproc-interrupt-cycles")) {
-		if (sim_coproc_u64(a, v, 0, 1000000, &x))
-			return -1;
-		o->interrupt_cycles = (uint32_t)x + 1;   /* + 1: 0 means "default" */
-	} else if (!strcmp(a, "--coproc-sample-cycles")) {
-		if (sim_coproc_u64(a, v, 0, 100000, &x))
-			return -1;
-		o->sample_cycles = (uint32_t)x + 1;
-	} else if (!strcmp(a, "--coproc-resample")) {
-		if (sim_coproc_u64(a, v, 0, UINT64_MAX / 2, &x))
-			return -1;
-		o->resample_cycles = x;
-		o->resample_set = 1;
-	} else if (!strcmp(a, "--coproc-svg")) {
-		o->svg_path = v;
-	} else if (!strcmp(a, "--coproc-db")) {
-		o->db_path = v;
-	} else {
-		if (sim_coproc_u64(a, v, 0, 100000, &x))
-			return -1;
-		o->top = (unsigned)x + 1;
-	}
-	return 1;
-}
 
 static void sim_coproc_charge(void *ctx, uint64_t n)
 {

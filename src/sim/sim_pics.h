@@ -4,8 +4,8 @@
  * listing, and the signature detail rows (kind `psv`) stored with each PSV profiler's
  * profile. Active when a PSV profiler (tea, nci-tea, ibs, spe, ris, golden) is attached.
  */
-#ifndef ROBIN_CLI_SIM_PICS_H
-#define ROBIN_CLI_SIM_PICS_H
+#ifndef ROBIN_SIM_SIM_PICS_H
+#define ROBIN_SIM_SIM_PICS_H
 
 #include <stdint.h>
 #include <stdio.h>

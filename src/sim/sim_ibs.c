@@ -3,14 +3,14 @@
  * IBS derived events, from the raw samples of the simulated IBS op unit decoded by
  * collect/ibs.c (see sim_ibs.h).
  */
-#include "cli/sim_ibs.h"
+#include "sim/sim_ibs.h"
 
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 #include "collect/ibs.h"
 #include "pmu/ibs_unit.h"
 #include "pmu/pcs.h"

@@ -1,12 +1,12 @@
 /*
  * sim_stacks.c — simulated samples' stacks into the profile database (see sim_stacks.h).
  */
-#include "cli/sim_stacks.h"
+#include "sim/sim_stacks.h"
 
 #include <errno.h>
 #include <stdlib.h>
 
-#include "cli/sim_profile.h"
+#include "sim/sim_profile.h"
 
 int sim_stacks_store(struct profile_db *db, int64_t run_id, const struct pmu *p,
 		     const struct callstack *calls, struct code_map *m)
