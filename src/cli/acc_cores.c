@@ -11,8 +11,7 @@
 #include "cli/cli_args.h"
 #include "cli/core_opts.h"
 #include "cli/emu_opts.h"
-#include "sim/sim_cores.h"
-#include "sim/sim_profile.h"
+#include "sim/sim.h"
 
 #define ACC_CORES_PROFILERS "tip,tip-ilp,nci,nci-ilp,lci,software,dispatch,fetch"
 #define ACC_CORES_PERIOD "1009"
@@ -47,63 +46,67 @@ int acc_cores_main(int argc, char **argv)
 {
 	struct core_opts co = { 0 };
 	struct emu_opts eo = { 0 };
-	struct sim_profile_opts po = { .top = SIM_PROFILE_TOP_DEFAULT };
-	const char *stats_json = NULL;
-	unsigned ncores = 0;
-	int quiet = 0, i;
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	int i, rc = 2;
+	if (!sp) {
+		fprintf(stderr, "robin accuracy: out of memory\n");
+		return 1;
+	}
+	sim_spec_init(sp, "accuracy");
+	struct sim_profile_opts *po = &sp->po[0];
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
 		int t = core_opts_take(&co, argc, argv, &i);
 		if (!t)
 			t = emu_opts_take(&eo, "accuracy", argc, argv, &i);
 		if (!t)
-			t = sim_profile_take(&po, "accuracy", argc, argv, &i);
+			t = sim_profile_take(po, "accuracy", argc, argv, &i);
 		if (t < 0)
-			return 2;
+			goto out;
 		if (t)
 			continue;
 		if ((!strcmp(a, "--cores") || !strcmp(a, "--stats-json")) && i + 1 >= argc) {
 			fprintf(stderr, "robin accuracy: %s needs a value\n", a);
-			return 2;
+			goto out;
 		}
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			acc_cores_usage(stdout);
-			return 0;
+			rc = 0;
+			goto out;
 		} else if (!strcmp(a, "--cores")) {
-			if (sim_cores_parse(argv[++i], &ncores))
-				return 2;
+			if (sim_cores_parse(argv[++i], &sp->ncores))
+				goto out;
 		} else if (!strcmp(a, "--stats-json")) {
-			stats_json = argv[++i];
+			sp->stats_json = argv[++i];
 		} else if (!strcmp(a, "--quiet")) {
-			quiet = 1;
+			sp->quiet = 1;
 		} else {
-			return emu_opts_unknown("accuracy", a);
+			rc = emu_opts_unknown("accuracy", a);
+			goto out;
 		}
 	}
 	if (cli_args_tail("accuracy", &argc, argv, i) || emu_opts_program("accuracy", argc, i))
-		return 2;
+		goto out;
 	char *defaults[] = { "accuracy", "--profile", ACC_CORES_PROFILERS, "--period",
 	                     ACC_CORES_PERIOD };
 	int k = 1;
-	if (!po.list && sim_profile_take(&po, "accuracy", 3, defaults, &k) != 1)
-		return 2;
+	if (!po->list && sim_profile_take(po, "accuracy", 3, defaults, &k) != 1)
+		goto out;
 	k = 3;
-	if (!po.period && po.freq_hz <= 0 && sim_profile_take(&po, "accuracy", 5, defaults, &k) != 1)
-		return 2;
-	struct core_config cfg;
-	if (core_opts_build(&co, "accuracy", &cfg))
-		return 2;
-	struct emu *e = NULL;
-	int rc = sim_guest_start(&eo, "accuracy", argc - i, argv + i, &e);
-	if (!rc) {
-		struct sim_cores_args ca = {
-			.n = ncores, .cfg = &cfg, .preset = co.preset, .eo = &eo, .po = &po,
-			.prog = argv[i], .stats_json = stats_json, .command = "robin accuracy --cores",
-			.quiet = quiet, .guest_clock = !eo.cfg.virtual_time, .table = stdout,
-		};
-		rc = sim_cores_run(e, &ca);
-	}
-	sim_guest_close(&eo);
-	emu_destroy(e);
+	if (!po->period && po->freq_hz <= 0 && sim_profile_take(po, "accuracy", 5, defaults, &k) != 1)
+		goto out;
+	if (core_opts_build(&co, "accuracy", &sp->cfg))
+		goto out;
+	sp->npo = 1;
+	sp->preset = co.preset;
+	sp->eo = &eo;
+	sp->argc = argc - i;
+	sp->argv = argv + i;
+	sp->command = "robin accuracy --cores";
+	sp->table = stdout;
+	sp->progress = 0;
+	rc = sim_run(sp);
+out:
+	free(sp);
 	return rc;
 }

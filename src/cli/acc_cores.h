@@ -1,7 +1,7 @@
 /*
  * acc_cores.h — `robin accuracy --cores N [options] PROG [ARGS]`: a threaded program on N
  * simulated cores with every profiler of `robin accuracy` attached per thread, and each
- * profiler's error against the same thread's Oracle (sim_cores.h) as a table on stdout.
+ * profiler's error against the same thread's Oracle (src/sim/) as a table on stdout.
  */
 #ifndef ROBIN_CLI_ACC_CORES_H
 #define ROBIN_CLI_ACC_CORES_H

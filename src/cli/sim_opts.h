@@ -8,7 +8,7 @@
 #define ROBIN_CLI_SIM_OPTS_H
 
 #include "sim/sim_coproc.h"
-#include "sim/sim_cores.h"
+#include "sim/sim.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_profileme.h"
 #include "sim/sim_smarts.h"
@@ -30,6 +30,14 @@ extern const char sim_coproc_help[];
 /* If argv[*i] is a --coproc option, consume it (and its value) and return 1; 0 if not; -1
  * after printing the reason for a bad value. */
 int sim_coproc_take(struct sim_coproc_opts *o, int argc, char **argv, int *i);
+
+#define SIM_CORES_HELP \
+	"  --cores N           simulate N cores of the preset (private L1s, TLBs, predictors;\n" \
+	"                      shared LLC and DRAM; snooping MSI): each runnable guest thread\n" \
+	"                      on a free core, time-sliced by --quantum when they outnumber\n" \
+	"                      the cores; the profilers, ProfileMe and the co-processor per\n" \
+	"                      thread (one stored run each, tagged '#tid T'), --pipeview\n" \
+	"                      and --probe-check per core (--pipeview FILE writes FILE.K)\n"
 
 /* Parse the value of --cores ("robin sim: --cores needs ..." on error). 0 or -1. */
 int sim_cores_parse(const char *v, unsigned *n);

@@ -109,6 +109,11 @@ static int source_cores_next(void *ctx, struct emu_dyn *out)
 	uint64_t before = emu_instret(e);
 	memset(out, 0, sizeof(*out));
 	enum emu_status st = emu_step(e, out);
+	if (s->calls && want < SOURCE_CORES_THREADS) {
+		if (!s->calls[want] && callstack_create(&s->calls[want]))
+			return -ENOMEM;
+		out->ctx = callstack_step(s->calls[want], e, out);
+	}
 	p->slice_left--;
 	p->next_pc = out->next_pc;
 	p->redirect_ok = (out->insn && (out->insn->flags & ISA_F_ECALL)) || out->trapped;
@@ -164,6 +169,11 @@ void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64
 		out[k].decode_at = source_cores_decode_at;
 		out[k].reg = source_cores_reg;
 	}
+}
+
+int source_cores_step(struct source_cores *s, unsigned k, struct emu_dyn *out)
+{
+	return source_cores_next(&s->port[k], out);
 }
 
 uint64_t source_cores_events(void *ctx)

@@ -49,6 +49,9 @@ struct source_cores {
 	int rr;                     /* the run queue's round-robin position */
 	struct source_core_port port[SOURCE_CORES_MAX];
 	int16_t holder[SOURCE_CORES_THREADS]; /* the core running each thread, -1: none */
+	struct callstack **calls;   /* NULL, or SOURCE_CORES_THREADS shadow stacks by thread (each
+	                               created on the thread's first record, freed by the owner of
+	                               the array): each record's ctx is its own thread's context */
 };
 
 /* Sources for n cores (1 <= n <= SOURCE_CORES_MAX) reading emulator e, which from now on is
@@ -56,6 +59,11 @@ struct source_cores {
  * when the process exits or faults, or after max_insns records in all (0: no limit). */
 void source_cores_init(struct source_cores *s, struct emu *e, unsigned n, uint64_t quantum,
                        uint64_t max_insns, struct core_source *out);
+
+/* The next record of core k's stream, as its core_source's next (functional warming: the
+ * caller hands it to core k's core_warm). */
+int source_cores_step(struct source_cores *s, unsigned k, struct emu_dyn *out)
+	__attribute__((warn_unused_result));
 
 /* s->events, as a cores_events_fn (core/cores.h) with ctx = s. */
 uint64_t source_cores_events(void *ctx);

@@ -45,12 +45,8 @@ struct sim_coproc {
 	int kind;                     /* 0 value, 1 edge, 2 memdep, 3 none */
 };
 
-static void sim_coproc_charge(void *ctx, uint64_t n)
-{
-	core_charge_cycles(ctx, n);
-}
-
-int sim_coproc_attach(const struct sim_coproc_opts *o, struct core *c, struct sim_coproc **out)
+int sim_coproc_create(const struct sim_coproc_opts *o, void (*charge)(void *ctx, uint64_t n),
+		      void *charge_ctx, struct sim_coproc **out)
 {
 	*out = NULL;
 	struct coproc_prog prog;
@@ -79,7 +75,6 @@ int sim_coproc_attach(const struct sim_coproc_opts *o, struct core *c, struct si
 	if (!s)
 		return 1;
 	s->o = *o;
-	s->core = c;
 	s->kind = !strcmp(prog.host, "value") ? 0 : !strcmp(prog.host, "edge") ? 1 :
 	          !strcmp(prog.host, "memdep") ? 2 : 3;
 	rc = coproc_create(&cfg, &prog, &s->cp, err, sizeof(err));
@@ -89,17 +84,9 @@ int sim_coproc_attach(const struct sim_coproc_opts *o, struct core *c, struct si
 		free(s);
 		return rc == -EINVAL ? 2 : 1;
 	}
-	coproc_set_charge(s->cp, sim_coproc_charge, c);
-	struct probe_consumer pc, tc;
+	coproc_set_charge(s->cp, charge, charge_ctx);
 	if (coproc_truth_create(s->kind == 1, s->kind == 2 ? (int)(cfg.cam_bytes / 4) : 0,
 	                        cfg.seed, &s->truth)) {
-		sim_coproc_destroy(s);
-		return 1;
-	}
-	coproc_consumer(s->cp, &pc);
-	coproc_truth_consumer(s->truth, &tc);
-	if (core_attach(c, &pc) || core_attach(c, &tc)) {
-		fprintf(stderr, "robin sim: cannot attach the co-processor\n");
 		sim_coproc_destroy(s);
 		return 1;
 	}
@@ -107,50 +94,11 @@ int sim_coproc_attach(const struct sim_coproc_opts *o, struct core *c, struct si
 	return 0;
 }
 
-/* The same program on the same core without the co-processor; its output is discarded. */
-static int sim_coproc_baseline(const struct core_config *cfg, const struct emu_opts *eo,
-			       int argc, char **argv, uint64_t *cycles)
+void sim_coproc_consumers(struct sim_coproc *s, struct probe_consumer *cp,
+			  struct probe_consumer *truth)
 {
-	struct emu_config ec = eo->cfg;
-	ec.trace = NULL;
-	ec.trace_insns = 0;
-	struct emu *e = NULL;
-	struct core *c = NULL;
-	int rc = -1;
-	fflush(stdout);
-	fflush(stderr);
-	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
-	int save1 = dup(1), save2 = dup(2);
-	FILE *diag = fopen("/dev/null", "w");
-	if (null < 0 || save1 < 0 || save2 < 0 || !diag)
-		goto out;
-	dup2(null, 1);
-	dup2(null, 2);
-	if (emu_create(&ec, &e) || emu_load(e, argv[0], argc, argv, environ))
-		goto restore;
-	struct source_emu se;
-	struct core_source src;
-	source_emu_init(&se, e, eo->max_insns, &src);
-	if (core_create(cfg, &src, &c) || core_run(c, diag))
-		goto restore;
-	*cycles = core_stats(c)->cycles;
-	rc = 0;
-restore:
-	fflush(stdout);
-	dup2(save1, 1);
-	dup2(save2, 2);
-out:
-	if (diag)
-		fclose(diag);
-	if (null >= 0)
-		close(null);
-	if (save1 >= 0)
-		close(save1);
-	if (save2 >= 0)
-		close(save2);
-	core_destroy(c);
-	emu_destroy(e);
-	return rc;
+	coproc_consumer(s->cp, cp);
+	coproc_truth_consumer(s->truth, truth);
 }
 
 /* ---- Figure 5 as an SVG scatter ------------------------------------------------------------- */
@@ -358,22 +306,17 @@ static void sim_coproc_print(const struct sim_coproc *s, FILE *out)
 		fprintf(out, "  warning: out of memory: the exact profile is incomplete\n");
 }
 
-int sim_coproc_finish(struct sim_coproc *s, struct core *c, const struct core_config *cfg,
-		      const struct emu_opts *eo, struct emu *e, int argc, char **argv,
-		      const char *command, FILE *out)
+int sim_coproc_finish(struct sim_coproc *s, uint64_t cycles, uint64_t instructions,
+		      const uint64_t *base_cycles, struct code_map *m, const char *command,
+		      const char *svg_path, FILE *out)
 {
 	struct coproc *cp = s->cp;
 	coproc_finish(cp);
-	const struct core_stats *cs = core_stats(c);
-	s->cycles = cs->cycles;
-	s->instructions = cs->instructions;
-	if (!s->o.no_baseline) {
-		if (sim_coproc_baseline(cfg, eo, argc, argv, &s->base_cycles)) {
-			fprintf(stderr, "robin sim: the run without the co-processor failed; the overhead "
-			        "is the charged cycles only\n");
-		} else {
-			s->have_base = 1;
-		}
+	s->cycles = cycles;
+	s->instructions = instructions;
+	if (base_cycles) {
+		s->base_cycles = *base_cycles;
+		s->have_base = 1;
 	}
 	uint64_t with = s->cycles + cp->st.final_cycles;
 	if (s->have_base) {
@@ -408,14 +351,14 @@ int sim_coproc_finish(struct sim_coproc *s, struct core *c, const struct core_co
 	}
 	if (out)
 		sim_coproc_print(s, out);
-	if (s->o.svg_path) {
+	if (svg_path) {
 		if (s->kind != 0) {
 			fprintf(stderr, "robin sim: --coproc-svg draws the value profile; %s is not one\n",
 			        s->o.path);
 			return 1;
 		}
-		if ((rc = sim_coproc_svg(s, s->o.svg_path))) {
-			fprintf(stderr, "robin sim: cannot write %s: %s\n", s->o.svg_path, strerror(-rc));
+		if ((rc = sim_coproc_svg(s, svg_path))) {
+			fprintf(stderr, "robin sim: cannot write %s: %s\n", svg_path, strerror(-rc));
 			return 1;
 		}
 	}
@@ -425,15 +368,7 @@ int sim_coproc_finish(struct sim_coproc *s, struct core *c, const struct core_co
 			        s->o.path);
 			return 1;
 		}
-		struct code_map m;
-		code_map_init(&m);
-		rc = sim_profile_code_map(e, &m);
-		if (!rc)
-			rc = sim_coproc_store(s, &m, command);
-		else
-			fprintf(stderr, "robin sim: out of memory while mapping the code\n");
-		code_map_free(&m);
-		if (rc)
+		if (sim_coproc_store(s, m, command))
 			return 1;
 		if (out)
 			fprintf(out, "  value profile stored in %s (event coproc-value, detail "

@@ -1,7 +1,7 @@
 /*
- * sim_coproc.h — `robin sim --coproc PROG.s`: the options, attaching the profiling
- * co-processor and the exact-profile recorder to the core, the run without the co-processor
- * that measures its overhead, and the report (text, --stats-json key "coproc", Figure 5 as
+ * sim_coproc.h — `robin sim --coproc PROG.s`: the options, the profiling co-processor and
+ * its exact-profile recorder as probe consumers, its overhead against the run without it
+ * (which src/sim/sim.c makes), and the report (text, --stats-json key "coproc", Figure 5 as
  * an SVG scatter, the value profile in the profile database).
  */
 #ifndef ROBIN_SIM_SIM_COPROC_H
@@ -10,8 +10,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "sim/sim_guest.h"
-#include "core/core.h"
+#include "analysis/code_map.h"
+#include "core/probe.h"
 #include "util/json.h"
 
 struct sim_coproc_opts {
@@ -29,17 +29,24 @@ struct sim_coproc_opts {
 
 struct sim_coproc;
 
-/* Assemble the program and attach the co-processor and the exact-profile recorder to c.
+/* Assemble the program and create the co-processor and its exact-profile recorder; charge(
+ * charge_ctx, n) stalls the core that runs the profiled code n cycles (an interrupt).
  * Returns 0, or 2 after printing why (bad program or options), 1 on other errors. */
-int sim_coproc_attach(const struct sim_coproc_opts *o, struct core *c, struct sim_coproc **out);
+int sim_coproc_create(const struct sim_coproc_opts *o, void (*charge)(void *ctx, uint64_t n),
+		      void *charge_ctx, struct sim_coproc **out);
 
-/* After the run: the final copy-out, the run without the co-processor (unless
- * --coproc-no-baseline; argv[0..argc) is the program and its arguments, its output is
- * discarded), the evaluation against the exact profile, the report on `out` (NULL: none),
- * the SVG and the database. Returns 0 or 1 (an error was printed). */
-int sim_coproc_finish(struct sim_coproc *s, struct core *c, const struct core_config *cfg,
-		      const struct emu_opts *eo, struct emu *e, int argc, char **argv,
-		      const char *command, FILE *out);
+/* The probe consumers of the co-processor and of its exact-profile recorder. */
+void sim_coproc_consumers(struct sim_coproc *s, struct probe_consumer *cp,
+			  struct probe_consumer *truth);
+
+/* After the run of `cycles` and `instructions`: the final copy-out, the overhead against
+ * *base_cycles (the run without the co-processor; NULL: the charged cycles only), the
+ * evaluation against the exact profile, the report on `out` (NULL: none), the SVG at
+ * svg_path (NULL: none) and the database (code map m, the stored run's command line).
+ * Returns 0 or 1 (an error was printed). */
+int sim_coproc_finish(struct sim_coproc *s, uint64_t cycles, uint64_t instructions,
+		      const uint64_t *base_cycles, struct code_map *m, const char *command,
+		      const char *svg_path, FILE *out);
 
 /* The member "coproc" of the --stats-json object. */
 void sim_coproc_json(const struct sim_coproc *s, struct json *j);

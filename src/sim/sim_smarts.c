@@ -1,20 +1,105 @@
 /*
- * sim_smarts.c — `robin sim --smarts U:W:k`: SMARTS sampling of one run (see sim_smarts.h).
+ * sim_smarts.c — `robin sim --smarts U:W:k`: SMARTS sampling of one simulation (see
+ * sim_smarts.h), on one core or on several: then each core's stream warms that core between
+ * the windows, and a window is W + U instructions of all the cores together, measured in the
+ * cycles of the lock-stepped cores.
  */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "sim/sim_priv.h"
 #include "sim/sim_smarts.h"
 #include "util/json.h"
 #include "util/text.h"
 
-int sim_smarts(struct emu *e, struct core *c, struct source_emu *se, const struct smarts_opts *o,
-               const char *prog, const char *json_path)
+/* ---- several cores --------------------------------------------------------------------- */
+
+static enum emu_status sim_smarts_cores_warm(void *ctx, uint64_t n)
 {
+	struct sim *sim = ctx;
+	struct source_cores *sc = sim->sc;
+	struct emu_dyn d;
+	sc->max_insns = 0;
+	sc->status = EMU_RUNNING;
+	uint64_t left = n;
+	while (left && sc->status == EMU_RUNNING) {
+		int any = 0;
+		for (unsigned k = 0; k < sc->n && left && sc->status == EMU_RUNNING; k++) {
+			int r = source_cores_step(sc, k, &d);
+			if (r < 0)
+				return EMU_FAULT;
+			if (r == 1) {
+				core_warm(sim->m->core[k], &d);
+				left--;
+				any = 1;
+			}
+		}
+		if (!any)
+			break;  /* every thread waits for time to pass: the window comes earlier */
+	}
+	return sc->status;
+}
+
+static uint64_t sim_smarts_cores_begin(void *ctx, uint64_t n, int first)
+{
+	struct sim *sim = ctx;
+	sim->sc->max_insns = sim->sc->produced + n;
+	sim->sc->status = EMU_RUNNING;
+	for (unsigned k = 0; k < sim->m->n; k++) {
+		if (first)
+			core_warm_done(sim->m->core[k]);
+		else
+			core_resume(sim->m->core[k]);
+	}
+	return core_cycle(sim->m->core[0]);
+}
+
+static int sim_smarts_cores_run(void *ctx, enum emu_status *st)
+{
+	struct sim *sim = ctx;
+	int rc = cores_run(sim->m, NULL);
+	*st = sim->sc->status == EMU_LIMIT ? EMU_RUNNING : sim->sc->status;
+	return rc;
+}
+
+static uint64_t sim_smarts_cores_instret(void *ctx)
+{
+	struct sim *sim = ctx;
+	return emu_instret(sim->e);
+}
+
+static int sim_smarts_cores_attach(void *ctx, struct probe_consumer *pc)
+{
+	struct sim *sim = ctx;
+	for (unsigned k = 0; k < sim->m->n; k++) {
+		int rc = core_attach(sim->m->core[k], pc);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int sim_smarts_go(struct sim *sim, enum emu_status *end)
+{
+	const struct smarts_opts *o = &sim->s->smarts;
+	const char *prog = sim->s->restore ? sim->s->restore : sim->s->argv[0];
+	const char *json_path = sim->s->stats_json;
 	struct smarts_result r;
-	int rc = smarts_run(e, c, se, o, &r);
+	int rc;
+	if (sim->m) {
+		struct smarts_target t = {
+			.ctx = sim, .warm = sim_smarts_cores_warm, .begin = sim_smarts_cores_begin,
+			.run = sim_smarts_cores_run, .instret = sim_smarts_cores_instret,
+			.attach = sim_smarts_cores_attach,
+		};
+		rc = smarts_sample(&t, o, &r);
+	} else {
+		rc = smarts_run(sim->e, sim->c, &sim->se, o, &r);
+	}
+	*end = r.status;
+
 	if (rc) {
 		fprintf(stderr, "robin sim: SMARTS sampling stopped: %s\n", strerror(-rc));
 		return 1;

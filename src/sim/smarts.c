@@ -9,7 +9,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "campaign/smarts.h"
+#include "sim/smarts.h"
 
 struct smarts_window {
 	uint64_t committed;      /* in this window */
@@ -32,15 +32,15 @@ static void smarts_on_insn(void *ctx, const struct probe_insn *rec)
 	}
 }
 
-int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struct smarts_opts *o,
-               struct smarts_result *r)
+int smarts_sample(const struct smarts_target *t, const struct smarts_opts *o,
+		  struct smarts_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	if (!o->unit || !o->k || o->warm + o->unit > o->k * o->unit)
 		return -EINVAL;
 	struct smarts_window w = { .warm = o->warm, .unit = o->unit };
 	struct probe_consumer pc = { .ctx = &w, .on_insn = smarts_on_insn };
-	int rc = core_attach(c, &pc);
+	int rc = t->attach(t->ctx, &pc);
 	if (rc)
 		return rc;
 	uint64_t gap = o->k * o->unit - o->warm - o->unit;
@@ -49,28 +49,16 @@ int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struc
 	enum emu_status st = EMU_RUNNING;
 	for (;;) {
 		/* functional warming up to the next window */
-		struct emu_dyn d;
-		for (uint64_t i = 0; i < gap && st == EMU_RUNNING; i++) {
-			st = emu_step(e, &d);
-			if (st == EMU_RUNNING)
-				core_warm(c, &d);
-		}
+		st = t->warm(t->ctx, gap);
 		if (st != EMU_RUNNING)
 			break;
 		/* the detailed window */
 		w.committed = 0;
 		w.complete = 0;
-		w.t_warm = 0;
-		se->max_insns = se->produced + o->warm + o->unit;
-		se->status = EMU_RUNNING;
-		if (first)
-			core_warm_done(c);  /* the watchdog counts from here */
-		else
-			core_resume(c);
-		first = 0;
 		/* W = 0: the unit starts at the window's first commit */
-		w.t_warm = core_cycle(c);
-		rc = core_run(c, NULL);
+		w.t_warm = t->begin(t->ctx, o->warm + o->unit, first);
+		rc = t->run(t->ctx, &st);
+		first = 0;
 		if (rc)
 			return rc;
 		r->detailed += w.committed;
@@ -80,13 +68,11 @@ int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struc
 			sum2 += cpi * cpi;
 			r->n++;
 		}
-		if (se->status != EMU_LIMIT) {
-			st = se->status;
+		if (st != EMU_RUNNING)
 			break;
-		}
 	}
 	r->status = st;
-	r->instructions = emu_instret(e);
+	r->instructions = t->instret(t->ctx);
 	if (r->n) {
 		double n = (double)r->n;
 		r->cpi = sum / n;
@@ -101,4 +87,69 @@ int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struc
 		r->k_suggested = r->n_needed ? units / r->n_needed : 0;
 	}
 	return 0;
+}
+
+/* ---- one core reading the emulator ------------------------------------------------------- */
+
+struct smarts_one {
+	struct emu *e;
+	struct core *c;
+	struct source_emu *se;
+};
+
+static enum emu_status smarts_one_warm(void *ctx, uint64_t n)
+{
+	struct smarts_one *m = ctx;
+	struct emu_dyn d;
+	enum emu_status st = EMU_RUNNING;
+	for (uint64_t i = 0; i < n && st == EMU_RUNNING; i++) {
+		st = emu_step(m->e, &d);
+		if (st == EMU_RUNNING)
+			core_warm(m->c, &d);
+	}
+	return st;
+}
+
+static uint64_t smarts_one_begin(void *ctx, uint64_t n, int first)
+{
+	struct smarts_one *m = ctx;
+	m->se->max_insns = m->se->produced + n;
+	m->se->status = EMU_RUNNING;
+	if (first)
+		core_warm_done(m->c);  /* the watchdog counts from here */
+	else
+		core_resume(m->c);
+	return core_cycle(m->c);
+}
+
+static int smarts_one_run(void *ctx, enum emu_status *st)
+{
+	struct smarts_one *m = ctx;
+	int rc = core_run(m->c, NULL);
+	*st = m->se->status == EMU_LIMIT ? EMU_RUNNING : m->se->status;
+	return rc;
+}
+
+static uint64_t smarts_one_instret(void *ctx)
+{
+	struct smarts_one *m = ctx;
+	return emu_instret(m->e);
+}
+
+static int smarts_one_attach(void *ctx, struct probe_consumer *pc)
+{
+	struct smarts_one *m = ctx;
+	return core_attach(m->c, pc);
+}
+
+int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struct smarts_opts *o,
+               struct smarts_result *r)
+{
+	struct smarts_one m = { e, c, se };
+	struct smarts_target t = {
+		.ctx = &m, .warm = smarts_one_warm, .begin = smarts_one_begin,
+		.run = smarts_one_run, .instret = smarts_one_instret,
+		.attach = smarts_one_attach,
+	};
+	return smarts_sample(&t, o, r);
 }

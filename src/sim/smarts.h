@@ -6,8 +6,8 @@
  * CPI of the measured units estimates the program's CPI, with a confidence interval from
  * their spread.
  */
-#ifndef ROBIN_CAMPAIGN_SMARTS_H
-#define ROBIN_CAMPAIGN_SMARTS_H
+#ifndef ROBIN_SIM_SMARTS_H
+#define ROBIN_SIM_SMARTS_H
 
 #include <stdint.h>
 
@@ -32,6 +32,25 @@ struct smarts_result {
 	uint64_t k_suggested;      /* the k that would measure about n_needed units (0: any) */
 	int status;                /* how the program ended (enum emu_status) */
 };
+
+/* What SMARTS samples: one core or several (sim_smarts.c), behind five calls. */
+struct smarts_target {
+	void *ctx;
+	/* n instructions of functional warming: EMU_RUNNING, or how the program ended */
+	enum emu_status (*warm)(void *ctx, uint64_t n);
+	/* a detailed window of n instructions begins: end warming (first) or resume the
+	 * pipeline; returns the cycle now */
+	uint64_t (*begin)(void *ctx, uint64_t n, int first);
+	/* simulate the window; *st EMU_RUNNING while the program goes on. 0 or -errno */
+	int (*run)(void *ctx, enum emu_status *st);
+	uint64_t (*instret)(void *ctx);                      /* instructions executed so far */
+	int (*attach)(void *ctx, struct probe_consumer *pc); /* to every core */
+};
+
+/* Sample target t. Returns 0, or -errno (the core stopped; -EINVAL for U or k of 0, or
+ * W + U > k * U). */
+int smarts_sample(const struct smarts_target *t, const struct smarts_opts *o,
+		  struct smarts_result *r) __attribute__((warn_unused_result));
 
 /* Sample the program in e on core c (created with a source_emu `se` on e, not yet run).
  * Returns 0, or -errno (the core stopped; -EINVAL for U or k of 0, or W + U > k * U). */

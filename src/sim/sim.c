@@ -1,0 +1,793 @@
+/*
+ * sim.c — one simulation in any mode (sim.h): start the guest (program or checkpoint),
+ * assemble one core or several with the consumers the description names, warm, run the
+ * whole program, a window or SMARTS, and write the outputs. The only place that creates a
+ * core with its consumers; robin sim, robin accuracy, campaign points and the co-processor's
+ * baseline run all come through sim_run.
+ * Entry points: sim_spec_init, sim_check, sim_run.
+ */
+#include "sim/sim.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "emu/thread.h"
+#include "sim/sim_priv.h"
+#include "sim/sim_smarts.h"
+#include "util/json.h"
+
+void sim_spec_init(struct sim_spec *s, const char *cmd)
+{
+	memset(s, 0, sizeof(*s));
+	s->cmd = cmd;
+	s->command = "robin sim";
+	s->progress = 1;
+	s->pv_end = UINT64_MAX;
+	for (unsigned k = 0; k < SIM_PMUS_MAX; k++)
+		s->po[k].top = SIM_PROFILE_TOP_DEFAULT;
+}
+
+int sim_check(const struct sim_spec *s)
+{
+	const struct sim_profile_opts *po = &s->po[0];
+	const char *cmd = s->cmd;
+	if (s->pmo.any && !s->pmo.on) {
+		fprintf(stderr, "robin %s: --pm-* options need --profileme\n", cmd);
+		return 2;
+	}
+	if (!po->list && (((po->db_path || po->top_set) && !s->pmo.on) || po->period ||
+	                  po->freq_hz > 0 || po->random)) {
+		fprintf(stderr, "robin %s: --db, --freq, --period, --random and --top need --profile "
+		        "LIST|all (--db and --top also go with --profileme)\n", cmd);
+		return 2;
+	}
+	if (s->cpo.any && !s->cpo.path) {
+		fprintf(stderr, "robin %s: the --coproc-* options need --coproc FILE.s\n", cmd);
+		return 2;
+	}
+	if (po->period && po->freq_hz > 0) {
+		fprintf(stderr, "robin %s: --freq and --period exclude each other\n", cmd);
+		return 2;
+	}
+	if (s->host_time && s->eo->cfg.virtual_time) {
+		fprintf(stderr, "robin %s: --host-time and --virtual-time exclude each other\n", cmd);
+		return 2;
+	}
+	return 0;
+}
+
+static double sim_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+struct sim_progress {
+	double t0, last;
+};
+
+static void sim_progress_line(void *ctx, const struct core *c)
+{
+	struct sim_progress *p = ctx;
+	double t = sim_now();
+	if (t - p->last < 0.5)
+		return;
+	p->last = t;
+	const struct core_stats *s = core_stats(c);
+	uint64_t cycles = core_cycle(c);
+	fprintf(stderr, "\r\033[Krobin sim: %.1fM instructions, %.1fM cycles, IPC %.3f, %.2f MIPS",
+	        (double)s->instructions / 1e6, (double)cycles / 1e6,
+	        cycles ? (double)s->instructions / (double)cycles : 0.0,
+	        (double)s->instructions / (t - p->t0) / 1e6);
+	fflush(stderr);
+}
+
+/* ---- the guest's output to /dev/null (a baseline run) -------------------------------------- */
+
+struct sim_quiet {
+	int save1, save2;
+};
+
+static int sim_quiet_begin(struct sim_quiet *q)
+{
+	fflush(stdout);
+	fflush(stderr);
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	q->save1 = dup(1);
+	q->save2 = dup(2);
+	if (null < 0 || q->save1 < 0 || q->save2 < 0) {
+		if (null >= 0)
+			close(null);
+		return -EIO;
+	}
+	dup2(null, 1);
+	dup2(null, 2);
+	close(null);
+	return 0;
+}
+
+static void sim_quiet_end(struct sim_quiet *q)
+{
+	fflush(stdout);
+	fflush(stderr);
+	if (q->save1 >= 0) {
+		dup2(q->save1, 1);
+		close(q->save1);
+	}
+	if (q->save2 >= 0) {
+		dup2(q->save2, 2);
+		close(q->save2);
+	}
+}
+
+/* ---- the co-processor's baseline: the same simulation without it --------------------------- */
+
+struct sim_base {
+	uint64_t cycles;
+	uint64_t thread_cycles[SOURCE_CORES_THREADS];  /* by thread slot (several cores) */
+	int ok;
+};
+
+static int sim_base_done(void *ctx, const struct sim_result *r)
+{
+	struct sim_base *b = ctx;
+	b->cycles = r->cycles;
+	for (unsigned i = 0; i < r->nthreads; i++)
+		if (r->thread[i].tid >= 0 && i < SOURCE_CORES_THREADS)
+			b->thread_cycles[i] = r->thread[i].cycles;
+	b->ok = 1;
+	return 0;
+}
+
+/* Simulate the description's program again with no consumer and its output discarded; the
+ * co-processor's overhead is measured against it (001 §5.1). */
+static int sim_baseline(const struct sim_spec *s, struct sim_base *b)
+{
+	struct sim_spec *t = malloc(sizeof(*t));
+	struct emu_opts eo = *s->eo;
+	if (!t)
+		return -ENOMEM;
+	sim_spec_init(t, s->cmd);
+	eo.cfg.trace = NULL;
+	eo.cfg.trace_insns = 0;
+	eo.trace_n = 0;
+	eo.trace = NULL;
+	t->argc = s->argc;
+	t->argv = s->argv;
+	t->restore = s->restore;
+	t->eo = &eo;
+	t->cfg = s->cfg;
+	t->preset = s->preset;
+	t->ncores = s->ncores;
+	t->host_time = s->host_time;
+	t->warmup = s->warmup;
+	t->insns = s->insns;
+	t->quiet = 1;
+	t->progress = 0;
+	t->discard_output = 1;
+	t->count_threads = s->ncores > 0;
+	t->done = sim_base_done;
+	t->done_ctx = b;
+	b->ok = 0;
+	int rc = sim_run(t);
+	free(t);
+	return b->ok && rc != 1 ? 0 : -EIO;
+}
+
+/* ---- assembling ------------------------------------------------------------------------- */
+
+/* Functional warming of n instructions (all of them from a checkpoint's start when n is 0 and
+ * the guest was restored: the statistics restart either way). One core: the emulator's
+ * records warm its caches, TLBs and predictor; several: each core's stream warms that core.
+ * EMU_RUNNING, or how the program ended during warming. */
+static enum emu_status sim_warm(struct sim *sim, uint64_t n)
+{
+	struct emu_dyn d;
+	if (!sim->m) {
+		for (uint64_t k = 0; k < n; k++) {
+			enum emu_status st = emu_step(sim->e, &d);
+			if (st != EMU_RUNNING)
+				return st;
+			if (sim->calls)
+				callstack_step(sim->calls, sim->e, &d);
+			core_warm(sim->c, &d);
+		}
+		core_warm_done(sim->c);
+		return EMU_RUNNING;
+	}
+	struct source_cores *sc = sim->sc;
+	uint64_t left = n;
+	while (left && sc->status == EMU_RUNNING) {
+		int any = 0;
+		for (unsigned k = 0; k < sc->n && left && sc->status == EMU_RUNNING; k++) {
+			int r = source_cores_step(sc, k, &d);
+			if (r == 1) {
+				core_warm(sim->m->core[k], &d);
+				left--;
+				any = 1;
+			} else if (r < 0) {
+				return EMU_FAULT;
+			}
+		}
+		if (!any)
+			break;  /* every thread waits for time to pass: the detailed part goes on */
+	}
+	for (unsigned k = 0; k < sim->m->n; k++)
+		core_warm_done(sim->m->core[k]);
+	if (sc->status != EMU_RUNNING && sc->status != EMU_LIMIT)
+		return sc->status;
+	return EMU_RUNNING;
+}
+
+/* The pipeline view of core k, writing its file. 0 or 1 after a message. */
+static int sim_pipeview(struct sim *sim, unsigned k, struct core *c)
+{
+	const struct sim_spec *s = sim->s;
+	struct probe_consumer pc;
+	char path[4096];
+	if (sim->m)
+		snprintf(path, sizeof(path), "%s.%u", s->pipeview, k);
+	else
+		snprintf(path, sizeof(path), "%s", s->pipeview);
+	if (!(sim->pvf[k] = fopen(path, "w"))) {
+		fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, path, strerror(errno));
+		return 1;
+	}
+	if (pipeview_create(sim->pvf[k], s->pv_start, s->pv_end, &sim->pv[k]) ||
+	    (pipeview_consumer(sim->pv[k], &pc), core_attach(c, &pc))) {
+		fprintf(stderr, "robin %s: cannot set up the pipeline view\n", s->cmd);
+		return 1;
+	}
+	return 0;
+}
+
+/* Check the consumers' options now (a bad profiler list, a co-processor program that does not
+ * assemble, a database that cannot take the profiles), not at a thread's first cycle. */
+static int sim_probe_options(struct sim *sim)
+{
+	const struct sim_spec *s = sim->s;
+	if (s->po[0].list && s->po[0].db_path && sim_profile_db_ready(s->po[0].db_path, s->cmd))
+		return 1;
+	for (unsigned k = 0; k < s->npo; k++) {
+		struct pmu *p = NULL;
+		if (sim->po[k].list && sim_profile_pmu(&sim->po[k], s->cmd, &s->cfg, &p))
+			return 1;
+		pmu_destroy(p);
+	}
+	if (s->cpo.path) {
+		struct sim_coproc *cp = NULL;
+		int rc = sim_coproc_create(&s->cpo, NULL, NULL, &cp);
+		sim_coproc_destroy(cp);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+/* One core reading the emulator, the consumers attached to it as robin sim always did. */
+static int sim_assemble_one(struct sim *sim)
+{
+	const struct sim_spec *s = sim->s;
+	uint64_t limit = s->insns ? s->insns : s->eo->max_insns;
+	source_emu_init(&sim->se, sim->e, limit, &sim->src[0]);
+	if (sim->po[0].list && sim->po[0].want_stacks) {
+		if (callstack_create(&sim->calls)) {
+			fprintf(stderr, "robin %s: out of memory for the shadow stack\n", s->cmd);
+			return 1;
+		}
+		sim->se.calls = sim->calls;
+	}
+	int err = core_create(&s->cfg, &sim->src[0], &sim->c);
+	if (err) {
+		fprintf(stderr, "robin %s: cannot create the core: %s\n", s->cmd, strerror(-err));
+		return 1;
+	}
+	if (!s->host_time && !s->eo->cfg.virtual_time)
+		core_guest_clock(sim->c, sim->e);  /* the guest's time is the simulated time */
+	if (s->warmup || s->restore) {
+		enum emu_status ws = sim_warm(sim, s->warmup);
+		if (ws != EMU_RUNNING) {
+			fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
+			        " instructions\n", s->cmd, emu_instret(sim->e));
+			return 1;
+		}
+	}
+	if (s->pipeview && sim_pipeview(sim, 0, sim->c))
+		return 1;
+	if (s->po[0].list && s->po[0].db_path && sim_profile_db_ready(s->po[0].db_path, s->cmd))
+		return 1;  /* a database that cannot take the profiles fails now, not after */
+	if (s->npo || s->pmo.on || s->cpo.path) {
+		struct sim_thread *t;
+		int rc = sim_thread_create(sim, 0, &t);
+		if (rc)
+			return rc == 2 ? 2 : 1;
+		for (unsigned i = 0; i < t->npc; i++)
+			if (core_attach(sim->c, &t->pc[i])) {
+				fprintf(stderr, "robin %s: cannot attach the consumers\n", s->cmd);
+				return 1;
+			}
+	}
+	if (s->probe_check) {
+		struct probe_consumer pc;
+		probe_check_init(&sim->pcheck[0], &pc);
+		if (core_attach(sim->c, &pc)) {
+			fprintf(stderr, "robin %s: cannot attach the probe check\n", s->cmd);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* N cores sharing the LLC and DRAM, the guest's threads scheduled on them; the consumers per
+ * thread behind one router per core, the pipeline view and the probe check per core. */
+static int sim_assemble_cores(struct sim *sim)
+{
+	const struct sim_spec *s = sim->s;
+	if (!(sim->sc = calloc(1, sizeof(*sim->sc)))) {
+		fprintf(stderr, "robin %s: out of memory\n", s->cmd);
+		return 1;
+	}
+	source_cores_init(sim->sc, sim->e, s->ncores, s->eo->cfg.quantum, 0, sim->src);
+	if (sim->po[0].list && sim->po[0].want_stacks &&
+	    !(sim->sc->calls = calloc(SOURCE_CORES_THREADS, sizeof(*sim->sc->calls)))) {
+		fprintf(stderr, "robin %s: out of memory for the shadow stacks\n", s->cmd);
+		return 1;
+	}
+	int err = cores_create(&s->cfg, s->ncores, sim->src, &sim->m);
+	if (err) {
+		fprintf(stderr, "robin %s: cannot create %u cores: %s\n", s->cmd, s->ncores,
+		        strerror(-err));
+		return 1;
+	}
+	sim->c = sim->m->core[0];
+	cores_set_wakeup(sim->m, source_cores_events, sim->sc);
+	if (!s->host_time && !s->eo->cfg.virtual_time)
+		core_guest_clock(sim->c, sim->e);
+	if ((err = sim_probe_options(sim)))
+		return err;
+	if (s->warmup || s->restore) {
+		enum emu_status ws = sim_warm(sim, s->warmup);
+		if (ws != EMU_RUNNING) {
+			fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
+			        " instructions\n", s->cmd, emu_instret(sim->e));
+			return 1;
+		}
+	}
+	uint64_t limit = s->insns ? s->insns : s->eo->max_insns;
+	sim->sc->max_insns = limit ? sim->sc->produced + limit : 0;
+	sim->per_thread = s->npo || s->pmo.on || s->cpo.path || s->count_threads;
+	for (unsigned k = 0; k < sim->m->n; k++) {
+		struct core *c = sim->m->core[k];
+		struct probe_consumer pc;
+		if (s->pipeview && sim_pipeview(sim, k, c))
+			return 1;
+		if (sim->per_thread) {
+			sim_thread_route(sim, k, &pc);
+			if (core_attach(c, &pc)) {
+				fprintf(stderr, "robin %s: cannot attach the consumers of core %u\n", s->cmd,
+				        k);
+				return 1;
+			}
+		}
+		if (s->probe_check) {
+			probe_check_init(&sim->pcheck[k], &pc);
+			if (core_attach(c, &pc)) {
+				fprintf(stderr, "robin %s: cannot attach the probe check\n", s->cmd);
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* ---- outputs ----------------------------------------------------------------------------- */
+
+/* A run record for the database: the thread's cycles, tagged with its tid with several cores. */
+static int sim_run_record(struct sim *sim, struct sim_thread *t, int rc, int err,
+			  char **cmd, char **cfgtext, struct sim_profile_run *run)
+{
+	const struct sim_spec *s = sim->s;
+	*cmd = NULL;
+	*cfgtext = NULL;
+	if (sim->m) {
+		char cores[96];
+		sim_cores_mask(t->cores, cores, sizeof(cores));
+		if (asprintf(cmd, "%s #tid %d cores %s", s->command, t->r.tid, cores) < 0)
+			return -ENOMEM;
+	}
+	*run = (struct sim_profile_run){
+		.command = *cmd ? *cmd : s->command, .config = "",
+		.cycles = sim->m ? t->r.cycles : core_stats(sim->c)->cycles,
+		.instructions = sim->m ? 0 : core_stats(sim->c)->instructions,
+		.exit_status = rc, .has_exit = !err, .calls = t->r.calls,
+	};
+	return 0;
+}
+
+/* The profiles of thread t: the listing (one core) or the error lines (several), the
+ * database. Returns the exit status so far. */
+static int sim_out_profiles(struct sim *sim, struct sim_thread *t, const char *label, int rc,
+			    int err)
+{
+	const struct sim_spec *s = sim->s;
+	struct pmu *pmu = t->r.pmu[0];
+	FILE *out = s->table ? s->table : s->quiet ? NULL : stderr;
+	if (sim->m) {
+		if (out && sim_cores_print_errors(out, label, pmu, &sim->cmap))
+			return rc ? rc : 1;
+	} else if (!s->quiet &&
+	           sim_profile_print(stderr, pmu, &sim->cmap, sim->po[0].top, s->cfg.freq_mhz)) {
+		fprintf(stderr, "robin %s: out of memory while evaluating the profiles\n", s->cmd);
+		rc = rc ? rc : 1;
+	}
+	if (!s->po[0].db_path)
+		return rc;
+	char *cmd, *cfgtext = NULL;
+	struct sim_profile_run run;
+	if (sim_run_record(sim, t, rc, err, &cmd, &cfgtext, &run))
+		return rc ? rc : 1;
+	if (!sim->m) {
+		size_t cfglen = 0;
+		FILE *cf = open_memstream(&cfgtext, &cfglen);
+		if (cf) {
+			config_dump(&s->cfg, cf);
+			fclose(cf);
+		}
+		run.config = cfgtext ? cfgtext : "";
+	}
+	if (t->r.calls && !s->quiet && !sim->m) {
+		struct callstack_stats cst;
+		callstack_stats(t->r.calls, &cst);
+		fprintf(stderr, "robin %s: shadow stack: %" PRIu64 " calls, %" PRIu64 " returns, %"
+		        PRIu64 " unwinds, %" PRIu64 " signals (%" PRIu64 " returned), max depth %u, "
+		        "%u calling contexts\n", s->cmd, cst.calls, cst.returns, cst.unwinds,
+		        cst.signals, cst.sigreturns, cst.max_depth, cst.contexts);
+	}
+	if (sim_profile_store(s->po[0].db_path, s->cmd, &run, pmu, &sim->cmap,
+	                      s->quiet ? NULL : stderr))
+		rc = rc ? rc : 1;
+	free(cmd);
+	free(cfgtext);
+	return rc;
+}
+
+/* ProfileMe's summary and stored profiles of thread t. Returns the exit status so far. */
+static int sim_out_profileme(struct sim *sim, struct sim_thread *t, int rc, int err)
+{
+	const struct sim_spec *s = sim->s;
+	const struct sim_profile_opts *po = &sim->po[0];
+	if (!s->quiet && sim_pm_print(stderr, t->r.pm, &sim->cmap,
+	                              po->top_set ? po->top : SIM_PROFILE_TOP_DEFAULT)) {
+		fprintf(stderr, "robin %s: out of memory while evaluating ProfileMe\n", s->cmd);
+		rc = rc ? rc : 1;
+	}
+	if (t->pm_raw && (fflush(t->pm_raw) || ferror(t->pm_raw))) {
+		fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, s->pmo.raw_path,
+		        strerror(errno));
+		rc = rc ? rc : 1;
+	}
+	if (po->db_path) {
+		char *cmd, *cfgtext;
+		struct sim_profile_run run;
+		if (sim_run_record(sim, t, rc, err, &cmd, &cfgtext, &run))
+			return rc ? rc : 1;
+		run.calls = NULL;
+		if (sim_pm_store(po->db_path, s->cmd, &run, t->r.pm, &sim->cmap,
+		                 s->quiet ? NULL : stderr))
+			rc = rc ? rc : 1;
+		free(cmd);
+	}
+	return rc;
+}
+
+/* The co-processor's evaluation of thread t against the baseline b (NULL: none). */
+static int sim_out_coproc(struct sim *sim, struct sim_thread *t, const struct sim_base *b,
+			  int rc)
+{
+	const struct sim_spec *s = sim->s;
+	const struct core_stats *st = core_stats(sim->c);
+	uint64_t cycles = sim->m ? t->r.cycles : st->cycles;
+	uint64_t insns = sim->m ? 0 : st->instructions;
+	const uint64_t *base = NULL;
+	if (b && b->ok)
+		base = sim->m ? &b->thread_cycles[t->index] : &b->cycles;
+	char *cmd = NULL, svg[4096];
+	if (sim->m && asprintf(&cmd, "%s #tid %d", s->command, t->r.tid) < 0)
+		return rc ? rc : 1;
+	if (s->cpo.svg_path) {
+		if (sim->m)
+			snprintf(svg, sizeof(svg), "%s.%d", s->cpo.svg_path, t->index);
+		else
+			snprintf(svg, sizeof(svg), "%s", s->cpo.svg_path);
+	}
+	if (sim_coproc_finish(t->cp, cycles, insns, base, &sim->cmap, cmd ? cmd : s->command,
+	                      s->cpo.svg_path ? svg : NULL, s->quiet ? NULL : stderr))
+		rc = rc ? rc : 1;
+	free(cmd);
+	return rc;
+}
+
+/* One core: the --stats-json object. */
+static int sim_out_json(struct sim *sim, int rc, const char *status, int sig)
+{
+	const struct sim_spec *s = sim->s;
+	FILE *f = fopen(s->stats_json, "w");
+	if (!f) {
+		fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, s->stats_json,
+		        strerror(errno));
+		return rc ? rc : 1;
+	}
+	struct json j;
+	json_init(&j, f, 1);
+	json_object_begin(&j);
+	json_kv_string(&j, "program", s->restore ? s->restore : s->argv[0]);
+	json_kv_string(&j, "preset", s->preset ? s->preset : "boom-large");
+	json_kv_int(&j, "exit_code", rc);
+	json_kv_string(&j, "status", status);
+	json_kv_int(&j, "signal", sig);
+	core_write_stats_json(sim->c, &j, sim->secs);
+	if (sim->nth && sim_thread_json(sim, sim->th[0], &j)) {
+		fprintf(stderr, "robin %s: out of memory while writing %s\n", s->cmd, s->stats_json);
+		rc = rc ? rc : 1;
+	}
+	json_object_end(&j);
+	json_end(&j);
+	fclose(f);
+	return rc;
+}
+
+/* Every thread's consumers' outputs, in thread order. */
+static int sim_outputs(struct sim *sim, int rc, int err)
+{
+	const struct sim_spec *s = sim->s;
+	struct sim_base *b = NULL;
+	int have_cp = 0;
+	for (int i = 0; i < sim->nth; i++)
+		have_cp |= sim->th[i] && sim->th[i]->cp;
+	if (have_cp && !s->cpo.no_baseline) {
+		b = malloc(sizeof(*b));
+		if (!b || sim_baseline(s, b))
+			fprintf(stderr, "robin %s: the run without the co-processor failed; the overhead "
+			        "is the charged cycles only\n", s->cmd);
+	}
+	for (int i = 0; i < sim->nth; i++) {
+		struct sim_thread *t = sim->th[i];
+		char label[128], cores[96];
+		if (!t)
+			continue;
+		sim_cores_mask(t->cores, cores, sizeof(cores));
+		snprintf(label, sizeof(label), "tid %d (core %s, %" PRIu64 " cycles)", t->r.tid,
+		         cores, t->r.cycles);
+		if (sim->m && !s->quiet && (t->cp || t->r.pm))
+			fprintf(stderr, "robin %s: %s\n", s->cmd, label);
+		if (t->cp)
+			rc = sim_out_coproc(sim, t, b, rc);
+		if (t->r.pmu[0])
+			rc = sim_out_profiles(sim, t, label, rc, err);
+		if (t->r.pm)
+			rc = sim_out_profileme(sim, t, rc, err);
+	}
+	free(b);
+	return rc;
+}
+
+/* ---- running ----------------------------------------------------------------------------- */
+
+/* The library caller's view of the finished run. */
+static int sim_report_done(struct sim *sim, int rc, const char *status)
+{
+	const struct sim_spec *s = sim->s;
+	if (!s->done)
+		return 0;
+	struct sim_thread_result *tr = calloc((size_t)sim->nth + 1, sizeof(*tr));
+	if (!tr)
+		return 1;
+	unsigned n = 0;
+	for (int i = 0; i < sim->nth; i++) {
+		if (sim->th[i])
+			tr[i] = sim->th[i]->r;
+		else
+			tr[i].tid = -1;
+		n = (unsigned)i + 1;
+	}
+	uint64_t insns = 0;
+	unsigned ncores = sim->m ? sim->m->n : 1;
+	for (unsigned k = 0; k < ncores; k++)
+		insns += core_stats(sim->m ? sim->m->core[k] : sim->c)->instructions;
+	struct sim_result r = {
+		.status = rc, .end = status,
+		.cycles = sim->m ? cores_cycles(sim->m) : core_stats(sim->c)->cycles,
+		.instructions = insns, .host_seconds = sim->secs, .core = sim->c,
+		.map = &sim->cmap, .nthreads = n, .thread = tr,
+	};
+	int x = s->done(s->done_ctx, &r);
+	free(tr);
+	return x;
+}
+
+/* The cycle stack of every core sums to its cycles: anything else is robin's bug. */
+static int sim_check_stacks(const struct sim *sim)
+{
+	unsigned n = sim->m ? sim->m->n : 1;
+	for (unsigned k = 0; k < n; k++) {
+		const struct core_stats *st = core_stats(sim->m ? sim->m->core[k] : sim->c);
+		uint64_t sum = 0;
+		for (unsigned i = 0; i < CORE_STACK_N; i++)
+			sum += st->stack[i];
+		if (sum != st->cycles) {
+			fprintf(stderr, "robin %s: internal error: core %u's cycle stack sums to %" PRIu64
+			        " of %" PRIu64 " cycles\n", sim->s->cmd, k, sum, st->cycles);
+			return -EFAULT;
+		}
+	}
+	return 0;
+}
+
+/* After the run: the consumers see its end, the caller's view, every thread's outputs and
+ * (json) --stats-json. Returns the exit status. */
+static int sim_tail(struct sim *sim, int rc, int err, const char *status, int sig, int json)
+{
+	const struct sim_spec *s = sim->s;
+	if (!sim->m && sim->nth)
+		sim->th[0]->r.cycles = core_stats(sim->c)->cycles;  /* one core: the program's */
+	for (int i = 0; i < sim->nth; i++)
+		if (sim->th[i])
+			sim_thread_finish(sim->th[i]);
+	if (sim->nth && sim_profile_code_map(sim->e, &sim->cmap)) {
+		fprintf(stderr, "robin %s: out of memory while mapping the code\n", s->cmd);
+		return rc ? rc : 1;
+	}
+	int x = sim_report_done(sim, rc, status);
+	if (x)
+		return x;
+	rc = sim_outputs(sim, rc, err);
+	if (json && s->stats_json) {
+		if (sim->m) {
+			if (sim_cores_json(sim, s->stats_json, rc, status, sig))
+				rc = rc ? rc : 1;
+		} else {
+			rc = sim_out_json(sim, rc, status, sig);
+		}
+	}
+	return rc;
+}
+
+/* Run the assembled simulation to its end and write the outputs. Returns the exit status. */
+static int sim_go(struct sim *sim)
+{
+	const struct sim_spec *s = sim->s;
+	if (s->smarts.unit) {
+		enum emu_status end;
+		int rc = sim_smarts_go(sim, &end);
+		return sim_tail(sim, rc, 0, rc ? "error" : "exited", 0, 0);
+	}
+	struct sim_progress prog = { sim_now(), sim_now() };
+	int tty = s->progress && !s->quiet && isatty(STDERR_FILENO);
+	if (tty)
+		core_set_progress(sim->c, sim_progress_line, &prog, 1u << 20);
+	double t0 = sim_now();
+	int err = sim->m ? cores_run(sim->m, stderr) : core_run(sim->c, stderr);
+	sim->secs = sim_now() - t0;
+	if (tty)
+		fprintf(stderr, "\r\033[K");
+	for (unsigned k = 0; k < SOURCE_CORES_MAX; k++)
+		if (sim->pv[k])
+			pipeview_finish(sim->pv[k]);
+	if (sim_check_stacks(sim)) {
+		if (!sim->m)
+			abort();
+		err = err ? err : -EFAULT;
+	}
+	uint64_t cycles = sim->m ? cores_cycles(sim->m) : core_stats(sim->c)->cycles, insns = 0;
+	unsigned ncores = sim->m ? sim->m->n : 1;
+	for (unsigned k = 0; k < ncores; k++)
+		insns += core_stats(sim->m ? sim->m->core[k] : sim->c)->instructions;
+	enum emu_status end = sim->m ? sim->sc->status : sim->se.status;
+	const char *status = "error";
+	int sig = 0, rc;
+	if (err) {
+		fprintf(stderr, "robin %s: the %s stopped after %" PRIu64 " cycles and %" PRIu64
+		        " instructions (%s)\n", s->cmd, sim->m ? "cores" : "core", cycles, insns,
+		        err == -ETIMEDOUT ? "deadlock watchdog" : strerror(-err));
+		rc = 1;
+	} else if (s->insns && end == EMU_LIMIT) {
+		status = "limit";  /* --insns reached: the expected end */
+		rc = 0;
+	} else {
+		rc = sim_guest_finish(sim->e, end == EMU_RUNNING ? EMU_EXITED : end, &status, &sig);
+	}
+	if (sim->err) {
+		fprintf(stderr, "robin %s: cannot create a thread's consumers: %s\n", s->cmd,
+		        strerror(-sim->err));
+		rc = rc ? rc : 1;
+	}
+	for (unsigned k = 0; s->probe_check && k < ncores; k++)
+		if (probe_check_report(&sim->pcheck[k], core_stats(sim->m ? sim->m->core[k] : sim->c),
+		                       stderr) && !rc)
+			rc = 1;
+	if (!s->quiet) {
+		if (sim->m) {
+			sim_cores_print(sim, cycles, insns);
+		} else {
+			fprintf(stderr, "robin %s: %s, %.3f s host time, %.2f MIPS\n", s->cmd,
+			        s->restore ? s->restore : s->argv[0], sim->secs,
+			        sim->secs > 0 ? (double)insns / sim->secs / 1e6 : 0.0);
+			core_print_summary(sim->c, stderr);
+		}
+	}
+	return sim_tail(sim, rc, err, status, sig, 1);
+}
+
+static void sim_free(struct sim *sim)
+{
+	for (int i = 0; i < sim->nth; i++)
+		sim_thread_destroy(sim->th[i]);
+	free(sim->th);
+	code_map_free(&sim->cmap);
+	callstack_destroy(sim->calls);
+	for (unsigned k = 0; k < SOURCE_CORES_MAX; k++) {
+		pipeview_destroy(sim->pv[k]);
+		if (sim->pvf[k])
+			fclose(sim->pvf[k]);
+	}
+	if (sim->m)
+		cores_destroy(sim->m);
+	else
+		core_destroy(sim->c);
+	if (sim->sc && sim->sc->calls) {
+		for (int i = 0; i < SOURCE_CORES_THREADS; i++)
+			callstack_destroy(sim->sc->calls[i]);
+		free(sim->sc->calls);
+	}
+	free(sim->sc);
+	free(sim->pcheck);
+	sim_guest_close(sim->s->eo);
+	emu_destroy(sim->e);
+	free(sim);
+}
+
+int sim_run(const struct sim_spec *s)
+{
+	int rc = sim_check(s);
+	if (rc)
+		return rc;
+	struct sim *sim = calloc(1, sizeof(*sim));
+	unsigned ncores = s->ncores ? s->ncores : 1;
+	if (!sim || !(sim->th = calloc(SOURCE_CORES_THREADS, sizeof(*sim->th))) ||
+	    !(sim->pcheck = calloc(ncores, sizeof(*sim->pcheck)))) {
+		fprintf(stderr, "robin %s: out of memory\n", s->cmd);
+		if (sim)
+			free(sim->th);
+		free(sim);
+		return 1;
+	}
+	sim->s = s;
+	code_map_init(&sim->cmap);
+	for (unsigned k = 0; k < s->npo && k < SIM_PMUS_MAX; k++) {
+		sim->po[k] = s->po[k];
+		sim->po[k].stacks = sim->po[k].list && sim->po[k].want_stacks;
+	}
+	struct sim_quiet q = { -1, -1 };
+	if (s->discard_output && sim_quiet_begin(&q)) {
+		rc = 1;
+		goto out;
+	}
+	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
+	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
+	if (rc)
+		goto out;
+	rc = s->ncores ? sim_assemble_cores(sim) : sim_assemble_one(sim);
+	if (!rc)
+		rc = sim_go(sim);
+out:
+	if (s->discard_output)
+		sim_quiet_end(&q);
+	sim_free(sim);
+	return rc;
+}

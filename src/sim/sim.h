@@ -1,0 +1,111 @@
+/*
+ * sim.h — one simulation, described once and run in any mode: the only place that assembles
+ * the timing model with its consumers. A description (struct sim_spec) says what runs (a
+ * program or a checkpoint), on which core configuration and how many cores, with which guest
+ * clock, which consumers listen (simulated profilers with or without calling contexts,
+ * ProfileMe, the profiling co-processor, the pipeline view, the probe check) and where the
+ * results go (profile database, --stats-json, the text summary); sim_run runs it as a whole
+ * program, warm-up plus window, SMARTS, or on several cores. With several cores the
+ * profilers, ProfileMe, the co-processor and the shadow stacks are per guest thread (a unit
+ * whose state the OS switches with the thread), the pipeline view and the probe check per
+ * core. Entry points: sim_spec_init, sim_check, sim_run; sim_done hands a library caller the
+ * finished consumers (robin accuracy, campaign points).
+ */
+#ifndef ROBIN_SIM_SIM_H
+#define ROBIN_SIM_SIM_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analysis/code_map.h"
+#include "sim/smarts.h"
+#include "core/config.h"
+#include "pmu/pmu.h"
+#include "pmu/profileme.h"
+#include "sim/sim_coproc.h"
+#include "sim/sim_guest.h"
+#include "sim/sim_profile.h"
+#include "sim/sim_profileme.h"
+
+#define SIM_PMUS_MAX 12            /* profiler sets attached to one simulation */
+
+struct sim_result;
+
+struct sim_spec {
+	const char *cmd;              /* "robin CMD: ..." in messages ("sim", "accuracy") */
+	const char *command;          /* the command line stored with the runs */
+	/* what runs */
+	int argc;                     /* the program and its arguments (argv[0] the program) */
+	char **argv;
+	const char *restore;          /* or the checkpoint to start from (argc 0) */
+	struct emu_opts *eo;          /* the emulator's options (sim_guest.h) */
+	/* the core */
+	struct core_config cfg;
+	const char *preset;           /* its name in the outputs (NULL: boom-large) */
+	unsigned ncores;              /* 0: one core reading the emulator; N: N cores sharing the
+	                                 LLC and DRAM, the guest's threads scheduled on them */
+	int host_time;                /* the guest reads the host's clocks (else the simulated
+	                                 time, unless eo->cfg.virtual_time) */
+	/* the mode */
+	uint64_t warmup;              /* instructions warmed functionally first, not reported */
+	uint64_t insns;               /* then this many in detail (0: to the end) */
+	struct smarts_opts smarts;    /* smarts.unit != 0: SMARTS sampling */
+	/* the consumers */
+	struct sim_profile_opts po[SIM_PMUS_MAX]; /* po[k].list NULL: none; po[0] is the one the
+	                                 outputs below report and store */
+	unsigned npo;                 /* profiler sets in po (0 or 1 from robin sim) */
+	struct sim_pm_opts pmo;       /* ProfileMe (pmo.on) */
+	struct sim_coproc_opts cpo;   /* the co-processor (cpo.path) */
+	const char *pipeview;         /* gem5 O3PipeView file (with N cores: PATH.K per core) */
+	uint64_t pv_start, pv_end;    /* its instruction window */
+	int probe_check;              /* check the probe contract (exit 1 on an inconsistency) */
+	/* the outputs */
+	const char *stats_json;
+	int quiet;                    /* no summary on stderr */
+	int progress;                 /* a progress line when stderr is a terminal */
+	FILE *table;                  /* not NULL: the per-thread profile errors go there
+	                                 (robin accuracy --cores), whatever quiet says */
+	int discard_output;           /* the guest's stdout and stderr go to /dev/null */
+	int count_threads;            /* several cores: count each thread's cycles even when no
+	                                 consumer listens (sim_result.thread) */
+	/* a library caller's view of the finished run, before the outputs (NULL: none); a
+	 * non-zero return is the exit status */
+	int (*done)(void *ctx, const struct sim_result *r);
+	void *done_ctx;
+};
+
+/* What a finished simulation hands to spec->done: one entry per guest thread with several
+ * cores, one for the whole program with one core. */
+struct sim_thread_result {
+	int tid;                      /* the guest thread (0: the whole program on one core) */
+	uint64_t cycles;              /* the cycles it ran (its clock) */
+	struct pmu *pmu[SIM_PMUS_MAX]; /* one per spec->po[k] */
+	struct pm *pm;
+	const struct callstack *calls;
+};
+
+struct sim_result {
+	int status;                   /* the exit status so far */
+	const char *end;              /* "exited", "fault", "limit", "error" */
+	uint64_t cycles, instructions;
+	double host_seconds;
+	const struct core *core;      /* core 0 */
+	struct code_map *map;         /* the program's code */
+	unsigned nthreads;
+	const struct sim_thread_result *thread;
+};
+
+/* A description with the defaults: robin sim's (top 10 instructions listed, progress on). */
+void sim_spec_init(struct sim_spec *s, const char *cmd);
+
+/* Whether the description can run: 0, or 2 after a one-line "robin CMD: ..." saying what
+ * goes against what (e.g. --pm-* without --profileme). */
+int sim_check(const struct sim_spec *s);
+
+/* Run the simulation: start the guest, assemble the core(s) and consumers, run the mode,
+ * then the outputs. Returns robin's exit status: the guest's, as `robin run`'s; 1 when the
+ * core stopped (deadlock watchdog) or an output failed; 2 for a description sim_check
+ * refuses. */
+int sim_run(const struct sim_spec *s);
+
+#endif
