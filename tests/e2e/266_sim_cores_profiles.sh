@@ -8,7 +8,7 @@
 #  - the database gets one run per thread, its command tagged "#tid T": robin prof --run
 #    splits by thread (a worker's run is almost all `worker`), without --run it merges them;
 #  - robin accuracy --cores 4 prints per thread the error of every profiler, TIP's included;
-#  - bad --cores values and options --cores does not take end with one line, exit 2.
+#  - bad --cores values and options without the one they belong to end with one line, exit 2.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest threads_share
@@ -44,7 +44,7 @@ grep -q '^main,' <<<"$all" && grep -q '^worker,' <<<"$all" ||
 acc=$(timeout 300 "$ROBIN" accuracy --cores 4 --quiet "$P" padded 4 2>&1) || { echo "accuracy --cores failed: $acc"; exit 1; }
 n=$(grep -c ' tip .*error vs its oracle' <<<"$acc")
 [ "$n" -ge 5 ] || { echo "accuracy --cores: $n TIP lines for 5 threads"; echo "$acc"; exit 1; }
-for bad in "--cores 0" "--cores x" "--cores 65" "--cores 2 --pipeview $tmp/pv" "--cores"; do
+for bad in "--cores 0" "--cores x" "--cores 65" "--cores 2 --pm-raw $tmp/r" "--cores 2 --coproc-top 3" "--cores"; do
 	err=$("$ROBIN" sim $bad "$P" 2>&1 >/dev/null); rc=$?
 	[ $rc -eq 2 ] && [ "$(wc -l <<<"$err")" -eq 1 ] || { echo "'$bad': exit $rc: $err"; exit 1; }
 done
