@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dcpi.sh — DCPI's frequency estimation on the whole workload suite (the README's Figure 8
+# dcpi.sh — DCPI's frequency estimation on the whole workload suite (docs/results/dcpi.md's Figure 8
 # tables): every workload simulated on PRESET (default inorder-dual) with issue-head samples
 # every 1009 cycles and the exact dcpix counts and event counts (I-cache, D-cache, D-TLB,
 # mispredict) (on the out-of-order presets TIP's samples

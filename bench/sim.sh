@@ -19,7 +19,7 @@
 # Prints a table (instructions, IPC, MIPS for the three ways, the all-nine slowdown), the
 # suite's medians against the bars of the speed issue (>= 8 MIPS bare, >= 5 with Oracle+TIP,
 # bsearch and nab >= 4 bare, all nine at most 1.3x bare), writes build/bench/sim.json and
-# the same table in Markdown, dated, to build/bench/sim.md (for the README).
+# the same table in Markdown, dated, to build/bench/sim.md (for docs/results/timing-model-speed.md).
 # env: ROBIN (default build/robin), BENCH_RUNS, SIM_INSNS, SIM_VERIFY, SIM_REF, SIM_REF_FILE
 # (default bench/sim_ref.tsv), SIM_WORKLOADS (a subset, default the whole suite), SIM_OUT_DIR
 # (default build/bench).

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tea_cases.sh — the case studies of seed 004_b28092482852db08.txt Paper B, measured with
-# robin's core, TEA and the golden reference (README "TEA: per-instruction cycle stacks").
+# robin's core, TEA and the golden reference (docs/results/tea.md).
 #   scripts/tea_cases.sh lbm [SIZE]   software prefetch distance 0..8 on
 #                                     workloads/variants/lbm_prefetch.c: cycles, speedup,
 #                                     and the golden PICS of lbm_step's top load and store

@@ -5,7 +5,7 @@
 # Imagick case study (top instructions of the Oracle, TIP and NCI; the speedup without the FP
 # flag save/restore). To keep `make demo` within minutes it runs nine workloads of the suite
 # (three per group) at size 2, two at a time; ACC_DEMO_ALL=1 runs the whole suite at the
-# default size (the README's tables; about 15 minutes with two cores).
+# default size (the tables of docs/results/accuracy.md; about 15 minutes with two cores).
 set -u
 cd "$(dirname "$0")/../.."
 export ROBIN_ROOT=$PWD

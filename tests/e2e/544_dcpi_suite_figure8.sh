@@ -4,7 +4,7 @@
 # million), the exact dcpix counts and the event counts (dcpix-imiss, -dmiss, -dtlb,
 # -mispredict) that robin calc's estimate uses, all in one database, then `robin calc
 # --evaluate --json`. Margins (measured when written in brackets; bench/dcpi.sh measures the
-# default sizes, README):
+# default sizes, docs/results/dcpi.md):
 #  - pooled over the suite, at least 70% of the samples within 5% of the exact count [93.8%
 #    of 12,126,750] (DCPI: 73%), 85% within 15% [99.1%];
 #  - the same without colwalk, whose column loop rests on the event floor alone, at least 70%

@@ -10,7 +10,7 @@
 # none twice (stored twice would be 200% or more; a per-CPU cpu-clock also counts the interrupt
 # time spent on the workload's CPU, which its own user + system time leaves out: 97-116% measured
 # here, 137% under ASan on a loaded machine). The daemon reads stacks on the ring path (its
-# kernel stack maps are for robin record only: see the README).
+# kernel stack maps are for robin record only: see docs/robin-daemon.md).
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
