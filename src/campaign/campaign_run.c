@@ -18,8 +18,8 @@
 #include "campaign/campaign.h"
 #include "campaign/campaign_priv.h"
 #include "campaign/campaign_prof.h"
-#include "core/source.h"
 #include "emu/checkpoint.h"
+#include "sim/sim.h"
 
 static int campaign_core_config(const char *dir, struct core_config *cfg, char *err, size_t errlen)
 {
@@ -76,38 +76,80 @@ static int campaign_open(const char *dir_arg, struct campaign *c, struct core_co
 	return rc;
 }
 
-/* With profile.txt in dir: the campaign's profilers on core (*pmu NULL otherwise). 0 or -errno
- * with a message. */
-static int campaign_prof_attach(const char *dir, struct core *core, const struct core_config *cfg,
-                                struct pmu **pmu, char *err, size_t errlen)
+/* With profile.txt in dir: the campaign's profilers (the Oracle and TIP) as the detailed
+ * run's profiler set, s->npo 0 otherwise. 0 or -errno with a message. */
+static int campaign_prof_spec(const char *dir, struct sim_spec *s, char *err, size_t errlen)
 {
 	uint64_t period;
-	struct probe_consumer pc;
-	*pmu = NULL;
+	char perr[256];
 	int rc = campaign_prof_wanted(dir, &period, err, errlen);
 	if (rc <= 0)
 		return rc;
-	if ((rc = campaign_prof_pmu(period, cfg->commit_width, pmu)))
-		return campaign_fail(err, errlen, rc, "cannot set up the profilers: %s", strerror(-rc));
-	pmu_consumer(*pmu, &pc);
-	if ((rc = core_attach(core, &pc)))
-		return campaign_fail(err, errlen, rc, "cannot attach the profilers");
+	struct sim_profile_opts *po = &s->po[0];
+	if ((rc = pmu_parse_list(CAMPAIGN_PROF_MODELS, &po->models, perr, sizeof(perr))))
+		return campaign_fail(err, errlen, rc, "cannot set up the profilers: %s", perr);
+	po->list = CAMPAIGN_PROF_MODELS;
+	po->period = period;
+	s->npo = 1;
 	return 0;
 }
 
-/* The run ended: save the profiles of pmu (if any) to dir/NAME. 0 or -errno with a message. */
-static int campaign_prof_finish(const char *dir, struct pmu *pmu, const struct emu *e,
-                                const char *name, char *err, size_t errlen)
+/* What a campaign's detailed run keeps when it ends (sim_spec.done). */
+struct campaign_detail {
+	const char *dir;
+	const char *prof_name;       /* the profiles' file in dir */
+	const char *what;            /* "point 3", "the full detailed run" */
+	char *err;
+	size_t errlen;
+	int rc;                      /* 0 or -errno with a message in err */
+	int ran;
+	struct core_stats stats;     /* the detailed part's */
+	double secs;                 /* host time of the whole run (restore, warming, detail) */
+};
+
+static int campaign_detail_done(void *ctx, const struct sim_result *r)
 {
+	struct campaign_detail *k = ctx;
 	char path[PATH_MAX];
+	k->ran = 1;
+	k->stats = *core_stats(r->core);
+	if (r->status) {
+		k->rc = campaign_fail(k->err, k->errlen, -EIO, "%s: the simulation ended with status "
+		                      "%d (%s)", k->what, r->status, r->end);
+		return 1;
+	}
+	const struct pmu *pmu = r->nthreads ? r->thread[0].pmu[0] : NULL;
 	if (!pmu)
 		return 0;
-	pmu_finish(pmu);
-	if (campaign_path(path, sizeof(path), dir, "%s", name))
-		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-	if (pmu_oom(pmu))
-		return campaign_fail(err, errlen, -ENOMEM, "out of memory while profiling");
-	return campaign_prof_save(pmu, e, path, err, errlen);
+	if (campaign_path(path, sizeof(path), k->dir, "%s", k->prof_name)) {
+		k->rc = campaign_fail(k->err, k->errlen, -ENAMETOOLONG, "path too long");
+		return 1;
+	}
+	if (pmu_oom(pmu)) {
+		k->rc = campaign_fail(k->err, k->errlen, -ENOMEM, "out of memory while profiling");
+		return 1;
+	}
+	k->rc = campaign_prof_save(pmu, r->emu, path, k->err, k->errlen);
+	return k->rc ? 1 : 0;
+}
+
+/* A campaign's detailed run through the simulation layer; the guest's output goes where the
+ * caller redirected it. 0 or -errno with a message. */
+static int campaign_detail_run(struct sim_spec *s, struct campaign_detail *k)
+{
+	s->quiet = 1;
+	s->progress = 0;
+	s->done = campaign_detail_done;
+	s->done_ctx = k;
+	double t0 = campaign_now();
+	int rc = sim_run(s);
+	k->secs = campaign_now() - t0;
+	if (k->rc)
+		return k->rc;
+	if (rc || !k->ran)
+		return campaign_fail(k->err, k->errlen, -EIO, "%s failed (exit %d; the reason is on "
+		                     "stderr)", k->what, rc);
+	return 0;
 }
 
 int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
@@ -130,58 +172,36 @@ int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
 		goto out_campaign;
 	}
-	struct emu_config ec = { .virtual_time = 1 };
-	struct emu *e = NULL;
-	struct core *core = NULL;
-	struct pmu *pmu = NULL;
-	char pname[32];
-	rc = emu_create(&ec, &e);
-	if (rc) {
-		campaign_fail(err, errlen, rc, "cannot create the emulator: %s", strerror(-rc));
+	char pname[32], what[32];
+	struct emu_opts eo = { .cfg = { .virtual_time = 1 } };
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	if (!sp) {
+		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out_campaign;
 	}
+	sim_spec_init(sp, "simpoint");
+	sp->command = "robin simpoint point";
+	sp->eo = &eo;
+	sp->cfg = cfg;
+	sp->restore = path;
+	sp->warmup = p->warmup;
+	sp->insns = p->length;
+	if ((rc = campaign_prof_spec(dir, sp, err, errlen)))
+		goto out;
 	fflush(NULL);
 	if (campaign_guest_output(out)) {
 		rc = campaign_fail(err, errlen, -EIO, "cannot write %s", out);
 		goto out;
 	}
-	rc = checkpoint_restore(e, path, err, errlen);
-	if (rc)
-		goto out;
-	struct source_emu se;
-	struct core_source src;
-	source_emu_init(&se, e, p->length, &src);
-	rc = core_create(&cfg, &src, &core);
-	if (rc) {
-		campaign_fail(err, errlen, rc, "cannot create the core: %s", strerror(-rc));
-		goto out;
-	}
-	if ((rc = campaign_prof_attach(dir, core, &cfg, &pmu, err, errlen)))
-		goto out;
-	double t0 = campaign_now();
-	struct emu_dyn d;
-	for (uint64_t k = 0; k < p->warmup; k++) {
-		if (emu_step(e, &d) != EMU_RUNNING) {
-			rc = campaign_fail(err, errlen, -EIO, "point %d: the program ended while warming",
-			                   index);
-			goto out;
-		}
-		core_warm(core, &d);
-	}
-	core_warm_done(core);
-	rc = core_run(core, NULL);
-	if (rc) {
-		campaign_fail(err, errlen, rc, "point %d: the core stopped (%s)", index, strerror(-rc));
-		goto out;
-	}
 	snprintf(pname, sizeof(pname), "point-%d.prof", index);
-	if ((rc = campaign_prof_finish(dir, pmu, e, pname, err, errlen)))
+	snprintf(what, sizeof(what), "point %d", index);
+	struct campaign_detail k = { .dir = dir, .prof_name = pname, .what = what, .err = err,
+	                             .errlen = errlen };
+	if ((rc = campaign_detail_run(sp, &k)))
 		goto out;
-	rc = campaign_write_result(dir, index, core_stats(core), campaign_now() - t0, err, errlen);
+	rc = campaign_write_result(dir, index, &k.stats, k.secs, err, errlen);
 out:
-	core_destroy(core);
-	pmu_destroy(pmu);
-	emu_destroy(e);
+	free(sp);
 out_campaign:
 	campaign_free(&c);
 	return rc;
@@ -302,64 +322,49 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 		return rc;
 	const char *dir = c.dir;
 	struct campaign_commits k = { &c, 0, 0, calloc(c.n_intervals + 1, sizeof(uint64_t)) };
-	struct emu *e = NULL;
-	struct core *core = NULL;
-	struct pmu *pmu = NULL;
-	if (!k.end_cycle) {
+	struct emu_opts eo = { .cfg = { .sysroot = c.sysroot[0] ? c.sysroot : NULL, .seed = c.seed,
+	                                .virtual_time = 1 } };
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	if (!k.end_cycle || !sp) {
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 		goto out;
 	}
 	campaign_path(out, sizeof(out), dir, "full.out");
 	campaign_path(path, sizeof(path), dir, "truth.txt");
 	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	sim_spec_init(sp, "simpoint");
+	sp->command = "robin simpoint truth";
+	sp->eo = &eo;
+	sp->cfg = cfg;
+	sp->argc = c.argc;
+	sp->argv = c.argv;
+	struct probe_consumer pc = { .ctx = &k, .on_insn = campaign_on_insn };
+	sp->consumers = &pc;
+	sp->nconsumers = 1;
+	if ((rc = campaign_prof_spec(dir, sp, err, errlen)))
+		goto out;
 	fflush(NULL);
 	if (campaign_guest_output(out)) {
 		rc = campaign_fail(err, errlen, -EIO, "cannot write %s", out);
 		goto out;
 	}
-	rc = campaign_emu_load(c.sysroot[0] ? c.sysroot : NULL, c.seed, c.argc, c.argv, &e);
-	if (rc) {
-		campaign_fail(err, errlen, rc, "cannot load %s", c.prog);
+	struct campaign_detail d = { .dir = dir, .prof_name = "truth.prof",
+	                             .what = "the full detailed run", .err = err, .errlen = errlen };
+	if ((rc = campaign_detail_run(sp, &d)))
 		goto out;
-	}
-	struct source_emu se;
-	struct core_source src;
-	source_emu_init(&se, e, 0, &src);
-	rc = core_create(&cfg, &src, &core);
-	struct probe_consumer pc = { .ctx = &k, .on_insn = campaign_on_insn };
-	if (!rc)
-		rc = core_attach(core, &pc);
-	if (rc) {
-		campaign_fail(err, errlen, rc, "cannot create the core: %s", strerror(-rc));
-		goto out;
-	}
-	if ((rc = campaign_prof_attach(dir, core, &cfg, &pmu, err, errlen)))
-		goto out;
-	double t0 = campaign_now();
-	rc = core_run(core, NULL);
-	double secs = campaign_now() - t0;
-	if (rc) {
-		campaign_fail(err, errlen, rc, "the full detailed run stopped (%s)", strerror(-rc));
-		goto out;
-	}
-	if ((rc = campaign_prof_finish(dir, pmu, e, "truth.prof", err, errlen)))
-		goto out;
-	const struct core_stats *s = core_stats(core);
 	FILE *f = fopen(tmp, "w");
 	if (!f) {
 		rc = campaign_fail(err, errlen, -errno, "cannot write %s", tmp);
 		goto out;
 	}
-	fprintf(f, "cycles %" PRIu64 "\ninstructions %" PRIu64 "\nhost_seconds %.3f\n", s->cycles,
-	        s->instructions, secs);
+	fprintf(f, "cycles %" PRIu64 "\ninstructions %" PRIu64 "\nhost_seconds %.3f\n",
+	        d.stats.cycles, d.stats.instructions, d.secs);
 	for (size_t i = 0; i < k.next; i++)
 		fprintf(f, "I %zu %" PRIu64 "\n", i, k.end_cycle[i] - (i ? k.end_cycle[i - 1] : 0));
 	if (fclose(f) || rename(tmp, path))
 		rc = campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 out:
-	core_destroy(core);
-	pmu_destroy(pmu);
-	emu_destroy(e);
+	free(sp);
 	free(k.end_cycle);
 	campaign_free(&c);
 	return rc;

@@ -270,6 +270,17 @@ static int sim_probe_options(struct sim *sim)
 	return 0;
 }
 
+/* The library caller's own consumers on core c. 0 or 1 after a message. */
+static int sim_attach_callers(struct sim *sim, struct core *c)
+{
+	for (unsigned i = 0; i < sim->s->nconsumers; i++)
+		if (core_attach(c, &sim->s->consumers[i])) {
+			fprintf(stderr, "robin %s: cannot attach a consumer\n", sim->s->cmd);
+			return 1;
+		}
+	return 0;
+}
+
 /* One core reading the emulator, the consumers attached to it as robin sim always did. */
 static int sim_assemble_one(struct sim *sim)
 {
@@ -321,7 +332,7 @@ static int sim_assemble_one(struct sim *sim)
 			return 1;
 		}
 	}
-	return 0;
+	return sim_attach_callers(sim, sim->c);
 }
 
 /* N cores sharing the LLC and DRAM, the guest's threads scheduled on them; the consumers per
@@ -382,6 +393,8 @@ static int sim_assemble_cores(struct sim *sim)
 				return 1;
 			}
 		}
+		if (sim_attach_callers(sim, c))
+			return 1;
 	}
 	return 0;
 }
@@ -603,7 +616,7 @@ static int sim_report_done(struct sim *sim, int rc, const char *status)
 	struct sim_result r = {
 		.status = rc, .end = status,
 		.cycles = sim->m ? cores_cycles(sim->m) : core_stats(sim->c)->cycles,
-		.instructions = insns, .host_seconds = sim->secs, .core = sim->c,
+		.instructions = insns, .host_seconds = sim->secs, .core = sim->c, .emu = sim->e,
 		.map = &sim->cmap, .nthreads = n, .thread = tr,
 	};
 	int x = s->done(s->done_ctx, &r);

@@ -66,6 +66,9 @@ struct sim_spec {
 	FILE *table;                  /* not NULL: the per-thread profile errors go there
 	                                 (robin accuracy --cores), whatever quiet says */
 	int discard_output;           /* the guest's stdout and stderr go to /dev/null */
+	const struct probe_consumer *consumers; /* a library caller's own consumers, attached to
+	                                 every core after the others (nconsumers of them) */
+	unsigned nconsumers;
 	int count_threads;            /* several cores: count each thread's cycles even when no
 	                                 consumer listens (sim_result.thread) */
 	/* a library caller's view of the finished run, before the outputs (NULL: none); a
@@ -90,6 +93,7 @@ struct sim_result {
 	uint64_t cycles, instructions;
 	double host_seconds;
 	const struct core *core;      /* core 0 */
+	const struct emu *emu;        /* the guest at the end */
 	struct code_map *map;         /* the program's code */
 	unsigned nthreads;
 	const struct sim_thread_result *thread;
