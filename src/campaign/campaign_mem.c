@@ -4,7 +4,7 @@
  * loops over data that fits in a cache or does not (dbquery's hash probe on a small and a large
  * table, CPI 5.0 and 6.7; pipeline's first and later BFS intervals) get the same vector, share
  * a cluster, and the one point simulated for it misses the other's CPI. A functional pass
- * replays the program through core_warm (caches, TLBs and predictor, a clock that waits for
+ * (sim_functional) replays the program through core_warm (caches, TLBs and predictor, a clock that waits for
  * each miss, no pipeline: ~18 MIPS) and records that clock's cycles per interval; the
  * coordinate weight·ln(cycles / instructions) is appended, unprojected, to each interval's
  * projected vector (simpoint_opts.extra), so intervals whose memory behaviour differs by a
@@ -22,7 +22,7 @@
 
 #include "campaign/campaign.h"
 #include "campaign/campaign_priv.h"
-#include "core/source.h"
+#include "sim/sim.h"
 
 /* In the child: replay, write mem.txt and memdim. Exit status 0, 3 (cannot start), 4 (cannot
  * write), 5 (the program ended early). */
@@ -34,34 +34,34 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 	    campaign_path(dim, sizeof(dim), c->dir, "memdim") ||
 	    campaign_path(out, sizeof(out), c->dir, "mem.out"))
 		return 4;
-	struct emu *e = NULL;
-	struct core *core = NULL;
-	struct source_emu se;
-	struct core_source src;
-	if (campaign_guest_output(out) || campaign_emu_load(o->sysroot, o->seed, c->argc, c->argv, &e))
+	uint64_t *ends = calloc(c->n_intervals + 1, sizeof(*ends));
+	uint64_t *cyc = calloc(c->n_intervals + 1, sizeof(*cyc));
+	struct emu_opts eo = { .cfg = { .sysroot = o->sysroot, .seed = o->seed, .virtual_time = 1 } };
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	if (!ends || !cyc || !sp || campaign_guest_output(out))
 		return 3;
-	source_emu_init(&se, e, 0, &src);
-	if (core_create(cfg, &src, &core))
-		return 3;
+	for (size_t i = 0; i < c->n_intervals; i++)
+		ends[i] = c->start[i] + c->length[i];
+	sim_spec_init(sp, "simpoint");
+	sp->eo = &eo;
+	sp->cfg = *cfg;
+	sp->argc = c->argc;
+	sp->argv = c->argv;
+	int rc = sim_functional(sp, ends, c->n_intervals, cyc);
+	if (rc)
+		return rc == -ESRCH ? 5 : 3;
 	FILE *ft = fopen(txt, "w"), *fd = fopen(dim, "w");
 	if (!ft || !fd)
 		return 4;
-	struct emu_dyn d;
 	for (size_t i = 0; i < c->n_intervals; i++) {
-		uint64_t end = c->start[i] + c->length[i], c0 = core_cycle(core);
-		while (emu_instret(e) < end) {
-			if (emu_step(e, &d) != EMU_RUNNING)
-				return 5;
-			core_warm(core, &d);
-		}
-		uint64_t cyc = core_cycle(core) - c0;
-		double cpi = c->length[i] ? (double)cyc / (double)c->length[i] : 1;
-		fprintf(ft, "I %zu %" PRIu64 " %" PRIu64 "\n", i, c->length[i], cyc);
+		double cpi = c->length[i] ? (double)cyc[i] / (double)c->length[i] : 1;
+		fprintf(ft, "I %zu %" PRIu64 " %" PRIu64 "\n", i, c->length[i], cyc[i]);
 		fprintf(fd, "%.6f\n", o->mem_weight * log(cpi > 0 ? cpi : 1));
 	}
-	int rc = fclose(ft) | fclose(fd);
-	core_destroy(core);
-	emu_destroy(e);
+	rc = fclose(ft) | fclose(fd);
+	free(ends);
+	free(cyc);
+	free(sp);
 	return rc ? 4 : 0;
 }
 

@@ -765,6 +765,43 @@ static void sim_free(struct sim *sim)
 	free(sim);
 }
 
+int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
+{
+	struct sim *sim = calloc(1, sizeof(*sim));
+	struct emu_dyn d;
+	int rc = -ENOMEM;
+	if (!sim)
+		return -ENOMEM;
+	sim->s = s;
+	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
+	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
+	if (rc) {
+		rc = -EINVAL;
+		goto out;
+	}
+	source_emu_init(&sim->se, sim->e, 0, &sim->src[0]);
+	if ((rc = core_create(&s->cfg, &sim->src[0], &sim->c)))
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t c0 = core_cycle(sim->c);
+		while (emu_instret(sim->e) < ends[i]) {
+			if (emu_step(sim->e, &d) != EMU_RUNNING) {
+				rc = -ESRCH;
+				goto out;
+			}
+			core_warm(sim->c, &d);
+		}
+		cycles[i] = core_cycle(sim->c) - c0;
+	}
+	rc = 0;
+out:
+	core_destroy(sim->c);
+	sim_guest_close(s->eo);
+	emu_destroy(sim->e);
+	free(sim);
+	return rc;
+}
+
 int sim_run(const struct sim_spec *s)
 {
 	int rc = sim_check(s);

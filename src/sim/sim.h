@@ -8,8 +8,8 @@
  * program, warm-up plus window, SMARTS, or on several cores. With several cores the
  * profilers, ProfileMe, the co-processor and the shadow stacks are per guest thread (a unit
  * whose state the OS switches with the thread), the pipeline view and the probe check per
- * core. Entry points: sim_spec_init, sim_check, sim_run; sim_done hands a library caller the
- * finished consumers (robin accuracy, campaign points).
+ * core. Entry points: sim_spec_init, sim_check, sim_run (spec.done hands a library caller the
+ * finished consumers: robin accuracy, campaign points), sim_functional (a warming-only pass).
  */
 #ifndef ROBIN_SIM_SIM_H
 #define ROBIN_SIM_SIM_H
@@ -111,5 +111,13 @@ int sim_check(const struct sim_spec *s);
  * core stopped (deadlock watchdog) or an output failed; 2 for a description sim_check
  * refuses. */
 int sim_run(const struct sim_spec *s);
+
+/* A functional pass: the description's guest on one core used only as the model of its
+ * caches, TLBs and predictor (core_warm: a clock that waits for each miss, no pipeline, no
+ * consumers), up to each instruction count ends[0..n) in turn; cycles[i] gets the cycles from
+ * ends[i-1] to ends[i]. Returns 0, -ESRCH when the program ended first, -EINVAL when the guest
+ * could not start (the reason printed), or -errno. */
+int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
+	__attribute__((warn_unused_result));
 
 #endif
