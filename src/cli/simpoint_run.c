@@ -6,7 +6,6 @@
  *   point DIR I                  simulate point I of the campaign in DIR (a job's body)
  *   merge DIR                    the weighted estimate from the points' results
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <libgen.h>
@@ -14,11 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "campaign/campaign.h"
+#include "campaign/campaign_jobs.h"
 #include "campaign/campaign_prof.h"
 #include "campaign/campaign_result.h"
 #include "cli/cli_args.h"
@@ -64,13 +61,6 @@ static void simpoint_run_usage(FILE *out)
 	        "  --db FILE         the database of the weighted profiles (default DIR/robin.db)\n"
 	        "  --seed N, --sysroot DIR   as robin run (the guest always runs --virtual-time)\n"
 	        "  --preset, --config, --set the timing model, as robin sim\n");
-}
-
-static double simpoint_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* The estimate of r (after campaign_result_estimate) on stderr, its JSON to json_path (NULL:
@@ -189,7 +179,7 @@ int simpoint_run_main(int argc, char **argv)
 	struct core_config cfg;
 	if (core_opts_build(&co, "simpoint run", &cfg))
 		return 2;
-	char defdir[PATH_MAX], progcopy[PATH_MAX], self[PATH_MAX], absdir[PATH_MAX];
+	char defdir[PATH_MAX], progcopy[PATH_MAX], self[PATH_MAX];
 	if (!dir) {
 		snprintf(progcopy, sizeof(progcopy), "%s", argv[i]);
 		snprintf(defdir, sizeof(defdir), "robin-simpoint.%s", basename(progcopy));
@@ -203,28 +193,15 @@ int simpoint_run_main(int argc, char **argv)
 	self[n] = 0;
 	struct campaign c;
 	char err[1024];
-	double t0 = simpoint_now();
-	int rc = campaign_prepare(&c, dir, &o, &cfg, argc - i, argv + i, err, sizeof(err));
-	if (rc) {
+	double prep_s;
+	if (campaign_jobs_prepare(&c, dir, &o, &cfg, argc - i, argv + i, profile ? prof_period : 0,
+	                          &prep_s, err, sizeof(err))) {
 		fprintf(stderr, "robin simpoint run: %s\n", err);
-		campaign_free(&c);
 		return 1;
 	}
-	/* the jobs and scripts name the directory absolutely */
-	if (!realpath(dir, absdir)) {
-		fprintf(stderr, "robin simpoint run: %s: %s\n", dir, strerror(errno));
-		campaign_free(&c);
-		return 1;
-	}
-	snprintf(c.dir, sizeof(c.dir), "%s", absdir);
-	if (profile && campaign_prof_enable(c.dir, prof_period, err, sizeof(err))) {
-		fprintf(stderr, "robin simpoint run: %s\n", err);
-		campaign_free(&c);
-		return 1;
-	}
-	double prep_s = simpoint_now() - t0;
 	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s)\n",
 	        c.n_intervals, c.k, c.n_points, c.dir, prep_s);
+	int rc = 0;
 	if (slurm) {
 		rc = campaign_write_slurm(&c, self, err, sizeof(err));
 		if (rc)
@@ -235,63 +212,21 @@ int simpoint_run_main(int argc, char **argv)
 		campaign_free(&c);
 		return rc ? 1 : 0;
 	}
-	pid_t truth = -1;
-	if (validate) {
-		fflush(NULL);
-		truth = fork();
-		if (truth == 0) {
-			char terr[1024];
-			int trc = campaign_truth_run(c.dir, terr, sizeof(terr));
-			if (trc)
-				fprintf(stderr, "robin simpoint run: %s\n", terr);
-			_exit(trc ? 1 : 0);
-		}
-		if (truth < 0) {
-			fprintf(stderr, "robin simpoint run: fork: %s\n", strerror(errno));
-			campaign_free(&c);
-			return 1;
-		}
-	}
-	double t1 = simpoint_now();
-	int pjobs = (int)(validate && jobs > 1 ? jobs - 1 : jobs);
-	rc = campaign_run_local(&c, self, pjobs, err, sizeof(err));
-	double points_s = simpoint_now() - t1;
-	if (rc)
-		fprintf(stderr, "robin simpoint run: %s\n", err);
-	int truth_ok = 1;
-	if (truth > 0) {
-		int status;
-		while (waitpid(truth, &status, 0) < 0 && errno == EINTR)
-			;
-		truth_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	}
-	struct campaign loaded;
-	if (!rc && campaign_load(&loaded, c.dir, err, sizeof(err))) {
-		fprintf(stderr, "robin simpoint run: %s\n", err);
-		rc = 1;
-	}
+	struct campaign_jobs done;
+	rc = campaign_jobs_run(&c, self, jobs, validate, "simpoint run", &done);
 	campaign_free(&c);
 	if (rc)
 		return 1;
-	struct campaign_truth t;
-	int have_truth = validate && truth_ok && !campaign_truth_load(&loaded, &t, err, sizeof(err));
-	if (validate && !have_truth) {
-		fprintf(stderr, "robin simpoint run: the full detailed run failed%s%s\n",
-		        truth_ok ? ": " : "", truth_ok ? err : "");
+	struct campaign_result r = { .c = &done.c, .t = done.have_truth ? &done.t : NULL,
+	                             .prep_s = prep_s, .points_s = done.points_s };
+	if (campaign_prof_eval(&done.c, "simpoint run", db, &r.pe, stderr))
 		rc = 1;
-	}
-	struct campaign_result r = { .c = &loaded, .t = have_truth ? &t : NULL, .prep_s = prep_s,
-	                             .points_s = points_s };
-	if (!rc && campaign_prof_eval(&loaded, "simpoint run", db, &r.pe, stderr))
-		rc = 1;
-	else if (!rc && campaign_result_estimate(&r, err, sizeof(err))) {
+	else if (campaign_result_estimate(&r, err, sizeof(err))) {
 		fprintf(stderr, "robin simpoint: %s\n", err);
 		rc = 1;
-	} else if (!rc)
+	} else
 		rc = simpoint_report(&r, json);
-	if (have_truth)
-		campaign_truth_free(&t);
-	campaign_free(&loaded);
+	campaign_jobs_free(&done);
 	return rc;
 }
 
@@ -332,23 +267,19 @@ int simpoint_merge_main(int argc, char **argv)
 		fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE] [--db FILE]\n");
 		return 2;
 	}
-	struct campaign c;
-	struct campaign_truth t;
+	struct campaign_jobs done;
 	char err[1024];
-	if (campaign_load(&c, dir, err, sizeof(err))) {
+	if (campaign_jobs_load(&done, dir, err, sizeof(err))) {
 		fprintf(stderr, "robin simpoint merge: %s\n", err);
 		return 1;
 	}
-	int have_truth = !campaign_truth_load(&c, &t, err, sizeof(err));
-	struct campaign_result r = { .c = &c, .t = have_truth ? &t : NULL };
+	struct campaign_result r = { .c = &done.c, .t = done.have_truth ? &done.t : NULL };
 	int rc = campaign_result_estimate(&r, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "robin simpoint merge: %s\n", err);
-	else if (campaign_prof_eval(&c, "simpoint merge", db, &r.pe, stderr))
+	else if (campaign_prof_eval(&done.c, "simpoint merge", db, &r.pe, stderr))
 		rc = 1;
 	rc = rc ? 1 : simpoint_report(&r, json);
-	if (have_truth)
-		campaign_truth_free(&t);
-	campaign_free(&c);
+	campaign_jobs_free(&done);
 	return rc;
 }
