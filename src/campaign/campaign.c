@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "campaign/campaign.h"
@@ -40,6 +41,13 @@ int campaign_path(char *buf, size_t n, const char *dir, const char *fmt, ...)
 	vsnprintf(name, sizeof(name), fmt, ap);
 	va_end(ap);
 	return (size_t)snprintf(buf, n, "%s/%s", dir, name) >= n ? -ENAMETOOLONG : 0;
+}
+
+double campaign_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 int campaign_guest_output(const char *path)

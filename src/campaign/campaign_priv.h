@@ -1,5 +1,5 @@
 /*
- * campaign_priv.h — helpers the campaign's files share (campaign.c, campaign_run.c).
+ * campaign_priv.h — helpers the campaign's files share (defined in campaign.c).
  */
 #ifndef ROBIN_CAMPAIGN_PRIV_H
 #define ROBIN_CAMPAIGN_PRIV_H
@@ -16,6 +16,8 @@ int campaign_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
 /* dir/NAME (NAME from fmt) into buf; 0 or -ENAMETOOLONG. */
 int campaign_path(char *buf, size_t n, const char *dir, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* Host time in seconds from a monotonic clock (for durations). */
+double campaign_now(void);
 /* In a child: the guest's stdout and stderr to path, stdin from /dev/null. 0 or -1. */
 int campaign_guest_output(const char *path);
 /* Wait for a child: its exit status, 128 + signal, or -1. */

@@ -26,6 +26,11 @@
 #define CAMPAIGN_PROF_MODELS "oracle,tip"
 #define CAMPAIGN_PROF_MAX 4   /* models a profile file may hold */
 
+/* TIP's sampling period in a campaign's detailed runs unless --profile-period says: a prime
+ * near a thousand cycles, so that every 10M-instruction point gets thousands of samples and
+ * the period does not alias with loops of round trip counts. */
+#define CAMPAIGN_PROF_PERIOD_DEFAULT 1009
+
 /* One model's profile read back from a .prof file (or combined). */
 struct campaign_prof_model {
 	char name[32];

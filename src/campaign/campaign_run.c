@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "campaign/campaign.h"
@@ -50,13 +49,6 @@ static int campaign_write_result(const char *dir, int index, const struct core_s
 	if (fclose(f) || rename(tmp, path))
 		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 	return 0;
-}
-
-static double campaign_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* The campaign in dir_arg with its core configuration; c->dir is absolute, since the guest

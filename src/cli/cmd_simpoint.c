@@ -4,6 +4,7 @@
  * SimPoint's option names and output files (src/analysis/simpoint.c; docs/robin-simpoint.md).
  */
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,7 +14,7 @@
 #include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/simpoint_run.h"
-#include "util/json.h"
+#include "report/simpoint_report.h"
 #include "util/text.h"
 
 static void simpoint_usage(FILE *out)
@@ -173,50 +174,6 @@ static int simpoint_save(const char *path, const struct simpoint_result *r, int 
 	return err;
 }
 
-static void simpoint_json(const char *path, const struct simpoint_cli *c,
-                          const struct simpoint_result *r)
-{
-	FILE *f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "robin simpoint: cannot write %s: %s\n", path, strerror(errno));
-		return;
-	}
-	struct json j;
-	json_init(&j, f, 1);
-	json_object_begin(&j);
-	json_kv_string(&j, "fv_file", c->fv);
-	json_kv_uint(&j, "intervals", r->n_rows);
-	json_kv_int(&j, "k", r->k);
-	json_key(&j, "tries");
-	json_array_begin(&j);
-	for (int q = 0; q < r->n_tries; q++) {
-		json_object_begin(&j);
-		json_kv_int(&j, "k", r->tries[q].k);
-		json_kv_double(&j, "bic", r->tries[q].bic);
-		json_kv_int(&j, "iterations", r->tries[q].iterations);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	double sum = 0;
-	for (int q = 0; q < r->k; q++)
-		sum += r->selected[q] ? r->cluster_weight[q] : 0;
-	json_key(&j, "points");
-	json_array_begin(&j);
-	for (int q = 0; q < r->k; q++) {
-		if (!r->selected[q])
-			continue;
-		json_object_begin(&j);
-		json_kv_int(&j, "cluster", q);
-		json_kv_int(&j, "interval", r->point[q]);
-		json_kv_double(&j, "weight", r->cluster_weight[q] / sum);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	json_object_end(&j);
-	json_end(&j);
-	fclose(f);
-}
-
 int cmd_simpoint(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "run"))
@@ -270,8 +227,9 @@ int cmd_simpoint(int argc, char **argv)
 		    simpoint_save(path, &r, 1, simpoint_write_weights))
 			rc = 1;
 	}
-	if (c.json)
-		simpoint_json(c.json, &c, &r);
+	char jerr[PATH_MAX + 64];
+	if (c.json && simpoint_report_json(c.json, c.fv, &r, jerr, sizeof(jerr)))
+		fprintf(stderr, "robin simpoint: %s\n", jerr);   /* the exit status stays */
 	simpoint_result_free(&r);
 	simpoint_fv_free(&fv);
 	return rc;

@@ -6,25 +6,22 @@
  *   point DIR I                  simulate point I of the campaign in DIR (a job's body)
  *   merge DIR                    the weighted estimate from the points' results
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <libgen.h>
-#include <math.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "campaign/campaign.h"
+#include "campaign/campaign_jobs.h"
+#include "campaign/campaign_prof.h"
+#include "campaign/campaign_result.h"
 #include "cli/cli_args.h"
 #include "cli/core_opts.h"
-#include "campaign/campaign_prof.h"
-#include "cli/simpoint_prof.h"
 #include "cli/simpoint_run.h"
-#include "util/json.h"
+#include "report/simpoint_report.h"
 #include "util/text.h"
 
 static void simpoint_run_usage(FILE *out)
@@ -66,156 +63,14 @@ static void simpoint_run_usage(FILE *out)
 	        "  --preset, --config, --set the timing model, as robin sim\n");
 }
 
-static double simpoint_now(void)
+/* The estimate of r (after campaign_result_estimate) on stderr, its JSON to json_path (NULL:
+ * none). The exit status. */
+static int simpoint_report(const struct campaign_result *r, const char *json_path)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-/* ---- the report ---------------------------------------------------------------------- */
-
-struct simpoint_spread {
-	int n;
-	double mean, min, max, sd;       /* truth CPI over the cluster's intervals */
-};
-
-static void simpoint_cluster_spread(const struct campaign *c, const struct campaign_truth *t,
-                                    int cluster, struct simpoint_spread *s)
-{
-	double sum = 0, sum2 = 0;
-	memset(s, 0, sizeof(*s));
-	for (size_t i = 0; i < c->n_intervals; i++) {
-		if (c->label[i] != cluster || !c->length[i])
-			continue;
-		double cpi = (double)t->interval_cycles[i] / (double)c->length[i];
-		if (!s->n || cpi < s->min)
-			s->min = cpi;
-		if (!s->n || cpi > s->max)
-			s->max = cpi;
-		sum += cpi;
-		sum2 += cpi * cpi;
-		s->n++;
-	}
-	if (s->n) {
-		s->mean = sum / s->n;
-		double var = sum2 / s->n - s->mean * s->mean;
-		s->sd = var > 0 ? sqrt(var) : 0;
-	}
-}
-
-/* Print the estimate (and the truth, when t is not NULL) and write the JSON. 0 or 1. */
-static int simpoint_report(const struct campaign *c, const struct campaign_truth *t,
-                           const struct simpoint_prof_eval *pe, const char *json_path,
-                           double prep_s, double points_s)
-{
-	struct campaign_estimate est;
-	char err[512], name[64];
-	if (campaign_estimate(c, &est, err, sizeof(err))) {
+	char err[PATH_MAX + 64];
+	simpoint_report_campaign(stderr, r);
+	if (json_path && campaign_result_json_write(r, json_path, err, sizeof(err))) {
 		fprintf(stderr, "robin simpoint: %s\n", err);
-		return 1;
-	}
-	double cpi_full = t ? (double)t->cycles / (double)t->insns : 0;
-	double error = t ? fabs(est.cpi - cpi_full) / cpi_full : 0;
-	fprintf(stderr, "robin simpoint: %s: %" PRIu64 " instructions, %zu intervals of %" PRIu64
-	        ", k = %d, %d points\n", c->prog, c->total_insns, c->n_intervals, c->interval, c->k,
-	        c->n_points);
-	fprintf(stderr, "  point  interval  cluster  weight    CPI%s\n",
-	        t ? "  interval CPI (full run)  cluster CPI mean [min, max] (n)" : "");
-	for (int i = 0; i < c->n_points; i++) {
-		const struct campaign_point *p = &c->pts[i];
-		fprintf(stderr, "  %5d  %8ld  %7d  %6.4f  %6.3f", p->index, p->interval, p->cluster,
-		        p->weight, (double)p->cycles / (double)p->insns);
-		if (t) {
-			struct simpoint_spread s;
-			simpoint_cluster_spread(c, t, p->cluster, &s);
-			fprintf(stderr, "  %23.3f  %6.3f [%.3f, %.3f] (%d)",
-			        (double)t->interval_cycles[p->interval] / (double)c->length[p->interval],
-			        s.mean, s.min, s.max, s.n);
-		}
-		fputc('\n', stderr);
-	}
-	fprintf(stderr, "  CPI predicted %.4f", est.cpi);
-	if (t)
-		fprintf(stderr, ", full detailed run %.4f: error %.2f%%", cpi_full, 100 * error);
-	fprintf(stderr, "\n  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
-	        PRIu64 "\n", est.detailed_insns,
-	        c->total_insns ? 100.0 * (double)est.detailed_insns / (double)c->total_insns : 0,
-	        est.warm_insns);
-	fprintf(stderr, "  weighted cycle stack (cycles per instruction):\n");
-	for (unsigned s = 0; s < CORE_STACK_N; s++)
-		if (est.stack_cpi[s] > 0.0005 * est.cpi)
-			fprintf(stderr, "    %-22s %7.4f  %5.1f%%\n", core_stack_name(s, name, sizeof(name)),
-			        est.stack_cpi[s], 100 * est.stack_cpi[s] / est.cpi);
-	if (prep_s > 0 || points_s > 0)
-		fprintf(stderr, "  host time: preparation %.2f s, points %.2f s%s", prep_s, points_s,
-		        t ? "" : "\n");
-	if (t && (prep_s > 0 || points_s > 0))
-		fprintf(stderr, ", full detailed run %.2f s (%.1fx)\n", t->host_seconds,
-		        t->host_seconds / (prep_s + points_s));
-	simpoint_prof_print(stderr, pe);
-	if (!json_path)
-		return 0;
-	FILE *f = fopen(json_path, "w");
-	if (!f) {
-		fprintf(stderr, "robin simpoint: cannot write %s: %s\n", json_path, strerror(errno));
-		return 1;
-	}
-	struct json j;
-	json_init(&j, f, 1);
-	json_object_begin(&j);
-	json_kv_string(&j, "program", c->prog);
-	json_kv_uint(&j, "instructions", c->total_insns);
-	json_kv_uint(&j, "interval", c->interval);
-	json_kv_uint(&j, "intervals", c->n_intervals);
-	json_kv_int(&j, "k", c->k);
-	json_kv_double(&j, "cpi_predicted", est.cpi);
-	if (t) {
-		json_kv_double(&j, "cpi_full", cpi_full);
-		json_kv_double(&j, "cpi_error", error);
-		json_kv_uint(&j, "full_cycles", t->cycles);
-		json_kv_double(&j, "full_host_seconds", t->host_seconds);
-	}
-	json_kv_uint(&j, "detailed_instructions", est.detailed_insns);
-	json_kv_uint(&j, "warmup_instructions", est.warm_insns);
-	json_kv_double(&j, "preparation_host_seconds", prep_s);
-	json_kv_double(&j, "points_host_seconds", points_s);
-	json_key(&j, "points");
-	json_array_begin(&j);
-	for (int i = 0; i < c->n_points; i++) {
-		const struct campaign_point *p = &c->pts[i];
-		json_object_begin(&j);
-		json_kv_int(&j, "interval", p->interval);
-		json_kv_int(&j, "cluster", p->cluster);
-		json_kv_double(&j, "weight", p->weight);
-		json_kv_uint(&j, "start", p->start);
-		json_kv_uint(&j, "instructions", p->insns);
-		json_kv_uint(&j, "cycles", p->cycles);
-		json_kv_double(&j, "cpi", (double)p->cycles / (double)p->insns);
-		if (t) {
-			struct simpoint_spread s;
-			simpoint_cluster_spread(c, t, p->cluster, &s);
-			json_kv_double(&j, "cpi_interval_full",
-			               (double)t->interval_cycles[p->interval] / (double)c->length[p->interval]);
-			json_kv_int(&j, "cluster_intervals", s.n);
-			json_kv_double(&j, "cluster_cpi_mean", s.mean);
-			json_kv_double(&j, "cluster_cpi_min", s.min);
-			json_kv_double(&j, "cluster_cpi_max", s.max);
-			json_kv_double(&j, "cluster_cpi_sd", s.sd);
-		}
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	json_key(&j, "cycle_stack_cpi");
-	json_object_begin(&j);
-	for (unsigned s = 0; s < CORE_STACK_N; s++)
-		json_kv_double(&j, core_stack_name(s, name, sizeof(name)), est.stack_cpi[s]);
-	json_object_end(&j);
-	simpoint_prof_json(&j, pe);
-	json_object_end(&j);
-	json_end(&j);
-	if (fclose(f)) {
-		fprintf(stderr, "robin simpoint: cannot write %s\n", json_path);
 		return 1;
 	}
 	return 0;
@@ -241,7 +96,7 @@ int simpoint_run_main(int argc, char **argv)
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;
 	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN), maxk = 0, warm = CAMPAIGN_WARMUP_DEFAULT;
-	uint64_t prof_period = SIMPOINT_PROF_PERIOD_DEFAULT;
+	uint64_t prof_period = CAMPAIGN_PROF_PERIOD_DEFAULT;
 	int validate = 0, slurm = 0, profile = 1, i;
 	simpoint_opts_default(&o.sp);
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
@@ -324,7 +179,7 @@ int simpoint_run_main(int argc, char **argv)
 	struct core_config cfg;
 	if (core_opts_build(&co, "simpoint run", &cfg))
 		return 2;
-	char defdir[PATH_MAX], progcopy[PATH_MAX], self[PATH_MAX], absdir[PATH_MAX];
+	char defdir[PATH_MAX], progcopy[PATH_MAX], self[PATH_MAX];
 	if (!dir) {
 		snprintf(progcopy, sizeof(progcopy), "%s", argv[i]);
 		snprintf(defdir, sizeof(defdir), "robin-simpoint.%s", basename(progcopy));
@@ -338,28 +193,15 @@ int simpoint_run_main(int argc, char **argv)
 	self[n] = 0;
 	struct campaign c;
 	char err[1024];
-	double t0 = simpoint_now();
-	int rc = campaign_prepare(&c, dir, &o, &cfg, argc - i, argv + i, err, sizeof(err));
-	if (rc) {
+	double prep_s;
+	if (campaign_jobs_prepare(&c, dir, &o, &cfg, argc - i, argv + i, profile ? prof_period : 0,
+	                          &prep_s, err, sizeof(err))) {
 		fprintf(stderr, "robin simpoint run: %s\n", err);
-		campaign_free(&c);
 		return 1;
 	}
-	/* the jobs and scripts name the directory absolutely */
-	if (!realpath(dir, absdir)) {
-		fprintf(stderr, "robin simpoint run: %s: %s\n", dir, strerror(errno));
-		campaign_free(&c);
-		return 1;
-	}
-	snprintf(c.dir, sizeof(c.dir), "%s", absdir);
-	if (profile && campaign_prof_enable(c.dir, prof_period, err, sizeof(err))) {
-		fprintf(stderr, "robin simpoint run: %s\n", err);
-		campaign_free(&c);
-		return 1;
-	}
-	double prep_s = simpoint_now() - t0;
 	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s)\n",
 	        c.n_intervals, c.k, c.n_points, c.dir, prep_s);
+	int rc = 0;
 	if (slurm) {
 		rc = campaign_write_slurm(&c, self, err, sizeof(err));
 		if (rc)
@@ -370,59 +212,21 @@ int simpoint_run_main(int argc, char **argv)
 		campaign_free(&c);
 		return rc ? 1 : 0;
 	}
-	pid_t truth = -1;
-	if (validate) {
-		fflush(NULL);
-		truth = fork();
-		if (truth == 0) {
-			char terr[1024];
-			int trc = campaign_truth_run(c.dir, terr, sizeof(terr));
-			if (trc)
-				fprintf(stderr, "robin simpoint run: %s\n", terr);
-			_exit(trc ? 1 : 0);
-		}
-		if (truth < 0) {
-			fprintf(stderr, "robin simpoint run: fork: %s\n", strerror(errno));
-			campaign_free(&c);
-			return 1;
-		}
-	}
-	double t1 = simpoint_now();
-	int pjobs = (int)(validate && jobs > 1 ? jobs - 1 : jobs);
-	rc = campaign_run_local(&c, self, pjobs, err, sizeof(err));
-	double points_s = simpoint_now() - t1;
-	if (rc)
-		fprintf(stderr, "robin simpoint run: %s\n", err);
-	int truth_ok = 1;
-	if (truth > 0) {
-		int status;
-		while (waitpid(truth, &status, 0) < 0 && errno == EINTR)
-			;
-		truth_ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
-	}
-	struct campaign loaded;
-	if (!rc && campaign_load(&loaded, c.dir, err, sizeof(err))) {
-		fprintf(stderr, "robin simpoint run: %s\n", err);
-		rc = 1;
-	}
+	struct campaign_jobs done;
+	rc = campaign_jobs_run(&c, self, jobs, validate, "simpoint run", &done);
 	campaign_free(&c);
 	if (rc)
 		return 1;
-	struct campaign_truth t;
-	int have_truth = validate && truth_ok && !campaign_truth_load(&loaded, &t, err, sizeof(err));
-	if (validate && !have_truth) {
-		fprintf(stderr, "robin simpoint run: the full detailed run failed%s%s\n",
-		        truth_ok ? ": " : "", truth_ok ? err : "");
+	struct campaign_result r = { .c = &done.c, .t = done.have_truth ? &done.t : NULL,
+	                             .prep_s = prep_s, .points_s = done.points_s };
+	if (campaign_prof_eval(&done.c, "simpoint run", db, &r.pe, stderr))
 		rc = 1;
-	}
-	struct simpoint_prof_eval pe = { 0 };
-	if (!rc && simpoint_prof_eval(&loaded, "simpoint run", db, &pe, stderr))
+	else if (campaign_result_estimate(&r, err, sizeof(err))) {
+		fprintf(stderr, "robin simpoint: %s\n", err);
 		rc = 1;
-	if (!rc)
-		rc = simpoint_report(&loaded, have_truth ? &t : NULL, &pe, json, prep_s, points_s);
-	if (have_truth)
-		campaign_truth_free(&t);
-	campaign_free(&loaded);
+	} else
+		rc = simpoint_report(&r, json);
+	campaign_jobs_free(&done);
 	return rc;
 }
 
@@ -463,26 +267,19 @@ int simpoint_merge_main(int argc, char **argv)
 		fprintf(stderr, "usage: robin simpoint merge DIR [--stats-json FILE] [--db FILE]\n");
 		return 2;
 	}
-	struct campaign c;
-	struct campaign_truth t;
+	struct campaign_jobs done;
 	char err[1024];
-	if (campaign_load(&c, dir, err, sizeof(err))) {
+	if (campaign_jobs_load(&done, dir, err, sizeof(err))) {
 		fprintf(stderr, "robin simpoint merge: %s\n", err);
 		return 1;
 	}
-	int have_truth = !campaign_truth_load(&c, &t, err, sizeof(err));
-	struct simpoint_prof_eval pe = { 0 };
-	int rc = campaign_estimate(&c, &(struct campaign_estimate){ 0 }, err, sizeof(err));
+	struct campaign_result r = { .c = &done.c, .t = done.have_truth ? &done.t : NULL };
+	int rc = campaign_result_estimate(&r, err, sizeof(err));
 	if (rc)
 		fprintf(stderr, "robin simpoint merge: %s\n", err);
-	else if (simpoint_prof_eval(&c, "simpoint merge", db, &pe, stderr))
+	else if (campaign_prof_eval(&done.c, "simpoint merge", db, &r.pe, stderr))
 		rc = 1;
-	if (!rc)
-		rc = simpoint_report(&c, have_truth ? &t : NULL, &pe, json, 0, 0);
-	else
-		rc = 1;
-	if (have_truth)
-		campaign_truth_free(&t);
-	campaign_free(&c);
+	rc = rc ? 1 : simpoint_report(&r, json);
+	campaign_jobs_free(&done);
 	return rc;
 }

@@ -1,11 +1,10 @@
 /*
- * simpoint_prof.c — a campaign's weighted Oracle/TIP profiles: combined, stored as one run,
- * evaluated against the full detailed run (see simpoint_prof.h).
+ * campaign_prof_eval.c — a campaign's weighted Oracle/TIP profiles: combined, stored as one
+ * run, evaluated against the full detailed run (see campaign_prof_eval.h).
  */
-#include "cli/simpoint_prof.h"
+#include "campaign/campaign_prof_eval.h"
 
 #include <errno.h>
-#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -16,7 +15,7 @@
 #include "sim/sim_profile.h"
 
 /* The code map of the images the profiles recorded. 0 or -ENOMEM. */
-static int simpoint_prof_map(const struct campaign_prof *p, struct code_map *m)
+static int campaign_prof_eval_map(const struct campaign_prof *p, struct code_map *m)
 {
 	for (int i = 0; i < p->nim; i++) {
 		int rc = code_map_add(m, p->im[i].path, p->im[i].start, p->im[i].end, p->im[i].bias);
@@ -28,7 +27,7 @@ static int simpoint_prof_map(const struct campaign_prof *p, struct code_map *m)
 }
 
 /* A file's whole text (NULL when unreadable or out of memory; the caller frees). */
-static char *simpoint_prof_slurp(const char *path)
+static char *campaign_prof_eval_slurp(const char *path)
 {
 	char *text = NULL, buf[4096];
 	size_t len = 0, n;
@@ -46,9 +45,9 @@ static char *simpoint_prof_slurp(const char *path)
 }
 
 /* The weighted profiles as a run of the database: "robin simpoint run -- PROG ARGS". */
-static int simpoint_prof_store(const struct campaign *c, const char *cmd, const char *db_path,
-                               const struct campaign_prof *w, uint64_t period,
-                               struct code_map *m, FILE *info)
+static int campaign_prof_eval_store(const struct campaign *c, const char *cmd,
+                                    const char *db_path, const struct campaign_prof *w,
+                                    uint64_t period, struct code_map *m, FILE *info)
 {
 	struct pmu_unit units[CAMPAIGN_PROF_MAX];
 	const struct pmu_unit *u[CAMPAIGN_PROF_MAX];
@@ -77,7 +76,7 @@ static int simpoint_prof_store(const struct campaign *c, const char *cmd, const 
 		fprintf(cf, " %s", c->argv[i]);
 	fclose(cf);
 	snprintf(path, sizeof(path), "%s/core.cfg", c->dir);
-	config = simpoint_prof_slurp(path);
+	config = campaign_prof_eval_slurp(path);
 	const struct campaign_prof_model *o = campaign_prof_find(w, "oracle");
 	struct sim_profile_run run = {
 		.command = command ? command : "robin simpoint run", .config = config ? config : "",
@@ -95,8 +94,9 @@ static int simpoint_prof_store(const struct campaign *c, const char *cmd, const 
 	return rc;
 }
 
-static int simpoint_prof_error(struct code_map *m, const struct campaign_prof *p, const char *name,
-                               const struct campaign_prof *ref, struct profile_error *out)
+static int campaign_prof_eval_error(struct code_map *m, const struct campaign_prof *p,
+                                    const char *name, const struct campaign_prof *ref,
+                                    struct profile_error *out)
 {
 	const struct campaign_prof_model *a = campaign_prof_find(p, name);
 	const struct campaign_prof_model *r = campaign_prof_find(ref, "oracle");
@@ -105,8 +105,8 @@ static int simpoint_prof_error(struct code_map *m, const struct campaign_prof *p
 	return pmu_eval_error(m, &a->prof, &r->prof, out);
 }
 
-int simpoint_prof_eval(const struct campaign *c, const char *cmd, const char *db_path,
-                       struct simpoint_prof_eval *out, FILE *info)
+int campaign_prof_eval(const struct campaign *c, const char *cmd, const char *db_path,
+                       struct campaign_prof_eval *out, FILE *info)
 {
 	char err[1024], path[PATH_MAX + 16];
 	uint64_t period = 0;
@@ -141,19 +141,20 @@ int simpoint_prof_eval(const struct campaign *c, const char *cmd, const char *db
 		const struct campaign_prof_model *ft = campaign_prof_find(&t, "tip");
 		out->full_tip_samples = ft ? ft->raw_samples : 0;
 	}
-	if ((rc = simpoint_prof_map(&w, &m)) || (rc = simpoint_prof_map(&t, &m)))
+	if ((rc = campaign_prof_eval_map(&w, &m)) || (rc = campaign_prof_eval_map(&t, &m)))
 		goto oom;
-	rc = simpoint_prof_error(&m, &w, "tip", &w, out->w_tip_w_oracle);
-	if (!rc && out->have_truth && !(rc = simpoint_prof_error(&m, &w, "oracle", &t, out->w_oracle)) &&
-	    !(rc = simpoint_prof_error(&m, &w, "tip", &t, out->w_tip)))
-		rc = simpoint_prof_error(&m, &t, "tip", &t, out->full_tip);
+	rc = campaign_prof_eval_error(&m, &w, "tip", &w, out->w_tip_w_oracle);
+	if (!rc && out->have_truth &&
+	    !(rc = campaign_prof_eval_error(&m, &w, "oracle", &t, out->w_oracle)) &&
+	    !(rc = campaign_prof_eval_error(&m, &w, "tip", &t, out->w_tip)))
+		rc = campaign_prof_eval_error(&m, &t, "tip", &t, out->full_tip);
 	if (rc == -ENOMEM)
 		goto oom;
 	if (rc) {
 		fprintf(stderr, "robin %s: a profile is empty (no samples)\n", cmd);
 		goto out;
 	}
-	rc = simpoint_prof_store(c, cmd, db_path, &w, period, &m, info);
+	rc = campaign_prof_eval_store(c, cmd, db_path, &w, period, &m, info);
 	goto out;
 oom:
 	fprintf(stderr, "robin %s: out of memory while evaluating the profiles\n", cmd);
@@ -164,35 +165,8 @@ out:
 	return rc;
 }
 
-static void simpoint_prof_line(FILE *out, const char *what, const struct profile_error *e,
-                               uint64_t samples)
-{
-	fprintf(out, "    %-40s", what);
-	for (int g = 0; g < PMU_EVAL_GRAN_N; g++)
-		fprintf(out, "  %6.2f%%", 100 * e[g].error);
-	if (samples)
-		fprintf(out, "  (%" PRIu64 " samples)", samples);
-	fputc('\n', out);
-}
-
-void simpoint_prof_print(FILE *out, const struct simpoint_prof_eval *pe)
-{
-	if (!pe->have)
-		return;
-	fprintf(out, "  weighted profiles: estimated program cycles %.0f; profile error "
-	        "(instruction, block, function):\n", pe->weighted_cycles);
-	if (pe->have_truth) {
-		simpoint_prof_line(out, "weighted Oracle vs full run's Oracle", pe->w_oracle, 0);
-		simpoint_prof_line(out, "weighted TIP vs full run's Oracle", pe->w_tip, pe->tip_samples);
-		simpoint_prof_line(out, "full run's TIP vs full run's Oracle", pe->full_tip,
-		                   pe->full_tip_samples);
-	}
-	simpoint_prof_line(out, "weighted TIP vs weighted Oracle", pe->w_tip_w_oracle,
-	                   pe->tip_samples);
-}
-
-static void simpoint_prof_json_errors(struct json *j, const char *key,
-                                      const struct profile_error *e)
+static void campaign_prof_eval_json_errors(struct json *j, const char *key,
+                                           const struct profile_error *e)
 {
 	json_key(j, key);
 	json_object_begin(j);
@@ -201,7 +175,7 @@ static void simpoint_prof_json_errors(struct json *j, const char *key,
 	json_object_end(j);
 }
 
-void simpoint_prof_json(struct json *j, const struct simpoint_prof_eval *pe)
+void campaign_prof_eval_json(struct json *j, const struct campaign_prof_eval *pe)
 {
 	if (!pe->have)
 		return;
@@ -209,12 +183,12 @@ void simpoint_prof_json(struct json *j, const struct simpoint_prof_eval *pe)
 	json_object_begin(j);
 	json_kv_uint(j, "tip_samples", pe->tip_samples);
 	json_kv_double(j, "weighted_cycles", pe->weighted_cycles);
-	simpoint_prof_json_errors(j, "weighted_tip_vs_weighted_oracle", pe->w_tip_w_oracle);
+	campaign_prof_eval_json_errors(j, "weighted_tip_vs_weighted_oracle", pe->w_tip_w_oracle);
 	if (pe->have_truth) {
 		json_kv_uint(j, "full_tip_samples", pe->full_tip_samples);
-		simpoint_prof_json_errors(j, "weighted_oracle_vs_full_oracle", pe->w_oracle);
-		simpoint_prof_json_errors(j, "weighted_tip_vs_full_oracle", pe->w_tip);
-		simpoint_prof_json_errors(j, "full_tip_vs_full_oracle", pe->full_tip);
+		campaign_prof_eval_json_errors(j, "weighted_oracle_vs_full_oracle", pe->w_oracle);
+		campaign_prof_eval_json_errors(j, "weighted_tip_vs_full_oracle", pe->w_tip);
+		campaign_prof_eval_json_errors(j, "full_tip_vs_full_oracle", pe->full_tip);
 	}
 	json_object_end(j);
 }

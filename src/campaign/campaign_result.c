@@ -1,0 +1,123 @@
+/*
+ * campaign_result.c — a campaign's weighted estimate next to the full run, each cluster's CPI
+ * spread, and the --stats-json document of `robin simpoint run|merge` (see campaign_result.h).
+ */
+#include "campaign/campaign_result.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "campaign/campaign_priv.h"
+#include "util/json.h"
+
+int campaign_result_estimate(struct campaign_result *r, char *err, size_t errlen)
+{
+	const struct campaign_truth *t = r->t;
+	int rc = campaign_estimate(r->c, &r->est, err, errlen);
+	if (rc)
+		return rc;
+	r->cpi_full = t ? (double)t->cycles / (double)t->insns : 0;
+	r->cpi_error = t ? fabs(r->est.cpi - r->cpi_full) / r->cpi_full : 0;
+	return 0;
+}
+
+void campaign_result_spread(const struct campaign *c, const struct campaign_truth *t, int cluster,
+                            struct campaign_result_spread *s)
+{
+	double sum = 0, sum2 = 0;
+	memset(s, 0, sizeof(*s));
+	for (size_t i = 0; i < c->n_intervals; i++) {
+		if (c->label[i] != cluster || !c->length[i])
+			continue;
+		double cpi = (double)t->interval_cycles[i] / (double)c->length[i];
+		if (!s->n || cpi < s->min)
+			s->min = cpi;
+		if (!s->n || cpi > s->max)
+			s->max = cpi;
+		sum += cpi;
+		sum2 += cpi * cpi;
+		s->n++;
+	}
+	if (s->n) {
+		s->mean = sum / s->n;
+		double var = sum2 / s->n - s->mean * s->mean;
+		s->sd = var > 0 ? sqrt(var) : 0;
+	}
+}
+
+/* The member "points": each point's result, with the full run's view of it when validated. */
+static void campaign_result_json_points(struct json *j, const struct campaign_result *r)
+{
+	const struct campaign *c = r->c;
+	const struct campaign_truth *t = r->t;
+	json_key(j, "points");
+	json_array_begin(j);
+	for (int i = 0; i < c->n_points; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		json_object_begin(j);
+		json_kv_int(j, "interval", p->interval);
+		json_kv_int(j, "cluster", p->cluster);
+		json_kv_double(j, "weight", p->weight);
+		json_kv_uint(j, "start", p->start);
+		json_kv_uint(j, "instructions", p->insns);
+		json_kv_uint(j, "cycles", p->cycles);
+		json_kv_double(j, "cpi", (double)p->cycles / (double)p->insns);
+		if (t) {
+			struct campaign_result_spread s;
+			campaign_result_spread(c, t, p->cluster, &s);
+			json_kv_double(j, "cpi_interval_full",
+			               (double)t->interval_cycles[p->interval] / (double)c->length[p->interval]);
+			json_kv_int(j, "cluster_intervals", s.n);
+			json_kv_double(j, "cluster_cpi_mean", s.mean);
+			json_kv_double(j, "cluster_cpi_min", s.min);
+			json_kv_double(j, "cluster_cpi_max", s.max);
+			json_kv_double(j, "cluster_cpi_sd", s.sd);
+		}
+		json_object_end(j);
+	}
+	json_array_end(j);
+}
+
+int campaign_result_json_write(const struct campaign_result *r, const char *path, char *err,
+                               size_t errlen)
+{
+	const struct campaign *c = r->c;
+	const struct campaign_truth *t = r->t;
+	char name[64];
+	FILE *f = fopen(path, "w");
+	if (!f)
+		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", path, strerror(errno));
+	struct json j;
+	json_init(&j, f, 1);
+	json_object_begin(&j);
+	json_kv_string(&j, "program", c->prog);
+	json_kv_uint(&j, "instructions", c->total_insns);
+	json_kv_uint(&j, "interval", c->interval);
+	json_kv_uint(&j, "intervals", c->n_intervals);
+	json_kv_int(&j, "k", c->k);
+	json_kv_double(&j, "cpi_predicted", r->est.cpi);
+	if (t) {
+		json_kv_double(&j, "cpi_full", r->cpi_full);
+		json_kv_double(&j, "cpi_error", r->cpi_error);
+		json_kv_uint(&j, "full_cycles", t->cycles);
+		json_kv_double(&j, "full_host_seconds", t->host_seconds);
+	}
+	json_kv_uint(&j, "detailed_instructions", r->est.detailed_insns);
+	json_kv_uint(&j, "warmup_instructions", r->est.warm_insns);
+	json_kv_double(&j, "preparation_host_seconds", r->prep_s);
+	json_kv_double(&j, "points_host_seconds", r->points_s);
+	campaign_result_json_points(&j, r);
+	json_key(&j, "cycle_stack_cpi");
+	json_object_begin(&j);
+	for (unsigned s = 0; s < CORE_STACK_N; s++)
+		json_kv_double(&j, core_stack_name(s, name, sizeof(name)), r->est.stack_cpi[s]);
+	json_object_end(&j);
+	campaign_prof_eval_json(&j, &r->pe);
+	json_object_end(&j);
+	json_end(&j);
+	if (fclose(f))
+		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
+	return 0;
+}

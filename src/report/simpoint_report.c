@@ -1,0 +1,139 @@
+/*
+ * simpoint_report.c — `robin simpoint`'s clustering JSON and a campaign's estimate as text
+ * (see simpoint_report.h).
+ */
+#include "report/simpoint_report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <string.h>
+
+#include "util/json.h"
+
+int simpoint_report_json(const char *path, const char *fv_path, const struct simpoint_result *r,
+                         char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "w");
+	if (!f) {
+		int rc = -errno;
+		snprintf(err, errlen, "cannot write %s: %s", path, strerror(-rc));
+		return rc;
+	}
+	struct json j;
+	json_init(&j, f, 1);
+	json_object_begin(&j);
+	json_kv_string(&j, "fv_file", fv_path);
+	json_kv_uint(&j, "intervals", r->n_rows);
+	json_kv_int(&j, "k", r->k);
+	json_key(&j, "tries");
+	json_array_begin(&j);
+	for (int q = 0; q < r->n_tries; q++) {
+		json_object_begin(&j);
+		json_kv_int(&j, "k", r->tries[q].k);
+		json_kv_double(&j, "bic", r->tries[q].bic);
+		json_kv_int(&j, "iterations", r->tries[q].iterations);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	double sum = 0;
+	for (int q = 0; q < r->k; q++)
+		sum += r->selected[q] ? r->cluster_weight[q] : 0;
+	json_key(&j, "points");
+	json_array_begin(&j);
+	for (int q = 0; q < r->k; q++) {
+		if (!r->selected[q])
+			continue;
+		json_object_begin(&j);
+		json_kv_int(&j, "cluster", q);
+		json_kv_int(&j, "interval", r->point[q]);
+		json_kv_double(&j, "weight", r->cluster_weight[q] / sum);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
+	json_object_end(&j);
+	json_end(&j);
+	fclose(f);   /* as robin simpoint always did: a failed flush is not reported */
+	return 0;
+}
+
+/* One row of the profile errors: instruction, block and function level. */
+static void simpoint_report_prof_line(FILE *out, const char *what, const struct profile_error *e,
+                                      uint64_t samples)
+{
+	fprintf(out, "    %-40s", what);
+	for (int g = 0; g < PMU_EVAL_GRAN_N; g++)
+		fprintf(out, "  %6.2f%%", 100 * e[g].error);
+	if (samples)
+		fprintf(out, "  (%" PRIu64 " samples)", samples);
+	fputc('\n', out);
+}
+
+/* The weighted profiles' errors (nothing when the campaign did not profile). */
+static void simpoint_report_prof(FILE *out, const struct campaign_prof_eval *pe)
+{
+	if (!pe->have)
+		return;
+	fprintf(out, "  weighted profiles: estimated program cycles %.0f; profile error "
+	        "(instruction, block, function):\n", pe->weighted_cycles);
+	if (pe->have_truth) {
+		simpoint_report_prof_line(out, "weighted Oracle vs full run's Oracle", pe->w_oracle, 0);
+		simpoint_report_prof_line(out, "weighted TIP vs full run's Oracle", pe->w_tip,
+		                          pe->tip_samples);
+		simpoint_report_prof_line(out, "full run's TIP vs full run's Oracle", pe->full_tip,
+		                          pe->full_tip_samples);
+	}
+	simpoint_report_prof_line(out, "weighted TIP vs weighted Oracle", pe->w_tip_w_oracle,
+	                          pe->tip_samples);
+}
+
+/* The points, with the full run's CPI of each one's interval and cluster when validated. */
+static void simpoint_report_points(FILE *out, const struct campaign *c,
+                                   const struct campaign_truth *t)
+{
+	fprintf(out, "  point  interval  cluster  weight    CPI%s\n",
+	        t ? "  interval CPI (full run)  cluster CPI mean [min, max] (n)" : "");
+	for (int i = 0; i < c->n_points; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		fprintf(out, "  %5d  %8ld  %7d  %6.4f  %6.3f", p->index, p->interval, p->cluster,
+		        p->weight, (double)p->cycles / (double)p->insns);
+		if (t) {
+			struct campaign_result_spread s;
+			campaign_result_spread(c, t, p->cluster, &s);
+			fprintf(out, "  %23.3f  %6.3f [%.3f, %.3f] (%d)",
+			        (double)t->interval_cycles[p->interval] / (double)c->length[p->interval],
+			        s.mean, s.min, s.max, s.n);
+		}
+		fputc('\n', out);
+	}
+}
+
+void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
+{
+	const struct campaign *c = r->c;
+	const struct campaign_truth *t = r->t;
+	const struct campaign_estimate *est = &r->est;
+	char name[64];
+	fprintf(out, "robin simpoint: %s: %" PRIu64 " instructions, %zu intervals of %" PRIu64
+	        ", k = %d, %d points\n", c->prog, c->total_insns, c->n_intervals, c->interval, c->k,
+	        c->n_points);
+	simpoint_report_points(out, c, t);
+	fprintf(out, "  CPI predicted %.4f", est->cpi);
+	if (t)
+		fprintf(out, ", full detailed run %.4f: error %.2f%%", r->cpi_full, 100 * r->cpi_error);
+	fprintf(out, "\n  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
+	        PRIu64 "\n", est->detailed_insns,
+	        c->total_insns ? 100.0 * (double)est->detailed_insns / (double)c->total_insns : 0,
+	        est->warm_insns);
+	fprintf(out, "  weighted cycle stack (cycles per instruction):\n");
+	for (unsigned s = 0; s < CORE_STACK_N; s++)
+		if (est->stack_cpi[s] > 0.0005 * est->cpi)
+			fprintf(out, "    %-22s %7.4f  %5.1f%%\n", core_stack_name(s, name, sizeof(name)),
+			        est->stack_cpi[s], 100 * est->stack_cpi[s] / est->cpi);
+	if (r->prep_s > 0 || r->points_s > 0)
+		fprintf(out, "  host time: preparation %.2f s, points %.2f s%s", r->prep_s, r->points_s,
+		        t ? "" : "\n");
+	if (t && (r->prep_s > 0 || r->points_s > 0))
+		fprintf(out, ", full detailed run %.2f s (%.1fx)\n", t->host_seconds,
+		        t->host_seconds / (r->prep_s + r->points_s));
+	simpoint_report_prof(out, &r->pe);
+}
