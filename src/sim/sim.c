@@ -819,7 +819,7 @@ int sim_run(const struct sim_spec *s)
 	}
 	sim->s = s;
 	code_map_init(&sim->cmap);
-	for (unsigned k = 0; k < s->npo && k < SIM_PMUS_MAX; k++) {
+	for (unsigned k = 0; k < SIM_PMUS_MAX; k++) {  /* po[0]'s --db and --top serve ProfileMe too */
 		sim->po[k] = s->po[k];
 		sim->po[k].stacks = sim->po[k].list && sim->po[k].want_stacks;
 	}
