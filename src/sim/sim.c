@@ -182,6 +182,29 @@ static int sim_baseline(const struct sim_spec *s, struct sim_base *b)
 
 /* ---- assembling ------------------------------------------------------------------------- */
 
+enum emu_status sim_warm_cores(struct sim *sim, uint64_t n)
+{
+	struct source_cores *sc = sim->sc;
+	struct emu_dyn d;
+	uint64_t left = n;
+	while (left && sc->status == EMU_RUNNING) {
+		int any = 0;
+		for (unsigned k = 0; k < sc->n && left && sc->status == EMU_RUNNING; k++) {
+			int r = source_cores_step(sc, k, &d);
+			if (r < 0)
+				return EMU_FAULT;
+			if (r == 1) {
+				core_warm(sim->m->core[k], &d);
+				left--;
+				any = 1;
+			}
+		}
+		if (!any)
+			break;  /* every thread waits for time to pass: the detailed part goes on */
+	}
+	return sc->status;
+}
+
 /* Functional warming of n instructions (all of them from a checkpoint's start when n is 0 and
  * the guest was restored: the statistics restart either way). One core: the emulator's
  * records warm its caches, TLBs and predictor; several: each core's stream warms that core.
@@ -201,28 +224,10 @@ static enum emu_status sim_warm(struct sim *sim, uint64_t n)
 		core_warm_done(sim->c);
 		return EMU_RUNNING;
 	}
-	struct source_cores *sc = sim->sc;
-	uint64_t left = n;
-	while (left && sc->status == EMU_RUNNING) {
-		int any = 0;
-		for (unsigned k = 0; k < sc->n && left && sc->status == EMU_RUNNING; k++) {
-			int r = source_cores_step(sc, k, &d);
-			if (r == 1) {
-				core_warm(sim->m->core[k], &d);
-				left--;
-				any = 1;
-			} else if (r < 0) {
-				return EMU_FAULT;
-			}
-		}
-		if (!any)
-			break;  /* every thread waits for time to pass: the detailed part goes on */
-	}
+	enum emu_status st = sim_warm_cores(sim, n);
 	for (unsigned k = 0; k < sim->m->n; k++)
 		core_warm_done(sim->m->core[k]);
-	if (sc->status != EMU_RUNNING && sc->status != EMU_LIMIT)
-		return sc->status;
-	return EMU_RUNNING;
+	return st == EMU_LIMIT ? EMU_RUNNING : st;
 }
 
 /* The pipeline view of core k, writing its file. 0 or 1 after a message. */
@@ -301,13 +306,10 @@ static int sim_assemble_one(struct sim *sim)
 	}
 	if (!s->host_time && !s->eo->cfg.virtual_time)
 		core_guest_clock(sim->c, sim->e);  /* the guest's time is the simulated time */
-	if (s->warmup || s->restore) {
-		enum emu_status ws = sim_warm(sim, s->warmup);
-		if (ws != EMU_RUNNING) {
-			fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
-			        " instructions\n", s->cmd, emu_instret(sim->e));
-			return 1;
-		}
+	if ((s->warmup || s->restore) && sim_warm(sim, s->warmup) != EMU_RUNNING) {
+		fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
+		        " instructions\n", s->cmd, emu_instret(sim->e));
+		return 1;
 	}
 	if (s->pipeview && sim_pipeview(sim, 0, sim->c))
 		return 1;
@@ -362,13 +364,10 @@ static int sim_assemble_cores(struct sim *sim)
 		core_guest_clock(sim->c, sim->e);
 	if ((err = sim_probe_options(sim)))
 		return err;
-	if (s->warmup || s->restore) {
-		enum emu_status ws = sim_warm(sim, s->warmup);
-		if (ws != EMU_RUNNING) {
-			fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
-			        " instructions\n", s->cmd, emu_instret(sim->e));
-			return 1;
-		}
+	if ((s->warmup || s->restore) && sim_warm(sim, s->warmup) != EMU_RUNNING) {
+		fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
+		        " instructions\n", s->cmd, emu_instret(sim->e));
+		return 1;
 	}
 	uint64_t limit = s->insns ? s->insns : s->eo->max_insns;
 	sim->sc->max_insns = limit ? sim->sc->produced + limit : 0;

@@ -73,6 +73,11 @@ void sim_thread_finish(struct sim_thread *t);
 
 void sim_thread_destroy(struct sim_thread *t);
 
+/* Several cores: n instructions of functional warming, each core's stream warming that core
+ * (the same scheduling as the detailed part); stops early when every thread waits for time
+ * to pass. EMU_RUNNING, EMU_LIMIT, or how the program ended. */
+enum emu_status sim_warm_cores(struct sim *sim, uint64_t n);
+
 /* Route core k's probes to the consumers of the thread it runs, creating them on first use. */
 void sim_thread_route(struct sim *sim, unsigned k, struct probe_consumer *out);
 

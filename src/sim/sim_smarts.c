@@ -19,27 +19,9 @@
 static enum emu_status sim_smarts_cores_warm(void *ctx, uint64_t n)
 {
 	struct sim *sim = ctx;
-	struct source_cores *sc = sim->sc;
-	struct emu_dyn d;
-	sc->max_insns = 0;
-	sc->status = EMU_RUNNING;
-	uint64_t left = n;
-	while (left && sc->status == EMU_RUNNING) {
-		int any = 0;
-		for (unsigned k = 0; k < sc->n && left && sc->status == EMU_RUNNING; k++) {
-			int r = source_cores_step(sc, k, &d);
-			if (r < 0)
-				return EMU_FAULT;
-			if (r == 1) {
-				core_warm(sim->m->core[k], &d);
-				left--;
-				any = 1;
-			}
-		}
-		if (!any)
-			break;  /* every thread waits for time to pass: the window comes earlier */
-	}
-	return sc->status;
+	sim->sc->max_insns = 0;
+	sim->sc->status = EMU_RUNNING;
+	return sim_warm_cores(sim, n);
 }
 
 static uint64_t sim_smarts_cores_begin(void *ctx, uint64_t n, int first)
