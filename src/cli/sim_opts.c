@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -247,91 +248,77 @@ const char sim_coproc_help[] =
 	"  --coproc-db FILE    store the value profile (event coproc-value, detail load_value)\n"
 	"  --coproc-top N      list the N most frequent qualifying pairs (10)\n";
 
-static int sim_coproc_u64(const char *flag, const char *s, uint64_t lo, uint64_t hi, uint64_t *v)
-{
-	if (text_parse_u64(s, v) || *v < lo || *v > hi) {
-		fprintf(stderr, "robin sim: %s needs a whole number %" PRIu64 "..%" PRIu64 ", got '%s'\n",
-		        flag, lo, hi, s);
-		return -1;
-	}
-	return 0;
-}
+/* The co-processor's numeric options: name, range, and where the value goes (+1 where 0 in the
+ * field means "the default"). */
+static const struct sim_coproc_num {
+	const char *name;
+	uint64_t lo, hi;
+	int plus_one;
+	size_t off, size;
+} sim_coproc_nums[] = {
+#define SIM_COPROC_NUM(n, lo, hi, p1, f) \
+	{ n, lo, hi, p1, offsetof(struct sim_coproc_opts, f), sizeof(((struct sim_coproc_opts *)0)->f) }
+	SIM_COPROC_NUM("--coproc-clock-ratio", 1, 64, 0, clock_ratio),
+	SIM_COPROC_NUM("--coproc-buffer", 16, 1 << 20, 0, buffer_bytes),
+	SIM_COPROC_NUM("--coproc-interrupt-cycles", 0, 1000000, 1, interrupt_cycles),
+	SIM_COPROC_NUM("--coproc-sample-cycles", 0, 100000, 1, sample_cycles),
+	SIM_COPROC_NUM("--coproc-resample", 0, UINT64_MAX / 2, 0, resample_cycles),
+	SIM_COPROC_NUM("--coproc-top", 0, 100000, 1, top),
+#undef SIM_COPROC_NUM
+};
 
 int sim_coproc_take(struct sim_coproc_opts *o, int argc, char **argv, int *i)
 {
 	const char *a = argv[*i];
+	const struct sim_coproc_num *num = NULL;
 	if (strncmp(a, "--coproc", 8))
 		return 0;
 	if (!o->mem_scale)
 		o->mem_scale = 1;
 	if (!strcmp(a, "--coproc-no-baseline")) {
-		o->no_baseline = 1;
-		o->any = 1;
+		o->no_baseline = o->any = 1;
 		return 1;
 	}
-	static const char *const valued[] = {
-		"--coproc", "--coproc-mem-scale", "--coproc-clock-ratio", "--coproc-buffer",
-		"--coproc-interrupt-cycles", "--coproc-sample-cycles", "--coproc-resample",
-		"--coproc-svg", "--coproc-db", "--coproc-top",
-	};
-	int known = 0;
-	for (size_t k = 0; k < sizeof(valued) / sizeof(valued[0]); k++)
-		known |= !strcmp(a, valued[k]);
-	if (!known)
+	for (size_t k = 0; k < sizeof(sim_coproc_nums) / sizeof(sim_coproc_nums[0]); k++)
+		if (!strcmp(a, sim_coproc_nums[k].name))
+			num = &sim_coproc_nums[k];
+	if (!num && strcmp(a, "--coproc") && strcmp(a, "--coproc-mem-scale") &&
+	    strcmp(a, "--coproc-svg") && strcmp(a, "--coproc-db"))
 		return 0;
 	if (*i + 1 >= argc) {
 		fprintf(stderr, "robin sim: %s needs a value\n", a);
 		return -1;
 	}
 	const char *v = argv[++*i];
-	uint64_t x;
-	if (strcmp(a, "--coproc"))
-		o->any = 1;
-	if (!strcmp(a, "--coproc")) {
-		o->path = v;
-	} else if (!strcmp(a, "--coproc-mem-scale")) {
-		if (!strcmp(v, "0.5") || !strcmp(v, "half")) {
-			o->mem_scale = 0.5;
-		} else if (!strcmp(v, "1")) {
-			o->mem_scale = 1;
-		} else if (!strcmp(v, "2") || !strcmp(v, "double")) {
-			o->mem_scale = 2;
-		} else if (!strcmp(v, "0.25") || !strcmp(v, "4")) {
-			o->mem_scale = atof(v);
-		} else {
-			fprintf(stderr, "robin sim: --coproc-mem-scale needs 0.25, 0.5, 1, 2 or 4, got "
-			        "'%s'\n", v);
+	o->any |= strcmp(a, "--coproc") != 0;
+	if (num) {
+		uint64_t x;
+		if (text_parse_u64(v, &x) || x < num->lo || x > num->hi) {
+			fprintf(stderr, "robin sim: %s needs a whole number %" PRIu64 "..%" PRIu64
+			        ", got '%s'\n", a, num->lo, num->hi, v);
 			return -1;
 		}
-	} else if (!strcmp(a, "--coproc-clock-ratio")) {
-		if (sim_coproc_u64(a, v, 1, 64, &x))
-			return -1;
-		o->clock_ratio = (uint32_t)x;
-	} else if (!strcmp(a, "--coproc-buffer")) {
-		if (sim_coproc_u64(a, v, 16, 1 << 20, &x))
-			return -1;
-		o->buffer_bytes = (uint32_t)x;
-	} else if (!strcmp(a, "--coproc-interrupt-cycles")) {
-		if (sim_coproc_u64(a, v, 0, 1000000, &x))
-			return -1;
-		o->interrupt_cycles = (uint32_t)x + 1;   /* + 1: 0 means "default" */
-	} else if (!strcmp(a, "--coproc-sample-cycles")) {
-		if (sim_coproc_u64(a, v, 0, 100000, &x))
-			return -1;
-		o->sample_cycles = (uint32_t)x + 1;
-	} else if (!strcmp(a, "--coproc-resample")) {
-		if (sim_coproc_u64(a, v, 0, UINT64_MAX / 2, &x))
-			return -1;
-		o->resample_cycles = x;
-		o->resample_set = 1;
+		x += (uint64_t)num->plus_one;
+		if (num->size == sizeof(uint64_t))
+			memcpy((char *)o + num->off, &x, sizeof(x));
+		else
+			*(uint32_t *)((char *)o + num->off) = (uint32_t)x;
+		o->resample_set |= !strcmp(a, "--coproc-resample");
+	} else if (!strcmp(a, "--coproc")) {
+		o->path = v;
 	} else if (!strcmp(a, "--coproc-svg")) {
 		o->svg_path = v;
 	} else if (!strcmp(a, "--coproc-db")) {
 		o->db_path = v;
+	} else if (!strcmp(v, "0.25") || !strcmp(v, "0.5") || !strcmp(v, "1") || !strcmp(v, "2") ||
+	           !strcmp(v, "4")) {
+		o->mem_scale = atof(v);
+	} else if (!strcmp(v, "half") || !strcmp(v, "double")) {
+		o->mem_scale = v[0] == 'h' ? 0.5 : 2;
 	} else {
-		if (sim_coproc_u64(a, v, 0, 100000, &x))
-			return -1;
-		o->top = (unsigned)x + 1;
+		fprintf(stderr, "robin sim: --coproc-mem-scale needs 0.25, 0.5, 1, 2 or 4, got '%s'\n",
+		        v);
+		return -1;
 	}
 	return 1;
 }
