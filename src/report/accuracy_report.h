@@ -1,0 +1,26 @@
+/*
+ * accuracy_report.h — the tables of `robin accuracy` printed: Paper A's (analysis/
+ * acc_paper_a.h) as text, JSON or CSV, TEA's (acc_tea.h) as text or JSON.
+ * Entry points: accuracy_report_text, _json, _csv, _tea_text.
+ */
+#ifndef ROBIN_REPORT_ACCURACY_REPORT_H
+#define ROBIN_REPORT_ACCURACY_REPORT_H
+
+#include <stdio.h>
+
+#include "analysis/acc_paper_a.h"
+
+/* Paper A's figures as text: the sampling, the three error tables, the distribution, and as
+ * the options ask the frequency sweep and random against periodic sampling. */
+void accuracy_report_text(FILE *out, const struct acc_paper_a_table *t);
+
+/* Paper A's table as one JSON document (with opts.tea its member "tea", Paper B's). */
+void accuracy_report_json(FILE *out, const struct acc_paper_a_table *t);
+
+/* One CSV row per workload, configuration and profiler. */
+void accuracy_report_csv(FILE *out, const struct acc_paper_a_table *t);
+
+/* Paper B's figures as text (a table run with opts.tea). */
+void accuracy_report_tea_text(FILE *out, const struct acc_paper_a_table *t);
+
+#endif
