@@ -2,8 +2,8 @@
  * cmd_accuracy.c — `robin accuracy [options] [WORKLOAD...]`: every profiler of
  * 004_b28092482852db08.txt Paper A measured against the Oracle on the workload suite
  * (analysis/acc_paper_a.h), or with --tea Paper B's (analysis/acc_tea.h), --profileme
- * ProfileMe's estimates (acc_profileme.h), --dcpi DCPI's (acc_dcpi.h), --cores N a threaded
- * program on N cores (acc_cores.h). Parses the options, runs the
+ * ProfileMe's estimates (acc_profileme.h), --dcpi DCPI's (analysis/acc_dcpi.h), --cores N a
+ * threaded program on N cores (acc_cores.h). Parses the options, runs the
  * experiment and prints its table (report/accuracy_report.h) as text, --json or --csv.
  */
 #include <errno.h>
@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/acc_dcpi.h"
 #include "analysis/acc_paper_a.h"
 #include "analysis/acc_suite.h"
 #include "cli/acc_cores.h"
-#include "cli/acc_dcpi.h"
 #include "cli/acc_profileme.h"
 #include "cli/cli.h"
 #include "cli/cli_args.h"
@@ -105,20 +105,14 @@ static int acc_u64(const char *opt, const char *v, uint64_t *out)
 	return 0;
 }
 
-/* --dcpi: the workloads simulated into one database, its evaluation printed (acc_dcpi.h). */
+/* --dcpi: the workloads simulated into one database, its evaluation printed. */
 static int acc_dcpi(const struct acc_paper_a_opts *o, uint64_t period,
 		    const struct acc_suite_workload *w, size_t n, int json)
 {
-	const char **names = calloc(n ? n : 1, sizeof(*names));
-	const char **paths = calloc(n ? n : 1, sizeof(*paths));
-	for (size_t k = 0; names && paths && k < n; k++) {
-		names[k] = w[k].name;
-		paths[k] = w[k].path;
-	}
-	struct acc_dcpi_opts d = { &o->core, period, o->size, o->db_path, json, o->quiet };
-	int rc = names && paths ? acc_dcpi_run(&d, names, paths, n) : 1;
-	free(names);
-	free(paths);
+	struct acc_dcpi_opts d = { &o->core, period, o->size, o->db_path, o->quiet };
+	struct acc_dcpi_files f;
+	int rc = acc_dcpi_run(&d, w, n, &f) || accuracy_report_dcpi(f.db, json) ? 1 : 0;
+	acc_dcpi_cleanup(&f);
 	return rc;
 }
 

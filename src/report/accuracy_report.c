@@ -11,6 +11,8 @@
 
 #include "analysis/acc_tea.h"
 #include "pmu/sampler.h"
+#include "profile/profile_db.h"
+#include "report/dcpi_report.h"
 #include "util/json.h"
 
 static const enum pmu_eval_gran accuracy_report_fig_gran[3] = { PMU_EVAL_FUNC, PMU_EVAL_BLOCK,
@@ -368,4 +370,20 @@ void accuracy_report_csv(FILE *out, const struct acc_paper_a_table *t)
 				        r->err[k][m][PMU_EVAL_BLOCK], r->err[k][m][PMU_EVAL_FUNC]);
 			}
 	}
+}
+
+/* ---- DCPI ----------------------------------------------------------------------------------- */
+
+int accuracy_report_dcpi(const char *db_path, int json)
+{
+	struct profile_db *pdb = NULL;
+	char err[PROFILE_DB_ERR_MAX];
+	if (profile_db_open(db_path, PROFILE_DB_READONLY, &pdb, err)) {
+		fprintf(stderr, "robin accuracy: %s\n", err);
+		return -1;
+	}
+	struct profile_db_filter all = { 0 };
+	int rc = dcpi_report_evaluate(pdb, &all, NULL, json, "accuracy") ? -1 : 0;
+	profile_db_close(pdb);
+	return rc;
 }

@@ -1,7 +1,8 @@
 /*
  * accuracy_report.h — the tables of `robin accuracy` printed: Paper A's (analysis/
- * acc_paper_a.h) as text, JSON or CSV, TEA's (acc_tea.h) as text or JSON.
- * Entry points: accuracy_report_text, _json, _csv, _tea_text.
+ * acc_paper_a.h) as text, JSON or CSV, TEA's (acc_tea.h) as text or JSON, DCPI's evaluation
+ * of the suite's database (acc_dcpi.h, report/dcpi_report.h).
+ * Entry points: accuracy_report_text, _json, _csv, _tea_text, _dcpi.
  */
 #ifndef ROBIN_REPORT_ACCURACY_REPORT_H
 #define ROBIN_REPORT_ACCURACY_REPORT_H
@@ -22,5 +23,9 @@ void accuracy_report_csv(FILE *out, const struct acc_paper_a_table *t);
 
 /* Paper B's figures as text (a table run with opts.tea). */
 void accuracy_report_tea_text(FILE *out, const struct acc_paper_a_table *t);
+
+/* DCPI's evaluation of every run of the database at db_path on stdout, text or JSON.
+ * Returns 0, or -1 after a line "robin accuracy: ..." on stderr. */
+int accuracy_report_dcpi(const char *db_path, int json) __attribute__((warn_unused_result));
 
 #endif
