@@ -372,6 +372,152 @@ void accuracy_report_csv(FILE *out, const struct acc_paper_a_table *t)
 	}
 }
 
+/* ---- ProfileMe ------------------------------------------------------------------------------ */
+
+/* A success rate as a percentage, "-" when nothing was tried. */
+static void accuracy_report_rate(char *buf, size_t n, double r)
+{
+	if (r < 0 || !isfinite(r))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.1f%%", 100 * r);
+}
+
+/* A Pearson r, null when undefined. */
+static void accuracy_report_json_r(struct json *j, const char *key, double r)
+{
+	json_key(j, key);
+	if (isfinite(r))
+		json_double(j, r);
+	else
+		json_null(j);
+}
+
+static void accuracy_report_pm_json_row(struct json *j, const struct acc_profileme_row *r)
+{
+	json_object_begin(j);
+	json_kv_string(j, "name", r->name);
+	json_kv_string(j, "class", r->cls);
+	json_kv_int(j, "ok", r->ok);
+	json_kv_uint(j, "fetched", r->fetched);
+	json_kv_uint(j, "samples", r->samples);
+	json_kv_uint(j, "wrong_path", r->wrong_path);
+	json_key(j, "envelope_fraction");
+	json_object_begin(j);
+	for (int k = 0; k < PM_PROP_N; k++)
+		json_kv_double(j, pm_prop_name(k), r->env[k].fraction);
+	json_object_end(j);
+	json_key(j, "envelope_points");
+	json_object_begin(j);
+	for (int k = 0; k < PM_PROP_N; k++)
+		json_kv_uint(j, pm_prop_name(k), r->env[k].points);
+	json_object_end(j);
+	accuracy_report_json_r(j, "wasted_slots_pearson", r->we.pearson);
+	json_kv_uint(j, "wasted_slots_points", r->we.points);
+	json_kv_double(j, "ipc_weighted_std_rel", r->ipc_wstd_rel);
+	json_object_end(j);
+}
+
+/* The pooled envelope fraction of property k. */
+static double accuracy_report_pm_env(const struct acc_profileme_table *t, int k)
+{
+	return t->env_pts[k] ? (double)t->env_in[k] / (double)t->env_pts[k] : 0;
+}
+
+void accuracy_report_pm_json(FILE *out, const struct acc_profileme_table *t)
+{
+	struct json j;
+	json_init(&j, out, 1);
+	json_object_begin(&j);
+	json_kv_uint(&j, "interval", t->interval);
+	json_kv_uint(&j, "window", t->window);
+	json_key(&j, "workloads");
+	json_array_begin(&j);
+	for (size_t i = 0; i < t->n; i++)
+		accuracy_report_pm_json_row(&j, &t->rows[i]);
+	json_array_end(&j);
+	json_key(&j, "suite");
+	json_object_begin(&j);
+	json_key(&j, "envelope_fraction");
+	json_object_begin(&j);
+	for (int k = 0; k < PM_PROP_N; k++)
+		json_kv_double(&j, pm_prop_name(k), accuracy_report_pm_env(t, k));
+	json_object_end(&j);
+	accuracy_report_json_r(&j, "wasted_slots_pearson", t->pooled_r);
+	json_kv_uint(&j, "wasted_slots_points", t->nw);
+	for (int md = 0; md < PM_PATH_MODES; md++) {
+		json_key(&j, md == PM_PATH_INTRA ? "path_success" : "path_success_inter");
+		json_object_begin(&j);
+		for (int s = 0; s < PM_PATH_SCHEMES; s++) {
+			json_key(&j, pm_path_scheme_name((enum pm_path_scheme)s));
+			json_object_begin(&j);
+			for (unsigned h = 1; h <= PM_PATHS_MAX_HIST; h++) {
+				char key[8];
+				snprintf(key, sizeof(key), "%u", h);
+				json_key(&j, key);
+				if (t->path[s][md][h - 1] < 0)
+					json_null(&j);
+				else
+					json_double(&j, t->path[s][md][h - 1]);
+			}
+			json_object_end(&j);
+		}
+		json_object_end(&j);
+	}
+	json_object_end(&j);
+	json_object_end(&j);
+	json_end(&j);
+}
+
+static void accuracy_report_pm_row(FILE *out, const struct acc_profileme_row *r)
+{
+	if (!r->ok) {
+		fprintf(out, "%-11s %-8s  (failed)\n", r->name, r->cls);
+		return;
+	}
+	char e0[32], e1[32], wr[32], h8[16], p8[16];
+	snprintf(e0, sizeof(e0), "%.2f (%zu)", r->env[0].fraction, r->env[0].points);
+	snprintf(e1, sizeof(e1), "%.2f (%zu)", r->env[1].fraction, r->env[1].points);
+	snprintf(wr, sizeof(wr), "%.3f (%zu)", r->we.pearson, r->we.points);
+	accuracy_report_rate(h8, sizeof(h8), pm_paths_rate(&r->paths, PM_PATH_HISTORY,
+	                                                   PM_PATH_INTRA, 8));
+	accuracy_report_rate(p8, sizeof(p8), pm_paths_rate(&r->paths, PM_PATH_PAIRED,
+	                                                   PM_PATH_INTRA, 8));
+	fprintf(out, "%-11s %-8s %8.2fM %8" PRIu64 " %5.1f%% %13s %13s %14s %8s %8s %6.0f%%\n",
+	        r->name, r->cls, (double)r->fetched / 1e6, r->samples,
+	        r->samples ? 100.0 * (double)r->wrong_path / (double)r->samples : 0.0, e0, e1, wr,
+	        h8, p8, 100 * r->ipc_wstd_rel);
+}
+
+void accuracy_report_pm_text(FILE *out, const struct acc_profileme_table *t, const char *size)
+{
+	fprintf(out, "ProfileMe against the exact truth: %zu workloads (static, size %s), one record "
+	        "every %" PRIu64 " fetched instructions, pairs 1..%u apart\n\n", t->n, size,
+	        t->interval, t->window);
+	fprintf(out, "%-11s %-8s %9s %8s %6s %13s %13s %14s %8s %8s %7s\n", "workload", "class",
+	        "fetched", "samples", "wrong", "env. retire", "env. dmiss", "wasted r", "hist@8",
+	        "pair@8", "IPC sd");
+	for (size_t i = 0; i < t->n; i++)
+		accuracy_report_pm_row(out, &t->rows[i]);
+	fprintf(out, "\nsuite: retire-count envelope %.3f over %zu PCs, D-cache-miss envelope %.3f "
+	        "over %zu PCs (two thirds expected); wasted-slot estimates vs exact r = %.3f over "
+	        "%zu PCs\n", accuracy_report_pm_env(t, 0), t->env_pts[0],
+	        accuracy_report_pm_env(t, 1), t->env_pts[1], t->pooled_r, t->nw);
+	fprintf(out, "path reconstruction success, mean over the workloads (history length "
+	        "1..12):\n");
+	for (int md = 0; md < PM_PATH_MODES; md++)
+		for (int s = 0; s < PM_PATH_SCHEMES; s++) {
+			fprintf(out, "  %-5s %-8s", pm_path_mode_name((enum pm_path_mode)md),
+			        pm_path_scheme_name((enum pm_path_scheme)s));
+			for (unsigned h = 1; h <= PM_PATHS_MAX_HIST; h++) {
+				char b[16];
+				accuracy_report_rate(b, sizeof(b), t->path[s][md][h - 1]);
+				fprintf(out, " %6s", b);
+			}
+			fprintf(out, "\n");
+		}
+}
+
 /* ---- DCPI ----------------------------------------------------------------------------------- */
 
 int accuracy_report_dcpi(const char *db_path, int json)
