@@ -1,0 +1,97 @@
+/*
+ * acc_dcpi.c — the DCPI experiment's runs (see acc_dcpi.h): one child `robin sim` per
+ * workload (robin's own binary, an empty environment as the suite scripts use, the core
+ * configuration passed as a --config file).
+ */
+#include "analysis/acc_dcpi.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+/* Simulate one workload through `robin sim`; returns its exit status (or 128 + signal, 127
+ * when exec failed). */
+static int acc_dcpi_simulate(const struct acc_dcpi_opts *o, const char *cfg, const char *db,
+			     const char *path)
+{
+	char period[32];
+	snprintf(period, sizeof(period), "%" PRIu64, o->period_cycles);
+	const char *argv[20] = { "robin", "sim", "--quiet", "--no-progress", "--config", cfg,
+	                         "--top", "0", "--profile",
+	                         "issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,"
+	                         "dcpix-mispredict",
+	                         "--period", period, "--db", db, "--", path, NULL, NULL };
+	if (o->size)
+		argv[16] = o->size;
+	char *envp[] = { NULL };
+	pid_t pid = fork();
+	if (pid < 0)
+		return 127;
+	if (!pid) {
+		int null = open("/dev/null", O_WRONLY);
+		if (null >= 0)
+			dup2(null, 1);
+		execve("/proc/self/exe", (char *const *)argv, envp);
+		_exit(127);
+	}
+	int st;
+	while (waitpid(pid, &st, 0) < 0)
+		if (errno != EINTR)
+			return 127;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+}
+
+int acc_dcpi_run(const struct acc_dcpi_opts *o, const struct acc_suite_workload *w, size_t n,
+		 struct acc_dcpi_files *f)
+{
+	const char *dir = getenv("TMPDIR");
+	char cfg[sizeof(f->cfg)];
+	memset(f, 0, sizeof(*f));
+	snprintf(cfg, sizeof(cfg), "%s/robin-dcpi-XXXXXX", dir && *dir ? dir : "/tmp");
+	int fd = mkstemp(cfg);
+	FILE *cf = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!cf) {
+		fprintf(stderr, "robin accuracy: cannot create a temporary file: %s\n", strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	memcpy(f->cfg, cfg, sizeof(cfg));
+	config_dump(o->core, cf);
+	fclose(cf);
+	f->db = o->db_path;
+	if (!f->db) {
+		snprintf(f->tmpdb, sizeof(f->tmpdb), "%s.db", f->cfg);
+		f->db = f->tmpdb;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (!o->quiet)
+			fprintf(stderr, "robin accuracy --dcpi: %s (%zu/%zu)\n", w[k].name, k + 1, n);
+		int st = acc_dcpi_simulate(o, f->cfg, f->db, w[k].path);
+		if (st) {
+			fprintf(stderr, "robin accuracy: %s: robin sim exited %d\n", w[k].name, st);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void acc_dcpi_cleanup(struct acc_dcpi_files *f)
+{
+	if (f->cfg[0])
+		unlink(f->cfg);
+	if (f->tmpdb[0]) {
+		unlink(f->tmpdb);
+		for (int k = 0; k < 2; k++) {
+			char side[sizeof(f->tmpdb) + 8];
+			snprintf(side, sizeof(side), "%s%s", f->tmpdb, k ? "-shm" : "-wal");
+			unlink(side);
+		}
+	}
+	f->cfg[0] = f->tmpdb[0] = 0;
+}

@@ -1,0 +1,42 @@
+/*
+ * acc_suite.h — the workloads the accuracy experiments run (`robin accuracy`): the repository
+ * found from $ROBIN_ROOT or robin's own path, the rows of workloads/suite.tsv (name and the
+ * class 004_b28092482852db08.txt Paper A groups it in), and the command line's names or
+ * paths resolved to programs. Entry points: acc_suite_find_root, acc_suite_read,
+ * acc_suite_resolve.
+ */
+#ifndef ROBIN_ANALYSIS_ACC_SUITE_H
+#define ROBIN_ANALYSIS_ACC_SUITE_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#define ACC_SUITE_MAX 256          /* workloads one experiment runs */
+
+struct acc_suite_workload {
+	char name[64];
+	char path[PATH_MAX];
+	char suite_class[16];        /* class workloads/suite.tsv gives it, "" if none */
+};
+
+/* Whether dir holds workloads/suite.tsv (readable). */
+int acc_suite_is_root(const char *dir);
+
+/* $ROBIN_ROOT, else the first ancestor of robin's own directory holding workloads/suite.tsv,
+ * into out. Returns 0, or -ENOENT when there is none. */
+int acc_suite_find_root(char out[PATH_MAX]) __attribute__((warn_unused_result));
+
+/* The rows of root/workloads/suite.tsv in order (name and class, no path), at most max of
+ * them. Returns 0 or -errno (the file cannot be read). */
+int acc_suite_read(const char *root, struct acc_suite_workload *w, size_t max, size_t *n)
+	__attribute__((warn_unused_result));
+
+/* The workloads args[0..nargs) name (all of the suite when nargs is 0): a name of the suite
+ * runs root/build/guest/workloads/NAME.static (NAME.dyn with dyn), anything else is the path
+ * of a program. *out is a new array of ACC_SUITE_MAX workloads (free it), *n of them used.
+ * Every program must be readable. Returns 0 or -errno after a line "robin accuracy: ..." on
+ * stderr (*out NULL). */
+int acc_suite_resolve(const char *root, int dyn, int nargs, char **args,
+		      struct acc_suite_workload **out, size_t *n) __attribute__((warn_unused_result));
+
+#endif
