@@ -13,7 +13,7 @@
 
 #include "analysis/code_map.h"
 #include "emu/emu.h"
-#include "sim/sim_profile.h"
+#include "sim/sim.h"
 
 /* Figure A.11a's frequencies, as equivalents of ACC_PAPER_A_PAPER_HZ at the default period. */
 static const double acc_paper_a_sweep_hz[] = { 100, 250, 500, 1000, 2000, 4000, 10000, 20000 };
@@ -50,75 +50,6 @@ int acc_paper_a_configure(struct acc_paper_a_opts *o, uint64_t period0, int rand
 
 /* ---- one workload (in a child process) ----------------------------------------------------- */
 
-/* assembles the core: to go through src/sim/ */
-int acc_paper_a_simulate(const struct acc_paper_a_opts *o, const struct acc_suite_workload *w,
-			 struct acc_paper_a_sim *s, char msg[ACC_JOBS_MSG_MAX])
-{
-	int rc;
-	struct emu_config ec = { 0 };
-	ec.virtual_time = 1;
-	char *argv[3] = { (char *)w->path, (char *)o->size, NULL };
-	char *envp[1] = { NULL };
-	memset(s, 0, sizeof(*s));
-	if ((rc = emu_create(&ec, &s->emu))) {
-		snprintf(msg, ACC_JOBS_MSG_MAX, "cannot create the emulator: %s", strerror(-rc));
-		return rc;
-	}
-	if ((rc = emu_load(s->emu, w->path, o->size ? 2 : 1, argv, envp))) {
-		snprintf(msg, ACC_JOBS_MSG_MAX, "%s", emu_error(s->emu));
-		return rc;
-	}
-	source_emu_init(&s->se, s->emu, o->max_insns, &s->src);
-	if ((rc = core_create(&o->core, &s->src, &s->core))) {
-		snprintf(msg, ACC_JOBS_MSG_MAX, "cannot create the core: %s", strerror(-rc));
-		return rc;
-	}
-	for (int k = 0; k < o->ncfg; k++) {
-		struct pmu_config pc = {
-			.period_cycles = o->cfg[k].period, .random = o->cfg[k].random, .seed = 1 + k,
-			.commit_width = o->core.commit_width, .models = o->cfg[k].models,
-		};
-		struct probe_consumer cons;
-		if ((rc = pmu_create(&pc, &s->pmu[k]))) {
-			snprintf(msg, ACC_JOBS_MSG_MAX, "cannot set up the profilers");
-			return rc;
-		}
-		pmu_consumer(s->pmu[k], &cons);
-		if ((rc = core_attach(s->core, &cons))) {
-			snprintf(msg, ACC_JOBS_MSG_MAX, "cannot attach the profilers");
-			return rc;
-		}
-	}
-	double t0 = acc_jobs_now();
-	rc = core_run(s->core, stderr);
-	s->host_seconds = acc_jobs_now() - t0;
-	const struct core_stats *st = core_stats(s->core);
-	s->cycles = st->cycles;
-	s->instructions = st->instructions;
-	if (rc) {
-		snprintf(msg, ACC_JOBS_MSG_MAX, "the core stopped after %" PRIu64 " cycles (%s)",
-		         st->cycles, rc == -ETIMEDOUT ? "deadlock watchdog" : strerror(-rc));
-		return rc;
-	}
-	if (s->se.status == EMU_FAULT) {
-		snprintf(msg, ACC_JOBS_MSG_MAX, "%s", emu_fault_message(s->emu));
-		return -EFAULT;
-	}
-	s->guest_status = s->se.status == EMU_LIMIT ? -1 : emu_exit_code(s->emu);
-	for (int k = 0; k < o->ncfg; k++)
-		pmu_finish(s->pmu[k]);
-	return 0;
-}
-
-/* releases what acc_paper_a_simulate assembled: to go through src/sim/ with it */
-void acc_paper_a_sim_free(struct acc_paper_a_sim *s, int npmu)
-{
-	for (int k = 0; k < npmu; k++)
-		pmu_destroy(s->pmu[k]);
-	core_destroy(s->core);
-	emu_destroy(s->emu);
-}
-
 /* Store the workload's profiles (cfg 0's PMU) in o->db_path as one run. */
 static int acc_paper_a_store(const struct acc_paper_a_opts *o, const struct acc_suite_workload *w,
 			     const struct acc_paper_a_result *r, struct pmu *p, struct code_map *m)
@@ -144,20 +75,16 @@ static int acc_paper_a_store(const struct acc_paper_a_opts *o, const struct acc_
 /* The errors of every profiler against the Oracle, the class, with tea the PICS errors, and
  * with a database the stored profiles. Returns 0 or -errno with r's message filled. */
 static int acc_paper_a_measure(const struct acc_paper_a_opts *o,
-			       const struct acc_suite_workload *w, struct acc_paper_a_sim *s,
+			       const struct acc_suite_workload *w, struct pmu *const *pmu,
 			       struct code_map *m, struct acc_paper_a_result *r)
 {
 	char *msg = r->status.msg;
 	int rc;
-	if ((rc = sim_profile_code_map(s->emu, m))) {
-		snprintf(msg, ACC_JOBS_MSG_MAX, "cannot map the program's code: %s", strerror(-rc));
-		return rc;
-	}
-	const struct pmu_unit *oracle = pmu_unit_find(s->pmu[0], "oracle");
+	const struct pmu_unit *oracle = pmu_unit_find(pmu[0], "oracle");
 	r->cls = pmu_eval_classify(&oracle->prof, r->stack);
 	for (int k = 0; k < o->ncfg; k++)
-		for (size_t i = 0; i < pmu_unit_count(s->pmu[k]); i++) {
-			const struct pmu_unit *u = pmu_unit_at(s->pmu[k], i);
+		for (size_t i = 0; i < pmu_unit_count(pmu[k]); i++) {
+			const struct pmu_unit *u = pmu_unit_at(pmu[k], i);
 			int mi = pmu_model_index(u->model->name);
 			struct profile_error err[PMU_EVAL_GRAN_N];
 			r->samples[k][mi] = u->samples;
@@ -175,15 +102,86 @@ static int acc_paper_a_measure(const struct acc_paper_a_opts *o,
 				r->err[k][mi][g] = err[g].error;
 		}
 	for (int k = 0; k < o->ncfg && o->tea; k++)
-		if ((rc = tea_eval_measure(s->pmu[k], m, &r->tea[k]))) {
+		if ((rc = tea_eval_measure(pmu[k], m, &r->tea[k]))) {
 			snprintf(msg, ACC_JOBS_MSG_MAX, "cannot measure the PICS: %s", strerror(-rc));
 			return rc;
 		}
-	if (o->db_path && (rc = acc_paper_a_store(o, w, r, s->pmu[0], m))) {
+	if (o->db_path && (rc = acc_paper_a_store(o, w, r, pmu[0], m))) {
 		snprintf(msg, ACC_JOBS_MSG_MAX, "cannot store the profiles in %s", o->db_path);
 		return rc;
 	}
 	return 0;
+}
+
+/* What one workload's simulation hands to the measurement (sim_spec.done). */
+struct acc_paper_a_run {
+	const struct acc_paper_a_opts *o;
+	const struct acc_suite_workload *w;
+	struct acc_paper_a_result *r;
+	int rc;
+};
+
+static int acc_paper_a_done(void *ctx, const struct sim_result *sr)
+{
+	struct acc_paper_a_run *k = ctx;
+	struct acc_paper_a_result *r = k->r;
+	r->host_seconds = sr->host_seconds;
+	r->cycles = sr->cycles;
+	r->instructions = sr->instructions;
+	if (sr->error) {
+		snprintf(r->status.msg, ACC_JOBS_MSG_MAX, "the core stopped after %" PRIu64
+		         " cycles (%s)", sr->cycles,
+		         sr->error == -ETIMEDOUT ? "deadlock watchdog" : strerror(-sr->error));
+		k->rc = sr->error;
+		return 1;
+	}
+	if (!strcmp(sr->end, "fault")) {
+		snprintf(r->status.msg, ACC_JOBS_MSG_MAX, "%s", emu_fault_message(sr->emu));
+		k->rc = -EFAULT;
+		return 1;
+	}
+	r->guest_status = !strcmp(sr->end, "limit") ? -1 : sr->status;
+	k->rc = acc_paper_a_measure(k->o, k->w, sr->thread[0].pmu, sr->map, r);
+	return k->rc ? 1 : 0;
+}
+
+int acc_paper_a_simulate(const struct acc_paper_a_opts *o, const struct acc_suite_workload *w,
+			 struct acc_paper_a_result *r)
+{
+	char *argv[3] = { (char *)w->path, (char *)o->size, NULL };
+	char *envp[1] = { NULL };
+	struct emu_opts eo = { .cfg = { .virtual_time = 1 }, .max_insns = o->max_insns,
+	                       .envp = envp };
+	struct acc_paper_a_run k = { o, w, r, -EIO };
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	if (!sp) {
+		snprintf(r->status.msg, ACC_JOBS_MSG_MAX, "out of memory");
+		return -ENOMEM;
+	}
+	sim_spec_init(sp, "accuracy");
+	sp->eo = &eo;
+	sp->cfg = o->core;
+	sp->argc = o->size ? 2 : 1;
+	sp->argv = argv;
+	for (int c = 0; c < o->ncfg && c < SIM_PMUS_MAX; c++) {
+		struct sim_profile_opts *po = &sp->po[c];
+		po->list = "accuracy";
+		po->models = o->cfg[c].models;
+		po->period = o->cfg[c].period;
+		po->random = o->cfg[c].random;
+		po->seed = 1 + (uint64_t)c;
+	}
+	sp->npo = (unsigned)o->ncfg;
+	sp->quiet = sp->silent = 1;
+	sp->progress = 0;
+	sp->done = acc_paper_a_done;
+	sp->done_ctx = &k;
+	int rc = sim_run(sp);
+	free(sp);
+	if (k.rc == -EIO && !r->status.msg[0])
+		snprintf(r->status.msg, ACC_JOBS_MSG_MAX, "cannot simulate %.160s (exit %d)", w->name,
+		         rc);
+	return k.rc;
 }
 
 /* ---- the suite ----------------------------------------------------------------------------- */
@@ -193,20 +191,7 @@ static void acc_paper_a_child(void *ctx, size_t idx, void *result)
 	const struct acc_paper_a_table *t = ctx;
 	const struct acc_suite_workload *w = &t->w[idx];
 	struct acc_paper_a_result *r = result;
-	struct acc_paper_a_sim s;
-	struct code_map m;
-	code_map_init(&m);
-	int rc = acc_paper_a_simulate(&t->opts, w, &s, r->status.msg);
-	r->host_seconds = s.host_seconds;
-	r->cycles = s.cycles;
-	r->instructions = s.instructions;
-	if (!rc) {
-		r->guest_status = s.guest_status;
-		rc = acc_paper_a_measure(&t->opts, w, &s, &m, r);
-	}
-	r->status.ok = rc == 0;
-	code_map_free(&m);
-	acc_paper_a_sim_free(&s, t->opts.ncfg);
+	r->status.ok = acc_paper_a_simulate(&t->opts, w, r) == 0;
 }
 
 static void acc_paper_a_release(void *ctx)

@@ -117,28 +117,12 @@ int acc_paper_a_run(const struct acc_paper_a_opts *o, struct acc_suite_workload 
 /* Free t with its workloads and results (NULL: nothing). */
 void acc_paper_a_free(struct acc_paper_a_table *t);
 
-/* One workload simulated: what acc_paper_a_simulate leaves for the measurement. */
-struct acc_paper_a_sim {
-	struct emu *emu;
-	struct source_emu se;
-	struct core_source src;
-	struct core *core;
-	struct pmu *pmu[ACC_PAPER_A_MAX_CFG];  /* o->cfg[k]'s, finished */
-	uint64_t cycles, instructions;
-	int guest_status;            /* -1 at the instruction limit */
-	double host_seconds;
-};
-
-/* Simulate program w->path (argument o->size) on o->core with a PMU per o->cfg attached,
- * until it exits or o->max_insns. Returns 0, or -errno with msg filled; *s holds what was
- * set up either way (cycles, instructions and host_seconds once it ran): release it with
- * acc_paper_a_sim_free. */
+/* Simulate program w->path (argument o->size, an empty environment) through the simulation
+ * layer with a profiler set per o->cfg, until it exits or o->max_insns, and measure it into r:
+ * cycles, instructions, host time, the guest's status (-1 at the instruction limit), each
+ * profiler's errors against the Oracle, the class, with o->tea the PICS errors, with
+ * o->db_path the stored profiles. Returns 0 or -errno with r->status.msg filled. */
 int acc_paper_a_simulate(const struct acc_paper_a_opts *o, const struct acc_suite_workload *w,
-			 struct acc_paper_a_sim *s, char msg[ACC_JOBS_MSG_MAX])
-	__attribute__((warn_unused_result));
-
-/* Destroy what acc_paper_a_simulate set up in s: its first npmu PMUs, the core, the
- * emulator. */
-void acc_paper_a_sim_free(struct acc_paper_a_sim *s, int npmu);
+			 struct acc_paper_a_result *r) __attribute__((warn_unused_result));
 
 #endif

@@ -123,7 +123,7 @@ int cmd_sim(int argc, char **argv)
 		if (!t)
 			t = sim_profile_take(po, "sim", argc, argv, &i);
 		if (!t)
-			t = sim_pm_take(&sp->pmo, "sim", argc, argv, &i);
+			t = sim_pm_take(&sp->pmo[0], "sim", argc, argv, &i);
 		if (!t)
 			t = sim_coproc_take(&sp->cpo, argc, argv, &i);
 		if (t < 0)

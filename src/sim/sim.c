@@ -36,11 +36,11 @@ int sim_check(const struct sim_spec *s)
 {
 	const struct sim_profile_opts *po = &s->po[0];
 	const char *cmd = s->cmd;
-	if (s->pmo.any && !s->pmo.on) {
+	if (s->pmo[0].any && !s->pmo[0].on) {
 		fprintf(stderr, "robin %s: --pm-* options need --profileme\n", cmd);
 		return 2;
 	}
-	if (!po->list && (((po->db_path || po->top_set) && !s->pmo.on) || po->period ||
+	if (!po->list && (((po->db_path || po->top_set) && !s->pmo[0].on) || po->period ||
 	                  po->freq_hz > 0 || po->random)) {
 		fprintf(stderr, "robin %s: --db, --freq, --period, --random and --top need --profile "
 		        "LIST|all (--db and --top also go with --profileme)\n", cmd);
@@ -86,6 +86,15 @@ static void sim_progress_line(void *ctx, const struct core *c)
 	        cycles ? (double)s->instructions / (double)cycles : 0.0,
 	        (double)s->instructions / (t - p->t0) / 1e6);
 	fflush(stderr);
+}
+
+/* Some ProfileMe unit is on. */
+static int sim_has_pm(const struct sim_spec *s)
+{
+	for (unsigned k = 0; k < SIM_PMS_MAX; k++)
+		if (s->pmo[k].on)
+			return 1;
+	return 0;
 }
 
 /* ---- the guest's output to /dev/null (a baseline run) -------------------------------------- */
@@ -315,7 +324,7 @@ static int sim_assemble_one(struct sim *sim)
 		return 1;
 	if (s->po[0].list && s->po[0].db_path && sim_profile_db_ready(s->po[0].db_path, s->cmd))
 		return 1;  /* a database that cannot take the profiles fails now, not after */
-	if (s->npo || s->pmo.on || s->cpo.path) {
+	if (s->npo || sim_has_pm(s) || s->cpo.path) {
 		struct sim_thread *t;
 		int rc = sim_thread_create(sim, 0, &t);
 		if (rc)
@@ -371,7 +380,7 @@ static int sim_assemble_cores(struct sim *sim)
 	}
 	uint64_t limit = s->insns ? s->insns : s->eo->max_insns;
 	sim->sc->max_insns = limit ? sim->sc->produced + limit : 0;
-	sim->per_thread = s->npo || s->pmo.on || s->cpo.path || s->count_threads;
+	sim->per_thread = s->npo || sim_has_pm(s) || s->cpo.path || s->count_threads;
 	for (unsigned k = 0; k < sim->m->n; k++) {
 		struct core *c = sim->m->core[k];
 		struct probe_consumer pc;
@@ -474,13 +483,13 @@ static int sim_out_profileme(struct sim *sim, struct sim_thread *t, int rc, int 
 {
 	const struct sim_spec *s = sim->s;
 	const struct sim_profile_opts *po = &sim->po[0];
-	if (!s->quiet && sim_pm_print(stderr, t->r.pm, &sim->cmap,
+	if (!s->quiet && sim_pm_print(stderr, t->r.pm[0], &sim->cmap,
 	                              po->top_set ? po->top : SIM_PROFILE_TOP_DEFAULT)) {
 		fprintf(stderr, "robin %s: out of memory while evaluating ProfileMe\n", s->cmd);
 		rc = rc ? rc : 1;
 	}
 	if (t->pm_raw && (fflush(t->pm_raw) || ferror(t->pm_raw))) {
-		fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, s->pmo.raw_path,
+		fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, s->pmo[0].raw_path,
 		        strerror(errno));
 		rc = rc ? rc : 1;
 	}
@@ -490,7 +499,7 @@ static int sim_out_profileme(struct sim *sim, struct sim_thread *t, int rc, int 
 		if (sim_run_record(sim, t, rc, err, &cmd, &cfgtext, &run))
 			return rc ? rc : 1;
 		run.calls = NULL;
-		if (sim_pm_store(po->db_path, s->cmd, &run, t->r.pm, &sim->cmap,
+		if (sim_pm_store(po->db_path, s->cmd, &run, t->r.pm[0], &sim->cmap,
 		                 s->quiet ? NULL : stderr))
 			rc = rc ? rc : 1;
 		free(cmd);
@@ -576,13 +585,13 @@ static int sim_outputs(struct sim *sim, int rc, int err)
 		sim_cores_mask(t->cores, cores, sizeof(cores));
 		snprintf(label, sizeof(label), "tid %d (core %s, %" PRIu64 " cycles)", t->r.tid,
 		         cores, t->r.cycles);
-		if (sim->m && !s->quiet && (t->cp || t->r.pm))
+		if (sim->m && !s->quiet && (t->cp || t->r.pm[0]))
 			fprintf(stderr, "robin %s: %s\n", s->cmd, label);
 		if (t->cp)
 			rc = sim_out_coproc(sim, t, b, rc);
 		if (t->r.pmu[0])
 			rc = sim_out_profiles(sim, t, label, rc, err);
-		if (t->r.pm)
+		if (t->r.pm[0])
 			rc = sim_out_profileme(sim, t, rc, err);
 	}
 	free(b);
@@ -591,8 +600,8 @@ static int sim_outputs(struct sim *sim, int rc, int err)
 
 /* ---- running ----------------------------------------------------------------------------- */
 
-/* The library caller's view of the finished run. */
-static int sim_report_done(struct sim *sim, int rc, const char *status)
+/* The library caller's view of the finished run (err: the core's -errno). */
+static int sim_report_done(struct sim *sim, int rc, int err, const char *status)
 {
 	const struct sim_spec *s = sim->s;
 	if (!s->done)
@@ -613,7 +622,7 @@ static int sim_report_done(struct sim *sim, int rc, const char *status)
 	for (unsigned k = 0; k < ncores; k++)
 		insns += core_stats(sim->m ? sim->m->core[k] : sim->c)->instructions;
 	struct sim_result r = {
-		.status = rc, .end = status,
+		.status = rc, .end = status, .error = err,
 		.cycles = sim->m ? cores_cycles(sim->m) : core_stats(sim->c)->cycles,
 		.instructions = insns, .host_seconds = sim->secs, .core = sim->c, .emu = sim->e,
 		.map = &sim->cmap, .nthreads = n, .thread = tr,
@@ -655,7 +664,7 @@ static int sim_tail(struct sim *sim, int rc, int err, const char *status, int si
 		fprintf(stderr, "robin %s: out of memory while mapping the code\n", s->cmd);
 		return rc ? rc : 1;
 	}
-	int x = sim_report_done(sim, rc, status);
+	int x = sim_report_done(sim, rc, err, status);
 	if (x)
 		return x;
 	rc = sim_outputs(sim, rc, err);
@@ -704,13 +713,20 @@ static int sim_go(struct sim *sim)
 	const char *status = "error";
 	int sig = 0, rc;
 	if (err) {
-		fprintf(stderr, "robin %s: the %s stopped after %" PRIu64 " cycles and %" PRIu64
-		        " instructions (%s)\n", s->cmd, sim->m ? "cores" : "core", cycles, insns,
-		        err == -ETIMEDOUT ? "deadlock watchdog" : strerror(-err));
+		if (!s->silent)
+			fprintf(stderr, "robin %s: the %s stopped after %" PRIu64 " cycles and %" PRIu64
+			        " instructions (%s)\n", s->cmd, sim->m ? "cores" : "core", cycles, insns,
+			        err == -ETIMEDOUT ? "deadlock watchdog" : strerror(-err));
 		rc = 1;
 	} else if (s->insns && end == EMU_LIMIT) {
 		status = "limit";  /* --insns reached: the expected end */
 		rc = 0;
+	} else if (s->silent) {
+		enum emu_status st = end == EMU_RUNNING ? EMU_EXITED : end;
+		status = st == EMU_EXITED ? "exited" : st == EMU_FAULT ? "fault" : "limit";
+		sig = st == EMU_FAULT ? emu_fault_signal(sim->e) : 0;
+		rc = st == EMU_EXITED ? emu_exit_code(sim->e) : st == EMU_FAULT ? 128 + sig
+		                                                                  : SIM_GUEST_EXIT_LIMIT;
 	} else {
 		rc = sim_guest_finish(sim->e, end == EMU_RUNNING ? EMU_EXITED : end, &status, &sig);
 	}

@@ -28,6 +28,7 @@
 #include "sim/sim_profileme.h"
 
 #define SIM_PMUS_MAX 12            /* profiler sets attached to one simulation */
+#define SIM_PMS_MAX 4              /* ProfileMe units attached to one simulation */
 
 struct sim_result;
 
@@ -54,7 +55,8 @@ struct sim_spec {
 	struct sim_profile_opts po[SIM_PMUS_MAX]; /* po[k].list NULL: none; po[0] is the one the
 	                                 outputs below report and store */
 	unsigned npo;                 /* profiler sets in po (0 or 1 from robin sim) */
-	struct sim_pm_opts pmo;       /* ProfileMe (pmo.on) */
+	struct sim_pm_opts pmo[SIM_PMS_MAX]; /* ProfileMe units (pmo[k].on); pmo[0] is the one
+	                                 the outputs report and store */
 	struct sim_coproc_opts cpo;   /* the co-processor (cpo.path) */
 	const char *pipeview;         /* gem5 O3PipeView file (with N cores: PATH.K per core) */
 	uint64_t pv_start, pv_end;    /* its instruction window */
@@ -66,6 +68,8 @@ struct sim_spec {
 	FILE *table;                  /* not NULL: the per-thread profile errors go there
 	                                 (robin accuracy --cores), whatever quiet says */
 	int discard_output;           /* the guest's stdout and stderr go to /dev/null */
+	int silent;                   /* no line on stderr about how the guest or the core ended
+	                                 (a library caller reports it from sim_result) */
 	const struct probe_consumer *consumers; /* a library caller's own consumers, attached to
 	                                 every core after the others (nconsumers of them) */
 	unsigned nconsumers;
@@ -83,13 +87,14 @@ struct sim_thread_result {
 	int tid;                      /* the guest thread (0: the whole program on one core) */
 	uint64_t cycles;              /* the cycles it ran (its clock) */
 	struct pmu *pmu[SIM_PMUS_MAX]; /* one per spec->po[k] */
-	struct pm *pm;
+	struct pm *pm[SIM_PMS_MAX];   /* one per spec->pmo[k] that is on */
 	const struct callstack *calls;
 };
 
 struct sim_result {
 	int status;                   /* the exit status so far */
 	const char *end;              /* "exited", "fault", "limit", "error" */
+	int error;                    /* "error": the core's -errno (-ETIMEDOUT: the watchdog) */
 	uint64_t cycles, instructions;
 	double host_seconds;
 	const struct core *core;      /* core 0 */

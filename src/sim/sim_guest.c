@@ -72,7 +72,7 @@ int sim_guest_start(struct emu_opts *o, const char *cmd, int argc, char **argv, 
 		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-err));
 		return 1;
 	}
-	err = emu_load(e, argv[0], argc, argv, environ);
+	err = emu_load(e, argv[0], argc, argv, o->envp ? o->envp : environ);
 	if (err) {
 		fprintf(stderr, "robin: %s\n", emu_error(e));
 		emu_destroy(e);

@@ -24,6 +24,7 @@ struct emu_opts {
 	FILE *trace;
 	char *exec_argv[EMU_OPTS_EXEC_MAX];  /* "robin run OPTIONS --" for a guest execve */
 	int n_exec;
+	char **envp;                         /* the guest's environment (NULL: robin's) */
 };
 
 /* Open the trace, create the emulator and load argv[0] with its arguments. Returns 0 with

@@ -16,7 +16,7 @@
 #include "core/source_cores.h"
 #include "sim/sim.h"
 
-#define SIM_THREAD_PC_MAX (SIM_PMUS_MAX + 3)
+#define SIM_THREAD_PC_MAX (SIM_PMUS_MAX + SIM_PMS_MAX + 2)
 
 /* The consumers of one guest thread (with one core: of the whole program). */
 struct sim_thread {

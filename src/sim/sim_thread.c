@@ -45,22 +45,25 @@ int sim_thread_create(struct sim *sim, int index, struct sim_thread **out)
 			goto fail;
 		pmu_consumer(t->r.pmu[k], &t->pc[t->npc++]);
 	}
-	if (s->pmo.on) {
-		if (s->pmo.raw_path) {
+	for (unsigned k = 0; k < SIM_PMS_MAX; k++) {
+		if (!s->pmo[k].on)
+			continue;
+		if (!k && s->pmo[0].raw_path) {
 			char path[4096];
 			if (sim->m)
-				snprintf(path, sizeof(path), "%s.%d", s->pmo.raw_path, index);
+				snprintf(path, sizeof(path), "%s.%d", s->pmo[0].raw_path, index);
 			else
-				snprintf(path, sizeof(path), "%s", s->pmo.raw_path);
+				snprintf(path, sizeof(path), "%s", s->pmo[0].raw_path);
 			if (!(t->pm_raw = fopen(path, "w"))) {
 				rc = -errno;
 				fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, path, strerror(errno));
 				goto fail;
 			}
 		}
-		if ((rc = sim_pm_create(&s->pmo, s->cmd, &s->cfg, t->pm_raw, &t->r.pm)))
+		if ((rc = sim_pm_create(&s->pmo[k], s->cmd, &s->cfg, k ? NULL : t->pm_raw,
+		                        &t->r.pm[k])))
 			goto fail;
-		pm_consumer(t->r.pm, &t->pc[t->npc++]);
+		pm_consumer(t->r.pm[k], &t->pc[t->npc++]);
 	}
 	if (s->cpo.path) {
 		if ((rc = sim_coproc_create(&s->cpo, sim_thread_charge, t, &t->cp))) {
@@ -85,10 +88,11 @@ void sim_thread_finish(struct sim_thread *t)
 	for (unsigned k = 0; k < SIM_PMUS_MAX; k++)
 		if (t->r.pmu[k])
 			pmu_finish(t->r.pmu[k]);
-	if (t->r.pm) {
-		pm_end_cycles(t->r.pm, t->r.cycles);
-		pm_finish(t->r.pm);
-	}
+	for (unsigned k = 0; k < SIM_PMS_MAX; k++)
+		if (t->r.pm[k]) {
+			pm_end_cycles(t->r.pm[k], t->r.cycles);
+			pm_finish(t->r.pm[k]);
+		}
 }
 
 void sim_thread_destroy(struct sim_thread *t)
@@ -97,7 +101,8 @@ void sim_thread_destroy(struct sim_thread *t)
 		return;
 	for (unsigned k = 0; k < SIM_PMUS_MAX; k++)
 		pmu_destroy(t->r.pmu[k]);
-	pm_destroy(t->r.pm);
+	for (unsigned k = 0; k < SIM_PMS_MAX; k++)
+		pm_destroy(t->r.pm[k]);
 	sim_coproc_destroy(t->cp);
 	if (t->pm_raw)
 		fclose(t->pm_raw);
@@ -191,7 +196,7 @@ int sim_thread_json(struct sim *sim, struct sim_thread *t, struct json *j)
 		sim_coproc_json(t->cp, j);
 	if (t->r.pmu[0] && (rc = sim_profile_json(j, t->r.pmu[0], &sim->cmap, top)))
 		return rc;
-	if (t->r.pm && (rc = sim_pm_json(j, t->r.pm, &sim->cmap)))
+	if (t->r.pm[0] && (rc = sim_pm_json(j, t->r.pm[0], &sim->cmap)))
 		return rc;
 	return 0;
 }
