@@ -16,8 +16,6 @@
 #include "analysis/pmu_eval.h"
 #include "analysis/tea_eval.h"
 #include "core/config.h"
-#include "core/core.h"
-#include "core/source.h"
 #include "pmu/pmu.h"
 
 /* The default sampling period. The paper samples at 4 kHz on a 3.2 GHz core, one sample

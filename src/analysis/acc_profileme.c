@@ -17,6 +17,7 @@
 #include "analysis/code_map.h"
 #include "analysis/correlation.h"
 #include "emu/emu.h"
+#include "sim/sim.h"
 #include "sim/sim_profile.h"
 #include "sim/sim_profileme.h"
 
@@ -62,73 +63,23 @@ out:
 	return rc;
 }
 
-/* assembles the core: to go through src/sim/ */
-int acc_profileme_simulate(const struct acc_profileme_opts *o, const char *name,
-			   const char *path, uint32_t window, struct acc_profileme_sim *s)
-{
-	struct emu_config ec = { 0 };
-	ec.virtual_time = 1;
-	char *argv[3] = { (char *)path, (char *)o->size, NULL };
-	char *envp[1] = { NULL };
-	memset(s, 0, sizeof(*s));
-	if (emu_create(&ec, &s->emu) || emu_load(s->emu, path, 2, argv, envp)) {
-		fprintf(stderr, "robin accuracy: %s: %s\n", path,
-		        s->emu ? emu_error(s->emu) : "no emulator");
-		return -1;
-	}
-	source_emu_init(&s->se, s->emu, 0, &s->src);
-	struct sim_pm_opts o1 = { .on = 1, .interval = o->interval, .history_bits = 12 };
-	struct sim_pm_opts o2 = o1;
-	o2.paired = 1;
-	o2.window = window;
-	struct probe_consumer pc1, pc2;
-	if (core_create(o->core, &s->src, &s->core) ||
-	    sim_pm_create(&o1, "accuracy", o->core, NULL, &s->single) ||
-	    sim_pm_create(&o2, "accuracy", o->core, NULL, &s->paired)) {
-		fprintf(stderr, "robin accuracy: %s: cannot set up the core and ProfileMe\n", name);
-		return -1;
-	}
-	pm_consumer(s->single, &pc1);
-	pm_consumer(s->paired, &pc2);
-	if (core_attach(s->core, &pc1) || core_attach(s->core, &pc2) || core_run(s->core, stderr) ||
-	    s->se.status == EMU_FAULT) {
-		fprintf(stderr, "robin accuracy: %s: the simulation failed\n", name);
-		return -1;
-	}
-	pm_finish(s->single);
-	pm_finish(s->paired);
-	s->cycles = core_stats(s->core)->cycles;
-	return 0;
-}
-
-/* releases what acc_profileme_simulate assembled: to go through src/sim/ with it */
-void acc_profileme_sim_free(struct acc_profileme_sim *s)
-{
-	pm_destroy(s->single);
-	pm_destroy(s->paired);
-	core_destroy(s->core);
-	emu_destroy(s->emu);
-}
-
 /* The row's figures from the finished units. Returns 0 or -ENOMEM. */
-static int acc_profileme_measure(struct acc_profileme_sim *s, struct code_map *m,
-				 struct acc_profileme_row *row)
+static int acc_profileme_measure(struct pm *single, struct pm *paired, struct code_map *m,
+				 uint64_t cycles, struct acc_profileme_row *row)
 {
-	if (sim_profile_code_map(s->emu, m))
-		return -ENOMEM;
-	row->cycles = s->cycles;
-	const struct pm_stats *st = pm_stats(s->single);
+	row->cycles = cycles;
+	const struct pm_stats *st = pm_stats(single);
 	row->fetched = st->fetched;
 	row->samples = st->samples;
 	row->wrong_path = st->aborted[PM_ABORT_WRONG_PATH];
 	row->ipc_wstd_rel = st->ipc_wmean > 0 ? st->ipc_wstd / st->ipc_wmean : 0;
 	size_t n;
-	const struct pm_pc *pcs = pm_pcs(s->single, &n);
+	const struct pm_pc *pcs = pm_pcs(single, &n);
 	for (int k = 0; k < PM_PROP_N; k++)
-		pm_est_envelope(pcs, n, (enum pm_prop)k, pm_est_interval(pm_config(s->single)),
+		pm_est_envelope(pcs, n, (enum pm_prop)k, pm_est_interval(pm_config(single)),
 		                &row->env[k]);
-	pcs = pm_pcs(s->paired, &n);
-	if (pm_est_wasted_eval(pcs, n, pm_config(s->paired), 10, &row->we))
+	pcs = pm_pcs(paired, &n);
+	if (pm_est_wasted_eval(pcs, n, pm_config(paired), 10, &row->we))
 		return -ENOMEM;
 	row->west = malloc((n ? n : 1) * sizeof(double));
 	row->wx = malloc((n ? n : 1) * sizeof(double));
@@ -136,14 +87,64 @@ static int acc_profileme_measure(struct acc_profileme_sim *s, struct code_map *m
 		return -ENOMEM;
 	for (size_t i = 0; i < n; i++)
 		if (pcs[i].l_i) {
-			row->west[row->nw] = pm_est_wasted(&pcs[i], pm_config(s->paired));
+			row->west[row->nw] = pm_est_wasted(&pcs[i], pm_config(paired));
 			row->wx[row->nw++] = (double)pcs[i].x_wasted;
 		}
 	/* paths: the pairs at most 50 apart of the paired unit */
-	if (pm_paths_eval(s->paired, m, SIM_PM_PATH_SAMPLES, SIM_PM_PATH_WINDOW, &row->paths))
+	if (pm_paths_eval(paired, m, SIM_PM_PATH_SAMPLES, SIM_PM_PATH_WINDOW, &row->paths))
 		return -ENOMEM;
 	row->ok = 1;
 	return 0;
+}
+
+/* What one workload's simulation hands to the measurement (sim_spec.done). */
+struct acc_profileme_run {
+	struct acc_profileme_row *row;
+	int rc;                      /* 0, -EIO (the simulation failed), -ENOMEM */
+};
+
+static int acc_profileme_done(void *ctx, const struct sim_result *sr)
+{
+	struct acc_profileme_run *k = ctx;
+	if (sr->error || !strcmp(sr->end, "fault") || !sr->nthreads)
+		return 1;
+	k->rc = acc_profileme_measure(sr->thread[0].pm[0], sr->thread[0].pm[1], sr->map,
+	                              sr->cycles, k->row);
+	return k->rc ? 1 : 0;
+}
+
+int acc_profileme_simulate(const struct acc_profileme_opts *o, const char *path,
+			   uint32_t window, struct acc_profileme_row *row)
+{
+	char *argv[3] = { (char *)path, (char *)o->size, NULL };
+	char *envp[1] = { NULL };
+	struct emu_opts eo = { .cfg = { .virtual_time = 1 }, .envp = envp };
+	struct acc_profileme_run k = { row, -EIO };
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	if (!sp) {
+		fprintf(stderr, "robin accuracy: %s: out of memory\n", row->name);
+		return -1;
+	}
+	sim_spec_init(sp, "accuracy");
+	sp->eo = &eo;
+	sp->cfg = *o->core;
+	sp->argc = 2;
+	sp->argv = argv;
+	sp->pmo[0] = (struct sim_pm_opts){ .on = 1, .interval = o->interval, .history_bits = 12 };
+	sp->pmo[1] = sp->pmo[0];
+	sp->pmo[1].paired = 1;
+	sp->pmo[1].window = window;
+	sp->quiet = sp->silent = 1;
+	sp->progress = 0;
+	sp->done = acc_profileme_done;
+	sp->done_ctx = &k;
+	int rc = sim_run(sp);
+	free(sp);
+	if (k.rc == -ENOMEM)
+		fprintf(stderr, "robin accuracy: %s: out of memory\n", row->name);
+	else if (k.rc)
+		fprintf(stderr, "robin accuracy: %s: the simulation failed (exit %d)\n", row->name, rc);
+	return k.rc ? -1 : 0;
 }
 
 /* Simulate and measure one workload. Returns 0 or -1 after a message. */
@@ -152,15 +153,7 @@ static int acc_profileme_workload(const struct acc_profileme_opts *o, uint32_t w
 {
 	char path[PATH_MAX];
 	snprintf(path, sizeof(path), "%s/build/guest/workloads/%s.static", o->root, row->name);
-	struct acc_profileme_sim s;
-	struct code_map m;
-	code_map_init(&m);
-	int rc = acc_profileme_simulate(o, row->name, path, window, &s);
-	if (!rc && (rc = acc_profileme_measure(&s, &m, row)))
-		fprintf(stderr, "robin accuracy: %s: out of memory\n", row->name);
-	code_map_free(&m);
-	acc_profileme_sim_free(&s);
-	return rc ? -1 : 0;
+	return acc_profileme_simulate(o, path, window, row);
 }
 
 /* The suite's figures: pooled envelopes, pooled Pearson r, mean path success. */

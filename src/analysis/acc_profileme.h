@@ -14,8 +14,6 @@
 #include "analysis/pm_paths.h"
 #include "analysis/profileme_est.h"
 #include "core/config.h"
-#include "core/core.h"
-#include "core/source.h"
 #include "pmu/profileme.h"
 
 #define ACC_PROFILEME_MAX 64         /* workloads */
@@ -73,25 +71,12 @@ int acc_profileme_run(const struct acc_profileme_opts *o, struct acc_profileme_t
 /* Free what the rows of t hold (NULL: nothing); t itself stays the caller's. */
 void acc_profileme_free(struct acc_profileme_table *t);
 
-/* One workload simulated: what acc_profileme_simulate leaves for the measurement. */
-struct acc_profileme_sim {
-	struct emu *emu;
-	struct source_emu se;
-	struct core_source src;
-	struct core *core;
-	struct pm *single, *paired;      /* finished */
-	uint64_t cycles;
-};
-
-/* Simulate program path (argument o->size) on o->core with a single-sampling and a
- * paired-sampling ProfileMe unit (pair window `window`) attached. Returns 0, or -1 after a
- * line "robin accuracy: ..." on stderr naming the workload `name`; release *s with
- * acc_profileme_sim_free either way. */
-int acc_profileme_simulate(const struct acc_profileme_opts *o, const char *name,
-			   const char *path, uint32_t window, struct acc_profileme_sim *s)
+/* Simulate program path (argument o->size, an empty environment) through the simulation layer
+ * with a single-sampling and a paired-sampling ProfileMe unit (pair window `window`) and
+ * measure row's figures from them. Returns 0, or -1 after a line "robin accuracy: ..." on
+ * stderr naming the workload row->name. */
+int acc_profileme_simulate(const struct acc_profileme_opts *o, const char *path,
+			   uint32_t window, struct acc_profileme_row *row)
 	__attribute__((warn_unused_result));
-
-/* Destroy what acc_profileme_simulate set up in s: the units, the core, the emulator. */
-void acc_profileme_sim_free(struct acc_profileme_sim *s);
 
 #endif
