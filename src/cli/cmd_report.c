@@ -71,23 +71,13 @@ int cmd_report(int argc, char **argv)
 	if (db_args_load(&a, &db, REPORT_LOAD_DETAILS | REPORT_LOAD_STACKS, &p, &im))
 		goto out;
 	loaded = 1;
-	int primary = -1;
-	if (sort_event) {
-		primary = report_profile_event(&p, sort_event);
-		if (primary < 0) {
-			fprintf(stderr, "robin report: --sort-event: no event '%s' in the selection\n",
-				sort_event);
-			goto out;
-		}
-	} else if (a.sel.n_events) {
-		primary = report_profile_event(&p, a.sel.events[0]);
+	int primary = sort_event ? report_profile_event(&p, sort_event)
+		: report_profile_primary_event(&p, a.sel.n_events ? a.sel.events[0] : NULL);
+	if (primary < 0) {
+		fprintf(stderr, "robin report: --sort-event: no event '%s' in the selection\n",
+			sort_event);
+		goto out;
 	}
-	if (primary < 0)
-		primary = report_profile_event(&p, "oracle");
-	if (primary < 0)
-		primary = report_profile_event(&p, "cycles");
-	if (primary < 0)
-		primary = 0;
 	if (profile_db_summary_runs(db, &a.filter, &all_runs, &nall_runs, &runs, &nruns)) {
 		fprintf(stderr, "robin report: %s\n", profile_db_error(db));
 		goto out;
