@@ -8,12 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/report_profile.h"
 #include "util/json.h"
-
-static double annotate_listing_pct(double v, double total)
-{
-	return total > 0 ? 100.0 * v / total : 0.0;
-}
 
 static const char *annotate_listing_base(const char *p)
 {
@@ -31,8 +27,8 @@ static void annotate_listing_text(FILE *out, struct listing *l, int source,
 	for (size_t e = 0; e < l->n_events; e++)
 		fprintf(out, "%s: %.17g samples in the function, %.1f%% of the image's %.17g, "
 			"%.1f%% of all %.17g\n", l->events[e], l->func_totals[e],
-			annotate_listing_pct(l->func_totals[e], l->image_totals[e]),
-			l->image_totals[e], annotate_listing_pct(l->func_totals[e], l->all_totals[e]),
+			report_pct(l->func_totals[e], l->image_totals[e]),
+			l->image_totals[e], report_pct(l->func_totals[e], l->all_totals[e]),
 			l->all_totals[e]);
 	if (l->no_code)
 		fprintf(out, "(the image's code is not readable: one row per sampled offset)\n");
@@ -88,7 +84,7 @@ static void annotate_listing_text(FILE *out, struct listing *l, int source,
 		for (size_t e = 0; e < l->n_events; e++) {
 			if (in->values[e] != 0)
 				fprintf(out, "%*.6g %5.1f%%  ", w[e], in->values[e],
-					annotate_listing_pct(in->values[e], l->func_totals[e]));
+					report_pct(in->values[e], l->func_totals[e]));
 			else
 				fprintf(out, "%*s %6s  ", w[e], "", "");
 		}
@@ -172,7 +168,7 @@ static void annotate_listing_json(FILE *out, struct listing *l, int source,
 		json_object_begin(&j);
 		for (size_t e = 0; e < l->n_events; e++)
 			json_kv_double(&j, l->events[e],
-				       annotate_listing_pct(in->values[e], l->func_totals[e]));
+				       report_pct(in->values[e], l->func_totals[e]));
 		json_object_end(&j);
 		if (l->commit_event >= 0) {
 			json_key(&j, "commit_state");
@@ -207,7 +203,7 @@ static void annotate_listing_csv(FILE *out, const struct listing *l)
 		fprintf(out, ",%d", in->src.n ? in->src.at[0].line : 0);
 		for (size_t e = 0; e < l->n_events; e++)
 			fprintf(out, ",%.17g,%.4f", in->values[e],
-				annotate_listing_pct(in->values[e], l->func_totals[e]));
+				report_pct(in->values[e], l->func_totals[e]));
 		if (l->commit_event >= 0)
 			for (int s = 0; s < PROFILE_DB_COMMIT_COUNT; s++)
 				fprintf(out, ",%.17g", in->commit[s]);

@@ -10,12 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/report_profile.h"
 #include "util/json.h"
-
-static double prof_report_pct(double v, double total)
-{
-	return total > 0 ? 100.0 * v / total : 0.0;
-}
 
 /* Decimals for an event column: 0 when every value is integral (plain sample counts). */
 static int prof_report_decimals(const struct profile_agg *a, size_t e)
@@ -80,8 +76,8 @@ static int prof_report_text(FILE *out, const struct profile_agg *a, size_t n_row
 		for (size_t e = 0; e < a->n_events; e++) {
 			cum[e] += row->values[e];
 			fprintf(out, "%s%*.*f %5.1f%% %5.1f%%", e ? "  " : "", width[e], dec[e],
-				row->values[e], prof_report_pct(row->values[e], a->totals[e]),
-				prof_report_pct(cum[e], a->totals[e]));
+				row->values[e], report_pct(row->values[e], a->totals[e]),
+				report_pct(cum[e], a->totals[e]));
 		}
 		if (images)
 			fprintf(out, "  %s\n", row->image_path);
@@ -137,8 +133,8 @@ static void prof_report_json(FILE *out, const struct profile_agg *a, size_t n_ro
 			json_key(&j, a->events[e]);
 			json_object_begin(&j);
 			json_kv_double(&j, "count", row->values[e]);
-			json_kv_double(&j, "pct", prof_report_pct(row->values[e], a->totals[e]));
-			json_kv_double(&j, "cum_pct", prof_report_pct(cum[e], a->totals[e]));
+			json_kv_double(&j, "pct", report_pct(row->values[e], a->totals[e]));
+			json_kv_double(&j, "cum_pct", report_pct(cum[e], a->totals[e]));
 			json_object_end(&j);
 		}
 		json_object_end(&j);
@@ -172,8 +168,8 @@ static void prof_report_csv(FILE *out, const struct profile_agg *a, size_t n_row
 		for (size_t e = 0; e < a->n_events; e++) {
 			cum[e] += row->values[e];
 			fprintf(out, ",%.17g,%.4f,%.4f", row->values[e],
-				prof_report_pct(row->values[e], a->totals[e]),
-				prof_report_pct(cum[e], a->totals[e]));
+				report_pct(row->values[e], a->totals[e]),
+				report_pct(cum[e], a->totals[e]));
 		}
 		fprintf(out, "\n");
 	}

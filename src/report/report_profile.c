@@ -416,6 +416,11 @@ int report_profile_primary_event(const struct report_profile *p, const char *fir
 	return e < 0 ? 0 : e;
 }
 
+double report_pct(double v, double total)
+{
+	return total > 0 ? 100.0 * v / total : 0.0;
+}
+
 const char *report_basename(const char *path)
 {
 	const char *s = strrchr(path, '/');

@@ -137,6 +137,9 @@ int report_profile_event(const struct report_profile *p, const char *name);
  * when p has it, else oracle, else cycles, else the first (0). */
 int report_profile_primary_event(const struct report_profile *p, const char *first);
 
+/* 100 * v / total, 0 when total is not positive (a share in the report tables). */
+double report_pct(double v, double total);
+
 /* The basename of an image path (for compact tables). */
 const char *report_basename(const char *path);
 
