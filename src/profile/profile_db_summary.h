@@ -32,6 +32,7 @@ struct profile_db_summary {
 int profile_db_summary_load(struct profile_db *db, struct profile_db_summary *out)
 	__attribute__((warn_unused_result));
 
+/* Release what profile_db_summary_load allocated. */
 void profile_db_summary_free(struct profile_db_summary *s);
 
 /* The runs whose profiles f selects, by id: *sel holds shallow copies of elements of *all
