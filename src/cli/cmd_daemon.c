@@ -4,11 +4,9 @@
  * interval. The work is in collect/daemon.c; this file parses options and talks to it.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli_args.h"
@@ -163,15 +161,9 @@ int cmd_daemon(int argc, char **argv)
 				(int)pid, cfg.dir, DAEMON_SOCKET, strerror(-rc));
 			return 1;
 		}
-		if (!strcmp(verb, "stop")) { /* wait until it is gone */
-			for (int t = 0; t < 200 && daemon_read_pid(cfg.dir) == pid; t++) {
-				struct timespec ts = { 0, 50000000 };
-				nanosleep(&ts, NULL);
-			}
-			if (daemon_read_pid(cfg.dir) == pid) {
-				fprintf(stderr, "robin daemon: pid %d did not stop within 10 s\n", (int)pid);
-				return 1;
-			}
+		if (!strcmp(verb, "stop") && daemon_wait_gone(cfg.dir, pid)) {
+			fprintf(stderr, "robin daemon: pid %d did not stop within 10 s\n", (int)pid);
+			return 1;
 		}
 		return 0;
 	}

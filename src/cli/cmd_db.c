@@ -5,14 +5,13 @@
  */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
 #include "profile/profile_db.h"
+#include "profile/profile_db_summary.h"
 #include "util/json.h"
 
 static const char db_help[] =
@@ -34,14 +33,6 @@ static const char db_help[] =
 	"  --json               JSON output (info, epochs)\n"
 	"  -h, --help           this text\n";
 
-static uint64_t file_size(const char *path, const char *suffix)
-{
-	char p[4096];
-	struct stat st;
-	snprintf(p, sizeof(p), "%s%s", path, suffix);
-	return stat(p, &st) == 0 ? (uint64_t)st.st_size : 0;
-}
-
 static void format_time(int64_t ns, char *buf, size_t n)
 {
 	time_t t = (time_t)(ns / 1000000000);
@@ -50,44 +41,16 @@ static void format_time(int64_t ns, char *buf, size_t n)
 		snprintf(buf, n, "-");
 }
 
-struct event_sum {
-	char *name;
-	double samples, unknown;
-};
-
 static int db_info(struct profile_db *db, int json)
 {
-	struct profile_db_epoch *ep = NULL;
-	struct profile_db_run *runs = NULL;
-	struct profile_db_image *im = NULL;
-	struct profile_db_profile *pr = NULL;
-	struct profile_db_batch_row *bt = NULL;
-	size_t ne = 0, nr = 0, ni = 0, np = 0, nb = 0, nev = 0;
-	struct event_sum *ev = NULL;
-	int rc = 1;
-
-	if (profile_db_epochs(db, &ep, &ne) || profile_db_runs(db, 0, &runs, &nr) ||
-	    profile_db_images(db, &im, &ni) || profile_db_profiles(db, NULL, &pr, &np) ||
-	    profile_db_batches(db, &bt, &nb)) {
-		fprintf(stderr, "robin db info: %s\n", profile_db_error(db));
-		goto out;
-	}
-	ev = calloc(np + 1, sizeof(*ev));
-	if (!ev)
-		goto out;
-	for (size_t i = 0; i < np; i++) {
-		size_t k = 0;
-		while (k < nev && strcmp(ev[k].name, pr[i].event))
-			k++;
-		if (k == nev)
-			ev[nev++].name = pr[i].event;
-		double s = (double)pr[i].total_count / pr[i].count_divisor;
-		ev[k].samples += s;
-		if (pr[i].image_id == profile_db_image_unknown_id(db))
-			ev[k].unknown += s;
+	struct profile_db_summary s;
+	int rc = profile_db_summary_load(db, &s);
+	if (rc) {
+		fprintf(stderr, "robin db info: %s\n",
+			rc == -ENOMEM ? "out of memory" : profile_db_error(db));
+		return 1;
 	}
 	const char *path = profile_db_path(db);
-	uint64_t size = file_size(path, ""), wal = file_size(path, "-wal");
 	char t0[64];
 	if (json) {
 		struct json j;
@@ -95,21 +58,21 @@ static int db_info(struct profile_db *db, int json)
 		json_object_begin(&j);
 		json_kv_string(&j, "db", path);
 		json_kv_int(&j, "schema_version", PROFILE_DB_SCHEMA_VERSION);
-		json_kv_uint(&j, "size_bytes", size);
-		json_kv_uint(&j, "wal_bytes", wal);
-		json_kv_uint(&j, "epochs", ne);
-		json_kv_int(&j, "current_epoch", ne ? ep[ne - 1].id : 0);
-		json_kv_uint(&j, "runs", nr);
-		json_kv_uint(&j, "images", ni ? ni - 1 : 0);
-		json_kv_uint(&j, "profiles", np);
-		json_kv_uint(&j, "batches", nb);
+		json_kv_uint(&j, "size_bytes", s.size_bytes);
+		json_kv_uint(&j, "wal_bytes", s.wal_bytes);
+		json_kv_uint(&j, "epochs", s.epochs);
+		json_kv_int(&j, "current_epoch", s.current_epoch);
+		json_kv_uint(&j, "runs", s.runs);
+		json_kv_uint(&j, "images", s.images);
+		json_kv_uint(&j, "profiles", s.profiles);
+		json_kv_uint(&j, "batches", s.batches);
 		json_key(&j, "events");
 		json_object_begin(&j);
-		for (size_t k = 0; k < nev; k++) {
-			json_key(&j, ev[k].name);
+		for (size_t k = 0; k < s.nevents; k++) {
+			json_key(&j, s.events[k].name);
 			json_object_begin(&j);
-			json_kv_double(&j, "samples", ev[k].samples);
-			json_kv_double(&j, "unknown", ev[k].unknown);
+			json_kv_double(&j, "samples", s.events[k].samples);
+			json_kv_double(&j, "unknown", s.events[k].unknown);
 			json_object_end(&j);
 		}
 		json_object_end(&j);
@@ -117,32 +80,27 @@ static int db_info(struct profile_db *db, int json)
 		json_end(&j);
 	} else {
 		printf("database   %s (schema version %d, %llu bytes + %llu bytes WAL)\n", path,
-		       PROFILE_DB_SCHEMA_VERSION, (unsigned long long)size, (unsigned long long)wal);
-		if (ne) {
-			format_time(ep[ne - 1].start_ns, t0, sizeof(t0));
-			printf("epochs     %zu (current %lld, since %s)\n", ne,
-			       (long long)ep[ne - 1].id, t0);
+		       PROFILE_DB_SCHEMA_VERSION, (unsigned long long)s.size_bytes,
+		       (unsigned long long)s.wal_bytes);
+		if (s.epochs) {
+			format_time(s.current_epoch_start_ns, t0, sizeof(t0));
+			printf("epochs     %zu (current %lld, since %s)\n", s.epochs,
+			       (long long)s.current_epoch, t0);
 		} else {
 			printf("epochs     0\n");
 		}
-		printf("runs       %zu\n", nr);
-		printf("images     %zu (plus %s)\n", ni ? ni - 1 : 0, PROFILE_DB_UNKNOWN_IMAGE_PATH);
-		printf("profiles   %zu\n", np);
-		printf("batches    %zu\n", nb);
-		for (size_t k = 0; k < nev; k++)
-			printf("%-10s %.17g samples, %.17g unknown (%.3f%%)\n", ev[k].name,
-			       ev[k].samples, ev[k].unknown,
-			       ev[k].samples > 0 ? 100.0 * ev[k].unknown / ev[k].samples : 0.0);
+		printf("runs       %zu\n", s.runs);
+		printf("images     %zu (plus %s)\n", s.images, PROFILE_DB_UNKNOWN_IMAGE_PATH);
+		printf("profiles   %zu\n", s.profiles);
+		printf("batches    %zu\n", s.batches);
+		for (size_t k = 0; k < s.nevents; k++) {
+			const struct profile_db_summary_event *e = &s.events[k];
+			printf("%-10s %.17g samples, %.17g unknown (%.3f%%)\n", e->name, e->samples,
+			       e->unknown, e->samples > 0 ? 100.0 * e->unknown / e->samples : 0.0);
+		}
 	}
-	rc = 0;
-out:
-	free(ev);
-	profile_db_epochs_free(ep, ne);
-	profile_db_runs_free(runs, nr);
-	profile_db_images_free(im, ni);
-	profile_db_profiles_free(pr, np);
-	free(bt);
-	return rc;
+	profile_db_summary_free(&s);
+	return 0;
 }
 
 static void print_problem(void *arg, const char *problem)

@@ -1,22 +1,19 @@
 /*
  * cmd_ingest.c — `robin ingest [FILE]`: reads samples in robin's text ingestion format
  * (docs/robin-ingest.md: "IMAGE OFFSET EVENT COUNT" lines plus event/image/detail/commit
- * directives, parsed by profile/ingest_line.c) and writes them through the batch API, in one
- * transaction by default.
+ * directives; collect/ingest_text.c writes them through the batch API, in one transaction by
+ * default), or a perf.data file (collect/perf_import.c).
  */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "collect/ingest_text.h"
 #include "collect/perf_import.h"
-#include "profile/ingest_line.h"
 #include "profile/profile_db.h"
-#include "profile/symbols.h"
 
 static const char ingest_help[] =
 	"usage: robin ingest [FILE|-] [options]\n"
@@ -49,218 +46,12 @@ static const char ingest_help[] =
 	"  --no-identify        do not read image files for build-id, architecture and size\n"
 	"  -h, --help           this text\n";
 
-struct ingest_image {
-	char *path;
-	int64_t id;
-};
-
-struct ingest {
-	struct profile_db *db;
-	struct profile_db_batch *batch;
-	const char *file;
-	unsigned long line;
-	int identify, print_batches;
-	const char *run_command;
-	int simulated;
-	int64_t run_id;
-	struct ingest_image *images;
-	size_t n_images, last_image;
-	uint64_t lines_in_batch, batches, samples;
-};
-
-static int fail_line(struct ingest *g, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int fail_line(struct ingest *g, const char *fmt, ...)
+/* --print-batches: "batch ID" as each batch is committed. */
+static void ingest_print_batch(void *arg, int64_t batch_id)
 {
-	va_list ap;
-	fprintf(stderr, "robin ingest: %s:%lu: ", g->file, g->line);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return -1;
-}
-
-/* Register an image with explicit attributes (or read from the file when identify is on). */
-static int add_image(struct ingest *g, const char *path, const char *build_id,
-		     const char *arch, uint64_t size, int64_t *id)
-{
-	struct elf_image_ident ident;
-	if (g->identify && !build_id && !arch && !size &&
-	    symbols_identify(path, &ident, NULL) == 0) {
-		build_id = ident.build_id;
-		arch = ident.arch;
-		size = ident.size_bytes;
-	}
-	if (profile_db_image_add(g->db, path, build_id, size, arch, id))
-		return fail_line(g, "%s", profile_db_error(g->db));
-	struct ingest_image *nv = realloc(g->images, (g->n_images + 1) * sizeof(*nv));
-	if (!nv || !(nv[g->n_images].path = strdup(path))) {
-		if (nv)
-			g->images = nv;
-		return fail_line(g, "out of memory");
-	}
-	g->images = nv;
-	nv[g->n_images].id = *id;
-	g->last_image = g->n_images++;
-	return 0;
-}
-
-static int image_id(struct ingest *g, const char *path, int64_t *id)
-{
-	if (ingest_line_unknown_image(path)) {
-		*id = 0;
-		return 0;
-	}
-	if (g->n_images && !strcmp(g->images[g->last_image].path, path)) {
-		*id = g->images[g->last_image].id;
-		return 0;
-	}
-	for (size_t i = 0; i < g->n_images; i++)
-		if (!strcmp(g->images[i].path, path)) {
-			g->last_image = i;
-			*id = g->images[i].id;
-			return 0;
-		}
-	return add_image(g, path, NULL, NULL, 0, id);
-}
-
-static int event_handle(struct ingest *g, const char *name, int *ev)
-{
-	/* Undeclared events: period unknown, divisor 1. */
-	if ((*ev = profile_db_batch_event_find(g->batch, name)) >= 0 ||
-	    profile_db_batch_event(g->batch, name, 0, 1, ev) == 0)
-		return 0;
-	return fail_line(g, "%s", profile_db_error(g->db));
-}
-
-/* The run row is created just before the first commit, so that an input that fails before
- * it leaves no trace. */
-static int ensure_run(struct ingest *g)
-{
-	char host[256] = "";
-	if (!g->run_command || g->run_id)
-		return 0;
-	gethostname(host, sizeof(host) - 1);
-	struct profile_db_run_info ri = { .command = g->run_command, .host = host,
-					  .simulated = g->simulated };
-	if (profile_db_run_begin(g->db, &ri, &g->run_id)) {
-		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g->db));
-		return -1;
-	}
-	profile_db_batch_set_run(g->batch, g->run_id);
-	return 0;
-}
-
-static int commit(struct ingest *g)
-{
-	int64_t id;
-	if (ensure_run(g))
-		return -1;
-	if (profile_db_batch_commit(g->batch, &id)) {
-		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g->db));
-		return -1;
-	}
-	g->batches++;
-	g->lines_in_batch = 0;
-	if (g->print_batches) {
-		printf("batch %lld\n", (long long)id);
-		fflush(stdout);
-	}
-	return 0;
-}
-
-/* `event NAME [period=N] [divisor=N]` */
-static int do_event(struct ingest *g, const struct ingest_line *l)
-{
-	int ev;
-	if (profile_db_batch_event(g->batch, l->event, l->period, l->divisor, &ev))
-		return fail_line(g, "%s", profile_db_error(g->db));
-	return 0;
-}
-
-/* `image PATH [build-id=HEX] [arch=NAME] [size=N]` */
-static int do_image(struct ingest *g, const struct ingest_line *l)
-{
-	int64_t id;
-	for (size_t i = 0; i < g->n_images; i++)
-		if (!strcmp(g->images[i].path, l->image))
-			return fail_line(g, "image %s declared after its first use", l->image);
-	return add_image(g, l->image, l->build_id ? l->build_id : "", l->arch ? l->arch : "",
-			 l->size_bytes, &id);
-}
-
-/* `detail IMAGE OFFSET EVENT KIND KEY COUNT [VALUE]` */
-static int do_detail(struct ingest *g, const struct ingest_line *l)
-{
-	int64_t img;
-	int ev, kind;
-	if (image_id(g, l->image, &img) || event_handle(g, l->event, &ev))
-		return -1;
-	if (profile_db_detail_kind(g->db, l->detail_kind, "", "", &kind) ||
-	    profile_db_batch_add_detail(g->batch, ev, img, l->offset, kind, l->key, l->count,
-					l->value))
-		return fail_line(g, "%s", profile_db_error(g->db));
-	return 0;
-}
-
-/* `IMAGE OFFSET EVENT COUNT` */
-static int do_sample(struct ingest *g, const struct ingest_line *l)
-{
-	int64_t img;
-	int ev;
-	if (image_id(g, l->image, &img) || event_handle(g, l->event, &ev))
-		return -1;
-	if (profile_db_batch_add(g->batch, ev, img, l->offset, l->count))
-		return fail_line(g, "%s", profile_db_error(g->db));
-	g->samples += l->count;
-	return 0;
-}
-
-static int ingest_stream(struct ingest *g, FILE *in, uint64_t batch_lines)
-{
-	char *buf = NULL;
-	size_t cap = 0;
-	ssize_t len;
-	int rc = 0;
-	while ((len = getline(&buf, &cap, in)) >= 0) {
-		struct ingest_line l;
-		char err[INGEST_LINE_ERR_LEN];
-		g->line++;
-		if (ingest_line_parse(buf, (size_t)len, &l, err)) {
-			rc = fail_line(g, "%s", err);
-			break;
-		}
-		switch (l.kind) {
-		case INGEST_LINE_BLANK:
-			break;
-		case INGEST_LINE_EVENT:
-			rc = do_event(g, &l);
-			break;
-		case INGEST_LINE_IMAGE:
-			rc = do_image(g, &l);
-			break;
-		case INGEST_LINE_DETAIL:
-			rc = do_detail(g, &l);
-			break;
-		case INGEST_LINE_COMMIT:
-			rc = commit(g);
-			break;
-		case INGEST_LINE_SAMPLE:
-			rc = do_sample(g, &l);
-			if (!rc && batch_lines && ++g->lines_in_batch >= batch_lines)
-				rc = commit(g);
-			break;
-		}
-		if (rc)
-			break;
-	}
-	if (!rc && ferror(in)) {
-		fprintf(stderr, "robin ingest: %s: read error: %s\n", g->file, strerror(errno));
-		rc = -1;
-	}
-	free(buf);
-	return rc;
+	(void)arg;
+	printf("batch %lld\n", (long long)batch_id);
+	fflush(stdout);
 }
 
 /* `robin ingest perf.data`: the file's samples as one run (collect/perf_import.c). */
@@ -297,31 +88,33 @@ static int ingest_perf(struct db_args *a, const char *path, int64_t epoch,
 int cmd_ingest(int argc, char **argv)
 {
 	struct db_args a;
-	struct ingest g = { .identify = 1 };
-	const char *input, *run_command = NULL, *v;
-	int simulated = 0, rc = 1, k, i = 1;
-	uint64_t batch_lines = 0, epoch = 0;
-	FILE *in = NULL;
+	struct ingest_text_opts o = { .identify = 1 };
+	struct ingest_text_result r = { 0 };
+	struct profile_db *db = NULL;
+	const char *input, *file = "<stdin>", *v;
+	int rc = 1, k, i = 1;
+	uint64_t epoch = 0;
+	FILE *in = stdin;
 
 	db_args_init(&a, "ingest", ingest_help, DB_ARGS_DB, DB_ARGS_MAX_ARGS);
 	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
 		if (!strcmp(argv[i], "--simulated")) {
-			simulated = 1;
+			o.simulated = 1;
 			i++;
 		} else if (!strcmp(argv[i], "--print-batches")) {
-			g.print_batches = 1;
+			o.on_commit = ingest_print_batch;
 			i++;
 		} else if (!strcmp(argv[i], "--no-identify")) {
-			g.identify = 0;
+			o.identify = 0;
 			i++;
 		} else if ((k = db_args_opt(&a, "--epoch", argc, argv, &i, &v))) {
 			if (k < 0 || (k = db_args_count(&a, "--epoch", v, 1, &epoch)))
 				break;
-		} else if ((k = db_args_opt(&a, "--run-command", argc, argv, &i, &run_command))) {
+		} else if ((k = db_args_opt(&a, "--run-command", argc, argv, &i, &o.run_command))) {
 			if (k < 0)
 				break;
 		} else if ((k = db_args_opt(&a, "--batch-lines", argc, argv, &i, &v))) {
-			if (k < 0 || (k = db_args_count(&a, "--batch-lines", v, 1, &batch_lines)))
+			if (k < 0 || (k = db_args_count(&a, "--batch-lines", v, 1, &o.batch_lines)))
 				break;
 		} else {
 			k = db_args_unknown(&a, argv[i]);
@@ -335,46 +128,31 @@ int cmd_ingest(int argc, char **argv)
 		return 2;
 	}
 	input = a.nargs ? a.args[0] : NULL;
+	o.epoch_id = (int64_t)epoch;
 	if (input && strcmp(input, "-") && perf_import_is_perf_data(input))
-		return ingest_perf(&a, input, (int64_t)epoch, run_command, batch_lines);
-	if (!input || !strcmp(input, "-")) {
-		in = stdin;
-		g.file = "<stdin>";
-	} else if (!(in = fopen(input, "r"))) {
-		fprintf(stderr, "robin ingest: %s: %s\n", input, strerror(errno));
-		return 1;
-	} else {
-		g.file = input;
+		return ingest_perf(&a, input, o.epoch_id, o.run_command, o.batch_lines);
+	if (input && strcmp(input, "-")) {
+		if (!(in = fopen(input, "r"))) {
+			fprintf(stderr, "robin ingest: %s: %s\n", input, strerror(errno));
+			return 1;
+		}
+		file = input;
 	}
-	if (!(g.db = db_args_open(&a, 1)))
+	if (!(db = db_args_open(&a, 1)))
 		goto out;
-	g.run_command = run_command;
-	g.simulated = simulated;
-	if (profile_db_batch_new(g.db, (int64_t)epoch, 0, &g.batch)) {
-		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g.db));
+	if (ingest_text_read(db, in, file, &o, &r)) {
+		fprintf(stderr, "robin ingest: %s\n", r.err ? r.err : "out of memory");
 		goto out;
 	}
-	if (ingest_stream(&g, in, batch_lines))
-		goto out;
-	if ((profile_db_batch_samples(g.batch) || g.batches == 0) && commit(&g))
-		goto out;
-	if (g.run_id && (profile_db_run_end(g.db, g.run_id, 0) ||
-			 profile_db_run_set_total(g.db, g.run_id, "samples", (double)g.samples))) {
-		fprintf(stderr, "robin ingest: %s\n", profile_db_error(g.db));
-		goto out;
-	}
-	if (!g.print_batches)
+	if (!o.on_commit)
 		fprintf(stderr, "robin ingest: %llu samples from %lu lines in %llu batch(es) into %s\n",
-			(unsigned long long)g.samples, g.line, (unsigned long long)g.batches,
-			profile_db_path(g.db));
+			(unsigned long long)r.samples, r.lines, (unsigned long long)r.batches,
+			profile_db_path(db));
 	rc = 0;
 out:
-	for (size_t i = 0; i < g.n_images; i++)
-		free(g.images[i].path);
-	free(g.images);
-	profile_db_batch_free(g.batch);
-	profile_db_close(g.db);
-	if (in && in != stdin)
+	free(r.err);
+	profile_db_close(db);
+	if (in != stdin)
 		fclose(in);
 	return rc;
 }

@@ -3,18 +3,16 @@
  * group (count, %, cum%) per event, sorted by the first event — dcpiprof, Figure 1 of
  * 002_767b26a0b68559db.txt. Text, --json or --csv.
  */
-#include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
-#include "cli/pics_show.h"
-#include "cli/prof_stacks.h"
 #include "profile/profile_agg.h"
+#include "report/pics_view.h"
+#include "report/prof_report.h"
+#include "report/report_callgraph.h"
 #include "report/report_load.h"
-#include "util/json.h"
 
 static const char prof_help[] =
 	"usage: robin prof [options]\n"
@@ -38,172 +36,6 @@ static const char prof_help[] =
 	DB_ARGS_HELP
 	"  -h, --help          this text\n";
 
-static double pct(double v, double total)
-{
-	return total > 0 ? 100.0 * v / total : 0.0;
-}
-
-/* Decimals for an event column: 0 when every value is integral (plain sample counts). */
-static int column_decimals(const struct profile_agg *a, size_t e)
-{
-	for (size_t r = 0; r < a->n_rows; r++)
-		if (a->rows[r].values[e] != floor(a->rows[r].values[e]))
-			return 2;
-	return 0;
-}
-
-static void print_text(const struct profile_agg *a, size_t n_rows, int images)
-{
-	int *dec = calloc(a->n_events + 1, sizeof(*dec)), *width = calloc(a->n_events + 1,
-									  sizeof(*width));
-	char buf[64];
-	if (!dec || !width) {
-		free(dec);
-		free(width);
-		fprintf(stderr, "robin prof: out of memory\n");
-		return;
-	}
-	size_t name_w = images ? 5 : 9;
-
-	fputs("Total samples for event type ", stdout);
-	for (size_t e = 0; e < a->n_events; e++) {
-		dec[e] = column_decimals(a, e);
-		printf("%s%s = %.*f", e ? ", " : "", a->events[e], dec[e], a->totals[e]);
-		width[e] = snprintf(buf, sizeof(buf), "%.*f", dec[e], a->totals[e]);
-		if (width[e] < (int)strlen(a->events[e]))
-			width[e] = (int)strlen(a->events[e]);
-	}
-	printf("\n");
-	int any_period = 0;
-	for (size_t e = 0; e < a->n_events; e++)
-		any_period |= a->periods[e] > 1;
-	if (any_period) {
-		printf("Sampling period:");
-		for (size_t e = 0; e < a->n_events; e++)
-			if (a->periods[e])
-				printf(" %s every %llu", a->events[e], (unsigned long long)a->periods[e]);
-		printf("\n");
-	}
-	printf("The counts given below are the number of samples for each listed event type.\n\n");
-	if (!images)
-		for (size_t r = 0; r < n_rows; r++)
-			if (strlen(a->rows[r].name) > name_w)
-				name_w = strlen(a->rows[r].name);
-	if (name_w > 48)
-		name_w = 48;
-
-	for (size_t e = 0; e < a->n_events; e++)
-		printf("%s%*s %6s %6s", e ? "  " : "", width[e], a->events[e], "%", "cum%");
-	if (images)
-		printf("  image\n");
-	else
-		printf("  %-*s image\n", (int)name_w, "procedure");
-	double *cum = calloc(a->n_events ? a->n_events : 1, sizeof(*cum));
-	for (size_t r = 0; r < n_rows; r++) {
-		const struct profile_agg_row *row = &a->rows[r];
-		for (size_t e = 0; e < a->n_events; e++) {
-			cum[e] += row->values[e];
-			printf("%s%*.*f %5.1f%% %5.1f%%", e ? "  " : "", width[e], dec[e], row->values[e],
-			       pct(row->values[e], a->totals[e]), pct(cum[e], a->totals[e]));
-		}
-		if (images)
-			printf("  %s\n", row->image_path);
-		else
-			printf("  %-*s %s\n", (int)name_w, row->name, row->image_path);
-	}
-	free(cum);
-	free(dec);
-	free(width);
-	if (n_rows < a->n_rows)
-		printf("(%zu more rows not shown)\n", a->n_rows - n_rows);
-	if (a->n_images_unreadable)
-		printf("note: %zu image(s) could not be read (%s%s); their samples are listed as "
-		       "%s\n", a->n_images_unreadable, a->unreadable_why,
-		       a->n_images_unreadable > 1 ? ", ..." : "", PROFILE_AGG_NO_SYMBOL);
-}
-
-static void print_json(const struct profile_agg *a, size_t n_rows, int images,
-		       const char *db_path)
-{
-	struct json j;
-	json_init(&j, stdout, 1);
-	json_object_begin(&j);
-	json_kv_string(&j, "db", db_path);
-	json_kv_string(&j, "by", images ? "image" : "procedure");
-	json_key(&j, "events");
-	json_array_begin(&j);
-	for (size_t e = 0; e < a->n_events; e++) {
-		json_object_begin(&j);
-		json_kv_string(&j, "name", a->events[e]);
-		json_kv_double(&j, "total", a->totals[e]);
-		json_kv_uint(&j, "period", a->periods[e]);
-		json_object_end(&j);
-	}
-	json_array_end(&j);
-	json_kv_uint(&j, "rows_total", a->n_rows);
-	json_kv_uint(&j, "images_unreadable", a->n_images_unreadable);
-	json_key(&j, "rows");
-	json_array_begin(&j);
-	double *cum = calloc(a->n_events ? a->n_events : 1, sizeof(*cum));
-	for (size_t r = 0; r < n_rows; r++) {
-		const struct profile_agg_row *row = &a->rows[r];
-		json_object_begin(&j);
-		if (!images) {
-			json_kv_string(&j, "procedure", row->name);
-			json_kv_uint(&j, "offset", row->start);
-			json_kv_uint(&j, "size", row->size);
-		}
-		json_kv_string(&j, "image", row->image_path);
-		json_key(&j, "events");
-		json_object_begin(&j);
-		for (size_t e = 0; e < a->n_events; e++) {
-			cum[e] += row->values[e];
-			json_key(&j, a->events[e]);
-			json_object_begin(&j);
-			json_kv_double(&j, "count", row->values[e]);
-			json_kv_double(&j, "pct", pct(row->values[e], a->totals[e]));
-			json_kv_double(&j, "cum_pct", pct(cum[e], a->totals[e]));
-			json_object_end(&j);
-		}
-		json_object_end(&j);
-		json_object_end(&j);
-	}
-	free(cum);
-	json_array_end(&j);
-	json_object_end(&j);
-	json_end(&j);
-}
-
-static void print_csv(const struct profile_agg *a, size_t n_rows, int images)
-{
-	if (!images)
-		printf("procedure,offset,size,");
-	printf("image");
-	for (size_t e = 0; e < a->n_events; e++) {
-		printf(",");
-		table_csv_field(stdout, a->events[e]);
-		printf(",%s_pct,%s_cum_pct", a->events[e], a->events[e]);
-	}
-	printf("\n");
-	double *cum = calloc(a->n_events ? a->n_events : 1, sizeof(*cum));
-	for (size_t r = 0; r < n_rows; r++) {
-		const struct profile_agg_row *row = &a->rows[r];
-		if (!images) {
-			table_csv_field(stdout, row->name);
-			printf(",0x%llx,%llu,", (unsigned long long)row->start,
-			       (unsigned long long)row->size);
-		}
-		table_csv_field(stdout, row->image_path);
-		for (size_t e = 0; e < a->n_events; e++) {
-			cum[e] += row->values[e];
-			printf(",%.17g,%.4f,%.4f", row->values[e], pct(row->values[e], a->totals[e]),
-			       pct(cum[e], a->totals[e]));
-		}
-		printf("\n");
-	}
-	free(cum);
-}
-
 int cmd_prof(int argc, char **argv)
 {
 	struct db_args a;
@@ -221,16 +53,16 @@ int cmd_prof(int argc, char **argv)
 			pics = 1;
 			i++;
 		} else if (!strcmp(argv[i], "--children")) {
-			view = PROF_STACKS_CHILDREN;
+			view = REPORT_CALLGRAPH_CHILDREN;
 			i++;
 		} else if ((k = db_args_opt(&a, "--callers", argc, argv, &i, &func))) {
 			if (k < 0)
 				break;
-			view = PROF_STACKS_CALLERS;
+			view = REPORT_CALLGRAPH_CALLERS;
 		} else if ((k = db_args_opt(&a, "--callees", argc, argv, &i, &func))) {
 			if (k < 0)
 				break;
-			view = PROF_STACKS_CALLEES;
+			view = REPORT_CALLGRAPH_CALLEES;
 		} else if ((k = db_args_opt(&a, "-n", argc, argv, &i, &v))) {
 			if (k < 0 || (k = db_args_count(&a, "-n", v, 0, &limit)))
 				break;
@@ -249,7 +81,13 @@ int cmd_prof(int argc, char **argv)
 			        "procedure (not with --images or --pics)\n");
 			goto out;
 		}
-		rc = prof_stacks_show(&a, (enum prof_stacks_view)view, func, (size_t)limit);
+		struct report_profile p;
+		if (db_args_load(&a, &db, REPORT_LOAD_STACKS, &p, NULL))
+			goto out;
+		rc = report_callgraph_print(&p, (enum report_callgraph_view)view, func,
+					    (size_t)limit, a.fmt, stdout, profile_db_path(db),
+					    "prof") ? 1 : 0;
+		report_profile_free(&p);
 		goto out;
 	}
 	if (!(db = db_args_open(&a, 0)))
@@ -259,7 +97,7 @@ int cmd_prof(int argc, char **argv)
 		goto out;
 	}
 	if (pics) {
-		rc = pics_show_prof(db, &a.filter, (size_t)limit);
+		rc = pics_view_prof(db, &a.filter, (size_t)limit);
 		goto out;
 	}
 	struct profile_agg agg;
@@ -277,12 +115,8 @@ int cmd_prof(int argc, char **argv)
 		profile_agg_free(&agg);
 		goto out;
 	}
-	if (a.fmt == TABLE_JSON)
-		print_json(&agg, n_rows, images, profile_db_path(db));
-	else if (a.fmt == TABLE_CSV)
-		print_csv(&agg, n_rows, images);
-	else
-		print_text(&agg, n_rows, images);
+	if (prof_report_print(stdout, a.fmt, &agg, n_rows, images, profile_db_path(db)))
+		fprintf(stderr, "robin prof: out of memory\n");
 	profile_agg_free(&agg);
 	rc = 0;
 out:

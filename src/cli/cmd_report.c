@@ -11,6 +11,7 @@
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "profile/profile_db_summary.h"
 #include "report/html.h"
 #include "report/report_load.h"
 
@@ -31,39 +32,6 @@ static const char report_help[] =
 	DB_ARGS_HELP
 	"                      (--json / --csv print a summary of what was written)\n"
 	"  --help              this text\n";
-
-/* The runs whose profiles the filter selects, by id: *sel holds shallow copies of elements
- * of *all (free *all with profile_db_runs_free, *sel with free). */
-static int selected_runs(struct profile_db *db, const struct profile_db_filter *f,
-			 struct profile_db_run **all, size_t *nall, struct profile_db_run **sel,
-			 size_t *nsel)
-{
-	struct profile_db_profile *pr = NULL;
-	size_t npr = 0;
-	int rc = profile_db_profiles(db, f, &pr, &npr);
-	if (rc)
-		return rc;
-	rc = profile_db_runs(db, 0, all, nall);
-	if (rc) {
-		profile_db_profiles_free(pr, npr);
-		return rc;
-	}
-	*nsel = 0;
-	*sel = calloc(*nall + 1, sizeof(**sel));
-	if (!*sel) {
-		profile_db_profiles_free(pr, npr);
-		return -ENOMEM;
-	}
-	for (size_t i = 0; i < *nall; i++) {
-		int used = 0;
-		for (size_t j = 0; j < npr && !used; j++)
-			used = pr[j].run_id == (*all)[i].id;
-		if (used)
-			(*sel)[(*nsel)++] = (*all)[i];
-	}
-	profile_db_profiles_free(pr, npr);
-	return 0;
-}
 
 int cmd_report(int argc, char **argv)
 {
@@ -103,24 +71,14 @@ int cmd_report(int argc, char **argv)
 	if (db_args_load(&a, &db, REPORT_LOAD_DETAILS | REPORT_LOAD_STACKS, &p, &im))
 		goto out;
 	loaded = 1;
-	int primary = -1;
-	if (sort_event) {
-		primary = report_profile_event(&p, sort_event);
-		if (primary < 0) {
-			fprintf(stderr, "robin report: --sort-event: no event '%s' in the selection\n",
-				sort_event);
-			goto out;
-		}
-	} else if (a.sel.n_events) {
-		primary = report_profile_event(&p, a.sel.events[0]);
+	int primary = sort_event ? report_profile_event(&p, sort_event)
+		: report_profile_primary_event(&p, a.sel.n_events ? a.sel.events[0] : NULL);
+	if (primary < 0) {
+		fprintf(stderr, "robin report: --sort-event: no event '%s' in the selection\n",
+			sort_event);
+		goto out;
 	}
-	if (primary < 0)
-		primary = report_profile_event(&p, "oracle");
-	if (primary < 0)
-		primary = report_profile_event(&p, "cycles");
-	if (primary < 0)
-		primary = 0;
-	if (selected_runs(db, &a.filter, &all_runs, &nall_runs, &runs, &nruns)) {
+	if (profile_db_summary_runs(db, &a.filter, &all_runs, &nall_runs, &runs, &nruns)) {
 		fprintf(stderr, "robin report: %s\n", profile_db_error(db));
 		goto out;
 	}

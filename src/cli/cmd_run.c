@@ -132,31 +132,6 @@ bad:
 	return -1;
 }
 
-/* Run, stopping at each checkpoint instruction count to save the state; then to the end.
- * Returns 0 with *st how the run ended, or -1 after a message (a checkpoint not written). */
-static int run_with_checkpoints(struct emu *e, uint64_t max_insns, const uint64_t *at, int n,
-                                const char *dir, enum emu_status *st)
-{
-	uint64_t start = emu_instret(e), limit = max_insns ? start + max_insns : UINT64_MAX;
-	for (int k = 0; k < n; k++) {
-		if (at[k] < emu_instret(e))
-			continue;
-		if (at[k] > limit)
-			break;
-		*st = at[k] > emu_instret(e) ? emu_run(e, at[k] - emu_instret(e)) : EMU_LIMIT;
-		if (*st != EMU_LIMIT)
-			return 0;
-		char path[4096], err[1024];
-		snprintf(path, sizeof(path), "%s/insn-%" PRIu64 ".ckpt", dir, at[k]);
-		if (checkpoint_save(e, path, err, sizeof(err))) {
-			fprintf(stderr, "robin run: %s\n", err);
-			return -1;
-		}
-	}
-	*st = emu_run(e, limit == UINT64_MAX ? 0 : limit - emu_instret(e));
-	return 0;
-}
-
 /* --bbv: the vectors file, the map file and the counter. */
 struct run_bbv {
 	struct bbv b;
@@ -285,9 +260,10 @@ int cmd_run(int argc, char **argv)
 	}
 	double t0 = run_clock(CLOCK_MONOTONIC), c0 = run_clock(CLOCK_PROCESS_CPUTIME_ID);
 	enum emu_status st = EMU_FAULT;
-	if (!n_ckpt)
-		st = emu_run(e, eo.max_insns);
-	else if (run_with_checkpoints(e, eo.max_insns, ckpt_at, n_ckpt, ckpt_dir, &st)) {
+	char err[1024];
+	if (checkpoint_run_saving(e, eo.max_insns, ckpt_at, (size_t)n_ckpt, ckpt_dir, &st, err,
+				  sizeof(err))) {
+		fprintf(stderr, "robin run: %s\n", err);
 		rc = 1;
 		goto out;
 	}

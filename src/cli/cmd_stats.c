@@ -3,13 +3,13 @@
  * event's per-procedure sample counts across runs or epochs and sorts procedures by how much
  * they vary (normalised range). The work is in src/report/stats_report.c.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/db_args.h"
+#include "report/selector.h"
 #include "report/stats_report.h"
 
 static const char stats_help[] =
@@ -27,54 +27,6 @@ static const char stats_help[] =
 	"  --top N             print the first N rows only (default all)\n"
 	DB_ARGS_HELP
 	"  --help              this text\n";
-
-/* Parse "1,2,5-8" into ids. Returns 0 or -EINVAL. */
-static int parse_id_list(const char *s, int64_t **ids, size_t *n)
-{
-	size_t cap = 16;
-	int64_t *v = malloc(cap * sizeof(*v));
-	const char *p = s;
-	*n = 0;
-	if (!v)
-		return -ENOMEM;
-	while (*p) {
-		char *end;
-		long long a = strtoll(p, &end, 10), b;
-		if (end == p || a <= 0)
-			goto bad;
-		b = a;
-		if (*end == '-') {
-			p = end + 1;
-			b = strtoll(p, &end, 10);
-			if (end == p || b < a || b - a > 100000)
-				goto bad;
-		}
-		for (long long x = a; x <= b; x++) {
-			if (*n == cap) {
-				int64_t *w = realloc(v, 2 * cap * sizeof(*v));
-				if (!w) {
-					free(v);
-					return -ENOMEM;
-				}
-				v = w;
-				cap *= 2;
-			}
-			v[(*n)++] = x;
-		}
-		if (*end == ',')
-			end++;
-		else if (*end)
-			goto bad;
-		p = end;
-	}
-	if (!*n)
-		goto bad;
-	*ids = v;
-	return 0;
-bad:
-	free(v);
-	return -EINVAL;
-}
 
 int cmd_stats(int argc, char **argv)
 {
@@ -105,7 +57,7 @@ int cmd_stats(int argc, char **argv)
 			free(ids);
 			ids = NULL;
 			nids = 0;
-			if (v && parse_id_list(v, &ids, &nids)) {
+			if (v && report_selector_id_list(v, &ids, &nids)) {
 				fprintf(stderr, "robin stats: --%s: '%s' is not a list of ids like 1,2,5-8\n",
 					kind == STATS_SETS_RUNS ? "runs" : "epochs", v);
 				k = -1;

@@ -222,13 +222,8 @@ int db_args_load(struct db_args *a, struct profile_db **db, unsigned flags,
 
 void db_args_print(const struct db_args *a, const struct table *t)
 {
-	struct json j;
-	if (a->fmt == TABLE_TEXT)
-		return;
-	json_init(&j, stdout, 1);
-	table_print(t, a->fmt, stdout, &j);
-	if (a->fmt == TABLE_JSON)
-		json_end(&j);
+	if (a->fmt != TABLE_TEXT)
+		table_print_document(t, a->fmt, stdout);
 }
 
 void db_args_free(struct db_args *a)

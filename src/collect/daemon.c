@@ -130,6 +130,15 @@ pid_t daemon_read_pid(const char *dir)
 	return (pid_t)pid;
 }
 
+int daemon_wait_gone(const char *dir, pid_t pid)
+{
+	for (int t = 0; t < 200 && daemon_read_pid(dir) == pid; t++) {
+		struct timespec ts = { 0, 50000000 };
+		nanosleep(&ts, NULL);
+	}
+	return daemon_read_pid(dir) == pid ? -ETIMEDOUT : 0;
+}
+
 /* mkdir -p with mode for the created components. */
 static int make_dirs(const char *path, mode_t mode)
 {

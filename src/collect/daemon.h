@@ -42,6 +42,9 @@ const char *daemon_default_db(char *buf, size_t size);
 /* The pid in DIR/daemon.pid if that process is alive, else 0. */
 pid_t daemon_read_pid(const char *dir);
 
+/* Wait up to 10 s until the daemon pid in dir is gone. Returns 0, or -ETIMEDOUT. */
+int daemon_wait_gone(const char *dir, pid_t pid) __attribute__((warn_unused_result));
+
 /* Start the daemon: open everything, detach (unless foreground) and report on `out` one line
  * ("started pid N ...") or the reason it cannot start. Returns 0 on success in the starting
  * process (the daemon itself never returns unless foreground, when it returns at exit). */

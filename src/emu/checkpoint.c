@@ -687,3 +687,25 @@ out:
 		munmap(buf, size);
 	return in.rc;
 }
+
+int checkpoint_run_saving(struct emu *e, uint64_t max_insns, const uint64_t *at, size_t n,
+			  const char *dir, enum emu_status *st, char *err, size_t errlen)
+{
+	uint64_t start = emu_instret(e), limit = max_insns ? start + max_insns : UINT64_MAX;
+	for (size_t k = 0; k < n; k++) {
+		if (at[k] < emu_instret(e))
+			continue;
+		if (at[k] > limit)
+			break;
+		*st = at[k] > emu_instret(e) ? emu_run(e, at[k] - emu_instret(e)) : EMU_LIMIT;
+		if (*st != EMU_LIMIT)
+			return 0;
+		char path[4096];
+		snprintf(path, sizeof(path), "%s/insn-%" PRIu64 ".ckpt", dir, at[k]);
+		int rc = checkpoint_save(e, path, err, errlen);
+		if (rc)
+			return rc;
+	}
+	*st = emu_run(e, limit == UINT64_MAX ? 0 : limit - emu_instret(e));
+	return 0;
+}

@@ -4,7 +4,8 @@
  * mmap layout, signal state, the guest's open files (path, flags, offset), the working
  * directory, the instruction count (which the virtual clock derives from) and the random
  * stream. A checkpoint is a header and checksummed sections; a corrupt, truncated or foreign
- * file is refused with a message naming the file and the offset.
+ * file is refused with a message naming the file and the offset. checkpoint_run_saving runs
+ * a program and saves it at given instruction counts (`robin run --checkpoint-at`).
  */
 #ifndef ROBIN_EMU_CHECKPOINT_H
 #define ROBIN_EMU_CHECKPOINT_H
@@ -27,6 +28,14 @@ int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
  * offsets and the working directory is changed back. Returns 0, or -errno with a one-line
  * message "FILE: offset N: what is wrong" in err. */
 int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+/* Run e for at most max_insns instructions (0: no limit), saving its state as
+ * DIR/insn-N.ckpt when its instruction count reaches each N of at[0..n) (ascending; counts
+ * already passed are skipped, counts past the limit ignored). Returns 0 with *st how the run
+ * ended, or -errno with a one-line message in err when a checkpoint was not written. */
+int checkpoint_run_saving(struct emu *e, uint64_t max_insns, const uint64_t *at, size_t n,
+			  const char *dir, enum emu_status *st, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
 #endif

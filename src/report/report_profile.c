@@ -406,6 +406,21 @@ int report_profile_event(const struct report_profile *p, const char *name)
 	return -1;
 }
 
+int report_profile_primary_event(const struct report_profile *p, const char *first)
+{
+	int e = first ? report_profile_event(p, first) : -1;
+	if (e < 0)
+		e = report_profile_event(p, "oracle");
+	if (e < 0)
+		e = report_profile_event(p, "cycles");
+	return e < 0 ? 0 : e;
+}
+
+double report_pct(double v, double total)
+{
+	return total > 0 ? 100.0 * v / total : 0.0;
+}
+
 const char *report_basename(const char *path)
 {
 	const char *s = strrchr(path, '/');

@@ -133,6 +133,13 @@ uint32_t report_profile_row_image(const struct report_profile *p, size_t row);
 /* Index of the event named `name`, or -1. */
 int report_profile_event(const struct report_profile *p, const char *name);
 
+/* The event that orders a report's tables: `first` (the first event asked for; may be NULL)
+ * when p has it, else oracle, else cycles, else the first (0). */
+int report_profile_primary_event(const struct report_profile *p, const char *first);
+
+/* 100 * v / total, 0 when total is not positive (a share in the report tables). */
+double report_pct(double v, double total);
+
 /* The basename of an image path (for compact tables). */
 const char *report_basename(const char *path);
 

@@ -209,6 +209,53 @@ void report_selector_format(const struct report_selector *s, char *buf, size_t n
 #undef PUT
 }
 
+int report_selector_id_list(const char *s, int64_t **ids, size_t *n)
+{
+	size_t cap = 16;
+	int64_t *v = malloc(cap * sizeof(*v));
+	const char *p = s;
+	*n = 0;
+	if (!v)
+		return -ENOMEM;
+	while (*p) {
+		char *end;
+		long long a = strtoll(p, &end, 10), b;
+		if (end == p || a <= 0)
+			goto bad;
+		b = a;
+		if (*end == '-') {
+			p = end + 1;
+			b = strtoll(p, &end, 10);
+			if (end == p || b < a || b - a > 100000)
+				goto bad;
+		}
+		for (long long x = a; x <= b; x++) {
+			if (*n == cap) {
+				int64_t *w = realloc(v, 2 * cap * sizeof(*v));
+				if (!w) {
+					free(v);
+					return -ENOMEM;
+				}
+				v = w;
+				cap *= 2;
+			}
+			v[(*n)++] = x;
+		}
+		if (*end == ',')
+			end++;
+		else if (*end)
+			goto bad;
+		p = end;
+	}
+	if (!*n)
+		goto bad;
+	*ids = v;
+	return 0;
+bad:
+	free(v);
+	return -EINVAL;
+}
+
 void report_selector_free(struct report_selector *s)
 {
 	free(s->image);

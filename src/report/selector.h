@@ -1,6 +1,6 @@
 /*
- * selector.h — the profile selector syntax of `robin diff A B` and the filter options every
- * report command shares. A selector is terms joined by '/':
+ * selector.h — the profile selector syntax of `robin diff A B`, the filter options every
+ * report command shares, and the id lists of `robin stats --runs/--epochs`. A selector is terms joined by '/':
  *     run:3            profiles of run 3          epoch:2         profiles of epoch 2
  *     event:tip        event tip (event:a,b: several)
  *     image:PATH       an image path, or a suffix after a '/' ("libc.so.6")
@@ -45,6 +45,11 @@ void report_selector_filter(const struct report_selector *s, struct profile_db_f
 
 /* The selector as text in its own syntax ("run:3/event:tip"; "all" when empty). */
 void report_selector_format(const struct report_selector *s, char *buf, size_t n);
+
+/* Parse an id list of --runs / --epochs, "1,2,5-8" (ids > 0, a range at most 100001 long),
+ * into *ids (malloc'd, *n of them, at least one). Returns 0, -EINVAL or -ENOMEM. */
+int report_selector_id_list(const char *s, int64_t **ids, size_t *n)
+	__attribute__((warn_unused_result));
 
 void report_selector_free(struct report_selector *s);
 

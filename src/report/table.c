@@ -208,6 +208,15 @@ void table_print(const struct table *t, enum table_format fmt, FILE *out, struct
 	}
 }
 
+void table_print_document(const struct table *t, enum table_format fmt, FILE *out)
+{
+	struct json j;
+	json_init(&j, out, 1);
+	table_print(t, fmt, out, &j);
+	if (fmt == TABLE_JSON)
+		json_end(&j);
+}
+
 void table_free(struct table *t)
 {
 	for (size_t c = 0; c < t->ncols; c++) {

@@ -63,6 +63,9 @@ void table_set_double(struct table *t, size_t row, size_t col, double v);
  * array of objects (written into `j`, which the caller opened; `j` may be NULL for TEXT and
  * CSV). */
 void table_print(const struct table *t, enum table_format fmt, FILE *out, struct json *j);
+/* Print t as a whole document of its own: aligned text, CSV, or one JSON array (pretty,
+ * ended by a newline). */
+void table_print_document(const struct table *t, enum table_format fmt, FILE *out);
 void table_free(struct table *t);
 
 /* Write one CSV field with RFC 4180 quoting (quotes when it holds , " CR or LF). */

@@ -1,7 +1,8 @@
 /*
- * annotate_ibs.c — IBS op columns of `robin annotate` (see annotate_ibs.h).
+ * annotate_ibs.c — IBS op columns of `robin annotate` (see annotate_ibs.h): the derived
+ * events of each instruction summed from its detail rows, printed as text cells or JSON.
  */
-#include "cli/annotate_ibs.h"
+#include "report/annotate_ibs.h"
 
 #include <errno.h>
 #include <stdlib.h>

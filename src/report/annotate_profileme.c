@@ -1,7 +1,9 @@
 /*
- * annotate_profileme.c — ProfileMe columns of `robin annotate` (see annotate_profileme.h).
+ * annotate_profileme.c — ProfileMe columns of `robin annotate` (see annotate_profileme.h):
+ * each instruction's samples, events, latencies and wasted slots summed from its detail rows,
+ * printed as text cells or JSON.
  */
-#include "cli/annotate_profileme.h"
+#include "report/annotate_profileme.h"
 
 #include <errno.h>
 #include <math.h>
@@ -10,19 +12,21 @@
 
 /* The columns: samples, retired %, the five stage latencies of Table 1 (average cycles),
  * D-cache miss %, wasted issue slots (estimate / exact). */
-static const char *const annotate_pm_lat_head[5] = { "f>m", "m>r", "r>i", "i>rr", "rr>r" };
+static const char *const annotate_profileme_lat_head[5] = { "f>m", "m>r", "r>i", "i>rr",
+							       "rr>r" };
 
-static void annotate_pm_count(void *arg, size_t x, const struct profile_db_count *c)
+static void annotate_profileme_count(void *arg, size_t x,
+				     const struct profile_db_count *c)
 {
-	struct annotate_pm *out = arg;
+	struct annotate_profileme *out = arg;
 	out->in[x].samples += (double)c->count;
 }
 
-static void annotate_pm_detail(void *arg, size_t x, const char *kind,
-			       const struct profile_db_detail *d)
+static void annotate_profileme_detail(void *arg, size_t x, const char *kind,
+				      const struct profile_db_detail *d)
 {
-	struct annotate_pm *out = arg;
-	struct annotate_pm_insn *in = &out->in[x];
+	struct annotate_profileme *out = arg;
+	struct annotate_profileme_insn *in = &out->in[x];
 	if (!strcmp(kind, "pm_event")) {
 		if (d->key == PM_EV_RETIRED)
 			in->retired += (double)d->count;
@@ -42,37 +46,37 @@ static void annotate_pm_detail(void *arg, size_t x, const char *kind,
 	}
 }
 
-int annotate_pm_load(struct profile_db *db, const struct profile_db_filter *f,
-		     const struct listing *l, struct annotate_pm *out)
+int annotate_profileme_load(struct profile_db *db, const struct profile_db_filter *f,
+			    const struct listing *l, struct annotate_profileme *out)
 {
 	memset(out, 0, sizeof(*out));
 	if (!(out->in = calloc(l->n_insns ? l->n_insns : 1, sizeof(*out->in))))
 		return -ENOMEM;
-	struct listing_walk w = { out, annotate_pm_count, annotate_pm_detail };
+	struct listing_walk w = { out, annotate_profileme_count, annotate_profileme_detail };
 	int rc = listing_walk_event(db, f, l, "profileme", &w, &out->present);
 	if (rc || !out->present)
-		annotate_pm_free(out);
+		annotate_profileme_free(out);
 	return rc;
 }
 
-int annotate_pm_width(void)
+int annotate_profileme_width(void)
 {
 	return 8 + 6 + 5 * 6 + 7 + 22;
 }
 
-void annotate_pm_header(FILE *out)
+void annotate_profileme_header(FILE *out)
 {
 	fprintf(out, "%7s %5s ", "pm", "ret%");
 	for (int r = 0; r < 5; r++)
-		fprintf(out, "%5s ", annotate_pm_lat_head[r]);
+		fprintf(out, "%5s ", annotate_profileme_lat_head[r]);
 	fprintf(out, "%6s %21s ", "dmiss%", "wasted est./exact");
 }
 
-void annotate_pm_cells(FILE *out, const struct annotate_pm *a, size_t k)
+void annotate_profileme_cells(FILE *out, const struct annotate_profileme *a, size_t k)
 {
-	const struct annotate_pm_insn *in = &a->in[k];
+	const struct annotate_profileme_insn *in = &a->in[k];
 	if (!in->samples) {
-		fprintf(out, "%*s", annotate_pm_width(), "");
+		fprintf(out, "%*s", annotate_profileme_width(), "");
 		return;
 	}
 	fprintf(out, "%7.0f %5.1f ", in->samples, 100 * in->retired / in->samples);
@@ -89,11 +93,11 @@ void annotate_pm_cells(FILE *out, const struct annotate_pm *a, size_t k)
 		fprintf(out, "%21s ", "-");
 }
 
-void annotate_pm_json(struct json *j, const struct annotate_pm *a, size_t k)
+void annotate_profileme_json(struct json *j, const struct annotate_profileme *a, size_t k)
 {
 	if (!a->present || !a->in[k].samples)
 		return;
-	const struct annotate_pm_insn *in = &a->in[k];
+	const struct annotate_profileme_insn *in = &a->in[k];
 	json_key(j, "profileme");
 	json_object_begin(j);
 	json_kv_double(j, "samples", in->samples);
@@ -116,7 +120,7 @@ void annotate_pm_json(struct json *j, const struct annotate_pm *a, size_t k)
 	json_object_end(j);
 }
 
-void annotate_pm_free(struct annotate_pm *a)
+void annotate_profileme_free(struct annotate_profileme *a)
 {
 	free(a->in);
 	a->in = NULL;

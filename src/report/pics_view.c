@@ -1,7 +1,9 @@
 /*
- * pics_show.c — PICS listings for annotate and prof (see pics_show.h).
+ * pics_view.c — PICS listings for annotate and prof (see pics_view.h): each instruction's
+ * cycle stack beside its disassembly and source, and each procedure's stack.
+ * Entry points: pics_view_annotate, pics_view_prof.
  */
-#include "cli/pics_show.h"
+#include "report/pics_view.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -12,9 +14,9 @@
 #include "profile/pics_read.h"
 #include "profile/profile_agg.h"
 
-#define PICS_SHOW_PARTS 4     /* components named per stack; the rest summed */
+#define PICS_VIEW_PARTS 4     /* components named per stack; the rest summed */
 
-static int pics_show_event(struct profile_db *db, const struct profile_db_filter *f,
+static int pics_view_event(struct profile_db *db, const struct profile_db_filter *f,
 			   const char *cmd, char *event)
 {
 	int rc = pics_read_event(db, f, event, PICS_READ_EVENT_MAX);
@@ -28,16 +30,16 @@ static int pics_show_event(struct profile_db *db, const struct profile_db_filter
 
 /* ---- annotate ----------------------------------------------------------------------------- */
 
-struct pics_show_insns {
+struct pics_view_insns {
 	struct listing *l;
 	double **units;              /* per instruction: PICS_EVAL_SIGS units, or NULL */
 	double *total;
 	int oom;
 };
 
-static void pics_show_insn_row(void *arg, uint64_t offset, uint32_t sig, double units)
+static void pics_view_insn_row(void *arg, uint64_t offset, uint32_t sig, double units)
 {
-	struct pics_show_insns *s = arg;
+	struct pics_view_insns *s = arg;
 	struct listing *l = s->l;
 	size_t lo = 0, hi = l->n_insns;
 	while (hi - lo > 1) {  /* the last instruction at or before offset */
@@ -57,19 +59,19 @@ static void pics_show_insn_row(void *arg, uint64_t offset, uint32_t sig, double 
 	s->total[lo] += units;
 }
 
-static const char *pics_show_base(const char *p)
+static const char *pics_view_base(const char *p)
 {
 	const char *s = strrchr(p, '/');
 	return s ? s + 1 : p;
 }
 
-int pics_show_annotate(struct profile_db *db, const struct profile_db_filter *f,
+int pics_view_annotate(struct profile_db *db, const struct profile_db_filter *f,
 		       struct listing *l, int source)
 {
 	char event[PICS_READ_EVENT_MAX];
-	if (pics_show_event(db, f, "annotate", event))
+	if (pics_view_event(db, f, "annotate", event))
 		return 1;
-	struct pics_show_insns s = { l, calloc(l->n_insns + 1, sizeof(double *)),
+	struct pics_view_insns s = { l, calloc(l->n_insns + 1, sizeof(double *)),
 	                             calloc(l->n_insns + 1, sizeof(double)), 0 };
 	int rc = 1;
 	if (!s.units || !s.total) {
@@ -77,7 +79,7 @@ int pics_show_annotate(struct profile_db *db, const struct profile_db_filter *f,
 		goto out;
 	}
 	if (pics_read_range(db, f, event, l->image_id, l->start, l->start + l->size,
-	                    pics_show_insn_row, &s) || s.oom) {
+	                    pics_view_insn_row, &s) || s.oom) {
 		fprintf(stderr, "robin annotate: %s\n", s.oom ? "out of memory" : profile_db_error(db));
 		goto out;
 	}
@@ -93,13 +95,13 @@ int pics_show_annotate(struct profile_db *db, const struct profile_db_filter *f,
 		struct listing_insn *in = &l->insns[k];
 		if (source && in->src_changed) {
 			const char *text = listing_source_text(l, in->src.at[0].file, in->src.at[0].line);
-			printf("%30s%s:%d%s%s\n", "", pics_show_base(in->src.at[0].file ? in->src.at[0].file
+			printf("%30s%s:%d%s%s\n", "", pics_view_base(in->src.at[0].file ? in->src.at[0].file
 			                                                               : "?"),
 			       in->src.at[0].line, text ? "  " : "", text ? text : "");
 		}
 		char stack[256] = "";
 		if (s.units[k])
-			pics_eval_stack_text(s.units[k], s.total[k], PICS_SHOW_PARTS, stack, sizeof(stack));
+			pics_eval_stack_text(s.units[k], s.total[k], PICS_VIEW_PARTS, stack, sizeof(stack));
 		char text[LISTING_TEXT_MAX];
 		snprintf(text, sizeof(text), "%s", in->text);
 		for (char *c = text; *c; c++)
@@ -122,23 +124,23 @@ out:
 
 /* ---- prof --------------------------------------------------------------------------------- */
 
-struct pics_show_sum {
+struct pics_view_sum {
 	double units[PICS_EVAL_SIGS];
 	double total;
 };
 
-static void pics_show_sum_row(void *arg, uint64_t offset, uint32_t sig, double units)
+static void pics_view_sum_row(void *arg, uint64_t offset, uint32_t sig, double units)
 {
-	struct pics_show_sum *s = arg;
+	struct pics_view_sum *s = arg;
 	(void)offset;
 	s->units[sig & PSV_ALL] += units;
 	s->total += units;
 }
 
-int pics_show_prof(struct profile_db *db, const struct profile_db_filter *f, size_t limit)
+int pics_view_prof(struct profile_db *db, const struct profile_db_filter *f, size_t limit)
 {
 	char event[PICS_READ_EVENT_MAX];
-	if (pics_show_event(db, f, "prof", event))
+	if (pics_view_event(db, f, "prof", event))
 		return 1;
 	const char *ev[1] = { event };
 	struct profile_db_filter g = *f;
@@ -158,14 +160,14 @@ int pics_show_prof(struct profile_db *db, const struct profile_db_filter *f, siz
 	size_t n = limit && limit < a.n_rows ? limit : a.n_rows;
 	for (size_t r = 0; r < n && !rc; r++) {
 		const struct profile_agg_row *row = &a.rows[r];
-		struct pics_show_sum s;
+		struct pics_view_sum s;
 		memset(&s, 0, sizeof(s));
 		char stack[256] = "-";
 		if (row->size) {
 			if ((rc = pics_read_range(db, f, event, row->image_id, row->start,
-			                          row->start + row->size, pics_show_sum_row, &s)))
+			                          row->start + row->size, pics_view_sum_row, &s)))
 				break;
-			pics_eval_stack_text(s.units, s.total, PICS_SHOW_PARTS, stack, sizeof(stack));
+			pics_eval_stack_text(s.units, s.total, PICS_VIEW_PARTS, stack, sizeof(stack));
 		}
 		printf("%10.6g %5.1f%%  %-32s %s\n", row->values[0], total > 0 ?
 		       100 * row->values[0] / total : 0, row->name, stack);

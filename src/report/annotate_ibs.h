@@ -5,8 +5,8 @@
  * mispredicted branches and where the loads' data came from (L2 / LLC / DRAM), derived by
  * collect/ibs.c's ibs_op_derive from the event_bits, ibs_dc_miss_lat and ibs_data_src rows.
  */
-#ifndef ROBIN_CLI_ANNOTATE_IBS_H
-#define ROBIN_CLI_ANNOTATE_IBS_H
+#ifndef ROBIN_REPORT_ANNOTATE_IBS_H
+#define ROBIN_REPORT_ANNOTATE_IBS_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -34,6 +34,7 @@ int annotate_ibs_width(void);
 /* JSON: the member "ibs_op" of instruction k with every derived event (nothing when absent). */
 void annotate_ibs_json(struct json *j, const struct annotate_ibs *a, size_t k);
 
+/* Release what annotate_ibs_load allocated (present becomes 0). */
 void annotate_ibs_free(struct annotate_ibs *a);
 
 #endif

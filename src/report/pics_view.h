@@ -1,11 +1,11 @@
 /*
- * pics_show.h — per-instruction cycle stacks (PICS, 004_b28092482852db08.txt Paper B) for
+ * pics_view.h — per-instruction cycle stacks (PICS, 004_b28092482852db08.txt Paper B) for
  * people: `robin annotate --pics FUNCTION` (each instruction's stack beside its disassembly
  * and source) and `robin prof --pics` (each procedure's stack), from the psv rows of a
  * profile database (profile/pics_read.h).
  */
-#ifndef ROBIN_CLI_PICS_SHOW_H
-#define ROBIN_CLI_PICS_SHOW_H
+#ifndef ROBIN_REPORT_PICS_VIEW_H
+#define ROBIN_REPORT_PICS_VIEW_H
 
 #include <stddef.h>
 
@@ -14,11 +14,11 @@
 
 /* Print the PICS of the listing's function. Returns 0, or 1 after a one-line error on
  * stderr ("robin annotate: ..."). */
-int pics_show_annotate(struct profile_db *db, const struct profile_db_filter *f,
+int pics_view_annotate(struct profile_db *db, const struct profile_db_filter *f,
 		       struct listing *l, int source);
 
 /* Print every procedure's PICS (at most limit rows, 0 = all), heaviest first. Returns 0 or 1
  * after a one-line error on stderr. */
-int pics_show_prof(struct profile_db *db, const struct profile_db_filter *f, size_t limit);
+int pics_view_prof(struct profile_db *db, const struct profile_db_filter *f, size_t limit);
 
 #endif
