@@ -12,6 +12,7 @@ SECTIONS=(
 	"suite run"   # every workload under robin run: check, instructions, MIPS (scripts/demo/suite.sh)
 	"sim sim"     # every workload on the out-of-order core: IPC, MPKI, cycle stack (scripts/demo/sim.sh)
 	"accuracy accuracy"  # simulated profilers against the Oracle, Imagick case study (scripts/demo/accuracy.sh)
+	"cores sim"   # a threaded program on 2 cores, every consumer per thread or core (scripts/demo/cores.sh)
 	"tea sim"     # TEA's per-instruction cycle stacks of lbm's hot loop (scripts/demo/tea.sh)
 	"dcpi calc"   # DCPI's frequency/CPI/culprit analysis next to the exact counts (scripts/demo/dcpi.sh)
 	"ibs sim"     # 003 Table 1 (PCS skid vs IBS vs exact) and Figure 2 (IBS latency by source) (scripts/demo/ibs.sh)

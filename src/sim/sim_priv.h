@@ -28,6 +28,16 @@ struct sim_thread {
 	unsigned npc;
 	uint32_t cores;              /* bit k: it ran on core k (k < 32) */
 	struct core *on;             /* the core running it now: the co-processor charges it */
+	/* Several cores: ProfileMe counts the thread's fetched instructions, so its consumers see
+	 * fetch numbers of the thread's own (each core numbers its fetches; the thread's continue
+	 * where they stopped when it moves to a core): renumber[i] marks them. A stint is the
+	 * thread's time on one core: records of that core fetched before it (another thread's
+	 * draining) do not reach them. */
+	uint8_t renumber[SIM_THREAD_PC_MAX];
+	uint64_t seq_next;           /* the thread's next fetch number */
+	int fetch_core;              /* the core of its stint, -1 none yet */
+	uint64_t stint_first;        /* that core's fetch number where the stint began */
+	uint64_t seq_off;            /* added to that core's numbers (mod 2^64) */
 };
 
 struct sim;
@@ -37,6 +47,7 @@ struct sim_route {
 	struct sim *sim;
 	unsigned core;
 	uint32_t demand;             /* the core's insn_demand: its thread's consumers' */
+	int last;                    /* the thread slot it served last, -1 none */
 };
 
 struct sim {

@@ -31,6 +31,7 @@ int sim_thread_create(struct sim *sim, int index, struct sim_thread **out)
 		return -ENOMEM;
 	t->index = index;
 	t->on = sim->m ? NULL : sim->c;
+	t->fetch_core = -1;
 	if (sim->m) {
 		t->r.tid = thread_slot_tid(sim->e, index);
 		if (sim->sc->calls)
@@ -63,6 +64,7 @@ int sim_thread_create(struct sim *sim, int index, struct sim_thread **out)
 		if ((rc = sim_pm_create(&s->pmo[k], s->cmd, &s->cfg, k ? NULL : t->pm_raw,
 		                        &t->r.pm[k])))
 			goto fail;
+		t->renumber[t->npc] = 1;
 		pm_consumer(t->r.pm[k], &t->pc[t->npc++]);
 	}
 	if (s->cpo.path) {
@@ -139,6 +141,10 @@ static struct sim_thread *sim_thread_target(struct sim_route *r)
 	}
 	if (!t->r.calls && sim->sc->calls)
 		t->r.calls = sim->sc->calls[i];
+	if (r->last != i) {  /* the thread (re)enters the core: a new stint at its next fetch */
+		r->last = i;
+		t->fetch_core = -1;
+	}
 	if (r->core < 32)
 		t->cores |= 1u << r->core;
 	t->on = sim->m->core[r->core];
@@ -161,25 +167,51 @@ static void sim_thread_on_cycle(void *ctx, const struct probe_cycle *v)
 
 static void sim_thread_on_insn(void *ctx, const struct probe_insn *rec)
 {
-	struct sim_thread *t = sim_thread_target(ctx);
-	for (unsigned i = 0; t && i < t->npc; i++)
-		if (t->pc[i].on_insn && (!t->pc[i].insn_demand || *t->pc[i].insn_demand))
-			t->pc[i].on_insn(t->pc[i].ctx, rec);
-	sim_thread_demand(ctx, t);
+	struct sim_route *r = ctx;
+	struct sim_thread *t = sim_thread_target(r);
+	struct probe_insn own;
+	int have_own = 0;
+	for (unsigned i = 0; t && i < t->npc; i++) {
+		if (!t->pc[i].on_insn || (t->pc[i].insn_demand && !*t->pc[i].insn_demand))
+			continue;
+		if (t->renumber[i]) {
+			if (t->fetch_core != (int)r->core || rec->seq < t->stint_first)
+				continue;  /* not fetched in this stint */
+			if (!have_own) {
+				own = *rec;
+				own.seq = rec->seq + t->seq_off;
+				have_own = 1;
+			}
+		}
+		t->pc[i].on_insn(t->pc[i].ctx, t->renumber[i] ? &own : rec);
+	}
+	sim_thread_demand(r, t);
 }
 
 static void sim_thread_on_fetch(void *ctx, uint64_t cycle, uint64_t first_seq, uint32_t n)
 {
 	(void)cycle;
-	struct sim_thread *t = sim_thread_target(ctx);
-	for (unsigned i = 0; t && i < t->npc; i++)
+	struct sim_route *r = ctx;
+	struct sim_thread *t = sim_thread_target(r);
+	if (!t)
+		return;
+	if (t->fetch_core != (int)r->core) {  /* a new stint */
+		t->seq_off = t->seq_next - first_seq;  /* unsigned: wraps as it should */
+		t->stint_first = first_seq;
+		t->fetch_core = (int)r->core;
+	}
+	uint64_t own = first_seq + t->seq_off;
+	if (own + n > t->seq_next)
+		t->seq_next = own + n;
+	for (unsigned i = 0; i < t->npc; i++)
 		if (t->pc[i].on_fetch)
-			t->pc[i].on_fetch(t->pc[i].ctx, t->r.cycles, first_seq, n);
+			t->pc[i].on_fetch(t->pc[i].ctx, t->r.cycles, t->renumber[i] ? own : first_seq, n);
+	sim_thread_demand(ctx, t);  /* a fetch may tag an instruction whose record is wanted */
 }
 
 void sim_thread_route(struct sim *sim, unsigned k, struct probe_consumer *out)
 {
-	sim->route[k] = (struct sim_route){ sim, k, 1 };
+	sim->route[k] = (struct sim_route){ sim, k, 1, -1 };
 	*out = (struct probe_consumer){
 		.ctx = &sim->route[k], .on_cycle = sim_thread_on_cycle,
 		.on_insn = sim_thread_on_insn, .on_fetch = sim_thread_on_fetch,

@@ -4,7 +4,8 @@
 #  - --stacks, --profileme and --coproc each alone run the guest to its end with robin run's
 #    stdout and exit status;
 #  - all of them together: --stats-json has one threads[] entry per guest thread with its
-#    profile_error, profileme and coproc members; the profile database holds one run per
+#    profile_error, profileme and coproc members (ProfileMe samples about one in 1000 of each
+#    thread's fetched instructions, few dropped); the profile database holds one run per
 #    thread, with call stacks (prof --children names worker);
 #  - --pipeview FILE writes FILE.0 and FILE.1 (gem5's O3PipeView lines), --probe-check reports
 #    0 errors on each core;
@@ -36,6 +37,10 @@ n=$(j "$tmp/all.json" "len(d['threads'])")
 [ "$n" -eq 5 ] || { echo "threads[] has $n entries for 5 guest threads"; exit 1; }
 bad=$(j "$tmp/all.json" "[t['tid'] for t in d['threads'] if not ('profile_error' in t and 'profileme' in t and 'coproc' in t)]")
 [ "$bad" = "[]" ] || { echo "threads without profile_error, profileme or coproc: $bad"; exit 1; }
+# ProfileMe counts each thread's own fetches across its stints on the cores: about one sample
+# per 1000 fetched instructions, and few lost at the stints' ends
+low=$(j "$tmp/all.json" "[t['tid'] for t in d['threads'] if t['profileme']['samples'] < t['profileme']['fetched'] // 2000 or t['profileme']['dropped'] * 10 > t['profileme']['samples']]")
+[ "$low" = "[]" ] || { echo "ProfileMe lost samples on threads $low:"; j "$tmp/all.json" "[(t['profileme']['fetched'], t['profileme']['samples'], t['profileme']['dropped']) for t in d['threads']]"; exit 1; }
 base=$(j "$tmp/all.json" "sum(1 for t in d['threads'] if 'baseline_cycles' in t['coproc'])")
 [ "$base" -eq 5 ] || { echo "$base of 5 threads have the co-processor's baseline"; exit 1; }
 runs=$(sqlite3 "$tmp/p.db" "select count(*) from run where command like '%#tid%'")
