@@ -92,6 +92,13 @@ enum emu_status sim_warm_cores(struct sim *sim, uint64_t n);
 /* Route core k's probes to the consumers of the thread it runs, creating them on first use. */
 void sim_thread_route(struct sim *sim, unsigned k, struct probe_consumer *out);
 
+/* Every thread's consumers' outputs, in thread order (sim_output.c); err is the core's
+ * -errno. Returns the exit status so far. */
+int sim_outputs(struct sim *sim, int rc, int err);
+
+/* One core: the --stats-json object. Returns the exit status so far. */
+int sim_out_json(struct sim *sim, int rc, const char *status, int sig);
+
 /* Several cores: the summary on stderr, and --stats-json's object (the caller writes the
  * per-thread members through `thread_json`). */
 void sim_cores_print(const struct sim *sim, uint64_t cycles, uint64_t insns);
