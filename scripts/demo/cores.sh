@@ -28,4 +28,4 @@ for t in d["threads"]:
           tip.get("samples", "-"), t["profileme"]["samples"]))
 PY
 echo "the stored call stacks of all threads (robin prof --children, top 5):"
-"$ROBIN" prof --db "$tmp/t.db" --event tip --children 2>&1 | head -7
+"$ROBIN" prof --db "$tmp/t.db" --event tip --children 2>&1 | head -9
