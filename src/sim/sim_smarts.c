@@ -65,7 +65,9 @@ static int sim_smarts_cores_attach(void *ctx, struct probe_consumer *pc)
 
 int sim_smarts_go(struct sim *sim, enum emu_status *end)
 {
-	const struct smarts_opts *o = &sim->s->smarts;
+	struct smarts_opts opts = sim->s->smarts;
+	const struct smarts_opts *o = &opts;
+	opts.max_insns = sim->s->eo->max_insns;  /* --max-insns bounds the sampled run too */
 	const char *prog = sim->s->restore ? sim->s->restore : sim->s->argv[0];
 	const char *json_path = sim->s->stats_json;
 	struct smarts_result r;
@@ -106,8 +108,12 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 		fprintf(stderr, "  within +-%.0f%% at 99.7%%; k = %" PRIu64 " would still be (%" PRIu64
 		        " units needed)\n", 100 * o->target, r.k_suggested ? r.k_suggested : o->k,
 		        r.n_needed);
+	int limit = r.status == EMU_LIMIT;
+	if (limit)
+		fprintf(stderr, "robin: stopped after %" PRIu64 " instructions (--max-insns)\n",
+		        r.instructions);
 	if (!json_path)
-		return 0;
+		return limit ? SIM_GUEST_EXIT_LIMIT : 0;
 	FILE *f = fopen(json_path, "w");
 	if (!f) {
 		fprintf(stderr, "robin sim: cannot write %s: %s\n", json_path, strerror(errno));
@@ -134,5 +140,9 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 	json_object_end(&j);
 	json_object_end(&j);
 	json_end(&j);
-	return fclose(f) ? 1 : 0;
+	if (fclose(f)) {
+		fprintf(stderr, "robin sim: cannot write %s: %s\n", json_path, strerror(errno));
+		return 1;
+	}
+	return limit ? SIM_GUEST_EXIT_LIMIT : 0;
 }

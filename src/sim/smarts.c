@@ -48,15 +48,29 @@ int smarts_sample(const struct smarts_target *t, const struct smarts_opts *o,
 	int first = 1;
 	enum emu_status st = EMU_RUNNING;
 	for (;;) {
-		/* functional warming up to the next window */
-		st = t->warm(t->ctx, gap);
+		/* functional warming up to the next window, and the window, within max_insns */
+		uint64_t g = gap, win = o->warm + o->unit, now = t->instret(t->ctx);
+		if (o->max_insns && now >= o->max_insns) {
+			st = EMU_LIMIT;
+			break;
+		}
+		if (o->max_insns && g > o->max_insns - now)
+			g = o->max_insns - now;
+		st = t->warm(t->ctx, g);
 		if (st != EMU_RUNNING)
 			break;
+		now = t->instret(t->ctx);
+		if (o->max_insns && now >= o->max_insns) {
+			st = EMU_LIMIT;
+			break;
+		}
+		if (o->max_insns && win > o->max_insns - now)
+			win = o->max_insns - now;
 		/* the detailed window */
 		w.committed = 0;
 		w.complete = 0;
 		/* W = 0: the unit starts at the window's first commit */
-		w.t_warm = t->begin(t->ctx, o->warm + o->unit, first);
+		w.t_warm = t->begin(t->ctx, win, first);
 		rc = t->run(t->ctx, &st);
 		first = 0;
 		if (rc)

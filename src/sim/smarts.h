@@ -19,6 +19,8 @@ struct smarts_opts {
 	uint64_t warm;        /* W: detailed warming before each unit */
 	uint64_t k;           /* one unit in k is measured */
 	double target;        /* wanted relative half-width of the 99.7% interval (0.03) */
+	uint64_t max_insns;   /* stop when this many instructions have run (0: the program's end);
+	                         a window cut by it measures no unit */
 };
 
 struct smarts_result {
