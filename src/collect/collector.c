@@ -797,6 +797,15 @@ static void on_sample(struct collector *c, struct perf_rec *r, const struct perf
 			c->sink_err = -ENOMEM; /* unwound later, off the drain (collect_unwind.h) */
 	}
 	int cpu = r->cpu < (uint32_t)c->ncpus ? (int)r->cpu : 0;
+	/* on the BPF path a sample still reaches the ring now and then (its program declined it,
+	 * or it was taken before the program was attached): its CPU's table is made on the first */
+	if (!c->agg[cpu].buckets &&
+	    agg_init(&c->agg[cpu], c->cfg.agg_entries, c->cfg.overflow_entries)) {
+		c->st.lost++;
+		if (!c->sink_err)
+			c->sink_err = -ENOMEM;
+		return;
+	}
 	if (agg_add(&c->agg[cpu], (uint64_t)(uintptr_t)era, r->ip, (uint32_t)ev))
 		agg_drain_overflow(&c->agg[cpu], on_agg_entry, c);
 }
@@ -923,10 +932,10 @@ int collector_flush(struct collector *c)
 		if (rc)
 			return rc;
 		bpf_agg_consume(c->bpf, on_bpf_entry, c);
-	} else {
-		for (int i = 0; i < c->ncpus; i++)
-			agg_drain_all(&c->agg[i], on_agg_entry, c);
 	}
+	/* the ring path's tables; on the BPF path those of the samples the ring still brought */
+	for (int i = 0; i < c->ncpus; i++)
+		agg_drain_all(&c->agg[i], on_agg_entry, c);
 	procmap_reap(&c->pm, t0);
 	int rc = c->sink_err;
 	c->sink_err = 0;
@@ -952,15 +961,15 @@ void collector_stats(const struct collector *c, struct collector_stats *st)
 			st->stacks_lost = t.stacks_lost;
 			for (int i = 0; i < 64; i++)
 				st->samples_cpu[i] = t.samples_cpu[i];
+			st->samples += c->st.samples; /* those the ring brought (on_sample) */
 		}
 		st->memory_bytes += bpf_agg_memory_bytes(c->bpf);
-	} else {
-		for (int i = 0; i < c->ncpus; i++) {
-			st->agg_hits += c->agg[i].stats.hits;
-			st->agg_evictions += c->agg[i].stats.evictions;
-			st->entries_out += c->agg[i].stats.entries_out;
-			st->memory_bytes += agg_memory_bytes(&c->agg[i]);
-		}
+	}
+	for (int i = 0; i < c->ncpus; i++) {
+		st->agg_hits += c->agg[i].stats.hits;
+		st->agg_evictions += c->agg[i].stats.evictions;
+		st->entries_out += c->agg[i].stats.entries_out;
+		st->memory_bytes += agg_memory_bytes(&c->agg[i]);
 	}
 	st->memory_bytes += (size_t)c->ncpus * (c->cfg.mmap_pages + 1) *
 			    (size_t)sysconf(_SC_PAGESIZE);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
@@ -642,6 +643,31 @@ static void daemon_loop(struct daemon *d)
 		     collect_store_pending_samples(&d->store));
 }
 
+/* Take the state directory's lock (DAEMON_LOCK_FILE, flock, exclusive) into *fd: one daemon
+ * per directory, even when two start at the same moment. The lock goes with the daemon's
+ * process (the open file survives fork and is closed by its exit). A lock held by a daemon
+ * that has just removed its pid file (stopping) is waited for, up to 2 s. Returns 0, -EEXIST
+ * if another daemon holds it, or -errno of the lock file. */
+static int daemon_lock(const char *dir, int *fd)
+{
+	char path[4200];
+	snprintf(path, sizeof path, "%s/%s", dir, DAEMON_LOCK_FILE);
+	*fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (*fd < 0)
+		return -errno;
+	for (int t = 0; flock(*fd, LOCK_EX | LOCK_NB); t++) {
+		int rc = errno == EWOULDBLOCK ? -EEXIST : -errno;
+		if (rc != -EEXIST || t == 100 || daemon_read_pid(dir)) {
+			close(*fd);
+			*fd = -1;
+			return rc;
+		}
+		struct timespec ts = { 0, 20 * 1000000 };
+		nanosleep(&ts, NULL);
+	}
+	return 0;
+}
+
 int daemon_start(const struct daemon_config *cfg, FILE *out)
 {
 	char err[1024] = "";
@@ -650,11 +676,24 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 		fprintf(out, "robin daemon: cannot create %s: %s\n", cfg->dir, strerror(-rc));
 		return rc;
 	}
+	int lock_fd = -1;
+	rc = daemon_lock(cfg->dir, &lock_fd);
 	pid_t running = daemon_read_pid(cfg->dir);
 	if (running) {
 		fprintf(out, "robin daemon: already running (pid %d, state in %s)\n", (int)running,
 			cfg->dir);
+		if (lock_fd >= 0)
+			close(lock_fd);
 		return -EEXIST;
+	}
+	if (rc == -EEXIST) {
+		fprintf(out, "robin daemon: %s/%s: another daemon is starting or stopping with this "
+			"state directory\n", cfg->dir, DAEMON_LOCK_FILE);
+		return rc;
+	}
+	if (rc) {
+		fprintf(out, "robin daemon: %s/%s: %s\n", cfg->dir, DAEMON_LOCK_FILE, strerror(-rc));
+		return rc;
 	}
 	char dbdir[4096];
 	snprintf(dbdir, sizeof dbdir, "%s", cfg->db_path);
@@ -666,17 +705,22 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 
 	int ready[2] = { -1, -1 };
 	if (!cfg->foreground && pipe2(ready, O_CLOEXEC)) {
-		fprintf(out, "robin daemon: pipe: %s\n", strerror(errno));
-		return -errno;
+		rc = -errno;
+		fprintf(out, "robin daemon: pipe: %s\n", strerror(-rc));
+		close(lock_fd);
+		return rc;
 	}
 	if (!cfg->foreground) {
 		fflush(out);
 		pid_t pid = fork();
 		if (pid < 0) {
-			fprintf(out, "robin daemon: fork: %s\n", strerror(errno));
-			return -errno;
+			rc = -errno;
+			fprintf(out, "robin daemon: fork: %s\n", strerror(-rc));
+			close(lock_fd);
+			return rc;
 		}
 		if (pid > 0) { /* the starter: wait for the daemon's verdict */
+			close(lock_fd); /* the daemon holds the lock now */
 			close(ready[1]);
 			char line[2400];
 			ssize_t got = 0, r;
@@ -746,6 +790,7 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 		fputs(line, out);
 		collector_close(d.c);
 		collect_store_close(&d.store);
+		close(lock_fd);
 		return rc;
 	}
 	dlog("%.*s", (int)strcspn(line, "\n"), line);
@@ -771,6 +816,7 @@ int daemon_start(const struct daemon_config *cfg, FILE *out)
 	snprintf(path, sizeof path, "%s/%s", cfg->dir, DAEMON_PID_FILE);
 	unlink(path);
 	if (!cfg->foreground)
-		_exit(0);
+		_exit(0); /* and the lock goes with the process */
+	close(lock_fd);
 	return 0;
 }

@@ -17,6 +17,7 @@
 
 #define DAEMON_PID_FILE "daemon.pid"
 #define DAEMON_LOG_FILE "daemon.log"
+#define DAEMON_LOCK_FILE "daemon.lock" /* flock()ed by the daemon for its whole life */
 #define DAEMON_SOCKET "control.sock"
 #define DAEMON_JOURNAL_FILE "journal" /* samples a failed store kept (collect_pending.h) */
 

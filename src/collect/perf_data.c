@@ -176,9 +176,13 @@ static void perf_data_features(struct perf_data *pd, uint64_t table)
 		if (!perf_data_inside(pd, at, 16)) {
 			snprintf(pd->features_note, sizeof(pd->features_note),
 				 "feature table at offset 0x%" PRIx64 " is cut", at);
+			pd->features_cut_at = at;
 			return;
 		}
 		uint64_t off = perf_data_u64(pd->map + at), size = perf_data_u64(pd->map + at + 8);
+		/* a section that starts inside the file and ends past it: the file is cut */
+		if (off <= pd->size_bytes && size > pd->size_bytes - off && !pd->features_cut_at)
+			pd->features_cut_at = off;
 		if (bit >= sizeof(names) / sizeof(names[0]) || !names[bit])
 			continue;
 		int rc = -1;
@@ -364,10 +368,16 @@ int perf_data_records(const struct perf_data *pd,
 		off += h.size;
 	}
 	*stop_offset = off;
-	if (cut)
-		return perf_data_fail(err, err_n, -EINVAL, "%s: data section ends at offset 0x%" PRIx64
-				      " but the file ends at 0x%" PRIx64 " (truncated)", pd->path,
-				      pd->data_offset + pd->data_size, pd->size_bytes);
+	if (cut) /* even when the cut fell between two records */
+		return perf_data_fail(err, err_n, -EINVAL, "%s: the data section (%" PRIu64 " bytes "
+				      "at offset 0x%" PRIx64 ") runs past the end of the file (%"
+				      PRIu64 " bytes): truncated", pd->path, pd->data_size,
+				      pd->data_offset, pd->size_bytes);
+	if (pd->features_cut_at)
+		return perf_data_fail(err, err_n, -EINVAL, "%s: the feature section after the data "
+				      "(offset 0x%" PRIx64 ") runs past the end of the file (%" PRIu64
+				      " bytes): truncated", pd->path, pd->features_cut_at,
+				      pd->size_bytes);
 	return 0;
 }
 

@@ -55,6 +55,8 @@ struct perf_data {
 	char cmdline[1024];           /* "" if absent */
 	char hostname[256];
 	char features_note[256];      /* why features could not be read, "" if fine */
+	uint64_t features_cut_at;     /* the feature section is cut: the file ends before this
+	                               * offset (its table or a section there), 0 if whole */
 };
 
 /* Map and check the file: header, attrs, ids, features. Returns 0, or -errno with err set to
@@ -67,7 +69,10 @@ void perf_data_close(struct perf_data *pd);
 /* Call fn(arg, record, file offset) for every record of the data section in file order; the
  * record is a copy, 8-byte aligned, valid during the call. Returns 0 at the end of the
  * section, fn's first non-zero result, or -EINVAL with *stop_offset and err ("PATH: record at
- * offset 0x..: what") when a record is cut or malformed. */
+ * offset 0x..: what") when a record is cut or malformed. A file shorter than its header says
+ * is refused the same way once the records it holds have been handed to fn: the data section
+ * runs past the end (err names the section's size and the file's), or the feature section
+ * after it is cut (features_cut_at), even when the cut falls on a record boundary. */
 int perf_data_records(const struct perf_data *pd,
 		      int (*fn)(void *arg, const struct perf_event_header *h, uint64_t offset),
 		      void *arg, uint64_t *stop_offset, char *err, size_t err_n);

@@ -5,7 +5,8 @@
 # of samples), callchains are stored as stacks (`prof --children`), `annotate`, `diff`,
 # `report` and `export` work on the run; cut copies of the file keep every sample committed
 # before the cut, say at which offset they stopped in one line, and leave a database that
-# passes `robin db check`. Skips (77) only where perf is absent or may not sample.
+# passes `robin db check`; a cut that falls between two records (inside the data section, at
+# its end, in the feature section) is refused too, naming the file's size. Skips (77) only where perf is absent or may not sample.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 case $ROBIN in /*) ;; *) ROBIN=$PWD/$ROBIN ;; esac
@@ -99,5 +100,38 @@ for frac in 20 40 60 80 97; do
 	prev=$got
 done
 [ "$prev" -ge $(( ${total:-0} * 80 / 100 )) ] || bad "a 97% cut kept only $prev of ${total:-0} samples"
+
+# cuts that fall between two records: the header states the data section's size (offset 0x28,
+# 0x30), so a file shorter than its header says is refused wherever the cut falls. A fraction
+# of the size may or may not land on a record boundary (make check failed once when the 97% cut
+# did); these land on one on purpose: after the 20th record, at the end of the data section
+# (every record whole, the feature section after it gone: robin accepted it as whole) and
+# 8 bytes into the feature section.
+u64() { od -An -t u8 -j "$2" -N 8 "$1" | tr -d ' '; }
+u16() { od -An -t u2 -j "$2" -N 2 "$1" | tr -d ' '; }
+doff=$(u64 "$data" 40) dsize=$(u64 "$data" 48)
+b=$doff
+for _ in $(seq 20); do b=$((b + $(u16 "$data" $((b + 6))))); done
+for cut in $b $((doff + dsize)) $((doff + dsize + 8)); do
+	[ "$cut" -lt "$size" ] || { bad "cut $cut: the recording has no feature section"; continue; }
+	head -c "$cut" "$data" > "$T/cut.data"
+	rm -f "$T/cut.db"
+	if "$ROBIN" ingest --db "$T/cut.db" "$T/cut.data" 2> "$T/err"; then
+		bad "cut at $cut of $size (a record boundary; data section $dsize bytes at $doff) accepted"
+		continue
+	fi
+	grep -v "not imported" "$T/err" > "$T/err1"
+	one_line "$T/err1" || bad "boundary cut $cut: not one line"
+	grep -q "cut.data: .*runs past the end of the file ($cut bytes)" "$T/err1" ||
+		bad "boundary cut $cut: the file and its size not named: $(cat "$T/err1")"
+	if [ "$cut" -ge $((doff + dsize)) ]; then
+		grep -q "the $total samples before it are committed" "$T/err1" ||
+			bad "boundary cut $cut: the whole data section is not kept: $(cat "$T/err1")"
+	else
+		grep -q "the data section ($dsize bytes" "$T/err1" ||
+			bad "boundary cut $cut: the section's size not named: $(cat "$T/err1")"
+	fi
+	echo "cut at record boundary $cut of $size bytes: $(cat "$T/err1")"
+done
 [ $fail -eq 0 ] && echo PASS
 exit $fail
