@@ -4,6 +4,7 @@
  * and/or a speedscope file (--speedscope, report/speedscope.c); with the call stacks when
  * the profiles hold them.
  */
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include "report/pprof.h"
 #include "report/report_load.h"
 #include "report/speedscope.h"
+#include "util/outfile.h"
 
 static const char export_help[] =
 	"usage: robin export [--pprof FILE] [--folded FILE] [--speedscope FILE] [--insns]\n"
@@ -53,9 +55,12 @@ static FILE *export_open(const char *path)
  * on stderr. */
 static int export_close(FILE *fo, const char *path, long n, const char *format, struct table *t)
 {
-	int bad = fo != stdout ? fclose(fo) : fflush(fo);
-	if (n < 0 || bad) {
-		fprintf(stderr, "robin export: %s: write failed\n", path);
+	/* a stream's error flag, not fclose's result alone: a flush that failed earlier (the
+	 * JSON writer's) leaves fclose nothing to fail on */
+	int err = fo != stdout ? outfile_close(fo) : outfile_flush(fo);
+	if (n < 0 || err) {
+		fprintf(stderr, "robin export: %s: %s\n", path,
+			err ? strerror(-err) : n == -ENOMEM ? "out of memory" : "write failed");
 		return -1;
 	}
 	int row = table_add_row(t);

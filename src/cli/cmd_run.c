@@ -19,6 +19,7 @@
 #include "emu/checkpoint.h"
 #include "emu/emu.h"
 #include "util/json.h"
+#include "util/outfile.h"
 #include "util/text.h"
 
 static void run_usage(FILE *out)
@@ -59,13 +60,14 @@ static double run_clock(clockid_t id)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-static void run_write_json(const char *path, const struct emu *e, const char *prog, uint64_t n,
-			   double secs, double cpu, int rc, const char *status, int sig)
+/* --stats-json: 0, or -1 after one line "robin run: FILE: reason". */
+static int run_write_json(const char *path, const struct emu *e, const char *prog, uint64_t n,
+			  double secs, double cpu, int rc, const char *status, int sig)
 {
 	FILE *f = fopen(path, "w");
 	if (!f) {
-		fprintf(stderr, "robin run: cannot write %s: %s\n", path, strerror(errno));
-		return;
+		fprintf(stderr, "robin run: %s: %s\n", path, strerror(errno));
+		return -1;
 	}
 	struct json j;
 	json_init(&j, f, 1);
@@ -85,7 +87,10 @@ static void run_write_json(const char *path, const struct emu *e, const char *pr
 	json_kv_uint(&j, "translated_bytes", jbytes);
 	json_object_end(&j);
 	json_end(&j);
-	fclose(f);
+	int err = outfile_close(f);
+	if (err)
+		fprintf(stderr, "robin run: %s: %s\n", path, strerror(-err));
+	return err ? -1 : 0;
 }
 
 /* --stats of a threaded guest: one line per thread with the instructions it retired. */
@@ -282,10 +287,11 @@ int cmd_run(int argc, char **argv)
 			cpu > 0 ? (double)n / cpu / 1e6 : 0, status, rc);
 	if (stats)
 		run_print_threads(e);
-	if (stats_json)
-		run_write_json(stats_json, e, prog, n, secs, cpu, rc, status, sig);
+	if (stats_json && run_write_json(stats_json, e, prog, n, secs, cpu, rc, status, sig) && !rc)
+		rc = 1;
 out:
-	sim_guest_close(&eo);
+	if (sim_guest_close(&eo, "run") && !rc)
+		rc = 1;
 	emu_destroy_at_exit(e);  /* main returns rc: the exit drops the mappings */
 	return rc;
 }

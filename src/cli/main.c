@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/outfile.h"
+
 #include "cli/cli.h"
 #include "cli/cli_args.h"
 
@@ -38,7 +40,10 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(stdout);
-		return 0;
+		int err = outfile_flush(stdout);
+		if (err)
+			fprintf(stderr, "robin help: stdout: %s\n", strerror(-err));
+		return err ? 1 : 0;
 	}
 	for (const struct cli_command *c = commands; c->name; c++) {
 		if (strcmp(argv[1], c->name))
@@ -51,6 +56,13 @@ int main(int argc, char **argv)
 		}
 		int rc = c->fn(n - 1, split + 1);
 		cli_args_free(split);
+		/* Every command's listing on stdout is checked here, once: a write that failed
+		 * (a full disk, /dev/full) is an error, not a silent exit 0. */
+		int err = outfile_flush(stdout);
+		if (err) {
+			fprintf(stderr, "robin %s: stdout: %s\n", c->name, strerror(-err));
+			rc = rc ? rc : 1;
+		}
 		return rc;
 	}
 	fprintf(stderr, "robin: unknown command '%s' (see `robin help`)\n", argv[1]);

@@ -500,6 +500,14 @@ static int create_atomically(struct profile_db *db, mode_t mode)
 		return profile_db_fail(db, -ENAMETOOLONG, "path too long");
 	int rc;
 	unlink_db_files(tmp);  /* a leftover of a killed creator with the same pid */
+	/* Create the (empty) file first: SQLite, refused O_CREAT in a directory it cannot
+	 * write, retries read-only and reports that retry's ENOENT instead of EACCES. */
+	int fd = open(tmp, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		rc = profile_db_fail(db, -errno, "cannot create: %s", strerror(errno));
+		goto out;
+	}
+	close(fd);
 	if (sqlite3_open_v2(tmp, &db->sql, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
 	    SQLITE_OK) {
 		int e = sqlite3_system_errno(db->sql);

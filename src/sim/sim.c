@@ -20,6 +20,7 @@
 #include "sim/sim_priv.h"
 #include "sim/sim_smarts.h"
 #include "util/json.h"
+#include "util/outfile.h"
 
 void sim_spec_init(struct sim_spec *s, const char *cmd)
 {
@@ -185,16 +186,44 @@ static enum emu_status sim_warm(struct sim *sim, uint64_t n)
 	return st == EMU_LIMIT ? EMU_RUNNING : st;
 }
 
+/* The file name of core k's pipeline view. */
+static void sim_pipeview_path(const struct sim *sim, unsigned k, char *path, size_t size)
+{
+	if (sim->m)
+		snprintf(path, size, "%s.%u", sim->s->pipeview, k);
+	else
+		snprintf(path, size, "%s", sim->s->pipeview);
+}
+
+/* The pipeline views' ends: every file flushed, checked and closed. 0, or 1 after one line
+ * per file that could not be written. */
+static int sim_pipeview_close(struct sim *sim)
+{
+	int bad = 0;
+	for (unsigned k = 0; k < SOURCE_CORES_MAX; k++) {
+		if (!sim->pvf[k])
+			continue;
+		if (sim->pv[k])
+			pipeview_finish(sim->pv[k]);
+		int err = outfile_close(sim->pvf[k]);
+		sim->pvf[k] = NULL;
+		if (err) {
+			char path[4096];
+			sim_pipeview_path(sim, k, path, sizeof(path));
+			fprintf(stderr, "robin %s: %s: %s\n", sim->s->cmd, path, strerror(-err));
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
 /* The pipeline view of core k, writing its file. 0 or 1 after a message. */
 static int sim_pipeview(struct sim *sim, unsigned k, struct core *c)
 {
 	const struct sim_spec *s = sim->s;
 	struct probe_consumer pc;
 	char path[4096];
-	if (sim->m)
-		snprintf(path, sizeof(path), "%s.%u", s->pipeview, k);
-	else
-		snprintf(path, sizeof(path), "%s", s->pipeview);
+	sim_pipeview_path(sim, k, path, sizeof(path));
 	if (!(sim->pvf[k] = fopen(path, "w"))) {
 		fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, path, strerror(errno));
 		return 1;
@@ -434,8 +463,21 @@ static int sim_tail(struct sim *sim, int rc, int err, const char *status, int si
 	return rc;
 }
 
-/* Run the assembled simulation to its end and write the outputs. Returns the exit status. */
+static int sim_go_run(struct sim *sim);
+
+/* Run the assembled simulation to its end and write the outputs; then the files written
+ * during the run (pipeline views, the trace) are closed and checked. Returns the exit status. */
 static int sim_go(struct sim *sim)
+{
+	int rc = sim_go_run(sim);
+	if (sim_pipeview_close(sim))
+		rc = rc ? rc : 1;
+	if (sim_guest_close(sim->s->eo, sim->s->cmd))
+		rc = rc ? rc : 1;
+	return rc;
+}
+
+static int sim_go_run(struct sim *sim)
 {
 	const struct sim_spec *s = sim->s;
 	if (s->smarts.unit) {
@@ -530,7 +572,7 @@ static void sim_free(struct sim *sim)
 	}
 	free(sim->sc);
 	free(sim->pcheck);
-	sim_guest_close(sim->s->eo);
+	(void)sim_guest_close(sim->s->eo, NULL);  /* sim_go reported it; an early end has no trace */
 	emu_destroy(sim->e);
 	free(sim);
 }
@@ -566,7 +608,8 @@ int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uin
 	rc = 0;
 out:
 	core_destroy(sim->c);
-	sim_guest_close(s->eo);
+	if (sim_guest_close(s->eo, s->cmd) && !rc)
+		rc = -EIO;
 	emu_destroy(sim->e);
 	free(sim);
 	return rc;

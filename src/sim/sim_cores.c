@@ -16,6 +16,7 @@
 #include "core/memsys.h"
 #include "core/source_cores.h"
 #include "util/json.h"
+#include "util/outfile.h"
 #include "util/text.h"
 #include "emu/thread.h"
 
@@ -211,9 +212,10 @@ int sim_cores_json(struct sim *sim, const char *path, int rc, const char *status
 	}
 	json_object_end(&j);
 	json_end(&j);
-	if (fclose(f) || err) {
-		fprintf(stderr, "robin %s: cannot write %s\n", a->cmd, path);
-		return -EIO;
+	int cerr = outfile_close(f);
+	if (cerr || err) {
+		fprintf(stderr, "robin %s: %s: %s\n", a->cmd, path, strerror(cerr ? -cerr : -err));
+		return cerr ? cerr : err;
 	}
 	return 0;
 }

@@ -4,6 +4,7 @@
  */
 #include "sim/sim_guest.h"
 #include "emu/checkpoint.h"
+#include "util/outfile.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -124,11 +125,15 @@ int sim_guest_finish(struct emu *e, enum emu_status st, const char **status, int
 	}
 }
 
-void sim_guest_close(struct emu_opts *o)
+int sim_guest_close(struct emu_opts *o, const char *cmd)
 {
+	int err = 0;
 	if (o->trace && o->trace != stderr)
-		fclose(o->trace);
+		err = outfile_close(o->trace);
 	else if (o->trace)
 		fflush(o->trace);
 	o->trace = NULL;
+	if (err && cmd)
+		fprintf(stderr, "robin %s: %s: %s\n", cmd, o->trace_file, strerror(-err));
+	return err ? 1 : 0;
 }

@@ -39,7 +39,9 @@ int sim_guest_finish(struct emu *e, enum emu_status st, const char **status, int
  * program. Returns 0 with *out set, or 1 after printing the one-line reason. */
 int sim_guest_restore(struct emu_opts *o, const char *cmd, const char *ckpt, struct emu **out);
 
-/* Close the trace (flush it if it is stderr). */
-void sim_guest_close(struct emu_opts *o);
+/* Close the trace (flush it if it is stderr), checking that every line reached it. Returns 0,
+ * or 1 after one line "robin CMD: FILE: reason" on stderr (cmd NULL: no line). Closing twice
+ * is harmless. */
+int sim_guest_close(struct emu_opts *o, const char *cmd);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "sim/sim_priv.h"
 #include "util/json.h"
+#include "util/outfile.h"
 
 /* ---- the co-processor's baseline: the same simulation without it --------------------------- */
 
@@ -217,7 +218,11 @@ int sim_out_json(struct sim *sim, int rc, const char *status, int sig)
 	}
 	json_object_end(&j);
 	json_end(&j);
-	fclose(f);
+	int err = outfile_close(f);
+	if (err) {
+		fprintf(stderr, "robin %s: %s: %s\n", s->cmd, s->stats_json, strerror(-err));
+		rc = rc ? rc : 1;
+	}
 	return rc;
 }
 
