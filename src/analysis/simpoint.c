@@ -39,6 +39,41 @@ static int simpoint_push(void **arr, size_t *cap, size_t n, size_t size)
 	return 0;
 }
 
+/* One line of f into *buf (NUL-terminated, the newline kept) with its length in *len: 1, 0 at
+ * the end of the file, -E2BIG past SIMPOINT_FV_MAX_LINE bytes, -EILSEQ at a NUL byte (a
+ * binary file, /dev/zero), -ENOMEM, -EIO. Unlike getline it never grows without bound. */
+static int simpoint_fv_getline(FILE *f, char **buf, size_t *cap, size_t *len)
+{
+	size_t n = 0;
+	int c;
+	while ((c = getc_unlocked(f)) != EOF) {
+		if (!c)
+			return -EILSEQ;
+		if (n + 2 > *cap) {
+			if (*cap >= SIMPOINT_FV_MAX_LINE + 2)
+				return -E2BIG;
+			size_t nc = *cap ? *cap * 2 : 4096;
+			if (nc > SIMPOINT_FV_MAX_LINE + 2)
+				nc = SIMPOINT_FV_MAX_LINE + 2;
+			char *p = realloc(*buf, nc);
+			if (!p)
+				return -ENOMEM;
+			*buf = p;
+			*cap = nc;
+		}
+		(*buf)[n++] = (char)c;
+		if (c == '\n')
+			break;
+	}
+	if (ferror(f))
+		return -EIO;
+	if (!n)
+		return 0;
+	(*buf)[n] = 0;
+	*len = n;
+	return 1;
+}
+
 int simpoint_fv_read(const char *path, struct simpoint_fv *fv, char *err, size_t errlen)
 {
 	memset(fv, 0, sizeof(*fv));
@@ -51,13 +86,21 @@ int simpoint_fv_read(const char *path, struct simpoint_fv *fv, char *err, size_t
 	size_t cap_rows = 0, cap_pairs = 0, cap_ids = 0, cap_sums = 0, n_pairs = 0;
 	char *line = NULL;
 	size_t linecap = 0;
-	ssize_t len;
+	size_t len;
 	long lineno = 0;
-	int rc = 0;
-	while ((len = getline(&line, &linecap, f)) >= 0) {
+	int rc = 0, got;
+	while ((got = simpoint_fv_getline(f, &line, &linecap, &len)) > 0) {
 		lineno++;
-		if (line[0] != 'T')
-			continue;  /* SimPoint reads only the T lines (comments, blank lines pass) */
+		if (line[0] != 'T') {
+			/* SimPoint reads only the T lines; comments and blank lines pass, not text */
+			size_t sp = strspn(line, " \t\r\n");
+			if (line[0] == '#' || sp == len)
+				continue;
+			snprintf(err, errlen, "%s:%ld: not a frequency vector (T:id:count ...), a comment "
+			         "(#) or a blank line", path, lineno);
+			rc = -EINVAL;
+			goto fail;
+		}
 		if (simpoint_push((void **)&fv->row_start, &cap_rows, fv->n_rows + 1, sizeof(size_t)) ||
 		    simpoint_push((void **)&fv->row_sum, &cap_sums, fv->n_rows, sizeof(double))) {
 			rc = -ENOMEM;
@@ -110,9 +153,16 @@ int simpoint_fv_read(const char *path, struct simpoint_fv *fv, char *err, size_t
 		}
 		fv->row_sum[fv->n_rows++] = sum;
 	}
-	if (ferror(f)) {
-		snprintf(err, errlen, "cannot read %s: %s", path, strerror(EIO));
-		rc = -EIO;
+	if (got < 0) {
+		rc = got;
+		if (got == -EILSEQ)
+			snprintf(err, errlen, "%s:%ld: a NUL byte: not a text file of frequency vectors",
+			         path, lineno + 1);
+		else if (got == -E2BIG)
+			snprintf(err, errlen, "%s:%ld: a line longer than %d MiB", path, lineno + 1,
+			         SIMPOINT_FV_MAX_LINE >> 20);
+		else if (got == -EIO)
+			snprintf(err, errlen, "cannot read %s: %s", path, strerror(EIO));
 		goto fail;
 	}
 	if (!fv->n_rows) {
@@ -217,6 +267,11 @@ int simpoint_extra_read(const char *path, size_t n_rows, double **out, char *err
 		if (end == line || *end || !isfinite(x)) {
 			snprintf(err, errlen, "%s:%zu: expected one number", path, lineno);
 			rc = -EINVAL;
+		} else if (fabs(x) > SIMPOINT_EXTRA_MAX) {
+			/* the distances square it and sum the squares: keep them finite */
+			snprintf(err, errlen, "%s:%zu: %g is out of range (|value| <= %g)", path, lineno,
+			         x, SIMPOINT_EXTRA_MAX);
+			rc = -ERANGE;
 		} else if (n == n_rows) {
 			snprintf(err, errlen, "%s:%zu: more lines than the %zu intervals", path, lineno,
 			         n_rows);
@@ -339,6 +394,12 @@ int simpoint_cluster(const struct simpoint_fv *fv, const struct simpoint_opts *o
 		r->n_tries++;
 		if (rc)
 			goto out;
+		if (!isfinite(t->bic)) {
+			snprintf(err, errlen, "k = %d: the BIC is not finite (values too large for the "
+			         "distances)", kq[q]);
+			rc = -ERANGE;
+			goto out;
+		}
 		if (t->bic > r->tries[imax].bic)
 			imax = q;
 		if (t->bic < r->tries[imin].bic)

@@ -15,6 +15,10 @@
 #include <stdio.h>
 
 #define SIMPOINT_MAX_TRIES 64
+/* The longest line of a frequency-vector file (bytes): a vector of a million blocks fits. */
+#define SIMPOINT_FV_MAX_LINE (64 << 20)
+/* The largest |value| of an extra dimension: its square summed over many rows stays finite. */
+#define SIMPOINT_EXTRA_MAX 1e150
 
 struct simpoint_opts {
 	int max_k;                 /* binary search over k in [1, max_k] (when n_k == 0) */

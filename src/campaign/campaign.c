@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,10 @@
 #include "emu/bbv.h"
 #include "emu/checkpoint.h"
 #include "emu/emu.h"
+
+/* What campaign_load accepts: k up to this, and weights summing to 1 within this. */
+#define CAMPAIGN_LOAD_MAX_K 100000
+#define CAMPAIGN_WEIGHT_TOLERANCE 1e-6
 
 extern char **environ;
 
@@ -226,6 +231,34 @@ static void campaign_read_result(struct campaign *c, struct campaign_point *p)
 	p->done = have == 3 && p->insns > 0;
 }
 
+/* A point line of the manifest against what came before it (k and the intervals come
+ * first, as campaign_write_manifest writes them): 0, or -EINVAL with the reason in why. */
+static int campaign_check_point(const struct campaign *c, const struct campaign_point *p,
+                                char *why, size_t whylen)
+{
+	if (!isfinite(p->weight) || p->weight < 0)
+		snprintf(why, whylen, "point %d: weight %g is not a finite number >= 0", p->index,
+		         p->weight);
+	else if (c->k < 1)
+		snprintf(why, whylen, "point %d before a line \"k K\" (K >= 1)", p->index);
+	else if (p->cluster < 0 || p->cluster >= c->k)
+		snprintf(why, whylen, "point %d: cluster %d is not in 0..%d (k %d)", p->index,
+		         p->cluster, c->k - 1, c->k);
+	else if (p->interval < 0 || (size_t)p->interval >= c->n_intervals)
+		snprintf(why, whylen, "point %d: interval %ld is not one of the %zu intervals",
+		         p->index, p->interval, c->n_intervals);
+	else if (p->start != c->start[p->interval] || p->length != c->length[p->interval] ||
+	         !p->length)
+		snprintf(why, whylen, "point %d: start %" PRIu64 " and length %" PRIu64 " are not "
+		         "interval %ld's", p->index, p->start, p->length, p->interval);
+	else if (p->warmup > p->start)
+		snprintf(why, whylen, "point %d: warmup %" PRIu64 " reaches before the program's "
+		         "start", p->index, p->warmup);
+	else
+		return 0;
+	return -EINVAL;
+}
+
 int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 {
 	memset(c, 0, sizeof(*c));
@@ -238,7 +271,9 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 		return campaign_fail(err, errlen, -errno, "cannot read %s: %s", path, strerror(errno));
 	int rc = 0, cap_pts = 0, n_args = 0;
 	size_t cap_iv = 0;
-	long lineno = 0;
+	long lineno = 0, first_p = 0;
+	double wsum = 0;
+	char why[160] = "";        /* what a line gets wrong, beyond its syntax */
 	while (fgets(line, sizeof(line), f) && !rc) {
 		lineno++;
 		line[strcspn(line, "\n")] = 0;
@@ -248,10 +283,18 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 		int lab;
 		if (line[0] == '#' || !line[0])
 			continue;
+		if (sscanf(line, "k %d", &c->k) == 1) {
+			if (c->k < 1 || c->k > CAMPAIGN_LOAD_MAX_K || c->n_points) {
+				snprintf(why, sizeof(why), "k %d: not in 1..%d or after the points", c->k,
+				         CAMPAIGN_LOAD_MAX_K);
+				rc = -EINVAL;
+			}
+			continue;
+		}
 		if (sscanf(line, "interval %" SCNu64, &c->interval) == 1 ||
 		    sscanf(line, "warmup %" SCNu64, &c->warmup) == 1 ||
 		    sscanf(line, "instructions %" SCNu64, &c->total_insns) == 1 ||
-		    sscanf(line, "k %d", &c->k) == 1 || sscanf(line, "seed %" SCNu64, &c->seed) == 1)
+		    sscanf(line, "seed %" SCNu64, &c->seed) == 1)
 			continue;
 		if (!strncmp(line, "sysroot ", 8)) {
 			size_t n = strlen(line + 8);
@@ -297,6 +340,11 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 		if (sscanf(line, "P %d %ld %d %lf %" SCNu64 " %" SCNu64 " %" SCNu64, &p.index,
 		           &p.interval, &p.cluster, &p.weight, &p.start, &p.length, &p.warmup) == 7 &&
 		    p.index == c->n_points) {
+			if ((rc = campaign_check_point(c, &p, why, sizeof(why))))
+				continue;
+			if (!first_p)
+				first_p = lineno;
+			wsum += p.weight;
 			if (c->n_points == cap_pts) {
 				cap_pts = cap_pts ? cap_pts * 2 : 16;
 				struct campaign_point *np = realloc(c->pts, (size_t)cap_pts * sizeof(*np));
@@ -314,10 +362,17 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 	fclose(f);
 	if (!rc && (!c->argv || n_args != c->argc || !c->n_points || !c->interval))
 		rc = -EINVAL, lineno = 0;
+	/* the weights are the shares of the program: they sum to 1 (written with %.17g) */
+	if (!rc && !(fabs(wsum - 1) <= CAMPAIGN_WEIGHT_TOLERANCE)) {
+		snprintf(why, sizeof(why), "the points' weights sum to %g, not 1", wsum);
+		rc = -EINVAL, lineno = first_p;
+	}
 	if (rc) {
 		campaign_free(c);
 		if (rc == -ENOMEM)
 			return campaign_fail(err, errlen, rc, "out of memory");
+		if (why[0])
+			return campaign_fail(err, errlen, rc, "%s:%ld: %s", path, lineno, why);
 		return campaign_fail(err, errlen, rc, "%s:%ld: not a robin campaign manifest", path, lineno);
 	}
 	snprintf(c->prog, sizeof(c->prog), "%s", c->argv[0]);

@@ -4,6 +4,7 @@
  * Every error stops at the first problem and names line and column.
  */
 #include "coproc/coproc_asm.h"
+#include "coproc/coproc.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -50,7 +51,23 @@ struct asm_state {
 	unsigned addr;             /* word being assembled */
 	/* directives that name labels, resolved after pass 1 */
 	int target_set[COPROC_NTARGET];
+	unsigned const_line[COPROC_NCONST];   /* line of each .const (0: not yet defined) */
+	unsigned base_line[COPROC_NBASE];     /* and of each .base */
 };
+
+/* The length of s[0..n) without a UTF-8 character cut at its end (a message cut by snprintf
+ * must stay valid UTF-8). */
+static size_t asm_utf8_cut(const char *s, size_t n)
+{
+	size_t j = n;
+	while (j > 0 && n - j < 3 && ((unsigned char)s[j - 1] & 0xc0) == 0x80)
+		j--;
+	if (j == 0 || (unsigned char)s[j - 1] < 0xc0)
+		return n;
+	unsigned char lead = (unsigned char)s[j - 1];
+	size_t need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : 2;
+	return n - (j - 1) < need ? j - 1 : n;
+}
 
 __attribute__((format(printf, 3, 4)))
 static int asm_fail(struct asm_state *s, const char *at, const char *fmt, ...)
@@ -58,10 +75,16 @@ static int asm_fail(struct asm_state *s, const char *at, const char *fmt, ...)
 	char msg[256];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
+	int m = vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	if (m >= (int)sizeof(msg))
+		msg[asm_utf8_cut(msg, sizeof(msg) - 1)] = 0;
 	unsigned col = at ? (unsigned)(at - s->line_start) + 1 : 1;
-	snprintf(s->err, s->errn, "%s:%u:%u: %s", s->name, s->line, col, msg);
+	if (!s->errn)
+		return -EINVAL;
+	m = snprintf(s->err, s->errn, "%s:%u:%u: %s", s->name, s->line, col, msg);
+	if (m >= (int)s->errn)
+		s->err[asm_utf8_cut(s->err, s->errn - 1)] = 0;
 	return -EINVAL;
 }
 
@@ -610,8 +633,14 @@ static int asm_directive(struct asm_state *s, const char *c)
 		if (addr >= 0)
 			p->target[k] = (uint8_t)addr;
 	} else if (asm_eq(t, n, ".const")) {
-		if ((k = asm_reg_number(s, &a, 'c', COPROC_NCONST)) < 0 || asm_comma(s, &a) ||
-		    asm_lval(s, &a, &p->cnst[k]))
+		const char *rt = asm_skip(a);
+		if ((k = asm_reg_number(s, &a, 'c', COPROC_NCONST)) < 0)
+			return -1;
+		if (s->const_line[k] && s->const_line[k] != s->line)
+			return asm_fail(s, rt, "constant c%d defined twice (first on line %u)", k,
+			                s->const_line[k]);
+		s->const_line[k] = s->line;
+		if (asm_comma(s, &a) || asm_lval(s, &a, &p->cnst[k]))
 			return -1;
 	} else if (asm_eq(t, n, ".base")) {
 		if ((k = asm_reg_number(s, &a, 'b', COPROC_NBASE)) < 0 || asm_comma(s, &a))
@@ -621,6 +650,17 @@ static int asm_directive(struct asm_state *s, const char *c)
 			return -1;
 		if (p->base[k].add < 0 || p->base[k].mul < 0)
 			return asm_fail(s, vt, "a base address cannot be negative");
+		if (s->base_line[k] && s->base_line[k] != s->line)
+			return asm_fail(s, t, "base register b%d defined twice (first on line %u)", k,
+			                s->base_line[k]);
+		s->base_line[k] = s->line;
+		/* the check coproc_create makes, against the default configuration */
+		struct coproc_config cfg;
+		coproc_config_default(&cfg);
+		uint64_t b = coproc_lval_get(p->base[k], cfg.cam_bytes / 4);
+		if (b >= cfg.data_bytes && (p->base[k].add || p->base[k].mul))
+			return asm_fail(s, vt, "base register b%d = %llu lies outside the %u-byte data "
+			                "array", k, (unsigned long long)b, cfg.data_bytes);
 	} else if (asm_eq(t, n, ".index_width")) {
 		const char *vt = asm_skip(a);
 		int64_t v;

@@ -14,7 +14,9 @@ const char *text_quote(char q[TEXT_QUOTE_LEN], const char *s)
 	for (size_t i = 0; s[i]; i++) {
 		unsigned char ch = (unsigned char)s[i];
 		int ctrl = ch < 0x20 || ch == 0x7f;
-		if (w + (ctrl ? 4 : 1) > TEXT_QUOTE_CHARS) {
+		/* a multi-byte UTF-8 character is kept whole or not at all */
+		size_t need = ch >= 0xf0 ? 4 : ch >= 0xe0 ? 3 : ch >= 0xc0 ? 2 : 1;
+		if (w + (ctrl ? 4 : need) > TEXT_QUOTE_CHARS) {
 			memcpy(q + w, "...", 4);
 			return q;
 		}
