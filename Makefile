@@ -7,7 +7,7 @@
 #   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
-#   make fuzz         libFuzzer targets: decoder, ELF loader, db chunks, config, ingest (tests/fuzz/)
+#   make fuzz         libFuzzer targets: decoder, ELF loader, checkpoints, db chunks, config, ingest (tests/fuzz/)
 #   make valgrind     every robin tool under valgrind memcheck (scripts/valgrind.sh)
 #
 # Three variants share this file: VARIANT=release (build/), VARIANT=asan (build/asan/) and

@@ -358,6 +358,20 @@ static void ckpt_bad(struct ckpt_in *in, uint64_t off, const char *what)
 		                   in->path, off, what);
 }
 
+/* A field that parsed but holds a value the emulator cannot take: "FILE: offset N: RECORD:
+ * FIELD: what". */
+static void ckpt_badf(struct ckpt_in *in, uint64_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void ckpt_badf(struct ckpt_in *in, uint64_t off, const char *fmt, ...)
+{
+	char what[256];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	ckpt_bad(in, off, what);
+}
+
 static const uint8_t *ckpt_take(struct ckpt_in *in, uint64_t n)
 {
 	if (in->rc)
@@ -416,6 +430,37 @@ static int ckpt_open_section(struct ckpt_in *in, const struct ckpt_section *s)
 	return in->rc;
 }
 
+/* Check one PAGE entry (index i at file offset at): the page inside the guest space and above
+ * the previous one, a known kind, known flags, and the past-eof flag exactly on past-eof
+ * pages, which have no access permission (gmem.c maps them PROT_NONE: a permission bit would
+ * let the fast paths touch a host page that faults). 1 if good. */
+static int ckpt_page_ok(struct ckpt_in *in, uint64_t at, uint64_t i, uint64_t pg, uint64_t prev,
+                        uint8_t perm, uint8_t kind)
+{
+	if (pg >= GMEM_NPAGES)
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": address 0x%" PRIx64 "000 beyond the "
+		          "%d-bit guest address space", i, pg, GMEM_GUEST_BITS);
+	else if (prev != UINT64_MAX && pg <= prev)
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": address 0x%" PRIx64 "000 not above the "
+		          "previous entry's", i, pg);
+	else if (kind > CKPT_PAGE_NODATA)
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": kind %u unknown", i, kind);
+	else if (perm & ~(GMEM_PROT_MASK | GMEM_MAPPED | GMEM_PASTEOF))
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": flags 0x%02x: unknown or unsaved flag "
+		          "(code, shared)", i, perm);
+	else if (!(perm & GMEM_MAPPED))
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": flags 0x%02x: flag mapped missing", i, perm);
+	else if (kind == CKPT_PAGE_NODATA && !(perm & GMEM_PASTEOF))
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": kind past-eof without flag past-eof", i);
+	else if (kind != CKPT_PAGE_NODATA && (perm & GMEM_PASTEOF))
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": flag past-eof with kind %u (not past-eof)",
+		          i, kind);
+	else if ((perm & GMEM_PASTEOF) && (perm & GMEM_PROT_MASK))
+		ckpt_badf(in, at, "PAGE entry %" PRIu64 ": flag past-eof with access permission "
+		          "0x%x (past-eof pages have none)", i, perm & GMEM_PROT_MASK);
+	return !in->rc;
+}
+
 static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckpt_section *data,
                              const struct ckpt_section *page)
 {
@@ -424,7 +469,9 @@ static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckp
 		return;
 	uint64_t n = ckpt_get64(in);
 	if (in->rc || n > (in->end - in->at) / 10) {
-		ckpt_bad(in, page->at, "page count does not fit the section");
+		if (!in->rc)
+			ckpt_badf(in, page->at, "PAGE: count %" PRIu64 " larger than the section "
+			          "(%" PRIu64 " entries)", n, (in->end - in->at) / 10);
 		return;
 	}
 	const uint8_t *list = ckpt_take(in, n * 10);
@@ -441,12 +488,8 @@ static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckp
 		memcpy(&pg, list + i * 10, 8);
 		uint8_t perm = list[i * 10 + 8], kind = list[i * 10 + 9];
 		uint64_t entry_at = page->at + 8 + i * 10;
-		if (pg >= GMEM_NPAGES || (prev != UINT64_MAX && pg <= prev) || kind > CKPT_PAGE_NODATA ||
-		    !(perm & GMEM_MAPPED) || (perm & (GMEM_CODE | GMEM_SHARED))) {
-			ckpt_bad(in, entry_at, "bad page entry (corrupt checkpoint, or one from a robin "
-			         "with a larger guest address space)");
+		if (!ckpt_page_ok(in, entry_at, i, pg, prev, perm, kind))
 			break;
-		}
 		prev = pg;
 		uint64_t addr = pg << GMEM_PAGE_SHIFT;
 		/* map runs of consecutive pages at once */
@@ -495,7 +538,13 @@ static void ckpt_load_fds(struct ckpt_in *in)
 		if (in->rc)
 			return;
 		if (fd < 3 || fd >= CKPT_FD_LIMIT) {
-			ckpt_bad(in, at, "bad descriptor number");
+			ckpt_badf(in, at, "FDS_: descriptor %u outside 3..%d", fd, CKPT_FD_LIMIT - 1);
+			return;
+		}
+		if (cloexec > 1 || off > INT64_MAX || path[0] != '/') {
+			ckpt_badf(in, at, "FDS_: descriptor %u: close-on-exec %u, offset %" PRIu64
+			          " or path '%s' invalid (0 or 1, a file offset, an absolute path)",
+			          fd, cloexec, off, path);
 			return;
 		}
 		if (fcntl((int)fd, F_GETFD) >= 0) {
@@ -525,6 +574,41 @@ static void ckpt_load_fds(struct ckpt_in *in)
 	}
 }
 
+/* The PROC fields the emulator relies on: the brk and mmap layout inside the guest space
+ * (the mmap search top page-aligned), flags that are 0 or 1. */
+static void ckpt_check_proc(const struct emu *e, struct ckpt_in *in, uint64_t at)
+{
+	if (in->rc)
+		return;
+	if (e->brk_start > e->brk_cur || e->brk_cur > GMEM_GUEST_SIZE)
+		ckpt_badf(in, at, "PROC: brk 0x%" PRIx64 "-0x%" PRIx64 " not inside the guest space",
+		          e->brk_start, e->brk_cur);
+	else if (e->mmap_top > GMEM_GUEST_SIZE || (e->mmap_top & GMEM_PAGE_MASK))
+		ckpt_badf(in, at, "PROC: mmap top 0x%" PRIx64 " not a page address inside the guest "
+		          "space", e->mmap_top);
+	else if (e->entry >= GMEM_GUEST_SIZE)
+		ckpt_badf(in, at, "PROC: entry 0x%" PRIx64 " beyond the guest space", e->entry);
+	else if ((unsigned)e->sigsuspend_active > 1 || (unsigned)e->cfg.virtual_time > 1)
+		ckpt_badf(in, at, "PROC: sigsuspend or virtual-time flag not 0 or 1");
+}
+
+/* The HART fields with constraints: pc inside the guest space and 2-byte aligned, fflags 5
+ * bits, frm 3 bits, the reservation none or inside the guest space, instret the header's. */
+static void ckpt_check_hart(const struct hart *h, struct ckpt_in *in, uint64_t at,
+                            uint64_t instret)
+{
+	if (h->pc >= GMEM_GUEST_SIZE || (h->pc & 1))
+		ckpt_badf(in, at, "HART: pc 0x%" PRIx64 " unaligned or beyond the guest space", h->pc);
+	else if (h->fflags > 0x1f || h->frm > 7)
+		ckpt_badf(in, at, "HART: fflags 0x%x or frm %u out of range", h->fflags, h->frm);
+	else if (h->reservation != ~0ull && h->reservation >= GMEM_GUEST_SIZE)
+		ckpt_badf(in, at, "HART: reservation 0x%" PRIx64 " beyond the guest space",
+		          h->reservation);
+	else if (h->instret != instret)
+		ckpt_badf(in, at, "HART: instret %" PRIu64 " differs from the header's %" PRIu64,
+		          h->instret, instret);
+}
+
 int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -545,6 +629,7 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 	static const uint32_t tags[7] = { CKPT_HART, CKPT_PROC, CKPT_IMGS, CKPT_FDS, CKPT_CWD,
 	                                  CKPT_DATA, CKPT_PAGE };
 	uint32_t ver = 0, bits = 0, hcrc = 0;
+	uint64_t instret = 0;
 	if (size < CKPT_HEADER_BYTES || memcmp(buf, CKPT_MAGIC, 8)) {
 		ckpt_bad(&in, 0, "not a robin checkpoint (no ROBINCKP header)");
 		goto out;
@@ -552,6 +637,7 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 	memcpy(&ver, buf + 8, 4);
 	memcpy(&bits, buf + 12, 4);
 	memcpy(&hcrc, buf + 36, 4);
+	memcpy(&instret, buf + 16, 8);
 	if (hcrc != (uint32_t)crc32(0, buf, 36)) {
 		ckpt_bad(&in, 36, "header checksum mismatch (corrupt checkpoint)");
 		goto out;
@@ -643,6 +729,7 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 		e->sig_addr[s] = ckpt_get64(&in);
 	}
 	ckpt_getstr(&in, e->exe_path, sizeof(e->exe_path));
+	ckpt_check_proc(e, &in, sec[1].at);
 
 	if (ckpt_open_section(&in, &sec[2]))
 		goto out;
@@ -653,6 +740,9 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 		uint64_t s = ckpt_get64(&in), t = ckpt_get64(&in), b = ckpt_get64(&in);
 		char p[PATH_MAX];
 		ckpt_getstr(&in, p, sizeof(p));
+		if (!in.rc && (s > t || t > GMEM_GUEST_SIZE))
+			ckpt_badf(&in, sec[2].at, "IMGS image %u: range 0x%" PRIx64 "-0x%" PRIx64
+			          " not inside the guest space", i, s, t);
 		if (!in.rc)
 			emu_image_add(e, s, t, b, p);
 	}
@@ -672,6 +762,8 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 	h->reservation = ckpt_get64(&in);
 	h->instret = ckpt_get64(&in);
 	h->x[0] = 0;
+	if (!in.rc)
+		ckpt_check_hart(h, &in, sec[0].at, instret);
 
 	if (ckpt_open_section(&in, &sec[4]))
 		goto out;
