@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# 919: a profile database created in a directory the user cannot write says "Permission
+# 923: a profile database created in a directory the user cannot write says "Permission
 # denied". It said "No such file or directory": SQLite, refused O_CREAT, retries read-only and
 # reports that retry's errno. Root is not stopped by permissions, so the case runs as nobody
 # (setpriv); skip (77) where that is not possible.
