@@ -11,18 +11,7 @@
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
-T=$(mktemp -d)
-dir=$T/state db=$T/d.db
-fail=0
-# the daemons of this test: their command line names its unique temporary directory
-ours() { pgrep -f -- "daemon start --user --dir $dir " || true; }
-cleanup() {
-	[ "$fail" = 0 ] || { echo "--- daemon.log"; tail -20 "$dir/daemon.log" 2>/dev/null; }
-	for p in $(ours); do kill -9 "$p" 2>/dev/null; done
-	sleep 0.2
-	rm -rf "$T"
-}
-trap cleanup EXIT
+cl_daemon_dir --user
 start() {
 	"$ROBIN" daemon start --user --dir "$dir" --db "$db" --interval 2 --freq 200 > "$T/out" 2>&1
 }

@@ -8,18 +8,7 @@
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 cl_need
-T=$(mktemp -d)
-dir=$T/state db=$T/d.db
-fail=0
-# the daemons of this test: their command line names its unique temporary directory
-ours() { pgrep -f -- "daemon start --dir $dir " || true; }
-cleanup() {
-	[ "$fail" = 0 ] || { echo "--- daemon.log"; cat "$dir/daemon.log" 2>/dev/null; }
-	for p in $(ours); do kill -9 "$p" 2>/dev/null; done
-	sleep 0.2
-	rm -rf "$T"
-}
-trap cleanup EXIT
+cl_daemon_dir
 "$ROBIN" daemon start --dir "$dir" --db "$db" --interval 1000 > "$T/probe" 2>&1 ||
 	cl_skip "skip: the daemon cannot start here: $(head -1 "$T/probe")"
 "$ROBIN" daemon stop --dir "$dir" > /dev/null 2>&1 || { echo "FAIL: stop of the probe"; fail=1; exit 1; }

@@ -5,14 +5,14 @@
 # (setpriv); skip (77) where that is not possible.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
+. "$ROBIN_ROOT/tests/e2e/lib/collect.sh"
 need_guest auxv
 H=$G/auxv.static
 T=$(mktemp -d); trap 'chmod 755 "$T/ro" 2>/dev/null; rm -rf "$T"' EXIT
 chmod 755 "$T"
 if [ "$(id -u)" = 0 ]; then
-	command -v setpriv > /dev/null && id nobody > /dev/null 2>&1 && getent group nogroup > /dev/null ||
-		{ echo "skip: running as root and no setpriv/nobody/nogroup to drop privileges"; exit 77; }
-	as_user() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+	cl_need_nobody
+	as_user() { as_nobody "$@"; }
 else
 	as_user() { "$@"; }
 fi

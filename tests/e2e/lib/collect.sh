@@ -108,6 +108,25 @@ cl_perf_calls_top() {
 		sort -k2 -nr
 }
 
+# cl_daemon_dir ARGS: the set-up of the daemon tests that start their own daemons: T (removed at
+# exit), the daemon's state $dir and database $db in it, fail=0; `ours` lists the daemons of
+# this test (command lines "daemon start ARGS --dir $dir "), and the EXIT trap shows the end of
+# the daemon's log on failure and kills every one of them.
+cl_daemon_dir() {
+	T=$(mktemp -d)
+	dir=$T/state db=$T/d.db
+	fail=0
+	CL_OURS="daemon start ${1:-}${1:+ }--dir $dir "
+	trap cl_daemon_dir_cleanup EXIT
+}
+ours() { pgrep -f -- "$CL_OURS" || true; }
+cl_daemon_dir_cleanup() {
+	[ "$fail" = 0 ] || { echo "--- daemon.log"; tail -40 "$dir/daemon.log" 2>/dev/null; }
+	for p in $(ours); do kill -9 "$p" 2>/dev/null; done
+	sleep 0.2
+	rm -rf "$T"
+}
+
 # cl_daemon_tmpfs SIZE: the set-up of the daemon tests that need a full disk: CL_TMP for the
 # daemon's state ($dir), the database $db on a tmpfs of SIZE of its own ($DBFS), fail=0, and an
 # EXIT trap that shows the daemon's log on failure, kills the daemon and removes both. Skips
