@@ -18,6 +18,31 @@
 #include "pmu/pcs.h"
 #include "util/text.h"
 
+/* The value of whichever of names[0..n) argv[*i] is (--name VALUE or --name=VALUE): sets *k
+ * and leaves *i on the last word it used (the caller's loop steps past it). Returns the value,
+ * NULL when argv[*i] is none of them, or NULL with *k = -1 after "robin CMD: NAME needs a
+ * value". */
+static const char *sim_opts_value(const char *const *names, size_t n, const char *cmd,
+				  int argc, char **argv, int *i, int *k)
+{
+	for (size_t j = 0; j < n; j++) {
+		int missing = 0;
+		const char *v = db_args_value(names[j], argc, argv, i, &missing);
+		if (missing) {
+			fprintf(stderr, "robin %s: %s needs a value\n", cmd, names[j]);
+			*k = -1;
+			return NULL;
+		}
+		if (v) {
+			(*i)--;  /* db_args_value moved past the value */
+			*k = (int)j;
+			return v;
+		}
+	}
+	*k = 0;
+	return NULL;
+}
+
 /* ---- the simulated profilers ------------------------------------------------------------- */
 
 const char sim_profile_help[] =
@@ -78,85 +103,78 @@ int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char
 		o->want_stacks = 1;
 		return 1;
 	}
-	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		int missing = 0;
-		const char *v = db_args_value(names[k], argc, argv, i, &missing);
-		if (missing) {
-			fprintf(stderr, "robin %s: %s needs a value\n", cmd, names[k]);
+	int k;
+	const char *v = sim_opts_value(names, sizeof(names) / sizeof(names[0]), cmd, argc, argv, i,
+	                               &k);
+	if (!v)
+		return k < 0 ? -1 : 0;
+	uint64_t n;
+	char err[512];
+	switch (k) {
+	case 0:
+		if (pmu_parse_list(v, &o->models, err, sizeof(err))) {
+			fprintf(stderr, "robin %s: --profile: %s\n", cmd, err);
 			return -1;
 		}
-		if (!v)
-			continue;
-		(*i)--;  /* db_args_value moved past the value; the caller's loop steps over it */
-		uint64_t n;
-		char err[512];
-		switch (k) {
-		case 0:
-			if (pmu_parse_list(v, &o->models, err, sizeof(err))) {
-				fprintf(stderr, "robin %s: --profile: %s\n", cmd, err);
-				return -1;
-			}
-			o->list = v;
-			o->models |= 1u << pmu_model_index("oracle");
-			break;
-		case 1: {
-			char *end;
-			errno = 0;
-			double f = strtod(v, &end);
-			if (errno || *end || !(f > 0) || !isfinite(f)) {
-				fprintf(stderr, "robin %s: --freq needs a positive frequency in Hz, got '%s'\n",
-				        cmd, v);
-				return -1;
-			}
-			o->freq_hz = f;
-			break;
+		o->list = v;
+		o->models |= 1u << pmu_model_index("oracle");
+		break;
+	case 1: {
+		char *end;
+		errno = 0;
+		double f = strtod(v, &end);
+		if (errno || *end || !(f > 0) || !isfinite(f)) {
+			fprintf(stderr, "robin %s: --freq needs a positive frequency in Hz, got '%s'\n",
+			        cmd, v);
+			return -1;
 		}
-		case 2:
-			if (sim_profile_u64(v, &n) || !n) {
-				fprintf(stderr, "robin %s: --period needs a positive number of cycles, got "
-				        "'%s'\n", cmd, v);
-				return -1;
-			}
-			o->period = n;
-			break;
-		case 3:
-			if (sim_profile_u64(v, &n)) {
-				fprintf(stderr, "robin %s: --sample-seed needs a number, got '%s'\n", cmd, v);
-				return -1;
-			}
-			o->seed = n;
-			break;
-		case 4:
-			o->db_path = v;
-			break;
-		case 5:
-			if (sim_profile_u64(v, &n) || n > 1000) {
-				fprintf(stderr, "robin %s: --top needs a number 0..1000, got '%s'\n", cmd, v);
-				return -1;
-			}
-			o->top = (unsigned)n;
-			o->top_set = 1;
-			break;
-		case 6:
-			if (pcs_event_parse(v, &o->pcs_event)) {
-				fprintf(stderr, "robin %s: --pcs-event needs dtlb-miss, dcache-miss, "
-				        "br-mispredict or cycles, got '%s'\n", cmd, v);
-				return -1;
-			}
-			break;
-		case 7:
-		case 8:
-			if (sim_profile_u64(v, &n) || !n || n > (k == 8 ? 0xffff0ull : UINT32_MAX)) {
-				fprintf(stderr, "robin %s: %s needs a positive number%s, got '%s'\n", cmd,
-				        names[k], k == 8 ? " up to 1048560 (IbsOpMaxCnt)" : "", v);
-				return -1;
-			}
-			*(k == 7 ? &o->pcs_period : &o->ibs_ops) = n;
-			break;
-		}
-		return 1;
+		o->freq_hz = f;
+		break;
 	}
-	return 0;
+	case 2:
+		if (sim_profile_u64(v, &n) || !n) {
+			fprintf(stderr, "robin %s: --period needs a positive number of cycles, got "
+			        "'%s'\n", cmd, v);
+			return -1;
+		}
+		o->period = n;
+		break;
+	case 3:
+		if (sim_profile_u64(v, &n)) {
+			fprintf(stderr, "robin %s: --sample-seed needs a number, got '%s'\n", cmd, v);
+			return -1;
+		}
+		o->seed = n;
+		break;
+	case 4:
+		o->db_path = v;
+		break;
+	case 5:
+		if (sim_profile_u64(v, &n) || n > 1000) {
+			fprintf(stderr, "robin %s: --top needs a number 0..1000, got '%s'\n", cmd, v);
+			return -1;
+		}
+		o->top = (unsigned)n;
+		o->top_set = 1;
+		break;
+	case 6:
+		if (pcs_event_parse(v, &o->pcs_event)) {
+			fprintf(stderr, "robin %s: --pcs-event needs dtlb-miss, dcache-miss, "
+			        "br-mispredict or cycles, got '%s'\n", cmd, v);
+			return -1;
+		}
+		break;
+	case 7:
+	case 8:
+		if (sim_profile_u64(v, &n) || !n || n > (k == 8 ? 0xffff0ull : UINT32_MAX)) {
+			fprintf(stderr, "robin %s: %s needs a positive number%s, got '%s'\n", cmd,
+			        names[k], k == 8 ? " up to 1048560 (IbsOpMaxCnt)" : "", v);
+			return -1;
+		}
+		*(k == 7 ? &o->pcs_period : &o->ibs_ops) = n;
+		break;
+	}
+	return 1;
 }
 
 /* ---- ProfileMe ---------------------------------------------------------------------------- */
@@ -194,38 +212,31 @@ int sim_pm_take(struct sim_pm_opts *o, const char *cmd, int argc, char **argv, i
 		o->any = 1;
 		return 1;
 	}
-	for (size_t k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
-		int missing = 0;
-		const char *v = db_args_value(names[k], argc, argv, i, &missing);
-		if (missing) {
-			fprintf(stderr, "robin %s: %s needs a value\n", cmd, names[k]);
-			return -1;
-		}
-		if (!v)
-			continue;
-		(*i)--;  /* the caller's loop steps over the value */
-		o->any = 1;
-		uint64_t n = 0;
-		char q[TEXT_QUOTE_LEN];
-		if (k != 4 && (text_parse_u64(v, &n) ||
-		               (k == 0 && (!n || n > (1ULL << 40))) ||
-		               (k == 1 && (!n || n > 1u << 20)) ||
-		               (k == 2 && (!n || n > 64)))) {
-			fprintf(stderr, "robin %s: %s needs %s, got %s\n", cmd, names[k],
-			        k == 2 ? "a number of bits 1..64" : k == 3 ? "a number"
-			        : "a positive count", text_quote(q, v));
-			return -1;
-		}
-		switch (k) {
-		case 0: o->interval = n; break;
-		case 1: o->window = (uint32_t)n; break;
-		case 2: o->history_bits = (uint32_t)n; break;
-		case 3: o->seed = n; break;
-		default: o->raw_path = v; break;
-		}
-		return 1;
+	int k;
+	const char *v = sim_opts_value(names, sizeof(names) / sizeof(names[0]), cmd, argc, argv, i,
+	                               &k);
+	if (!v)
+		return k < 0 ? -1 : 0;
+	o->any = 1;
+	uint64_t n = 0;
+	char q[TEXT_QUOTE_LEN];
+	if (k != 4 && (text_parse_u64(v, &n) ||
+	               (k == 0 && (!n || n > (1ULL << 40))) ||
+	               (k == 1 && (!n || n > 1u << 20)) ||
+	               (k == 2 && (!n || n > 64)))) {
+		fprintf(stderr, "robin %s: %s needs %s, got %s\n", cmd, names[k],
+		        k == 2 ? "a number of bits 1..64" : k == 3 ? "a number"
+		        : "a positive count", text_quote(q, v));
+		return -1;
 	}
-	return 0;
+	switch (k) {
+	case 0: o->interval = n; break;
+	case 1: o->window = (uint32_t)n; break;
+	case 2: o->history_bits = (uint32_t)n; break;
+	case 3: o->seed = n; break;
+	default: o->raw_path = v; break;
+	}
+	return 1;
 }
 
 /* ---- the co-processor ---------------------------------------------------------------------- */

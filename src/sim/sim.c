@@ -384,6 +384,16 @@ static int sim_assemble_cores(struct sim *sim)
 
 /* ---- running ----------------------------------------------------------------------------- */
 
+/* The run's cycles (the last core's with several) and instructions of all cores. */
+static void sim_totals(const struct sim *sim, uint64_t *cycles, uint64_t *insns)
+{
+	unsigned ncores = sim->m ? sim->m->n : 1;
+	*cycles = sim->m ? cores_cycles(sim->m) : core_stats(sim->c)->cycles;
+	*insns = 0;
+	for (unsigned k = 0; k < ncores; k++)
+		*insns += core_stats(sim->m ? sim->m->core[k] : sim->c)->instructions;
+}
+
 /* The library caller's view of the finished run (err: the core's -errno). */
 static int sim_report_done(struct sim *sim, int rc, int err, const char *status)
 {
@@ -401,14 +411,10 @@ static int sim_report_done(struct sim *sim, int rc, int err, const char *status)
 			tr[i].tid = -1;
 		n = (unsigned)i + 1;
 	}
-	uint64_t insns = 0;
-	unsigned ncores = sim->m ? sim->m->n : 1;
-	for (unsigned k = 0; k < ncores; k++)
-		insns += core_stats(sim->m ? sim->m->core[k] : sim->c)->instructions;
+	uint64_t cycles, insns;
+	sim_totals(sim, &cycles, &insns);
 	struct sim_result r = {
-		.status = rc, .end = status, .error = err,
-		.cycles = sim->m ? cores_cycles(sim->m) : core_stats(sim->c)->cycles,
-		.instructions = insns, .host_seconds = sim->secs, .core = sim->c, .emu = sim->e,
+		.status = rc, .end = status, .error = err, .cycles = cycles, .instructions = insns, .host_seconds = sim->secs, .core = sim->c, .emu = sim->e,
 		.map = &sim->cmap, .nthreads = n, .thread = tr,
 	};
 	int x = s->done(s->done_ctx, &r);
@@ -502,10 +508,9 @@ static int sim_go_run(struct sim *sim)
 			abort();
 		err = err ? err : -EFAULT;
 	}
-	uint64_t cycles = sim->m ? cores_cycles(sim->m) : core_stats(sim->c)->cycles, insns = 0;
+	uint64_t cycles, insns;
 	unsigned ncores = sim->m ? sim->m->n : 1;
-	for (unsigned k = 0; k < ncores; k++)
-		insns += core_stats(sim->m ? sim->m->core[k] : sim->c)->instructions;
+	sim_totals(sim, &cycles, &insns);
 	enum emu_status end = sim->m ? sim->sc->status : sim->se.status;
 	const char *status = "error";
 	int sig = 0, rc;

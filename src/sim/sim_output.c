@@ -148,9 +148,10 @@ static int sim_out_profileme(struct sim *sim, struct sim_thread *t, int rc, int 
 		fprintf(stderr, "robin %s: out of memory while evaluating ProfileMe\n", s->cmd);
 		rc = rc ? rc : 1;
 	}
-	if (t->pm_raw && (fflush(t->pm_raw) || ferror(t->pm_raw))) {
+	int werr = t->pm_raw ? outfile_flush(t->pm_raw) : 0;
+	if (werr) {
 		fprintf(stderr, "robin %s: cannot write %s: %s\n", s->cmd, s->pmo[0].raw_path,
-		        strerror(errno));
+		        strerror(-werr));
 		rc = rc ? rc : 1;
 	}
 	if (po->db_path) {

@@ -1,7 +1,7 @@
 /*
  * sim_priv.h — the inside of one simulation (sim.c), shared by the rooms that build and report
- * it: the consumers of one guest thread (sim_thread.c) and the several-core summary and JSON
- * (sim_cores.c).
+ * it: the consumers of one guest thread (sim_thread.c), what a finished run writes
+ * (sim_output.c), the several-core summary and JSON (sim_cores.c) and SMARTS (sim_smarts.c).
  */
 #ifndef ROBIN_SIM_SIM_PRIV_H
 #define ROBIN_SIM_SIM_PRIV_H
@@ -99,8 +99,8 @@ int sim_outputs(struct sim *sim, int rc, int err);
 /* One core: the --stats-json object. Returns the exit status so far. */
 int sim_out_json(struct sim *sim, int rc, const char *status, int sig);
 
-/* Several cores: the summary on stderr, and --stats-json's object (the caller writes the
- * per-thread members through `thread_json`). */
+/* Several cores: the summary on stderr, and the --stats-json object (its threads[] members
+ * through sim_thread_json). */
 void sim_cores_print(const struct sim *sim, uint64_t cycles, uint64_t insns);
 int sim_cores_json(struct sim *sim, const char *path, int rc, const char *status, int sig)
 	__attribute__((warn_unused_result));
