@@ -4,6 +4,7 @@
 #   make demo         install deps, build, run robin's main job on the workload suite
 #   make bench        speed figures (robin vs qemu-riscv64, database size/speed)
 #   make bench-collect  collector overhead vs perf record, daemon cost (bench/collect.sh)
+#   make corpus       real programs from Debian's sources, cross-built (scripts/corpus.sh, corpus/)
 #   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
@@ -78,7 +79,7 @@ WL_SRCS   := $(wildcard workloads/*.c)
 WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
-.PHONY: long-workloads slurm-check simpoint-bench
+.PHONY: corpus long-workloads slurm-check simpoint-bench
 .PHONY: all robin unit guest workloads check demo bench validate bench-collect conformance fuzz clean deps fpdiff stress valgrind
 all: $(B)/robin
 
@@ -250,6 +251,11 @@ valgrind: deps
 	$(MAKE) VARIANT=valgrind build/valgrind-bin/robin
 	$(MAKE) guest
 	ROBIN=build/valgrind-bin/robin bash scripts/valgrind.sh
+
+# Real programs from Debian's source packages (corpus/manifest.tsv), cross-built for riscv64 with
+# x86-64 twins, and their inputs, in build/corpus/ (scripts/corpus.sh; CORPUS_ONLY=a,b for some).
+corpus: deps
+	bash scripts/corpus.sh $(if $(CORPUS_ONLY),--only $(CORPUS_ONLY))
 
 # The crash loop of tests/e2e/613 with 200 trials (make check runs 20).
 stress: deps

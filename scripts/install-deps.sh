@@ -7,6 +7,8 @@ set -euo pipefail
 PKGS=(
   gcc make pkg-config
   gcc-riscv64-linux-gnu libc6-dev-riscv64-cross binutils-riscv64-linux-gnu  # guest toolchain + sysroot
+  g++-riscv64-linux-gnu g++      # the corpus's C++ programs (riscv64 and their native twins)
+  dpkg-dev                        # dpkg-source unpacks the corpus's Debian source packages
   libgomp1-riscv64-cross          # OpenMP runtime for the threaded guest tests (-fopenmp)
   qemu-user                       # reference for differential tests and bench
   libsqlite3-dev sqlite3          # profile database
@@ -26,15 +28,25 @@ if [ "${1:-}" = --slurm ]; then
   PKGS+=(slurmctld slurmd slurm-client munge)  # `make slurm-check` (scripts/slurm_check.sh)
 fi
 
+# The corpus (scripts/corpus.sh) fetches Debian source packages: bookworm main needs a deb-src line.
+SRC_LIST=/etc/apt/sources.list.d/robin-deb-src.sources
+need_src=0
+if ! grep -rqs '^Types:.*deb-src\|^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then need_src=1; fi
+
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+[ ${#missing[@]} -eq 0 ] && [ $need_src -eq 0 ] && exit 0
 
-echo "install-deps: installing ${missing[*]}" >&2
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
+if [ $need_src -eq 1 ]; then
+  echo "install-deps: adding Debian's bookworm sources (deb-src) for the corpus: $SRC_LIST" >&2
+  printf 'Types: deb-src\nURIs: http://deb.debian.org/debian\nSuites: bookworm\nComponents: main\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' \
+    | $SUDO tee "$SRC_LIST" >/dev/null
+fi
+[ ${#missing[@]} -gt 0 ] && echo "install-deps: installing ${missing[*]}" >&2
 $SUDO apt-get update -qq
-$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+[ ${#missing[@]} -eq 0 ] || $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
