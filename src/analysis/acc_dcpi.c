@@ -17,17 +17,16 @@
 /* Simulate one workload through `robin sim`; returns its exit status (or 128 + signal, 127
  * when exec failed). */
 static int acc_dcpi_simulate(const struct acc_dcpi_opts *o, const char *cfg, const char *db,
-			     const char *path)
+			     const struct acc_suite_workload *w)
 {
-	char period[32];
+	char period[32], argbuf[sizeof(w->args)];
 	snprintf(period, sizeof(period), "%" PRIu64, o->period_cycles);
-	const char *argv[20] = { "robin", "sim", "--quiet", "--no-progress", "--config", cfg,
-	                         "--top", "0", "--profile",
-	                         "issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,"
-	                         "dcpix-mispredict",
-	                         "--period", period, "--db", db, "--", path, NULL, NULL };
-	if (o->size)
-		argv[16] = o->size;
+	const char *argv[16 + ACC_SUITE_ARGS_MAX + 3] = {
+		"robin", "sim", "--quiet", "--no-progress", "--config", cfg, "--top", "0", "--profile",
+		"issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,dcpix-mispredict",
+		"--period", period, "--db", db, "--"
+	};
+	acc_suite_argv(w, o->size, argbuf, sizeof(argbuf), (char **)argv + 15);
 	char *envp[] = { NULL };
 	pid_t pid = fork();
 	if (pid < 0)
@@ -72,7 +71,7 @@ int acc_dcpi_run(const struct acc_dcpi_opts *o, const struct acc_suite_workload 
 	for (size_t k = 0; k < n; k++) {
 		if (!o->quiet)
 			fprintf(stderr, "robin accuracy --dcpi: %s (%zu/%zu)\n", w[k].name, k + 1, n);
-		int st = acc_dcpi_simulate(o, f->cfg, f->db, w[k].path);
+		int st = acc_dcpi_simulate(o, f->cfg, f->db, &w[k]);
 		if (st) {
 			fprintf(stderr, "robin accuracy: %s: robin sim exited %d\n", w[k].name, st);
 			return -1;

@@ -54,15 +54,15 @@ int acc_paper_a_configure(struct acc_paper_a_opts *o, uint64_t period0, int rand
 static int acc_paper_a_store(const struct acc_paper_a_opts *o, const struct acc_suite_workload *w,
 			     const struct acc_paper_a_result *r, struct pmu *p, struct code_map *m)
 {
-	char cmdline[PATH_MAX + 64], *cfgtext = NULL;
+	char cmdline[PATH_MAX + sizeof(w->args) + 64], *cfgtext = NULL;
 	size_t cfglen = 0;
 	FILE *cf = open_memstream(&cfgtext, &cfglen);
 	if (cf) {
 		config_dump(&o->core, cf);
 		fclose(cf);
 	}
-	snprintf(cmdline, sizeof(cmdline), "robin accuracy %s%s%s", w->path, o->size ? " " : "",
-	         o->size ? o->size : "");
+	snprintf(cmdline, sizeof(cmdline), "robin accuracy %s%s%s%s%s", w->path,
+	         w->args[0] ? " " : "", w->args, o->size ? " " : "", o->size ? o->size : "");
 	struct sim_profile_run run = { .command = cmdline, .config = cfgtext ? cfgtext : "",
 	                               .cycles = r->cycles, .instructions = r->instructions,
 	                               .exit_status = r->guest_status,
@@ -148,7 +148,8 @@ static int acc_paper_a_done(void *ctx, const struct sim_result *sr)
 int acc_paper_a_simulate(const struct acc_paper_a_opts *o, const struct acc_suite_workload *w,
 			 struct acc_paper_a_result *r)
 {
-	char *argv[3] = { (char *)w->path, (char *)o->size, NULL };
+	char argbuf[sizeof(w->args)], *argv[ACC_SUITE_ARGS_MAX + 3];
+	int argc = acc_suite_argv(w, o->size, argbuf, sizeof(argbuf), argv);
 	char *envp[1] = { NULL };
 	struct emu_opts eo = { .cfg = { .virtual_time = 1 }, .max_insns = o->max_insns,
 	                       .envp = envp };
@@ -161,7 +162,7 @@ int acc_paper_a_simulate(const struct acc_paper_a_opts *o, const struct acc_suit
 	sim_spec_init(sp, "accuracy");
 	sp->eo = &eo;
 	sp->cfg = o->core;
-	sp->argc = o->size ? 2 : 1;
+	sp->argc = argc;
 	sp->argv = argv;
 	for (int c = 0; c < o->ncfg && c < SIM_PMUS_MAX; c++) {
 		struct sim_profile_opts *po = &sp->po[c];

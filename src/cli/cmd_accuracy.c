@@ -61,6 +61,9 @@ static void acc_usage(FILE *out)
 	        "                      error against each thread's Oracle (robin accuracy\n"
 	        "                      --cores 1 --help)\n"
 	        "  --size N            pass N as the workloads' size argument (suite default 10)\n"
+	        "  --manifest FILE     WORKLOADs are rows of a corpus manifest (corpus/manifest.tsv:\n"
+	        "                      its command lines, relative to the current directory;\n"
+	        "                      run from build/corpus, or build/corpus/small for small inputs)\n"
 	        "  --dyn               use the dynamically linked builds (NAME.dyn)\n"
 	        "  --max-insns N       stop each workload after N instructions\n"
 	        "  --jobs N            simulate N workloads at a time (default 1)\n"
@@ -214,7 +217,7 @@ int cmd_accuracy(int argc, char **argv)
 		else if (!strcmp(argv[k], "--cores"))
 			return acc_cores_main(argc, argv);
 	static const char *const valued[] = { "--period", "--freq", "--size", "--max-insns",
-	                                      "--jobs", "--suite", "--db" };
+	                                      "--jobs", "--suite", "--db", "--manifest" };
 	static const char *const flag_names[] = { "--random", "--sweep-freq", "--tea",
 	                                          "--compare-random", "--dcpi", "--json", "--csv",
 	                                          "--dyn", "--quiet" };
@@ -227,7 +230,7 @@ int cmd_accuracy(int argc, char **argv)
 	int random = 0, dcpi = 0, json = 0, csv = 0, i;
 	int *flags[] = { &random, &o.sweep, &o.tea, &o.compare_random, &dcpi, &json, &csv, &o.dyn,
 	                 &o.quiet };
-	const char *suite = NULL, *v;
+	const char *suite = NULL, *manifest = NULL, *v;
 	char root[PATH_MAX];
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
@@ -270,6 +273,8 @@ int cmd_accuracy(int argc, char **argv)
 				suite = v;
 			else if (k == 6)
 				o.db_path = v;
+			else if (k == 7)
+				manifest = v;
 			continue;
 		}
 		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -299,6 +304,11 @@ int cmd_accuracy(int argc, char **argv)
 		fprintf(stderr, "robin accuracy: --period and --freq exclude each other\n");
 		return 2;
 	}
+	if (manifest && (suite || o.size || o.dyn)) {
+		fprintf(stderr, "robin accuracy: --manifest names its programs and arguments itself "
+		        "(no --suite, --size, --dyn)\n");
+		return 2;
+	}
 	if (core_opts_build(&co, "accuracy", &o.core))
 		return 2;
 	o.preset = co.preset;
@@ -319,7 +329,8 @@ int cmd_accuracy(int argc, char **argv)
 	struct acc_paper_a_table *t = NULL;
 	size_t n = 0;
 	if (cli_args_tail("accuracy", &argc, argv, i) ||
-	    acc_suite_resolve(root, o.dyn, argc - i, argv + i, &w, &n))
+	    (manifest ? acc_suite_resolve_manifest(manifest, argc - i, argv + i, &w, &n)
+	              : acc_suite_resolve(root, o.dyn, argc - i, argv + i, &w, &n)))
 		return 1;
 	if (dcpi) {
 		int rc = acc_dcpi(&o, p0, w, n, json);

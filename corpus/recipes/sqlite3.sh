@@ -1,0 +1,1 @@
+build_rv() { exit 1; }

@@ -1,0 +1,13 @@
+# zlib: the deflate library (C); its program is minigzip, zlib's own gzip-like test tool
+# (test/minigzip.c over gzwrite), built static with zlib's configure --static. pigz's recipe
+# builds libz.a from this package's tree too (corpus_source zlib).
+build_rv() {
+  ./configure --static >/dev/null
+  make -j"$JOBS" libz.a minigzip
+  cp minigzip "$BIN/minigzip"
+}
+build_native() { build_rv; }
+# Text compressed at level 9 (-c: to stdout).
+inputs() {
+  case $1 in small) gen text 200000 minigzip.txt ;; *) gen text 12000000 minigzip.txt ;; esac
+}
