@@ -6,6 +6,7 @@ build_rv() {
   ./configure --host="$HOST" --disable-dependency-tracking --disable-threads \
     CC="$CC" CFLAGS="$CFLAGS" LDFLAGS="$LDFLAGS"
   make -C lib -j"$JOBS"
+  make version.c version.h
   make -j"$JOBS" gzip
   cp gzip "$BIN/gzip"
 }

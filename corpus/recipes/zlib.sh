@@ -9,5 +9,5 @@ build_rv() {
 build_native() { build_rv; }
 # Text compressed at level 9 (-c: to stdout).
 inputs() {
-  case $1 in small) gen text 200000 minigzip.txt ;; *) gen text 12000000 minigzip.txt ;; esac
+  case $1 in small) gen text 30000 minigzip.txt ;; *) gen text 2400000 minigzip.txt ;; esac
 }

@@ -20,6 +20,7 @@ struct acc_dcpi_opts {
 	const char *size;                /* the workloads' size argument, NULL = default */
 	const char *db_path;             /* keep the database here, NULL = a temporary one */
 	int quiet;                       /* no progress lines on stderr */
+	uint64_t max_insns;              /* stop each workload after this many, 0 = whole */
 };
 
 /* The files of a run: the core configuration `robin sim` reads and the database. */

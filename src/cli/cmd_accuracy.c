@@ -202,7 +202,7 @@ static int acc_u64(const char *opt, const char *v, uint64_t *out)
 static int acc_dcpi(const struct acc_paper_a_opts *o, uint64_t period,
 		    const struct acc_suite_workload *w, size_t n, int json)
 {
-	struct acc_dcpi_opts d = { &o->core, period, o->size, o->db_path, o->quiet };
+	struct acc_dcpi_opts d = { &o->core, period, o->size, o->db_path, o->quiet, o->max_insns };
 	struct acc_dcpi_files f;
 	int rc = acc_dcpi_run(&d, w, n, &f) || accuracy_report_dcpi(f.db, json) ? 1 : 0;
 	acc_dcpi_cleanup(&f);

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# corpus_sim.sh — the corpus on robin's out-of-order core (robin sim, PRESET default
+# boom-large). With the small inputs (CORPUS_SIZE=small, the default here) every program runs
+# whole: its stdout and exit status must equal qemu-riscv64's. With CORPUS_SIZE=default each
+# runs its first CORPUS_SIM_INSNS instructions (default 100 M): what it printed by then must
+# be a prefix of qemu-riscv64's whole output, and robin sim exits 124 (or the program's own
+# status if it ended sooner). Per program: instructions, cycles, IPC, branch MPKI, the cycle
+# stack's committing share, simulation speed (MIPS of host wall time). Writes
+# build/bench/corpus_sim[_small].md and .json.
+# env: ROBIN, QEMU, CORPUS_SIZE, CORPUS_ONLY, CORPUS_SIM_INSNS, PRESET.
+set -u
+cd "$(dirname "$0")/.."
+export ROBIN_ROOT=$PWD
+. scripts/lib/suite.sh
+. scripts/lib/corpus.sh
+ROBIN=$PWD/${ROBIN:-build/robin}
+QEMU=$(command -v "${QEMU:-qemu-riscv64}") || { echo "bench/corpus_sim: qemu-riscv64 not found" >&2; exit 2; }
+QEMU_SYSROOT=${QEMU_SYSROOT:-/usr/riscv64-linux-gnu}
+SIZE=${CORPUS_SIZE:-small}
+INSNS=${CORPUS_SIM_INSNS:-100000000}
+PRESET=${PRESET:-boom-large}
+DIR=$PWD/build/corpus suffix=""
+[ "$SIZE" = small ] && DIR=$DIR/small suffix=_small
+corpus_require "$DIR" || exit 2
+mkdir -p build/bench
+MD=$PWD/build/bench/corpus_sim$suffix.md JSON=$PWD/build/bench/corpus_sim$suffix.json
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-corpus.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+cd "$DIR"
+
+limit=()
+what="whole programs"
+if [ "$SIZE" != small ]; then limit=(--max-insns "$INSNS"); what="first $INSNS instructions"; fi
+names=$(corpus_names "${CORPUS_ONLY:-}")
+{
+	echo "| program | instructions | cycles | IPC | branch MPKI | committing | sim MIPS | output |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---|"
+} >"$MD"
+bad=0 n=0 rows=() ipcs=()
+for w in $names; do
+	corpus_cmd cmd "$w"
+	"${CORPUS_ENV[@]}" "$QEMU" -L "$QEMU_SYSROOT" "${cmd[@]}" >"$tmp/q.out" 2>/dev/null
+	qrc=$?
+	"${CORPUS_ENV[@]}" "$ROBIN" sim --quiet --no-progress --preset "$PRESET" "${limit[@]}" \
+		--stats-json "$tmp/s.json" -- "${cmd[@]}" >"$tmp/r.out" 2>"$tmp/r.err"
+	rc=$?
+	n=$((n + 1))
+	verdict=identical
+	if [ ${#limit[@]} -eq 0 ] || [ $rc -ne 124 ]; then
+		{ [ $rc -eq $qrc ] && cmp -s "$tmp/r.out" "$tmp/q.out"; } ||
+			verdict="DIFFERS (exit $rc vs qemu $qrc, $(stat -c %s "$tmp/r.out") vs $(stat -c %s "$tmp/q.out") bytes; $(head -c 160 "$tmp/r.err" | tr '\n' ' '))"
+	else
+		sz=$(stat -c %s "$tmp/r.out")
+		if cmp -s "$tmp/r.out" <(head -c "$sz" "$tmp/q.out"); then verdict="prefix ($sz of $(stat -c %s "$tmp/q.out") bytes)"
+		else verdict="DIFFERS (not a prefix of qemu's output)"; fi
+	fi
+	[[ $verdict == DIFFERS* ]] && bad=$((bad + 1))
+	read -r ins cyc ipc mpki comp mips < <(python3 - "$tmp/s.json" <<'PY' 2>/dev/null || echo "0 0 0 0 0 0"
+import json, sys
+d = json.load(open(sys.argv[1]))
+cs = d.get("cycle_stack", {})
+tot = sum(cs.values()) or 1
+print(d["instructions"], d["cycles"], "%.3f" % d["ipc"], "%.2f" % d.get("branch_mpki", 0),
+      "%.1f%%" % (100.0 * cs.get("computing", 0) / tot), "%.2f" % d.get("mips", 0))
+PY
+)
+	printf 'corpus_sim: %-12s %12s insns %12s cycles IPC %6s  %s\n' "$w" "$ins" "$cyc" "$ipc" "$verdict"
+	echo "| $w | $ins | $cyc | $ipc | $mpki | $comp | $mips | $verdict |" >>"$MD"
+	ipcs+=("$ipc")
+	rows+=("$(printf '{"name": "%s", "instructions": %s, "cycles": %s, "ipc": %s, "branch_mpki": %s, "sim_mips": %s, "verdict": "%s"}' \
+		"$w" "$ins" "$cyc" "$ipc" "$mpki" "$mips" "${verdict//\"/}")")
+done
+echo | tee -a "$MD"
+printf 'robin sim --preset %s, %s, %s inputs: %d programs, %d differ from qemu-riscv64; median IPC %.3f\n' \
+	"$PRESET" "$what" "$SIZE" "$n" "$bad" "$(suite_median "${ipcs[@]}")" | tee -a "$MD"
+{
+	printf '{\n  "section": "corpus_sim",\n  "size": "%s",\n  "preset": "%s",\n  "limit": %s,\n  "programs": [\n' \
+		"$SIZE" "$PRESET" "$([ ${#limit[@]} -gt 0 ] && echo "$INSNS" || echo null)"
+	suite_json_array "${rows[@]}"
+	printf '  ]\n}\n'
+} >"$JSON"
+echo "written $MD, $JSON"
+[ $bad -eq 0 ]
