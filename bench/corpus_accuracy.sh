@@ -13,7 +13,7 @@ set -u
 cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/corpus.sh
-ROBIN=$PWD/${ROBIN:-build/robin}
+ROBIN=$(realpath "${ROBIN:-build/robin}")
 SIZE=${CORPUS_SIZE:-default}
 BUDGET=${CORPUS_BUDGET:-50000000}
 JOBS=${JOBS:-2}

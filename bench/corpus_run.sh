@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/suite.sh
 . scripts/lib/corpus.sh
-ROBIN=$PWD/${ROBIN:-build/robin}
+ROBIN=$(realpath "${ROBIN:-build/robin}")
 QEMU=$(command -v "${QEMU:-qemu-riscv64}") || { echo "bench/corpus_run: qemu-riscv64 not found" >&2; exit 2; }
 QEMU_SYSROOT=${QEMU_SYSROOT:-/usr/riscv64-linux-gnu}   # the dynamic programs' loader and libraries, as robin's --sysroot default
 RUNS=${BENCH_RUNS:-3}

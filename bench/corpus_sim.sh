@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/suite.sh
 . scripts/lib/corpus.sh
-ROBIN=$PWD/${ROBIN:-build/robin}
+ROBIN=$(realpath "${ROBIN:-build/robin}")
 QEMU=$(command -v "${QEMU:-qemu-riscv64}") || { echo "bench/corpus_sim: qemu-riscv64 not found" >&2; exit 2; }
 QEMU_SYSROOT=${QEMU_SYSROOT:-/usr/riscv64-linux-gnu}
 SIZE=${CORPUS_SIZE:-small}

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/suite.sh
 . scripts/lib/corpus.sh
-ROBIN=$PWD/${ROBIN:-build/robin}
+ROBIN=$(realpath "${ROBIN:-build/robin}")
 MIN=${CORPUS_SIMPOINT_MIN:-1000000000}
 IV=${IV:-1000000}
 DIR=$PWD/build/corpus

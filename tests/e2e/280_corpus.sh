@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# 280: the corpus subset of make check (issue 28): real programs from Debian's source packages
+# built by scripts/corpus.sh (C: lua5.4 static and dynamic; C++: lzip; threaded: pigz over
+# zlib) at the small size; under robin run each equals qemu-riscv64 byte for byte (stdout and
+# exit status, bench/corpus_run.sh); lua runs whole on the out-of-order core with the same output
+# (bench/corpus_sim.sh); robin accuracy --manifest runs a manifest row with its arguments and TIP
+# beats the software profiler at instruction level on it; bad manifests and names fail clearly.
+set -u
+cd "$ROBIN_ROOT"
+command -v qemu-riscv64 >/dev/null || { echo "skip: no qemu-riscv64"; exit 77; }
+command -v dpkg-source >/dev/null || { echo "skip: no dpkg-source (scripts/install-deps.sh)"; exit 77; }
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+SUBSET=lua,lua-dyn,lzip,pigz
+
+timeout 900 bash scripts/corpus.sh --only "$SUBSET" --size small >"$tmp/build.log" 2>&1 ||
+	{ echo "corpus build failed"; tail -20 "$tmp/build.log"; exit 1; }
+
+CORPUS_NO_SPEED=1 CORPUS_SIZE=small CORPUS_ONLY=$SUBSET timeout 600 bash bench/corpus_run.sh >"$tmp/run.log" 2>&1 ||
+	{ echo "robin run differs from qemu-riscv64:"; cat "$tmp/run.log"; exit 1; }
+grep -q "checked: 4 programs (small inputs), 4 identical" "$tmp/run.log" || { cat "$tmp/run.log"; exit 1; }
+
+CORPUS_SIZE=small CORPUS_ONLY=lua timeout 600 bash bench/corpus_sim.sh >"$tmp/sim.log" 2>&1 ||
+	{ echo "robin sim differs:"; cat "$tmp/sim.log"; exit 1; }
+grep -q "1 programs, 0 differ" "$tmp/sim.log" || { cat "$tmp/sim.log"; exit 1; }
+
+cd build/corpus/small
+R=$ROBIN; case $R in /*) ;; *) R=$ROBIN_ROOT/$R ;; esac
+timeout 600 "$R" accuracy --quiet --json --manifest "$ROBIN_ROOT/corpus/manifest.tsv" --max-insns 3000000 lua \
+	>"$tmp/acc.json" 2>"$tmp/acc.err" || { echo "accuracy --manifest: exit $?"; cat "$tmp/acc.err"; exit 1; }
+python3 - "$tmp/acc.json" <<'PY' || exit 1
+import json, sys
+d = json.load(open(sys.argv[1]))
+w = d["workloads"][0]
+assert w["name"] == "lua", w["name"]
+assert w["instructions"] == 3000000, w["instructions"]
+e = w["profile_error"]
+assert e["tip"]["instruction"] < e["software"]["instruction"], e
+assert e["tip"]["samples"] > 500, e["tip"]["samples"]
+PY
+
+printf 'name\tdomain\tlanguage\tthreads\tcommand\tnative\nbroken\tx\n' >"$tmp/bad.tsv"
+"$R" accuracy --manifest "$tmp/bad.tsv" broken >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "bad.tsv:2: a row needs a name and a command" "$tmp/err" || { echo "bad manifest: exit $rc"; cat "$tmp/err"; exit 1; }
+"$R" accuracy --manifest "$ROBIN_ROOT/corpus/manifest.tsv" nosuch >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -ne 0 ] && grep -q "'nosuch' is not a row of" "$tmp/err" || { echo "unknown row: exit $rc"; cat "$tmp/err"; exit 1; }
+cd "$ROBIN_ROOT"
+bash scripts/corpus.sh --only nosuch >/dev/null 2>"$tmp/err"; rc=$?
+[ $rc -eq 1 ] && grep -q "'nosuch' is neither a package" "$tmp/err" || { echo "corpus --only nosuch: exit $rc"; cat "$tmp/err"; exit 1; }
+exit 0
