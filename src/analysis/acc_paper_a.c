@@ -150,9 +150,9 @@ int acc_paper_a_simulate(const struct acc_paper_a_opts *o, const struct acc_suit
 {
 	char argbuf[sizeof(w->args)], *argv[ACC_SUITE_ARGS_MAX + 3];
 	int argc = acc_suite_argv(w, o->size, argbuf, sizeof(argbuf), argv);
-	char *envp[1] = { NULL };
-	struct emu_opts eo = { .cfg = { .virtual_time = 1 }, .max_insns = o->max_insns,
-	                       .envp = envp };
+	/* hermetic, as robin sim: the same guest, cycles and profiles as `robin sim` gives */
+	struct emu_opts eo = { .cfg = { .virtual_time = 1, .hermetic = 1 },
+	                       .max_insns = o->max_insns };
 	struct acc_paper_a_run k = { o, w, r, -EIO };
 	struct sim_spec *sp = malloc(sizeof(*sp));
 	if (!sp) {

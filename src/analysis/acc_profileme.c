@@ -117,8 +117,7 @@ int acc_profileme_simulate(const struct acc_profileme_opts *o, const char *path,
 			   uint32_t window, struct acc_profileme_row *row)
 {
 	char *argv[3] = { (char *)path, (char *)o->size, NULL };
-	char *envp[1] = { NULL };
-	struct emu_opts eo = { .cfg = { .virtual_time = 1 }, .envp = envp };
+	struct emu_opts eo = { .cfg = { .virtual_time = 1, .hermetic = 1 } };
 	struct acc_profileme_run k = { row, -EIO };
 	struct sim_spec *sp = malloc(sizeof(*sp));
 	if (!sp) {

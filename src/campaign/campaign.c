@@ -27,8 +27,6 @@
 #define CAMPAIGN_LOAD_MAX_K 100000
 #define CAMPAIGN_WEIGHT_TOLERANCE 1e-6
 
-extern char **environ;
-
 int campaign_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
 {
 	va_list ap;
@@ -77,13 +75,14 @@ int campaign_wait(pid_t pid)
 
 int campaign_emu_load(const char *sysroot, uint64_t seed, int argc, char **argv, struct emu **out)
 {
-	struct emu_config ec = { .sysroot = sysroot, .seed = seed, .virtual_time = 1 };
+	/* hermetic, as the detailed runs (robin sim's default): the same guest in every pass */
+	struct emu_config ec = { .sysroot = sysroot, .seed = seed, .virtual_time = 1, .hermetic = 1 };
 	struct emu *e = NULL;
 	int rc = emu_create(&ec, &e);
 	if (rc)
 		return rc;
 	(void)argc;
-	rc = emu_load(e, argv[0], argc, argv, environ);
+	rc = emu_load(e, argv[0], argc, argv, emu_hermetic_env_base);
 	if (rc) {
 		fprintf(stderr, "robin simpoint: %s\n", emu_error(e));
 		emu_destroy(e);

@@ -20,7 +20,14 @@ const char emu_opts_help[] =
 	"                      seq, pc, encoding, disassembly, register written\n"
 	"  --trace-file FILE   write the trace to FILE instead of stderr\n"
 	"  --jit N             translate a block to host code on its N-th entry (default 16);\n"
-	"                      0: interpret every block (the results are the same)\n";
+	"                      0: interpret every block (the results are the same)\n"
+	"  --hermetic          the guest's world is fixed (the default of robin sim): pids and\n"
+	"                      tids from 1000 in creation order, the program seen as\n"
+	"                      /robin/NAME, the environment PATH and HOME only (plus --env),\n"
+	"                      uname \"robin\", clocks from a fixed origin; docs/hermetic.md\n"
+	"  --host-env          the guest sees the host's environment, pids, program path and\n"
+	"                      uname (the default of robin run)\n"
+	"  --env VAR=VALUE     add VAR to the guest's environment (repeatable)\n";
 
 static int emu_opts_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
@@ -80,6 +87,31 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 	if (!strcmp(a, "--virtual-time")) {
 		o->cfg.virtual_time = 1;
 		emu_opts_keep(o, a, NULL);
+		return 1;
+	}
+	if (!strcmp(a, "--hermetic") || !strcmp(a, "--host-env")) {
+		o->hermetic_req = !strcmp(a, "--hermetic") ? 1 : 2;
+		return 1;
+	}
+	if (!strcmp(a, "--env") || !strcmp(a, "--hermetic-ids")) {
+		if (*i + 1 >= argc) {
+			fprintf(stderr, "robin %s: %s needs a value\n", cmd, a);
+			return -1;
+		}
+		const char *val = argv[++*i];
+		if (!strcmp(a, "--hermetic-ids")) {  /* a hermetic guest's execve: its ids */
+			o->cfg.hermetic_ids = val;
+			return 1;
+		}
+		if (!strchr(val, '=') || val[0] == '=') {
+			fprintf(stderr, "robin %s: --env needs VAR=VALUE, got '%s'\n", cmd, val);
+			return -1;
+		}
+		if (o->n_env == EMU_OPTS_ENV_MAX) {
+			fprintf(stderr, "robin %s: at most %d --env\n", cmd, EMU_OPTS_ENV_MAX);
+			return -1;
+		}
+		o->env_extra[o->n_env++] = (char *)val;
 		return 1;
 	}
 	int needs = !strcmp(a, "--sysroot") || !strcmp(a, "--seed") || !strcmp(a, "--max-insns") ||

@@ -19,6 +19,7 @@
 
 #include "emu/checkpoint.h"
 #include "emu/emu_priv.h"
+#include "emu/hermetic.h"
 #include "emu/thread.h"
 
 #define CKPT_MAGIC "ROBINCKP"
@@ -729,6 +730,7 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 		e->sig_addr[s] = ckpt_get64(&in);
 	}
 	ckpt_getstr(&in, e->exe_path, sizeof(e->exe_path));
+	hermetic_exe(e, e->exe_path);
 	ckpt_check_proc(e, &in, sec[1].at);
 
 	if (ckpt_open_section(&in, &sec[2]))

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "emu/hermetic.h"
 #include "emu/jit.h"
 #include "emu/syscall_priv.h"
 #include "emu/thread.h"
@@ -225,7 +226,9 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 	if (e->cfg.trace && fileno(e->cfg.trace) > 2)
 		e->private_fds[e->n_private_fds++] = fileno(e->cfg.trace);
 	e->rng_state = e->cfg.seed ^ 0x726f62696e524e47ull;  /* "robinRNG" */
-	e->pid = getpid();
+	err = hermetic_init(e);
+	if (err)
+		goto fail;
 	checkpoint_note_inherited(e);
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -266,6 +269,7 @@ void emu_destroy(struct emu *e)
 		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));
 	emu_free_heap(e);
 	gmem_fini(&e->mem);
+	hermetic_fini(e);
 	munmap(e, sizeof(*e));
 }
 
@@ -280,6 +284,8 @@ void emu_destroy_at_exit(struct emu *e)
 const char *emu_path(struct emu *e, const char *guest, char *buf, size_t n)
 {
 	struct stat st;
+	if (e->cfg.hermetic && !strcmp(guest, e->exe_guest))
+		return e->exe_path;  /* the program, as the guest sees it (/robin/NAME) */
 	if (guest[0] != '/' || !e->sysroot[0])
 		return guest;
 	if ((size_t)snprintf(buf, n, "%s%s", e->sysroot, guest) >= n)

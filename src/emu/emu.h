@@ -29,7 +29,19 @@ struct emu_config {
 	char *const *exec_argv;  /* guest execve: the host command that runs a new program under
 	                            robin, the program and its arguments appended (NULL: execve
 	                            returns ENOSYS) */
+	int hermetic;            /* the guest's world is fixed: ids from 1000, the program as
+	                            /robin/NAME, uname "robin" (emu/hermetic.h) */
+	const char *hermetic_ids; /* "FD,PID,PPID": the id table and ids a guest execve hands to
+	                            the robin that runs the new program, or NULL */
 };
+
+/* The fixed minimal environment of a hermetic guest (NULL-terminated): PATH and HOME. */
+extern char *const emu_hermetic_env_base[];
+
+/* An environment: base's VAR=VALUE strings, then extra's n strings, each replacing the base
+ * string of the same VAR. out has room for max pointers (the NULL included); its strings are
+ * base's and extra's own. Returns the count, or -E2BIG. */
+int emu_env(char *const *base, char *const *extra, int n, char **out, int max);
 
 /* One executed (committed, correct-path) instruction, as the timing model needs it. */
 struct emu_dyn {

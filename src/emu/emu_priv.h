@@ -175,6 +175,8 @@ struct emu {
 
 	/* process */
 	char exe_path[PATH_MAX];            /* host absolute path of the program */
+	char exe_guest[PATH_MAX];           /* the path the guest sees: exe_path, or under
+	                                       hermetic /robin/NAME (hermetic.c) */
 	uint64_t brk_start, brk_cur;
 	uint64_t mmap_top;                  /* next top-down mmap search starts here */
 	uint64_t entry;                     /* where execution starts (interpreter or program) */
@@ -182,7 +184,10 @@ struct emu {
 	uint64_t env_start, env_end;        /* the environment strings */
 	uint64_t auxv_at, auxv_bytes;       /* the auxiliary vector; 0 after a checkpoint */
 	uint64_t stack_start;               /* the initial stack pointer */
-	int pid;
+	int pid;                            /* the guest's pid (hermetic.c) */
+	int ppid;                           /* its parent's under hermetic, else -1 (the host's) */
+	struct hermetic_ids *ids;           /* the process tree's id table under hermetic */
+	int ids_fd;                         /* its memfd (private, inherited by execve), or -1 */
 	struct emu_sigaction sigact[EMU_NSIG + 1];
 	uint64_t sigmask;                   /* bit (sig - 1) blocks sig */
 	uint64_t sigsuspend_saved;          /* rt_sigsuspend: the mask to restore */
@@ -314,7 +319,8 @@ void checkpoint_note_inherited(struct emu *e);
 /* Set a one-line error for emu_error(); returns -err for convenience. */
 int emu_set_error(struct emu *e, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
-/* Resolve a guest absolute path in the sysroot when it exists there (like qemu -L). */
+/* Resolve a guest absolute path in the sysroot when it exists there (like qemu -L); under
+ * hermetic the program's guest path (/robin/NAME) is its host path. */
 const char *emu_path(struct emu *e, const char *guest, char *buf, size_t n);
 
 /* Guest time in nanoseconds: host monotonic, derived from instret under --virtual-time, or

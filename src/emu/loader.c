@@ -16,6 +16,7 @@
 
 #include "elf/elf_check.h"
 #include "emu/emu_priv.h"
+#include "emu/hermetic.h"
 #include "util/regfile.h"
 
 struct loader_elf {
@@ -262,8 +263,10 @@ static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t i
 	uint64_t execfn_at = loader_push_bytes(&s, execfn, strlen(execfn) + 1);
 	for (int i = envc - 1; i >= 0; i--)
 		envpp[i] = loader_push_bytes(&s, envp[i], strlen(envp[i]) + 1);
-	for (int i = argc - 1; i >= 0; i--)
-		argp[i] = loader_push_bytes(&s, argv[i], strlen(argv[i]) + 1);
+	for (int i = argc - 1; i >= 0; i--) {
+		const char *arg = i == 0 && e->cfg.hermetic ? execfn : argv[i];
+		argp[i] = loader_push_bytes(&s, arg, strlen(arg) + 1);
+	}
 	uint8_t rnd[16];
 	uint64_t st = e->cfg.seed ^ 0x726f62696e415452ull;  /* "robinATR" */
 	for (int i = 0; i < 16; i += 8) {
@@ -367,8 +370,8 @@ int loader_load(struct emu *e, const char *path, int argc, char *const argv[], c
 	err = loader_load_elf(e, path, prog, 0, EMU_ET_DYN_BASE);
 	if (err)
 		goto out;
-	if (!realpath(path, e->exe_path))
-		snprintf(e->exe_path, sizeof(e->exe_path), "%s", path);
+	char real[PATH_MAX];
+	hermetic_exe(e, realpath(path, real) ? real : path);
 	e->brk_start = e->brk_cur = prog->bias + prog->hi;
 	err = gmem_map_anon(&e->mem, EMU_STACK_TOP - EMU_STACK_BYTES, EMU_STACK_BYTES,
 			   GMEM_R | GMEM_W | (prog->exec_stack ? GMEM_X : 0));
@@ -392,7 +395,9 @@ int loader_load(struct emu *e, const char *path, int argc, char *const argv[], c
 		interp_base = interp->bias + interp->lo;
 		e->entry = interp->bias + interp->hdr.eh.e_entry;
 	}
-	err = loader_stack(e, prog, interp_base, path, argc, argv, envp);
+	/* under hermetic the guest sees its program as /robin/NAME: argv[0] and AT_EXECFN */
+	err = loader_stack(e, prog, interp_base, e->cfg.hermetic ? e->exe_guest : path, argc, argv,
+			   envp);
 	if (err)
 		goto out;
 	/* rt_sigreturn trampoline for signal handlers: li a7, 139; ecall */

@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "emu/syscall_priv.h"
+#include "emu/hermetic.h"
 #include "emu/thread.h"
 
 #define PROCESS_CLONE_VFORK        0x00004000ull
@@ -55,6 +56,8 @@ int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t pti
 		close(p[0]);
 		close(p[1]);
 	}
+	/* under hermetic the child's pid is the tree's next id, taken before the fork */
+	int vpid = e->ids ? hermetic_next_id(e) : 0;
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid < 0) {
@@ -66,7 +69,12 @@ int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t pti
 		return -err;
 	}
 	if (pid == 0) {
-		e->pid = getpid();
+		if (e->ids) {
+			e->ppid = e->pid;
+			e->pid = vpid;
+		} else {
+			e->pid = getpid();
+		}
 		thread_forked(e);
 		if (vfork_wait[0] >= 0)
 			close(vfork_wait[0]);
@@ -93,6 +101,10 @@ int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t pti
 		while (read(vfork_wait[0], &c, 1) < 0 && errno == EINTR)
 			;
 		close(vfork_wait[0]);
+	}
+	if (e->ids) {
+		hermetic_child(e, vpid, pid);
+		pid = vpid;
 	}
 	uint32_t v = (uint32_t)pid;
 	if ((flags & PROCESS_CLONE_PARENT_SETTID) && ptid && gmem_copy_to(&e->mem, ptid, &v, 4))
@@ -177,10 +189,18 @@ SYS(execve)
 	int n_pre = 0;
 	while (e->cfg.exec_argv[n_pre])
 		n_pre++;
-	/* argv of the host command: robin run OPTIONS -- PROG [interpreter arg] ARGS */
-	int at = n_pre;
-	for (int i = 0; i < n_pre; i++)
-		argv[i] = e->cfg.exec_argv[i];
+	/* argv of the host command: robin run OPTIONS -- PROG [interpreter arg] ARGS; under
+	 * hermetic OPTIONS gain --hermetic-ids FD,PID,PPID: the same pid and id table */
+	int at = 0;
+	char ids[64];
+	for (int i = 0; i < n_pre; i++) {
+		if (e->ids && i == n_pre - 1 && !strcmp(e->cfg.exec_argv[i], "--")) {
+			hermetic_exec_arg(e, ids, sizeof(ids));
+			argv[at++] = "--hermetic-ids";
+			argv[at++] = ids;
+		}
+		argv[at++] = e->cfg.exec_argv[i];
+	}
 	char *iarg = NULL;
 	if (len >= 2 && hdr[0] == '#' && hdr[1] == '!') {
 		/* "#!interpreter [one argument]": the interpreter gets the script's path */
@@ -244,9 +264,13 @@ SYS(wait4)
 {
 	int status = 0;
 	struct rusage ru;  /* same layout on both 64-bit ABIs */
-	pid_t r = wait4((pid_t)a[0], a[1] ? &status : NULL, (int)a[2], a[3] ? &ru : NULL);
+	pid_t want = (pid_t)a[0];
+	if (want > 0 && (want = hermetic_host_pid(e, want)) < 0)
+		return -ECHILD;
+	pid_t r = wait4(want, a[1] ? &status : NULL, (int)a[2], a[3] ? &ru : NULL);
 	if (r < 0)
 		return -errno;
+	r = hermetic_guest_pid(e, r);
 	if (a[1]) {
 		int32_t s = status;
 		if (gmem_copy_to(&e->mem, a[1], &s, 4))
@@ -262,8 +286,17 @@ SYS(waitid)
 	siginfo_t si;  /* 128 bytes, the SIGCHLD fields at the same offsets on both ABIs */
 	struct rusage ru;
 	memset(&si, 0, sizeof(si));
-	if (waitid((idtype_t)a[0], (id_t)a[1], &si, (int)a[3]) < 0)
+	id_t id = (id_t)a[1];
+	if ((idtype_t)a[0] == P_PID) {
+		int host = hermetic_host_pid(e, (int)a[1]);
+		if (host < 0)
+			return -ECHILD;
+		id = (id_t)host;
+	}
+	if (waitid((idtype_t)a[0], id, &si, (int)a[3]) < 0)
 		return -errno;
+	if (si.si_pid > 0)
+		si.si_pid = hermetic_guest_pid(e, si.si_pid);
 	if (a[2] && gmem_copy_to(&e->mem, a[2], &si, sizeof(si)))
 		return -EFAULT;
 	if (a[4]) {

@@ -10,6 +10,7 @@
  * asks procfs_open first; other paths go to the host.
  */
 #include "emu/emu_priv.h"
+#include "emu/hermetic.h"
 #include "emu/syscall_priv.h"
 #include "util/regfile.h"
 
@@ -87,9 +88,9 @@ static size_t procfs_segments(const struct emu *e, struct procfs_seg *v, size_t 
 			whole.dev = st.st_dev;
 			whole.ino = st.st_ino;
 			struct stat exe;
-			if (im->path[0] != '/' && stat(e->exe_path, &exe) == 0 &&
-			    exe.st_dev == st.st_dev && exe.st_ino == st.st_ino)
-				whole.path = e->exe_path; /* absolute, as Linux shows it */
+			if (stat(e->exe_path, &exe) == 0 && exe.st_dev == st.st_dev &&
+			    exe.st_ino == st.st_ino)
+				whole.path = e->exe_guest; /* absolute, as Linux shows it */
 			for (int k = 0; k < eh.e_phnum && n < max; k++) {
 				if (ph[k].p_type != PT_LOAD || !ph[k].p_filesz)
 					continue;
@@ -273,9 +274,13 @@ static void procfs_stat(struct emu *e, FILE *f)
 		{ 32, e->sigmask & 0x7fffffffull }, { 33, ign & 0x7fffffffull },
 		{ 34, cgt & 0x7fffffffull }, { 45, sp.data_lo }, { 46, sp.data_hi },
 		{ 47, e->brk_start }, { 48, e->arg_start }, { 49, e->arg_end }, { 50, e->env_start },
-		{ 51, e->env_end },
+		{ 51, e->env_end }, { 0, 0 },
 	};
-	fprintf(f, "%d (%s)", (int)strtol(host, NULL, 10), comm);
+	if (e->ppid >= 0) {  /* hermetic: the parent's virtual pid (field 4) */
+		put[sizeof(put) / sizeof(put[0]) - 1].field = 4;
+		put[sizeof(put) / sizeof(put[0]) - 1].v = (uint64_t)e->ppid;
+	}
+	fprintf(f, "%d (%s)", e->pid, comm);
 	int field = 3;
 	for (char *tok = strtok(rp + 2, " \n"); tok; tok = strtok(NULL, " \n"), field++) {
 		size_t k = 0;
@@ -313,6 +318,11 @@ static void procfs_status(struct emu *e, FILE *f)
 			k++;
 		if (!strncmp(line, "Name:", 5))
 			fprintf(f, "Name:\t%s\n", comm);
+		else if (!strncmp(line, "Pid:", 4) || !strncmp(line, "Tgid:", 5) ||
+			 !strncmp(line, "NSpid:", 6) || !strncmp(line, "NStgid:", 7))
+			fprintf(f, "%.*s\t%d\n", (int)strcspn(line, ":") + 1, line, e->pid);
+		else if (!strncmp(line, "PPid:", 5) && e->ppid >= 0)
+			fprintf(f, "PPid:\t%d\n", e->ppid);
 		else if (k == sizeof(put) / sizeof(put[0]))
 			fputs(line, f);
 		else if (put[k].kb)

@@ -256,8 +256,8 @@ SYS(readlinkat)
 	char self[64];
 	snprintf(self, sizeof(self), "/proc/%d/exe", e->pid);
 	if (!strcmp(buf, "/proc/self/exe") || !strcmp(buf, self)) {
-		n = (ssize_t)strlen(e->exe_path);
-		memcpy(res, e->exe_path, (size_t)n);
+		n = (ssize_t)strlen(e->exe_guest);
+		memcpy(res, e->exe_guest, (size_t)n);
 	} else {
 		n = readlinkat(sys_dirfd((int64_t)a[0]), emu_path(e, buf, tmp, sizeof(tmp)), res, sizeof(res));
 		if (n < 0)

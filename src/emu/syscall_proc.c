@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "emu/syscall_priv.h"
+#include "emu/hermetic.h"
 #include "emu/thread.h"
 
 /* exit_group, or exit of the last thread: the process ends with a0's status. */
@@ -46,7 +47,7 @@ SYS(exit_group)
 
 SYS(getpid) { (void)a; return e->pid; }
 SYS(gettid) { (void)a; return thread_current_tid(e); }
-SYS(getppid) { (void)e; (void)a; return getppid(); }
+SYS(getppid) { (void)a; return e->ppid >= 0 ? e->ppid : getppid(); }
 SYS(getuid) { (void)e; (void)a; return getuid(); }
 SYS(geteuid) { (void)e; (void)a; return geteuid(); }
 SYS(getgid) { (void)e; (void)a; return getgid(); }
@@ -95,9 +96,9 @@ SYS(getgroups)
 SYS(uname)
 {
 	struct utsname u;
-	if (uname(&u) < 0)
-		return -errno;
-	snprintf(u.machine, sizeof(u.machine), "riscv64");
+	int err = hermetic_uname(e, &u);
+	if (err)
+		return err;
 	return gmem_copy_to(&e->mem, a[0], &u, sizeof(u));  /* 6 x 65 chars on every Linux */
 }
 

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "emu/syscall_priv.h"
+#include "emu/hermetic.h"
 #include "emu/thread.h"
 
 /* riscv64 rt_sigframe: struct siginfo (128 bytes), then struct ucontext. */
@@ -391,13 +392,24 @@ SYS(kill)
 	int pid = (int)a[0];
 	if (pid == e->pid || pid == 0 || pid == -1)
 		return sig_to_self(e, (int)a[1], 0 /* SI_USER */);
+	if (pid > 0 && (pid = hermetic_host_pid(e, pid)) < 0)
+		return -ESRCH;  /* no process of the guest's has that (virtual) pid */
 	return syscall_host(kill(pid, (int)a[1]));
 }
 
 SYS(tgkill)
 {
-	if ((int)a[0] != e->pid)
-		return (int)a[0] > 0 ? syscall_host(syscall(SYS_tgkill, (int)a[0], (int)a[1], (int)a[2])) : -EINVAL;
+	if ((int)a[0] != e->pid) {
+		int host = (int)a[0] > 0 ? hermetic_host_pid(e, (int)a[0]) : -1;
+		if ((int)a[0] <= 0)
+			return -EINVAL;
+		if (host < 0)
+			return -ESRCH;
+		/* another process's threads keep their numbering inside it: only its main thread
+		 * (tid = pid) is reachable from here under hermetic */
+		int tid = e->ids ? (a[1] == a[0] ? host : -1) : (int)a[1];
+		return tid < 0 ? -ESRCH : syscall_host(syscall(SYS_tgkill, host, tid, (int)a[2]));
+	}
 	return sig_to_thread(e, (int)a[1], (int)a[2]);
 }
 

@@ -34,6 +34,7 @@
 #include <time.h>
 
 #include "emu/emu_priv.h"
+#include "emu/hermetic.h"
 #include "emu/thread.h"
 
 #define THREAD_SIG_BIT(s) (1ull << ((s) - 1))
@@ -275,7 +276,7 @@ int thread_clone(struct emu *e, uint64_t stack, int set_tls, uint64_t tls, uint6
 	t->sigmask = e->sigmask;
 	t->altstack_flags = SS_DISABLE;
 	t->clear_child_tid = clear_tid;
-	t->tid = e->pid + (int)e->n_threads;
+	t->tid = e->ids ? hermetic_next_id(e) : e->pid + (int)e->n_threads;
 	t->state = THREAD_RUNNABLE;
 	t->resv_addr = ~0ull;
 	e->threads[e->n_threads++] = t;

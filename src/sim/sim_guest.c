@@ -53,10 +53,49 @@ static int sim_guest_trace(struct emu_opts *o, const char *cmd)
 	return 0;
 }
 
+/* Whether the guest's world is fixed (emu/hermetic.h): --hermetic, a hermetic parent's execve
+ * (--hermetic-ids), or the default of every command but `run`; --host-env opts out. `robin run
+ * --hermetic` also takes the clocks from the instruction count (--virtual-time). */
+static void sim_guest_hermetic(struct emu_opts *o, const char *cmd)
+{
+	if (o->hermetic_req == 1 || o->cfg.hermetic_ids)
+		o->cfg.hermetic = 1;
+	else if (o->hermetic_req == 2)
+		o->cfg.hermetic = 0;
+	else if (!o->cfg.hermetic)
+		o->cfg.hermetic = strcmp(cmd, "run") != 0;
+	if (o->cfg.hermetic && !strcmp(cmd, "run"))
+		o->cfg.virtual_time = 1;
+}
+
+/* The guest's environment: as given (o->envp); else the fixed minimal set under hermetic (the
+ * caller's own after a hermetic parent's execve, which chose it) or robin's; then --env.
+ * NULL after a message when it does not fit. */
+static char **sim_guest_env(struct emu_opts *o, const char *cmd)
+{
+	if (o->envp)
+		return o->envp;
+	char *const *base = o->cfg.hermetic && !o->cfg.hermetic_ids ? emu_hermetic_env_base : environ;
+	int n = 0;
+	while (base[n])
+		n++;
+	o->env_built = calloc((size_t)n + (size_t)o->n_env + 1, sizeof(char *));
+	if (!o->env_built || emu_env(base, o->env_extra, o->n_env, o->env_built,
+	                             n + o->n_env + 1) < 0) {
+		fprintf(stderr, "robin %s: out of memory for the guest's environment\n", cmd);
+		return NULL;
+	}
+	return o->env_built;
+}
+
 int sim_guest_start(struct emu_opts *o, const char *cmd, int argc, char **argv, struct emu **out)
 {
 	*out = NULL;
 	if (sim_guest_trace(o, cmd))
+		return 1;
+	sim_guest_hermetic(o, cmd);
+	char **envp = sim_guest_env(o, cmd);
+	if (!envp)
 		return 1;
 	struct emu *e = NULL;
 	if (!strcmp(cmd, "run")) {  /* a guest execve runs the new program as `robin run` */
@@ -73,7 +112,7 @@ int sim_guest_start(struct emu_opts *o, const char *cmd, int argc, char **argv, 
 		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-err));
 		return 1;
 	}
-	err = emu_load(e, argv[0], argc, argv, o->envp ? o->envp : environ);
+	err = emu_load(e, argv[0], argc, argv, envp);
 	if (err) {
 		fprintf(stderr, "robin: %s\n", emu_error(e));
 		emu_destroy(e);
@@ -90,6 +129,7 @@ int sim_guest_restore(struct emu_opts *o, const char *cmd, const char *ckpt, str
 	*out = NULL;
 	if (sim_guest_trace(o, cmd))
 		return 1;
+	sim_guest_hermetic(o, cmd);
 	int rc = emu_create(&o->cfg, &e);
 	if (rc) {
 		fprintf(stderr, "robin: cannot create the emulator: %s\n", strerror(-rc));
@@ -128,6 +168,8 @@ int sim_guest_finish(struct emu *e, enum emu_status st, const char **status, int
 int sim_guest_close(struct emu_opts *o, const char *cmd)
 {
 	int err = 0;
+	free(o->env_built);
+	o->env_built = NULL;
 	if (o->trace && o->trace != stderr)
 		err = outfile_close(o->trace);
 	else if (o->trace)

@@ -15,6 +15,7 @@
 
 #define SIM_GUEST_EXIT_LIMIT 124  /* --max-insns reached, as timeout(1) reports a timeout */
 #define EMU_OPTS_EXEC_MAX 32
+#define EMU_OPTS_ENV_MAX 64
 
 struct emu_opts {
 	struct emu_config cfg;
@@ -24,7 +25,14 @@ struct emu_opts {
 	FILE *trace;
 	char *exec_argv[EMU_OPTS_EXEC_MAX];  /* "robin run OPTIONS --" for a guest execve */
 	int n_exec;
-	char **envp;                         /* the guest's environment (NULL: robin's) */
+	char **envp;                         /* the guest's environment as given (NULL: built
+	                                        from the rules below) */
+	int hermetic_req;                    /* 0: the command's default (hermetic but for
+	                                        `run`), 1: --hermetic, 2: --host-env */
+	char *env_extra[EMU_OPTS_ENV_MAX];   /* --env VAR=VALUE, in order */
+	int n_env;
+	char **env_built;                    /* the environment sim_guest_start built (freed by
+	                                        sim_guest_close) */
 };
 
 /* Open the trace, create the emulator and load argv[0] with its arguments. Returns 0 with
