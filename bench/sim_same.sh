@@ -6,7 +6,9 @@
 # every workload of the suite on boom-large, five on boom-medium and inorder-dual, three with
 # every simulated profiler (--profile all --period 1009: profile_error and top must match)
 # and two under --probe-check (which must report 0 errors). Usage:
-#   bash bench/sim_same.sh OLD_ROBIN NEW_ROBIN     env: SIM_INSNS (default 5000000)
+#   bash bench/sim_same.sh OLD_ROBIN NEW_ROBIN     env: SIM_INSNS (default 5000000),
+#   SIM_SAME_NEW_ARGS (options for NEW alone: `--host-env` compares a robin whose sim is
+#   hermetic by default with one from before --hermetic, the timing model alone)
 # Prints one line per differing case and "N cases compared, M differ"; exit 1 if any differ.
 set -u
 cd "$(dirname "$0")/.."
@@ -33,12 +35,12 @@ for c in "${cases[@]}"; do
 	[ -x "$G/$w.static" ] || { echo "bench/sim_same: $G/$w.static not built (make guest)" >&2; exit 2; }
 done
 
-# run_case BIN DIR CASE: writes DIR/NAME.json and DIR/NAME.err
+# run_case BIN DIR CASE [EXTRA]: writes DIR/NAME.json and DIR/NAME.err
 run_case() {
 	local name w insns args
 	IFS='|' read -r name w insns args <<<"$3"
 	# shellcheck disable=SC2086
-	"${SUITE_ENV[@]}" "$1" sim --quiet --no-progress --max-insns "$insns" $args \
+	"${SUITE_ENV[@]}" "$1" sim --quiet --no-progress --max-insns "$insns" $args ${4:-} \
 		--stats-json "$2/$name.json" -- "$G/$w.static" >/dev/null 2>"$2/$name.err"
 	echo "exit $?" >>"$2/$name.err"
 }
@@ -46,7 +48,7 @@ run_case() {
 mkdir -p "$tmp/old" "$tmp/new"
 for c in "${cases[@]}"; do
 	run_case "$OLD" "$tmp/old" "$c" &
-	run_case "$NEW" "$tmp/new" "$c"
+	run_case "$NEW" "$tmp/new" "$c" "${SIM_SAME_NEW_ARGS:-}"
 	wait
 done
 python3 - "$tmp/old" "$tmp/new" <<'EOF'
