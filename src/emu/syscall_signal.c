@@ -275,11 +275,17 @@ SYS(rt_sigtimedwait)
 	if (gmem_copy_from(&e->mem, &set, a[0], 8))
 		return -EFAULT;
 	uint64_t ready = e->sigpending & set;
+	int64_t ts[2] = { 0, 0 };
+	if (!ready && a[2] && gmem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
+		return -EFAULT;
+	if (!ready && (!a[2] || ts[0] || ts[1]) && e->n_threads > 1 && thread_other_runnable(e)) {
+		/* another thread may send it (pthread_kill): wait by asking again at this thread's
+		 * next turn, as Linux blocks until then; a timeout is not counted meanwhile */
+		thread_io_retry(e);
+		return (int64_t)a[0];
+	}
 	if (!ready && timers_can_wake(e)) {
 		/* a timer may raise one of them (or another unblocked signal) meanwhile */
-		int64_t ts[2] = { 0, 0 };
-		if (a[2] && gmem_copy_from(&e->mem, ts, a[2], sizeof(ts)))
-			return -EFAULT;
 		if (ts[0] < 0 || ts[1] < 0 || ts[1] >= 1000000000)
 			return -EINVAL;
 		uint64_t max = a[2] ? (uint64_t)ts[0] * 1000000000ull + (uint64_t)ts[1] : UINT64_MAX;

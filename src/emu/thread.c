@@ -308,12 +308,17 @@ void thread_sleep(struct emu *e, uint64_t deadline_ns)
 	e->resched = 1;
 }
 
+int thread_other_runnable(const struct emu *e)
+{
+	for (int i = 0; i < e->n_threads; i++)
+		if (i != e->cur_thread && e->threads[i]->state == THREAD_RUNNABLE)
+			return 1;
+	return 0;
+}
+
 int thread_io_wait(struct emu *e, int fd, short events)
 {
-	int other = 0;
-	for (int i = 0; i < e->n_threads && !other; i++)
-		other = i != e->cur_thread && e->threads[i]->state == THREAD_RUNNABLE;
-	if (!other)
+	if (!thread_other_runnable(e))
 		return 0;
 	struct pollfd p = { .fd = fd, .events = events };
 	if (poll(&p, 1, 0) != 0)

@@ -83,6 +83,9 @@ void thread_yield(struct emu *e);
  * blocking the host). */
 int thread_io_wait(struct emu *e, int fd, short events);
 
+/* Can a thread other than the running one run now? 1 or 0. */
+int thread_other_runnable(const struct emu *e);
+
 /* The running thread's system call is issued again at its next turn (see thread_io_wait). */
 void thread_io_retry(struct emu *e);
 
