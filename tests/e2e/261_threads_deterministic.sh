@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # 261: a threaded program is deterministic under robin: the same program, arguments and seed
-# give the same output and the same instruction count on repeated runs (with --virtual-time
-# and without); another --quantum gives the same output of this race-free program but another
+# give the same output and the same instruction count on repeated runs (with --virtual-time,
+# --hermetic and without); another --quantum gives the same output of this race-free program but another
 # interleaving (another instruction count: the spinning and futex traffic depend on it); the
 # per-thread counts of --stats (main + 8 + 2 + 4 + 100 threads) add up to the total; a bad
 # --quantum is a one-line error.
@@ -11,7 +11,7 @@ need_guest threads_sync
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 count() { sed -n 's/^robin: \([0-9]*\) instructions.*/\1/p' "$1"; }
 for v in static dyn; do
-	for opt in "" "--virtual-time"; do
+	for opt in "" "--virtual-time" "--hermetic"; do
 		for k in 1 2 3; do
 			"$ROBIN" run --stats $opt "$G/threads_sync.$v" >"$tmp/out$k" 2>"$tmp/err$k"
 			[ $? -eq 3 ] || { echo "threads_sync.$v $opt: run $k exit $?"; cat "$tmp/err$k"; exit 1; }
