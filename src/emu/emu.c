@@ -225,6 +225,8 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 	e->trace_left = e->cfg.trace ? e->cfg.trace_insns : 0;
 	if (e->cfg.trace && fileno(e->cfg.trace) > 2)
 		e->private_fds[e->n_private_fds++] = fileno(e->cfg.trace);
+	if (fileno(stderr) > 2 && (!e->cfg.trace || fileno(e->cfg.trace) != fileno(stderr)))
+		e->private_fds[e->n_private_fds++] = fileno(stderr);  /* robin's own (sim_guest.c) */
 	e->rng_state = e->cfg.seed ^ 0x726f62696e524e47ull;  /* "robinRNG" */
 	err = hermetic_init(e);
 	if (err)

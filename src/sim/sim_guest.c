@@ -88,9 +88,31 @@ static char **sim_guest_env(struct emu_opts *o, const char *cmd)
 	return o->env_built;
 }
 
+/* robin's messages go to a private copy of its stderr on a high descriptor, so that a guest
+ * that closes or redirects its own descriptor 2 (xz closes it at exit) loses none of them;
+ * the guest keeps descriptor 2. Once per process. */
+static void sim_guest_private_stderr(void)
+{
+	static int done;
+	if (done)
+		return;
+	done = 1;
+	fflush(stderr);
+	int fd = fcntl(2, F_DUPFD_CLOEXEC, 900);
+	FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	setvbuf(f, NULL, _IONBF, 0);
+	stderr = f;
+}
+
 int sim_guest_start(struct emu_opts *o, const char *cmd, int argc, char **argv, struct emu **out)
 {
 	*out = NULL;
+	sim_guest_private_stderr();
 	if (sim_guest_trace(o, cmd))
 		return 1;
 	sim_guest_hermetic(o, cmd);
@@ -127,6 +149,7 @@ int sim_guest_restore(struct emu_opts *o, const char *cmd, const char *ckpt, str
 	char err[1024];
 	struct emu *e = NULL;
 	*out = NULL;
+	sim_guest_private_stderr();
 	if (sim_guest_trace(o, cmd))
 		return 1;
 	sim_guest_hermetic(o, cmd);
