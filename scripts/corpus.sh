@@ -13,7 +13,8 @@
 #   inputs/             default-size inputs; small/ holds small inputs with bin/ and native/
 #                       linked, so a manifest command runs from build/corpus (default size) or
 #                       from build/corpus/small (small size) unchanged
-# Idempotent: a package is rebuilt only when its recipe or version changed; sources are cached.
+# Idempotent: a package is rebuilt only when its recipe, its version or the toolchain settings
+# (CORPUS_BUILD_ENV) changed; sources are cached; an input is remade when what makes it changed.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 C=$ROOT/corpus
@@ -68,7 +69,9 @@ corpus_source() {
     local dsc; dsc=$(ls "$d"/*_"${uver}".dsc 2>/dev/null | head -1 || true)
     if [ -z "$dsc" ]; then
       command -v apt-get >/dev/null || die "cannot fetch $pkg=$ver: no apt-get on this machine"
-      if ! (cd "$d" && apt-get source --download-only -qq "$pkg=$ver" >"$d/fetch.log" 2>&1); then
+      # --only-source: the name is a source package's (brotli is also a binary package whose
+      # security update has no source here)
+      if ! (cd "$d" && apt-get source --download-only --only-source -qq "$pkg=$ver" >"$d/fetch.log" 2>&1); then
         local have; have=$(apt-cache showsrc "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | tr '\n' ' ')
         die "cannot fetch source package $pkg=$ver (deb-src offers: ${have:-nothing; is a deb-src line for bookworm configured? run scripts/install-deps.sh}); see $d/fetch.log"
       fi
@@ -89,10 +92,12 @@ corpus_source() {
 #   CFLAGS CXXFLAGS LDFLAGS (static)  JOBS  BIN (where programs go)  SRC (pristine tree)
 # and call corpus_source PKG for another package's tree (e.g. zlib under pigz).
 CORPUS_CFLAGS="-O2 -g"
+CORPUS_BUILD_ENV="cflags=$CORPUS_CFLAGS ldflags=-static rv=riscv64-linux-gnu native=x86_64-linux-gnu"
 build_one() { # build_one PKG TARGET
   local pkg=$1 target=$2 recipe=$C/recipes/$1.sh
   [ -f "$recipe" ] || die "no recipe corpus/recipes/$pkg.sh"
-  local key; key=$(cat "$recipe" "$ROOT/scripts/corpus.sh" | sha1sum | cut -c1-16)-${PKG_VER[$pkg]}
+  # the build's key: the recipe, the package's version and the toolchain settings below
+  local key; key=$( { cat "$recipe"; echo "$CORPUS_BUILD_ENV"; } | sha1sum | cut -c1-16)-${PKG_VER[$pkg]}
   local w=$OUT/work/$pkg/$target stamp=$OUT/work/$pkg/.done-$target
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ]; then return 0; fi
   local src; src=$(corpus_source "$pkg")
@@ -135,6 +140,8 @@ $(tail -15 "$log")"
 gen() {
   local kind=$1 n=$2 name=$3; shift 3
   local file=$IN/$name want="$kind $n $*" stamp=$IN/.$name.params
+  # a template's own text is part of what the file is made from
+  [ "$kind" = template ] && want="$want $(sha1sum < "$C/inputs/$1" | cut -c1-16)"
   if [ -f "$file" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then return 0; fi
   mkdir -p "$(dirname "$file")"
   python3 "$C/inputs.py" "$kind" "$n" "$file" "$@" || die "generating $file ($kind $n $*) failed"

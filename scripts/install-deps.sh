@@ -23,6 +23,8 @@ PKGS=(
   chromium                        # renders the HTML report in tests
   python3                         # the e2e tests of the simulated profilers read --stats-json and accuracy JSON
   valgrind                        # `make valgrind`: every tool under memcheck (scripts/valgrind.sh)
+  tcl                             # the corpus's sqlite3: tclsh generates its amalgamation (sqlite3.c) and shell.c
+  cmake                           # the corpus's libjpeg-turbo (cjpeg, djpeg) builds with CMake
 )
 if [ "${1:-}" = --slurm ]; then
   PKGS+=(slurmctld slurmd slurm-client munge)  # `make slurm-check` (scripts/slurm_check.sh)

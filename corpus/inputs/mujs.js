@@ -2,11 +2,13 @@
 // closures, JSON, sorting. @N@ scales every part (hundredths: 100 is one unit of work); the
 // output is a checksum per part, the same on every correct machine.
 var N = @N@ / 100;
+(function () {   // in a function, as modules are: locals, not properties of the global object
 
 function fnv(s) {
-  var h = 2166136261;
-  for (var i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
+  // MuJS keeps strings as UTF-8, so charCodeAt(i) walks from the start: split once instead.
+  var h = 2166136261, c = s.split("");
+  for (var i = 0; i < c.length; i++) {
+    h ^= c[i].charCodeAt(0);
     h = (((h & 0xff) << 24) + h * 403) >>> 0;   // h * 16777619 mod 2^32, exact in doubles
   }
   return h;
@@ -100,3 +102,4 @@ print("arrays", primes, arr[0], arr[arr.length >> 1], arr[arr.length - 1], ev.le
 var x = 0, y = 0;
 for (i = 1; i <= Math.floor(20000 * N); i++) { x += Math.sin(i * 0.001) * Math.sqrt(i); y += 1 / (i * i); }
 print("numbers", x.toFixed(6), y.toPrecision(12), (1 / 3).toFixed(10), (123456.789).toExponential(4), Math.pow(2, 40).toString(16));
+})();

@@ -9,5 +9,5 @@ build_rv() {
 build_native() { build_rv; }
 # bzip2 -c -9 (900 kB blocks) on a web-server log.
 inputs() {
-  case $1 in small) gen log 250000 bzip2.log ;; *) gen log 8000000 bzip2.log ;; esac
+  case $1 in small) gen log 25000 bzip2.log ;; *) gen log 1700000 bzip2.log ;; esac
 }

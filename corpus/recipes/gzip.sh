@@ -15,7 +15,7 @@ build_native() { build_rv; }
 # depend on the input file's mtime): English-like text, and an archive-like binary mix.
 inputs() {
   case $1 in
-    small) gen text 300000 gzip.txt; gen binary 300000 gzip.bin ;;
-    *) gen text 12000000 gzip.txt; gen binary 12000000 gzip.bin ;;
+    small) gen text 15000 gzip.txt; gen binary 15000 gzip.bin ;;
+    *) gen text 1200000 gzip.txt; gen binary 1200000 gzip.bin ;;
   esac
 }

@@ -14,20 +14,16 @@ jpeg_build() {
 build_rv() { jpeg_build; }
 build_native() { jpeg_build; }
 # cjpeg -quality 90 -optimize compresses a generated picture (gradients, shapes, texture).
-# djpeg decodes a progressive JPEG of another generated picture. That JPEG is made by the
-# native cjpeg twin ($IN/../native is build/corpus/native at both sizes), which writes the
-# same bytes as the riscv64 cjpeg (the cjpeg rows check exactly that) and is much faster than
-# running it under an emulator; a stamp remakes it whenever its picture or options change.
+# djpeg decodes the same picture made a progressive JPEG. That JPEG is made by the native cjpeg
+# twin ($IN/../native is build/corpus/native at both sizes), which writes the same bytes as the
+# riscv64 cjpeg (the cjpeg rows check exactly that) and is much faster than an emulated one;
+# a stamp remakes it whenever the picture or the options change.
 inputs() {
-  local w=1600 dw=1100
-  [ "$1" = small ] && w=160 dw=110
-  gen ppm $w cjpeg.ppm
-  gen ppm $dw djpeg.ppm
+  case $1 in small) gen ppm 250 cjpeg.ppm ;; *) gen ppm 2700 cjpeg.ppm ;; esac
   local opts="-quality 90 -progressive" stamp=$IN/.djpeg.jpg.params
-  local want="$opts $(cat "$IN/.djpeg.ppm.params")"
-  if [ ! -f "$IN/djpeg.jpg" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] \
-     || [ "$IN/djpeg.ppm" -nt "$IN/djpeg.jpg" ]; then
-    "$IN/../native/cjpeg" $opts "$IN/djpeg.ppm" > "$IN/djpeg.jpg.tmp"
+  local want="$opts $(cat "$IN/.cjpeg.ppm.params")"
+  if [ ! -f "$IN/djpeg.jpg" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    "$IN/../native/cjpeg" $opts "$IN/cjpeg.ppm" > "$IN/djpeg.jpg.tmp"
     mv "$IN/djpeg.jpg.tmp" "$IN/djpeg.jpg"
     echo "$want" > "$stamp"
   fi

@@ -8,5 +8,5 @@ build_rv() {
 build_native() { build_rv; }
 # lz4 -c -9 (the high-compression LZ4HC coder) on English-like text.
 inputs() {
-  case $1 in small) gen text 300000 lz4.txt ;; *) gen text 12000000 lz4.txt ;; esac
+  case $1 in small) gen text 25000 lz4.txt ;; *) gen text 1800000 lz4.txt ;; esac
 }

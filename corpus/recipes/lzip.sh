@@ -8,5 +8,5 @@ build_rv() {
 build_native() { build_rv; }
 # lzip -c -6 on an archive-like binary mix (text, records, runs, incompressible stretches).
 inputs() {
-  case $1 in small) gen binary 60000 lzip.bin ;; *) gen binary 2500000 lzip.bin ;; esac
+  case $1 in small) gen binary 10000 lzip.bin ;; *) gen binary 800000 lzip.bin ;; esac
 }

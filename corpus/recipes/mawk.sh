@@ -9,8 +9,8 @@ build_rv() { mawk_build; }
 build_native() { mawk_build; }
 # corpus/inputs/mawk.awk over a csv: group-by sums and counts in associative arrays, split,
 # substr, sprintf, gsub, match, and its own merge sort for deterministic ordered reports
-# (@N@ is unused: the csv's row count is the scale).
+# (the csv's row count is the scale; @N@ times 10 is the length of the top lists).
 inputs() {
   gen template 1 mawk.awk mawk.awk
-  case $1 in small) gen csv 4000 mawk.csv ;; *) gen csv 400000 mawk.csv ;; esac
+  case $1 in small) gen csv 200 mawk.csv ;; *) gen csv 30000 mawk.csv ;; esac
 }

@@ -11,7 +11,8 @@ nettle_build() {
 }
 build_rv() { nettle_build; }
 build_native() { nettle_build; }
-# A binary mix of text, records, runs and random bytes.
+# A binary mix of text, records, runs and random bytes, hashed with SHA-256 (nettle-hash) and
+# SHA3-256 (nettle-sha3: Keccak, 64-bit rotations and xors instead of SHA-2's 32-bit rounds).
 inputs() {
-  case $1 in small) gen binary 200000 nettle.bin ;; *) gen binary 40000000 nettle.bin ;; esac
+  case $1 in small) gen binary 200000 nettle.bin ;; *) gen binary 15000000 nettle.bin ;; esac
 }

@@ -12,10 +12,11 @@ build_rv() {
   cp src/xz/xz "$BIN/xz"
 }
 build_native() { build_rv; }
-# xz -6 over text (single thread); xz-mt over the binary mix, four 1 MiB-or-so blocks and more.
+# xz -6 over text (one thread); xz-mt -6 over the binary mix in blocks of 4000 bytes (the
+# command is the same at both sizes): 4 blocks, one per thread, small; 140 blocks by default.
 inputs() {
   case $1 in
-    small) gen text 60000 xz.txt; gen binary 200000 xz-mt.bin ;;
-    *) gen text 3000000 xz.txt; gen binary 12000000 xz-mt.bin ;;
+    small) gen text 12000 xz.txt; gen binary 16000 xz-mt.bin ;;
+    *) gen text 550000 xz.txt; gen binary 560000 xz-mt.bin ;;
   esac
 }

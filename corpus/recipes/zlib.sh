@@ -1,6 +1,5 @@
 # zlib: the deflate library (C); its program is minigzip, zlib's own gzip-like test tool
-# (test/minigzip.c over gzwrite), built static with zlib's configure --static. pigz's recipe
-# builds libz.a from this package's tree too (corpus_source zlib).
+# (test/minigzip.c over gzwrite), built static with zlib's configure --static.
 build_rv() {
   ./configure --static >/dev/null
   make -j"$JOBS" libz.a minigzip
