@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # corpus_sim.sh — the corpus on robin's out-of-order core (robin sim, PRESET default
 # boom-large). With the small inputs (CORPUS_SIZE=small, the default here) every program runs
-# whole: its stdout and exit status must equal qemu-riscv64's. With CORPUS_SIZE=default each
-# runs its first CORPUS_SIM_INSNS instructions (default 100 M): what it printed by then must
+# whole: its stdout and exit status must equal qemu-riscv64's. With CORPUS_SIZE=default (or
+# CORPUS_SIM_INSNS set) each runs its first CORPUS_SIM_INSNS instructions (default 100 M): what it printed by then must
 # be a prefix of qemu-riscv64's whole output, and robin sim exits 124 (or the program's own
 # status if it ended sooner). Per program: instructions, cycles, IPC, branch MPKI, the cycle
 # stack's committing share, simulation speed (MIPS of host wall time). Writes
@@ -30,7 +30,9 @@ cd "$DIR"
 
 limit=()
 what="whole programs"
-if [ "$SIZE" != small ]; then limit=(--max-insns "$INSNS"); what="first $INSNS instructions"; fi
+if [ "$SIZE" != small ] || [ -n "${CORPUS_SIM_INSNS:-}" ]; then
+	limit=(--max-insns "$INSNS"); what="first $INSNS instructions"
+fi
 names=$(corpus_names "${CORPUS_ONLY:-}")
 {
 	echo "| program | instructions | cycles | IPC | branch MPKI | committing | sim MIPS | output |"
