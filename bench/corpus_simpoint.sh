@@ -2,7 +2,7 @@
 # corpus_simpoint.sh — sampled simulation on the corpus's long programs: `robin simpoint run
 # --validate` (1 M-instruction intervals and points, the defaults otherwise) on every program
 # of the default inputs that runs more than CORPUS_SIMPOINT_MIN instructions (default 1 G;
-# counted with robin run), against the full detailed run. Per program: instructions, points,
+# counted with robin run --hermetic, the world simpoint runs in), against the full detailed run. Per program: instructions, points,
 # detailed instructions simulated, CPI predicted and full, the CPI error. Writes
 # build/bench/corpus_simpoint.md and one campaign directory per program under
 # build/bench/corpus_simpoint/. The full detailed runs dominate (about 5-8 CPU minutes per
@@ -30,7 +30,7 @@ cd "$DIR"
 errs=() rc=0
 for w in $(corpus_names "${CORPUS_ONLY:-}"); do
 	corpus_cmd cmd "$w"
-	"${CORPUS_ENV[@]}" "$ROBIN" run --virtual-time --stats-json "$OUT/$w.run.json" -- "${cmd[@]}" >/dev/null 2>&1
+	"${CORPUS_ENV[@]}" "$ROBIN" run --hermetic --stats-json "$OUT/$w.run.json" -- "${cmd[@]}" >/dev/null 2>&1
 	n=$(suite_json_num "$OUT/$w.run.json" instructions)
 	[ -n "$n" ] && [ "$n" -gt "$MIN" ] || { echo "corpus_simpoint: $w: ${n:-?} instructions, not above $MIN: skipped"; continue; }
 	rm -rf "$OUT/$w"

@@ -88,7 +88,7 @@ for w in ${WORKLOADS:-$(suite_names)}; do
 	cp "$G/$w.static" "$bin" || exit 2
 	verdict=ok
 	if [ "$VERIFY" = 1 ]; then
-		"${SUITE_ENV[@]}" "$ROBIN" run --stats-json "$tmp/r.json" -- "$bin" >"$tmp/r.out" 2>/dev/null
+		"${SUITE_ENV[@]}" "$ROBIN" run --hermetic --stats-json "$tmp/r.json" -- "$bin" >"$tmp/r.out" 2>/dev/null
 		rc_r=$?
 		"${SUITE_ENV[@]}" "$ROBIN" sim --quiet --no-progress --stats-json "$tmp/v.json" -- "$bin" >"$tmp/v.out" 2>/dev/null
 		rc_s=$?

@@ -31,7 +31,7 @@ struct emu_config {
 	                            returns ENOSYS) */
 	int hermetic;            /* the guest's world is fixed: ids from 1000, the program as
 	                            /robin/NAME, uname "robin" (emu/hermetic.h) */
-	const char *hermetic_ids; /* "FD,PID,PPID": the id table and ids a guest execve hands to
+	const char *hermetic_ids; /* "FD,PID,PPID,NEXT": the id table and ids a guest execve hands to
 	                            the robin that runs the new program, or NULL */
 };
 

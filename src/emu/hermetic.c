@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #define HERMETIC_CHILDREN 4096
@@ -71,22 +72,42 @@ int hermetic_init(struct emu *e)
 	e->pid = getpid();
 	if (!e->cfg.hermetic)
 		return 0;
+	int pid = EMU_HERMETIC_PID, ppid = EMU_HERMETIC_PID - 1, next = EMU_HERMETIC_PID + 1;
 	if (e->cfg.hermetic_ids) {
-		int fd, pid, ppid;
+		int fd;
 		char tail;
-		if (sscanf(e->cfg.hermetic_ids, "%d,%d,%d%c", &fd, &pid, &ppid, &tail) != 3 || fd < 0)
+		if (sscanf(e->cfg.hermetic_ids, "%d,%d,%d,%d%c", &fd, &pid, &ppid, &next, &tail) != 4 ||
+		    pid <= 0 || next <= pid)
 			return -EINVAL;
-		int err = hermetic_map(e, fd);
-		if (err)
-			return err;
+		if (fd >= 0) {
+			int err = hermetic_map(e, fd);
+			if (err)
+				return err;
+			e->pid = pid;
+			e->ppid = ppid;
+			return 0;
+		}
+	}
+	/* The table lives in a memfd on a high descriptor, as robin's other own descriptors, that
+	 * an execve keeps. Under a file-size limit below the table's size (ftruncate would raise
+	 * SIGXFSZ) it is a shared anonymous mapping: forked children still share it, and the robin
+	 * of an execve starts a table of its own at the next id. */
+	struct rlimit fl;
+	int fd = getrlimit(RLIMIT_FSIZE, &fl) == 0 && fl.rlim_cur != RLIM_INFINITY &&
+	                 fl.rlim_cur < sizeof(struct hermetic_ids)
+	         ? -1
+	         : memfd_create("robin-ids", 0);
+	if (fd < 0) {
+		void *p = mmap(NULL, sizeof(struct hermetic_ids), PROT_READ | PROT_WRITE,
+		               MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			return -errno;
+		e->ids = p;
+		atomic_store(&e->ids->next, next);
 		e->pid = pid;
 		e->ppid = ppid;
 		return 0;
 	}
-	/* a high descriptor, as robin's other own descriptors, not closed by an execve */
-	int fd = memfd_create("robin-ids", 0);
-	if (fd < 0)
-		return -errno;
 	int high = fcntl(fd, F_DUPFD, 950);
 	if (high >= 0) {
 		close(fd);
@@ -102,9 +123,9 @@ int hermetic_init(struct emu *e)
 		close(fd);
 		return err;
 	}
-	atomic_store(&e->ids->next, EMU_HERMETIC_PID + 1);
-	e->pid = EMU_HERMETIC_PID;
-	e->ppid = EMU_HERMETIC_PID - 1;
+	atomic_store(&e->ids->next, next);
+	e->pid = pid;
+	e->ppid = ppid;
 	return 0;
 }
 
@@ -157,7 +178,8 @@ int hermetic_guest_pid(const struct emu *e, int host)
 
 void hermetic_exec_arg(const struct emu *e, char *buf, size_t n)
 {
-	snprintf(buf, n, "%d,%d,%d", e->ids_fd, e->pid, e->ppid);
+	snprintf(buf, n, "%d,%d,%d,%d", e->ids_fd, e->pid, e->ppid,
+	         e->ids ? atomic_load(&e->ids->next) : e->pid + 1);
 }
 
 int hermetic_uname(const struct emu *e, struct utsname *u)

@@ -37,7 +37,8 @@ int hermetic_host_pid(const struct emu *e, int vpid);
 /* Guest pid of host pid host (host itself without hermetic or when unknown). */
 int hermetic_guest_pid(const struct emu *e, int host);
 
-/* The option a guest execve passes to the next robin: "FD,PID,PPID" in buf. */
+/* The option a guest execve passes to the next robin: "FD,PID,PPID,NEXT" in buf (FD -1: no
+ * shared table, the next robin starts its own at NEXT). */
 void hermetic_exec_arg(const struct emu *e, char *buf, size_t n);
 
 /* uname's answer: fixed under hermetic, the host's (machine riscv64) otherwise. 0 or -errno. */

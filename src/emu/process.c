@@ -190,7 +190,7 @@ SYS(execve)
 	while (e->cfg.exec_argv[n_pre])
 		n_pre++;
 	/* argv of the host command: robin run OPTIONS -- PROG [interpreter arg] ARGS; under
-	 * hermetic OPTIONS gain --hermetic-ids FD,PID,PPID: the same pid and id table */
+	 * hermetic OPTIONS gain --hermetic-ids FD,PID,PPID,NEXT: the same pid and id table */
 	int at = 0;
 	char ids[64];
 	for (int i = 0; i < n_pre; i++) {

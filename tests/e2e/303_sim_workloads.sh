@@ -17,7 +17,7 @@ compare() {  # name, max-insns (0 = none), program and args...
 	local name=$1 max=$2; shift 2
 	local lim=()
 	[ "$max" -gt 0 ] && lim=(--max-insns "$max")
-	"$ROBIN" run --virtual-time "${lim[@]}" --stats-json "$tmp/run.json" -- "$@" >"$tmp/run.out" 2>"$tmp/run.err"
+	"$ROBIN" run --hermetic "${lim[@]}" --stats-json "$tmp/run.json" -- "$@" >"$tmp/run.out" 2>"$tmp/run.err"
 	local rc_run=$?
 	"$ROBIN" sim --no-progress --probe-check --virtual-time "${lim[@]}" --stats-json "$tmp/sim.json" -- "$@" >"$tmp/sim.out" 2>"$tmp/sim.err"
 	local rc_sim=$?

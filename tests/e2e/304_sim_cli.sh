@@ -20,7 +20,7 @@ grep -q "l1d_kb" "$tmp/e" || fail "bad geometry not named: $(cat "$tmp/e")"
 "$ROBIN" sim /nonexistent/prog >/dev/null 2>&1; [ $? -eq 127 ] || fail "missing program: not 127"
 
 # statistics, pipeline view, summary
-"$ROBIN" sim --stats-json "$tmp/s.json" --pipeview "$tmp/pv" --pipeview-window 20000:20100 \
+"$ROBIN" sim --stats-json "$tmp/s.json" --pipeview "$tmp/pv" --pipeview-window 5000:5100 \
 	-- "$P" dep 100 >"$tmp/out" 2>"$tmp/err" || fail "run failed: $(tail -3 "$tmp/err")"
 grep -q "^dep 100 -> 3200$" "$tmp/out" || fail "guest output: $(cat "$tmp/out")"
 for k in cycles instructions ipc host_seconds mips cycle_stack computing branches caches config; do
