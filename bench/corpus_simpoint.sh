@@ -7,7 +7,9 @@
 # build/bench/corpus_simpoint.md and one campaign directory per program under
 # build/bench/corpus_simpoint/. The full detailed runs dominate (about 5-8 CPU minutes per
 # billion instructions).
-# env: ROBIN, CORPUS_SIZE, CORPUS_ONLY, CORPUS_SIMPOINT_MIN, IV (interval, default 1000000), JOBS.
+# env: ROBIN, CORPUS_SIZE, CORPUS_ONLY, CORPUS_SIMPOINT_MIN, IV (interval, default 1000000), JOBS,
+#      SIMPOINT_ARGS (more options of simpoint run; default --no-profile: the CPI alone, the
+#      detailed runs at the bare timing model's speed).
 set -u
 cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
@@ -34,7 +36,8 @@ for w in $(corpus_names "${CORPUS_ONLY:-}"); do
 	n=$(suite_json_num "$OUT/$w.run.json" instructions)
 	[ -n "$n" ] && [ "$n" -gt "$MIN" ] || { echo "corpus_simpoint: $w: ${n:-?} instructions, not above $MIN: skipped"; continue; }
 	rm -rf "$OUT/$w"
-	if ! "${CORPUS_ENV[@]}" "$ROBIN" simpoint run --validate --interval "$IV" ${JOBS:+--jobs "$JOBS"} \
+	# shellcheck disable=SC2086
+	if ! "${CORPUS_ENV[@]}" "$ROBIN" simpoint run --validate --interval "$IV" ${JOBS:+--jobs "$JOBS"} ${SIMPOINT_ARGS---no-profile} \
 		--dir "$OUT/$w" --stats-json "$OUT/$w.json" -- "${cmd[@]}" >"$OUT/$w.log" 2>&1; then
 		echo "corpus_simpoint: $w: robin simpoint run failed: $(tail -1 "$OUT/$w.log")"
 		rc=1
