@@ -13,23 +13,18 @@ set -u
 cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/corpus.sh
-ROBIN=$(realpath "${ROBIN:-build/robin}")
-SIZE=${CORPUS_SIZE:-default}
+corpus_bench_setup corpus_accuracy default
 BUDGET=${CORPUS_BUDGET:-50000000}
 JOBS=${JOBS:-2}
-DIR=$PWD/build/corpus
-[ "$SIZE" = small ] && DIR=$DIR/small
-corpus_require "$DIR" || exit 2
-OUT=$PWD/build/bench
-mkdir -p "$OUT"
+OUT=$BENCH_OUT
 names=$(corpus_names "${CORPUS_ONLY:-}")
 cd "$DIR"
 rc=0
 for part in ${CORPUS_PARTS:-paper-a tea dcpi}; do
 	case $part in
-	paper-a) args=(--jobs "$JOBS") file=corpus_accuracy ;;
-	tea) args=(--tea --jobs "$JOBS") file=corpus_accuracy_tea ;;
-	dcpi) args=(--dcpi --preset inorder-dual) file=corpus_accuracy_dcpi ;;
+	paper-a) args=(--jobs "$JOBS") file=corpus_accuracy$SUFFIX ;;
+	tea) args=(--tea --jobs "$JOBS") file=corpus_accuracy_tea$SUFFIX ;;
+	dcpi) args=(--dcpi --preset inorder-dual) file=corpus_accuracy_dcpi$SUFFIX ;;
 	*) echo "bench/corpus_accuracy: unknown part '$part'" >&2; exit 2 ;;
 	esac
 	echo "== robin accuracy ${args[*]} --max-insns $BUDGET ($SIZE inputs)"

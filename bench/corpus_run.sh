@@ -14,19 +14,9 @@ cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/suite.sh
 . scripts/lib/corpus.sh
-ROBIN=$(realpath "${ROBIN:-build/robin}")
-QEMU=$(command -v "${QEMU:-qemu-riscv64}") || { echo "bench/corpus_run: qemu-riscv64 not found" >&2; exit 2; }
-QEMU_SYSROOT=${QEMU_SYSROOT:-/usr/riscv64-linux-gnu}   # the dynamic programs' loader and libraries, as robin's --sysroot default
+corpus_bench_setup corpus_run default
 RUNS=${BENCH_RUNS:-3}
-SIZE=${CORPUS_SIZE:-default}
-DIR=$PWD/build/corpus
-[ "$SIZE" = small ] && DIR=$DIR/small
-corpus_require "$DIR" || exit 2
-mkdir -p build/bench
-MD=$PWD/build/bench/corpus_run.md JSON=$PWD/build/bench/corpus_run.json
-[ "$SIZE" = small ] && MD=$PWD/build/bench/corpus_run_small.md JSON=$PWD/build/bench/corpus_run_small.json
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-corpus.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+MD=$BENCH_OUT/corpus_run$SUFFIX.md JSON=$BENCH_OUT/corpus_run$SUFFIX.json
 cd "$DIR"
 
 cpu_of() { # cpu_of VAR CMD...: CPU seconds of CMD (stdout/stderr discarded)

@@ -13,19 +13,10 @@ cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/suite.sh
 . scripts/lib/corpus.sh
-ROBIN=$(realpath "${ROBIN:-build/robin}")
-QEMU=$(command -v "${QEMU:-qemu-riscv64}") || { echo "bench/corpus_sim: qemu-riscv64 not found" >&2; exit 2; }
-QEMU_SYSROOT=${QEMU_SYSROOT:-/usr/riscv64-linux-gnu}
-SIZE=${CORPUS_SIZE:-small}
+corpus_bench_setup corpus_sim small
 INSNS=${CORPUS_SIM_INSNS:-100000000}
 PRESET=${PRESET:-boom-large}
-DIR=$PWD/build/corpus suffix=""
-[ "$SIZE" = small ] && DIR=$DIR/small suffix=_small
-corpus_require "$DIR" || exit 2
-mkdir -p build/bench
-MD=$PWD/build/bench/corpus_sim$suffix.md JSON=$PWD/build/bench/corpus_sim$suffix.json
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-corpus.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+MD=$BENCH_OUT/corpus_sim$SUFFIX.md JSON=$BENCH_OUT/corpus_sim$SUFFIX.json
 cd "$DIR"
 
 limit=()

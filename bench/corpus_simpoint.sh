@@ -15,14 +15,11 @@ cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD
 . scripts/lib/suite.sh
 . scripts/lib/corpus.sh
-ROBIN=$(realpath "${ROBIN:-build/robin}")
+corpus_bench_setup corpus_simpoint default
 MIN=${CORPUS_SIMPOINT_MIN:-1000000000}
 IV=${IV:-1000000}
-DIR=$PWD/build/corpus
-[ "${CORPUS_SIZE:-default}" = small ] && DIR=$DIR/small
-corpus_require "$DIR" || exit 2
-OUT=$PWD/build/bench/corpus_simpoint
-MD=$PWD/build/bench/corpus_simpoint.md
+OUT=$BENCH_OUT/corpus_simpoint$SUFFIX
+MD=$BENCH_OUT/corpus_simpoint$SUFFIX.md
 mkdir -p "$OUT"
 cd "$DIR"
 {

@@ -12,6 +12,7 @@ KIND and N:
   ppm N         a binary PPM (P6) image N pixels wide and 3N/4 high: gradients, shapes, texture
   pgm N         the same as greyscale (P5)
   wav N         N seconds of 16-bit stereo PCM at 44.1 kHz: chords, a sweep, noise, silence
+  wavframes N   the same, N frames long (small inputs: a second is already a long encode)
   csrc N        a C translation unit of about N functions (loops, switches, structs, calls)
   template N T  corpus/inputs/T with every @N@ replaced by N
 The same KIND, N and ARG always give the same bytes: the generator is seeded by them alone.
@@ -194,9 +195,9 @@ def image(n, r, channels):
     return b"P6\n%d %d\n255\n" % (w, h) + data
 
 
-def wav(seconds, r):
+def wav(frames, r):
     rate = 44100
-    n = seconds * rate
+    n = frames
     notes = [220.0, 246.9, 261.6, 293.7, 329.6, 349.2, 392.0, 440.0, 493.9, 523.3]
     frames = bytearray()
     chord = [notes[0], notes[2], notes[4]]
@@ -259,7 +260,7 @@ def main(argv):
     makers = {
         "text": lambda: text(n, r), "binary": lambda: binary(n, r), "log": lambda: log_lines(n, r),
         "csv": lambda: csv_rows(n, r), "json": lambda: json_records(n, r),
-        "ppm": lambda: image(n, r, 3), "pgm": lambda: image(n, r, 1), "wav": lambda: wav(n, r),
+        "ppm": lambda: image(n, r, 3), "pgm": lambda: image(n, r, 1), "wav": lambda: wav(n * 44100, r), "wavframes": lambda: wav(n, r),
         "csrc": lambda: csrc(n, r), "template": lambda: template(n, extra),
     }
     if kind not in makers:

@@ -15,20 +15,9 @@ build_rv() { flac_build; }
 build_native() { flac_build; }
 # flac -c -s -8 (best compression: LPC order 12, several apodization windows) on generated
 # 16-bit stereo 44.1 kHz audio (chords, a sweep, noise, silence), written to stdout.
-# wav_cut SRC DST FRAMES: the first FRAMES stereo frames of the WAV SRC as a WAV of its own
-# (the `wav` kind counts whole seconds, and one second is already more than a small run).
-wav_cut() {
-  local n=$(($3 * 4)) stamp want
-  stamp=$IN/.$2.params want="cut $3 of $(cat "$IN/.$1.params")"
-  [ -f "$IN/$2" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ] && return 0
-  le32() { printf "$(printf '\\%03o' $(($1 & 255)) $(($1 >> 8 & 255)) $(($1 >> 16 & 255)) $(($1 >> 24)))"; }
-  { printf RIFF; le32 $((36 + n)); head -c 40 "$IN/$1" | tail -c 32; le32 $n
-    head -c $((44 + n)) "$IN/$1" | tail -c $n; } > "$IN/$2"
-  echo "$want" > "$stamp"
-}
 inputs() {
   case $1 in
-    small) gen wav 1 flac-1s.wav; wav_cut flac-1s.wav flac.wav 5292 ;;
+    small) gen wavframes 5292 flac.wav ;;
     *) gen wav 10 flac.wav ;;
   esac
 }

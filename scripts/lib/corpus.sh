@@ -37,3 +37,25 @@ corpus_require() {
 		return 2
 	fi
 }
+
+# corpus_bench_setup NAME DEFAULT_SIZE: what every bench/corpus_*.sh starts with (run from the
+# repository): ROBIN (absolute), QEMU and QEMU_SYSROOT (the dynamic programs' loader and
+# libraries, robin's --sysroot default), SIZE (CORPUS_SIZE or DEFAULT_SIZE), DIR (the corpus
+# directory of that size, checked), SUFFIX ("" or "_small", for output names), BENCH_OUT
+# (build/bench, absolute) and tmp (removed at exit). Exits 2 after a message when something
+# is missing.
+corpus_bench_setup() {
+	ROBIN=$(realpath "${ROBIN:-build/robin}")
+	[ -x "$ROBIN" ] || { echo "bench/$1: $ROBIN not found (make build/robin)" >&2; exit 2; }
+	QEMU=$(command -v "${QEMU:-qemu-riscv64}") || { echo "bench/$1: qemu-riscv64 not found" >&2; exit 2; }
+	QEMU_SYSROOT=${QEMU_SYSROOT:-/usr/riscv64-linux-gnu}
+	SIZE=${CORPUS_SIZE:-$2}
+	case $SIZE in default|small) ;; *) echo "bench/$1: CORPUS_SIZE must be default or small" >&2; exit 2 ;; esac
+	DIR=$ROBIN_ROOT/build/corpus SUFFIX=""
+	[ "$SIZE" = small ] && DIR=$DIR/small SUFFIX=_small
+	corpus_require "$DIR" || exit 2
+	BENCH_OUT=$ROBIN_ROOT/build/bench
+	mkdir -p "$BENCH_OUT"
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-corpus.XXXXXX")
+	trap 'rm -rf "$tmp"' EXIT
+}
