@@ -19,10 +19,13 @@ RUNS=${BENCH_RUNS:-3}
 MD=$BENCH_OUT/corpus_run$SUFFIX.md JSON=$BENCH_OUT/corpus_run$SUFFIX.json
 cd "$DIR"
 
-cpu_of() { # cpu_of VAR CMD...: CPU seconds of CMD (stdout/stderr discarded)
+# cpu_of VAR CMD...: CPU seconds of CMD. Its stdout goes to a file, as in the identity check:
+# GNU grep stops at its first match when stdout is /dev/null, and glibc buffers a file, a pipe
+# and a terminal differently.
+cpu_of() {
 	local __v=$1 __t; shift
 	local TIMEFORMAT='%U %S'
-	__t=$( { time "$@" >/dev/null 2>&1; } 2>&1 )
+	__t=$( { time "$@" >"$tmp/t.out" 2>/dev/null; } 2>&1 )
 	printf -v "$__v" '%s' "$(awk '{ printf "%.6f", $1 + $2 }' <<<"$__t")"
 }
 
