@@ -44,7 +44,7 @@ for w in $names; do
 	[ $rc -eq $qrc ] || why="exit status $rc, qemu $qrc ($(head -c 200 "$tmp/r.err" | tr '\n' ' '))"
 	cmp -s "$tmp/r.out" "$tmp/q.out" || why="${why:+$why; }stdout differs from qemu's ($(stat -c %s "$tmp/r.out") vs $(stat -c %s "$tmp/q.out") bytes)"
 	[ $qrc -eq 0 ] || why="${why:+$why; }qemu exits $qrc"
-	if [ ${#nat[@]} -gt 0 ]; then
+	if [ ${#nat[@]} -gt 0 ] && [ -x "${nat[0]}" ]; then  # twins are not built with --no-native
 		"${CORPUS_ENV[@]}" "${nat[@]}" >"$tmp/n.out" 2>/dev/null
 		cmp -s "$tmp/n.out" "$tmp/q.out" || why="${why:+$why; }the native twin's stdout differs"
 	fi

@@ -4,8 +4,10 @@
 # source and flags; then their deterministic inputs at two sizes.
 #
 #   bash scripts/corpus.sh [--only NAME[,NAME...]] [--size default|small|both] [--jobs N]
+#                          [--no-native]
 #
-# NAME is a package of corpus/packages.tsv or a program of corpus/manifest.tsv.
+# NAME is a package of corpus/packages.tsv or a program of corpus/manifest.tsv. --no-native
+# skips the x86-64 twins (make check's subset needs only the riscv64 programs).
 # Layout under build/corpus/ (never committed):
 #   src/<package>/      the fetched source package (.dsc and tarballs: the cache) and its tree
 #   work/<package>/{rv,native}/   build trees, each a fresh copy of the source tree
@@ -19,13 +21,14 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 C=$ROOT/corpus
 OUT=${CORPUS_DIR:-$ROOT/build/corpus}
-ONLY="" SIZE=both JOBS=$(nproc 2>/dev/null || echo 2)
+ONLY="" SIZE=both JOBS=$(nproc 2>/dev/null || echo 2) NATIVE=1
 while [ $# -gt 0 ]; do
   case $1 in
     --only) ONLY=$2; shift 2 ;;
     --size) SIZE=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --no-native) NATIVE=0; shift ;;
+    -h|--help) sed -n '2,/^[^#]/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "corpus: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -160,7 +163,9 @@ mkdir -p "$OUT"
 for pkg in "${want[@]}"; do
   build_one "$pkg" rv
   # The native twin is built whenever the recipe defines one (threaded programs have none).
-  if (source "$C/recipes/$pkg.sh"; declare -F build_native >/dev/null); then build_one "$pkg" native; fi
+  if [ $NATIVE = 1 ] && (source "$C/recipes/$pkg.sh"; declare -F build_native >/dev/null); then
+    build_one "$pkg" native
+  fi
 done
 
 want_progs=()
@@ -177,6 +182,7 @@ missing=0
 while IFS=$'\t' read -r name _dom _lang _thr cmd native; do
   [ "$name" = name ] && continue
   [[ " ${want_progs[*]} " == *" $name "* ]] || continue
+  [ $NATIVE = 1 ] || native=""
   for c in "$cmd" "$native"; do
     [ -n "$c" ] || continue
     exe=${c%% *}

@@ -14,7 +14,7 @@ command -v dpkg-source >/dev/null || { echo "skip: no dpkg-source (scripts/insta
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 SUBSET=lua,lua-dyn,lzip,xz-mt
 
-timeout 900 bash scripts/corpus.sh --only "$SUBSET" --size small >"$tmp/build.log" 2>&1 ||
+timeout 900 bash scripts/corpus.sh --only "$SUBSET" --size small --no-native >"$tmp/build.log" 2>&1 ||
 	{ echo "corpus build failed"; tail -20 "$tmp/build.log"; exit 1; }
 
 CORPUS_NO_SPEED=1 CORPUS_SIZE=small CORPUS_ONLY=$SUBSET timeout 600 bash bench/corpus_run.sh >"$tmp/run.log" 2>&1 ||
