@@ -27,6 +27,7 @@ int dram_init(struct dram *d, const struct core_config *cfg)
 	/* bytes / (GB/s) = ns; ns * MHz / 1000 = cycles */
 	d->xfer_cycles = cfg->line_bytes / cfg->dram_gbps * cfg->freq_mhz / 1000.0;
 	d->max_inflight = cfg->dram_max_inflight;
+	d->write_queue = cfg->dram_write_queue;
 	d->open_row = calloc(d->nbanks, sizeof(*d->open_row));
 	d->bank_free = calloc(d->nbanks, sizeof(*d->bank_free));
 	d->inflight_done = calloc(d->max_inflight, sizeof(*d->inflight_done));
@@ -50,12 +51,19 @@ uint64_t dram_access(struct dram *d, uint64_t addr, uint64_t now, int write)
 	uint64_t arrive = now + d->ctrl_half;
 	if (write) {
 		/* an FR-FCFS controller buffers write-backs and drains them in row-friendly batches:
-		 * they cost bus bandwidth but do not disturb the rows the reads use */
-		double xs = (double)arrive > d->bus_free ? (double)arrive : d->bus_free;
+		 * they cost bus bandwidth but do not disturb the rows the reads use. Its write queue
+		 * holds write_queue of them: with the bus booked further ahead than that, this one is
+		 * accepted when one has drained */
+		double accept = arrive, full = d->write_queue * d->xfer_cycles;
+		if (d->bus_free - (double)arrive > full) {
+			accept = d->bus_free - full;
+			d->st.write_queue_full++;
+		}
+		double xs = accept > d->bus_free ? accept : d->bus_free;
 		d->bus_free = xs + d->xfer_cycles;
 		d->st.busy_cycles += (uint64_t)ceil(d->xfer_cycles);
 		d->st.writes++;
-		return (uint64_t)ceil(d->bus_free);
+		return (uint64_t)ceil(accept);
 	}
 	/* a slot among the requests in flight: the earliest finishing one if all are busy */
 	uint32_t slot = 0;

@@ -60,10 +60,11 @@ void memsys_fini(struct memsys *m)
 	tlb_fini(&m->l2tlb);
 }
 
-/* Write a dirty line evicted from the level above `from` into the levels below. */
-static void memsys_wb(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
+/* Write a dirty line evicted from the level above `from` into the levels below. Returns the
+ * cycle it has left (now, or later when it ends in a full DRAM write queue). */
+static uint64_t memsys_wb(struct memsys *m, int from_l2, uint64_t addr, uint64_t now)
 {
-	uint64_t victim;
+	uint64_t victim, gone = now;
 	m->st.writebacks++;
 	if (!from_l2 && m->has_l2) {
 		int64_t s = cache_lookup(&m->l2, addr, 0);
@@ -73,16 +74,31 @@ static void memsys_wb(struct memsys *m, int from_l2, uint64_t addr, uint64_t now
 			victim = UINT64_MAX;
 		m->l2.dirty[s] = 1;
 		if (victim != UINT64_MAX)
-			memsys_wb(m, 1, victim, now);
-		return;
+			gone = memsys_wb(m, 1, victim, now);
+		return gone;
 	}
 	int64_t s = cache_lookup(m->llc_at, addr, 0);
 	if (s < 0) {
 		s = (int64_t)cache_fill(m->llc_at, addr, now, PROBE_LEVEL_LLC, 0, &victim);
 		if (victim != UINT64_MAX)
-			dram_access(m->dram_at, victim, now, 1);
+			gone = dram_access(m->dram_at, victim, now, 1);
 	}
 	m->llc_at->dirty[s] = 1;
+	return gone;
+}
+
+/* A line filled into slot `slot` of c at `done` evicted the dirty line victim, written back
+ * from `from_l2`'s level at `now`: the fill completes no earlier than the victim has left.
+ * Returns the fill's completion. */
+static uint64_t memsys_evict(struct memsys *m, struct cache *c, uint64_t slot, int from_l2,
+                             uint64_t victim, uint64_t now, uint64_t done)
+{
+	if (victim == UINT64_MAX)
+		return done;
+	uint64_t gone = memsys_wb(m, from_l2, victim, now);
+	if (gone > done)
+		c->ready[slot] = done = gone;
+	return done;
 }
 
 /* One access to a cache below the L1s (the L2 or the LLC, whose own level is `own`) at
@@ -127,11 +143,14 @@ static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start,
 		return t;
 	m->st.llc_misses += (uint64_t)demand;
 	uint64_t done = dram_access(m->dram_at, addr, t + c->hit_cycles, 0);
-	cache_mshr_take(c, t, done);
 	uint64_t victim;
-	cache_fill(c, addr, done, PROBE_LEVEL_DRAM, 0, &victim);
-	if (victim != UINT64_MAX)
-		dram_access(m->dram_at, victim, t, 1);
+	uint64_t slot = cache_fill(c, addr, done, PROBE_LEVEL_DRAM, 0, &victim);
+	if (victim != UINT64_MAX) {
+		uint64_t gone = dram_access(m->dram_at, victim, t, 1);
+		if (gone > done)
+			c->ready[slot] = done = gone;
+	}
+	cache_mshr_take(c, t, done);
 	r->llc_miss = 1;
 	r->level = PROBE_LEVEL_DRAM;
 	return done;
@@ -153,11 +172,10 @@ static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start,
 	}
 	r->l2_miss = 1;
 	uint64_t done = memsys_from_llc(m, addr, t + c->hit_cycles, demand, r);
-	cache_mshr_take(c, t, done);
 	uint64_t victim;
-	cache_fill(c, addr, done, r->level, 0, &victim);
-	if (victim != UINT64_MAX)
-		memsys_wb(m, 1, victim, t);
+	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
+	done = memsys_evict(m, c, slot, 1, victim, t, done);
+	cache_mshr_take(c, t, done);
 	return done;
 }
 
@@ -168,8 +186,13 @@ static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 	uint32_t levels = m->cfg->ptw_levels;
 	uint64_t t = now;
 	for (uint32_t l = 0; l < levels; l++) {
-		uint64_t idx = vpn >> (9 * (levels - 1 - l));
-		uint64_t pte = MEMSYS_PT_BASE + ((uint64_t)l << 40) + idx * 8;
+		/* each table is a 4 KiB page of 512 entries (neighbouring pages' entries share a
+		 * line), the table of level l for vpn's upper bits placed on one of 2^24 pages by a
+		 * hash, as an allocator scatters them over memory (and DRAM banks) */
+		uint64_t idx = (vpn >> (9 * (levels - 1 - l))) & 511;
+		uint64_t table = ((vpn >> (9 * (levels - l))) + ((uint64_t)l << 56)) *
+		                 0x9e3779b97f4a7c15ull;
+		uint64_t pte = MEMSYS_PT_BASE + ((table >> 40) << 12) + idx * 8;
 		int64_t s = cache_lookup(&m->l1d, pte, 1);
 		if (s >= 0) {
 			t += m->l1d.hit_cycles;
@@ -180,10 +203,8 @@ static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 		struct memsys_result r = { 0 };
 		uint64_t done = memsys_below_l1(m, pte, t + m->l1d.hit_cycles, 0, &r);
 		uint64_t victim;
-		cache_fill(&m->l1d, pte, done, r.level, 0, &victim);
-		if (victim != UINT64_MAX)
-			memsys_wb(m, 0, victim, t);
-		t = done;
+		uint64_t slot = cache_fill(&m->l1d, pte, done, r.level, 0, &victim);
+		t = memsys_evict(m, &m->l1d, slot, 0, victim, t, done);
 	}
 	m->st.ptw_walks++;
 	m->st.ptw_cycles += t - now;
@@ -240,11 +261,10 @@ static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 	m->pf_last_line = (next >> m->line_shift) + 1;
 	struct memsys_result r = { 0 };
 	uint64_t done = memsys_below_l1(m, next, now + m->l1d.hit_cycles, 0, &r);
-	cache_mshr_take(&m->l1d, now, done);
 	uint64_t victim;
-	cache_fill(&m->l1d, next, done, r.level, 1, &victim);
-	if (victim != UINT64_MAX)
-		memsys_wb(m, 0, victim, now);
+	uint64_t slot = cache_fill(&m->l1d, next, done, r.level, 1, &victim);
+	done = memsys_evict(m, &m->l1d, slot, 0, victim, now, done);
+	cache_mshr_take(&m->l1d, now, done);
 	m->l1d.st.prefetches++;
 }
 
@@ -291,13 +311,12 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 	if (__builtin_expect(m->coh != NULL, 0))
 		start += store ? coherence_store(m, addr, now) : coherence_load_miss(m, addr, now);
 	uint64_t done = memsys_below_l1(m, addr, start, 1, r);
-	cache_mshr_take(c, now, done);
 	uint64_t victim;
 	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
 	if (store)
 		c->dirty[slot] = 1;
-	if (victim != UINT64_MAX)
-		memsys_wb(m, 0, victim, now);
+	done = memsys_evict(m, c, slot, 0, victim, now, done);
+	cache_mshr_take(c, now, done);
 	r->done = done + 1;
 	if (m->cfg->l1d_prefetch)
 		memsys_prefetch_next(m, addr, now);

@@ -236,6 +236,19 @@ void core_dump_state(const struct core *c, FILE *out)
 	fprintf(out, "  load queue %" PRIu64 "/%u, store queue %" PRIu64 "/%u (%" PRIu64
 	        " committed)\n", c->lq_tail - c->lq_head, c->lq_cap, c->sq_tail - c->sq_head,
 	        c->sq_cap, c->sq_commit - c->sq_head);
+	if (c->sq_head < c->sq_tail) {
+		const struct core_sq_entry *s = &c->sq[c->sq_head % c->sq_cap];
+		fprintf(out, "  store drain: %" PRIu64 " writing, next write retries at %" PRIu64
+		        "; oldest store seq %" PRIu64 " addr 0x%" PRIx64 " size %u%s written at %"
+		        PRIu64 "\n", c->sq_write - c->sq_head, c->sq_retry_at, s->seq, s->addr,
+		        (unsigned)s->size, s->committed ? " committed," : "", s->done);
+	}
+	if (c->mem.dram_at)
+		fprintf(out, "  memory: DRAM data bus busy until %.0f after %" PRIu64 " reads and %"
+		        PRIu64 " writes (write queue full %" PRIu64 " times), L1D MSHR free at %"
+		        PRIu64 "\n", c->mem.dram_at->bus_free, c->mem.dram_at->st.reads,
+		        c->mem.dram_at->st.writes, c->mem.dram_at->st.write_queue_full,
+		        memsys_l1d_mshr_free_at(&c->mem, c->now));
 	fprintf(out, "  free regs: int %u fp %u; branches in flight %u; serializing in ROB %u\n",
 	        c->n_free_int, c->n_free_fp, c->branches_inflight, c->serial_in_rob);
 	fprintf(out, "  fetch: pc 0x%" PRIx64 "%s%s%s stall until %" PRIu64 " (%s); source %s, "
