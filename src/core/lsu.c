@@ -28,7 +28,20 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 	uint32_t size = lsu_size(e->rec.mem_size);
 	uint8_t tlb_miss = 0;
 	e->wait_preg = 0;
-	uint64_t at = memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
+	if (e->rec.wrong_path && !memsys_dtlb_reaches(&c->mem, addr)) {
+		/* the walker serves the correct path only: a wrong-path load whose page is in no TLB
+		 * (its address is often garbage, each one a walk through tables nothing else uses)
+		 * reads nothing and waits to be squashed. Walking for them flooded DRAM without bound:
+		 * the walks of squashed loads keep their reservations while new wrong paths come. */
+		e->rec.t_complete = now + 1;
+		if (e->pdst)
+			core_preg_set(c, e->pdst, now + 1);
+		return 0;
+	}
+	/* a load that waited for its page walk has its translation (the walker hands it back with
+	 * the replay): it does not translate again */
+	uint64_t at = e->rec.events & PROBE_EV_DTLB_MISS ? now
+	                                                 : memsys_translate(&c->mem, 0, addr, now, &tlb_miss);
 	if (tlb_miss) {
 		e->rec.events |= PROBE_EV_DTLB_MISS | (tlb_miss > 1 ? PROBE_EV_DTLB_WALK : 0);
 		e->rec.tlb_refill_cycles = (uint32_t)(at - now);

@@ -211,6 +211,12 @@ static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 	return t;
 }
 
+int memsys_dtlb_reaches(const struct memsys *m, uint64_t addr)
+{
+	uint64_t vpn = addr >> TLB_PAGE_SHIFT;
+	return tlb_holds(&m->dtlb, vpn) || (m->l2tlb.entries && tlb_holds(&m->l2tlb, vpn));
+}
+
 uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss)
 {
 	struct tlb *t = itlb ? &m->itlb : &m->dtlb;

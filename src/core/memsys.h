@@ -68,6 +68,10 @@ void memsys_writeback(struct memsys *m, int from_l2, uint64_t addr, uint64_t now
  * TLB hit, 2: it missed too and the page was walked). */
 uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss);
 
+/* Does addr translate without a page walk (a D-TLB or L2 TLB hit)? Counts nothing, changes
+ * nothing. */
+int memsys_dtlb_reaches(const struct memsys *m, uint64_t addr);
+
 /* Fetch the I-cache line holding addr at cycle now: fills *r (r->done = now on a hit).
  * Always succeeds (the front end blocks on a miss). */
 void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);

@@ -56,6 +56,17 @@ int tlb_lookup(struct tlb *t, uint64_t vpn)
 	return 0;
 }
 
+int tlb_holds(const struct tlb *t, uint64_t vpn)
+{
+	uint64_t key = vpn + 1;
+	if (t->direct)
+		return t->vpn[vpn & (t->entries - 1)] == key;
+	for (uint32_t i = 0; i < t->entries; i++)
+		if (t->vpn[i] == key)
+			return 1;
+	return 0;
+}
+
 void tlb_fill(struct tlb *t, uint64_t vpn)
 {
 	if (t->direct) {

@@ -27,6 +27,9 @@ void tlb_fini(struct tlb *t);
 /* 1 if vpn is present (LRU updated), else 0. Counts an access and a miss. */
 int tlb_lookup(struct tlb *t, uint64_t vpn);
 
+/* 1 if vpn is present, else 0: nothing counted, LRU unchanged. */
+int tlb_holds(const struct tlb *t, uint64_t vpn);
+
 /* Insert vpn (evicting LRU, or the indexed entry when direct-mapped). */
 void tlb_fill(struct tlb *t, uint64_t vpn);
 
