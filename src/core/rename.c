@@ -58,7 +58,11 @@ int rename_stage(struct core *c)
 			e->pdst = p;
 			c->map[in->rd] = p;
 			c->preg_ready[p] = PROBE_NEVER;
-			c->wait_head[p] = CORE_NO_WAITER;
+			/* loads still parked on p's last value (an older store's data that they waited
+			 * for when p was that store's source) look again: dropping them lost them for
+			 * good (zstd deadlocked after 3,025,769 instructions) */
+			if (c->wait_head[p] != CORE_NO_WAITER)
+				issue_wake_waiters(c, p);
 		}
 		if (e->is_ctrl) {
 			e->unresolved = 1;

@@ -213,12 +213,18 @@ static void stats_dump_insn(const struct core *c, FILE *out, uint64_t idx)
 	const struct core_insn *e = core_at(c, idx);
 	const struct probe_insn *r = &e->rec;
 	fprintf(out, "    [%" PRIu64 "] seq %" PRIu64 " pc 0x%" PRIx64 " %s%s issued=%d complete=%"
-	        PRId64 " psrc %u/%u/%u ready %" PRId64 "/%" PRId64 "/%" PRId64 " pdst %u%s%s\n",
+	        PRId64 " psrc %u/%u/%u ready %" PRId64 "/%" PRId64 "/%" PRId64 " pdst %u%s%s",
 	        idx, r->seq, r->pc, stats_class_name(r->insn->cls), r->wrong_path ? " (wrong path)" : "",
 	        e->issued, r->t_complete == PROBE_NEVER ? -1 : (int64_t)r->t_complete, e->psrc[0],
 	        e->psrc[1], e->psrc[2], (int64_t)c->preg_ready[e->psrc[0]],
 	        (int64_t)c->preg_ready[e->psrc[1]], (int64_t)c->preg_ready[e->psrc[2]], e->pdst,
 	        e->mo_violation ? " mo-violation" : "", e->at_head ? " at-head" : "");
+	if (e->is_load || e->is_store)
+		fprintf(out, " addr 0x%" PRIx64, r->mem_addr);
+	if (!e->issued && (e->retry_at || e->wait_preg || e->parked))
+		fprintf(out, " retry at %" PRIu64 ", waits on preg %u, parked on %u", e->retry_at,
+		        e->wait_preg, e->parked ? e->parked_preg : 0);
+	fputc('\n', out);
 }
 
 void core_dump_state(const struct core *c, FILE *out)
