@@ -3,6 +3,7 @@
  * guest's standard input and output on /dev/null in the child.
  */
 #include "analysis/acc_jobs.h"
+#include "analysis/acc_suite.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -59,12 +60,15 @@ static pid_t acc_jobs_spawn(const struct acc_jobs_ops *ops, void *ctx, size_t id
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		/* the guest's output is not ours to print */
-		int null = open("/dev/null", O_RDWR);
+		/* the guest's output is not ours to print: a temporary file takes it */
+		int null = open("/dev/null", O_RDONLY), sink = acc_suite_sink();
 		if (null >= 0) {
 			dup2(null, STDIN_FILENO);
-			dup2(null, STDOUT_FILENO);
 			close(null);
+		}
+		if (sink >= 0) {
+			dup2(sink, STDOUT_FILENO);
+			close(sink);
 		}
 		void *r = calloc(1, result_size);
 		int code = 3;

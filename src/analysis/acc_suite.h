@@ -52,6 +52,12 @@ int acc_suite_resolve_manifest(const char *manifest, int nargs, char **args,
 			       struct acc_suite_workload **out, size_t *n)
 	__attribute__((warn_unused_result));
 
+/* A descriptor for a simulated guest's stdout: an unlinked temporary file in $TMPDIR (or /tmp),
+ * else /dev/null. Not /dev/null first: a program can tell (GNU grep stops at its first match
+ * when its output is /dev/null), and the experiments must run what `robin sim > file` runs.
+ * Returns the descriptor or -1. */
+int acc_suite_sink(void);
+
 /* The workload's argv: its program, its manifest arguments, then size when not NULL. buf
  * (size len) holds the split arguments; argv has room for ACC_SUITE_ARGS_MAX + 3 entries and
  * ends with NULL. Returns argc. */

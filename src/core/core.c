@@ -295,6 +295,14 @@ void core_squash(struct core *c, uint64_t from)
 		}
 		core_squash_one(c, e);
 	}
+	/* a surviving load parked on a squashed producer's register (the data of a store it took
+	 * for older) would wait for a write that never comes (grep stopped after 11,194,963
+	 * instructions): it looks again; the squashed waiters were unparked above */
+	for (uint64_t idx = from; idx < renamed; idx++) {
+		uint16_t p = core_at(c, idx)->pdst;
+		if (p && c->wait_head[p] != CORE_NO_WAITER)
+			issue_wake_waiters(c, p);
+	}
 	c->st.squashed += c->fetch_tail - from;
 	c->fetch_tail = from;
 	c->sfb_end = 0;  /* a refetched SFB starts its shadow again */

@@ -143,6 +143,11 @@ void issue_wake_waiters(struct core *c, uint16_t p)
 	for (uint64_t i = c->wait_head[p]; i != CORE_NO_WAITER;) {
 		struct core_insn *e = core_at(c, i);
 		uint64_t next = e->wait_next;
+		/* a load waiting for a store's data searches the store queue again when it issues:
+		 * its wait_preg may be reallocated meanwhile, and waiting on the new producer (often
+		 * younger than the load) never ends */
+		if (e->wait_preg == p)
+			e->wait_preg = 0;
 		e->parked = 0;
 		c->iq[e->iq].parked--;
 		c->woken[c->n_woken++] = i;

@@ -161,6 +161,12 @@ void lsu_commit(struct core *c, struct core_insn *e)
 		c->sq[c->sq_commit % c->sq_cap].committed = 1;
 		c->sq_commit++;
 		c->st.stores++;
+		/* loads parked on this store's data register look again: it no longer gives them
+		 * anything (a committed store forwards from the queue as written), and its register
+		 * may never be written again (grep's load waited forever for it) */
+		uint16_t data = e->psrc[1];
+		if (data && c->wait_head[data] != CORE_NO_WAITER)
+			issue_wake_waiters(c, data);
 	}
 }
 
