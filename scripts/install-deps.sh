@@ -50,5 +50,9 @@ if [ $need_src -eq 1 ]; then
     | $SUDO tee "$SRC_LIST" >/dev/null
 fi
 [ ${#missing[@]} -gt 0 ] && echo "install-deps: installing ${missing[*]}" >&2
-$SUDO apt-get update -qq
-[ ${#missing[@]} -eq 0 ] || $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# apt's _apt sandbox user cannot write a /tmp without the sticky world-writable mode (seen on
+# these machines): the index signatures then fail to verify and deb-src stays empty
+APT_OPTS=()
+[ -w /tmp ] && [ -k /tmp ] || APT_OPTS=(-o APT::Sandbox::User=root)
+$SUDO apt-get "${APT_OPTS[@]}" update -qq
+[ ${#missing[@]} -eq 0 ] || $SUDO apt-get "${APT_OPTS[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
