@@ -28,38 +28,28 @@ HEAD='.filter load
 .start load, a
 a:'
 # body (after the label a:) | expected message fragment (line 4 unless said)
-check() {  # name, source text, expected "LINE:COL: message" fragment
-	printf '%s\n' "$2" >"$tmp/$1.s"
-	out=$("$ROBIN" coproc asm "$tmp/$1.s" 2>&1)
-	rc=$?
-	[ $rc -eq 1 ] || die "$1: exit $rc (want 1): $out"
-	[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || die "$1: more than one line: $out"
-	case "$out" in
-	*"$tmp/$1.s:$3"*) ;;
-	*) die "$1: '$out' lacks '$1.s:$3'" ;;
-	esac
-}
-check unknown_op "$HEAD  frob v0, v1" "4:5: unknown operation 'frob'"
-check unknown_operand "$HEAD  mov v0, x9" "4:13: unknown operand 'x9'"
-check unknown_field "$HEAD  mov v0, f.color" "4:13: unknown field 'f.color'"
-check readonly "$HEAD  mov c0, v1" "4:9: the destination must be a value or index register"
-check two_mem "$HEAD  ldw v0, b0[i0] | stw v1, b1[i1]" "4:22: a word has one memory operation"
-check two_br "$HEAD  done | interrupt" "4:12: a word has one branch slot"
-check bad_cond "$HEAD  br often, done" "4:8: unknown condition 'often'"
-check bad_label "$HEAD  br hit, nowhere" "4:13: unknown label 'nowhere'"
-check far "$HEAD  br hit, far
+. "$ROBIN_ROOT/tests/e2e/lib/coproc.sh"
+asm_refused unknown_op "$HEAD  frob v0, v1" "4:5: unknown operation 'frob'"
+asm_refused unknown_operand "$HEAD  mov v0, x9" "4:13: unknown operand 'x9'"
+asm_refused unknown_field "$HEAD  mov v0, f.color" "4:13: unknown field 'f.color'"
+asm_refused readonly "$HEAD  mov c0, v1" "4:9: the destination must be a value or index register"
+asm_refused two_mem "$HEAD  ldw v0, b0[i0] | stw v1, b1[i1]" "4:22: a word has one memory operation"
+asm_refused two_br "$HEAD  done | interrupt" "4:12: a word has one branch slot"
+asm_refused bad_cond "$HEAD  br often, done" "4:8: unknown condition 'often'"
+asm_refused bad_label "$HEAD  br hit, nowhere" "4:13: unknown label 'nowhere'"
+asm_refused far "$HEAD  br hit, far
 $(for k in $(seq 1 9); do echo "  nop"; done)
 far: done" "4:13: label 'far' is 10 words away"
-check dup_label "$HEAD  done
+asm_refused dup_label "$HEAD  done
 a: done" "5:1: label 'a' defined twice"
-check bad_directive ".filtre load" "1:1: unknown directive '.filtre'"
-check bad_class ".filter loads" "1:9: unknown opcode class 'loads'"
-check bad_shift "$HEAD  shl v0, v0, 40" "4:17: shift amount 40 out of range 0..31"
-check bad_width ".index_width 20" "1:14: index width 20 out of range 1..16"
-check bad_base ".base b9, 0" "1:7: expected b0-b7"
-check trailing "$HEAD  mov v0, v1 v2" "4:16: unexpected 'v2' after the operation"
-check bad_address "$HEAD  ldw v0, x[i0]" "4:13: expected a data-array address"
-check full "$HEAD  nop
+asm_refused bad_directive ".filtre load" "1:1: unknown directive '.filtre'"
+asm_refused bad_class ".filter loads" "1:9: unknown opcode class 'loads'"
+asm_refused bad_shift "$HEAD  shl v0, v0, 40" "4:17: shift amount 40 out of range 0..31"
+asm_refused bad_width ".index_width 20" "1:14: index width 20 out of range 1..16"
+asm_refused bad_base ".base b9, 0" "1:7: expected b0-b7"
+asm_refused trailing "$HEAD  mov v0, v1 v2" "4:16: unexpected 'v2' after the operation"
+asm_refused bad_address "$HEAD  ldw v0, x[i0]" "4:13: expected a data-array address"
+asm_refused full "$HEAD  nop
 $(for k in $(seq 1 64); do echo "  nop"; done)" "68:3: more than 64 words"
 # whole-program checks name the file only
 printf '.fields pc\n.filter load\na: done\n' >"$tmp/nostart.s"

@@ -16,23 +16,13 @@ HEAD='.filter load
 .fields pc, value
 .start load, a
 a: done'
-check() {  # name, source text, expected "LINE:COL: message" fragment
-	printf '%s\n' "$2" >"$tmp/$1.s"
-	out=$("$ROBIN" coproc asm "$tmp/$1.s" 2>&1)
-	rc=$?
-	[ $rc -eq 1 ] || die "$1: exit $rc (want 1): $out"
-	[ "$(printf '%s\n' "$out" | wc -l)" -eq 1 ] || die "$1: more than one line: $out"
-	case "$out" in
-	*"$tmp/$1.s:$3"*) ;;
-	*) die "$1: '$out' lacks '$1.s:$3'" ;;
-	esac
-}
-check const_twice "$HEAD
+. "$ROBIN_ROOT/tests/e2e/lib/coproc.sh"
+asm_refused const_twice "$HEAD
 .const c1, 5
 .const c1, 7" "6:8: constant c1 defined twice (first on line 5)"
-check base_beyond "$HEAD
+asm_refused base_beyond "$HEAD
 .base b2, 4096" "5:11: base register b2 = 4096 lies outside the 2048-byte data array"
-check base_beyond_slots "$HEAD
+asm_refused base_beyond_slots "$HEAD
 .base b3, 64*slots" "5:11: base register b3 = "
 # what is inside the array and a constant defined once still assemble
 printf '%s\n' "$HEAD" '.const c1, 5' '.base b2, 2047' >"$tmp/ok.s"
