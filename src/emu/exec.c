@@ -12,7 +12,7 @@ static int exec_illegal(struct hart *h, const struct isa_insn *in)
 
 const exec_fn exec_table[ISA_OP_COUNT] = {
 	[ISA_OP_INVALID] = exec_illegal,
-#define INSN(name, match, mask, fmt, cls, flags) [ISA_OP_##name] = exec_##name,
+#define INSN(name, match, mask, fmt, cls, flags, req) [ISA_OP_##name] = exec_##name,
 #include "isa/isa_table.def"
 #undef INSN
 };

@@ -18,7 +18,7 @@
 
 typedef int (*exec_fn)(struct hart *h, const struct isa_insn *in);
 
-#define INSN(name, match, mask, fmt, cls, flags) \
+#define INSN(name, match, mask, fmt, cls, flags, req) \
 	int exec_##name(struct hart *h, const struct isa_insn *in);
 #include "isa/isa_table.def"
 #undef INSN

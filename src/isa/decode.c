@@ -14,9 +14,9 @@
 #include "isa/isa_internal.h"
 
 const struct isa_row isa_rows[ISA_OP_COUNT] = {
-	[ISA_OP_INVALID] = { 0, 0xffffffffu, ISA_FMT_NONE, ISA_CLASS_SYSTEM, 0, "unknown" },
-#define INSN(name, match, mask, fmt, cls, flags) \
-	[ISA_OP_##name] = { match, mask, fmt, cls, flags, #name },
+	[ISA_OP_INVALID] = { 0, 0xffffffffu, ISA_FMT_NONE, ISA_CLASS_SYSTEM, 0, "unknown", 0 },
+#define INSN(name, match, mask, fmt, cls, flags, req) \
+	[ISA_OP_##name] = { match, mask, fmt, cls, flags, #name, ISA_REQ_##req },
 #include "isa/isa_table.def"
 #undef INSN
 };
@@ -33,14 +33,14 @@ const struct isa_row isa_rows[ISA_OP_COUNT] = {
  * they ignore) took 19. */
 
 #define GROUP_COUNT 256u
-#define KEY_MAX 4096u             /* more than the keys of all groups */
-#define CAND_MAX 1024u            /* more than the sum over rows of the keys each matches */
+#define KEY_MAX 8192u             /* more than the keys of all groups */
+#define CAND_MAX 2048u            /* more than the sum over rows of the keys each matches */
 
 static uint16_t group_base[GROUP_COUNT];   /* the group's first key */
 static uint8_t group_f7mask[GROUP_COUNT];  /* funct7 bits fixed by some row of the group */
 static uint8_t group_f7shift[GROUP_COUNT]; /* the lowest of them */
 static uint16_t key_start[KEY_MAX + 1];    /* key k's candidates: key_cand[start[k]..start[k+1]) */
-static uint8_t key_cand[CAND_MAX];         /* op numbers, ascending within a key */
+static uint16_t key_cand[CAND_MAX];        /* op numbers, ascending within a key */
 
 static inline uint32_t group_of(uint32_t raw)
 {
@@ -98,7 +98,7 @@ static void count_key(uint32_t key, unsigned op)
 
 static void fill_key(uint32_t key, unsigned op)
 {
-	key_cand[--key_start[key]] = (uint8_t)op;
+	key_cand[--key_start[key]] = (uint16_t)op;
 }
 
 /* Groups first (which funct7 bits each keys on, where its keys start), then a counting sort
@@ -107,7 +107,7 @@ static void fill_key(uint32_t key, unsigned op)
  * in ascending order. */
 __attribute__((constructor)) static void decode_index_build(void)
 {
-	_Static_assert(ISA_OP_COUNT <= 256, "key_cand holds op numbers in a byte");
+	_Static_assert(ISA_OP_COUNT <= 65536, "key_cand holds op numbers in 16 bits");
 	groups_mark();
 	uint32_t keys = 0;
 	for (uint32_t g = 0; g < GROUP_COUNT; g++) {
@@ -173,6 +173,8 @@ int isa_decode_finish(struct isa_insn *in)
 	in->cls = r->cls;
 	in->fmt = r->fmt;
 	in->size = (uint8_t)ISA_T_SIZE_OF(r->flags);
+	if (!(in->flags & ISA_F_COMPRESSED) || in->req == ISA_REQ_G)
+		in->req = r->req;  /* a compressed row beyond RV64C set its own (decode_rvc.c) */
 	if (r->flags & ISA_T_RM) {
 		if (in->rm == 5 || in->rm == 6)
 			return -1;  /* reserved rounding modes */
@@ -180,6 +182,9 @@ int isa_decode_finish(struct isa_insn *in)
 			f |= ISA_F_DYN_RM;
 	}
 	switch (in->op) {
+	case ISA_OP_cbo_zero:
+		in->size = 64;  /* the cache block: Linux reports 64 (hwprobe ZICBOZ_BLOCK_SIZE) */
+		break;
 	case ISA_OP_ori:
 		if (in->rd == 0 && ((in->imm & 31) == 1 || (in->imm & 31) == 3))
 			f |= ISA_F_PREFETCH;
@@ -298,6 +303,22 @@ int isa_decode(uint32_t raw, struct isa_insn *out)
 		break;
 	case ISA_FMT_FENCE:
 		in.imm = raw >> 20;  /* (fm << 8) | (pred << 4) | succ */
+		break;
+	case ISA_FMT_MOP:
+		/* mop.r.n: n[4] at 30, n[3:2] at 27:26, n[1:0] at 21:20; mop.rr.n: n[2] at 30,
+		 * n[1:0] at 27:26 */
+		in.rd = (uint8_t)RD(raw);
+		in.rs1 = (uint8_t)RS1(raw);
+		if (t & ISA_T_NO_RS2) {
+			in.imm = (((raw >> 30) & 1u) << 4) | (((raw >> 26) & 3u) << 2) | ((raw >> 20) & 3u);
+		} else {
+			in.rs2 = (uint8_t)RS2(raw);
+			in.imm = (((raw >> 30) & 1u) << 2) | ((raw >> 26) & 3u);
+		}
+		break;
+	case ISA_FMT_FLI:
+		in.rd = ISA_REG_F(RD(raw));
+		in.imm = RS1(raw);
 		break;
 	default:
 		break;

@@ -11,8 +11,8 @@
 #include "isa/isa_internal.h"
 
 const struct isa_rvc_desc isa_rvc_rows[ISA_RVC_COUNT] = {
-#define RVC(name, match, mask, base, kind, cons) \
-	[ISA_RVC_##name] = { match, mask, ISA_OP_##base, kind, cons, #name },
+#define RVC(name, match, mask, base, kind, cons, req) \
+	[ISA_RVC_##name] = { match, mask, ISA_OP_##base, kind, cons, ISA_REQ_##req, #name },
 #include "isa/isa_rvc_table.def"
 #undef RVC
 };
@@ -20,7 +20,7 @@ const struct isa_rvc_desc isa_rvc_rows[ISA_RVC_COUNT] = {
 /* ---- bucket index: quadrant (bits 1:0) and funct3 (bits 15:13) ------------------- */
 
 #define BUCKETS 32
-#define BUCKET_MAX 12
+#define BUCKET_MAX 16
 
 static uint8_t bucket_rows[BUCKETS][BUCKET_MAX];
 static uint8_t bucket_len[BUCKETS];
@@ -156,6 +156,37 @@ static void rvc_fields(unsigned kind, uint32_t x, struct rvc_fields *f)
 	case RVC_K_ADD:
 		f->rd = f->rs1 = r_hi, f->rs2 = r_lo;
 		break;
+	case RVC_K_LBU:  /* uimm[0] at bit 6, uimm[1] at bit 5 */
+		f->rd = rp_lo, f->rs1 = rp_hi;
+		f->imm = BIT(x, 6) | (BIT(x, 5) << 1);
+		break;
+	case RVC_K_LH:   /* uimm[1] at bit 5 */
+		f->rd = rp_lo, f->rs1 = rp_hi;
+		f->imm = BIT(x, 5) << 1;
+		break;
+	case RVC_K_SB:
+		f->rs2 = rp_lo, f->rs1 = rp_hi;
+		f->imm = BIT(x, 6) | (BIT(x, 5) << 1);
+		break;
+	case RVC_K_SH:
+		f->rs2 = rp_lo, f->rs1 = rp_hi;
+		f->imm = BIT(x, 5) << 1;
+		break;
+	case RVC_K_UNARY:
+		f->rd = f->rs1 = rp_hi;
+		break;
+	case RVC_K_ZEXT_B:  /* andi rd', rd', 255 */
+		f->rd = f->rs1 = rp_hi, f->imm = 255;
+		break;
+	case RVC_K_ZEXT_W:  /* add.uw rd', rd', x0 */
+		f->rd = f->rs1 = rp_hi, f->rs2 = 0;
+		break;
+	case RVC_K_NOT:     /* xori rd', rd', -1 */
+		f->rd = f->rs1 = rp_hi, f->imm = -1;
+		break;
+	case RVC_K_MOP:     /* no register written; n (odd, 1..15) in imm */
+		f->rd = 0, f->rs1 = r_hi, f->imm = BITS(x, 11, 7);
+		break;
 	default:  /* RVC_K_NONE */
 		break;
 	}
@@ -218,7 +249,7 @@ int isa_decode_rvc(uint32_t raw16, struct isa_insn *out)
 	const struct isa_rvc_desc *d = &isa_rvc_rows[row];
 	uint32_t t = isa_rows[d->base].flags;
 	struct isa_insn in = {
-		.raw = raw16, .op = d->base, .len = 2, .flags = ISA_F_COMPRESSED,
+		.raw = raw16, .op = d->base, .len = 2, .flags = ISA_F_COMPRESSED, .req = d->req,
 		.rd = f.rd, .rs1 = f.rs1, .rs2 = f.rs2, .rs3 = ISA_REG_NONE, .imm = f.imm,
 	};
 	if ((t & ISA_T_RD_F) && in.rd != ISA_REG_NONE)

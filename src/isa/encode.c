@@ -64,6 +64,16 @@ uint32_t isa_encode(const struct isa_insn *in)
 	case ISA_FMT_FENCE:
 		w |= (imm & 0xfffu) << 20;
 		break;
+	case ISA_FMT_MOP:
+		w |= rd | rs1;
+		if (r->flags & ISA_T_NO_RS2)  /* mop.r.n */
+			w |= (((imm >> 4) & 1u) << 30) | (((imm >> 2) & 3u) << 26) | ((imm & 3u) << 20);
+		else                          /* mop.rr.n */
+			w |= rs2 | (((imm >> 2) & 1u) << 30) | ((imm & 3u) << 26);
+		break;
+	case ISA_FMT_FLI:
+		w |= rd | ((imm & 31u) << 15);
+		break;
 	default:
 		break;
 	}

@@ -1,5 +1,6 @@
 /*
- * isa.h — the decoded-instruction contract of robin (RV64IMAFDC + Zicsr + Zifencei).
+ * isa.h — the decoded-instruction contract of robin (RV64GC and the scalar extensions of the
+ * RVA22U64 and RVA23U64 profiles: isa_ext.h says which a guest sees).
  *
  * Every static instruction is decoded once (isa_decode) into a struct isa_insn that the
  * emulator, the timing model and every profiler read; nobody re-decodes. The operations come
@@ -19,7 +20,7 @@
  * case with '.' replaced by '_' (fadd_s, fcvt_l_d, amoadd_w, lr_d, fence_i, csrrw ...). */
 enum isa_op {
 	ISA_OP_INVALID = 0,
-#define INSN(name, match, mask, fmt, cls, flags) ISA_OP_##name,
+#define INSN(name, match, mask, fmt, cls, flags, req) ISA_OP_##name,
 #include "isa/isa_table.def"
 #undef INSN
 	ISA_OP_COUNT
@@ -54,6 +55,8 @@ enum isa_format {
 	ISA_FMT_AMO,     /* R with aq/rl */
 	ISA_FMT_FENCE,
 	ISA_FMT_NONE,    /* ecall, ebreak, fence.i */
+	ISA_FMT_MOP,     /* Zimop mop.r.n rd, rs1 / mop.rr.n rd, rs1, rs2: n in imm */
+	ISA_FMT_FLI,     /* Zfa fli.*: rd, the constant's index (rs1 field) in imm */
 	ISA_FMT_COUNT
 };
 
@@ -95,6 +98,24 @@ enum isa_format {
 #define ISA_T_XF  (ISA_T_RS1_F | ISA_T_NO_RS2)              /* x = op f */
 #define ISA_T_FX  (ISA_T_RD_F | ISA_T_NO_RS2)               /* f = op x */
 
+/* What an encoding needs of the guest's ISA: the req column of isa_table.def, one of these
+ * per row (and per compressed row beyond RV64C). isa_ext.h turns a set of extensions into
+ * the set of reqs it allows. */
+enum isa_req {
+	ISA_REQ_G,         /* RV64GC */
+	ISA_REQ_ZBA, ISA_REQ_ZBB, ISA_REQ_ZBS, ISA_REQ_ZBC, ISA_REQ_ZBKB,
+	ISA_REQ_ZBB_ZBKB,  /* Zbb or Zbkb */
+	ISA_REQ_ZICOND, ISA_REQ_ZICBOM, ISA_REQ_ZICBOZ, ISA_REQ_ZAWRS, ISA_REQ_ZIMOP,
+	ISA_REQ_ZFHMIN,    /* Zfhmin or Zfh */
+	ISA_REQ_ZFH, ISA_REQ_ZFA,
+	ISA_REQ_ZFA_ZFH,   /* Zfa and Zfh */
+	ISA_REQ_ZCB,       /* Zcb (c.lbu, c.lhu, c.lh, c.sb, c.sh, c.zext.b, c.not, c.mul) */
+	ISA_REQ_ZCB_ZBB,   /* Zcb and Zbb (c.sext.b, c.sext.h, c.zext.h) */
+	ISA_REQ_ZCB_ZBA,   /* Zcb and Zba (c.zext.w) */
+	ISA_REQ_ZCMOP,     /* c.mop.n */
+	ISA_REQ_COUNT
+};
+
 /* Register operands use one numbering: 0..31 = x0..x31, 32..63 = f0..f31.
  * ISA_REG_NONE marks an absent operand. A destination of x0 is encoded as rd = 0: it is
  * architecturally discarded, and consumers must treat it as "no destination". */
@@ -112,6 +133,7 @@ struct isa_insn {
 	uint8_t  rs1, rs2, rs3; /* sources or ISA_REG_NONE */
 	uint8_t  size;    /* memory access size in bytes (loads, stores, AMOs), else 0 */
 	uint8_t  rm;      /* FP rounding-mode field (7 = dynamic), else 0 */
+	uint8_t  req;     /* enum isa_req: what the encoding needs of the guest's ISA */
 	uint16_t csr;     /* CSR number for Zicsr instructions */
 	uint32_t flags;   /* ISA_F_* */
 	int64_t  imm;     /* sign-extended immediate (branch/jump offsets in bytes; U-type
@@ -121,8 +143,10 @@ struct isa_insn {
 
 /* Decode the instruction whose first (little-endian) 16 bits are in the low half of `raw`
  * (pass 32 bits; only the low 16 are read when they are an RVC encoding). Fills *out.
- * Returns the length in bytes (2 or 4), or 0 if the encoding is illegal or not in
- * RV64GC; out->op is then ISA_OP_INVALID and out->raw/len describe what was seen. */
+ * Returns the length in bytes (2 or 4), or 0 if the encoding is illegal or in no extension
+ * robin knows; out->op is then ISA_OP_INVALID and out->raw/len describe what was seen.
+ * Every extension robin knows decodes; out->req says which the encoding needs (the emulator
+ * refuses those its guest's ISA lacks, isa_ext.h). */
 int isa_decode(uint32_t raw, struct isa_insn *out);
 
 /* The canonical 32-bit encoding of a decoded instruction (compressed ones included: their

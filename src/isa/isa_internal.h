@@ -17,6 +17,7 @@ struct isa_row {
 	uint8_t cls;         /* enum isa_class */
 	uint32_t flags;      /* ISA_F_* and ISA_T_* of the row */
 	const char *name;    /* row name, "fadd_s" */
+	uint8_t req;         /* enum isa_req */
 };
 
 /* One row per operation, indexed by enum isa_op; row 0 (INVALID) matches nothing useful. */
@@ -28,6 +29,9 @@ enum isa_rvc_kind {
 	RVC_K_LI, RVC_K_ADDI16SP, RVC_K_LUI, RVC_K_SHIFTP, RVC_K_ANDI, RVC_K_ARITH, RVC_K_J,
 	RVC_K_BRANCH, RVC_K_SLLI, RVC_K_LDSP, RVC_K_LWSP, RVC_K_SDSP, RVC_K_SWSP, RVC_K_JR,
 	RVC_K_JALR, RVC_K_MV, RVC_K_ADD,
+	/* Zcb, Zcmop */
+	RVC_K_LBU, RVC_K_LH, RVC_K_SB, RVC_K_SH, RVC_K_UNARY, RVC_K_ZEXT_B, RVC_K_ZEXT_W,
+	RVC_K_NOT, RVC_K_MOP,
 };
 
 /* Constraints of a compressed row. */
@@ -38,7 +42,7 @@ enum isa_rvc_kind {
 
 /* Compressed rows, in the order of isa_rvc_table.def. */
 enum isa_rvc_row {
-#define RVC(name, match, mask, base, kind, cons) ISA_RVC_##name,
+#define RVC(name, match, mask, base, kind, cons, req) ISA_RVC_##name,
 #include "isa/isa_rvc_table.def"
 #undef RVC
 	ISA_RVC_COUNT
@@ -49,6 +53,7 @@ struct isa_rvc_desc {
 	uint16_t base;       /* enum isa_op it expands to */
 	uint8_t kind;        /* enum isa_rvc_kind */
 	uint8_t cons;        /* RVC_* constraints */
+	uint8_t req;         /* enum isa_req */
 	const char *name;    /* "c_addi4spn" */
 };
 

@@ -18,7 +18,7 @@ static const struct row {
 	const char *name;
 	uint32_t match, mask, fmt, flags;
 } rows[] = {
-#define INSN(name, match, mask, fmt, cls, flags) { #name, match, mask, fmt, flags },
+#define INSN(name, match, mask, fmt, cls, flags, req) { #name, match, mask, fmt, flags },
 #include "isa/isa_table.def"
 #undef INSN
 };
@@ -27,7 +27,7 @@ static int covered[NROWS];
 
 /* The compressed encodings (each expands to a base row; tested in their own right). */
 static const char *const rvc_rows[] = {
-#define RVC(name, match, mask, base, kind, cons) #name,
+#define RVC(name, match, mask, base, kind, cons, req) #name,
 #include "isa/isa_rvc_table.def"
 #undef RVC
 };

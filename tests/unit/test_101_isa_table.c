@@ -20,13 +20,15 @@ static void test_every_row_decodes_to_itself(void **state)
 		/* a reserved rounding mode is illegal; pick "dynamic" for rows with an rm field */
 		if (r->flags & ISA_T_RM)
 			raw |= 7u << 12;
+		if (op == ISA_OP_packw)
+			raw |= 1u << 20;  /* packw rd, rs1, x0 is zext.h */
 		struct isa_insn in;
 		int len = isa_decode(raw, &in);
 		if (len != 4 || in.op != op)
 			fail_msg("row %s (0x%08x) decodes to %s", r->name, raw, isa_op_name(in.op));
 		assert_int_equal(in.cls, r->cls);
 		assert_int_equal(in.fmt, r->fmt);
-		assert_int_equal(in.size, ISA_T_SIZE_OF(r->flags));
+		assert_int_equal(in.size, op == ISA_OP_cbo_zero ? 64 : ISA_T_SIZE_OF(r->flags));
 		assert_int_equal(in.flags & (r->flags & ~ISA_T_MASK), r->flags & ~ISA_T_MASK);
 		assert_int_equal(in.flags & ISA_F_COMPRESSED, 0);
 	}
@@ -39,6 +41,10 @@ static void test_no_two_rows_overlap(void **state)
 		assert_int_equal(isa_rows[a].match & ~isa_rows[a].mask, 0);
 		for (unsigned b = a + 1; b < ISA_OP_COUNT; b++) {
 			uint32_t common = isa_rows[a].mask & isa_rows[b].mask;
+			/* the one alias of the table: zext.h (Zbb) is packw rd, rs1, x0 (Zbkb); the
+			 * earlier row, zext.h, wins (decode.c) */
+			if (a == ISA_OP_zext_h && b == ISA_OP_packw)
+				continue;
 			if (((isa_rows[a].match ^ isa_rows[b].match) & common) == 0)
 				fail_msg("rows %s and %s both match 0x%08x", isa_rows[a].name,
 					 isa_rows[b].name, isa_rows[a].match | isa_rows[b].match);

@@ -73,9 +73,11 @@ static void test_reserved(void **state)
 		0x4002,  /* c.lwsp zero */
 		0x6002,  /* c.ldsp zero */
 		0x8002,  /* c.jr zero */
-		0x8000,  /* quadrant 0 funct3 100 */
-		0x9c41,  /* c.subw space, reserved */
-		0x9c61,
+		0x9000,  /* quadrant 0 funct3 100, funct6 100100 (Zcb leaves it reserved) */
+		0x9c79,  /* Zcb's unary space, 110 and 111 reserved */
+		0x9c7d,
+		0x6881,  /* c.lui a7,0: an odd rd above 15 is no c.mop.n */
+		0x6501,  /* c.lui a0,0: an even rd is no c.mop.n */
 	};
 	for (size_t i = 0; i < sizeof(reserved) / sizeof(reserved[0]); i++)
 		if (isa_decode(reserved[i], &in) != 0)

@@ -1,0 +1,62 @@
+/*
+ * exec_zf.c — PLACEHOLDER until the Zfh/Zfa semantics land: every half-precision and Zfa row
+ * raises SIGILL. (Being replaced; not for commit as is.)
+ */
+#include "emu/exec.h"
+
+int exec_flh(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fsh(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmv_x_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmv_h_x(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_s_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_h_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_d_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_h_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmadd_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmsub_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fnmsub_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fnmadd_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fadd_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fsub_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmul_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fdiv_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fsqrt_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fsgnj_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fsgnjn_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fsgnjx_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmin_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmax_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_feq_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_flt_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fle_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fclass_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_w_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_wu_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_l_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_lu_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_h_w(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_h_wu(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_h_l(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvt_h_lu(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fli_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fli_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fli_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fminm_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmaxm_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fminm_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmaxm_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fminm_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fmaxm_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fround_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_froundnx_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fround_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_froundnx_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fround_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_froundnx_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fcvtmod_w_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fleq_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fltq_s(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fleq_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fltq_d(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fleq_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
+int exec_fltq_h(struct hart *h, const struct isa_insn *in) { return hart_raise(h, HART_TRAP_ILLEGAL, in->raw); }
