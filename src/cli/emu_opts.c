@@ -3,6 +3,7 @@
  */
 #include "cli/cli_args.h"
 #include "cli/emu_opts.h"
+#include "isa/isa_ext.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -27,7 +28,10 @@ const char emu_opts_help[] =
 	"                      uname \"robin\", clocks from a fixed origin; docs/hermetic.md\n"
 	"  --host-env          the guest sees the host's environment, pids, program path and\n"
 	"                      uname (the default of robin run)\n"
-	"  --env VAR=VALUE     add VAR to the guest's environment (repeatable)\n";
+	"  --env VAR=VALUE     add VAR to the guest's environment (repeatable)\n"
+	"  --isa NAME          the ISA the guest sees: rv64gc, rva22 or rva23 (default), each\n"
+	"                      optionally followed by _EXT for more extensions (rva23_zfh_zbc);\n"
+	"                      instructions outside it raise SIGILL; docs/isa.md\n";
 
 static int emu_opts_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
@@ -116,7 +120,7 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 	}
 	int needs = !strcmp(a, "--sysroot") || !strcmp(a, "--seed") || !strcmp(a, "--max-insns") ||
 	            !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--quantum") ||
-	            !strcmp(a, "--jit");
+	            !strcmp(a, "--jit") || !strcmp(a, "--isa");
 	if (!needs)
 		return 0;
 	if (*i + 1 >= argc) {
@@ -131,6 +135,14 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 			return -1;
 		if (!o->cfg.quantum) {
 			fprintf(stderr, "robin %s: --quantum needs a positive integer, got '%s'\n", cmd, val);
+			return -1;
+		}
+		return 1;
+	}
+	if (!strcmp(a, "--isa")) {
+		char why[200];
+		if (isa_ext_parse(val, &o->cfg.isa_ext, why, sizeof(why))) {
+			fprintf(stderr, "robin %s: --isa: %s\n", cmd, why);
 			return -1;
 		}
 		return 1;

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "emu/emu_priv.h"
+#include "isa/isa_ext.h"
 #include "emu/hermetic.h"
 #include "emu/jit.h"
 #include "emu/syscall_priv.h"
@@ -108,10 +109,18 @@ int emu_decode_raw(struct emu *e, uint64_t pc, struct isa_insn *out)
 		memcpy(&hi, e->mem.base + pc + 2, 2);
 	}
 	uint32_t raw = lo | (uint32_t)hi << 16;
-	if (isa_decode(raw, out) == 0 || out->op == ISA_OP_INVALID || out->op >= ISA_OP_COUNT) {
+	if (isa_decode(raw, out) == 0 || out->op == ISA_OP_INVALID || out->op >= ISA_OP_COUNT ||
+	    !isa_ext_allows(e->isa_reqs, out->req)) {
+		/* illegal, or in an extension the guest's --isa lacks: hardware without it
+		 * raises an illegal-instruction exception (decode once: the slot keeps this) */
 		out->raw = (lo & 3) == 3 ? raw : lo;
 		out->len = (lo & 3) == 3 ? 4 : 2;
 		out->op = ISA_OP_INVALID;  /* exec_table's handler raises SIGILL */
+		out->cls = ISA_CLASS_SYSTEM;
+		out->fmt = ISA_FMT_NONE;
+		out->rd = out->rs1 = out->rs2 = out->rs3 = ISA_REG_NONE;
+		out->flags = 0;
+		out->size = 0;
 	}
 	return 0;
 }
@@ -216,6 +225,13 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 	e->jit_arena.exec = 1;
 	e->jit_on = !e->cfg.no_jit && jit_host_supported();
 	e->jit_hot = e->cfg.jit_hot ? e->cfg.jit_hot : EMU_JIT_HOT;
+	e->isa_ext = e->cfg.isa_ext;
+	if (!e->isa_ext) {
+		char why[160];  /* the default always parses: nothing to report */
+		if (isa_ext_parse(ISA_EXT_DEFAULT, &e->isa_ext, why, sizeof(why)))
+			e->isa_ext = ISA_X(ISA_X_G);
+	}
+	e->isa_reqs = isa_ext_reqs(e->isa_ext);
 	e->hart.emu = e;
 	e->hart.mem = &e->mem;
 	e->hart.reservation = ~0ull;

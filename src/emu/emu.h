@@ -33,6 +33,8 @@ struct emu_config {
 	                            /robin/NAME, uname "robin" (emu/hermetic.h) */
 	const char *hermetic_ids; /* "FD,PID,PPID,NEXT": the id table and ids a guest execve hands to
 	                            the robin that runs the new program, or NULL */
+	uint64_t isa_ext;        /* the extensions the guest sees (isa/isa_ext.h: ISA_X bits,
+	                            isa_ext_parse); 0 = ISA_EXT_DEFAULT (rva23) */
 };
 
 /* The fixed minimal environment of a hermetic guest (NULL-terminated): PATH and HOME. */

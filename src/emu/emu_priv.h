@@ -145,6 +145,8 @@ struct emu {
 	struct emu_arena blk_arena;          /* blocks and code-page headers */
 	struct emu_arena jit_arena;          /* translated blocks (executable) */
 	int jit_on;                          /* translate hot blocks (not --jit 0; x86-64) */
+	uint64_t isa_ext;                    /* the guest's extensions (cfg.isa_ext resolved) */
+	uint32_t isa_reqs;                   /* the enum isa_req its encodings may need */
 	uint32_t jit_hot;                    /* ... on their jit_hot-th entry */
 	uint64_t jit_blocks, jit_bytes;      /* translated so far */
 	/* the translated code's view of the run (jit.h): the instruction count, the limit (0:

@@ -58,7 +58,7 @@ static const syscall_fn syscall_table[] = {
 	[216] = sys_mremap, [220] = sys_clone, [221] = sys_execve, [222] = sys_mmap,
 	[223] = sys_fadvise64, [226] = sys_mprotect, [227] = sys_msync, [228] = sys_mlock,
 	[229] = sys_mlock, [230] = sys_mlock, [231] = sys_mlock, [232] = sys_mincore,
-	[233] = sys_madvise, [259] = sys_riscv_flush_icache, [260] = sys_wait4,
+	[233] = sys_madvise, [258] = sys_riscv_hwprobe, [259] = sys_riscv_flush_icache, [260] = sys_wait4,
 	[261] = sys_prlimit64, [276] = sys_renameat2, [278] = sys_getrandom,
 	[279] = sys_memfd_create, [283] = sys_membarrier, [285] = sys_copy_file_range,
 	[291] = sys_statx, [293] = sys_rseq, [436] = sys_close_range, [439] = sys_faccessat2, [435] = sys_clone3,

@@ -97,7 +97,7 @@ SYS(exit); SYS(exit_group); SYS(getpid); SYS(getppid); SYS(gettid); SYS(getuid);
 SYS(getgid); SYS(getegid); SYS(getresuid); SYS(getresgid); SYS(getgroups); SYS(uname);
 SYS(prlimit64); SYS(getrlimit); SYS(setrlimit); SYS(getrusage); SYS(times); SYS(sysinfo);
 SYS(set_tid_address); SYS(set_robust_list); SYS(get_robust_list); SYS(rseq);
-SYS(sched_getaffinity); SYS(sched_setaffinity); SYS(sched_yield); SYS(sched_getparam);
+SYS(sched_getaffinity); SYS(sched_setaffinity); SYS(riscv_hwprobe); SYS(sched_yield); SYS(sched_getparam);
 SYS(sched_getscheduler); SYS(getrandom); SYS(clock_gettime); SYS(clock_getres);
 SYS(gettimeofday); SYS(nanosleep); SYS(clock_nanosleep); SYS(prctl); SYS(wait4); SYS(waitid);
 SYS(riscv_flush_icache); SYS(membarrier); SYS(getpgid); SYS(setpgid); SYS(getsid); SYS(setsid);

@@ -20,6 +20,7 @@
 
 #include "emu/syscall_priv.h"
 #include "emu/hermetic.h"
+#include "isa/isa_ext.h"
 #include "emu/thread.h"
 
 /* exit_group, or exit of the last thread: the process ends with a0's status. */
@@ -266,6 +267,126 @@ SYS(sched_getaffinity)
 }
 
 SYS(sched_setaffinity) { (void)e; (void)a; return 0; }
+
+/* ---- riscv_hwprobe (Linux Documentation/arch/riscv/hwprobe.rst) ------------------------- */
+
+#define HWPROBE_KEY_BASE_BEHAVIOR      3
+#define HWPROBE_KEY_IMA_EXT_0          4
+#define HWPROBE_KEY_CPUPERF_0          5
+#define HWPROBE_KEY_ZICBOZ_BLOCK_SIZE  6
+#define HWPROBE_KEY_HIGHEST_VIRT_ADDR  7
+#define HWPROBE_KEY_TIME_CSR_FREQ      8
+#define HWPROBE_KEY_MISALIGNED_SCALAR  9
+#define HWPROBE_WHICH_CPUS             1u
+#define HWPROBE_MISALIGNED_FAST        3u  /* misaligned accesses cost what aligned ones do */
+
+/* The bit of RISCV_HWPROBE_KEY_IMA_EXT_0 for each extension robin implements (asm/hwprobe.h);
+ * Zicbom, Zicbop, Zicntr and Zihpm have no bit in it. */
+static const struct { uint8_t ext, bit; } hwprobe_ext_bits[] = {
+	{ ISA_X_ZBA, 3 }, { ISA_X_ZBB, 4 }, { ISA_X_ZBS, 5 }, { ISA_X_ZICBOZ, 6 }, { ISA_X_ZBC, 7 },
+	{ ISA_X_ZBKB, 8 }, { ISA_X_ZKT, 16 }, { ISA_X_ZFH, 27 }, { ISA_X_ZFHMIN, 28 },
+	{ ISA_X_ZIHINTNTL, 29 }, { ISA_X_ZFA, 32 }, { ISA_X_ZICOND, 35 }, { ISA_X_ZIHINTPAUSE, 36 },
+	{ ISA_X_ZIMOP, 42 }, { ISA_X_ZCB, 44 }, { ISA_X_ZCMOP, 47 }, { ISA_X_ZAWRS, 48 },
+};
+
+/* What the guest's one hart answers for key; 0 with *known = 0 for a key robin does not know. */
+static uint64_t hwprobe_value(const struct emu *e, int64_t key, int *known)
+{
+	*known = 1;
+	switch (key) {
+	case 0: case 1: case 2:  /* mvendorid, marchid, mimpid: not a commercial implementation */
+		return 0;
+	case HWPROBE_KEY_BASE_BEHAVIOR:
+		return 1;  /* RISCV_HWPROBE_BASE_BEHAVIOR_IMA */
+	case HWPROBE_KEY_IMA_EXT_0: {
+		uint64_t v = 1u << 0 | 1u << 1 | 1ull << 43 | 1ull << 45;  /* FD, C, Zca, Zcd */
+		for (size_t i = 0; i < sizeof(hwprobe_ext_bits) / sizeof(hwprobe_ext_bits[0]); i++)
+			if (e->isa_ext & ISA_X(hwprobe_ext_bits[i].ext))
+				v |= 1ull << hwprobe_ext_bits[i].bit;
+		return v;
+	}
+	case HWPROBE_KEY_CPUPERF_0:
+	case HWPROBE_KEY_MISALIGNED_SCALAR:
+		return HWPROBE_MISALIGNED_FAST;
+	case HWPROBE_KEY_ZICBOZ_BLOCK_SIZE:
+		if (e->isa_ext & ISA_X(ISA_X_ZICBOZ))
+			return 64;
+		break;
+	case HWPROBE_KEY_HIGHEST_VIRT_ADDR:
+		return GMEM_GUEST_SIZE - 1;
+	case HWPROBE_KEY_TIME_CSR_FREQ:
+		return 10000000;  /* the time CSR counts 100 ns ticks (exec_i.c) */
+	default:
+		break;
+	}
+	*known = 0;
+	return 0;
+}
+
+/* Keys whose value is a set of bits: a pair matches a hart when its bits are a subset. */
+static int hwprobe_is_bitmask(int64_t key)
+{
+	return key == HWPROBE_KEY_BASE_BEHAVIOR || key == HWPROBE_KEY_IMA_EXT_0 ||
+	       key == HWPROBE_KEY_CPUPERF_0;
+}
+
+/* riscv_hwprobe(pairs, pair_count, cpusetsize, cpus, flags). Without flags: fill each pair's
+ * value (an unknown key becomes -1 with value 0) for the harts in cpus (all when cpusetsize is
+ * 0 and cpus NULL); the guest has one hart, CPU 0. With RISCV_HWPROBE_WHICH_CPUS: leave in
+ * cpus the harts whose values match every pair (the empty set when one does not). */
+SYS(riscv_hwprobe)
+{
+	uint64_t pairs = a[0], n = a[1], setsize = a[2], cpus = a[3], flags = a[4];
+	if (flags & ~(uint64_t)HWPROBE_WHICH_CPUS)
+		return -EINVAL;
+	if (flags & HWPROBE_WHICH_CPUS) {
+		if (!setsize || !cpus)
+			return -EINVAL;
+		uint8_t first = 0;
+		if (gmem_copy_from(&e->mem, &first, cpus, 1))
+			return -EFAULT;
+		int match = 1;
+		for (uint64_t i = 0; i < n && match; i++) {
+			int64_t kv[2];
+			if (gmem_copy_from(&e->mem, kv, pairs + 16 * i, 16))
+				return -EFAULT;
+			int known;
+			uint64_t v = hwprobe_value(e, kv[0], &known);
+			uint64_t want = (uint64_t)kv[1];
+			match = known && (hwprobe_is_bitmask(kv[0]) ? (want & v) == want : want == v);
+		}
+		/* CPU 0 stays in the set when it was there and matches; no other CPU exists */
+		uint8_t zero[256] = { 0 };
+		for (uint64_t off = 0; off < setsize; off += sizeof(zero)) {
+			uint64_t len = setsize - off < sizeof(zero) ? setsize - off : sizeof(zero);
+			if (gmem_copy_to(&e->mem, cpus + off, zero, len))
+				return -EFAULT;
+		}
+		first &= match ? 1 : 0;
+		return gmem_copy_to(&e->mem, cpus, &first, 1) ? -EFAULT : 0;
+	}
+	if (setsize || cpus) {
+		uint8_t first = 0;
+		if (!setsize || !cpus)
+			return -EINVAL;
+		if (gmem_copy_from(&e->mem, &first, cpus, 1))
+			return -EFAULT;
+		if (!(first & 1))
+			return -EINVAL;  /* only CPUs that do not exist */
+	}
+	for (uint64_t i = 0; i < n; i++) {
+		int64_t kv[2];
+		if (gmem_copy_from(&e->mem, kv, pairs + 16 * i, 16))
+			return -EFAULT;
+		int known;
+		kv[1] = (int64_t)hwprobe_value(e, kv[0], &known);
+		if (!known)
+			kv[0] = -1;
+		if (gmem_copy_to(&e->mem, pairs + 16 * i, kv, 16))
+			return -EFAULT;
+	}
+	return 0;
+}
 SYS(sched_yield) { (void)a; thread_yield(e); return 0; }
 SYS(sched_getscheduler) { (void)e; (void)a; return 0; /* SCHED_OTHER */ }
 
