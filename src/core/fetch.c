@@ -285,7 +285,7 @@ int fetch_stage(struct core *c)
 			e->rec.ctx = c->wrong_path_ctx;
 			e->rec.wrong_path = 1;
 			if (in->size && in->rs1 != ISA_REG_NONE)
-				e->rec.mem_addr = c->src.reg(c->src.ctx, in->rs1) + (uint64_t)in->imm;
+				e->rec.mem_addr = isa_mem_addr(in, c->src.reg(c->src.ctx, in->rs1));
 			c->st.wrong_path_fetched++;
 		}
 		c->fetch_tail++;

@@ -490,7 +490,7 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	d->insn = in;
 	if (in->size) {
 		d->mem_size = in->size;
-		d->mem_addr = h->x[in->rs1 & 31] + (uint64_t)in->imm;
+		d->mem_addr = isa_mem_addr(in, h->x[in->rs1 & 31]);
 		if (in->cls == ISA_CLASS_AMO || in->op == ISA_OP_INVALID)
 			d->mem_addr = h->x[in->rs1 & 31];
 	} else if (in->flags & ISA_F_PREFETCH) {

@@ -141,6 +141,13 @@ struct isa_insn {
 	                     fence: pred/succ bits as (pred << 4) | succ) */
 };
 
+/* The address a load, store or AMO with size != 0 accesses, given the value of rs1: rs1 + imm,
+ * or for cbo.zero the 64-byte block holding rs1. */
+static inline uint64_t isa_mem_addr(const struct isa_insn *in, uint64_t rs1)
+{
+	return in->op == ISA_OP_cbo_zero ? rs1 & ~(uint64_t)63 : rs1 + (uint64_t)in->imm;
+}
+
 /* Decode the instruction whose first (little-endian) 16 bits are in the low half of `raw`
  * (pass 32 bits; only the low 16 are read when they are an RVC encoding). Fills *out.
  * Returns the length in bytes (2 or 4), or 0 if the encoding is illegal or in no extension
