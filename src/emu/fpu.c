@@ -6,7 +6,7 @@
  * hands it to one rounding routine (fpu_round_pack) that implements the five rounding modes,
  * overflow, and underflow with tininess detected after rounding, as RISC-V requires. The
  * format (exponent and fraction widths) is a compile-time constant of each always-inlined
- * generic routine, so binary32 and binary64 get their own specialised code. On x86-64 the
+ * generic routine, so binary16, binary32 and binary64 get their own specialised code. On x86-64 the
  * common cases take exact host shortcuts (fpu_x86.h); fpu_ref_* are the soft-float alone.
  */
 #include "emu/fpu.h"
@@ -25,6 +25,8 @@ typedef unsigned __int128 fpu_u128;
 #define FPU_S_M 23
 #define FPU_D_E 11
 #define FPU_D_M 52
+#define FPU_H_E 5
+#define FPU_H_M 10
 
 enum fpu_cls { FPU_ZERO, FPU_FINITE, FPU_INF, FPU_QNAN, FPU_SNAN };
 
@@ -472,21 +474,26 @@ FPU_INLINE uint64_t fpu_minmax_gen(uint64_t abits, uint64_t bbits, int is_max, u
 	return (a_less ^ is_max) ? abits : bbits;
 }
 
-/* -1: unordered, else 1 if a < b (IEEE: -0 == +0), 0 if not. eq: a == b. */
+/* Comparison ops of fpu_cmp_gen: the signaling ones raise NV on any NaN operand, the quiet
+ * ones (eq, and Zfa's ltq/leq) on a signaling NaN only. */
+enum { FPU_CMP_EQ, FPU_CMP_LT, FPU_CMP_LE, FPU_CMP_LTQ, FPU_CMP_LEQ };
+
+/* 1 if the relation op holds (IEEE: -0 == +0), 0 if not or unordered. */
 FPU_INLINE int fpu_cmp_gen(uint64_t abits, uint64_t bbits, int op, uint32_t *flags, int E, int M)
 {
 	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
 	if (fpu_is_nan(&a) || fpu_is_nan(&b)) {
-		if (op != 0 || a.cls == FPU_SNAN || b.cls == FPU_SNAN)
+		int signaling = op == FPU_CMP_LT || op == FPU_CMP_LE;
+		if (signaling || a.cls == FPU_SNAN || b.cls == FPU_SNAN)
 			*flags |= FPU_NV;
 		return 0;
 	}
 	int both_zero = a.cls == FPU_ZERO && b.cls == FPU_ZERO;
 	int eq = abits == bbits || both_zero;
-	if (op == 0)
+	if (op == FPU_CMP_EQ)
 		return eq;
 	int lt = !both_zero && fpu_less_signed_zero(abits, bbits, E, M);
-	return op == 1 ? lt : (lt || eq);
+	return op == FPU_CMP_LT || op == FPU_CMP_LTQ ? lt : (lt || eq);
 }
 
 FPU_INLINE unsigned fpu_class_gen(uint64_t bits, int E, int M)
@@ -816,12 +823,30 @@ uint64_t fpu_max_d(uint64_t a, uint64_t b, uint32_t *flags)
 	return fpu_minmax_gen(a, b, 1, flags, D_);
 }
 
-int fpu_eq_s(uint32_t a, uint32_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 0, flags, S_); }
-int fpu_lt_s(uint32_t a, uint32_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 1, flags, S_); }
-int fpu_le_s(uint32_t a, uint32_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 2, flags, S_); }
-int fpu_eq_d(uint64_t a, uint64_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 0, flags, D_); }
-int fpu_lt_d(uint64_t a, uint64_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 1, flags, D_); }
-int fpu_le_d(uint64_t a, uint64_t b, uint32_t *flags) { return fpu_cmp_gen(a, b, 2, flags, D_); }
+int fpu_eq_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_EQ, flags, S_);
+}
+int fpu_lt_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LT, flags, S_);
+}
+int fpu_le_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LE, flags, S_);
+}
+int fpu_eq_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_EQ, flags, D_);
+}
+int fpu_lt_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LT, flags, D_);
+}
+int fpu_le_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LE, flags, D_);
+}
 
 unsigned fpu_class_s(uint32_t a) { return fpu_class_gen(a, S_); }
 unsigned fpu_class_d(uint64_t a) { return fpu_class_gen(a, D_); }
@@ -961,4 +986,358 @@ uint64_t fpu_cvt_d_s(uint32_t a, uint32_t *flags)
 	default:
 		return fpu_round_pack(u.sign, u.exp, u.sig, FPU_RM_RNE, flags, D_);
 	}
+}
+
+
+/* ---- binary16 (Zfh, Zfhmin) ------------------------------------------------------------- */
+
+#define H_ FPU_H_E, FPU_H_M
+
+/* A finite or special value of one format converted to another: NaN to the canonical NaN
+ * (NV if signaling), infinities and zeros keep their sign, finite values round once. */
+FPU_INLINE uint64_t fpu_cvt_fmt_gen(uint64_t bits, unsigned rm, uint32_t *flags, int E1, int M1,
+                                    int E2, int M2)
+{
+	struct fpu_unp u = fpu_unpack(bits, E1, M1);
+	switch (u.cls) {
+	case FPU_QNAN:
+	case FPU_SNAN:
+		return fpu_nan_result(&u, NULL, flags, E2, M2);
+	case FPU_INF:
+		return fpu_inf(u.sign, E2, M2);
+	case FPU_ZERO:
+		return fpu_zero(u.sign, E2, M2);
+	default:
+		return fpu_round_pack(u.sign, u.exp, u.sig, rm, flags, E2, M2);
+	}
+}
+
+uint16_t fpu_add_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_add_gen(a, b, rm, flags, H_);
+}
+
+uint16_t fpu_sub_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_add_gen(a, b ^ 0x8000u, rm, flags, H_);
+}
+
+uint16_t fpu_mul_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_mul_gen(a, b, rm, flags, H_);
+}
+
+uint16_t fpu_div_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_div_gen(a, b, rm, flags, H_);
+}
+
+uint16_t fpu_sqrt_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_sqrt_gen(a, rm, flags, H_);
+}
+
+uint16_t fpu_madd_h(uint16_t a, uint16_t b, uint16_t c, unsigned negate, unsigned rm,
+                    uint32_t *flags)
+{
+	return (uint16_t)fpu_madd_gen(a, b, c, negate, rm, flags, H_);
+}
+
+uint16_t fpu_min_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return (uint16_t)fpu_minmax_gen(a, b, 0, flags, H_);
+}
+
+uint16_t fpu_max_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return (uint16_t)fpu_minmax_gen(a, b, 1, flags, H_);
+}
+
+int fpu_eq_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_EQ, flags, H_);
+}
+
+int fpu_lt_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LT, flags, H_);
+}
+
+int fpu_le_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LE, flags, H_);
+}
+
+unsigned fpu_class_h(uint16_t a)
+{
+	return fpu_class_gen(a, H_);
+}
+
+uint16_t fpu_sgnj_h(uint16_t a, uint16_t b, unsigned mode)
+{
+	return (uint16_t)fpu_sgnj_gen(a, b, mode, H_);
+}
+
+int64_t fpu_cvt_w_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return (int32_t)(uint32_t)fpu_to_int_gen(a, rm, flags, 1, 32, H_);
+}
+
+int64_t fpu_cvt_wu_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return (int32_t)(uint32_t)fpu_to_int_gen(a, rm, flags, 0, 32, H_);
+}
+
+int64_t fpu_cvt_l_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return (int64_t)fpu_to_int_gen(a, rm, flags, 1, 64, H_);
+}
+
+uint64_t fpu_cvt_lu_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return fpu_to_int_gen(a, rm, flags, 0, 64, H_);
+}
+
+uint16_t fpu_cvt_h_w(int32_t v, unsigned rm, uint32_t *flags)
+{
+	uint64_t mag = v < 0 ? 0 - (uint64_t)(int64_t)v : (uint64_t)v;
+	return (uint16_t)fpu_from_int_gen(v < 0, mag, rm, flags, H_);
+}
+
+uint16_t fpu_cvt_h_wu(uint32_t v, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_from_int_gen(0, v, rm, flags, H_);
+}
+
+uint16_t fpu_cvt_h_l(int64_t v, unsigned rm, uint32_t *flags)
+{
+	uint64_t mag = v < 0 ? 0 - (uint64_t)v : (uint64_t)v;
+	return (uint16_t)fpu_from_int_gen(v < 0, mag, rm, flags, H_);
+}
+
+uint16_t fpu_cvt_h_lu(uint64_t v, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_from_int_gen(0, v, rm, flags, H_);
+}
+
+uint32_t fpu_cvt_s_h(uint16_t a, uint32_t *flags)
+{
+	return (uint32_t)fpu_cvt_fmt_gen(a, FPU_RM_RNE, flags, H_, S_);
+}
+
+uint64_t fpu_cvt_d_h(uint16_t a, uint32_t *flags)
+{
+	return fpu_cvt_fmt_gen(a, FPU_RM_RNE, flags, H_, D_);
+}
+
+uint16_t fpu_cvt_h_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_cvt_fmt_gen(a, rm, flags, S_, H_);
+}
+
+uint16_t fpu_cvt_h_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_cvt_fmt_gen(a, rm, flags, D_, H_);
+}
+
+/* ---- Zfa -------------------------------------------------------------------------------- */
+
+/* The fli table as binary32 bits; entry 1 (the format's minimum normal) and entry 31 (its
+ * canonical NaN) are per format and handled by the callers. Every entry converts exactly
+ * to binary64, and to binary16 except 2^16 (entry 29), which overflows to +inf as the
+ * Zfa chapter specifies. */
+static const uint32_t fpu_fli_table_s[32] = {
+	0xbf800000u, /*  0: -1.0 */
+	0x00800000u, /*  1: minimum positive normal */
+	0x37800000u, /*  2: 2^-16 */
+	0x38000000u, /*  3: 2^-15 */
+	0x3b800000u, /*  4: 2^-8 */
+	0x3c000000u, /*  5: 2^-7 */
+	0x3d800000u, /*  6: 0.0625 */
+	0x3e000000u, /*  7: 0.125 */
+	0x3e800000u, /*  8: 0.25 */
+	0x3ea00000u, /*  9: 0.3125 */
+	0x3ec00000u, /* 10: 0.375 */
+	0x3ee00000u, /* 11: 0.4375 */
+	0x3f000000u, /* 12: 0.5 */
+	0x3f200000u, /* 13: 0.625 */
+	0x3f400000u, /* 14: 0.75 */
+	0x3f600000u, /* 15: 0.875 */
+	0x3f800000u, /* 16: 1.0 */
+	0x3fa00000u, /* 17: 1.25 */
+	0x3fc00000u, /* 18: 1.5 */
+	0x3fe00000u, /* 19: 1.75 */
+	0x40000000u, /* 20: 2.0 */
+	0x40200000u, /* 21: 2.5 */
+	0x40400000u, /* 22: 3 */
+	0x40800000u, /* 23: 4 */
+	0x41000000u, /* 24: 8 */
+	0x41800000u, /* 25: 16 */
+	0x43000000u, /* 26: 128 */
+	0x43800000u, /* 27: 256 */
+	0x47000000u, /* 28: 2^15 */
+	0x47800000u, /* 29: 2^16 */
+	0x7f800000u, /* 30: +inf */
+	FPU_CANON_NAN_S, /* 31: canonical NaN */
+};
+
+uint32_t fpu_fli_s(unsigned idx)
+{
+	return fpu_fli_table_s[idx & 31];
+}
+
+uint64_t fpu_fli_d(unsigned idx)
+{
+	uint32_t fl = 0;
+	idx &= 31;
+	if (idx == 1)
+		return 0x0010000000000000ull;
+	return fpu_cvt_d_s(fpu_fli_table_s[idx], &fl);
+}
+
+uint16_t fpu_fli_h(unsigned idx)
+{
+	uint32_t fl = 0;
+	idx &= 31;
+	if (idx == 1)
+		return 0x0400u;
+	return fpu_cvt_h_s(fpu_fli_table_s[idx], FPU_RM_RNE, &fl);
+}
+
+FPU_INLINE uint64_t fpu_minmaxm_gen(uint64_t abits, uint64_t bbits, int is_max, uint32_t *flags,
+                                    int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M), b = fpu_unpack(bbits, E, M);
+	if (fpu_is_nan(&a) || fpu_is_nan(&b))
+		return fpu_nan_result(&a, &b, flags, E, M);
+	return fpu_minmax_gen(abits, bbits, is_max, flags, E, M);
+}
+
+uint32_t fpu_minm_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return (uint32_t)fpu_minmaxm_gen(a, b, 0, flags, S_);
+}
+
+uint32_t fpu_maxm_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return (uint32_t)fpu_minmaxm_gen(a, b, 1, flags, S_);
+}
+
+uint64_t fpu_minm_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_minmaxm_gen(a, b, 0, flags, D_);
+}
+
+uint64_t fpu_maxm_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_minmaxm_gen(a, b, 1, flags, D_);
+}
+
+uint16_t fpu_minm_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return (uint16_t)fpu_minmaxm_gen(a, b, 0, flags, H_);
+}
+
+uint16_t fpu_maxm_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return (uint16_t)fpu_minmaxm_gen(a, b, 1, flags, H_);
+}
+
+/* Round to an integral value in mode rm; NX (when exact_flag) if the value changed. */
+FPU_INLINE uint64_t fpu_round_int_gen(uint64_t abits, unsigned rm, int exact_flag,
+                                      uint32_t *flags, int E, int M)
+{
+	struct fpu_unp a = fpu_unpack(abits, E, M);
+	if (fpu_is_nan(&a))
+		return fpu_nan_result(&a, NULL, flags, E, M);
+	if (a.cls != FPU_FINITE || a.exp >= M)
+		return abits; /* zero, infinity, or already integral (the ulp is >= 1) */
+	/* value = sig * 2^(exp - 62) with exp < M <= 52: the integer has at most M + 1 bits */
+	int inexact;
+	uint64_t mag = fpu_round_shift(a.sig, (unsigned)(62 - a.exp), a.sign, rm, &inexact);
+	if (inexact && exact_flag)
+		*flags |= FPU_NX;
+	if (!mag)
+		return fpu_zero(a.sign, E, M);
+	uint32_t none = 0; /* mag <= 2^M is exactly representable */
+	return fpu_round_pack(a.sign, 62, mag, rm, &none, E, M);
+}
+
+uint32_t fpu_round_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_round_int_gen(a, rm, 0, flags, S_);
+}
+
+uint32_t fpu_roundnx_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_round_int_gen(a, rm, 1, flags, S_);
+}
+
+uint64_t fpu_round_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return fpu_round_int_gen(a, rm, 0, flags, D_);
+}
+
+uint64_t fpu_roundnx_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return fpu_round_int_gen(a, rm, 1, flags, D_);
+}
+
+uint16_t fpu_round_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_round_int_gen(a, rm, 0, flags, H_);
+}
+
+uint16_t fpu_roundnx_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_round_int_gen(a, rm, 1, flags, H_);
+}
+
+int64_t fpu_cvtmod_w_d(uint64_t a, uint32_t *flags)
+{
+	/* the flags are fcvt.w.d's by definition; its saturated result is not used */
+	(void)fpu_ref_cvt_w_d(a, FPU_RM_RTZ, flags);
+	struct fpu_unp u = fpu_unpack(a, D_);
+	if (u.cls != FPU_FINITE || u.exp < 0)
+		return 0; /* NaN, infinities, zeros and |a| < 1 */
+	uint64_t low; /* the integer part modulo 2^64 */
+	if (u.exp <= 62)
+		low = u.sig >> (62 - u.exp);
+	else if (u.exp - 62 < 64)
+		low = u.sig << (u.exp - 62);
+	else
+		low = 0;
+	if (u.sign)
+		low = 0 - low;
+	return (int32_t)(uint32_t)low;
+}
+
+int fpu_ltq_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LTQ, flags, S_);
+}
+
+int fpu_leq_s(uint32_t a, uint32_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LEQ, flags, S_);
+}
+
+int fpu_ltq_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LTQ, flags, D_);
+}
+
+int fpu_leq_d(uint64_t a, uint64_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LEQ, flags, D_);
+}
+
+int fpu_ltq_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LTQ, flags, H_);
+}
+
+int fpu_leq_h(uint16_t a, uint16_t b, uint32_t *flags)
+{
+	return fpu_cmp_gen(a, b, FPU_CMP_LEQ, flags, H_);
 }

@@ -1,7 +1,8 @@
 /*
- * fpu.h — exact IEEE 754 binary32/binary64 arithmetic as the RISC-V F and D extensions define
- * it: five rounding modes (incl. RMM), accrued flags NV/DZ/OF/UF/NX with tininess detected
- * after rounding, canonical NaN results, NaN-boxing, 2.2 fmin/fmax, saturating conversions.
+ * fpu.h — exact IEEE 754 binary16/binary32/binary64 arithmetic as the RISC-V F, D, Zfh and
+ * Zfhmin extensions define it, and the Zfa operations: five rounding modes (incl. RMM),
+ * accrued flags NV/DZ/OF/UF/NX with tininess detected after rounding, canonical NaN results,
+ * NaN-boxing, 2.2 fmin/fmax, saturating conversions.
  * Pure functions: operands are raw bit patterns, the rounding mode is explicit and flags are
  * OR-ed into *flags; no global state, so the emulator, the timing model and the tests can call
  * them alike. The semantics are an integer soft-float; on x86-64 the common cases take exact
@@ -34,6 +35,7 @@ enum fpu_rm {
 
 #define FPU_CANON_NAN_S 0x7fc00000u
 #define FPU_CANON_NAN_D 0x7ff8000000000000ull
+#define FPU_CANON_NAN_H 0x7e00u
 
 /* fclass result bits. */
 #define FPU_CLASS_NEG_INF   (1u << 0)
@@ -61,6 +63,18 @@ static inline uint32_t fpu_unbox_s(uint64_t reg)
 static inline uint64_t fpu_box_s(uint32_t v)
 {
 	return 0xffffffff00000000ull | v;
+}
+
+/* The binary16 value a 64-bit f register holds (canonical NaN unless the upper 48 bits are
+ * all ones), and the register image of a binary16 value. */
+static inline uint16_t fpu_unbox_h(uint64_t reg)
+{
+	return (reg >> 16) == 0xffffffffffffull ? (uint16_t)reg : (uint16_t)FPU_CANON_NAN_H;
+}
+
+static inline uint64_t fpu_box_h(uint16_t v)
+{
+	return 0xffffffffffff0000ull | v;
 }
 
 /* Arithmetic with one rounding in mode rm (0..4). Results are raw bits; NaN results are the
@@ -133,6 +147,80 @@ uint64_t fpu_cvt_d_lu(uint64_t v, unsigned rm, uint32_t *flags);
  * give the canonical NaN and signaling ones raise NV. */
 uint32_t fpu_cvt_s_d(uint64_t a, unsigned rm, uint32_t *flags);
 uint64_t fpu_cvt_d_s(uint32_t a, uint32_t *flags);
+
+/* ---- binary16 (Zfh, Zfhmin): the same contracts as the _s functions above, computed by the
+ * same soft-float core directly in binary16 (one rounding, tininess after rounding). ---- */
+uint16_t fpu_add_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags);
+uint16_t fpu_sub_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags);
+uint16_t fpu_mul_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags);
+uint16_t fpu_div_h(uint16_t a, uint16_t b, unsigned rm, uint32_t *flags);
+uint16_t fpu_sqrt_h(uint16_t a, unsigned rm, uint32_t *flags);
+uint16_t fpu_madd_h(uint16_t a, uint16_t b, uint16_t c, unsigned negate, unsigned rm,
+                    uint32_t *flags);
+uint16_t fpu_min_h(uint16_t a, uint16_t b, uint32_t *flags);
+uint16_t fpu_max_h(uint16_t a, uint16_t b, uint32_t *flags);
+int fpu_eq_h(uint16_t a, uint16_t b, uint32_t *flags);
+int fpu_lt_h(uint16_t a, uint16_t b, uint32_t *flags);
+int fpu_le_h(uint16_t a, uint16_t b, uint32_t *flags);
+unsigned fpu_class_h(uint16_t a);
+uint16_t fpu_sgnj_h(uint16_t a, uint16_t b, unsigned mode);
+int64_t fpu_cvt_w_h(uint16_t a, unsigned rm, uint32_t *flags);
+int64_t fpu_cvt_wu_h(uint16_t a, unsigned rm, uint32_t *flags);
+int64_t fpu_cvt_l_h(uint16_t a, unsigned rm, uint32_t *flags);
+uint64_t fpu_cvt_lu_h(uint16_t a, unsigned rm, uint32_t *flags);
+uint16_t fpu_cvt_h_w(int32_t v, unsigned rm, uint32_t *flags);
+uint16_t fpu_cvt_h_wu(uint32_t v, unsigned rm, uint32_t *flags);
+uint16_t fpu_cvt_h_l(int64_t v, unsigned rm, uint32_t *flags);
+uint16_t fpu_cvt_h_lu(uint64_t v, unsigned rm, uint32_t *flags);
+/* fcvt.s.h and fcvt.d.h are exact (NV only for a signaling NaN); fcvt.h.s and fcvt.h.d round
+ * once, straight from the source format. */
+uint32_t fpu_cvt_s_h(uint16_t a, uint32_t *flags);
+uint64_t fpu_cvt_d_h(uint16_t a, uint32_t *flags);
+uint16_t fpu_cvt_h_s(uint32_t a, unsigned rm, uint32_t *flags);
+uint16_t fpu_cvt_h_d(uint64_t a, unsigned rm, uint32_t *flags);
+
+/* ---- Zfa ---- */
+
+/* fli: entry idx (0..31, the rs1 field) of the Zfa constant table; never raises flags. For
+ * binary16, entry 1 is its own minimum normal 2^-14, entries 2 and 3 (2^-16, 2^-15) are
+ * subnormal and entry 29 (2^16) is +inf. */
+uint32_t fpu_fli_s(unsigned idx);
+uint64_t fpu_fli_d(unsigned idx);
+uint16_t fpu_fli_h(unsigned idx);
+
+/* fminm/fmaxm (IEEE 754-2019 minimum/maximum): as fmin/fmax, but the canonical NaN whenever
+ * either operand is a NaN (NV on a signaling one); -0 < +0. */
+uint32_t fpu_minm_s(uint32_t a, uint32_t b, uint32_t *flags);
+uint32_t fpu_maxm_s(uint32_t a, uint32_t b, uint32_t *flags);
+uint64_t fpu_minm_d(uint64_t a, uint64_t b, uint32_t *flags);
+uint64_t fpu_maxm_d(uint64_t a, uint64_t b, uint32_t *flags);
+uint16_t fpu_minm_h(uint16_t a, uint16_t b, uint32_t *flags);
+uint16_t fpu_maxm_h(uint16_t a, uint16_t b, uint32_t *flags);
+
+/* fround: round to an integral value in mode rm, in the same format; zeros and infinities
+ * pass unchanged (a value rounded to zero keeps its sign); NaN gives the canonical NaN, NV on
+ * a signaling one; no other flag. froundnx also raises NX when the result differs from a
+ * non-NaN input (roundToIntegralExact). */
+uint32_t fpu_round_s(uint32_t a, unsigned rm, uint32_t *flags);
+uint32_t fpu_roundnx_s(uint32_t a, unsigned rm, uint32_t *flags);
+uint64_t fpu_round_d(uint64_t a, unsigned rm, uint32_t *flags);
+uint64_t fpu_roundnx_d(uint64_t a, unsigned rm, uint32_t *flags);
+uint16_t fpu_round_h(uint16_t a, unsigned rm, uint32_t *flags);
+uint16_t fpu_roundnx_h(uint16_t a, unsigned rm, uint32_t *flags);
+
+/* fcvtmod.w.d: bits 31:0 of the integer part (truncated toward zero, unbounded two's
+ * complement), sign-extended to 64; NaN and infinities give 0. Flags are those of fcvt.w.d
+ * with RTZ on the same input: NV for NaN, infinities and values outside int32 (then no NX),
+ * else NX when inexact. */
+int64_t fpu_cvtmod_w_d(uint64_t a, uint32_t *flags);
+
+/* fltq/fleq: as flt/fle but quiet (NV only for a signaling NaN). */
+int fpu_ltq_s(uint32_t a, uint32_t b, uint32_t *flags);
+int fpu_leq_s(uint32_t a, uint32_t b, uint32_t *flags);
+int fpu_ltq_d(uint64_t a, uint64_t b, uint32_t *flags);
+int fpu_leq_d(uint64_t a, uint64_t b, uint32_t *flags);
+int fpu_ltq_h(uint16_t a, uint16_t b, uint32_t *flags);
+int fpu_leq_h(uint16_t a, uint16_t b, uint32_t *flags);
 
 /* The integer soft-float path alone for the operations that have an exact host fast path
  * (on x86-64: SSE2/FMA3 when no operand is a NaN and the mode is not RMM). The functions
