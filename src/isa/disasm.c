@@ -4,6 +4,10 @@
  * and the "# <address>" note it adds after an addi/load/store/jalr whose base register was
  * set by lui/auipc (isa_disasm_stream keeps that per-register state like objdump does).
  * Encodings objdump does not know are printed as its ".4byte 0x..." / ".2byte 0x...".
+ * Extensions binutils 2.40 does not know (Zicond, Zfa, Zcb, Zimop, Zcmop) print as binutils
+ * 2.46 prints them when the object's arch has them (fli.* constants as hexadecimal floats,
+ * mop.r.N, c.mop.N, Zcb's compressed forms under their base mnemonic); the Zihintntl hints
+ * keep 2.40's text (add zero,zero,sp; c.add zero,sp), as objdump 2.40 prints them.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -385,6 +389,15 @@ static const char *reg(uint8_t r)
 	return ISA_REG_IS_FP(r) ? fr(r) : xr(r);
 }
 
+/* Zfa's fli constants by index (the rs1 field), as binutils 2.46 prints them: "min" for the
+ * smallest normal number of the format, C99 hexadecimal floats for the others. */
+static const char *const fli_text[32] = {
+	"-0x1p+0", "min", "0x1p-16", "0x1p-15", "0x1p-8", "0x1p-7", "0x1p-4", "0x1p-3",
+	"0x1p-2", "0x1.4p-2", "0x1.8p-2", "0x1.cp-2", "0x1p-1", "0x1.4p-1", "0x1.8p-1", "0x1.cp-1",
+	"0x1p+0", "0x1.4p+0", "0x1.8p+0", "0x1.cp+0", "0x1p+1", "0x1.4p+1", "0x1.8p+1", "0x1p+2",
+	"0x1p+3", "0x1p+4", "0x1p+7", "0x1p+8", "0x1p+15", "0x1p+16", "inf", "nan",
+};
+
 static int dis_fp(struct dis *d, const struct isa_insn *in)
 {
 	const struct isa_row *row = &isa_rows[in->op];
@@ -394,18 +407,31 @@ static int dis_fp(struct dis *d, const struct isa_insn *in)
 	switch (in->op) {
 	case ISA_OP_fsgnj_s: case ISA_OP_fsgnjn_s: case ISA_OP_fsgnjx_s:
 	case ISA_OP_fsgnj_d: case ISA_OP_fsgnjn_d: case ISA_OP_fsgnjx_d:
+	case ISA_OP_fsgnj_h: case ISA_OP_fsgnjn_h: case ISA_OP_fsgnjx_h:
 		if (in->rs1 == in->rs2) {
 			static const char *const alias[] = { "fmv", "fneg", "fabs" };
 			char buf[16];
-			int k = (in->op == ISA_OP_fsgnj_s || in->op == ISA_OP_fsgnj_d) ? 0 :
-				(in->op == ISA_OP_fsgnjn_s || in->op == ISA_OP_fsgnjn_d) ? 1 : 2;
-			snprintf(buf, sizeof(buf), "%s.%c", alias[k], (row->flags & ISA_F_FP_SINGLE) ? 's' : 'd');
+			int k = (in->op == ISA_OP_fsgnj_s || in->op == ISA_OP_fsgnj_d ||
+				 in->op == ISA_OP_fsgnj_h) ? 0 :
+				(in->op == ISA_OP_fsgnjn_s || in->op == ISA_OP_fsgnjn_d ||
+				 in->op == ISA_OP_fsgnjn_h) ? 1 : 2;
+			/* the precision is the last letter of the row's name: fsgnj.s -> fmv.s */
+			snprintf(buf, sizeof(buf), "%s.%c", alias[k], name[strlen(name) - 1]);
 			mnem(d, buf, 1);
 			out_fmt(&d->o, "%s,%s", fr(in->rd), fr(in->rs1));
 			return 0;
 		}
 		break;
+	case ISA_OP_fli_s: case ISA_OP_fli_d: case ISA_OP_fli_h:
+		mnem(d, name, 1);
+		out_fmt(&d->o, "%s,%s", fr(in->rd), fli_text[in->imm & 31]);
+		return 0;
+	case ISA_OP_fcvtmod_w_d:  /* the rounding mode is part of the opcode: always rtz */
+		mnem(d, name, 1);
+		out_fmt(&d->o, "%s,%s,rtz", xr(in->rd), fr(in->rs1));
+		return 0;
 	case ISA_OP_fcvt_d_w: case ISA_OP_fcvt_d_wu: case ISA_OP_fcvt_d_s:
+	case ISA_OP_fcvt_s_h: case ISA_OP_fcvt_d_h:
 		/* objdump 2.40 knows these exact conversions only with rm = rne */
 		if (in->rm != 0)
 			return -1;
@@ -500,7 +526,16 @@ static int dis_base(struct dis *d, const struct isa_insn *in)
 			dis_itype(d, "and", in);
 		}
 		return 0;
-	case ISA_OP_ori:   dis_itype(d, "or", in); return 0;
+	case ISA_OP_ori:
+		/* Zicbop: ori zero,rs1,imm with imm[4:0] = 0, 1, 3 */
+		if (rd == 0 && ((in->imm & 31) == 0 || (in->imm & 31) == 1 || (in->imm & 31) == 3)) {
+			mnem(d, (in->imm & 31) == 0 ? "prefetch.i" : (in->imm & 31) == 1 ?
+			     "prefetch.r" : "prefetch.w", 1);
+			out_fmt(&d->o, "%d(%s)", (int)(in->imm & ~(int64_t)31), xr(rs1));
+		} else {
+			dis_itype(d, "or", in);
+		}
+		return 0;
 	case ISA_OP_xori:
 		if (in->imm == -1) {
 			mnem(d, "not", 1);
@@ -563,6 +598,10 @@ static int dis_base(struct dis *d, const struct isa_insn *in)
 		unsigned pred = (raw >> 24) & 15, succ = (raw >> 20) & 15, fm = raw >> 28;
 		if (f_rd(raw) || f_rs1(raw))
 			return -1;
+		if (raw == 0x0100000fu) {  /* Zihintpause: fence w,0 */
+			mnem(d, "pause", 0);
+			return 0;
+		}
 		if (fm == 8 && pred == 3 && succ == 3) {
 			mnem(d, "fence.tso", 0);
 			return 0;
@@ -593,6 +632,39 @@ static int dis_base(struct dis *d, const struct isa_insn *in)
 	case ISA_OP_csrrwi: case ISA_OP_csrrsi: case ISA_OP_csrrci:
 		dis_csr(d, in);
 		return 0;
+	case ISA_OP_add_uw:
+		if (rs2 == 0) {
+			mnem(d, "zext.w", 1);
+			out_fmt(&d->o, "%s,%s", xr(rd), xr(rs1));
+			return 0;
+		}
+		break;
+	/* binutils 2.40 lists the register forms of these with an immediate operand before
+	 * the *i names, so an immediate prints under the register form's name */
+	case ISA_OP_rori:  dis_shift(d, "ror", in); return 0;
+	case ISA_OP_roriw: dis_shift(d, "rorw", in); return 0;
+	case ISA_OP_bclri: dis_shift(d, "bclr", in); return 0;
+	case ISA_OP_bexti: dis_shift(d, "bext", in); return 0;
+	case ISA_OP_binvi: dis_shift(d, "binv", in); return 0;
+	case ISA_OP_bseti: dis_shift(d, "bset", in); return 0;
+	case ISA_OP_slli_uw: dis_shift(d, "slli.uw", in); return 0;
+	case ISA_OP_cbo_inval: case ISA_OP_cbo_clean: case ISA_OP_cbo_flush: case ISA_OP_cbo_zero:
+		mnem(d, isa_op_name(in->op), 1);
+		out_fmt(&d->o, "(%s)", xr(rs1));
+		return 0;
+	case ISA_OP_wrs_nto: case ISA_OP_wrs_sto:
+		mnem(d, isa_op_name(in->op), 0);
+		return 0;
+	case ISA_OP_mop_r: case ISA_OP_mop_rr: {
+		char name[16];
+		snprintf(name, sizeof(name), "%s.%u", isa_op_name(in->op), (unsigned)in->imm & 31u);
+		mnem(d, name, 1);
+		if (in->op == ISA_OP_mop_r)
+			out_fmt(&d->o, "%s,%s", xr(rd), xr(rs1));
+		else
+			out_fmt(&d->o, "%s,%s,%s", xr(rd), xr(rs1), xr(rs2));
+		return 0;
+	}
 	default:
 		break;
 	}
@@ -603,7 +675,12 @@ static int dis_base(struct dis *d, const struct isa_insn *in)
 	if (ISA_REG_IS_FP(in->rd) || ISA_REG_IS_FP(in->rs1) || ISA_REG_IS_FP(in->rs2))
 		return dis_fp(d, in);
 	if (in->fmt == ISA_FMT_R) {
-		dis_rtype(d, isa_op_name(in->op), in);
+		if (isa_rows[in->op].flags & ISA_T_NO_RS2) {  /* clz, sext.b, rev8 ... */
+			mnem(d, isa_op_name(in->op), 1);
+			out_fmt(&d->o, "%s,%s", xr(rd), xr(rs1));
+		} else {
+			dis_rtype(d, isa_op_name(in->op), in);
+		}
 		return 0;
 	}
 	return -1;
@@ -714,6 +791,13 @@ static int dis_rvc(struct dis *d, const struct isa_insn *in)
 		return 0;
 	case ISA_RVC_c_ebreak:
 		mnem(d, "ebreak", 0);
+		return 0;
+	case ISA_RVC_c_zext_b: case ISA_RVC_c_sext_b: case ISA_RVC_c_zext_h:
+	case ISA_RVC_c_sext_h: case ISA_RVC_c_zext_w: case ISA_RVC_c_not: case ISA_RVC_c_mul:
+		/* Zcb: binutils prints the 32-bit form (zext.b a0,a0; not a0,a0; mul a0,a0,a1) */
+		return dis_base(d, in);
+	case ISA_RVC_c_mop:
+		out_fmt(&d->o, "c.mop.%u", (unsigned)in->imm & 15u);
 		return 0;
 	default:
 		break;
