@@ -175,6 +175,8 @@ $(G)/tests/%.dyn: tests/guest/%.c
 
 # OpenMP guest tests link the cross toolchain's libgomp
 $(G)/tests/threads_omp.static $(G)/tests/threads_omp.dyn: RV_CFLAGS += -fopenmp
+# bit-manipulation guest tests use Zba, Zbb, Zbs instructions (Zicond through .insn)
+$(G)/tests/bitmanip_jit.static $(G)/tests/bitmanip_jit.dyn: RV_CFLAGS += -march=rv64gc_zba_zbb_zbs
 
 # Differential test against qemu-riscv64 (tests/diff/): diffgen writes one inline-asm function
 # per isa_table.def row variant, diff_rt.c runs them on edge and seeded random operands.
