@@ -175,8 +175,10 @@ $(G)/tests/%.dyn: tests/guest/%.c
 
 # OpenMP guest tests link the cross toolchain's libgomp
 $(G)/tests/threads_omp.static $(G)/tests/threads_omp.dyn: RV_CFLAGS += -fopenmp
-# The bit-manipulation guest test is built for Zba/Zbb/Zbs (GCC 12 emits cpop, sh1add, rev8 ...)
+# Guest tests of bit manipulation are built for Zba/Zbb/Zbs (GCC 12 emits cpop, sh1add, rev8 ...;
+# Zicond through .insn)
 $(G)/tests/bitmanip.static $(G)/tests/bitmanip.dyn: RV_CFLAGS += -march=rv64gc_zba_zbb_zbs
+$(G)/tests/bitmanip_jit.static $(G)/tests/bitmanip_jit.dyn: RV_CFLAGS += -march=rv64gc_zba_zbb_zbs
 
 # Differential test against qemu-riscv64 (tests/diff/): diffgen writes one inline-asm function
 # per isa_table.def row variant, diff_rt.c runs them on edge and seeded random operands.

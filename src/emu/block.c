@@ -24,7 +24,8 @@
  *   them retired (exact, side exits and faults included); also before every return.
  *
  * Exactness: the common integer, load/store and control-flow operations have their own
- * handler here (same semantics as exec_i.c / exec_m.c / exec_fmem.c); every other operation
+ * handler here (same semantics as exec_i.c / exec_m.c / exec_fmem.c; Zba, Zbb, Zbs and Zicond as
+ * exec_b.c); every other operation
  * calls its exec_table handler with h->pc, h->next_pc and h->instret set as the slow loop
  * sets them. A load or store that faults records the trap with its own PC and the count of
  * the instructions before it (precise faults). A store into a page holding decoded code
@@ -85,6 +86,18 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	ALU(mul, BK_MUL) ALU(mulw, BK_MULW) ALU(mulhu, BK_MULHU)
 	ALU(div, BK_DIV) ALU(divu, BK_DIVU) ALU(rem, BK_REM) ALU(remu, BK_REMU)
 	ALU(divw, BK_DIVW) ALU(divuw, BK_DIVUW) ALU(remw, BK_REMW) ALU(remuw, BK_REMUW)
+	/* Zba, Zbb, Zbs, Zicond */
+	ALU(sh1add, BK_SH1ADD) ALU(sh2add, BK_SH2ADD) ALU(sh3add, BK_SH3ADD) ALU(add_uw, BK_ADD_UW)
+	ALU(sh1add_uw, BK_SH1ADD_UW) ALU(sh2add_uw, BK_SH2ADD_UW) ALU(sh3add_uw, BK_SH3ADD_UW)
+	ALU(slli_uw, BK_SLLI_UW) ALU(andn, BK_ANDN) ALU(orn, BK_ORN) ALU(xnor, BK_XNOR)
+	ALU(clz, BK_CLZ) ALU(ctz, BK_CTZ) ALU(cpop, BK_CPOP) ALU(clzw, BK_CLZW) ALU(ctzw, BK_CTZW)
+	ALU(cpopw, BK_CPOPW) ALU(max, BK_MAX) ALU(maxu, BK_MAXU) ALU(min, BK_MIN) ALU(minu, BK_MINU)
+	ALU(sext_b, BK_SEXT_B) ALU(sext_h, BK_SEXT_H) ALU(zext_h, BK_ZEXT_H) ALU(rol, BK_ROL)
+	ALU(ror, BK_ROR) ALU(rolw, BK_ROLW) ALU(rorw, BK_RORW) ALU(rori, BK_RORI) ALU(roriw, BK_RORIW)
+	ALU(orc_b, BK_ORC_B) ALU(rev8, BK_REV8) ALU(bclr, BK_BCLR) ALU(bclri, BK_BCLRI)
+	ALU(bext, BK_BEXT) ALU(bexti, BK_BEXTI) ALU(binv, BK_BINV) ALU(binvi, BK_BINVI)
+	ALU(bset, BK_BSET) ALU(bseti, BK_BSETI) ALU(czero_eqz, BK_CZERO_EQZ)
+	ALU(czero_nez, BK_CZERO_NEZ)
 #undef ALU
 	/* loads into x0 still access memory (and may fault): the generic handler does that */
 #define LD(name, K) case ISA_OP_##name: return rd0 ? BK_GEN : K;
@@ -317,6 +330,9 @@ static struct emu_block *block_get(struct emu *e, uint64_t pc)
 
 static int block_host_fma;  /* the host has FMA3 (x86-64): fused multiply-adds inline */
 static int block_host_sse41;  /* ... SSE4.1 (roundsd): fcvt.l.d rdn/rup translated */
+static int block_host_lzcnt;  /* ... LZCNT, BMI1 (tzcnt), POPCNT: clz, ctz, cpop translated with */
+static int block_host_bmi1;   /* them (jit.c has portable sequences for clz and ctz; cpop */
+static int block_host_popcnt; /* without POPCNT is left to the handler) */
 
 /* ---- translation of hot blocks to host code (jit.c) ---- */
 
@@ -348,6 +364,9 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	struct jit_env env = env0;
 	env.host_fma = block_host_fma;
 	env.host_sse41 = block_host_sse41;
+	env.host_lzcnt = block_host_lzcnt;
+	env.host_bmi1 = block_host_bmi1;
+	env.host_popcnt = block_host_popcnt;
 	struct jit_block blk = { .block = b, .dead = &b->dead, .n_insns = b->n_insns, .pc_end = b->pc_end };
 	static struct jit_code c;
 	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 2)
@@ -424,6 +443,22 @@ static void block_hook_run(struct emu *e, uint64_t *hk_pc, uint64_t *hk_icount, 
 
 static inline uint64_t block_sext32(uint64_t v) { return (uint64_t)(int64_t)(int32_t)(uint32_t)v; }
 
+/* rotations by s modulo the width (Zbb's rol, ror and their W forms) */
+static inline uint64_t block_rol64(uint64_t v, unsigned s) { s &= 63; return s ? (v << s) | (v >> (64 - s)) : v; }
+static inline uint64_t block_ror64(uint64_t v, unsigned s) { s &= 63; return s ? (v >> s) | (v << (64 - s)) : v; }
+static inline uint32_t block_rol32(uint32_t v, unsigned s) { s &= 31; return s ? (v << s) | (v >> (32 - s)) : v; }
+static inline uint32_t block_ror32(uint32_t v, unsigned s) { s &= 31; return s ? (v >> s) | (v << (32 - s)) : v; }
+
+/* orc.b: each nonzero byte of v becomes 0xff. Bit 7 of ((b & 0x7f) + 0x7f) | b is set exactly
+ * when byte b is nonzero (no carry leaves a byte); m holds those bits, m - (m >> 7) turns each
+ * into 0x7f, | m into 0xff (jit.c emits the same sequence) */
+static inline uint64_t block_orc_b(uint64_t v)
+{
+	const uint64_t lo7 = 0x7f7f7f7f7f7f7f7full;
+	uint64_t m = (((v & lo7) + lo7) | v) & ~lo7;
+	return (m - (m >> 7)) | m;
+}
+
 /* no-crossjumping: GCC would otherwise merge the identical tails of handlers (all the integer
  * loads ended in ONE shared `goto *op->lbl`), so one indirect jump had to predict the
  * successors of every load; each handler keeps its own. no-gcse, as GCC's manual advises for
@@ -460,6 +495,18 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR, [BK_FCVT_L_D_RNE] = &&L_FCVT_L_D_RNE,
 		[BK_FCVT_L_D_RDN] = &&L_FCVT_L_D_RNE, [BK_FCVT_L_D_RUP] = &&L_FCVT_L_D_RNE,
+		[BK_SH1ADD] = &&L_SH1ADD, [BK_SH2ADD] = &&L_SH2ADD, [BK_SH3ADD] = &&L_SH3ADD,
+		[BK_ADD_UW] = &&L_ADD_UW, [BK_SH1ADD_UW] = &&L_SH1ADD_UW, [BK_SH2ADD_UW] = &&L_SH2ADD_UW,
+		[BK_SH3ADD_UW] = &&L_SH3ADD_UW, [BK_SLLI_UW] = &&L_SLLI_UW, [BK_ANDN] = &&L_ANDN,
+		[BK_ORN] = &&L_ORN, [BK_XNOR] = &&L_XNOR, [BK_CLZ] = &&L_CLZ, [BK_CTZ] = &&L_CTZ,
+		[BK_CPOP] = &&L_CPOP, [BK_CLZW] = &&L_CLZW, [BK_CTZW] = &&L_CTZW, [BK_CPOPW] = &&L_CPOPW,
+		[BK_MAX] = &&L_MAX, [BK_MAXU] = &&L_MAXU, [BK_MIN] = &&L_MIN, [BK_MINU] = &&L_MINU,
+		[BK_SEXT_B] = &&L_SEXT_B, [BK_SEXT_H] = &&L_SEXT_H, [BK_ZEXT_H] = &&L_ZEXT_H,
+		[BK_ROL] = &&L_ROL, [BK_ROR] = &&L_ROR, [BK_ROLW] = &&L_ROLW, [BK_RORW] = &&L_RORW,
+		[BK_RORI] = &&L_RORI, [BK_RORIW] = &&L_RORIW, [BK_ORC_B] = &&L_ORC_B, [BK_REV8] = &&L_REV8,
+		[BK_BCLR] = &&L_BCLR, [BK_BCLRI] = &&L_BCLRI, [BK_BEXT] = &&L_BEXT, [BK_BEXTI] = &&L_BEXTI,
+		[BK_BINV] = &&L_BINV, [BK_BINVI] = &&L_BINVI, [BK_BSET] = &&L_BSET, [BK_BSETI] = &&L_BSETI,
+		[BK_CZERO_EQZ] = &&L_CZERO_EQZ, [BK_CZERO_NEZ] = &&L_CZERO_NEZ,
 	};
 	if (!block_lbl[0]) {
 		memcpy(block_lbl, lbl, sizeof(lbl));
@@ -467,6 +514,12 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		__builtin_cpu_init();
 		block_host_fma = __builtin_cpu_supports("fma") != 0;
 		block_host_sse41 = __builtin_cpu_supports("sse4.1") != 0;
+#endif
+#if defined(__x86_64__)
+		__builtin_cpu_init();
+		block_host_lzcnt = __builtin_cpu_supports("lzcnt") != 0;
+		block_host_bmi1 = __builtin_cpu_supports("bmi") != 0;
+		block_host_popcnt = __builtin_cpu_supports("popcnt") != 0;
 #endif
 	}
 
@@ -712,6 +765,49 @@ L_DIVW: RD = exec_divw_v(RS1, RS2); NEXT;
 L_DIVUW: RD = exec_divuw_v(RS1, RS2); NEXT;
 L_REMW: RD = exec_remw_v(RS1, RS2); NEXT;
 L_REMUW: RD = exec_remuw_v(RS1, RS2); NEXT;
+	/* Zba, Zbb, Zbs, Zicond: exec_b.c's semantics */
+L_SH1ADD: RD = (RS1 << 1) + RS2; NEXT;
+L_SH2ADD: RD = (RS1 << 2) + RS2; NEXT;
+L_SH3ADD: RD = (RS1 << 3) + RS2; NEXT;
+L_ADD_UW: RD = (uint64_t)(uint32_t)RS1 + RS2; NEXT;
+L_SH1ADD_UW: RD = ((uint64_t)(uint32_t)RS1 << 1) + RS2; NEXT;
+L_SH2ADD_UW: RD = ((uint64_t)(uint32_t)RS1 << 2) + RS2; NEXT;
+L_SH3ADD_UW: RD = ((uint64_t)(uint32_t)RS1 << 3) + RS2; NEXT;
+L_SLLI_UW: RD = (uint64_t)(uint32_t)RS1 << (IMM & 63); NEXT;
+L_ANDN: RD = RS1 & ~RS2; NEXT;
+L_ORN: RD = RS1 | ~RS2; NEXT;
+L_XNOR: RD = ~(RS1 ^ RS2); NEXT;
+L_CLZ: RD = RS1 ? (uint64_t)__builtin_clzll(RS1) : 64; NEXT;
+L_CTZ: RD = RS1 ? (uint64_t)__builtin_ctzll(RS1) : 64; NEXT;
+L_CPOP: RD = (uint64_t)__builtin_popcountll(RS1); NEXT;
+L_CLZW: RD = (uint32_t)RS1 ? (uint64_t)__builtin_clz((uint32_t)RS1) : 32; NEXT;
+L_CTZW: RD = (uint32_t)RS1 ? (uint64_t)__builtin_ctz((uint32_t)RS1) : 32; NEXT;
+L_CPOPW: RD = (uint64_t)__builtin_popcount((uint32_t)RS1); NEXT;
+L_MAX: RD = (int64_t)RS1 > (int64_t)RS2 ? RS1 : RS2; NEXT;
+L_MAXU: RD = RS1 > RS2 ? RS1 : RS2; NEXT;
+L_MIN: RD = (int64_t)RS1 < (int64_t)RS2 ? RS1 : RS2; NEXT;
+L_MINU: RD = RS1 < RS2 ? RS1 : RS2; NEXT;
+L_SEXT_B: RD = (uint64_t)(int64_t)(int8_t)RS1; NEXT;
+L_SEXT_H: RD = (uint64_t)(int64_t)(int16_t)RS1; NEXT;
+L_ZEXT_H: RD = (uint16_t)RS1; NEXT;
+L_ROL: RD = block_rol64(RS1, (unsigned)RS2); NEXT;
+L_ROR: RD = block_ror64(RS1, (unsigned)RS2); NEXT;
+L_ROLW: RD = block_sext32(block_rol32((uint32_t)RS1, (unsigned)RS2)); NEXT;
+L_RORW: RD = block_sext32(block_ror32((uint32_t)RS1, (unsigned)RS2)); NEXT;
+L_RORI: RD = block_ror64(RS1, (unsigned)IMM); NEXT;
+L_RORIW: RD = block_sext32(block_ror32((uint32_t)RS1, (unsigned)IMM)); NEXT;
+L_ORC_B: RD = block_orc_b(RS1); NEXT;
+L_REV8: RD = __builtin_bswap64(RS1); NEXT;
+L_BCLR: RD = RS1 & ~(1ull << (RS2 & 63)); NEXT;
+L_BCLRI: RD = RS1 & ~(1ull << (IMM & 63)); NEXT;
+L_BEXT: RD = (RS1 >> (RS2 & 63)) & 1; NEXT;
+L_BEXTI: RD = (RS1 >> (IMM & 63)) & 1; NEXT;
+L_BINV: RD = RS1 ^ (1ull << (RS2 & 63)); NEXT;
+L_BINVI: RD = RS1 ^ (1ull << (IMM & 63)); NEXT;
+L_BSET: RD = RS1 | (1ull << (RS2 & 63)); NEXT;
+L_BSETI: RD = RS1 | (1ull << (IMM & 63)); NEXT;
+L_CZERO_EQZ: RD = RS2 ? RS1 : 0; NEXT;
+L_CZERO_NEZ: RD = RS2 ? 0 : RS1; NEXT;
 
 	/* ---- loads and stores: straight to host memory when the page allows ---- */
 #define BLOCK_LOAD(L, type, dst, conv)                                                       \

@@ -22,6 +22,14 @@ enum block_kind {
 	/* fcvt.l.d rounding to nearest, down (floor), up (ceil): translated (jit.c), interpreted
 	 * as BK_GEN */
 	BK_FCVT_L_D_RNE, BK_FCVT_L_D_RDN, BK_FCVT_L_D_RUP,
+	/* Zba, Zbb, Zbs, Zicond (exec_b.c's semantics) */
+	BK_SH1ADD, BK_SH2ADD, BK_SH3ADD, BK_ADD_UW, BK_SH1ADD_UW, BK_SH2ADD_UW, BK_SH3ADD_UW,
+	BK_SLLI_UW,
+	BK_ANDN, BK_ORN, BK_XNOR, BK_CLZ, BK_CTZ, BK_CPOP, BK_CLZW, BK_CTZW, BK_CPOPW,
+	BK_MAX, BK_MAXU, BK_MIN, BK_MINU, BK_SEXT_B, BK_SEXT_H, BK_ZEXT_H,
+	BK_ROL, BK_ROR, BK_ROLW, BK_RORW, BK_RORI, BK_RORIW, BK_ORC_B, BK_REV8,
+	BK_BCLR, BK_BCLRI, BK_BEXT, BK_BEXTI, BK_BINV, BK_BINVI, BK_BSET, BK_BSETI,
+	BK_CZERO_EQZ, BK_CZERO_NEZ,
 	BK_COUNT
 };
 

@@ -17,6 +17,9 @@
  *     or a zero block.c's rules make exact; a non-finite operand gives a non-plain result, so
  *     every NaN, infinity and tiny result returns to the handler, which knows the exact rules;
  *   - division by 0 or (signed) -1 returns to the handler;
+ *   - Zbb's clz / ctz use lzcnt / tzcnt when the host has them (env->host_lzcnt, host_bmi1),
+ *     else bsr / bsf with the zero case by cmov; cpop without POPCNT stops the translation
+ *     before it (the handler runs it);
  *   - leaving the block (a taken branch, a jump, its end) counts the block's instructions in
  *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
@@ -36,7 +39,7 @@
 
 enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R11 = 11 };
 enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa, CC_L = 0xc,
-       CC_GE = 0xd };
+       CC_GE = 0xd, CC_LE = 0xe };
 
 #define XB RDI  /* int register i at [rdi + 8 * i - 128] */
 #define FB R11  /* FP register i at [r11 + 8 * i - 128] */
@@ -747,6 +750,162 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			alu_imm(j, 0, 4, RCX, 31);
 			op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
 		}
+		st_x(j, o->rd, RAX);
+		return 0;
+	/* ---- Zba, Zbb, Zbs, Zicond (exec_b.c's semantics) ---- */
+	case BK_SH1ADD: case BK_SH2ADD: case BK_SH3ADD:
+	case BK_ADD_UW: case BK_SH1ADD_UW: case BK_SH2ADD_UW: case BK_SH3ADD_UW: {
+		static const uint8_t sh[] = { [BK_SH1ADD] = 1, [BK_SH2ADD] = 2, [BK_SH3ADD] = 3,
+					      [BK_SH1ADD_UW] = 1, [BK_SH2ADD_UW] = 2, [BK_SH3ADD_UW] = 3 };
+		int uw = o->kind >= BK_ADD_UW;
+		op_m(j, 0, !uw, 0x8b, RAX, XB, -1, XD(o->rs1), 0);  /* mov rax / eax (zero-extends) */
+		if (sh[o->kind])
+			shift_imm(j, 1, 4, RAX, sh[o->kind]);           /* shl rax, n */
+		op_m(j, 0, 1, 0x03, RAX, XB, -1, XD(o->rs2), 0);    /* add rax, [rs2] */
+		st_x(j, o->rd, RAX);
+		return 0;
+	}
+	case BK_SLLI_UW:
+		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);    /* mov eax, dword [rs1] */
+		shift_imm(j, 1, 4, RAX, (uint32_t)o->imm & 63);
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_ANDN: case BK_ORN:
+		ld_x(j, RCX, o->rs2);
+		op_r(j, 0, 1, 0xf7, 2, RCX);                        /* not rcx */
+		op_m(j, 0, 1, o->kind == BK_ANDN ? 0x23 : 0x0b, RCX, XB, -1, XD(o->rs1), 0);
+		st_x(j, o->rd, RCX);
+		return 0;
+	case BK_XNOR:
+		ld_x(j, RAX, o->rs1);
+		op_m(j, 0, 1, 0x33, RAX, XB, -1, XD(o->rs2), 0);    /* xor rax, [rs2] */
+		op_r(j, 0, 1, 0xf7, 2, RAX);                        /* not rax */
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_CLZ: case BK_CLZW: {
+		int w = o->kind == BK_CLZ;
+		if (j->env->host_lzcnt) {
+			op_m(j, 0xf3, w, 0x0fbd, RAX, XB, -1, XD(o->rs1), 0);  /* lzcnt: the width for 0 */
+		} else {
+			/* bsr: the index of the highest set bit, ZF for 0 (then rax is undefined: the
+			 * cmov makes it 2 * width - 1); clz = index ^ (width - 1) */
+			b8(j, 0xb9);
+			b32(j, w ? 127 : 63);                                /* mov ecx, 2 * width - 1 */
+			op_m(j, 0, w, 0x0fbd, RAX, XB, -1, XD(o->rs1), 0);
+			op_r(j, 0, w, 0x0f40 | CC_E, RAX, RCX);              /* cmovz */
+			alu_imm(j, 0, 6, RAX, w ? 63 : 31);                  /* xor eax, width - 1 */
+		}
+		st_x(j, o->rd, RAX);
+		return 0;
+	}
+	case BK_CTZ: case BK_CTZW: {
+		int w = o->kind == BK_CTZ;
+		if (j->env->host_bmi1) {
+			op_m(j, 0xf3, w, 0x0fbc, RAX, XB, -1, XD(o->rs1), 0);  /* tzcnt: the width for 0 */
+		} else {
+			b8(j, 0xb9);
+			b32(j, w ? 64 : 32);                                 /* mov ecx, width */
+			op_m(j, 0, w, 0x0fbc, RAX, XB, -1, XD(o->rs1), 0);   /* bsf (ZF for 0) */
+			op_r(j, 0, w, 0x0f40 | CC_E, RAX, RCX);              /* cmovz */
+		}
+		st_x(j, o->rd, RAX);
+		return 0;
+	}
+	case BK_CPOP: case BK_CPOPW:
+		if (!j->env->host_popcnt)
+			return -1;
+		op_m(j, 0xf3, o->kind == BK_CPOP, 0x0fb8, RAX, XB, -1, XD(o->rs1), 0);  /* popcnt */
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_MAX: case BK_MAXU: case BK_MIN: case BK_MINU: {
+		/* rs2 replaces rs1 unless rs1 is the greater (the smaller) */
+		static const uint8_t cc[] = { [BK_MAX] = CC_LE, [BK_MAXU] = CC_BE,
+					      [BK_MIN] = CC_GE, [BK_MINU] = CC_AE };
+		ld_x(j, RAX, o->rs1);
+		ld_x(j, RCX, o->rs2);
+		op_r(j, 0, 1, 0x3b, RAX, RCX);                      /* cmp rax, rcx */
+		op_r(j, 0, 1, 0x0f40 | cc[o->kind], RAX, RCX);      /* cmovcc rax, rcx */
+		st_x(j, o->rd, RAX);
+		return 0;
+	}
+	case BK_SEXT_B: case BK_SEXT_H: case BK_ZEXT_H:
+		/* movsx rax, byte / word [rs1]; movzx eax, word [rs1] */
+		op_m(j, 0, o->kind != BK_ZEXT_H, o->kind == BK_SEXT_B ? 0x0fbe : o->kind == BK_SEXT_H ? 0x0fbf : 0x0fb7,
+		     RAX, XB, -1, XD(o->rs1), 0);
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_ROL: case BK_ROR: case BK_ROLW: case BK_RORW: {
+		/* x86 masks the count of a 64-bit rotation to 6 bits, of a 32-bit one to 5: as RV */
+		int w = o->kind == BK_ROL || o->kind == BK_ROR;
+		op_m(j, 0, w, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
+		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs2), 0);    /* mov ecx, [rs2] */
+		op_r(j, 0, w, 0xd3, o->kind == BK_ROL || o->kind == BK_ROLW ? 0 : 1, RAX);  /* rol/ror, cl */
+		if (w)
+			st_x(j, o->rd, RAX);
+		else
+			st_x_sext32(j, o->rd);
+		return 0;
+	}
+	case BK_RORI:
+		ld_x(j, RAX, o->rs1);
+		shift_imm(j, 1, 1, RAX, (uint32_t)o->imm & 63);     /* ror rax, n */
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_RORIW:
+		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
+		shift_imm(j, 0, 1, RAX, (uint32_t)o->imm & 31);     /* ror eax, n */
+		st_x_sext32(j, o->rd);
+		return 0;
+	case BK_REV8:
+		ld_x(j, RAX, o->rs1);
+		b8(j, 0x48); b8(j, 0x0f); b8(j, 0xc8);              /* bswap rax */
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_ORC_B:
+		/* block.c's block_orc_b: m = (((v & lo7) + lo7) | v) & ~lo7; (m - (m >> 7)) | m */
+		ld_x(j, RAX, o->rs1);
+		b8(j, 0x48); b8(j, 0xb9); b32(j, 0x7f7f7f7fu); b32(j, 0x7f7f7f7fu);  /* movabs rcx, lo7 */
+		op_r(j, 0, 1, 0x8b, R8, RCX);                       /* mov r8, rcx */
+		op_r(j, 0, 1, 0x23, R8, RAX);                       /* and r8, rax */
+		op_r(j, 0, 1, 0x03, R8, RCX);                       /* add r8, rcx */
+		op_r(j, 0, 1, 0x0b, R8, RAX);                       /* or r8, rax */
+		op_r(j, 0, 1, 0xf7, 2, RCX);                        /* not rcx */
+		op_r(j, 0, 1, 0x23, R8, RCX);                       /* and r8, rcx: m */
+		op_r(j, 0, 1, 0x8b, RAX, R8);
+		shift_imm(j, 1, 5, RAX, 7);                         /* rax = m >> 7 */
+		op_r(j, 0, 1, 0x8b, RCX, R8);
+		op_r(j, 0, 1, 0x2b, RCX, RAX);                      /* rcx = m - (m >> 7) */
+		op_r(j, 0, 1, 0x0b, RCX, R8);                       /* | m */
+		st_x(j, o->rd, RCX);
+		return 0;
+	case BK_BCLR: case BK_BINV: case BK_BSET: case BK_BEXT: {
+		/* btr / btc / bts / bt rax, rcx: a register operand's bit index is taken mod 64 */
+		uint32_t opc = o->kind == BK_BCLR ? 0x0fb3 : o->kind == BK_BINV ? 0x0fbb :
+			       o->kind == BK_BSET ? 0x0fab : 0x0fa3;
+		ld_x(j, RAX, o->rs1);
+		ld_x(j, RCX, o->rs2);
+		op_r(j, 0, 1, opc, RCX, RAX);
+		if (o->kind == BK_BEXT)
+			st_x_cc(j, CC_B, o->rd);                    /* the bit, in CF */
+		else
+			st_x(j, o->rd, RAX);
+		return 0;
+	}
+	case BK_BCLRI: case BK_BINVI: case BK_BSETI: case BK_BEXTI:
+		ld_x(j, RAX, o->rs1);
+		op_r(j, 0, 1, 0x0fba, o->kind == BK_BCLRI ? 6 : o->kind == BK_BINVI ? 7 : o->kind == BK_BSETI ? 5 : 4,
+		     RAX);                                          /* btr / btc / bts / bt rax, n */
+		b8(j, (uint32_t)o->imm & 63);
+		if (o->kind == BK_BEXTI)
+			st_x_cc(j, CC_B, o->rd);
+		else
+			st_x(j, o->rd, RAX);
+		return 0;
+	case BK_CZERO_EQZ: case BK_CZERO_NEZ:
+		op_r(j, 0, 0, 0x33, RAX, RAX);                      /* xor eax, eax */
+		op_m(j, 0, 1, 0x83, 7, XB, -1, XD(o->rs2), 0);      /* cmp qword [rs2], 0 */
+		b8(j, 0);
+		op_m(j, 0, 1, 0x0f40 | (o->kind == BK_CZERO_EQZ ? CC_NE : CC_E), RAX, XB, -1, XD(o->rs1), 0);
 		st_x(j, o->rd, RAX);
 		return 0;
 	/* leaving the block: the link written, then the target */

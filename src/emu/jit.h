@@ -51,6 +51,9 @@ typedef struct jit_ret (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t 
 struct jit_env {
 	int host_fma;           /* the host has FMA3 */
 	int host_sse41;         /* ... SSE4.1 */
+	int host_lzcnt;         /* ... LZCNT (clz: else bsr) */
+	int host_bmi1;          /* ... BMI1 (ctz: tzcnt, else bsf) */
+	int host_popcnt;        /* ... POPCNT (cpop: else the handler) */
 	int32_t icount, limit, async_at, link, link_pc;
 	/* indirect jumps look their target up in e->jc (struct emu_jc_entry: ~PC, block), at
 	 * offset jc, jc_mask + 1 entries, and go to the block's chain entry (a pointer at
