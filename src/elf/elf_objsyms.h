@@ -69,6 +69,11 @@ void elf_objsyms_sort(struct elf_objsyms *im, const char *secname);
 const struct elf_objsym *elf_objsyms_find(const struct elf_objsyms *im, uint64_t vma,
 					   int require_sec, size_t *place);
 
+/* The ISA string the file's .riscv.attributes section declares (Tag_RISCV_arch, e.g.
+ * "rv64i2p1_m2p0_a2p1_f2p2_d2p2_c2p0_zicsr2p0_zifencei2p0_zba1p0") into buf (n bytes).
+ * Returns 0, or -1 when the file has no such section or attribute (or it is malformed). */
+int elf_objsyms_arch(const struct elf_objsyms *im, char *buf, size_t n);
+
 /* Call fn for every executable section with bytes (in section order), setting im->sec_*
  * first; stops at fn's first non-zero result and returns it. -EINVAL (and *bad_section set)
  * when a section's bytes cannot be read. */

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "isa/isa_ext.h"
 #include "isa/isa_internal.h"
 
 static const char *const xname[32] = {
@@ -76,6 +77,12 @@ struct dis {
 	int to_print;
 	uint64_t print_addr;
 };
+
+/* Does the stream's file declare extension ext (always, for a stateless call or no set)? */
+static int dis_has(const struct dis *d, unsigned ext)
+{
+	return !d->ctx || !d->ctx->isa_ext || (d->ctx->isa_ext & ISA_X(ext));
+}
 
 static void print_address(struct dis *d, uint64_t addr)
 {
@@ -528,7 +535,8 @@ static int dis_base(struct dis *d, const struct isa_insn *in)
 		return 0;
 	case ISA_OP_ori:
 		/* Zicbop: ori zero,rs1,imm with imm[4:0] = 0, 1, 3 */
-		if (rd == 0 && ((in->imm & 31) == 0 || (in->imm & 31) == 1 || (in->imm & 31) == 3)) {
+		if (rd == 0 && ((in->imm & 31) == 0 || (in->imm & 31) == 1 || (in->imm & 31) == 3) &&
+		    dis_has(d, ISA_X_ZICBOP)) {
 			mnem(d, (in->imm & 31) == 0 ? "prefetch.i" : (in->imm & 31) == 1 ?
 			     "prefetch.r" : "prefetch.w", 1);
 			out_fmt(&d->o, "%d(%s)", (int)(in->imm & ~(int64_t)31), xr(rs1));
@@ -598,7 +606,7 @@ static int dis_base(struct dis *d, const struct isa_insn *in)
 		unsigned pred = (raw >> 24) & 15, succ = (raw >> 20) & 15, fm = raw >> 28;
 		if (f_rd(raw) || f_rs1(raw))
 			return -1;
-		if (raw == 0x0100000fu) {  /* Zihintpause: fence w,0 */
+		if (raw == 0x0100000fu && dis_has(d, ISA_X_ZIHINTPAUSE)) {  /* pause: fence w,0 */
 			mnem(d, "pause", 0);
 			return 0;
 		}
@@ -861,6 +869,8 @@ static int disasm_common(struct isa_disasm_ctx *ctx, const struct isa_insn *in, 
 		buf[0] = 0;
 	if (in->op == ISA_OP_INVALID || in->op >= ISA_OP_COUNT)
 		rc = dis_invalid(&d, in);
+	else if (ctx && ctx->isa_ext && !isa_ext_allows(ctx->isa_reqs, in->req))
+		rc = -1;  /* outside the file's declared ISA: objdump prints the word */
 	else if (in->flags & ISA_F_COMPRESSED)
 		rc = dis_rvc(&d, in);
 	else
@@ -885,6 +895,13 @@ void isa_disasm_ctx_init(struct isa_disasm_ctx *ctx)
 	memset(ctx, 0, sizeof(*ctx));
 	for (unsigned i = 0; i < 32; i++)
 		ctx->hi_addr[i] = NO_ADDR;
+}
+
+/* See isa.h. */
+void isa_disasm_ctx_isa(struct isa_disasm_ctx *ctx, uint64_t exts)
+{
+	ctx->isa_ext = exts;
+	ctx->isa_reqs = exts ? isa_ext_reqs(exts) : 0;
 }
 
 /* See isa.h. */

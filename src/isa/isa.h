@@ -183,10 +183,19 @@ struct isa_disasm_ctx {
 	 * NULL prints "0x1e". */
 	void (*print_addr)(void *arg, uint64_t addr, char *buf, size_t n);
 	void *arg;
+	/* The extensions the file declares (isa/isa_ext.h ISA_X bits), as objdump decodes by the
+	 * file's arch attribute: an instruction outside them prints as ".4byte"/".2byte", and
+	 * the hints pause (Zihintpause) and prefetch.* (Zicbop) as the base instruction. 0 (the
+	 * default): every extension robin knows. Set with isa_disasm_ctx_isa. */
+	uint64_t isa_ext;
+	uint32_t isa_reqs;
 };
 
 /* Resets ctx: no register values known, no gp, addresses printed as "0x..". */
 void isa_disasm_ctx_init(struct isa_disasm_ctx *ctx);
+
+/* Restricts ctx to the extensions exts (isa_ext.h; 0: all). */
+void isa_disasm_ctx_isa(struct isa_disasm_ctx *ctx, uint64_t exts);
 
 /* Like isa_disasm, for the next instruction of a stream in address order: updates ctx and
  * appends objdump's " # <address>" note where objdump prints one. */

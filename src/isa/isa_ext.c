@@ -80,6 +80,36 @@ int isa_ext_parse(const char *name, uint64_t *exts, char *err, size_t n)
 	return 0;
 }
 
+uint64_t isa_ext_from_arch(const char *arch)
+{
+	uint64_t set = ISA_X(ISA_X_G);
+	const char *p = arch;
+	while (*p) {
+		const char *s = p;
+		while (*p && *p != '_')
+			p++;
+		size_t l = (size_t)(p - s);
+		/* drop the version: "zba1p0" -> "zba" */
+		while (l && s[l - 1] >= '0' && s[l - 1] <= '9')
+			l--;
+		if (l && s[l - 1] == 'p') {
+			size_t k = l - 1;
+			while (k && s[k - 1] >= '0' && s[k - 1] <= '9')
+				k--;
+			if (k < l - 1)
+				l = k;
+		}
+		for (unsigned e = 1; e < ISA_X_COUNT; e++)
+			if (strlen(ext_names[e]) == l && !strncmp(ext_names[e], s, l))
+				set |= ISA_X(e);
+		if (*p)
+			p++;
+	}
+	if (set & ISA_X(ISA_X_ZFH))
+		set |= ISA_X(ISA_X_ZFHMIN);
+	return set;
+}
+
 uint32_t isa_ext_reqs(uint64_t x)
 {
 #define HAS(e) ((x & ISA_X(ISA_X_##e)) != 0)

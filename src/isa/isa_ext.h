@@ -40,6 +40,11 @@ enum isa_ext {
  * bytes) naming the part not understood. */
 int isa_ext_parse(const char *name, uint64_t *exts, char *err, size_t n);
 
+/* The extensions an ELF arch string names ("rv64i2p1_m2p0_..._zba1p0_zbb1p0": Tag_RISCV_arch
+ * of .riscv.attributes, as GCC and gas write it): RV64GC and every extension of the list
+ * robin knows, nothing implied. */
+uint64_t isa_ext_from_arch(const char *arch);
+
 /* The reqs (bit ISA_REQ_x of enum isa_req) a set of extensions allows. */
 uint32_t isa_ext_reqs(uint64_t exts);
 

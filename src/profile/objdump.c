@@ -12,6 +12,7 @@
 
 #include "elf/elf_objsyms.h"
 #include "isa/isa.h"
+#include "isa/isa_ext.h"
 #include "profile/objdump.h"
 
 /* objdump_print_addr_with_sym: "<name+0x..>" (or the section name when no symbol). */
@@ -199,6 +200,10 @@ static int list_image(void *arg, struct elf_objsyms *im, const char *member)
 	st.ctx.arg = im;
 	st.ctx.gp = im->gp;
 	st.ctx.has_gp = im->has_gp;
+	/* objdump decodes by the file's arch attribute; without one, as RV64GC */
+	char arch[512];
+	isa_disasm_ctx_isa(&st.ctx, elf_objsyms_arch(im, arch, sizeof(arch)) ? ISA_X(ISA_X_G) :
+	                   isa_ext_from_arch(arch));
 	const char *bad = NULL;
 	int rc = elf_objsyms_sections(im, list_section, &st, &bad);
 	if (rc < 0) {

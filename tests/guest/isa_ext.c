@@ -2,7 +2,7 @@
  * isa_ext.c — which extensions the guest's ISA has, seen from the guest: riscv_hwprobe's
  * answer, then one instruction of each extension robin implements, run under a SIGILL
  * handler ("ok" or "SIGILL" per extension), then the results of a few of them. Encoded with
- * .insn/.4byte/.2byte so the default -march (rv64gc) assembles it. tests/e2e/262_isa_ext.sh
+ * .insn so the default -march (rv64gc) assembles it. tests/e2e/262_isa_ext.sh
  * runs it under --isa rv64gc, rva22, rva23 and rva23 with the optional extensions.
  */
 #include <inttypes.h>
@@ -56,14 +56,14 @@ int main(void)
 	TRY("zfhmin", __asm__ volatile(".insn r 0x53, 0, 0x7a, ft0, %0, x0" : : "r"(a) : "ft0"));
 	TRY("zfh", __asm__ volatile(".insn r 0x53, 0, 0x02, ft0, ft1, ft2" : : : "ft0"));
 	TRY("zfa", __asm__ volatile(".insn r 0x53, 0, 0x79, ft0, x16, x1" : : : "ft0"));
-	TRY("zcb", __asm__ volatile("mv a0, %1\n\t.2byte 0x9d75\n\tmv %0, a0" : "=r"(v) : "r"(a) : "a0"));
-	TRY("zcmop", __asm__ volatile(".2byte 0x6081"));
-	TRY("zimop", __asm__ volatile("li a0, 5\n\t.4byte 0x81c5c573\n\tmv %0, a0" : "=r"(v) : : "a0"));
+	TRY("zcb", __asm__ volatile("mv a0, %1\n\t.insn 0x9d75\n\tmv %0, a0" : "=r"(v) : "r"(a) : "a0"));
+	TRY("zcmop", __asm__ volatile(".insn 0x6081"));
+	TRY("zimop", __asm__ volatile("li a0, 5\n\t.insn 0x81c5c573\n\tmv %0, a0" : "=r"(v) : : "a0"));
 	TRY("zicboz", __asm__ volatile(".insn i 0x0f, 2, x0, %0, 4" : : "r"(buf) : "memory"));
 	TRY("zicbom", __asm__ volatile(".insn i 0x0f, 2, x0, %0, 1" : : "r"(buf) : "memory"));
 	TRY("cbo.inval", __asm__ volatile(".insn i 0x0f, 2, x0, %0, 0" : : "r"(buf) : "memory"));
-	TRY("zawrs", __asm__ volatile(".4byte 0x00d00073"));
-	TRY("pause", __asm__ volatile(".4byte 0x0100000f"));
+	TRY("zawrs", __asm__ volatile(".insn 0x00d00073"));
+	TRY("pause", __asm__ volatile(".insn 0x0100000f"));
 
 	/* results, where the extension is there: each line is computed twice, by the
 	 * instruction and by C, and says whether they agree */
@@ -87,12 +87,12 @@ int main(void)
 	}
 	if (sigsetjmp(jb, 1) == 0) {
 		uint64_t s, x = 0x00ff00000000a5a5ull;
-		__asm__ volatile("mv a0, %1\n\t.2byte 0x9d75\n\tmv %0, a0" : "=r"(s) : "r"(x) : "a0");
+		__asm__ volatile("mv a0, %1\n\t.insn 0x9d75\n\tmv %0, a0" : "=r"(s) : "r"(x) : "a0");
 		printf("c.not = %#" PRIx64 " (%s)\n", s, s == ~x ? "right" : "WRONG");
 	}
 	if (sigsetjmp(jb, 1) == 0) {
 		uint64_t s;
-		__asm__ volatile("li a0, 5\n\t.4byte 0x81c5c573\n\tmv %0, a0" : "=r"(s) : : "a0");
+		__asm__ volatile("li a0, 5\n\t.insn 0x81c5c573\n\tmv %0, a0" : "=r"(s) : : "a0");
 		printf("mop.r.0 = %" PRIu64 " (%s)\n", s, s == 0 ? "right" : "WRONG");
 	}
 	if (sigsetjmp(jb, 1) == 0) {
