@@ -603,62 +603,67 @@ static int objsyms_uleb(const unsigned char **p, const unsigned char *end, uint6
  * uint32 length, vendor "riscv\0", and sub-subsections of a tag (1: the whole file), uint32
  * length and attributes: ULEB128 tag, then a ULEB128 value (even tags) or a NUL-terminated
  * string (odd tags); Tag_RISCV_arch is 5. */
+int elf_riscv_attr_arch(const void *sec, size_t size, char *buf, size_t n)
+{
+	const unsigned char *p = sec, *end = p + size;
+	if (!size || *p++ != 'A')
+		return -1;
+	while (end - p >= 4) {
+		uint32_t len;
+		memcpy(&len, p, 4);
+		if (len < 4 || len > (size_t)(end - p))
+			return -1;
+		const unsigned char *sub_end = p + len, *q = p + 4;
+		p = sub_end;
+		const unsigned char *vend = memchr(q, 0, (size_t)(sub_end - q));
+		if (!vend || strcmp((const char *)q, "riscv"))
+			continue;
+		q = vend + 1;
+		while (sub_end - q >= 5) {
+			unsigned char tag = *q;
+			uint32_t slen;
+			memcpy(&slen, q + 1, 4);
+			if (slen < 5 || slen > (size_t)(sub_end - q))
+				return -1;
+			const unsigned char *a = q + 5, *aend = q + slen;
+			q = aend;
+			if (tag != 1)
+				continue;
+			while (a < aend) {
+				uint64_t t, v;
+				if (objsyms_uleb(&a, aend, &t))
+					return -1;
+				if (t & 1) {
+					const unsigned char *z = memchr(a, 0, (size_t)(aend - a));
+					if (!z)
+						return -1;
+					if (t == 5) {
+						snprintf(buf, n, "%s", (const char *)a);
+						return 0;
+					}
+					a = z + 1;
+				} else if (objsyms_uleb(&a, aend, &v)) {
+					return -1;
+				}
+			}
+		}
+	}
+	return -1;
+}
+
+/* See elf_objsyms.h. */
 int elf_objsyms_arch(const struct elf_objsyms *im, char *buf, size_t n)
 {
-	size_t shstrndx;
-	if (!im->elf || elf_getshdrstrndx(im->elf, &shstrndx))
+	if (!im->elf)
 		return -1;
 	for (Elf_Scn *scn = elf_nextscn(im->elf, NULL); scn; scn = elf_nextscn(im->elf, scn)) {
 		GElf_Shdr sh;
 		if (!gelf_getshdr(scn, &sh) || sh.sh_type != 0x70000003u)  /* SHT_RISCV_ATTRIBUTES */
 			continue;
 		Elf_Data *data = elf_getdata(scn, NULL);
-		if (!data || !data->d_buf || data->d_size < 1)
+		if (!data || !data->d_buf)
 			return -1;
-		const unsigned char *p = data->d_buf, *end = p + data->d_size;
-		if (*p++ != 'A')
-			return -1;
-		while (end - p >= 4) {
-			uint32_t len;
-			memcpy(&len, p, 4);
-			if (len < 4 || len > (size_t)(end - p))
-				return -1;
-			const unsigned char *sub_end = p + len, *q = p + 4;
-			p = sub_end;
-			const unsigned char *vend = memchr(q, 0, (size_t)(sub_end - q));
-			if (!vend || strcmp((const char *)q, "riscv"))
-				continue;
-			q = vend + 1;
-			while (sub_end - q >= 5) {
-				unsigned char tag = *q;
-				uint32_t slen;
-				memcpy(&slen, q + 1, 4);
-				if (slen < 5 || slen > (size_t)(sub_end - q))
-					return -1;
-				const unsigned char *a = q + 5, *aend = q + slen;
-				q = aend;
-				if (tag != 1)
-					continue;
-				while (a < aend) {
-					uint64_t t, v;
-					if (objsyms_uleb(&a, aend, &t))
-						return -1;
-					if (t & 1) {
-						const unsigned char *z = memchr(a, 0, (size_t)(aend - a));
-						if (!z)
-							return -1;
-						if (t == 5) {
-							snprintf(buf, n, "%s", (const char *)a);
-							return 0;
-						}
-						a = z + 1;
-					} else if (objsyms_uleb(&a, aend, &v)) {
-						return -1;
-					}
-				}
-			}
-		}
-		return -1;
+		return elf_riscv_attr_arch(data->d_buf, data->d_size, buf, n);
 	}
 	return -1;
 }

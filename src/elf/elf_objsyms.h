@@ -74,6 +74,9 @@ const struct elf_objsym *elf_objsyms_find(const struct elf_objsyms *im, uint64_t
  * Returns 0, or -1 when the file has no such section or attribute (or it is malformed). */
 int elf_objsyms_arch(const struct elf_objsyms *im, char *buf, size_t n);
 
+/* The same from the bytes of a .riscv.attributes section (size bytes at sec, untrusted). */
+int elf_riscv_attr_arch(const void *sec, size_t size, char *buf, size_t n);
+
 /* Call fn for every executable section with bytes (in section order), setting im->sec_*
  * first; stops at fn's first non-zero result and returns it. -EINVAL (and *bad_section set)
  * when a section's bytes cannot be read. */

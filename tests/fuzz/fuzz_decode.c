@@ -5,7 +5,7 @@
  * instruction re-encodes (isa_encode) to one that decodes to the same operation and
  * operands, and that disassembly into buffers of every size stays within the buffer.
  *
- * FUZZ_SOURCES: src/isa/decode.c src/isa/decode_rvc.c src/isa/disasm.c src/isa/encode.c src/isa/names.c
+ * FUZZ_SOURCES: src/isa/decode.c src/isa/decode_rvc.c src/isa/disasm.c src/isa/encode.c src/isa/names.c src/isa/isa_ext.c
  * FUZZ_LIBS:
  * FUZZ_ARGS: -max_len=512
  */
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "isa/isa.h"
+#include "isa/isa_ext.h"
 
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "check failed: %s (line %d)\n", #c, __LINE__); \
 	__builtin_trap(); } } while (0)
@@ -41,6 +42,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		ctx.has_gp = 1;
 		ctx.gp = 0x800;
 	}
+	/* the first byte's other bits choose a declared ISA (as robin disasm takes one from the
+	 * file): 0 = every extension, else RV64GC plus some */
+	if (size && (data[0] & 0xfe))
+		isa_disasm_ctx_isa(&ctx, ISA_X(ISA_X_G) | ((uint64_t)(data[0] >> 1) << 1) |
+		                         ((uint64_t)(data[0] & 0xe0) << 12));
 	uint64_t pc = 0x10000;
 	size_t off = 0;
 	while (off + 2 <= size) {
