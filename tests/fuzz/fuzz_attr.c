@@ -5,7 +5,7 @@
  * arch string, or a NUL-terminated one within the buffer whose extension set holds RV64GC;
  * never a read outside the input, a crash or a hang.
  *
- * FUZZ_SOURCES: src/elf/elf_objsyms.c src/isa/isa_ext.c
+ * FUZZ_SOURCES: src/elf/elf_objsyms.c src/isa/isa_ext.c src/util/regfile.c
  * FUZZ_LIBS: -lelf
  * FUZZ_ARGS: -max_len=1024
  */
