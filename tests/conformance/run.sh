@@ -8,12 +8,15 @@
 # and is counted as skipped. Binaries and the extracted sources are cached in build/conformance.
 #
 # usage: tests/conformance/run.sh [--all | --subset N | --only ID...] [--seed S] [--jobs J]
-#                                  [--timeout SEC]
+#                                  [--timeout SEC] [--march MARCH]
 #   --all        every test (default)
 #   --subset N   N tests picked by a fixed pseudo-random order (--seed, default 1)
 #   --only ID    just this test (NAME or ieee/NAME; repeatable), to reproduce a mismatch
 #   --jobs J     tests in parallel (default 2)
 #   --timeout S  per run under qemu (default 10 s); robin gets ROBIN_TIMEOUT_FACTOR x that
+#   --march M    build with -march=M (default rv64gc) into build/conformance/bin-M and run
+#                qemu with -cpu rv64 and M's extensions (those qemu 7.2 has: zba zbb zbs zbc
+#                zbkb zfh zfhmin zihintpause), e.g. rv64gc_zba_zbb_zbs_zbc
 # env: ROBIN (default build/robin), QEMU (qemu-riscv64), RV_CC (riscv64-linux-gnu-gcc),
 #      SYSROOT (/usr/riscv64-linux-gnu), GCC_TARBALL, ROBIN_TIMEOUT_FACTOR (default 6)
 # Exit status: 0 when robin and qemu agree on every built test, 1 on any mismatch, 2 on misuse.
@@ -24,7 +27,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 
-mode=all subset=0 seed=1 jobs=2 timeout_s=10 only=""
+mode=all subset=0 seed=1 jobs=2 timeout_s=10 only="" march=rv64gc
 while [ $# -gt 0 ]; do
 	case $1 in
 	--all) mode=all ;;
@@ -33,7 +36,8 @@ while [ $# -gt 0 ]; do
 	--jobs) jobs=${2:-}; shift ;;
 	--timeout) timeout_s=${2:-}; shift ;;
 	--only) mode=only; only="${only:-} ${2:-}"; shift ;;
-	-h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	--march) march=${2:-}; shift ;;
+	-h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "conformance: unknown argument '$1' (see --help)" >&2; exit 2 ;;
 	esac
 	shift
@@ -42,6 +46,22 @@ for v in "$subset" "$seed" "$jobs" "$timeout_s"; do
 	[[ $v =~ ^[0-9]+$ ]] || { echo "conformance: '$v' is not a non-negative integer" >&2; exit 2; }
 done
 [ "$mode" = subset ] && [ "$subset" -eq 0 ] && { echo "conformance: --subset needs N > 0" >&2; exit 2; }
+# -march=rv64gc[_ext...] -> qemu's -cpu (property names as qemu 7.2 spells them)
+[[ $march =~ ^rv64gc(_[a-z0-9]+)*$ ]] || { echo "conformance: --march '$march' is not rv64gc[_ext...]" >&2; exit 2; }
+QEMU_CPU=""
+if [ "$march" != rv64gc ]; then
+	QEMU_CPU=rv64
+	for e in $(tr '_' ' ' <<<"${march#rv64gc_}"); do
+		case $e in
+		zba|zbb|zbs|zbc|zbkb) QEMU_CPU="$QEMU_CPU,$e=true" ;;
+		zfh) QEMU_CPU="$QEMU_CPU,Zfh=true" ;;
+		zfhmin) QEMU_CPU="$QEMU_CPU,Zfhmin=true" ;;
+		zihintpause) QEMU_CPU="$QEMU_CPU,Zihintpause=true" ;;
+		*) echo "conformance: --march: qemu-riscv64 7.2 cannot run extension '$e'" >&2; exit 2 ;;
+		esac
+	done
+fi
+export MARCH=$march QEMU_CPU
 
 export ROBIN=${ROBIN:-build/robin}
 export QEMU=${QEMU:-qemu-riscv64}
@@ -58,6 +78,8 @@ command -v "$RV_CC" >/dev/null || { echo "conformance: $RV_CC not found (scripts
 [ -f "$GCC_TARBALL" ] || { echo "conformance: $GCC_TARBALL not found (package gcc-12-source)" >&2; exit 2; }
 
 export W=$ROOT/build/conformance
+export BIN_DIR=$W/bin
+[ "$march" = rv64gc ] || BIN_DIR=$W/bin-$march
 export SRC=$W/src
 export TIMEOUT_S=$timeout_s
 export DIRECTIVES=$ROOT/tests/conformance/directives.awk
@@ -131,6 +153,7 @@ conformance_one() {
 	for variant in O0-static O0-dyn O2-static O2-dyn; do
 		local flags="-${variant%%-*} $opts $add"
 		[ "${variant#*-}" = static ] && flags="$flags -static"
+		[ "$MARCH" = rv64gc ] || flags="$flags -march=$MARCH"
 		flags=$(echo $flags)
 		local skipopt; skipopt=$(grep '^SKIPOPT ' <<<"$dirs" | while read -r _ o why; do
 			[[ " $flags " == *" $o "* ]] && echo "$why"; done | head -n1)
@@ -138,8 +161,8 @@ conformance_one() {
 			printf 'SKIP\t%s\t%s\t\t\t\t%s\n' "$t" "$variant" "$skipopt" >>"$RESULTS"
 			continue
 		fi
-		local bin=$W/bin/$variant/${t//\//__}
-		mkdir -p "$W/bin/$variant"
+		local bin=$BIN_DIR/$variant/${t//\//__}
+		mkdir -p "$BIN_DIR/$variant"
 		if [ ! -f "$bin.flags" ] || [ "$(cat "$bin.flags")" != "$flags" ] || [ "$src" -nt "$bin.flags" ]; then
 			rm -f "$bin" "$bin.err"
 			# shellcheck disable=SC2086
@@ -156,7 +179,9 @@ conformance_one() {
 			continue
 		fi
 		local qrc rrc
-		(cd "$scratch" && timeout -k 2 "$TIMEOUT_S" "$QEMU" -L "$SYSROOT" "$bin" \
+		local cpu=()
+		[ -n "$QEMU_CPU" ] && cpu=(-cpu "$QEMU_CPU")
+		(cd "$scratch" && timeout -k 2 "$TIMEOUT_S" "$QEMU" "${cpu[@]}" -L "$SYSROOT" "$bin" \
 			</dev/null >"$scratch/q.out" 2>"$scratch/q.err")
 		qrc=$?
 		(cd "$scratch" && timeout -k 2 $((TIMEOUT_S * ROBIN_TIMEOUT_FACTOR)) "$ROBIN" run \
@@ -183,11 +208,11 @@ conformance_one() {
 }
 export -f conformance_one
 
-echo "conformance: $n_tests tests x 4 variants (O0/O2, static/dynamic), $jobs jobs, robin = $ROBIN" >&2
+echo "conformance: $n_tests tests x 4 variants (O0/O2, static/dynamic), -march=$march${QEMU_CPU:+ (qemu -cpu $QEMU_CPU)}, $jobs jobs, robin = $ROBIN" >&2
 printf '%s\n' $tests | xargs -P "$jobs" -I{} bash -c 'conformance_one "$1"' _ {}
 
 # ---- summary ----------------------------------------------------------------------------------
-awk -F'\t' -v n_tests="$n_tests" -v builtins="$n_builtins" -v secs=$((SECONDS - t_start)) \
+awk -F'\t' -v n_tests="$n_tests" -v builtins="$n_builtins" -v march="$march" -v secs=$((SECONDS - t_start)) \
 	-v varies="$(grep -v '^#' "$VARIES" | cut -f1 | tr '\n' ' ')" '
 BEGIN { nv = split(varies, v, " "); for (i = 1; i <= nv; i++) vary[v[i]] = 1 }
 $1 == "SKIP" { skip++; why[$7]++ }
@@ -204,7 +229,7 @@ $1 == "RUN" {
 	}
 }
 END {
-	printf "\nconformance summary (gcc 12.2.0 gcc.c-torture/execute + ieee, riscv64, -O0/-O2 x static/dynamic)\n"
+	printf "\nconformance summary (gcc 12.2.0 gcc.c-torture/execute + ieee, riscv64 -march=%s, -O0/-O2 x static/dynamic)\n", march
 	printf "  tests %d x 4 variants = %d; skipped by directives %d; builtins/ not run %d tests\n", n_tests, n_tests * 4, skip, builtins
 	printf "  did not compile %d; built %d (exit status only, output-varies.txt: %d)\n", nocomp, built, exit_only
 	printf "  qemu-pass %d  robin-pass %d  mismatches %d (robin fails where qemu passes: %d)\n", qpass, rpass, mism, regress

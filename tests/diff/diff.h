@@ -14,13 +14,16 @@ enum diff_pool {
 	DIFF_POOL_X,  /* 64-bit integers */
 	DIFF_POOL_S,  /* f-register images holding binary32 values (some not NaN-boxed) */
 	DIFF_POOL_D,  /* f-register images holding binary64 values */
+	DIFF_POOL_H,  /* f-register images holding binary16 values (some not NaN-boxed) */
 	DIFF_POOL_COUNT
 };
 
 /* A test function: operands in in[0..2], in[3] = fflags to preset, in[4] = frm to preset;
- * results in out[0..5], the fflags read back after the instruction in out[7]. mem points to
- * four 64-bit words the runtime fills with mem[0] = in[0], mem[1] = in[1], mem[2] = in[2],
- * mem[3] = ~in[1] before the call and prints (mem[0..3]) after it when the test says so. */
+ * results in out[0..5], the fflags read back after the instruction in out[7]. mem (the asm
+ * sees mem + 1 as %[m]) is a 64-byte-aligned block of eight 64-bit words (one cache block,
+ * for cbo.zero) the runtime fills with mem[0] = in[0], mem[1] = in[1], mem[2] = in[2],
+ * mem[3] = ~in[1], mem[4..7] = ~mem[0..3], before the call and prints
+ * (mem[0..3]) after it when the test says so. */
 typedef void (*diff_fn)(const uint64_t *in, uint64_t *out, uint64_t *mem);
 
 struct diff_test {
@@ -35,6 +38,9 @@ struct diff_test {
 	unsigned char fflags;    /* print out[7] (fflags) */
 	unsigned char mem;       /* print mem[0..3] after the call */
 	unsigned char trap;      /* may raise SIGILL/SIGTRAP: run under a handler, print "sig N" */
+	unsigned char newer;     /* needs an extension qemu-riscv64 7.2 lacks (Zicond, Zicbo*,
+	                            Zawrs, Zimop, Zcb, Zcmop, Zfa): run only with --newer, against
+	                            the golden output in tests/diff/golden/ */
 	diff_fn fn;
 };
 

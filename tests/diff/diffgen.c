@@ -17,8 +17,9 @@
 static const struct row {
 	const char *name;
 	uint32_t match, mask, fmt, flags;
+	const char *req;
 } rows[] = {
-#define INSN(name, match, mask, fmt, cls, flags, req) { #name, match, mask, fmt, flags },
+#define INSN(name, match, mask, fmt, cls, flags, req) { #name, match, mask, fmt, flags, #req },
 #include "isa/isa_table.def"
 #undef INSN
 };
@@ -34,9 +35,32 @@ static const char *const rvc_rows[] = {
 #define NRVC (sizeof(rvc_rows) / sizeof(rvc_rows[0]))
 static int rvc_covered[NRVC];
 
+/* What qemu-riscv64 7.2 (Debian 12) cannot run: the tests of these reqs are "newer" ones,
+ * compared with a golden output of a newer qemu (run.sh, tests/diff/golden/). */
+static int req_is_newer(const char *req)
+{
+	static const char *const newer[] = { "ZICOND", "ZICBOM", "ZICBOZ", "ZAWRS", "ZIMOP",
+	                                     "ZFA", "ZFA_ZFH" };
+	for (size_t i = 0; i < sizeof(newer) / sizeof(newer[0]); i++)
+		if (!strcmp(req, newer[i]))
+			return 1;
+	return 0;
+}
+
+static const struct row *row_named(const char *name)
+{
+	for (size_t i = 0; i < NROWS; i++)
+		if (!strcmp(rows[i].name, name))
+			return &rows[i];
+	fprintf(stderr, "diffgen: '%s' is not a row of isa_table.def\n", name);
+	exit(1);
+}
+
 /* Rows the differential test does not run as a test case, and why. */
 static const struct { const char *row, *why; } excluded[] = {
 	{ "ecall", "every guest program runs it (write, exit_group); its effects are the output" },
+	{ "cbo_inval", "Linux does not enable it for user mode, so robin raises SIGILL (as on "
+	               "Linux); qemu-riscv64 runs it as a no-op: no reference to compare with" },
 };
 
 static void mark(const char *row)
@@ -75,8 +99,9 @@ static const char *mnemonic(const char *row)
 
 /* ---- emitting test functions ------------------------------------------------------------- */
 
-enum { POOL_X, POOL_S, POOL_D };
-static const char *const pool_names[] = { "DIFF_POOL_X", "DIFF_POOL_S", "DIFF_POOL_D" };
+enum { POOL_X, POOL_S, POOL_D, POOL_H };
+static const char *const pool_names[] = { "DIFF_POOL_X", "DIFF_POOL_S", "DIFF_POOL_D",
+                                          "DIFF_POOL_H" };
 static const char *const rm_names[] = { "rne", "rtz", "rdn", "rup", "rmm" };
 #define RM_DYN 7
 #define RM_NONE 0xff
@@ -84,10 +109,11 @@ static const char *const rm_names[] = { "rne", "rtz", "rdn", "rup", "rmm" };
 struct test {
 	char name[64];
 	char rm[8];
-	int nsrc, pool[3], dyn, static_rm, nout, fflags, mem, trap;
+	int nsrc, pool[3], dyn, static_rm, nout, fflags, mem, trap, newer;
 };
 
 static int next_trap, next_bad_frm;  /* flags for the next finish() */
+static int cur_newer;                /* the tests being written are newer ones (diff.h) */
 
 static struct test *tests;
 static size_t ntests, cap_tests;
@@ -138,6 +164,7 @@ static void finish(const char *name, const char *variant, unsigned rm, int nsrc,
 	t->nout = nout;
 	t->fflags = fflags;
 	t->mem = mem;
+	t->newer = cur_newer;
 
 	printf("/* %s %s */\n", t->name, t->rm);
 	printf("static void t_%zu(const uint64_t *in, uint64_t *out, uint64_t *mem)\n{\n", ntests);
@@ -163,12 +190,14 @@ static void no_flags(void)
 
 /* ---- F and D ---------------------------------------------------------------------------- */
 
-enum { NO_RM, RM, RM_INSN };
+/* RAW, RM_RAW: gas 2.40 does not know the instruction (Zfa): the word is the row's match
+ * with the registers (f0, f1, f2 -> f3 or t1) and, for RM_RAW, the rounding mode put in. */
+enum { NO_RM, RM, RM_INSN, RAW, RM_RAW };
 
 struct fp_op {
 	const char *row;
-	const char *sig;   /* "d=ss": destination kind = source kinds; s/d = f reg, x = int reg */
-	int rm;            /* NO_RM, RM, or RM_INSN (gas takes no rm: encode with .insn r) */
+	const char *sig;   /* "d=ss": destination kind = source kinds; s/d/h = f reg, x = int reg */
+	int rm;            /* NO_RM, RM, RM_INSN (gas takes no rm: .insn r), RAW, RM_RAW */
 	unsigned funct7, rs2; /* for RM_INSN */
 };
 
@@ -207,11 +236,42 @@ static const struct fp_op fp_ops[] = {
 	{ "fcvt_d_w", "d=x", RM_INSN, 0x69, 0 }, { "fcvt_d_wu", "d=x", RM_INSN, 0x69, 1 },
 	{ "fcvt_d_l", "d=x", RM, 0, 0 }, { "fcvt_d_lu", "d=x", RM, 0, 0 },
 	{ "fmv_x_d", "x=d", NO_RM, 0, 0 }, { "fmv_d_x", "d=x", NO_RM, 0, 0 },
+
+	/* Zfh, Zfhmin (qemu-riscv64 7.2 with Zfh=true) */
+	{ "fadd_h", "h=hh", RM, 0, 0 }, { "fsub_h", "h=hh", RM, 0, 0 },
+	{ "fmul_h", "h=hh", RM, 0, 0 }, { "fdiv_h", "h=hh", RM, 0, 0 },
+	{ "fsqrt_h", "h=h", RM, 0, 0 },
+	{ "fmadd_h", "h=hhh", RM, 0, 0 }, { "fmsub_h", "h=hhh", RM, 0, 0 },
+	{ "fnmsub_h", "h=hhh", RM, 0, 0 }, { "fnmadd_h", "h=hhh", RM, 0, 0 },
+	{ "fsgnj_h", "h=hh", NO_RM, 0, 0 }, { "fsgnjn_h", "h=hh", NO_RM, 0, 0 },
+	{ "fsgnjx_h", "h=hh", NO_RM, 0, 0 },
+	{ "fmin_h", "h=hh", NO_RM, 0, 0 }, { "fmax_h", "h=hh", NO_RM, 0, 0 },
+	{ "feq_h", "x=hh", NO_RM, 0, 0 }, { "flt_h", "x=hh", NO_RM, 0, 0 },
+	{ "fle_h", "x=hh", NO_RM, 0, 0 }, { "fclass_h", "x=h", NO_RM, 0, 0 },
+	{ "fcvt_w_h", "x=h", RM, 0, 0 }, { "fcvt_wu_h", "x=h", RM, 0, 0 },
+	{ "fcvt_l_h", "x=h", RM, 0, 0 }, { "fcvt_lu_h", "x=h", RM, 0, 0 },
+	{ "fcvt_h_w", "h=x", RM, 0, 0 }, { "fcvt_h_wu", "h=x", RM, 0, 0 },
+	{ "fcvt_h_l", "h=x", RM, 0, 0 }, { "fcvt_h_lu", "h=x", RM, 0, 0 },
+	{ "fmv_x_h", "x=h", NO_RM, 0, 0 }, { "fmv_h_x", "h=x", NO_RM, 0, 0 },
+	{ "fcvt_s_h", "s=h", RM_INSN, 0x20, 2 }, { "fcvt_h_s", "h=s", RM, 0, 0 },
+	{ "fcvt_d_h", "d=h", RM_INSN, 0x21, 2 }, { "fcvt_h_d", "h=d", RM, 0, 0 },
+
+	/* Zfa (newer: gas 2.40 does not know it, qemu-riscv64 7.2 cannot run it) */
+	{ "fminm_s", "s=ss", RAW, 0, 0 }, { "fmaxm_s", "s=ss", RAW, 0, 0 },
+	{ "fminm_d", "d=dd", RAW, 0, 0 }, { "fmaxm_d", "d=dd", RAW, 0, 0 },
+	{ "fminm_h", "h=hh", RAW, 0, 0 }, { "fmaxm_h", "h=hh", RAW, 0, 0 },
+	{ "fround_s", "s=s", RM_RAW, 0, 0 }, { "froundnx_s", "s=s", RM_RAW, 0, 0 },
+	{ "fround_d", "d=d", RM_RAW, 0, 0 }, { "froundnx_d", "d=d", RM_RAW, 0, 0 },
+	{ "fround_h", "h=h", RM_RAW, 0, 0 }, { "froundnx_h", "h=h", RM_RAW, 0, 0 },
+	{ "fcvtmod_w_d", "x=d", RAW, 0, 0 },
+	{ "fleq_s", "x=ss", RAW, 0, 0 }, { "fltq_s", "x=ss", RAW, 0, 0 },
+	{ "fleq_d", "x=dd", RAW, 0, 0 }, { "fltq_d", "x=dd", RAW, 0, 0 },
+	{ "fleq_h", "x=hh", RAW, 0, 0 }, { "fltq_h", "x=hh", RAW, 0, 0 },
 };
 
 static int pool_of(char k)
 {
-	return k == 'x' ? POOL_X : k == 's' ? POOL_S : POOL_D;
+	return k == 'x' ? POOL_X : k == 's' ? POOL_S : k == 'h' ? POOL_H : POOL_D;
 }
 
 /* One FP test: `same` makes every source the same register (fmv.s/fneg.s/fabs.s forms). */
@@ -238,6 +298,19 @@ static void emit_fp(const struct fp_op *op, unsigned rm, int same)
 	const char *rd = dest_x ? "%[o0]" : "ft3";
 	if (op->rm == RM_INSN) {
 		line(".insn r 0x53, %u, 0x%x, %s, %s, x%u", rm, op->funct7, rd, src[0], op->rs2);
+	} else if (op->rm == RAW || op->rm == RM_RAW) {
+		/* sources f0, f1, f2 (all f0 when `same`), destination f3 or t1 (x6) */
+		const struct row *r = row_named(op->row);
+		uint32_t w = r->match | (dest_x ? 6u : 3u) << 7;
+		if (!same && nsrc >= 2)
+			w |= 1u << 20;
+		if (!same && nsrc >= 3)
+			w |= 2u << 27;
+		if (op->rm == RM_RAW)
+			w |= rm << 12;
+		line(".insn 0x%08x", w);
+		if (dest_x)
+			line("mv %%[o0], t1");
 	} else {
 		int n = snprintf(operands, sizeof(operands), "%s", rd);
 		for (int i = 0; i < nsrc; i++)
@@ -250,8 +323,8 @@ static void emit_fp(const struct fp_op *op, unsigned rm, int same)
 	line("frflags %%[fl]");
 	if (!dest_x)
 		line("fmv.x.d %%[o0], ft3");
-	finish(mnemonic(op->row), same ? "same" : NULL, op->rm == NO_RM ? RM_NONE : rm,
-	       same ? 1 : nsrc, pools, 1, 1, 0);
+	finish(mnemonic(op->row), same ? "same" : NULL,
+	       op->rm == NO_RM || op->rm == RAW ? RM_NONE : rm, same ? 1 : nsrc, pools, 1, 1, 0);
 }
 
 static void gen_fp(void)
@@ -259,9 +332,11 @@ static void gen_fp(void)
 	for (size_t i = 0; i < sizeof(fp_ops) / sizeof(fp_ops[0]); i++) {
 		const struct fp_op *op = &fp_ops[i];
 		mark(op->row);
-		if (op->rm == NO_RM) {
+		cur_newer = req_is_newer(row_named(op->row)->req);
+		if (op->rm == NO_RM || op->rm == RAW) {
 			emit_fp(op, RM_NONE, 0);
-			if (!strncmp(op->row, "fsgnj", 5))
+			if (!strncmp(op->row, "fsgnj", 5) || !strncmp(op->row, "fminm", 5) ||
+			    !strncmp(op->row, "fmaxm", 5))
 				emit_fp(op, RM_NONE, 1);
 			continue;
 		}
@@ -269,6 +344,7 @@ static void gen_fp(void)
 			emit_fp(op, rm, 0);
 		emit_fp(op, RM_DYN, 0);
 	}
+	cur_newer = 0;
 }
 
 /* FP loads and stores: flw/fld at several offsets (the loaded single is NaN-boxed),
@@ -312,6 +388,48 @@ static void gen_fp_mem(void)
 		snprintf(v, sizeof(v), "%d", offs_d[i]);
 		finish("fsd", v, RM_NONE, 3, p, 0, 0, 1);
 	}
+	/* Zfhmin: flh NaN-boxes the loaded half; fsh stores the low half whether boxed or not */
+	static const int offs_h[] = { -8, -2, 0, 2, 6, 8 };
+	mark("flh");
+	mark("fsh");
+	for (size_t i = 0; i < 6; i++) {
+		no_flags();
+		line("flh ft0, %d(%%[m])", offs_h[i]);
+		line("fmv.x.d %%[o0], ft0");
+		snprintf(v, sizeof(v), "%d", offs_h[i]);
+		finish("flh", v, RM_NONE, 3, px, 1, 0, 0);
+	}
+	for (size_t i = 0; i < 6; i++) {
+		const int p[3] = { POOL_H, POOL_X, POOL_X };
+		no_flags();
+		line("fmv.d.x ft0, %%[i0]");
+		line("fsh ft0, %d(%%[m])", offs_h[i]);
+		snprintf(v, sizeof(v), "%d", offs_h[i]);
+		finish("fsh", v, RM_NONE, 3, p, 0, 0, 1);
+	}
+}
+
+/* Zfa fli.s, fli.d, fli.h: every index of the constant table (newer) */
+static void gen_fli(void)
+{
+	static const char *const fli[] = { "fli_s", "fli_d", "fli_h" };
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[16];
+	cur_newer = 1;
+	for (int k = 0; k < 3; k++) {
+		const struct row *r = row_named(fli[k]);
+		mark(fli[k]);
+		for (unsigned idx = 0; idx < 32; idx++) {
+			line("fsflags %%[pre]");
+			line("fmv.d.x ft3, zero");
+			line(".insn 0x%08x", r->match | idx << 15 | 3u << 7);  /* fli ft3, idx */
+			line("frflags %%[fl]");
+			line("fmv.x.d %%[o0], ft3");
+			snprintf(v, sizeof(v), "%u", idx);
+			finish(mnemonic(fli[k]), v, RM_NONE, 0, px, 1, 1, 0);
+		}
+	}
+	cur_newer = 0;
 }
 
 /* ---- RV64I and M ------------------------------------------------------------------------ */
@@ -477,6 +595,238 @@ static void gen_int_mem(void)
 			finish(stores[i].row, v, RM_NONE, 3, px, 0, 0, 1);
 		}
 	}
+}
+
+/* ---- Zba, Zbb, Zbs, Zbc, Zbkb (qemu-riscv64 7.2 with zba, zbb, zbc, zbs, zbkb) ----------- */
+
+static void gen_bitmanip(void)
+{
+	static const char *const rr[] = {
+		"sh1add", "sh2add", "sh3add", "add_uw", "sh1add_uw", "sh2add_uw", "sh3add_uw",
+		"andn", "orn", "xnor", "max", "maxu", "min", "minu", "rol", "ror", "rolw", "rorw",
+		"bclr", "bext", "binv", "bset", "clmul", "clmulr", "clmulh",
+		"pack", "packh", "packw",
+	};
+	static const char *const un[] = { "clz", "ctz", "cpop", "clzw", "ctzw", "cpopw", "sext_b",
+	                                   "sext_h", "zext_h", "orc_b", "rev8", "brev8" };
+	static const char *const sh64[] = { "slli_uw", "rori", "bclri", "bexti", "binvi", "bseti" };
+	static const int shamt64[] = { 0, 1, 31, 32, 63 }, shamt32[] = { 0, 1, 31 };
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[32];
+	for (size_t i = 0; i < sizeof(rr) / sizeof(rr[0]); i++) {
+		const char *mn = mnemonic(rr[i]);
+		char name[32];
+		snprintf(name, sizeof(name), "%s", mn);
+		mark(rr[i]);
+		no_flags();
+		line("%s %%[o0], %%[i0], %%[i1]", name);
+		finish(name, NULL, RM_NONE, 2, px, 1, 0, 0);
+		no_flags();
+		line("mv %%[o0], %%[i0]");
+		line("%s %%[o0], %%[o0], %%[o0]", name);
+		finish(name, "same", RM_NONE, 1, px, 1, 0, 0);
+	}
+	/* packw with rs2 = x0 is zext.h's encoding (the zext_h row) */
+	no_flags();
+	line("zext.h %%[o0], %%[i0]");
+	finish("zext.h", NULL, RM_NONE, 1, px, 1, 0, 0);
+	mark("zext_h");
+	for (size_t i = 0; i < sizeof(un) / sizeof(un[0]); i++) {
+		if (!strcmp(un[i], "zext_h"))
+			continue;
+		const char *mn = mnemonic(un[i]);
+		char name[32];
+		snprintf(name, sizeof(name), "%s", mn);
+		mark(un[i]);
+		no_flags();
+		line("%s %%[o0], %%[i0]", name);
+		finish(name, NULL, RM_NONE, 1, px, 1, 0, 0);
+	}
+	for (size_t i = 0; i < sizeof(sh64) / sizeof(sh64[0]); i++) {
+		const char *mn = mnemonic(sh64[i]);
+		char name[32];
+		snprintf(name, sizeof(name), "%s", mn);
+		mark(sh64[i]);
+		for (size_t j = 0; j < 5; j++) {
+			no_flags();
+			line("%s %%[o0], %%[i0], %d", name, shamt64[j]);
+			snprintf(v, sizeof(v), "%d", shamt64[j]);
+			finish(name, v, RM_NONE, 1, px, 1, 0, 0);
+		}
+	}
+	mark("roriw");
+	for (size_t j = 0; j < 3; j++) {
+		no_flags();
+		line("roriw %%[o0], %%[i0], %d", shamt32[j]);
+		snprintf(v, sizeof(v), "%d", shamt32[j]);
+		finish("roriw", v, RM_NONE, 1, px, 1, 0, 0);
+	}
+}
+
+/* ---- newer integer rows: Zicond, Zicbom/Zicboz, Zawrs, Zimop (gas 2.40 does not know
+ * Zicond or Zimop: .insn words; registers t0 = x5, t1 = x6, a1 = x11 there) ----------------- */
+
+static void gen_newer_int(void)
+{
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[32];
+	cur_newer = 1;
+	static const struct { const char *row; unsigned f3; } cz[] = {
+		{ "czero_eqz", 5 }, { "czero_nez", 7 },
+	};
+	for (int i = 0; i < 2; i++) {
+		mark(cz[i].row);
+		no_flags();
+		line(".insn r 0x33, %u, 7, %%[o0], %%[i0], %%[i1]", cz[i].f3);
+		finish(mnemonic(cz[i].row), NULL, RM_NONE, 2, px, 1, 0, 0);
+		no_flags();
+		line("mv %%[o0], %%[i0]");
+		line(".insn r 0x33, %u, 7, %%[o0], %%[o0], %%[o0]", cz[i].f3);
+		finish(mnemonic(cz[i].row), "same", RM_NONE, 1, px, 1, 0, 0);
+		no_flags();
+		line(".insn r 0x33, %u, 7, %%[o0], %%[i0], zero", cz[i].f3);
+		finish(mnemonic(cz[i].row), "x0", RM_NONE, 1, px, 1, 0, 0);
+	}
+
+	/* cbo.zero zeroes the 64-byte block holding rs1 (mem[0..7], aligned): mem[0..3] are
+	 * printed, mem[4..7] read back into o0..o3; rs1 anywhere in the block. clean and flush
+	 * change no data a program can see. */
+	mark("cbo_zero");
+	static const int zoff[] = { -8, 0, 17, 55 };
+	for (int j = 0; j < 4; j++) {
+		no_flags();
+		line("addi t0, %%[m], %d", zoff[j]);
+		line("cbo.zero (t0)");
+		line("ld %%[o0], 24(%%[m])");
+		line("ld %%[o1], 32(%%[m])");
+		line("ld %%[o2], 40(%%[m])");
+		line("ld %%[o3], 48(%%[m])");
+		snprintf(v, sizeof(v), "%d", zoff[j]);
+		next_trap = 1;
+		finish("cbo.zero", v, RM_NONE, 3, px, 4, 0, 1);
+	}
+	static const char *const cbo[] = { "cbo_clean", "cbo_flush" };  /* cbo.inval: excluded[] */
+	for (int i = 0; i < 2; i++) {
+		mark(cbo[i]);
+		no_flags();
+		line("%s (%%[m])", mnemonic(cbo[i]));
+		line("ld %%[o0], 0(%%[m])");
+		next_trap = 1;
+		finish(mnemonic(cbo[i]), NULL, RM_NONE, 3, px, 1, 0, 1);
+	}
+	static const char *const wrs[] = { "wrs_nto", "wrs_sto" };
+	for (int i = 0; i < 2; i++) {
+		mark(wrs[i]);
+		no_flags();
+		line(".insn 0x%08x", row_named(wrs[i])->match);
+		line("li %%[o0], 1");
+		next_trap = 1;
+		finish(mnemonic(wrs[i]), NULL, RM_NONE, 0, px, 1, 0, 0);
+		/* after an lr (a reservation to wait on) */
+		no_flags();
+		line("lr.d %%[o1], (%%[m])");
+		line(".insn 0x%08x", row_named(wrs[i])->match);
+		line("li %%[o0], 1");
+		next_trap = 1;
+		finish(mnemonic(wrs[i]), "lr", RM_NONE, 3, px, 2, 0, 0);
+	}
+
+	/* mop.r.n (n 0..31) and mop.rr.n (n 0..7) write 0 to rd (t1, preset to i0) */
+	mark("mop_r");
+	mark("mop_rr");
+	for (unsigned n = 0; n < 40; n++) {
+		uint32_t w;
+		if (n < 32)
+			w = row_named("mop_r")->match | (n >> 4 & 1) << 30 | (n >> 2 & 3) << 26 |
+			    (n & 3) << 20 | 5u << 15 | 6u << 7;
+		else
+			w = row_named("mop_rr")->match | ((n - 32) >> 2 & 1) << 30 |
+			    ((n - 32) & 3) << 26 | 11u << 20 | 5u << 15 | 6u << 7;
+		no_flags();
+		line("mv t1, %%[i0]");
+		line("mv t0, %%[i0]");
+		line("mv a1, %%[i0]");
+		line(".insn 0x%08x", w);
+		line("mv %%[o0], t1");
+		line("mv %%[o1], t0");
+		snprintf(v, sizeof(v), "%u", n < 32 ? n : n - 32);
+		finish(n < 32 ? "mop.r" : "mop.rr", v, RM_NONE, 1, px, 2, 0, 0);
+	}
+	cur_newer = 0;
+}
+
+/* ---- Zcb, Zcmop (newer: 16-bit .insn words; rd'/rs1' a0 = 2, rs2'/rs1' a1 = 3) ---------- */
+
+static void gen_newer_rvc(void)
+{
+	const int px[3] = { POOL_X, POOL_X, POOL_X };
+	char v[32];
+	cur_newer = 1;
+	/* loads and stores off a1 = m: uimm 0..3 (bytes), 0 and 2 (halves) */
+	static const struct { const char *row; unsigned base; int halves, store; } ls[] = {
+		{ "c_lbu", 0x8000, 0, 0 }, { "c_lhu", 0x8400, 1, 0 }, { "c_lh", 0x8440, 1, 0 },
+		{ "c_sb", 0x8800, 0, 1 }, { "c_sh", 0x8c00, 1, 1 },
+	};
+	for (size_t i = 0; i < sizeof(ls) / sizeof(ls[0]); i++) {
+		mark_rvc(ls[i].row);
+		for (unsigned off = 0; off < 4; off += ls[i].halves ? 2 : 1) {
+			/* uimm[0] is bit 6, uimm[1] bit 5 */
+			unsigned w = ls[i].base | 3u << 7 | 2u << 2 | (off >> 1 & 1) << 5;
+			if (!ls[i].halves)
+				w |= (off & 1) << 6;
+			no_flags();
+			line("mv a1, %%[m]");
+			if (ls[i].store) {
+				line("mv a0, %%[i0]");
+				line(".insn 0x%04x", w);
+			} else {
+				line(".insn 0x%04x", w);
+				line("mv %%[o0], a0");
+			}
+			snprintf(v, sizeof(v), "%u", off);
+			finish(mnemonic(ls[i].row), v, RM_NONE, 3, px, ls[i].store ? 0 : 1, 0,
+			       ls[i].store);
+		}
+	}
+	static const struct { const char *row; unsigned w; } un[] = {
+		{ "c_zext_b", 0x9c61 }, { "c_sext_b", 0x9c65 }, { "c_zext_h", 0x9c69 },
+		{ "c_sext_h", 0x9c6d }, { "c_zext_w", 0x9c71 }, { "c_not", 0x9c75 },
+	};
+	for (size_t i = 0; i < sizeof(un) / sizeof(un[0]); i++) {
+		mark_rvc(un[i].row);
+		no_flags();
+		line("mv a0, %%[i0]");
+		line(".insn 0x%04x", un[i].w | 2u << 7);
+		line("mv %%[o0], a0");
+		finish(mnemonic(un[i].row), NULL, RM_NONE, 1, px, 1, 0, 0);
+	}
+	mark_rvc("c_mul");
+	no_flags();
+	line("mv a0, %%[i0]");
+	line("mv a1, %%[i1]");
+	line(".insn 0x%04x", 0x9c41u | 2u << 7 | 3u << 2);  /* c.mul a0, a1 */
+	line("mv %%[o0], a0");
+	finish("c.mul", NULL, RM_NONE, 2, px, 1, 0, 0);
+	no_flags();
+	line("mv a0, %%[i0]");
+	line(".insn 0x%04x", 0x9c41u | 2u << 7 | 2u << 2);  /* c.mul a0, a0 */
+	line("mv %%[o0], a0");
+	finish("c.mul", "same", RM_NONE, 1, px, 1, 0, 0);
+
+	/* c.mop.n, n odd 1..15: writes nothing (x[n] keeps its value; checked for ra = x1, t0 =
+	 * x5, the others are registers the compiler may hold values in) */
+	mark_rvc("c_mop");
+	for (unsigned n = 1; n < 16; n += 2) {
+		no_flags();
+		line("mv ra, %%[i0]");
+		line("mv t0, %%[i0]");
+		line(".insn 0x%04x", 0x6001u | n << 7);
+		line("mv %%[o0], ra");
+		line("mv %%[o1], t0");
+		snprintf(v, sizeof(v), "%u", n);
+		finish("c.mop", v, RM_NONE, 1, px, 2, 0, 0);
+	}
+	cur_newer = 0;
 }
 
 /* ---- A ------------------------------------------------------------------------------------ */
@@ -796,6 +1146,7 @@ static void gen_traps(void)
 			w |= 1u << 20 | 2u << 27;                     /* f1, f2 */
 		else if (!(r->flags & ISA_T_NO_RS2))
 			w |= 1u << 20;                                /* f1 */
+		cur_newer = req_is_newer(r->req);
 		for (unsigned rm = 5; rm <= 7; rm++) {
 			no_flags();
 			line("fsrm %%[frm]");
@@ -810,6 +1161,7 @@ static void gen_traps(void)
 			next_bad_frm = rm == 7;
 			finish(mnemonic(r->name), v, RM_NONE, 0, px, 1, 0, 0);
 		}
+		cur_newer = 0;
 	}
 	mark("ebreak");
 	no_flags();
@@ -825,10 +1177,14 @@ int main(void)
 	printf("#include <stdint.h>\n#include \"diff.h\"\n\n");
 	gen_int();
 	gen_int_mem();
+	gen_bitmanip();
+	gen_newer_int();
+	gen_newer_rvc();  /* the integer --newer tests before the FP ones */
 	gen_amo();
 	gen_csr();
 	gen_fp();
 	gen_fp_mem();
+	gen_fli();
 	gen_traps();
 	gen_rvc();
 
@@ -855,10 +1211,11 @@ int main(void)
 	printf("const struct diff_test diff_tests[] = {\n");
 	for (size_t i = 0; i < ntests; i++) {
 		const struct test *t = &tests[i];
-		printf("\t{ \"%s\", \"%s\", %d, { %s, %s, %s }, %d, %d, %d, %d, %d, %d, t_%zu },\n",
+		printf("\t{ \"%s\", \"%s\", %d, { %s, %s, %s }, %d, %d, %d, %d, %d, %d, %d, "
+		       "t_%zu },\n",
 		       t->name, t->rm, t->nsrc, pool_names[t->pool[0]], pool_names[t->pool[1]],
 		       pool_names[t->pool[2]], t->dyn, t->static_rm, t->nout, t->fflags, t->mem,
-		       t->trap, i);
+		       t->trap, t->newer, i);
 	}
 	printf("};\nconst unsigned diff_ntests = %zu;\n", ntests);
 	free(tests);
