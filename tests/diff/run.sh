@@ -21,7 +21,8 @@
 #
 # Environment: ROBIN (default build/robin), FPCHECK (default build/tools/fpcheck),
 # DIFF_BIN (default build/guest/diff/diff.static), SEEDS (campaign seeds, default "1 2 3 4"),
-# KEEP=1 keeps the outputs of a run that differs (their paths are printed).
+# KEEP=1 keeps the outputs of a run that differs (their paths are printed), ROBIN_ISA (robin's
+# --isa, default rva23_zbc_zbkb_zfh: every extension the test covers).
 # Prints one line per run and a total; exit 0 only with zero differences.
 set -u
 cd "$(dirname "$0")/../.."
@@ -29,6 +30,8 @@ ROBIN=${ROBIN:-build/robin}
 FPCHECK=${FPCHECK:-build/tools/fpcheck}
 DIFF_BIN=${DIFF_BIN:-build/guest/diff/diff.static}
 SEEDS=${SEEDS:-1 2 3 4}
+# the ISA robin's guest sees: the default (rva23) and the optional extensions the test covers
+ROBIN_ISA=${ROBIN_ISA:-rva23_zbc_zbkb_zfh}
 GOLDEN=tests/diff/golden/newer.txt
 QEMU_CPU=rv64,zba=true,zbb=true,zbc=true,zbs=true,zbkb=true,Zfh=true,Zfhmin=true
 qemu() { qemu-riscv64 -cpu "$QEMU_CPU" "$@"; }
@@ -93,7 +96,7 @@ one_run() {  # guest arguments...
 	fi
 	local rd="-"
 	if [ $robin_runs = 1 ]; then
-		"$ROBIN" run "$DIFF_BIN" "$@" >"$r"
+		"$ROBIN" run --isa "$ROBIN_ISA" "$DIFF_BIN" "$@" >"$r"
 		local rc=$?
 		if cmp -s "$q" "$r"; then
 			rd=0
@@ -123,7 +126,7 @@ golden_check() {
 	local g=$tmp/golden.txt r=$tmp/robin-newer.txt args
 	args=$(sed -n 's/^## args: //p' "$GOLDEN")
 	sed '/^## /d' "$GOLDEN" >"$g"
-	"$ROBIN" run "$DIFF_BIN" $args >"$r"
+	"$ROBIN" run --isa "$ROBIN_ISA" "$DIFF_BIN" $args >"$r"
 	local rc=$?
 	golden_lines=$(wc -l <"$g")
 	if cmp -s "$g" "$r"; then
