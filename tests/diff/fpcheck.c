@@ -1,5 +1,5 @@
 /*
- * fpcheck.c — recomputes every F/D case of a differential-test output (the lines the guest
+ * fpcheck.c — recomputes every F/D/Zfh/Zfa case of a differential-test output (the lines the guest
  * program tests/diff/diff_rt.c printed under a reference such as qemu-riscv64) with robin's
  * fpu.c, and reports each line whose result or fflags differ. It checks the FP semantics
  * without the emulator in the loop: `qemu-riscv64 diff.static | fpcheck`. Operations that have
@@ -16,6 +16,8 @@
 
 #define BOX(v) fpu_box_s(v)
 #define S(i) fpu_unbox_s(op[i])
+#define HBOX(v) fpu_box_h(v)
+#define H(i) fpu_unbox_h(op[i])
 
 /* Result image of the destination register and the flags, or -1 when `name` is not an
  * F/D computation (integer tests, FP loads and stores). */
@@ -88,6 +90,62 @@ static int compute(const char *name, unsigned rm, const uint64_t *op, uint64_t *
 	else if (!strcmp(name, "fcvt.d.lu")) r = fpu_cvt_d_lu(op[0], rm, &f);
 	else if (!strcmp(name, "fmv.x.d")) r = op[0];
 	else if (!strcmp(name, "fmv.d.x")) r = op[0];
+	/* Zfh, Zfhmin */
+	else if (!strcmp(name, "fadd.h")) r = HBOX(fpu_add_h(H(0), H(1), rm, &f));
+	else if (!strcmp(name, "fsub.h")) r = HBOX(fpu_sub_h(H(0), H(1), rm, &f));
+	else if (!strcmp(name, "fmul.h")) r = HBOX(fpu_mul_h(H(0), H(1), rm, &f));
+	else if (!strcmp(name, "fdiv.h")) r = HBOX(fpu_div_h(H(0), H(1), rm, &f));
+	else if (!strcmp(name, "fsqrt.h")) r = HBOX(fpu_sqrt_h(H(0), rm, &f));
+	else if (!strcmp(name, "fmadd.h")) r = HBOX(fpu_madd_h(H(0), H(1), H(2), 0, rm, &f));
+	else if (!strcmp(name, "fmsub.h"))
+		r = HBOX(fpu_madd_h(H(0), H(1), H(2), FPU_MADD_NEG_ADDEND, rm, &f));
+	else if (!strcmp(name, "fnmsub.h"))
+		r = HBOX(fpu_madd_h(H(0), H(1), H(2), FPU_MADD_NEG_PROD, rm, &f));
+	else if (!strcmp(name, "fnmadd.h"))
+		r = HBOX(fpu_madd_h(H(0), H(1), H(2), FPU_MADD_NEG_PROD | FPU_MADD_NEG_ADDEND, rm, &f));
+	else if (!strcmp(name, "fsgnj.h")) r = HBOX(fpu_sgnj_h(H(0), H(1), 0));
+	else if (!strcmp(name, "fsgnjn.h")) r = HBOX(fpu_sgnj_h(H(0), H(1), 1));
+	else if (!strcmp(name, "fsgnjx.h")) r = HBOX(fpu_sgnj_h(H(0), H(1), 2));
+	else if (!strcmp(name, "fmin.h")) r = HBOX(fpu_min_h(H(0), H(1), &f));
+	else if (!strcmp(name, "fmax.h")) r = HBOX(fpu_max_h(H(0), H(1), &f));
+	else if (!strcmp(name, "feq.h")) r = (uint64_t)fpu_eq_h(H(0), H(1), &f);
+	else if (!strcmp(name, "flt.h")) r = (uint64_t)fpu_lt_h(H(0), H(1), &f);
+	else if (!strcmp(name, "fle.h")) r = (uint64_t)fpu_le_h(H(0), H(1), &f);
+	else if (!strcmp(name, "fclass.h")) r = fpu_class_h(H(0));
+	else if (!strcmp(name, "fcvt.w.h")) r = (uint64_t)fpu_cvt_w_h(H(0), rm, &f);
+	else if (!strcmp(name, "fcvt.wu.h")) r = (uint64_t)fpu_cvt_wu_h(H(0), rm, &f);
+	else if (!strcmp(name, "fcvt.l.h")) r = (uint64_t)fpu_cvt_l_h(H(0), rm, &f);
+	else if (!strcmp(name, "fcvt.lu.h")) r = fpu_cvt_lu_h(H(0), rm, &f);
+	else if (!strcmp(name, "fcvt.h.w")) r = HBOX(fpu_cvt_h_w((int32_t)op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.h.wu")) r = HBOX(fpu_cvt_h_wu((uint32_t)op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.h.l")) r = HBOX(fpu_cvt_h_l((int64_t)op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.h.lu")) r = HBOX(fpu_cvt_h_lu(op[0], rm, &f));
+	else if (!strcmp(name, "fcvt.s.h")) r = BOX(fpu_cvt_s_h(H(0), &f));
+	else if (!strcmp(name, "fcvt.d.h")) r = fpu_cvt_d_h(H(0), &f);
+	else if (!strcmp(name, "fcvt.h.s")) r = HBOX(fpu_cvt_h_s(S(0), rm, &f));
+	else if (!strcmp(name, "fcvt.h.d")) r = HBOX(fpu_cvt_h_d(op[0], rm, &f));
+	else if (!strcmp(name, "fmv.x.h")) r = (uint64_t)(int64_t)(int16_t)(uint16_t)op[0];
+	else if (!strcmp(name, "fmv.h.x")) r = HBOX((uint16_t)op[0]);
+	/* Zfa (the golden file of tests/diff/golden: fpcheck can read it too) */
+	else if (!strcmp(name, "fminm.s")) r = BOX(fpu_minm_s(S(0), S(1), &f));
+	else if (!strcmp(name, "fmaxm.s")) r = BOX(fpu_maxm_s(S(0), S(1), &f));
+	else if (!strcmp(name, "fminm.d")) r = fpu_minm_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fmaxm.d")) r = fpu_maxm_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fminm.h")) r = HBOX(fpu_minm_h(H(0), H(1), &f));
+	else if (!strcmp(name, "fmaxm.h")) r = HBOX(fpu_maxm_h(H(0), H(1), &f));
+	else if (!strcmp(name, "fround.s")) r = BOX(fpu_round_s(S(0), rm, &f));
+	else if (!strcmp(name, "froundnx.s")) r = BOX(fpu_roundnx_s(S(0), rm, &f));
+	else if (!strcmp(name, "fround.d")) r = fpu_round_d(op[0], rm, &f);
+	else if (!strcmp(name, "froundnx.d")) r = fpu_roundnx_d(op[0], rm, &f);
+	else if (!strcmp(name, "fround.h")) r = HBOX(fpu_round_h(H(0), rm, &f));
+	else if (!strcmp(name, "froundnx.h")) r = HBOX(fpu_roundnx_h(H(0), rm, &f));
+	else if (!strcmp(name, "fcvtmod.w.d")) r = (uint64_t)fpu_cvtmod_w_d(op[0], &f);
+	else if (!strcmp(name, "fleq.s")) r = (uint64_t)fpu_leq_s(S(0), S(1), &f);
+	else if (!strcmp(name, "fltq.s")) r = (uint64_t)fpu_ltq_s(S(0), S(1), &f);
+	else if (!strcmp(name, "fleq.d")) r = (uint64_t)fpu_leq_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fltq.d")) r = (uint64_t)fpu_ltq_d(op[0], op[1], &f);
+	else if (!strcmp(name, "fleq.h")) r = (uint64_t)fpu_leq_h(H(0), H(1), &f);
+	else if (!strcmp(name, "fltq.h")) r = (uint64_t)fpu_ltq_h(H(0), H(1), &f);
 	else return -1;
 	*res = r;
 	*fl = f;
@@ -191,6 +249,21 @@ int main(int argc, char **argv)
 				got = strtoull(tok, NULL, 16);
 		}
 		char *slash = strchr(name, '/');
+		if (slash && !strncmp(name, "fli.", 4)) {  /* fli.F/N: the constant of index N */
+			unsigned idx = (unsigned)strtoul(slash + 1, NULL, 10) & 31;
+			uint64_t want = name[4] == 's' ? BOX(fpu_fli_s(idx)) :
+			                name[4] == 'd' ? fpu_fli_d(idx) : HBOX(fpu_fli_h(idx));
+			if (!have_fl || nres != 1)
+				goto malformed;
+			compared++;
+			if (want != got || fl != pre) {
+				if (bad++ < 50)
+					printf("line %" PRIu64 ": %s: reference %" PRIx64 " fflags %" PRIx64
+					       ", fpu.c %" PRIx64 " fflags %" PRIx64 "\n", lineno, name, got,
+					       fl, want, pre);
+			}
+			continue;
+		}
 		if (slash) {
 			if (strcmp(slash, "/same"))
 				continue;

@@ -138,7 +138,16 @@ golden_check() {
 		diff "$g" "$r" | head -n 20
 		failed=1
 	fi
-	echo "golden $args: robin vs $GOLDEN: $golden_lines lines, $golden_diff differing"
+	# the Zfa lines, recomputed by fpu.c alone
+	local fpout; fpout=$("$FPCHECK" "$g")
+	local fpn fpd
+	fpn=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\1/p' <<<"$fpout" | tail -n 1)
+	fpd=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\2/p' <<<"$fpout" | tail -n 1)
+	if [ -z "$fpn" ] || [ "$fpd" != 0 ]; then
+		echo "FAIL fpcheck on $GOLDEN:"; sed -n '1,20p' <<<"$fpout"; failed=1; fpn=${fpn:-0}; fpd=${fpd:-0}
+	fi
+	total_fp=$((total_fp + fpn)); total_fp_diff=$((total_fp_diff + fpd))
+	echo "golden $args: robin vs $GOLDEN: $golden_lines lines, $golden_diff differing; fpu.c: $fpn FP cases, $fpd differences"
 }
 
 case "${1:-}" in
