@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -118,49 +119,148 @@ void checkpoint_note_inherited(struct emu *e)
 	closedir(d);
 }
 
-/* The guest's open files: fds 3..CKPT_FD_LIMIT-1 other than robin's private ones and those
- * inherited from the environment. */
+/* One descriptor of the guest, as ckpt_save_fds found it. */
+struct ckpt_fd {
+	int fd, fl, cloexec;
+	off_t off;
+	unsigned long pipe;   /* the pipe's inode, 0 for a file */
+	char path[PATH_MAX];
+};
+
+/* The guest's descriptor numbered fd: one of its own (3..CKPT_FD_LIMIT-1, neither robin's
+ * private ones nor those inherited from the environment)? */
+static int ckpt_guest_fd(const struct emu *e, long fd)
+{
+	if (fd < 3 || fd >= CKPT_FD_LIMIT || (e->inherited_fds[fd / 64] >> (fd % 64) & 1))
+		return 0;
+	for (int i = 0; i < e->n_private_fds; i++)
+		if (e->private_fds[i] == fd)
+			return 0;
+	return 1;
+}
+
+/* The bytes waiting in the pipe whose read end is rfd, put back through its write end wfd
+ * (both the guest's, so no one else reads or writes meanwhile): malloc'd into *data. Returns
+ * the count, or -errno. */
+static long ckpt_pipe_peek(int rfd, int wfd, uint8_t **data)
+{
+	int avail = 0;
+	*data = NULL;
+	if (ioctl(rfd, FIONREAD, &avail) < 0)
+		return -errno;
+	if (avail <= 0)
+		return 0;
+	uint8_t *buf = malloc((size_t)avail);
+	if (!buf)
+		return -ENOMEM;
+	long got = 0;
+	while (got < avail) {
+		ssize_t r = read(rfd, buf + got, (size_t)(avail - got));
+		if (r <= 0) {
+			free(buf);
+			return r < 0 ? -errno : -EIO;
+		}
+		got += r;
+	}
+	for (long put = 0; put < got;) {
+		ssize_t w = write(wfd, buf + put, (size_t)(got - put));
+		if (w <= 0) {
+			free(buf);
+			return w < 0 ? -errno : -EIO;
+		}
+		put += w;
+	}
+	*data = buf;
+	return got;
+}
+
+/* The guest's open files: regular files by path and offset; pipes whose both ends the guest
+ * holds (a self-pipe) by their inode, the read end carrying the bytes waiting in the pipe. */
 static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
 {
 	DIR *d = opendir("/proc/self/fd");
 	if (!d)
 		return ckpt_fail(err, errlen, -errno, "cannot list /proc/self/fd: %s", strerror(errno));
-	int self = dirfd(d), rc = 0;
+	struct ckpt_fd *fds = calloc(CKPT_FD_LIMIT, sizeof(*fds));
+	if (!fds) {
+		closedir(d);
+		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	int self = dirfd(d), rc = 0, n = 0;
 	struct dirent *de;
-	ckpt_begin(o, CKPT_FDS);
-	while ((de = readdir(d))) {
+	while ((de = readdir(d)) && n < CKPT_FD_LIMIT) {
 		char *end;
 		long fd = strtol(de->d_name, &end, 10);
-		if (*end || end == de->d_name || fd < 3 || fd >= CKPT_FD_LIMIT || fd == self ||
-		    (e->inherited_fds[fd / 64] >> (fd % 64) & 1))
+		if (*end || end == de->d_name || fd == self || !ckpt_guest_fd(e, fd))
 			continue;
-		int priv = 0;
-		for (int i = 0; i < e->n_private_fds; i++)
-			priv |= e->private_fds[i] == fd;
-		if (priv)
-			continue;
-		char link[64], path[PATH_MAX];
+		struct ckpt_fd *f = &fds[n];
+		char link[64];
 		snprintf(link, sizeof(link), "/proc/self/fd/%ld", fd);
-		ssize_t n = readlink(link, path, sizeof(path) - 1);
-		if (n < 0)
+		ssize_t len = readlink(link, f->path, sizeof(f->path) - 1);
+		if (len < 0)
 			continue;
-		path[n] = 0;
-		if (path[0] != '/' || (n > 10 && !strcmp(path + n - 10, " (deleted)"))) {
+		f->path[len] = 0;
+		if (sscanf(f->path, "pipe:[%lu]", &f->pipe) != 1)
+			f->pipe = 0;
+		if ((f->path[0] != '/' && !f->pipe) ||
+		    (len > 10 && !strcmp(f->path + len - 10, " (deleted)"))) {
 			rc = ckpt_fail(err, errlen, -ENOTSUP, "the guest's descriptor %ld is %s, which a "
-			               "checkpoint cannot reopen", fd, path);
+			               "checkpoint cannot reopen", fd, f->path);
 			break;
 		}
-		int fl = fcntl((int)fd, F_GETFL), fdfl = fcntl((int)fd, F_GETFD);
-		off_t off = lseek((int)fd, 0, SEEK_CUR);
-		ckpt_u32(o, (uint32_t)fd);
-		ckpt_u32(o, (uint32_t)fl);
-		ckpt_u32(o, (uint32_t)(fdfl > 0 && (fdfl & FD_CLOEXEC)));
-		ckpt_u64(o, off < 0 ? 0 : (uint64_t)off);
-		ckpt_str(o, path);
+		int fdfl = fcntl((int)fd, F_GETFD);
+		f->fd = (int)fd;
+		f->fl = fcntl((int)fd, F_GETFL);
+		f->cloexec = fdfl > 0 && (fdfl & FD_CLOEXEC);
+		f->off = f->pipe ? 0 : lseek((int)fd, 0, SEEK_CUR);
+		n++;
+	}
+	closedir(d);
+	/* a pipe needs both ends among the guest's descriptors */
+	for (int i = 0; i < n && !rc; i++) {
+		int has_r = 0, has_w = 0;
+		for (int j = 0; fds[i].pipe && j < n; j++)
+			if (fds[j].pipe == fds[i].pipe) {
+				has_r |= (fds[j].fl & O_ACCMODE) == O_RDONLY;
+				has_w |= (fds[j].fl & O_ACCMODE) == O_WRONLY;
+			}
+		if (fds[i].pipe && !(has_r && has_w))
+			rc = ckpt_fail(err, errlen, -ENOTSUP, "the guest's descriptor %d is %s, whose "
+			               "other end the guest does not hold: a checkpoint cannot recreate "
+			               "it", fds[i].fd, fds[i].path);
+	}
+	ckpt_begin(o, CKPT_FDS);
+	for (int i = 0; i < n && !rc; i++) {
+		struct ckpt_fd *f = &fds[i];
+		uint8_t *data = NULL;
+		long nbytes = 0;
+		int first_reader = 1;
+		for (int j = 0; j < i; j++)
+			first_reader &= !(fds[j].pipe == f->pipe && (fds[j].fl & O_ACCMODE) == O_RDONLY);
+		if (f->pipe && (f->fl & O_ACCMODE) == O_RDONLY && first_reader) {
+			int w = -1;
+			for (int j = 0; j < n && w < 0; j++)
+				if (fds[j].pipe == f->pipe && (fds[j].fl & O_ACCMODE) == O_WRONLY)
+					w = fds[j].fd;
+			nbytes = ckpt_pipe_peek(f->fd, w, &data);
+			if (nbytes < 0) {
+				rc = ckpt_fail(err, errlen, (int)nbytes, "cannot read the pipe of the guest's "
+				               "descriptor %d: %s", f->fd, strerror((int)-nbytes));
+				break;
+			}
+		}
+		ckpt_u32(o, (uint32_t)f->fd);
+		ckpt_u32(o, (uint32_t)f->fl);
+		ckpt_u32(o, (uint32_t)f->cloexec);
+		ckpt_u64(o, f->pipe ? (uint64_t)nbytes : f->off < 0 ? 0 : (uint64_t)f->off);
+		ckpt_str(o, f->path);
+		if (nbytes > 0)
+			ckpt_raw(o, data, (size_t)nbytes);
+		free(data);
 	}
 	ckpt_u32(o, UINT32_MAX);  /* end of the list */
 	ckpt_end(o);
-	closedir(d);
+	free(fds);
 	return rc;
 }
 
@@ -525,46 +625,121 @@ static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckp
 	inflateEnd(&z);
 }
 
+/* A pipe being recreated: its inode in the checkpoint and the two ends, kept at high
+ * descriptors until every guest descriptor of it is in place. */
+struct ckpt_pipe {
+	unsigned long ino;
+	int r, w;
+};
+
+/* The guest descriptor fd of the pipe `path` ("pipe:[INODE]"), created at its first end;
+ * a read end's nbytes waiting bytes follow in the section. Returns 0, or -1 (in->rc set). */
+static int ckpt_load_pipe(struct ckpt_in *in, uint64_t at, uint32_t fd, uint32_t fl,
+                          uint32_t cloexec, uint64_t nbytes, const char *path,
+                          struct ckpt_pipe *pipes, int *npipes)
+{
+	unsigned long ino;
+	int rd = (fl & O_ACCMODE) == O_RDONLY, wr = (fl & O_ACCMODE) == O_WRONLY;
+	if (sscanf(path, "pipe:[%lu]", &ino) != 1 || !(rd || wr) || (wr && nbytes) ||
+	    nbytes > (1u << 20)) {
+		ckpt_badf(in, at, "FDS_: descriptor %u: pipe '%s', flags %#x, %" PRIu64 " bytes "
+		          "invalid", fd, path, fl, nbytes);
+		return -1;
+	}
+	const uint8_t *data = nbytes ? ckpt_take(in, (size_t)nbytes) : NULL;
+	if (in->rc)
+		return -1;
+	struct ckpt_pipe *p = NULL;
+	for (int i = 0; i < *npipes && !p; i++)
+		if (pipes[i].ino == ino)
+			p = &pipes[i];
+	if (!p) {
+		int pf[2];
+		if (*npipes == CKPT_FD_LIMIT || pipe2(pf, O_CLOEXEC) < 0) {
+			in->rc = ckpt_fail(in->err, in->errlen, -EMFILE, "%s: offset %" PRIu64 ": cannot "
+			                   "create a pipe for the guest's descriptor %u", in->path, at, fd);
+			return -1;
+		}
+		p = &pipes[(*npipes)++];
+		p->ino = ino;
+		p->r = fcntl(pf[0], F_DUPFD_CLOEXEC, CKPT_FD_LIMIT + 100);
+		p->w = fcntl(pf[1], F_DUPFD_CLOEXEC, CKPT_FD_LIMIT + 100);
+		close(pf[0]);
+		close(pf[1]);
+		if (p->r < 0 || p->w < 0) {
+			in->rc = ckpt_fail(in->err, in->errlen, -EMFILE, "%s: offset %" PRIu64 ": no "
+			                   "descriptor left for a pipe", in->path, at);
+			return -1;
+		}
+	}
+	if (dup3(rd ? p->r : p->w, (int)fd, cloexec ? O_CLOEXEC : 0) < 0) {
+		ckpt_bad(in, at, "cannot reopen the descriptor at its number");
+		return -1;
+	}
+	fcntl((int)fd, F_SETFL, (int)fl & O_NONBLOCK);
+	for (uint64_t put = 0; put < nbytes;) {
+		ssize_t w = write(p->w, data + put, (size_t)(nbytes - put));
+		if (w <= 0) {
+			ckpt_bad(in, at, "cannot refill the pipe");
+			return -1;
+		}
+		put += (uint64_t)w;
+	}
+	return 0;
+}
+
 static void ckpt_load_fds(struct ckpt_in *in)
 {
+	struct ckpt_pipe *pipes = calloc(CKPT_FD_LIMIT, sizeof(*pipes));
+	int npipes = 0;
+	if (!pipes) {
+		in->rc = ckpt_fail(in->err, in->errlen, -ENOMEM, "out of memory");
+		return;
+	}
 	for (;;) {
 		uint64_t at = in->at;
 		uint32_t fd = ckpt_get32(in);
 		if (in->rc || fd == UINT32_MAX)
-			return;
+			break;
 		uint32_t fl = ckpt_get32(in), cloexec = ckpt_get32(in);
 		uint64_t off = ckpt_get64(in);
 		char path[PATH_MAX];
 		ckpt_getstr(in, path, sizeof(path));
 		if (in->rc)
-			return;
+			break;
 		if (fd < 3 || fd >= CKPT_FD_LIMIT) {
 			ckpt_badf(in, at, "FDS_: descriptor %u outside 3..%d", fd, CKPT_FD_LIMIT - 1);
-			return;
+			break;
 		}
-		if (cloexec > 1 || off > INT64_MAX || path[0] != '/') {
+		int is_pipe = !strncmp(path, "pipe:[", 6);
+		if (cloexec > 1 || off > INT64_MAX || (path[0] != '/' && !is_pipe)) {
 			ckpt_badf(in, at, "FDS_: descriptor %u: close-on-exec %u, offset %" PRIu64
-			          " or path '%s' invalid (0 or 1, a file offset, an absolute path)",
-			          fd, cloexec, off, path);
-			return;
+			          " or path '%s' invalid (0 or 1, a file offset, an absolute path or a "
+			          "pipe)", fd, cloexec, off, path);
+			break;
 		}
 		if (fcntl((int)fd, F_GETFD) >= 0) {
 			in->rc = ckpt_fail(in->err, in->errlen, -EBUSY, "%s: offset %" PRIu64 ": the "
 			                   "guest's descriptor %u is already open in robin", in->path, at, fd);
-			return;
+			break;
+		}
+		if (is_pipe) {
+			if (ckpt_load_pipe(in, at, fd, fl, cloexec, off, path, pipes, &npipes))
+				break;
+			continue;
 		}
 		int h = open(path, (int)fl & ~(O_CREAT | O_EXCL | O_TRUNC));
 		if (h < 0) {
 			in->rc = ckpt_fail(in->err, in->errlen, -errno, "%s: offset %" PRIu64 ": cannot "
 			                   "reopen the guest's descriptor %u (%s): %s", in->path, at, fd,
 			                   path, strerror(errno));
-			return;
+			break;
 		}
 		if (h != (int)fd) {
 			if (dup3(h, (int)fd, cloexec ? O_CLOEXEC : 0) < 0) {
 				close(h);
 				ckpt_bad(in, at, "cannot reopen the descriptor at its number");
-				return;
+				break;
 			}
 			close(h);
 		} else if (cloexec) {
@@ -573,6 +748,11 @@ static void ckpt_load_fds(struct ckpt_in *in)
 		if (!(fl & O_APPEND))
 			lseek((int)fd, (off_t)off, SEEK_SET);
 	}
+	for (int i = 0; i < npipes; i++) {
+		close(pipes[i].r);
+		close(pipes[i].w);
+	}
+	free(pipes);
 }
 
 /* The PROC fields the emulator relies on: the brk and mmap layout inside the guest space

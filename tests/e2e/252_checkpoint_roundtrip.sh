@@ -4,10 +4,11 @@
 # --max-insns N) followed by the restored run's output is the uninterrupted run's output, and
 # the restored run ends at the same instruction count. The program keeps state in brk and
 # mmap memory and reads an open file across the checkpoint; the dynamic build also restores
-# the interpreter's and libc's mappings.
+# the interpreter's and libc's mappings. A self-pipe holding bytes (tests/guest/ckpt_pipe.c)
+# comes back with its bytes, at its descriptor numbers.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
-need_guest phases
+need_guest phases ckpt_pipe
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 IN="$ROBIN_ROOT/tests/guest/phases.c"
 count() { grep -o '"instructions": [0-9]*' "$1" | grep -o '[0-9]*$'; }
@@ -33,5 +34,20 @@ for v in static dyn; do
 	cmp -s "$T/post.out" "$T/again.out" || { echo "$v: second restore differs"; exit 1; }
 	rm -rf "$T/ck"
 	echo "$v: ok ($total instructions, checkpoints at $a and $b)"
+done
+# a pipe whose both ends the guest holds, with 7 bytes waiting across the checkpoint
+for v in static dyn; do
+	P="$G/ckpt_pipe.$v"
+	"$ROBIN" run --virtual-time --stats-json "$T/pf.json" "$P" >"$T/pf.out" || exit 1
+	total=$(count "$T/pf.json"); a=$((total / 2))
+	mkdir -p "$T/pk"
+	"$ROBIN" run --virtual-time --checkpoint-at $a --checkpoint-dir "$T/pk" "$P" >/dev/null || { echo "$v: pipe checkpoint failed"; exit 1; }
+	"$ROBIN" run --virtual-time --max-insns $a "$P" >"$T/pre.out" 2>/dev/null
+	"$ROBIN" run --restore "$T/pk/insn-$a.ckpt" --stats-json "$T/pr.json" >"$T/post.out" || { echo "$v: pipe restore failed"; exit 1; }
+	cat "$T/pre.out" "$T/post.out" | cmp -s - "$T/pf.out" || { echo "$v: pipe output differs"; cat "$T/post.out"; exit 1; }
+	grep -q '^read 7: abc def' "$T/pf.out" || { echo "$v: pipe program output"; cat "$T/pf.out"; exit 1; }
+	[ "$(count "$T/pr.json")" = "$total" ] || { echo "$v: pipe restore count"; exit 1; }
+	rm -rf "$T/pk"
+	echo "$v: self-pipe ok"
 done
 exit 0

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # 253: bad checkpoints are refused with one line naming the file and the offset, exit 1, no
 # crash: not a checkpoint, a flipped byte in the header, in a section's data, a truncated
-# file, a future format version, an empty file; and --checkpoint-at with bad lists.
+# file, a future format version, an empty file; and --checkpoint-at with bad lists, and a
+# guest pipe whose other end it closed (a checkpoint cannot recreate it: refused at save).
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
-need_guest phases
+need_guest phases ckpt_pipe
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 "$ROBIN" run --virtual-time --checkpoint-at 2000000 --checkpoint-dir "$T" "$G/phases.static" x 2 >/dev/null || exit 1
 C="$T/insn-2000000.ckpt"
@@ -50,4 +51,8 @@ for bad in '5,3' 'x' '1,,2' ''; do
 done
 "$ROBIN" run --checkpoint-at 1000 --checkpoint-dir /nonexistent/d "$G/phases.static" 2>"$T/err" >/dev/null && exit 1
 grep -q '/nonexistent/d' "$T/err" || { cat "$T/err"; exit 1; }
+# a lone read end of a pipe: the run stops at the checkpoint with one line naming the descriptor
+"$ROBIN" run --virtual-time --checkpoint-at 1000000 --checkpoint-dir "$T" "$G/ckpt_pipe.static" lone >/dev/null 2>"$T/err"; rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <"$T/err")" -eq 1 ] && grep -q "descriptor 3 is pipe:.*other end" "$T/err" ||
+	{ echo "lone pipe: exit $rc"; cat "$T/err"; exit 1; }
 exit 0
