@@ -14,7 +14,8 @@
 #   --only ID    just this test (NAME or ieee/NAME; repeatable), to reproduce a mismatch
 #   --jobs J     tests in parallel (default 2)
 #   --timeout S  per run under qemu (default 10 s); robin gets ROBIN_TIMEOUT_FACTOR x that
-#   --march M    build with -march=M (default rv64gc) into build/conformance/bin-M and run
+#   --march M    build with -march=M (default rv64gc) into build/conformance/bin-M, run robin
+#                with --isa M (the same ISA, nothing more) and
 #                qemu with -cpu rv64 and M's extensions (those qemu 7.2 has: zba zbb zbs zbc
 #                zbkb zfh zfhmin zihintpause), e.g. rv64gc_zba_zbb_zbs_zbc
 # env: ROBIN (default build/robin), QEMU (qemu-riscv64), RV_CC (riscv64-linux-gnu-gcc),
@@ -47,21 +48,22 @@ for v in "$subset" "$seed" "$jobs" "$timeout_s"; do
 done
 [ "$mode" = subset ] && [ "$subset" -eq 0 ] && { echo "conformance: --subset needs N > 0" >&2; exit 2; }
 # -march=rv64gc[_ext...] -> qemu's -cpu (property names as qemu 7.2 spells them)
+# (not named QEMU_CPU: qemu-user reads that environment variable itself, and it is exported)
 [[ $march =~ ^rv64gc(_[a-z0-9]+)*$ ]] || { echo "conformance: --march '$march' is not rv64gc[_ext...]" >&2; exit 2; }
-QEMU_CPU=""
+CONF_QEMU_CPU=""
 if [ "$march" != rv64gc ]; then
-	QEMU_CPU=rv64
+	CONF_QEMU_CPU=rv64
 	for e in $(tr '_' ' ' <<<"${march#rv64gc_}"); do
 		case $e in
-		zba|zbb|zbs|zbc|zbkb) QEMU_CPU="$QEMU_CPU,$e=true" ;;
-		zfh) QEMU_CPU="$QEMU_CPU,Zfh=true" ;;
-		zfhmin) QEMU_CPU="$QEMU_CPU,Zfhmin=true" ;;
-		zihintpause) QEMU_CPU="$QEMU_CPU,Zihintpause=true" ;;
+		zba|zbb|zbs|zbc|zbkb) CONF_QEMU_CPU="$CONF_QEMU_CPU,$e=true" ;;
+		zfh) CONF_QEMU_CPU="$CONF_QEMU_CPU,Zfh=true" ;;
+		zfhmin) CONF_QEMU_CPU="$CONF_QEMU_CPU,Zfhmin=true" ;;
+		zihintpause) CONF_QEMU_CPU="$CONF_QEMU_CPU,Zihintpause=true" ;;
 		*) echo "conformance: --march: qemu-riscv64 7.2 cannot run extension '$e'" >&2; exit 2 ;;
 		esac
 	done
 fi
-export MARCH=$march QEMU_CPU
+export MARCH=$march CONF_QEMU_CPU
 
 export ROBIN=${ROBIN:-build/robin}
 export QEMU=${QEMU:-qemu-riscv64}
@@ -180,12 +182,12 @@ conformance_one() {
 		fi
 		local qrc rrc
 		local cpu=()
-		[ -n "$QEMU_CPU" ] && cpu=(-cpu "$QEMU_CPU")
+		[ -n "$CONF_QEMU_CPU" ] && cpu=(-cpu "$CONF_QEMU_CPU")
 		(cd "$scratch" && timeout -k 2 "$TIMEOUT_S" "$QEMU" "${cpu[@]}" -L "$SYSROOT" "$bin" \
 			</dev/null >"$scratch/q.out" 2>"$scratch/q.err")
 		qrc=$?
 		(cd "$scratch" && timeout -k 2 $((TIMEOUT_S * ROBIN_TIMEOUT_FACTOR)) "$ROBIN" run \
-			--sysroot "$SYSROOT" -- "$bin" </dev/null >"$scratch/r.out" 2>"$scratch/r.err")
+			--isa "$MARCH" --sysroot "$SYSROOT" -- "$bin" </dev/null >"$scratch/r.out" 2>"$scratch/r.err")
 		rrc=$?
 		local verdict=same reason=""
 		if [ "$qrc" != "$rrc" ]; then
@@ -208,7 +210,7 @@ conformance_one() {
 }
 export -f conformance_one
 
-echo "conformance: $n_tests tests x 4 variants (O0/O2, static/dynamic), -march=$march${QEMU_CPU:+ (qemu -cpu $QEMU_CPU)}, $jobs jobs, robin = $ROBIN" >&2
+echo "conformance: $n_tests tests x 4 variants (O0/O2, static/dynamic), -march=$march${CONF_QEMU_CPU:+ (qemu -cpu $CONF_QEMU_CPU)}, $jobs jobs, robin = $ROBIN" >&2
 printf '%s\n' $tests | xargs -P "$jobs" -I{} bash -c 'conformance_one "$1"' _ {}
 
 # ---- summary ----------------------------------------------------------------------------------
