@@ -192,21 +192,21 @@ static int foreign_mnt_ns(const struct procmap *pm, uint32_t pid)
 }
 
 /* Read the identity of the image at `path` (a /proc/PID/root or map_files name) into *ei when
- * it carries build_id (any, when ""). When *copy is set, the file is also copied into robin's
- * build-id cache (elf_fetch.h) and *copy cleared. Returns 1 when it matches. */
+ * it carries build_id (any, when ""). When it matches and copy is set, the file is also copied
+ * into robin's build-id cache (elf_fetch.h), for reports made when the process is gone.
+ * Returns 1 when it matches. */
 static int image_file_fd(const char *path, const char *build_id, struct elf_image_info *ei,
-			 int *copy)
+			 int copy)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC), ok = 0;
 	if (fd < 0)
 		return 0;
 	ok = elf_image_info_fd(fd, ei) == 0 && (!build_id[0] || !strcmp(ei->build_id, build_id));
-	if (ok && copy && *copy && ei->build_id[0]) {
+	if (ok && copy && ei->build_id[0]) {
 		int rc = elf_fetch_cache_store(fd, ei->build_id);
 		if (rc)
 			fprintf(stderr, "robin: cannot keep a copy of %s (build-id %s): %s\n", path,
 				ei->build_id, strerror(-rc));
-		*copy = 0;
 	}
 	close(fd);
 	return ok;
@@ -248,20 +248,30 @@ static struct cimage *image_file(struct procmap *pm, const char *name, const cha
 	/* A process in another mount namespace (a container) or chroot names files of its own
 	 * root: read them through /proc/PID/root, and keep a copy by build-id for the reports,
 	 * which run when the process and its namespace are gone. */
-	int foreign = pid && foreign_mnt_ns(pm, pid), ok = 0, elsewhere = foreign;
-	if (!foreign && !deleted)
+	int foreign = pid && foreign_mnt_ns(pm, pid), ok = 0;
+	char rp[4200];
+	snprintf(rp, sizeof rp, "/proc/%u/root%s", pid, path);
+	if (!deleted && foreign) {
+		/* the file as the process sees it; copied unless robin's own path holds the same
+		 * build (as for services that only have a private /tmp) */
+		struct elf_image_info host;
+		int hok = elf_image_info_path(path, &host) == 0 && host.build_id[0];
+		ok = image_file_fd(rp, build_id, &ei, 0);
+		if (ok && ei.build_id[0] && !(hok && !strcmp(host.build_id, ei.build_id)))
+			(void)image_file_fd(rp, ei.build_id, &ei, 1);
+		else if (!ok && hok && build_id[0] && !strcmp(host.build_id, build_id))
+			ei = host, ok = 1;  /* unreadable there; robin's path holds the same build */
+	} else if (!deleted) {
 		ok = elf_image_info_path(path, &ei) == 0 &&
 		     (!build_id[0] || !strcmp(ei.build_id, build_id));
-	if (!ok && !deleted && pid) {
-		char rp[4200];
-		snprintf(rp, sizeof rp, "/proc/%u/root%s", pid, path);
-		ok = image_file_fd(rp, build_id, &ei, &elsewhere);
+		if (!ok && pid)  /* another root (chroot): the process's own file, copied */
+			ok = image_file_fd(rp, build_id, &ei, 1);
 	}
 	if (!ok && pid) {
 		/* deleted or replaced since: the mapping itself still holds the old file */
 		char mf[96];
 		snprintf(mf, sizeof mf, "/proc/%u/map_files/%" PRIx64 "-%" PRIx64, pid, start, end);
-		ok = image_file_fd(mf, build_id, &ei, foreign ? &elsewhere : NULL);
+		ok = image_file_fd(mf, build_id, &ei, foreign);
 		if (!ok && !deleted)
 			im->deleted = 1; /* the file at the path is another build */
 	}
