@@ -2,6 +2,7 @@
  * procmap.c — processes, address-space eras and images for the collector (see procmap.h).
  */
 #include "collect/procmap.h"
+#include "elf/elf_fetch.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -39,6 +40,9 @@ int procmap_init(struct procmap *pm)
 	pm->itab = calloc(pm->itab_size, sizeof *pm->itab);
 	pm->next_era_id = 1;
 	pm->self_pid = (uint32_t)getpid();
+	struct stat st;
+	if (stat("/proc/self/ns/mnt", &st) == 0)
+		pm->self_mnt_ino = (uint64_t)st.st_ino;
 	if (!pm->ptab || !pm->itab) {
 		procmap_free(pm);
 		return -ENOMEM;
@@ -178,6 +182,36 @@ static struct cimage *image_anon(struct procmap *pm, const char *name, const cha
 	return im ? im : image_new(pm, key, CIMAGE_ANON, label);
 }
 
+/* Whether process pid lives in another mount namespace than the collector (0 if unknown). */
+static int foreign_mnt_ns(const struct procmap *pm, uint32_t pid)
+{
+	char p[64];
+	struct stat st;
+	snprintf(p, sizeof p, "/proc/%u/ns/mnt", pid);
+	return pm->self_mnt_ino && stat(p, &st) == 0 && (uint64_t)st.st_ino != pm->self_mnt_ino;
+}
+
+/* Read the identity of the image at `path` (a /proc/PID/root or map_files name) into *ei when
+ * it carries build_id (any, when ""). When it matches and copy is set, the file is also copied
+ * into robin's build-id cache (elf_fetch.h), for reports made when the process is gone.
+ * Returns 1 when it matches. */
+static int image_file_fd(const char *path, const char *build_id, struct elf_image_info *ei,
+			 int copy)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC), ok = 0;
+	if (fd < 0)
+		return 0;
+	ok = elf_image_info_fd(fd, ei) == 0 && (!build_id[0] || !strcmp(ei->build_id, build_id));
+	if (ok && copy && ei->build_id[0]) {
+		int rc = elf_fetch_cache_store(fd, ei->build_id);
+		if (rc)
+			fprintf(stderr, "robin: cannot keep a copy of %s (build-id %s): %s\n", path,
+				ei->build_id, strerror(-rc));
+	}
+	close(fd);
+	return ok;
+}
+
 /* The image of a file mapping. `build_id` is hex or ""; dev/ino identify it without one;
  * pid/start/end reach the mapping through /proc/PID/map_files when the path is stale. */
 static struct cimage *image_file(struct procmap *pm, const char *name, const char *build_id,
@@ -211,18 +245,33 @@ static struct cimage *image_file(struct procmap *pm, const char *name, const cha
 	if (im->kind == CIMAGE_VDSO)
 		return im;
 	struct elf_image_info ei;
-	int ok = !deleted && elf_image_info_path(path, &ei) == 0 &&
-		 (!build_id[0] || !strcmp(ei.build_id, build_id));
+	/* A process in another mount namespace (a container) or chroot names files of its own
+	 * root: read them through /proc/PID/root, and keep a copy by build-id for the reports,
+	 * which run when the process and its namespace are gone. */
+	int foreign = pid && foreign_mnt_ns(pm, pid), ok = 0;
+	char rp[4200];
+	snprintf(rp, sizeof rp, "/proc/%u/root%s", pid, path);
+	if (!deleted && foreign) {
+		/* the file as the process sees it; copied unless robin's own path holds the same
+		 * build (as for services that only have a private /tmp) */
+		struct elf_image_info host;
+		int hok = elf_image_info_path(path, &host) == 0 && host.build_id[0];
+		ok = image_file_fd(rp, build_id, &ei, 0);
+		if (ok && ei.build_id[0] && !(hok && !strcmp(host.build_id, ei.build_id)))
+			(void)image_file_fd(rp, ei.build_id, &ei, 1);
+		else if (!ok && hok && build_id[0] && !strcmp(host.build_id, build_id))
+			ei = host, ok = 1;  /* unreadable there; robin's path holds the same build */
+	} else if (!deleted) {
+		ok = elf_image_info_path(path, &ei) == 0 &&
+		     (!build_id[0] || !strcmp(ei.build_id, build_id));
+		if (!ok && pid)  /* another root (chroot): the process's own file, copied */
+			ok = image_file_fd(rp, build_id, &ei, 1);
+	}
 	if (!ok && pid) {
 		/* deleted or replaced since: the mapping itself still holds the old file */
 		char mf[96];
 		snprintf(mf, sizeof mf, "/proc/%u/map_files/%" PRIx64 "-%" PRIx64, pid, start, end);
-		int fd = open(mf, O_RDONLY | O_CLOEXEC);
-		if (fd >= 0) {
-			ok = elf_image_info_fd(fd, &ei) == 0 &&
-			     (!build_id[0] || !strcmp(ei.build_id, build_id));
-			close(fd);
-		}
+		ok = image_file_fd(mf, build_id, &ei, foreign);
 		if (!ok && !deleted)
 			im->deleted = 1; /* the file at the path is another build */
 	}

@@ -86,6 +86,7 @@ struct procmap {
 	uint64_t next_era_id;
 	struct cimage *kernel;
 	uint32_t self_pid;          /* the collector itself (its samples are still attributed) */
+	uint64_t self_mnt_ino;      /* the collector's mount namespace (inode), 0 if unknown */
 	struct procmap_stats stats;
 };
 

@@ -5,6 +5,7 @@
  * virtual addresses, so symbol values and DWARF addresses are used as they are.
  */
 #include "profile/symbols.h"
+#include "elf/elf_fetch.h"
 #include "util/regfile.h"
 
 #include <elf.h>
@@ -269,9 +270,15 @@ int symbols_open(const char *path, const char *build_id, struct symbols **out, c
 		}
 	}
 	const char *want_id = build_id && *build_id ? build_id : s->ident.build_id;
+	if (!s->image.elf && *want_id && elf_fetch_cache_open(&s->image, want_id) == 0) {
+		/* a copy taken at record time (an image of another mount namespace) */
+		s->ident = s->image.ident;
+		rc = 0;
+	}
 	int need_debug = s->image.elf == NULL || !elf_image_has_section(&s->image, ".debug_info", 1) ||
 			 !elf_image_has_section(&s->image, ".symtab", 0);
-	if (need_debug && *want_id && elf_image_open_debug(&s->debug, want_id) == 0 &&
+	if (need_debug && *want_id && (elf_image_open_debug(&s->debug, want_id) == 0 ||
+				       elf_fetch_debuginfod(&s->debug, want_id) == 0) &&
 	    !s->image.elf) {
 		s->ident = s->debug.ident;
 		s->ident.size_bytes = 0;  /* unknown: only the debug file was found */

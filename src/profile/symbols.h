@@ -37,9 +37,12 @@ struct symbols_func {
 int symbols_identify(const char *path, struct elf_image_ident *out, char *err)
 	__attribute__((warn_unused_result));
 
-/* Open an image: `path` if it exists and (when build_id is non-empty) carries that build-id;
- * else /usr/lib/debug/.build-id/xx/rest.debug for the symbols and lines. Stripped images
- * open fine with no functions. err (SYMBOLS_ERR_MAX) gets one line naming the file. */
+/* Open an image: `path` if it exists and (when build_id is non-empty) carries that build-id,
+ * else robin's build-id cache (elf_fetch.h: images copied from other mount namespaces); for
+ * the symbols and lines of an image without .symtab or .debug_info, the debug file of its
+ * build-id from /usr/lib/debug/.build-id/xx/rest.debug, else debuginfod (DEBUGINFOD_URLS).
+ * Stripped images open fine with no functions. err (SYMBOLS_ERR_MAX) gets one line naming
+ * the file. */
 int symbols_open(const char *path, const char *build_id, struct symbols **out, char *err)
 	__attribute__((warn_unused_result));
 
