@@ -25,6 +25,9 @@ PKGS=(
   valgrind                        # `make valgrind`: every tool under memcheck (scripts/valgrind.sh)
   tcl                             # the corpus's sqlite3: tclsh generates its amalgamation (sqlite3.c) and shell.c
   cmake                           # the corpus's libjpeg-turbo (cjpeg, djpeg) builds with CMake
+  libdebuginfod1                  # robin loads it (dlopen) to fetch debug info of stripped binaries by build-id
+  debuginfod curl                 # e2e 660: a loopback debuginfod server, polled until it has scanned
+  util-linux                      # e2e 661: unshare -m (a process in another mount namespace)
 )
 if [ "${1:-}" = --slurm ]; then
   PKGS+=(slurmctld slurmd slurm-client munge)  # `make slurm-check` (scripts/slurm_check.sh)
