@@ -14,6 +14,8 @@ cl_need
 command -v node > /dev/null || cl_skip "skip: node is not installed (apt-get install nodejs)"
 CL_TMP=$(mktemp -d); trap 'rm -rf "$CL_TMP"' EXIT
 cp "$ROBIN_ROOT/tests/e2e/data/perf_map_hot.js" "$CL_TMP/app.js"
+ROBIN=$(cd "$(dirname "$ROBIN")" && pwd)/$(basename "$ROBIN")
+cd "$CL_TMP" # node may leave a V8 log (isolate-*.log) in its working directory
 fail=0
 shares() { # DB -> "hot PCT unknown PCT" from robin prof
 	"$ROBIN" prof --db "$1" > "$CL_TMP/prof.txt" 2>&1 || { cat "$CL_TMP/prof.txt"; echo "FAIL: robin prof" >&2; return 1; }

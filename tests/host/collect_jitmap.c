@@ -5,7 +5,9 @@
  * survive: malformed lines, and an earlier entry "stale_name" over the same code that the
  * later "jit_spin" entry overrides. Half-way it appends "jit_spin2" for a second copy and runs
  * that too (a map that grows while the process runs).
- * usage: collect_jitmap SECS
+ * With N, N more entries (elsewhere in the address space) come first, to measure the cost of
+ * reading a large map.
+ * usage: collect_jitmap SECS [N]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,6 +59,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	unsigned long a = (unsigned long)(code + 0x100), b = (unsigned long)(code + 0x1100);
+	long pad = argc > 2 ? atol(argv[2]) : 0;
+	for (long i = 0; i < pad; i++)
+		fprintf(f, "%lx %x LazyCompile:*padding_%ld /app/lib/module_%ld.js:%ld:1\n",
+			0x100000000ul + (unsigned long)i * 0x100, 0x80, i, i % 97, i);
 	fprintf(f, "%lx 40 stale_name\n", a - 0x10);
 	fprintf(f, "not a map line\n");
 	fprintf(f, "%lx 0 zero_size\n", a);
