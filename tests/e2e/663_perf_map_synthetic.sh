@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test: serial (samples the host)
-# 661: the perf map mechanism without a real JIT (tests/host/collect_jitmap.c, x86-64): a
+# 663: the perf map mechanism without a real JIT (tests/host/collect_jitmap.c, x86-64): a
 # program copies a counting loop into anonymous executable memory, names it in
 # /tmp/perf-PID.map among malformed lines and an earlier overlapping entry, runs it, then
 # appends a second entry (with spaces in its name) for a second copy, runs that, and removes

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test: serial (samples the host)
-# 660: JIT-compiled code named from the process's perf map. Debian's node with
+# 662: JIT-compiled code named from the process's perf map. Debian's node with
 # --perf-basic-prof writes /tmp/perf-PID.map ("START SIZE NAME" per function V8 compiles);
 # `robin record` sends the samples in node's anonymous code to the image "[jit] perf-PID.map"
 # and stores the map's entries in the database, so `robin prof` names the hot JavaScript
