@@ -173,6 +173,10 @@ static int collect_record_totals(struct collect_record *r, int64_t wall_ns)
 		{ "samples_unknown", (double)st->unknown }, { "samples_kernel", (double)st->kernel },
 		{ "throttled", (double)st->throttled }, { "wall_ns", (double)wall_ns },
 		{ "exit_status", (double)r->exit_status },
+		{ "jit_symbols", (double)r->store.jit_symbols },
+		{ "jit_map_malformed", (double)r->store.jit_malformed },
+		{ "jit_map_read_ns", (double)r->store.jit_read_ns },
+		{ "jit_map_reads", (double)r->store.jit_reads },
 	};
 	int rc = 0;
 	for (size_t k = 0; k < sizeof tot / sizeof tot[0] && !rc; k++)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "collect/ibs.h"
@@ -64,10 +65,20 @@ static int image_ix(struct collect_store *s, const struct cimage *im, uint32_t *
 		s->n_image_ix = n;
 	}
 	if (!s->image_ix[im->index]) {
+		if (im->kind == CIMAGE_JIT && s->n_jits == s->cap_jits) {
+			size_t n = s->cap_jits ? s->cap_jits * 2 : 16;
+			struct cimage **v = realloc(s->jits, n * sizeof *v);
+			if (!v)
+				return -ENOMEM;
+			s->jits = v;
+			s->cap_jits = n;
+		}
 		int rc = collect_pending_image(&s->pend, im->path, im->build_id, im->size_bytes,
 					       im->arch, &s->image_ix[im->index]);
 		if (rc)
 			return rc;
+		if (im->kind == CIMAGE_JIT)
+			s->jits[s->n_jits++] = (struct cimage *)im;
 	}
 	*ix = s->image_ix[im->index];
 	return 0;
@@ -230,6 +241,83 @@ static int commit_stacks(struct collect_store *s)
 	return rc;
 }
 
+struct jit_syms {
+	struct profile_db_symbol *v;
+	size_t n, cap;
+	char *names;          /* the entries' names, each followed by a NUL */
+	size_t names_len, names_cap;
+};
+
+static int jit_entry(void *arg, const struct perfmap_sym *e)
+{
+	struct jit_syms *j = arg;
+	if (e->start > (uint64_t)INT64_MAX || e->size > (uint64_t)INT64_MAX)
+		return 0; /* not a user-space address */
+	if (j->n == j->cap) {
+		size_t n = j->cap ? j->cap * 2 : 1024;
+		struct profile_db_symbol *v = realloc(j->v, n * sizeof *v);
+		if (!v)
+			return -ENOMEM;
+		j->v = v;
+		j->cap = n;
+	}
+	if (j->names_len + e->name_len + 1 > j->names_cap) {
+		size_t n = (j->names_len + e->name_len + 1) * 2;
+		char *nn = realloc(j->names, n);
+		if (!nn)
+			return -ENOMEM;
+		j->names = nn;
+		j->names_cap = n;
+	}
+	memcpy(j->names + j->names_len, e->name, e->name_len);
+	j->names[j->names_len + e->name_len] = 0;
+	/* names are pointed at once the buffer stops moving (name holds the offset till then) */
+	j->v[j->n++] = (struct profile_db_symbol){ e->start, e->size,
+		(const char *)(uintptr_t)j->names_len, e->name_len };
+	j->names_len += e->name_len + 1;
+	return 0;
+}
+
+/* Store the entries the JIT images' perf maps gained since the last commit. */
+static int commit_jit_symbols(struct collect_store *s)
+{
+	struct timespec t0, t1;
+	int rc = 0;
+	if (!s->n_jits)
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (size_t i = 0; i < s->n_jits && !rc; i++) {
+		struct cimage *im = s->jits[i];
+		struct collect_pending_image *pi = &s->pend.images[s->image_ix[im->index] - 1];
+		struct perfmap_reader rd = im->jit_rd;
+		struct jit_syms j = { 0 };
+		int r = perfmap_read(im->jit_map, &rd, jit_entry, &j);
+		if (!r && j.n && !pi->db_id)
+			r = profile_db_image_add(s->db, pi->path, pi->build_id, pi->size_bytes,
+						 pi->arch, &pi->db_id);
+		for (size_t k = 0; k < j.n; k++)
+			j.v[k].name = j.names + (uintptr_t)j.v[k].name;
+		if (!r && j.n)
+			r = profile_db_image_symbols_add(s->db, pi->db_id, j.v, j.n);
+		if (!r) {
+			s->jit_symbols += j.n;
+			s->jit_malformed += rd.malformed - im->jit_rd.malformed;
+			im->jit_rd = rd;
+		} else if (r != -ENOENT && r != -EACCES && r != -EINVAL) {
+			rc = r; /* the database failed: read the same lines next time */
+			snprintf(s->err, sizeof s->err, "perf map %s: %s", im->jit_map,
+				 r == -ENOMEM ? "out of memory" : profile_db_error(s->db));
+		}
+		free(j.v);
+		free(j.names);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	s->jit_read_ns += (uint64_t)((t1.tv_sec - t0.tv_sec) * 1000000000ll +
+				     (t1.tv_nsec - t0.tv_nsec));
+	s->jit_reads++;
+	return rc;
+}
+
 int collect_store_commit(struct collect_store *s)
 {
 	struct collect_pending *p = &s->pend;
@@ -262,7 +350,8 @@ int collect_store_commit(struct collect_store *s)
 		if (rc != -ENOSPC)
 			collect_pending_clear_stacks(&s->pend);
 	}
-	return rc;
+	int jrc = commit_jit_symbols(s);
+	return rc ? rc : jrc;
 }
 
 uint64_t collect_store_pending_samples(const struct collect_store *s)
@@ -310,6 +399,9 @@ void collect_store_close(struct collect_store *s)
 	collect_pending_free(&s->pend);
 	free(s->image_ix);
 	s->image_ix = NULL;
+	free(s->jits);
+	s->jits = NULL;
+	s->n_jits = s->cap_jits = 0;
 	s->n_image_ix = 0;
 	s->db = NULL;
 }

@@ -34,6 +34,11 @@ struct collect_store {
 	uint64_t committed_samples;           /* samples committed so far */
 	uint64_t commits;
 	uint64_t add_errors;                  /* counts the sink could not hold (no memory) */
+	struct cimage **jits;                 /* JIT images sampled: their perf maps are read at
+	                                         every commit */
+	size_t n_jits, cap_jits;
+	uint64_t jit_symbols, jit_malformed;  /* perf map entries stored, lines skipped */
+	uint64_t jit_read_ns, jit_reads;      /* time spent reading and storing them */
 	char journal[4096];                   /* journal path, "" = none */
 	char err[512];
 };
@@ -52,7 +57,10 @@ struct collector_sink collect_store_sink(struct collect_store *s);
 
 /* Commit everything held (what the sink received since the last successful commit, and any
  * replayed journal) in one transaction; on success forget it and remove the journal file. On
- * failure everything stays held and s->err says why (-ENOSPC: disk full). */
+ * failure everything stays held and s->err says why (-ENOSPC: disk full). Then the perf maps
+ * of the JIT images sampled so far are read from where the last commit stopped and their new
+ * entries stored as the images' symbols (a map that cannot be read is skipped silently; one
+ * that cannot be stored is read again next time). */
 int collect_store_commit(struct collect_store *s) __attribute__((warn_unused_result));
 
 /* Samples held, not yet stored. */

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define PROCMAP_PTAB 4096
@@ -74,6 +75,7 @@ void procmap_free(struct procmap *pm)
 	for (uint32_t i = 0; i < pm->n_images; i++) {
 		free(pm->images[i]->path);
 		free(pm->images[i]->key);
+		free(pm->images[i]->jit_map);
 		free(pm->images[i]);
 	}
 	free(pm->images);
@@ -302,6 +304,8 @@ static struct cera *era_new(struct procmap *pm, struct cproc *p, const struct ce
 		memcpy(e->maps, copy->maps, copy->n * sizeof *e->maps);
 		e->n = e->cap = copy->n;
 	}
+	if (copy && copy->proc == p)
+		e->jit = copy->jit; /* a replaced range: the same program's perf map */
 	if (copy) {
 		memcpy(e->comm, copy->comm, sizeof e->comm);
 		e->exec_seq = copy->exec_seq;
@@ -622,6 +626,38 @@ int procmap_scan_all(struct procmap *pm, uid_t uid)
 
 /* ---- resolution and reaping -------------------------------------------------------------- */
 
+/* The JIT image of era e if its process writes a perf map (looked for now and then). */
+static struct cimage *era_jit(struct procmap *pm, struct cera *e)
+{
+	if (e->jit || !e->proc)
+		return e->jit;
+	if (e->jit_probe++ % 64)
+		return NULL;
+	char map[64], label[64], key[96];
+	struct stat st;
+	uint32_t pid = e->proc->pid;
+	snprintf(map, sizeof map, PROCMAP_PERF_MAP_DIR "/perf-%u.map", pid);
+	if (stat(map, &st) || !S_ISREG(st.st_mode))
+		return NULL;
+	snprintf(label, sizeof label, "[jit] perf-%u.map", pid);
+	snprintf(key, sizeof key, "J|%" PRIu64, e->id);
+	struct cimage *im = image_new(pm, key, CIMAGE_JIT, label);
+	if (!im || !(im->jit_map = strdup(map)))
+		return NULL; /* out of memory: the samples stay anonymous */
+	/* (path, build-id) identifies an image in the database: the id tells this process's
+	 * map from another one's with the same pid */
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	uint64_t h = hash_str(key) ^ ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+	h = (h ^ pid) * 1099511628211ull;
+	snprintf(im->build_id, sizeof im->build_id, "%016" PRIx64, h);
+	im->arch = image_kernel(pm) ? image_kernel(pm)->arch : "";
+	for (struct cera *x = e; x; x = x->prev_in_proc)
+		if (x->exec_seq == e->exec_seq && x->exec_seq_known == e->exec_seq_known)
+			x->jit = im; /* older eras of the same program share it */
+	return im;
+}
+
 struct cimage *procmap_resolve(struct procmap *pm, struct cera *e, uint64_t pc, uint64_t *offset)
 {
 	if (is_kernel_addr(pc)) {
@@ -642,6 +678,11 @@ struct cimage *procmap_resolve(struct procmap *pm, struct cera *e, uint64_t pc, 
 	if (lo == e->n || e->maps[lo].start > pc)
 		return NULL;
 	const struct cmap *m = &e->maps[lo];
+	if (m->image->kind == CIMAGE_ANON) {
+		struct cimage *jit = era_jit(pm, e);
+		if (jit)
+			return jit; /* offset = the runtime address */
+	}
 	*offset = (uint64_t)((int64_t)pc + m->bias);
 	return m->image;
 }

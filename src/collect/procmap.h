@@ -10,10 +10,15 @@
  * drained. Images are identified by (path, build-id) — or (path, device, inode, generation)
  * when no build-id is known — so a deleted or replaced binary stays a distinct image.
  * Anonymous executable ranges (JIT code) become the named anonymous image "[anon:COMM]"
- * (or the range's own name, e.g. "[anon:v8]"), with the raw address as offset.
+ * (or the range's own name, e.g. "[anon:v8]"), with the raw address as offset — unless the
+ * process writes a perf map (/tmp/perf-PID.map, collect/perfmap.h): then its samples in
+ * anonymous code go to the process's own image "[jit] perf-PID.map" (CIMAGE_JIT, raw
+ * address as offset), whose functions the store reads from that file.
  */
 #ifndef ROBIN_COLLECT_PROCMAP_H
 #define ROBIN_COLLECT_PROCMAP_H
+
+#define PROCMAP_PERF_MAP_DIR "/tmp" /* where JIT compilers write perf-PID.map */
 
 #include <stddef.h>
 #include <stdint.h>
@@ -21,8 +26,9 @@
 
 #include "elf/elf_image.h"
 #include "collect/perf_ring.h"
+#include "collect/perfmap.h"
 
-enum cimage_kind { CIMAGE_FILE, CIMAGE_ANON, CIMAGE_KERNEL, CIMAGE_VDSO };
+enum cimage_kind { CIMAGE_FILE, CIMAGE_ANON, CIMAGE_KERNEL, CIMAGE_VDSO, CIMAGE_JIT };
 
 struct cimage {
 	uint32_t index;            /* position in procmap.images */
@@ -36,6 +42,8 @@ struct cimage {
 	struct elf_image_info elf;
 	int64_t db_id;             /* profile database id once added (0 = not yet) */
 	uint64_t samples;          /* samples resolved to it (for stats) */
+	char *jit_map;             /* CIMAGE_JIT: the perf map file naming its code */
+	struct perfmap_reader jit_rd; /* how far the store has read jit_map */
 	struct cimage *hnext;
 	char *key;
 };
@@ -55,6 +63,8 @@ struct cera {
 	int exec_seq_known;
 	int sampled;               /* a sample named this era: replace maps by copying */
 	char comm[16];
+	struct cimage *jit;        /* its perf map's image once one was seen (CIMAGE_JIT) */
+	uint32_t jit_probe;        /* anonymous-code samples since the last look for one */
 	struct cmap *maps;         /* sorted by start, non-overlapping */
 	uint32_t n, cap;
 	struct cera *next_all;     /* every era, for reaping */
@@ -115,7 +125,9 @@ struct cproc *procmap_find_at(struct procmap *pm, uint32_t pid, uint64_t start_n
 struct cera *procmap_era_seq(struct cproc *p, uint32_t seq);
 
 /* Resolve pc in era `e` (NULL: no process known): the image and offset, or NULL image for an
- * unknown pc. Kernel addresses resolve to the kernel image whatever the era. */
+ * unknown pc. Kernel addresses resolve to the kernel image whatever the era. A pc in
+ * anonymous code of a process that writes a perf map resolves to its CIMAGE_JIT image (the
+ * file is looked for at the first such sample and every 64th after, until found). */
 struct cimage *procmap_resolve(struct procmap *pm, struct cera *e, uint64_t pc, uint64_t *offset);
 
 /* Free processes that exited before `before_ns` and their eras (call after every table that

@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "profile/symbols_source.h"
 #include "util/regfile.h"
 
 /* ---- schema ------------------------------------------------------------------------------ */
@@ -85,6 +86,12 @@ static const char *const migrations[] = {
 	"  stack_id INTEGER NOT NULL, base INTEGER NOT NULL, n_offsets INTEGER NOT NULL,"
 	"  total_count INTEGER NOT NULL, data BLOB NOT NULL,"
 	"  PRIMARY KEY (profile_id, stack_id, base));",
+	/* 3 -> 4: function symbols kept in the database for images that have no file to read
+	 * them from (the entries of a JIT compiler's perf map, docs/collect.md); in write order,
+	 * a later row overriding an earlier one where they overlap. */
+	"CREATE TABLE image_symbol (image_id INTEGER NOT NULL REFERENCES image(id),"
+	"  start INTEGER NOT NULL, size INTEGER NOT NULL, name TEXT NOT NULL);"
+	"CREATE INDEX image_symbol_image ON image_symbol (image_id);",
 };
 
 _Static_assert(sizeof(migrations) / sizeof(migrations[0]) == PROFILE_DB_SCHEMA_VERSION - 1,
@@ -555,6 +562,33 @@ int profile_db_open(const char *path, unsigned flags, struct profile_db **out, c
 	return profile_db_open_mode(path, flags, 0, out, err);
 }
 
+/* The symbols_source of an open database: the image_symbol rows of (path, build_id); none in
+ * a database older than schema version 4. */
+static int64_t db_symbol_source(void *src, const char *path, const char *build_id,
+				symbols_source_row_fn row, void *arg)
+{
+	struct profile_db *db = src;
+	sqlite3_stmt *st;
+	if (sqlite3_prepare_v2(db->sql, "SELECT s.start, s.size, s.name FROM image_symbol s JOIN "
+			       "image i ON i.id = s.image_id WHERE i.path = ?1 AND i.build_id = ?2 "
+			       "ORDER BY s.rowid", -1, &st, NULL) != SQLITE_OK)
+		return 0;
+	sqlite3_bind_text(st, 1, path, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, build_id ? build_id : "", -1, SQLITE_STATIC);
+	int64_t n = 0;
+	int rc = 0, step;
+	while (!rc && (step = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 2);
+		rc = row(arg, (uint64_t)sqlite3_column_int64(st, 0),
+			 (uint64_t)sqlite3_column_int64(st, 1), name ? name : "");
+		n++;
+	}
+	if (!rc && step != SQLITE_DONE)
+		rc = -EIO;
+	sqlite3_finalize(st);
+	return rc ? rc : n;
+}
+
 int profile_db_open_mode(const char *path, unsigned flags, mode_t mode, struct profile_db **out,
 			 char *err)
 {
@@ -621,6 +655,7 @@ int profile_db_open_mode(const char *path, unsigned flags, mode_t mode, struct p
 		rc = open_readonly_fallback(db);
 	if (rc)
 		goto fail;
+	symbols_source_add(db_symbol_source, db); /* beyond 16 open databases: not named */
 	*out = db;
 	return 0;
 fail:
@@ -634,6 +669,7 @@ void profile_db_close(struct profile_db *db)
 {
 	if (!db)
 		return;
+	symbols_source_remove(db);
 	sqlite3_close(db->sql);
 	for (size_t i = 0; i < db->n_names; i++)
 		free(db->names[i].name);
@@ -791,6 +827,39 @@ int profile_db_image_add(struct profile_db *db, const char *path, const char *bu
 	sqlite3_finalize(st);
 	if (!rc)
 		*image_id = id;
+	return rc;
+}
+
+int profile_db_image_symbols_add(struct profile_db *db, int64_t image_id,
+				 const struct profile_db_symbol *v, size_t n)
+{
+	sqlite3_stmt *st = NULL;
+	if (!n)
+		return 0;
+	int rc = profile_db_begin_write(db);
+	if (rc)
+		return rc;
+	rc = profile_db_prepare(db, &st, "INSERT INTO image_symbol (image_id, start, size, name) "
+				"VALUES (?1, ?2, ?3, ?4)");
+	for (size_t i = 0; !rc && i < n; i++) {
+		if (v[i].start > (uint64_t)INT64_MAX || v[i].size > (uint64_t)INT64_MAX) {
+			rc = profile_db_fail(db, -EINVAL, "image %lld: symbol address out of range",
+					     (long long)image_id);
+			break;
+		}
+		sqlite3_reset(st);
+		sqlite3_bind_int64(st, 1, image_id);
+		sqlite3_bind_int64(st, 2, (int64_t)v[i].start);
+		sqlite3_bind_int64(st, 3, (int64_t)v[i].size);
+		sqlite3_bind_text(st, 4, v[i].name, (int)v[i].name_len, SQLITE_STATIC);
+		if (sqlite3_step(st) != SQLITE_DONE)
+			rc = profile_db_sql_fail(db, "add image symbol");
+	}
+	sqlite3_finalize(st);
+	if (!rc)
+		rc = profile_db_commit(db);
+	if (rc)
+		profile_db_rollback(db);
 	return rc;
 }
 

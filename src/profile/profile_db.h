@@ -26,7 +26,7 @@
 
 #define PROFILE_DB_SCHEMA_READABLE 2       /* oldest version readers open without migration
                                               (version 2 simply has no stacks) */
-#define PROFILE_DB_SCHEMA_VERSION 3        /* PRAGMA user_version of a current database */
+#define PROFILE_DB_SCHEMA_VERSION 4        /* PRAGMA user_version of a current database */
 #define PROFILE_DB_APPLICATION_ID 0x524f424e /* PRAGMA application_id: "ROBN" */
 #define PROFILE_DB_ERR_MAX 512             /* size of an error-message buffer */
 #define PROFILE_DB_DEFAULT_PATH "robin.db"
@@ -131,6 +131,20 @@ struct profile_db_image {
  * same path is a new image. build_id may be NULL or "" (unknown), arch NULL or "". */
 int profile_db_image_add(struct profile_db *db, const char *path, const char *build_id,
 			 uint64_t size_bytes, const char *arch, int64_t *image_id) PROFILE_DB_WARN;
+
+/* A function symbol of an image with no file to read symbols from (a JIT compiler's perf
+ * map entry): runtime addresses [start, start + size), name of name_len bytes. */
+struct profile_db_symbol {
+	uint64_t start, size;
+	const char *name;
+	size_t name_len;
+};
+
+/* Append symbols of image `image_id` in one transaction (nested in the caller's if any);
+ * they are read back in this order by symbols_open (profile/symbols_source.h), a later one
+ * overriding an earlier one where they overlap. Addresses must be below 2^63. */
+int profile_db_image_symbols_add(struct profile_db *db, int64_t image_id,
+				 const struct profile_db_symbol *v, size_t n) PROFILE_DB_WARN;
 
 /* The id of the "[unknown]" image (created with the schema). */
 int64_t profile_db_image_unknown_id(const struct profile_db *db);

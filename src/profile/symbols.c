@@ -6,6 +6,7 @@
  */
 #include "profile/symbols.h"
 #include "elf/elf_fetch.h"
+#include "profile/symbols_source.h"
 #include "util/regfile.h"
 
 #include <elf.h>
@@ -235,6 +236,157 @@ out:
 	return rc;
 }
 
+/* ---- JIT code: symbols kept in the profile database ----------------------------------------- */
+
+struct jit_rows {
+	struct raw_sym *v;   /* in write order (the index is the precedence); names strdup'ed */
+	size_t n, cap;
+};
+
+static int jit_row(void *arg, uint64_t start, uint64_t size, const char *name)
+{
+	struct jit_rows *r = arg;
+	if (!size || start + size < start)
+		return 0;
+	if (r->n == r->cap) {
+		size_t cap = r->cap ? r->cap * 2 : 1024;
+		struct raw_sym *nv = realloc(r->v, cap * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		r->v = nv;
+		r->cap = cap;
+	}
+	char *copy = strdup(name);
+	if (!copy)
+		return -ENOMEM;
+	r->v[r->n++] = (struct raw_sym){ start, size, copy, 0 };
+	return 0;
+}
+
+static int u64_cmp(const void *pa, const void *pb)
+{
+	uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+	return a < b ? -1 : a > b;
+}
+
+static const struct raw_sym *jit_sort_base;
+
+static int jit_start_cmp(const void *pa, const void *pb)
+{
+	const struct raw_sym *a = &jit_sort_base[*(const size_t *)pa];
+	const struct raw_sym *b = &jit_sort_base[*(const size_t *)pb];
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* Max-heap of row indices (a later row wins). */
+static void heap_push(size_t *h, size_t *n, size_t x)
+{
+	size_t i = (*n)++;
+	for (; i && h[(i - 1) / 2] < x; i = (i - 1) / 2)
+		h[i] = h[(i - 1) / 2];
+	h[i] = x;
+}
+
+static void heap_pop(size_t *h, size_t *n)
+{
+	size_t x = h[--*n], i = 0;
+	for (;;) {
+		size_t c = 2 * i + 1;
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && h[c + 1] > h[c])
+			c++;
+		if (h[c] <= x)
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+}
+
+/* The rows painted in write order onto the address line (a later row overrides an earlier
+ * one where they overlap, as perf does), as sorted, non-overlapping functions in s->funcs.
+ * A row split by a later one yields one function per visible piece, each with its name. */
+static int jit_finish(struct symbols *s, const struct jit_rows *r)
+{
+	size_t n = r->n, np = 0, nh = 0, nf = 0, names_len;
+	uint64_t *pt = malloc((2 * n + 1) * sizeof(*pt));
+	size_t *order = malloc((n + 1) * sizeof(*order)), *heap = malloc((n + 1) * sizeof(*heap));
+	s->funcs = calloc(2 * n + 1, sizeof(*s->funcs));
+	int rc = pt && order && heap && s->funcs ? 0 : -ENOMEM;
+	for (size_t i = 0; !rc && i < n; i++) {
+		pt[np++] = r->v[i].start;
+		pt[np++] = r->v[i].start + r->v[i].size;
+		order[i] = i;
+	}
+	if (!rc && n) {
+		qsort(pt, np, sizeof(*pt), u64_cmp);
+		jit_sort_base = r->v;
+		qsort(order, n, sizeof(*order), jit_start_cmp);
+	}
+	/* the winner of [pt[k], pt[k + 1]) is the latest row that started and has not ended */
+	size_t next = 0;
+	for (size_t k = 0; !rc && k + 1 < np; k++) {
+		uint64_t x = pt[k];
+		if (x == pt[k + 1])
+			continue;
+		while (next < n && r->v[order[next]].start <= x)
+			heap_push(heap, &nh, order[next++]);
+		while (nh && r->v[heap[0]].start + r->v[heap[0]].size <= x)
+			heap_pop(heap, &nh);
+		if (!nh)
+			continue;
+		const char *name = r->v[heap[0]].name;
+		struct symbols_func *last = nf ? &s->funcs[nf - 1] : NULL;
+		if (last && last->name == name && last->start + last->size == x)
+			last->size += pt[k + 1] - x;
+		else
+			s->funcs[nf++] = (struct symbols_func){ x, pt[k + 1] - x, name };
+	}
+	/* the names into one block (the painted functions point at the rows' copies) */
+	names_len = 0;
+	for (size_t i = 0; !rc && i < nf; i++)
+		names_len += strlen(s->funcs[i].name) + 1;
+	s->names = rc ? NULL : malloc(names_len ? names_len : 1);
+	if (!rc && !s->names)
+		rc = -ENOMEM;
+	if (!rc) {
+		char *p = s->names;
+		for (size_t i = 0; i < nf; i++) {
+			size_t len = strlen(s->funcs[i].name) + 1;
+			memcpy(p, s->funcs[i].name, len);
+			s->funcs[i].name = p;
+			p += len;
+		}
+		s->n_funcs = nf;
+	}
+	free(pt);
+	free(order);
+	free(heap);
+	return rc;
+}
+
+/* An image of JIT code: its functions from the open profile databases, no bytes, no lines. */
+static int open_jit(struct symbols *s, const char *path, const char *build_id, char *err)
+{
+	struct jit_rows r = { 0 };
+	int64_t got = symbols_source_query(path, build_id, jit_row, &r);
+	int rc = got < 0 ? (int)got : jit_finish(s, &r);
+	for (size_t i = 0; i < r.n; i++)
+		free((char *)r.v[i].name);
+	free(r.v);
+	if (rc)
+		set_err(err, path, rc == -ENOMEM ? "out of memory" : "cannot read its symbols");
+	snprintf(s->ident.build_id, sizeof(s->ident.build_id), "%s", build_id ? build_id : "");
+	struct utsname u;
+	snprintf(s->ident.arch, sizeof(s->ident.arch), "%s",
+		 uname(&u) == 0 && !strcmp(u.machine, "x86_64") ? "x86-64"
+		 : uname(&u) == 0 && !strcmp(u.machine, "aarch64") ? "aarch64"
+		 : uname(&u) == 0 && !strcmp(u.machine, "riscv64") ? "riscv64" : "other");
+	return rc;
+}
+
 /* ---- open -------------------------------------------------------------------------------- */
 
 int symbols_open(const char *path, const char *build_id, struct symbols **out, char *err)
@@ -247,6 +399,14 @@ int symbols_open(const char *path, const char *build_id, struct symbols **out, c
 		return -ENOMEM;
 	}
 	s->image.fd = s->debug.fd = -1;
+	if (!strncmp(path, SYMBOLS_JIT_PREFIX, strlen(SYMBOLS_JIT_PREFIX))) {
+		if ((rc = open_jit(s, path, build_id, err))) {
+			symbols_close(s);
+			return rc;
+		}
+		*out = s;
+		return 0;
+	}
 	if (!strcmp(path, SYMBOLS_KERNEL_PATH)) {
 		struct utsname u;
 		snprintf(s->ident.arch, sizeof(s->ident.arch), "%s",

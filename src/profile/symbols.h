@@ -25,6 +25,12 @@
  * before a reboot into the same kernel would be misnamed; record and analyse in one boot. */
 #define SYMBOLS_KERNEL_PATH "[kernel.kallsyms]"
 
+/* The prefix of the images the collector makes of JIT-compiled code named by a perf map
+ * ("[jit] perf-PID.map", docs/collect.md): symbols_open takes their functions from the open
+ * profile databases (profile/symbols_source.h); their offsets are runtime addresses, and
+ * they have no bytes and no lines. */
+#define SYMBOLS_JIT_PREFIX "[jit] "
+
 struct symbols;  /* one opened image */
 
 struct symbols_func {

@@ -4,7 +4,7 @@
  * or in a one-line printable reason (robin ingest prefixes FILE:LINE). A parsed record obeys
  * the documented ranges, and written back in canonical form it parses to the same record.
  *
- * FUZZ_SOURCES: src/profile/ingest_line.c src/util/text.c src/profile/profile_db.c src/profile/profile_db_batch.c src/profile/profile_db_read.c src/profile/sample_chunk.c
+ * FUZZ_SOURCES: src/profile/ingest_line.c src/util/text.c src/profile/profile_db.c src/profile/symbols_source.c src/profile/profile_db_batch.c src/profile/profile_db_read.c src/profile/sample_chunk.c
  * FUZZ_LIBS: -lsqlite3 -lm
  * FUZZ_ARGS: -max_len=2048 -dict=tests/fuzz/ingest.dict
  */
