@@ -4,14 +4,18 @@
 # source and flags; then their deterministic inputs at two sizes.
 #
 #   bash scripts/corpus.sh [--only NAME[,NAME...]] [--size default|small|both] [--jobs N]
-#                          [--no-native]
+#                          [--no-native] [--march rv64gc_EXT...]
 #
 # NAME is a package of corpus/packages.tsv or a program of corpus/manifest.tsv. --no-native
-# skips the x86-64 twins (make check's subset needs only the riscv64 programs).
+# skips the x86-64 twins (make check's subset needs only the riscv64 programs). --march M
+# builds the riscv64 programs with -march=M as well (e.g. rv64gc_zba_zbb_zbs: what GCC emits for
+# the bit-manipulation extensions) into bin-M/, with no native twins; a manifest command runs
+# as that build with bin/ replaced by bin-M/.
 # Layout under build/corpus/ (never committed):
 #   src/<package>/      the fetched source package (.dsc and tarballs: the cache) and its tree
 #   work/<package>/{rv,native}/   build trees, each a fresh copy of the source tree
 #   bin/                riscv64 programs     native/   their x86-64 twins
+#   bin-M/              riscv64 programs built with --march M (work trees work/<package>/rv-M)
 #   inputs/             default-size inputs; small/ holds small inputs with bin/ and native/
 #                       linked, so a manifest command runs from build/corpus (default size) or
 #                       from build/corpus/small (small size) unchanged
@@ -21,18 +25,21 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 C=$ROOT/corpus
 OUT=${CORPUS_DIR:-$ROOT/build/corpus}
-ONLY="" SIZE=both JOBS=$(nproc 2>/dev/null || echo 2) NATIVE=1
+ONLY="" SIZE=both JOBS=$(nproc 2>/dev/null || echo 2) NATIVE=1 MARCH=
 while [ $# -gt 0 ]; do
   case $1 in
     --only) ONLY=$2; shift 2 ;;
     --size) SIZE=$2; shift 2 ;;
     --jobs) JOBS=$2; shift 2 ;;
     --no-native) NATIVE=0; shift ;;
+    --march) MARCH=$2; NATIVE=0; shift 2 ;;
     -h|--help) sed -n '2,/^[^#]/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
     *) echo "corpus: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
 case $SIZE in default|small|both) ;; *) echo "corpus: --size must be default, small or both (not '$SIZE')" >&2; exit 2 ;; esac
+[ -z "$MARCH" ] || [[ $MARCH =~ ^rv64gc(_[a-z0-9]+)+$ ]] ||
+  { echo "corpus: --march must be rv64gc_EXT[_EXT...] (not '$MARCH')" >&2; exit 2; }
 
 die() { echo "corpus: $*" >&2; exit 1; }
 
@@ -100,14 +107,16 @@ build_one() { # build_one PKG TARGET
   local pkg=$1 target=$2 recipe=$C/recipes/$1.sh
   [ -f "$recipe" ] || die "no recipe corpus/recipes/$pkg.sh"
   # the build's key: the recipe, the package's version and the toolchain settings below
-  local key; key=$( { cat "$recipe"; echo "$CORPUS_BUILD_ENV"; } | sha1sum | cut -c1-16)-${PKG_VER[$pkg]}
-  local w=$OUT/work/$pkg/$target stamp=$OUT/work/$pkg/.done-$target
+  local tname=$target
+  [ "$target" = rv ] && [ -n "$MARCH" ] && tname=rv-$MARCH
+  local key; key=$( { cat "$recipe"; echo "$CORPUS_BUILD_ENV"; if [ "$tname" != "$target" ]; then echo "$tname"; fi; } | sha1sum | cut -c1-16)-${PKG_VER[$pkg]}
+  local w=$OUT/work/$pkg/$tname stamp=$OUT/work/$pkg/.done-$tname
   if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$key" ]; then return 0; fi
   local src; src=$(corpus_source "$pkg")
   rm -rf "$w"; mkdir -p "$w"
   cp -a "$src/." "$w/"
-  local log=$OUT/work/$pkg/build-$target.log
-  echo "corpus: building $pkg ($target)" >&2
+  local log=$OUT/work/$pkg/build-$tname.log
+  echo "corpus: building $pkg ($tname)" >&2
   # The recipe runs in a subshell whose status is read after it ends: inside `( ) || die`
   # bash would ignore set -e, and a failing step would go unnoticed.
   set +e
@@ -115,14 +124,16 @@ build_one() { # build_one PKG TARGET
     set -euo pipefail
     export TARGET=$target JOBS SRC=$src
     if [ "$target" = rv ]; then
-      export HOST=riscv64-linux-gnu BIN=$OUT/bin
+      export HOST=riscv64-linux-gnu BIN=$OUT/bin${MARCH:+-$MARCH}
       export CC=riscv64-linux-gnu-gcc CXX=riscv64-linux-gnu-g++ AR=riscv64-linux-gnu-ar
       export RANLIB=riscv64-linux-gnu-ranlib STRIP=riscv64-linux-gnu-strip
     else
       export HOST=x86_64-linux-gnu BIN=$OUT/native
       export CC=gcc CXX=g++ AR=ar RANLIB=ranlib STRIP=strip
     fi
-    export CFLAGS="$CORPUS_CFLAGS" CXXFLAGS="$CORPUS_CFLAGS" LDFLAGS="-static"
+    local flags=$CORPUS_CFLAGS
+    [ "$target" = rv ] && [ -n "$MARCH" ] && flags="$flags -march=$MARCH"
+    export CFLAGS="$flags" CXXFLAGS="$flags" LDFLAGS="-static"
     mkdir -p "$BIN"
     cd "$w"
     # shellcheck source=/dev/null

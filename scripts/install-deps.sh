@@ -28,6 +28,7 @@ PKGS=(
   libdebuginfod1                  # robin loads it (dlopen) to fetch debug info of stripped binaries by build-id
   debuginfod curl                 # e2e 660: a loopback debuginfod server, polled until it has scanned
   util-linux                      # e2e 661: unshare -m (a process in another mount namespace)
+  nodejs                          # e2e 662: a JIT that writes /tmp/perf-PID.map (--perf-basic-prof)
 )
 if [ "${1:-}" = --slurm ]; then
   PKGS+=(slurmctld slurmd slurm-client munge)  # `make slurm-check` (scripts/slurm_check.sh)

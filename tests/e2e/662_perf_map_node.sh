@@ -45,5 +45,5 @@ awk -v u="$unk" -v p="$punk" 'BEGIN { exit !(u < p) }' || { echo "FAIL: [unknown
 n=$(cl_total "$CL_TMP/jit.db" jit_symbols)
 echo "perf map entries stored: $n"
 [ "${n:-0}" -gt 0 ] || { echo "FAIL: run total jit_symbols is ${n:-none}"; fail=1; }
-[ $fail = 0 ] && echo "PASS: 660 perf map (node)"
+[ $fail = 0 ] && echo "PASS: 662 perf map (node)"
 exit $fail

@@ -39,5 +39,5 @@ for path in bpf ring; do
 	"$ROBIN" export --db "$db" --folded "$CL_TMP/f.txt" > /dev/null 2>&1 ||
 		{ echo "FAIL: $path: export --folded"; fail=1; }
 done
-[ $fail = 0 ] && echo "PASS: 661 perf map (synthetic JIT)"
+[ $fail = 0 ] && echo "PASS: 663 perf map (synthetic JIT)"
 exit $fail
