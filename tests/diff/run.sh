@@ -82,18 +82,7 @@ one_run() {  # guest arguments...
 	local summary; summary=$(tail -n 1 "$q")
 	local cases=${summary##* }
 	total_cases=$((total_cases + cases))
-	local fpout; fpout=$("$FPCHECK" "$q")
-	local fprc=$?
-	local fpn fpd
-	fpn=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\1/p' <<<"$fpout" | tail -n 1)
-	fpd=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\2/p' <<<"$fpout" | tail -n 1)
-	if [ $fprc -eq 2 ] || [ -z "$fpn" ]; then
-		echo "FAIL fpcheck: $fpout"; failed=1; fpn=0; fpd=0
-	fi
-	total_fp=$((total_fp + fpn)); total_fp_diff=$((total_fp_diff + fpd))
-	if [ "$fpd" != 0 ]; then
-		sed -n '1,20p' <<<"$fpout"; failed=1
-	fi
+	fp_check "$q"
 	local rd="-"
 	if [ $robin_runs = 1 ]; then
 		"$ROBIN" run --isa "$ROBIN_ISA" "$DIFF_BIN" "$@" >"$r"
@@ -117,6 +106,22 @@ one_run() {  # guest arguments...
 	echo "diff $*: $summary; robin vs qemu: $rd differing lines; fpu.c vs qemu: $fpn FP cases, $fpd differences ($((SECONDS - t0))s)"
 }
 
+# fp_check FILE: fpcheck recomputes FILE's FP lines with fpu.c; sets fpn (cases) and fpd
+# (differences), adds them to the totals, and fails the run on a difference or a bad file.
+fp_check() {
+	local fpout; fpout=$("$FPCHECK" "$1")
+	local fprc=$?
+	fpn=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\1/p' <<<"$fpout" | tail -n 1)
+	fpd=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\2/p' <<<"$fpout" | tail -n 1)
+	if [ $fprc -eq 2 ] || [ -z "$fpn" ]; then
+		echo "FAIL fpcheck $1: $fpout"; failed=1; fpn=0; fpd=0
+	fi
+	total_fp=$((total_fp + fpn)); total_fp_diff=$((total_fp_diff + fpd))
+	if [ "$fpd" != 0 ]; then
+		sed -n '1,20p' <<<"$fpout"; failed=1
+	fi
+}
+
 golden_lines=- golden_diff=-
 golden_check() {
 	[ $robin_runs = 1 ] || return 0
@@ -138,15 +143,7 @@ golden_check() {
 		diff "$g" "$r" | head -n 20
 		failed=1
 	fi
-	# the Zfa lines, recomputed by fpu.c alone
-	local fpout; fpout=$("$FPCHECK" "$g")
-	local fpn fpd
-	fpn=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\1/p' <<<"$fpout" | tail -n 1)
-	fpd=$(sed -n 's/^fpcheck: \([0-9]*\) FP cases compared, \([0-9]*\) differences$/\2/p' <<<"$fpout" | tail -n 1)
-	if [ -z "$fpn" ] || [ "$fpd" != 0 ]; then
-		echo "FAIL fpcheck on $GOLDEN:"; sed -n '1,20p' <<<"$fpout"; failed=1; fpn=${fpn:-0}; fpd=${fpd:-0}
-	fi
-	total_fp=$((total_fp + fpn)); total_fp_diff=$((total_fp_diff + fpd))
+	fp_check "$g"  # the Zfa lines, recomputed by fpu.c alone
 	echo "golden $args: robin vs $GOLDEN: $golden_lines lines, $golden_diff differing; fpu.c: $fpn FP cases, $fpd differences"
 }
 

@@ -37,13 +37,7 @@ static const char *const vop_name[] = {
 	"minm.d", "maxm.d", "round.d", "roundnx.d", "ltq.d", "leq.d", "cvtmod.w.d",
 };
 
-struct vec {
-	int op;
-	unsigned rm;
-	uint64_t a, b, c;
-	uint64_t want;
-	uint32_t want_flags;
-};
+#include "fpu_vec.h"
 
 static uint64_t run(const struct vec *v, uint32_t *fl)
 {
@@ -101,25 +95,6 @@ static uint64_t run(const struct vec *v, uint32_t *fl)
 	return 0;
 }
 
-static void check_all(const struct vec *v, size_t n)
-{
-	int bad = 0;
-	for (size_t i = 0; i < n; i++) {
-		uint32_t fl = 0;
-		uint64_t got = run(&v[i], &fl);
-		if (got != v[i].want || fl != v[i].want_flags) {
-			print_error("#%zu %s rm=%u a=%#llx b=%#llx c=%#llx: got %#llx flags %#x, "
-			            "want %#llx flags %#x\n", i, vop_name[v[i].op], v[i].rm,
-			            (unsigned long long)v[i].a, (unsigned long long)v[i].b,
-			            (unsigned long long)v[i].c, (unsigned long long)got, fl,
-			            (unsigned long long)v[i].want, v[i].want_flags);
-			bad++;
-		}
-	}
-	assert_int_equal(bad, 0);
-}
-
-#define N(a) (sizeof(a) / sizeof((a)[0]))
 
 /* Half constants. */
 #define H_ONE     0x3c00u
