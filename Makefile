@@ -279,12 +279,13 @@ fuzz: deps
 
 # ---- install -------------------------------------------------------------------
 # make install [PREFIX=/usr/local] [DESTDIR=] puts the release robin (built if out of date), the
-# manual pages robin(1) and robin-CMD(1), the bash completion and the docs under
+# manual pages robin(1) and robin-CMD(1), the bash completion and the docs (README.md, docs/*.md,
+# docs/results/) under
 # $(DESTDIR)$(PREFIX), and lists every file it wrote in $(DOCDIR)/install-manifest, which
 # make uninstall removes file by file (docs/install.md). The manual pages and the completion
 # are generated from docs/ and from the help texts of ROBIN_BIN (scripts/man.sh with pandoc,
 # scripts/completion.sh) into $(GENDIR)/man/ and $(GENDIR)/completion/, never committed.
-# ROBIN_BIN installs another build (tests/e2e/925_install.sh: the binary under test); GENDIR
+# ROBIN_BIN installs another build (tests/e2e/935_install.sh: the binary under test); GENDIR
 # keeps a test's generated files out of build/.
 PREFIX      ?= /usr/local
 DESTDIR     ?=
@@ -317,6 +318,7 @@ install: $(ROBIN_BIN) $(GENDIR)/man/.stamp $(GENDIR)/completion/robin
 	put 755 '$(ROBIN_BIN)' '$(BINDIR)/robin'; \
 	for f in $(GENDIR)/man/*.1; do put 644 "$$f" "$(MAN1DIR)/$${f##*/}"; done; \
 	put 644 $(GENDIR)/completion/robin '$(BASHCOMPDIR)/robin'; \
+	put 644 README.md '$(DOCDIR)/README.md'; \
 	for f in docs/*.md; do put 644 "$$f" "$(DOCDIR)/$${f#docs/}"; done; \
 	for f in $$(find docs/results -type f | LC_ALL=C sort); do put 644 "$$f" "$(DOCDIR)/$${f#docs/}"; done; \
 	echo '$(DOCDIR)/install-manifest' >> "$$m.tmp"; mv "$$m.tmp" "$$m"
