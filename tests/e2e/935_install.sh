@@ -4,11 +4,11 @@
 # with PREFIX=DIR, and staged with DESTDIR=DIR PREFIX=/usr. Each time: the installed robin runs
 # and `robin help CMD` is `robin CMD --help`; there is a manual page robin(1) and one per command
 # of `robin --help`, man finds them under PREFIX/share/man, each renders at 80 columns without
-# a warning from man or groff, robin-sim(1) documents --preset; the bash completion completes
-# `robin si` to sim, `robin sim --pre` to --preset, --preset's presets, daemon's verbs, and
-# offers every option that starts an option line of `robin CMD --help` for every command (so
-# it cannot drift from the help texts); the docs are in PREFIX/share/doc/robin; the manifest
-# lists exactly the files installed; make uninstall leaves no file behind.
+# a warning from man (UTF-8 and C locales) or groff, robin-sim(1) documents --preset; the bash
+# completion completes `robin si` to sim, `robin sim --pre` to --preset, --preset's presets,
+# daemon's verbs, and offers every option that starts an option line of `robin CMD --help` for
+# every command (so it cannot drift from the help texts); the docs are in PREFIX/share/doc/robin;
+# the manifest lists exactly the files installed; make uninstall leaves no file behind.
 set -u
 command -v pandoc >/dev/null || { echo "skip: pandoc not installed (Debian package pandoc)"; exit 77; }
 command -v man >/dev/null || { echo "skip: man not installed (Debian package man-db)"; exit 77; }
@@ -44,6 +44,8 @@ check() {
 		[ "$(man -M "$P/share/man" -w "$c" 2>/dev/null)" = "$f" ] || fail "man -M $P/share/man -w $c: not $f"
 		MANWIDTH=80 man --warnings -l "$f" >"$tmp/page" 2>"$tmp/warn" || fail "man -l $f: exit $?"
 		[ ! -s "$tmp/warn" ] || { cat "$tmp/warn"; fail "man --warnings -l $f warns"; }
+		# and in the C locale, where man renders for an ASCII terminal
+		LC_ALL=C MANWIDTH=80 man --warnings -l "$f" 2>&1 >/dev/null | grep . && fail "LC_ALL=C man --warnings -l $f warns"
 		grep -q '^NAME' "$tmp/page" || fail "$f: no NAME section"
 		grep -qE "^ +$c +- " "$tmp/page" || fail "$f: NAME is not '$c - ...'"
 		groff -ww -z -k -t -man -Tutf8 "$f" 2>"$tmp/warn" && [ ! -s "$tmp/warn" ] || { cat "$tmp/warn"; fail "groff -ww $f warns"; }
