@@ -106,7 +106,8 @@ help_roff() {
 render() {
 	# --columns: pandoc wraps the roff source and sizes table columns to this width; 72 keeps
 	# tables inside an 80-column terminal once man has indented them
-	pandoc -s -f markdown -t man --columns=72 \
+	# -smart: "--config" stays two hyphens (not an en dash), quotes stay ASCII
+	pandoc -s -f markdown-smart -t man --columns=72 \
 		-M title="$2" -M section=1 -M date="$3" -M footer=robin -M header="robin manual" |
 	# pandoc sizes a table's columns as shares of 70n, wider than an 80-column terminal once man
 	# has indented the page (tbl: "table wider than line width"): scale them to 62n, gaps included
@@ -119,8 +120,9 @@ render() {
 	     }
 	     # left-adjusted text in the narrow cells (justified, tbl warns "cannot adjust line")
 	     /^\.TS/ { print ".ad l" }
-	     # no hyphenation: options and paths are not split across lines
-	     /^\.TH/ { print; print ".nh"; prev = $0; next }
+	     # no hyphenation: options and paths are not split across lines (pandoc turns it on
+	     # with .hy after .TH)
+	     /^\.hy$/ { $0 = ".nh" }
 	     # a combining macron (docs: the mean w̄) has no glyph in the ASCII device that man uses
 	     # in the C locale (troff warns); the spacing macron has, or prints nothing silently
 	     { gsub(/\\\[u0304\]/, "\\[a-]") }
