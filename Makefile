@@ -10,6 +10,8 @@
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
 #   make fuzz         libFuzzer targets: decoder, ELF loader, checkpoints, db chunks, config, ingest (tests/fuzz/)
 #   make valgrind     every robin tool under valgrind memcheck (scripts/valgrind.sh)
+#   make install      robin, its manual pages, bash completion and docs under PREFIX (default
+#                     /usr/local; DESTDIR for staging); make uninstall removes them (docs/install.md)
 #
 # Three variants share this file: VARIANT=release (build/), VARIANT=asan (build/asan/) and
 # VARIANT=valgrind (build/valgrind-bin/: release code with a 16 GiB guest address space, as
@@ -80,6 +82,7 @@ WL_NAMES  := $(patsubst workloads/%.c,%,$(WL_SRCS))
 WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$(n).dyn)
 
 .PHONY: corpus long-workloads slurm-check simpoint-bench
+.PHONY: install uninstall man completion
 .PHONY: all robin unit guest workloads check demo bench validate bench-collect conformance fuzz clean deps fpdiff stress valgrind
 all: $(B)/robin
 
@@ -278,6 +281,63 @@ conformance: deps
 
 fuzz: deps
 	bash tests/fuzz/run.sh
+
+# ---- install -------------------------------------------------------------------
+# make install [PREFIX=/usr/local] [DESTDIR=] puts the release robin (built if out of date), the
+# manual pages robin(1) and robin-CMD(1), the bash completion and the docs (README.md, docs/*.md,
+# docs/results/) under
+# $(DESTDIR)$(PREFIX), and lists every file it wrote in $(DOCDIR)/install-manifest, which
+# make uninstall removes file by file (docs/install.md). The manual pages and the completion
+# are generated from docs/ and from the help texts of ROBIN_BIN (scripts/man.sh with pandoc,
+# scripts/completion.sh) into $(GENDIR)/man/ and $(GENDIR)/completion/, never committed.
+# ROBIN_BIN installs another build (tests/e2e/935_install.sh: the binary under test); GENDIR
+# keeps a test's generated files out of build/.
+PREFIX      ?= /usr/local
+DESTDIR     ?=
+ROBIN_BIN   ?= build/robin
+GENDIR      ?= build
+BINDIR      := $(PREFIX)/bin
+MAN1DIR     := $(PREFIX)/share/man/man1
+BASHCOMPDIR := $(PREFIX)/share/bash-completion/completions
+DOCDIR      := $(PREFIX)/share/doc/robin
+MAN_SRCS    := docs/robin.1.md $(wildcard docs/robin-*.md)
+
+$(GENDIR)/man/.stamp: $(ROBIN_BIN) scripts/man.sh $(MAN_SRCS)
+	rm -rf $(GENDIR)/man
+	bash scripts/man.sh $(ROBIN_BIN) $(GENDIR)/man
+	touch $@
+
+$(GENDIR)/completion/robin: $(ROBIN_BIN) scripts/completion.sh
+	@mkdir -p $(dir $@)
+	bash scripts/completion.sh $(ROBIN_BIN) > $@.tmp
+	mv $@.tmp $@
+
+man: $(GENDIR)/man/.stamp
+completion: $(GENDIR)/completion/robin
+
+install: $(ROBIN_BIN) $(GENDIR)/man/.stamp $(GENDIR)/completion/robin
+	@set -e; d='$(DESTDIR)'; m="$$d$(DOCDIR)/install-manifest"; \
+	put() { install -D -m "$$1" "$$2" "$$d$$3"; echo "$$3" >> "$$m.tmp"; echo "  $$d$$3"; }; \
+	mkdir -p "$$d$(DOCDIR)"; rm -f "$$m.tmp"; \
+	echo "installing robin under $$d$(PREFIX):"; \
+	put 755 '$(ROBIN_BIN)' '$(BINDIR)/robin'; \
+	for f in $(GENDIR)/man/*.1; do put 644 "$$f" "$(MAN1DIR)/$${f##*/}"; done; \
+	put 644 $(GENDIR)/completion/robin '$(BASHCOMPDIR)/robin'; \
+	put 644 README.md '$(DOCDIR)/README.md'; \
+	for f in docs/*.md; do put 644 "$$f" "$(DOCDIR)/$${f#docs/}"; done; \
+	for f in $$(find docs/results -type f | LC_ALL=C sort); do put 644 "$$f" "$(DOCDIR)/$${f#docs/}"; done; \
+	echo '$(DOCDIR)/install-manifest' >> "$$m.tmp"; mv "$$m.tmp" "$$m"
+
+# Removes the files the manifest lists (itself included), then the directories of
+# $(DOCDIR) left empty; the shared directories (bin, man1, completions) stay.
+uninstall:
+	@set -e; d='$(DESTDIR)'; m="$$d$(DOCDIR)/install-manifest"; \
+	if [ ! -f "$$m" ]; then echo "make uninstall: $$m: no such file (robin is not installed under $$d$(PREFIX))" >&2; exit 1; fi; \
+	while IFS= read -r f; do \
+		case "$$f" in '$(PREFIX)'/*) ;; *) echo "make uninstall: $$m: '$$f' is not under $(PREFIX); stopped" >&2; exit 1;; esac; \
+	done < "$$m"; \
+	while IFS= read -r f; do rm -f "$$d$$f"; echo "  removed $$d$$f"; done < "$$m"; \
+	if [ -d "$$d$(DOCDIR)" ]; then find "$$d$(DOCDIR)" -depth -type d -empty -delete; fi
 
 clean:
 	rm -rf build

@@ -1,7 +1,7 @@
 /*
  * main.c — `robin <command> [args]`: dispatches through the table in commands.def to
  * src/cli/cmd_<name>.c. `robin help` lists the commands; `robin <command> --help` is each
- * command's own help text.
+ * command's own help text, which `robin help <command>` prints too.
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +36,21 @@ int main(int argc, char **argv)
 {
 	if (argc < 2) {
 		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "help") && argc > 2) {
+		/* `robin help CMD` is `robin CMD --help` */
+		for (const struct cli_command *c = commands; c->name; c++) {
+			if (strcmp(argv[2], c->name))
+				continue;
+			char *hargv[] = { (char *)c->name, "--help", NULL };
+			int rc = c->fn(2, hargv);
+			int err = outfile_flush(stdout);
+			if (err)
+				fprintf(stderr, "robin help: stdout: %s\n", strerror(-err));
+			return rc ? rc : err ? 1 : 0;
+		}
+		fprintf(stderr, "robin help: unknown command '%s' (see `robin help`)\n", argv[2]);
 		return 2;
 	}
 	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
