@@ -29,6 +29,7 @@ PKGS=(
   debuginfod curl                 # e2e 660: a loopback debuginfod server, polled until it has scanned
   util-linux                      # e2e 661: unshare -m (a process in another mount namespace)
   nodejs                          # e2e 662: a JIT that writes /tmp/perf-PID.map (--perf-basic-prof)
+  pandoc man-db                   # make install's man pages (generated from docs/ and --help); e2e 935 renders them
 )
 if [ "${1:-}" = --slurm ]; then
   PKGS+=(slurmctld slurmd slurm-client munge)  # `make slurm-check` (scripts/slurm_check.sh)
