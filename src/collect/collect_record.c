@@ -173,6 +173,7 @@ static int collect_record_totals(struct collect_record *r, int64_t wall_ns)
 		{ "samples_unknown", (double)st->unknown }, { "samples_kernel", (double)st->kernel },
 		{ "throttled", (double)st->throttled }, { "wall_ns", (double)wall_ns },
 		{ "exit_status", (double)r->exit_status },
+		{ "offcpu_ns", (double)st->offcpu_ns },
 	};
 	int rc = 0;
 	for (size_t k = 0; k < sizeof tot / sizeof tot[0] && !rc; k++)
