@@ -212,6 +212,8 @@ int collect_opts_events(const struct collect_opts *o, struct collector_config *c
 	cfg->mmap_pages = o->mmap_pages;
 	if (o->call_graph == COLLECT_CALL_GRAPH_DWARF && !o->mmap_pages_given)
 		cfg->mmap_pages = COLLECT_DWARF_MMAP_PAGES; /* 8 KiB samples fill 64 pages fast */
+	if (o->off_cpu && o->call_graph && !o->mmap_pages_given)
+		cfg->mmap_pages = COLLECT_DWARF_MMAP_PAGES; /* a 1 KiB stack copy at every switch */
 	cfg->agg_entries = o->agg_entries;
 	cfg->overflow_entries = o->overflow_entries;
 	cfg->rearm_ms = o->rearm_ms;

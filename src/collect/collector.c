@@ -1018,6 +1018,9 @@ static void on_record(struct collector *c, struct perf_rec *r, const struct perf
 		break;
 	case PERF_RECORD_EXIT:
 		offcpu_forget(&c->off, r->tid);
+		for (int i = 0; c->stash && i < c->ncpus; i++) /* its era may be reaped */
+			if (c->stash[i].tid == r->tid)
+				c->stash[i].valid = 0;
 		/* fall through */
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
