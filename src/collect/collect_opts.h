@@ -60,9 +60,10 @@ enum collect_call_graph {
 	"  --off-cpu            also record the time threads spend blocked (sleep, I/O, locks;\n" \
 	"                       not preemption) as event off-cpu, in microseconds, from every\n" \
 	"                       context switch; with -g the stack where each thread blocked\n" \
-	"                       (frame-pointer user stack, kernel stack); needs kernel sampling\n" \
-	"                       (perf_event_paranoid <= 1 or CAP_PERFMON). Read it with\n" \
-	"                       robin prof --event off-cpu --children\n"
+	"                       (kernel frames; user frames by frame pointers, the first ones\n" \
+	"                       unwound with DWARF CFI); needs kernel sampling (root, CAP_PERFMON\n" \
+	"                       or perf_event_paranoid <= 1). See where threads wait with\n" \
+	"                       robin prof --event off-cpu --children (docs/offcpu.md)\n"
 
 void collect_opts_init(struct collect_opts *o);
 
