@@ -929,6 +929,10 @@ static void offcpu_switch(struct collector *c, const struct perf_rec *r)
 			offcpu_preempted(&c->off, r->tid);
 		} else if (mine) {
 			offcpu_block(c, k);
+		} else {
+			/* its sample was lost: drop an older wait too, lest a lost switch-in
+			 * charge the running time between them */
+			offcpu_preempted(&c->off, r->tid);
 		}
 		if (k)
 			k->valid = 0;
