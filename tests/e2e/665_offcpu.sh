@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test: serial (samples the host, sleeps)
-# 660: `robin record --off-cpu -g` on tests/host/offcpu_sleep.c (-O0, frame pointers), which
+# 665: `robin record --off-cpu -g` on tests/host/offcpu_sleep.c (-O0, frame pointers), which
 # computes ~0.5 s in compute() and sleeps ~1.5 s in sleeper() (30 nanosleeps, in libc built
 # without frame pointers): `robin prof --event off-cpu --children` puts >= 80% of the off-CPU
 # time under sleeper (issue 36's "done when"), the event's total (microseconds) is within 20%
