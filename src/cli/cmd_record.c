@@ -96,6 +96,11 @@ int cmd_record(int argc, char **argv)
 			fprintf(stderr, "robin record: dwarf: %" PRIu64 " user stacks unwound, %.1f "
 				"frames each, %" PRIu64 " to the sampled pc only\n", st->unwound,
 				(double)st->unwound_frames / (double)st->unwound, st->unwound_leaf_only);
+		if (st->offcpu_switches)
+			fprintf(stderr, "robin record: off-cpu: %.1f ms blocked in %" PRIu64 " waits "
+				"(%" PRIu64 " context switches, %" PRIu64 " preemptions not counted)\n",
+				(double)st->offcpu_ns / 1e6, st->offcpu_waits, st->offcpu_switches,
+				st->offcpu_preempted);
 		if (st->stacks_lost)
 			fprintf(stderr, "robin record: %" PRIu64 " samples' call stacks did not fit the "
 				"kernel's stack maps\n", st->stacks_lost);

@@ -53,6 +53,10 @@ int collect_opts_parse(struct collect_opts *o, int argc, char **argv, int *i, ch
 		o->call_graph = COLLECT_CALL_GRAPH_FP;
 		*i += 1;
 		return 1;
+	} else if (!strcmp(a, "--off-cpu")) {
+		o->off_cpu = 1;
+		*i += 1;
+		return 1;
 	} else if (!strcmp(a, "--call-graph")) {
 		if (v && !strcmp(v, "fp")) {
 			o->call_graph = COLLECT_CALL_GRAPH_FP;
@@ -184,9 +188,32 @@ int collect_opts_events(const struct collect_opts *o, struct collector_config *c
 			a->sample_stack_user = o->stack_user_bytes;
 		}
 	}
+	if (!rc && o->off_cpu) {
+		if (cfg->n_events >= PERF_SYS_MAX_EVENTS) {
+			snprintf(why, why_size, "--off-cpu: at most %d events with it",
+				 PERF_SYS_MAX_EVENTS - 1);
+			return -EINVAL;
+		}
+		struct perf_sys_event *e = &cfg->events[cfg->n_events++];
+		perf_sys_offcpu(e);
+		/* the stack where the thread blocked: kernel and frame-pointer user frames (with
+		 * dwarf too: a copy of the user stack at every switch would cost too much) */
+		if (o->call_graph)
+			e->attr.sample_type |= PERF_SAMPLE_CALLCHAIN;
+		if (o->call_graph && COLLECTOR_DWARF_REGS_MASK) {
+			/* a thread blocks inside libc, built without frame pointers: its caller is
+			 * missing from the frame-pointer chain; the registers and the top of the
+			 * stack let the collector unwind those first frames with DWARF CFI */
+			e->attr.sample_type |= PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER;
+			e->attr.sample_regs_user = COLLECTOR_DWARF_REGS_MASK;
+			e->attr.sample_stack_user = COLLECT_OFFCPU_STACK_BYTES;
+		}
+	}
 	cfg->mmap_pages = o->mmap_pages;
 	if (o->call_graph == COLLECT_CALL_GRAPH_DWARF && !o->mmap_pages_given)
 		cfg->mmap_pages = COLLECT_DWARF_MMAP_PAGES; /* 8 KiB samples fill 64 pages fast */
+	if (o->off_cpu && o->call_graph && !o->mmap_pages_given)
+		cfg->mmap_pages = COLLECT_DWARF_MMAP_PAGES; /* a 1 KiB stack copy at every switch */
 	cfg->agg_entries = o->agg_entries;
 	cfg->overflow_entries = o->overflow_entries;
 	cfg->rearm_ms = o->rearm_ms;

@@ -26,6 +26,7 @@ struct collect_opts {
 	int call_graph;            /* enum collect_call_graph: -g / --call-graph fp|dwarf */
 	unsigned stack_user_bytes; /* --call-graph dwarf,SIZE: user stack copied per sample */
 	int mmap_pages_given;      /* --mmap-pages was given (dwarf otherwise uses more) */
+	int off_cpu;               /* --off-cpu: also record blocked time (event off-cpu) */
 };
 
 enum collect_call_graph {
@@ -55,7 +56,14 @@ enum collect_call_graph {
 	"  --call-graph dwarf[,SIZE]  call stacks of programs without frame pointers: SIZE bytes\n" \
 	"                       of user stack (default 8192) and the registers copied per sample,\n" \
 	"                       unwound with the files' DWARF CFI after reading (x86-64; ring\n" \
-	"                       path; 256 ring pages per CPU unless --mmap-pages)\n"
+	"                       path; 256 ring pages per CPU unless --mmap-pages)\n" \
+	"  --off-cpu            also record the time threads spend blocked (sleep, I/O, locks;\n" \
+	"                       not preemption) as event off-cpu, in microseconds, from every\n" \
+	"                       context switch; with -g the stack where each thread blocked\n" \
+	"                       (kernel frames; user frames by frame pointers, the first ones\n" \
+	"                       unwound with DWARF CFI); needs kernel sampling (root, CAP_PERFMON\n" \
+	"                       or perf_event_paranoid <= 1). See where threads wait with\n" \
+	"                       robin prof --event off-cpu --children (docs/offcpu.md)\n"
 
 void collect_opts_init(struct collect_opts *o);
 

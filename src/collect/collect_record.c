@@ -177,6 +177,7 @@ static int collect_record_totals(struct collect_record *r, int64_t wall_ns)
 		{ "jit_map_malformed", (double)r->store.jit_malformed },
 		{ "jit_map_read_ns", (double)r->store.jit_read_ns },
 		{ "jit_map_reads", (double)r->store.jit_reads },
+		{ "offcpu_ns", (double)st->offcpu_ns },
 	};
 	int rc = 0;
 	for (size_t k = 0; k < sizeof tot / sizeof tot[0] && !rc; k++)

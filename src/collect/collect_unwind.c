@@ -121,18 +121,41 @@ static uint64_t unwind_cpu_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-int collect_unwind_run(struct collect_unwind *u, collect_unwind_fn fn, void *arg,
-		       uint64_t budget_ns)
+static void unwind_spaces_init(struct collect_unwind *u)
 {
-	uint64_t pc[COLLECT_UNWIND_MAX_FRAMES];
-	uint64_t t0 = budget_ns ? unwind_cpu_ns() : 0;
-	unsigned k = 0;
 	if (!u->spaces) {
 		u->cap_spaces = 1024;
 		u->spaces = calloc(u->cap_spaces, sizeof *u->spaces);
 		if (!u->spaces)
 			u->cap_spaces = 0;
 	}
+}
+
+void collect_unwind_user(struct collect_unwind *u, struct cera *era, uint32_t tid,
+			 const void *regs_perf, const void *stack, size_t stack_size, uint64_t *pc,
+			 size_t max, size_t *n)
+{
+	uint64_t regs[ELF_UNWIND_NREGS] = { 0 };
+	*n = 0;
+	if (!regs_perf || !max)
+		return;
+	for (int i = 0; i < ELF_UNWIND_NREGS; i++)
+		memcpy(&regs[unwind_dwarf_of_perf[i]], (const uint8_t *)regs_perf + 8 * i, 8);
+	pc[0] = regs[ELF_UNWIND_REG_PC];
+	*n = 1;
+	unwind_spaces_init(u);
+	struct collect_unwind_space *s = era ? unwind_space(u, era) : NULL;
+	if (s && s->sp && elf_unwind_stack(s->sp, tid, regs, stack, stack_size, pc, max, n))
+		*n = 1;
+}
+
+int collect_unwind_run(struct collect_unwind *u, collect_unwind_fn fn, void *arg,
+		       uint64_t budget_ns)
+{
+	uint64_t pc[COLLECT_UNWIND_MAX_FRAMES];
+	uint64_t t0 = budget_ns ? unwind_cpu_ns() : 0;
+	unsigned k = 0;
+	unwind_spaces_init(u);
 	while (u->done < u->len) {
 		if (budget_ns && (++k & 7) == 0 && unwind_cpu_ns() - t0 >= budget_ns)
 			return 1;

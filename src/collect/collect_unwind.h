@@ -18,6 +18,7 @@
 #define COLLECT_UNWIND_SLICE_NS 2000000ull    /* unwind this long between ring drains */
 #define COLLECT_UNWIND_HOLD_MAX (64u << 20)   /* held past this: unwind all before reading on */
 #define COLLECT_UNWIND_MAX_FRAMES 256
+#define COLLECT_OFFCPU_STACK_BYTES 1024u      /* --off-cpu -g: user stack copied per switch */
 
 /* The user registers a dwarf sample asks for (perf's x86-64 numbering: the general registers
  * and the ip); 0 where robin cannot unwind. */
@@ -63,6 +64,15 @@ int collect_unwind_hold(struct collect_unwind *u, unsigned event, struct cera *e
  * (0: all of them); the buffer is emptied once all are done. Returns 1 if some are left. */
 int collect_unwind_run(struct collect_unwind *u, collect_unwind_fn fn, void *arg,
 		       uint64_t budget_ns);
+
+/* Unwind one stack now (--off-cpu): the user registers as a sample carries them (perf's
+ * order, COLLECTOR_DWARF_REGS_MASK) and stack_size bytes copied from the stack pointer. pc
+ * gets the user frames, the registers' pc first, then each caller (return address - 1); *n the
+ * count (1 when nothing could be unwound, 0 without registers). Uses the era's unwinding space
+ * as collect_unwind_run does. */
+void collect_unwind_user(struct collect_unwind *u, struct cera *era, uint32_t tid,
+			 const void *regs_perf, const void *stack, size_t stack_size, uint64_t *pc,
+			 size_t max, size_t *n);
 
 /* Drop the per-era unwinding state (call before procmap_reap may free eras). */
 void collect_unwind_forget(struct collect_unwind *u);

@@ -20,6 +20,7 @@
 #include "collect/bpf_agg.h"
 #include "collect/collect_unwind.h"
 #include "collect/ibs.h"
+#include "collect/offcpu.h"
 #include "collect/perf_ring.h"
 
 struct event_id {
@@ -42,6 +43,22 @@ struct user_task {
 	int seen;
 };
 
+/* A context-switch sample (--off-cpu) waiting for the switch record that follows it on the
+ * same CPU and says whether the task was preempted or blocked. */
+struct offcpu_stash {
+	int valid;
+	unsigned event;
+	uint32_t pid, tid;
+	uint64_t time_ns;
+	struct cera *era;
+	size_t n;                      /* chain: kernel and frame-pointer user pcs, leaf first */
+	uint64_t chain[256];
+	int has_regs;
+	uint64_t regs[32];             /* user registers, perf's order */
+	uint64_t stack_size;
+	uint8_t stack[COLLECT_OFFCPU_STACK_BYTES];
+};
+
 struct collector {
 	struct collector_config cfg;
 	int ncpus;
@@ -55,6 +72,8 @@ struct collector {
 	struct bpf_agg *bpf;           /* BPF path */
 	struct procmap pm;
 	struct collect_unwind unw;     /* --call-graph dwarf: samples held for unwinding */
+	struct offcpu off;             /* --off-cpu: each thread's pending switch-out */
+	struct offcpu_stash *stash;    /* --off-cpu: per CPU, the last switch-out sample */
 	uint64_t last_rearm_ns;
 	uint64_t seed;
 	struct collector_stats st;
@@ -204,6 +223,12 @@ static int open_one(struct collector *c, unsigned ev, pid_t pid, int cpu, int tr
 	return 0;
 }
 
+/* Event ev is the off-CPU event (--off-cpu): its samples are paired, never aggregated. */
+static int is_offcpu(const struct collector *c, unsigned ev)
+{
+	return ev < c->cfg.n_events && c->cfg.events[ev].kind == PERF_SYS_OFFCPU;
+}
+
 static int open_for_pid(struct collector *c, pid_t pid, char *err, size_t err_size)
 {
 	for (int cpu = 0; cpu < c->ncpus; cpu++)
@@ -308,7 +333,8 @@ static int user_attach(struct collector *c, pid_t pid, uint64_t start, char *err
 		rc = -ENOMEM;
 	if (!rc && c->bpf)
 		for (size_t i = first; i < c->n_fds && !rc; i++)
-			rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
+			if (!is_offcpu(c, c->fd_event[i]))
+				rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
 	if (rc) {
 		for (size_t i = first; i < c->n_fds; i++)
 			close(c->fds[i]);
@@ -491,6 +517,13 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 		goto fail;
 	}
 	c->unw.pm = &c->pm;
+	offcpu_init(&c->off, PERF_SYS_OFFCPU_UNIT_NS);
+	for (size_t i = 0; i < c->cfg.n_events; i++)
+		if (c->cfg.events[i].kind == PERF_SYS_OFFCPU && !c->stash &&
+		    !(c->stash = calloc((size_t)c->ncpus, sizeof *c->stash))) {
+			rc = -ENOMEM;
+			goto fail;
+		}
 	for (int i = 0; i < c->ncpus; i++)
 		c->rings[i].fd = -1;
 
@@ -533,7 +566,8 @@ int collector_open(const struct collector_config *cfg, struct collector **out, c
 			if (stacks_wanted(c))
 				rc = bpf_agg_stacks(c->bpf, on_bpf_stack, c);
 			for (size_t i = 0; i < c->n_fds && !rc; i++)
-				rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
+				if (!is_offcpu(c, c->fd_event[i])) /* its samples go to the ring */
+					rc = bpf_agg_attach(c->bpf, c->fds[i], c->fd_event[i]);
 			if (rc) {
 				snprintf(c->st.path_why, sizeof c->st.path_why,
 					 "attaching the BPF program to the events failed: %s",
@@ -753,11 +787,169 @@ static void on_bpf_stack(void *arg, const struct agg_bpf_stack_key *k, uint64_t 
 		   pc, n, count);
 }
 
+/* An off-CPU wait ends: its time (units of PERF_SYS_OFFCPU_UNIT_NS) to the leaf's profile
+ * and, with -g, to its stack. Kept out of the sample statistics (samples, kernel, unknown):
+ * those count samples, this counts time. */
+static int offcpu_charge(void *arg, unsigned ev, void *const *image, const uint64_t *offset,
+			 size_t n, uint64_t units)
+{
+	struct collector *c = arg;
+	struct cimage *const *im = (struct cimage *const *)image;
+	int rc = 0;
+	if (c->cfg.sink.add)
+		rc = c->cfg.sink.add(c->cfg.sink.arg, ev, im[n - 1], offset[n - 1], units);
+	if (!rc && n && (c->cfg.events[ev].attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
+	    c->cfg.sink.add_stack) {
+		c->st.stacks++;
+		rc = c->cfg.sink.add_stack(c->cfg.sink.arg, ev, im, offset, n, units);
+	}
+	if (rc && !c->sink_err)
+		c->sink_err = rc;
+	return 0;
+}
+
+/* A context-switch sample: the thread switches out here. Its stack is kept until the switch
+ * record that follows on the same CPU says whether it blocked (offcpu_switch). */
+static void offcpu_sample(struct collector *c, unsigned ev, const struct perf_rec *r,
+			  const struct perf_event_header *h)
+{
+	c->st.offcpu_switches++;
+	if (!r->tid || !c->stash)
+		return; /* the idle task */
+	struct offcpu_stash *k = &c->stash[r->cpu < (uint32_t)c->ncpus ? r->cpu : 0];
+	k->valid = 0;
+	struct cera *era = NULL;
+	if (r->pid) {
+		struct cproc *p = procmap_find(&c->pm, r->pid);
+		if (!p) {
+			procmap_scan_pid(&c->pm, r->pid, 0);
+			p = procmap_find(&c->pm, r->pid);
+		}
+		era = p ? p->cur : NULL;
+		if (era)
+			era->sampled = 1;
+	}
+	const struct perf_event_attr *a = &c->cfg.events[ev].attr;
+	k->n = 0;
+	k->has_regs = 0;
+	if (a->sample_type & PERF_SAMPLE_CALLCHAIN) {
+		struct perf_rec full;
+		if (perf_rec_parse_user(h, a->sample_type, a->sample_regs_user, &full)) {
+			c->st.parse_errors++;
+			return;
+		}
+		uint64_t pc[256];
+		size_t n = perf_rec_callchain(&full, pc, 256);
+		for (size_t i = 0; i < n; i++) /* leaf first */
+			k->chain[i] = pc[n - 1 - i];
+		k->n = n;
+		if (full.regs_abi && full.regs_user && full.regs_n <= 32 && full.regs_n &&
+		    full.stack_user) {
+			k->has_regs = 1;
+			memcpy(k->regs, full.regs_user, full.regs_n * 8);
+			k->stack_size = full.stack_user_size < sizeof k->stack ? full.stack_user_size
+									       : sizeof k->stack;
+			memcpy(k->stack, full.stack_user, k->stack_size);
+		}
+	}
+	if (!k->n) {
+		k->chain[0] = r->ip;
+		k->n = 1;
+	}
+	k->event = ev;
+	k->pid = r->pid;
+	k->tid = r->tid;
+	k->time_ns = r->time_ns;
+	k->era = era;
+	k->valid = 1;
+}
+
+/* The user frames of a blocked thread: the frame-pointer chain f (leaf first) misses the
+ * callers of code built without frame pointers (libc's nanosleep, read, futex wrappers): the
+ * DWARF unwinding d of the top of the stack gives those; the first return address both know
+ * joins them (d up to it, then f). Without a join, d if it went past the leaf, else f. */
+static size_t offcpu_splice(const uint64_t *d, size_t nd, const uint64_t *f, size_t nf,
+			    uint64_t *out, size_t max)
+{
+	for (size_t i = 1; i < nd; i++)
+		for (size_t j = 1; j < nf; j++)
+			if (d[i] == f[j]) {
+				size_t n = 0;
+				for (size_t k = 0; k < i && n < max; k++)
+					out[n++] = d[k];
+				for (size_t k = j; k < nf && n < max; k++)
+					out[n++] = f[k];
+				return n;
+			}
+	const uint64_t *src = nd > 1 ? d : f;
+	size_t n = nd > 1 ? nd : nf;
+	if (n > max)
+		n = max;
+	memcpy(out, src, n * sizeof *out);
+	return n;
+}
+
+/* The stashed switch-out was a real wait: resolve its stack (images live as long as the
+ * session, eras may not) and hold it until the thread switches in. */
+static void offcpu_block(struct collector *c, struct offcpu_stash *k)
+{
+	uint64_t pc[COLLECTOR_STACK_MAX], user[COLLECTOR_STACK_MAX];
+	uint64_t dw[COLLECT_UNWIND_MAX_FRAMES];
+	size_t n = 0, nu = 0, nk = 0;
+	while (nk < k->n && (k->chain[nk] >> 63)) /* kernel frames first (leaf first) */
+		pc[n++] = k->chain[nk++];
+	size_t nd = 0;
+	if (k->has_regs)
+		collect_unwind_user(&c->unw, k->era, k->tid, k->regs, k->stack, k->stack_size, dw,
+				    COLLECT_UNWIND_MAX_FRAMES, &nd);
+	nu = offcpu_splice(dw, nd, k->chain + nk, k->n - nk, user, COLLECTOR_STACK_MAX - n);
+	memcpy(pc + n, user, nu * sizeof *pc);
+	n += nu;
+	if (!n)
+		return;
+	struct cimage *im[COLLECTOR_STACK_MAX];
+	uint64_t off[COLLECTOR_STACK_MAX];
+	for (size_t i = 0; i < n; i++) /* outermost first */
+		im[n - 1 - i] = procmap_resolve(&c->pm, (pc[i] >> 63) ? NULL : k->era, pc[i],
+						&off[n - 1 - i]);
+	if (offcpu_out(&c->off, k->tid, k->event, k->time_ns, (void *const *)im, off, n) &&
+	    !c->sink_err)
+		c->sink_err = -ENOMEM;
+}
+
+/* PERF_RECORD_SWITCH(_CPU_WIDE): the record's own tid is the task switching (out or in). */
+static void offcpu_switch(struct collector *c, const struct perf_rec *r)
+{
+	if (r->misc & PERF_RECORD_MISC_SWITCH_OUT) {
+		struct offcpu_stash *k = c->stash ? &c->stash[r->cpu < (uint32_t)c->ncpus ? r->cpu
+											    : 0] : NULL;
+		int mine = k && k->valid && k->tid == r->tid;
+		if (r->misc & PERF_RECORD_MISC_SWITCH_OUT_PREEMPT) {
+			c->off.st.preempted++;
+			offcpu_preempted(&c->off, r->tid);
+		} else if (mine) {
+			offcpu_block(c, k);
+		} else {
+			/* its sample was lost: drop an older wait too, lest a lost switch-in
+			 * charge the running time between them */
+			offcpu_preempted(&c->off, r->tid);
+		}
+		if (k)
+			k->valid = 0;
+	} else {
+		(void)offcpu_in(&c->off, r->tid, r->time_ns, offcpu_charge, c);
+	}
+}
+
 static void on_sample(struct collector *c, struct perf_rec *r, const struct perf_event_header *h)
 {
 	int ev = event_of_id(c, r->id);
 	if (ev < 0) {
 		c->st.parse_errors++;
+		return;
+	}
+	if (is_offcpu(c, (unsigned)ev)) {
+		offcpu_sample(c, (unsigned)ev, r, h);
 		return;
 	}
 	c->st.samples++;
@@ -824,11 +1016,20 @@ static void on_record(struct collector *c, struct perf_rec *r, const struct perf
 	case PERF_RECORD_THROTTLE:
 		c->st.throttled++;
 		break;
+	case PERF_RECORD_SWITCH:
+	case PERF_RECORD_SWITCH_CPU_WIDE:
+		offcpu_switch(c, r);
+		break;
+	case PERF_RECORD_EXIT:
+		offcpu_forget(&c->off, r->tid);
+		for (int i = 0; c->stash && i < c->ncpus; i++) /* its era may be reaped */
+			if (c->stash[i].tid == r->tid)
+				c->stash[i].valid = 0;
+		/* fall through */
 	case PERF_RECORD_MMAP:
 	case PERF_RECORD_MMAP2:
 	case PERF_RECORD_COMM:
 	case PERF_RECORD_FORK:
-	case PERF_RECORD_EXIT:
 		c->st.tracking++;
 		if (procmap_apply(&c->pm, r))
 			c->st.parse_errors++;
@@ -888,6 +1089,8 @@ out:
 static void rearm_periods(struct collector *c)
 {
 	for (size_t i = 0; i < c->n_fds; i++) {
+		if (is_offcpu(c, c->fd_event[i]))
+			continue; /* every switch */
 		uint64_t p = perf_sys_random_period(&c->cfg.events[c->fd_event[i]], &c->seed);
 		ioctl(c->fds[i], PERF_EVENT_IOC_PERIOD, &p);
 	}
@@ -949,7 +1152,10 @@ void collector_stats(const struct collector *c, struct collector_stats *st)
 	st->unwound = c->unw.st.samples;
 	st->unwound_leaf_only = c->unw.st.leaf_only;
 	st->unwound_frames = c->unw.st.frames;
-	st->memory_bytes = procmap_memory_bytes(&c->pm);
+	st->memory_bytes = procmap_memory_bytes(&c->pm) + offcpu_memory(&c->off);
+	st->offcpu_waits = c->off.st.waits;
+	st->offcpu_preempted = c->off.st.preempted;
+	st->offcpu_ns = c->off.st.ns;
 	st->maps = c->pm.stats;
 	if (c->bpf) {
 		struct bpf_agg_totals t;
@@ -993,6 +1199,8 @@ void collector_close(struct collector *c)
 	for (int i = 0; c->agg && i < c->ncpus; i++)
 		agg_free(&c->agg[i]);
 	collect_unwind_free(&c->unw);
+	offcpu_free(&c->off);
+	free(c->stash);
 	procmap_free(&c->pm);
 	free(c->rings);
 	free(c->agg);

@@ -93,6 +93,10 @@ struct collector_stats {
 	uint64_t unwound;              /* --call-graph dwarf: samples unwound from stack copies */
 	uint64_t unwound_leaf_only;    /* ... of which gave the sampled pc alone */
 	uint64_t unwound_frames;       /* user frames they gave */
+	uint64_t offcpu_switches;      /* --off-cpu: context-switch samples read */
+	uint64_t offcpu_waits;         /* ... waits charged (switch-out paired with switch-in) */
+	uint64_t offcpu_preempted;     /* ... switch-outs dropped as preemption (runnable) */
+	uint64_t offcpu_ns;            /* ... blocked time charged, ns */
 	size_t memory_bytes;           /* tables, rings excluded */
 	struct procmap_stats maps;
 };

@@ -312,6 +312,10 @@ static void daemon_status(struct daemon *d, FILE *o)
 		", unknown image: %" PRIu64 " (%.3f%%), kernel: %" PRIu64 "\n", st.lost,
 		st.lost_overflow, st.throttled, st.unknown,
 		100.0 * (double)st.unknown / (double)resolved, st.kernel);
+	if (st.offcpu_switches)
+		fprintf(o, "off-cpu: %.3f s blocked in %" PRIu64 " waits (%" PRIu64 " context "
+			"switches, %" PRIu64 " preemptions not counted)\n", (double)st.offcpu_ns / 1e9,
+			st.offcpu_waits, st.offcpu_switches, st.offcpu_preempted);
 	fprintf(o, "processes: %" PRIu64 " seen, %" PRIu64 " forks, %" PRIu64 " execs, %" PRIu64
 		" exits, %" PRIu64 " images\n", st.maps.procs, st.maps.forks, st.maps.execs,
 		st.maps.exits, st.maps.images);

@@ -122,6 +122,7 @@ static void event_init(struct perf_sys_event *ev, const struct named_event *ne, 
 	if (freq_hz == 0)
 		freq_hz = 1000;
 	switch (ne->kind) {
+	case PERF_SYS_OFFCPU: /* not in the named table: perf_sys_offcpu */
 	case PERF_SYS_CLOCK:
 		ev->period = 1000000000ull / freq_hz;
 		break;
@@ -267,8 +268,26 @@ int perf_sys_select(unsigned freq_hz, struct perf_sys_event *ev, size_t *n, char
 	return 0;
 }
 
+void perf_sys_offcpu(struct perf_sys_event *ev)
+{
+	memset(ev, 0, sizeof *ev);
+	snprintf(ev->name, sizeof ev->name, "off-cpu");
+	ev->kind = PERF_SYS_OFFCPU;
+	ev->attr.size = sizeof ev->attr;
+	ev->attr.type = PERF_TYPE_SOFTWARE;
+	ev->attr.config = PERF_COUNT_SW_CONTEXT_SWITCHES;
+	ev->attr.sample_type = PERF_SYS_SAMPLE_TYPE;
+	ev->attr.sample_period = 1;
+	ev->attr.context_switch = 1;
+	ev->attr.exclude_hv = 1;
+	ev->attr.exclude_guest = 1;
+	ev->period = PERF_SYS_OFFCPU_UNIT_NS;
+}
+
 uint64_t perf_sys_random_period(const struct perf_sys_event *ev, uint64_t *seed)
 {
+	if (ev->kind == PERF_SYS_OFFCPU)
+		return 1; /* every switch */
 	uint64_t x = *seed ? *seed : 0x9e3779b97f4a7c15ull;
 	x ^= x << 13;
 	x ^= x >> 7;
@@ -284,7 +303,10 @@ uint64_t perf_sys_random_period(const struct perf_sys_event *ev, uint64_t *seed)
 void perf_sys_user_only(struct perf_sys_event *ev, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
-		ev[i].attr.exclude_kernel = 1;
 		ev[i].attr.exclude_hv = 1;
+		if (ev[i].kind == PERF_SYS_OFFCPU) /* its samples are taken in the scheduler: */
+			ev[i].attr.exclude_callchain_kernel = 1; /* still refused at paranoid 2 */
+		else
+			ev[i].attr.exclude_kernel = 1;
 	}
 }

@@ -25,6 +25,8 @@ enum perf_sys_kind {
 	PERF_SYS_COUNTER, /* hardware counter: period in events */
 	PERF_SYS_IBS_OP,  /* AMD IBS op sampling: period in ops (or cycles), raw data decoded */
 	PERF_SYS_IBS_FETCH,
+	PERF_SYS_OFFCPU,  /* off-CPU time (--off-cpu): a sample at every context switch, paired
+	                     with the switch records; period = ns per stored unit (1000: µs) */
 };
 
 /* One sampling event: the profile database's event name, the perf attr template and the mean
@@ -57,6 +59,15 @@ int perf_sys_select(unsigned freq_hz, struct perf_sys_event *ev, size_t *n, char
  * the mean, like DCPI's 60K-64K cycles), from the xorshift state *seed. IBS periods are kept
  * multiples of 16 as the hardware requires. */
 uint64_t perf_sys_random_period(const struct perf_sys_event *ev, uint64_t *seed);
+
+#define PERF_SYS_OFFCPU_UNIT_NS 1000u /* off-cpu counts are microseconds blocked */
+
+/* The off-CPU event (`--off-cpu`): the software context-switch event sampled at every switch
+ * (period 1; the sample is taken as the task switches out, with its stack) with
+ * attr.context_switch, so that the kernel also writes PERF_RECORD_SWITCH(_CPU_WIDE) records
+ * (switch-out flagged as preemption or not, and switch-in). Named "off-cpu", period
+ * PERF_SYS_OFFCPU_UNIT_NS (the collector stores blocked time in microseconds). */
+void perf_sys_offcpu(struct perf_sys_event *ev);
 
 /* Apply exclude_kernel / exclude_hv to all events (per-user mode under perf_event_paranoid). */
 void perf_sys_user_only(struct perf_sys_event *ev, size_t n);
