@@ -9,7 +9,9 @@ for b in bench/*.sh; do
 	[ "$b" = bench/run.sh ] && continue
 	case $b in bench/corpus_*.sh)
 		# the corpus's experiments need `make corpus` first (about 20 minutes on 2 cores)
-		[ -d build/corpus/bin ] || { echo "== $b: skipped (no build/corpus: make corpus)"; continue; } ;;
+		[ -d build/corpus/bin ] || { echo "== $b: skipped (no build/corpus: make corpus)"; continue; }
+		[ "$b" != bench/corpus_isa.sh ] || [ -d build/corpus/bin-rv64gc_zba_zbb_zbs ] ||
+			{ echo "== $b: skipped (no Zb* build: bash scripts/corpus.sh --march rv64gc_zba_zbb_zbs)"; continue; } ;;
 	esac
 	echo "== $b"
 	bash "$b" || { echo "$b failed"; rc=1; }

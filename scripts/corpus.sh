@@ -185,6 +185,7 @@ if [ "$SIZE" != small ]; then inputs_for "$OUT" default; fi
 if [ "$SIZE" != default ]; then
   mkdir -p "$OUT/small"
   ln -sfn ../bin "$OUT/small/bin"; ln -sfn ../native "$OUT/small/native"
+  [ -z "$MARCH" ] || ln -sfn "../bin-$MARCH" "$OUT/small/bin-$MARCH"
   inputs_for "$OUT/small" small
 fi
 
@@ -197,6 +198,7 @@ while IFS=$'\t' read -r name _dom _lang _thr cmd native; do
   for c in "$cmd" "$native"; do
     [ -n "$c" ] || continue
     exe=${c%% *}
+    [ -z "$MARCH" ] || exe=bin-$MARCH/${exe#bin/}
     [ -x "$OUT/$exe" ] || { echo "corpus: $name: $exe was not built" >&2; missing=1; }
   done
 done < "$C/manifest.tsv"
