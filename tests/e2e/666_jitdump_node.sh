@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test: serial (samples the host)
-# 665: JIT-compiled code named from a jitdump file written by a real JIT. Debian's node with
+# 666: JIT-compiled code named from a jitdump file written by a real JIT. Debian's node with
 # --perf-prof writes jit-PID.dump in its working directory (JIT_CODE_LOAD records for every
 # function V8 compiles, plus debug and unwinding info records) and mmaps it PROT_EXEC, but
 # writes no perf map; `robin record` finds the file in node's maps, sends the samples in
@@ -42,5 +42,5 @@ b=$(cl_total "$CL_TMP/jit.db" jit_dump_bad) t=$(cl_total "$CL_TMP/jit.db" jit_ma
 echo "jitdump entries stored: $n, malformed records: $m, bad files: $b, read+store time: ${t} ns"
 [ "${n:-0}" -gt 0 ] || { echo "FAIL: run total jit_symbols is ${n:-none}"; fail=1; }
 [ "${m:-0}" = 0 ] && [ "${b:-0}" = 0 ] || { echo "FAIL: node's dump had malformed records ($m) or a bad header ($b)"; fail=1; }
-[ $fail = 0 ] && echo "PASS: 665 jitdump (node --perf-prof)"
+[ $fail = 0 ] && echo "PASS: 666 jitdump (node --perf-prof)"
 exit $fail
