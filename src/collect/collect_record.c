@@ -175,6 +175,8 @@ static int collect_record_totals(struct collect_record *r, int64_t wall_ns)
 		{ "exit_status", (double)r->exit_status },
 		{ "jit_symbols", (double)r->store.jit_symbols },
 		{ "jit_map_malformed", (double)r->store.jit_malformed },
+		{ "jit_dump_malformed", (double)r->store.jit_dump_malformed },
+		{ "jit_dump_bad", (double)r->store.jit_dump_bad },
 		{ "jit_map_read_ns", (double)r->store.jit_read_ns },
 		{ "jit_map_reads", (double)r->store.jit_reads },
 		{ "offcpu_ns", (double)st->offcpu_ns },

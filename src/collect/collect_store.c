@@ -278,7 +278,8 @@ static int jit_entry(void *arg, const struct perfmap_sym *e)
 	return 0;
 }
 
-/* Store the entries the JIT images' perf maps gained since the last commit. */
+/* Store the entries the JIT images' perf maps and jitdump files gained since the last commit
+ * (the map's first, then the dump's: where both name a range, the dump's entry wins). */
 static int commit_jit_symbols(struct collect_store *s)
 {
 	struct timespec t0, t1;
@@ -290,8 +291,19 @@ static int commit_jit_symbols(struct collect_store *s)
 		struct cimage *im = s->jits[i];
 		struct collect_pending_image *pi = &s->pend.images[s->image_ix[im->index] - 1];
 		struct perfmap_reader rd = im->jit_rd;
+		struct jitdump_reader drd = im->jit_drd;
 		struct jit_syms j = { 0 };
-		int r = perfmap_read(im->jit_map, &rd, jit_entry, &j);
+		const char *file = im->jit_map;
+		int r = im->jit_map ? perfmap_read(im->jit_map, &rd, jit_entry, &j) : 0;
+		if (r == -ENOENT || r == -EACCES || r == -EINVAL)
+			r = 0; /* gone or unreadable: what was stored stays */
+		if (!r && im->jit_dump) {
+			file = im->jit_dump;
+			r = jitdump_read(im->jit_dump, &drd, jit_entry, &j);
+			im->jit_drd.idx = drd.idx; /* one index, kept whatever happens next */
+			if (r == -ENOENT || r == -EACCES || r == -EINVAL)
+				r = 0;
+		}
 		if (!r && j.n && !pi->db_id)
 			r = profile_db_image_add(s->db, pi->path, pi->build_id, pi->size_bytes,
 						 pi->arch, &pi->db_id);
@@ -302,10 +314,13 @@ static int commit_jit_symbols(struct collect_store *s)
 		if (!r) {
 			s->jit_symbols += j.n;
 			s->jit_malformed += rd.malformed - im->jit_rd.malformed;
+			s->jit_dump_malformed += drd.malformed - im->jit_drd.malformed;
+			s->jit_dump_bad += drd.bad && !im->jit_drd.bad;
 			im->jit_rd = rd;
-		} else if (r != -ENOENT && r != -EACCES && r != -EINVAL) {
-			rc = r; /* the database failed: read the same lines next time */
-			snprintf(s->err, sizeof s->err, "perf map %s: %s", im->jit_map,
+			im->jit_drd = drd;
+		} else {
+			rc = r; /* the database failed: read the same entries next time */
+			snprintf(s->err, sizeof s->err, "JIT symbols %s: %s", file,
 				 r == -ENOMEM ? "out of memory" : profile_db_error(s->db));
 		}
 		free(j.v);

@@ -37,7 +37,8 @@ struct collect_store {
 	struct cimage **jits;                 /* JIT images sampled: their perf maps are read at
 	                                         every commit */
 	size_t n_jits, cap_jits;
-	uint64_t jit_symbols, jit_malformed;  /* perf map entries stored, lines skipped */
+	uint64_t jit_symbols, jit_malformed;  /* JIT entries stored, perf map lines skipped */
+	uint64_t jit_dump_malformed, jit_dump_bad; /* jitdump records skipped, files with a bad header */
 	uint64_t jit_read_ns, jit_reads;      /* time spent reading and storing them */
 	char journal[4096];                   /* journal path, "" = none */
 	char err[512];

@@ -76,6 +76,8 @@ void procmap_free(struct procmap *pm)
 		free(pm->images[i]->path);
 		free(pm->images[i]->key);
 		free(pm->images[i]->jit_map);
+		free(pm->images[i]->jit_dump);
+		jitdump_reader_free(&pm->images[i]->jit_drd);
 		free(pm->images[i]);
 	}
 	free(pm->images);
@@ -626,35 +628,74 @@ int procmap_scan_all(struct procmap *pm, uid_t uid)
 
 /* ---- resolution and reaping -------------------------------------------------------------- */
 
-/* The JIT image of era e if its process writes a perf map (looked for now and then). */
+/* The jitdump file process pid maps (a file named jit-PID.dump, as perf looks for it), as a
+ * path robin can open (through /proc/PID/root in another mount namespace), or NULL. */
+static char *era_find_dump(struct procmap *pm, const struct cera *e, uint32_t pid)
+{
+	char want[40];
+	int wl = snprintf(want, sizeof want, "/jit-%u.dump", pid);
+	for (uint32_t i = 0; i < e->n; i++) {
+		const struct cimage *im = e->maps[i].image;
+		size_t l = strlen(im->path);
+		if (im->kind != CIMAGE_FILE || l < (size_t)wl || strcmp(im->path + l - wl, want))
+			continue;
+		size_t n = l + 32;
+		char *p = malloc(n);
+		if (!p)
+			return NULL;
+		if (foreign_mnt_ns(pm, pid))
+			snprintf(p, n, "/proc/%u/root%s", pid, im->path);
+		else
+			snprintf(p, n, "%s", im->path);
+		return p;
+	}
+	return NULL;
+}
+
+/* The JIT image of era e if its process writes a perf map or maps a jitdump file (looked for
+ * now and then; once one is found, less often for the other). */
 static struct cimage *era_jit(struct procmap *pm, struct cera *e)
 {
-	if (e->jit || !e->proc)
-		return e->jit;
-	if (e->jit_probe++ % 64)
-		return NULL;
+	struct cimage *im = e->jit;
+	if (!e->proc || (im && im->jit_map && im->jit_dump))
+		return im;
+	if (e->jit_probe++ % (im ? 1024 : 64))
+		return im;
 	char map[64], label[64], key[96];
 	struct stat st;
 	uint32_t pid = e->proc->pid;
 	snprintf(map, sizeof map, PROCMAP_PERF_MAP_DIR "/perf-%u.map", pid);
-	if (stat(map, &st) || !S_ISREG(st.st_mode))
-		return NULL;
-	snprintf(label, sizeof label, "[jit] perf-%u.map", pid);
-	snprintf(key, sizeof key, "J|%" PRIu64, e->id);
-	struct cimage *im = image_new(pm, key, CIMAGE_JIT, label);
-	if (!im || !(im->jit_map = strdup(map)))
-		return NULL; /* out of memory: the samples stay anonymous */
-	/* (path, build-id) identifies an image in the database: the id tells this process's
-	 * map from another one's with the same pid */
-	struct timespec ts;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	uint64_t h = hash_str(key) ^ ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
-	h = (h ^ pid) * 1099511628211ull;
-	snprintf(im->build_id, sizeof im->build_id, "%016" PRIx64, h);
-	im->arch = image_kernel(pm) ? image_kernel(pm)->arch : "";
-	for (struct cera *x = e; x; x = x->prev_in_proc)
-		if (x->exec_seq == e->exec_seq && x->exec_seq_known == e->exec_seq_known)
-			x->jit = im; /* older eras of the same program share it */
+	int has_map = !(im && im->jit_map) && !stat(map, &st) && S_ISREG(st.st_mode);
+	char *dump = im && im->jit_dump ? NULL : era_find_dump(pm, e, pid);
+	if (!has_map && !dump)
+		return im;
+	if (!im) {
+		if (has_map)
+			snprintf(label, sizeof label, "[jit] perf-%u.map", pid);
+		else
+			snprintf(label, sizeof label, "[jit] jit-%u.dump", pid);
+		snprintf(key, sizeof key, "J|%" PRIu64, e->id);
+		im = image_new(pm, key, CIMAGE_JIT, label);
+		if (!im) {
+			free(dump);
+			return NULL; /* out of memory: the samples stay anonymous */
+		}
+		/* (path, build-id) identifies an image in the database: the id tells this
+		 * process's map from another one's with the same pid */
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		uint64_t h = hash_str(key) ^ ((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+		h = (h ^ pid) * 1099511628211ull;
+		snprintf(im->build_id, sizeof im->build_id, "%016" PRIx64, h);
+		im->arch = image_kernel(pm) ? image_kernel(pm)->arch : "";
+		for (struct cera *x = e; x; x = x->prev_in_proc)
+			if (x->exec_seq == e->exec_seq && x->exec_seq_known == e->exec_seq_known)
+				x->jit = im; /* older eras of the same program share it */
+	}
+	if (has_map && !im->jit_map)
+		im->jit_map = strdup(map); /* out of memory: looked for again later */
+	if (dump)
+		im->jit_dump = dump;
 	return im;
 }
 

@@ -11,9 +11,11 @@
  * when no build-id is known — so a deleted or replaced binary stays a distinct image.
  * Anonymous executable ranges (JIT code) become the named anonymous image "[anon:COMM]"
  * (or the range's own name, e.g. "[anon:v8]"), with the raw address as offset — unless the
- * process writes a perf map (/tmp/perf-PID.map, collect/perfmap.h): then its samples in
- * anonymous code go to the process's own image "[jit] perf-PID.map" (CIMAGE_JIT, raw
- * address as offset), whose functions the store reads from that file.
+ * process writes a perf map (/tmp/perf-PID.map, collect/perfmap.h) or maps a jitdump file
+ * (a file named jit-PID.dump in its maps, collect/jitdump.h): then its samples in anonymous
+ * code go to the process's own image "[jit] perf-PID.map" (or "[jit] jit-PID.dump" when the
+ * dump was found first; CIMAGE_JIT, raw address as offset), whose functions the store reads
+ * from those files.
  */
 #ifndef ROBIN_COLLECT_PROCMAP_H
 #define ROBIN_COLLECT_PROCMAP_H
@@ -27,6 +29,7 @@
 #include "elf/elf_image.h"
 #include "collect/perf_ring.h"
 #include "collect/perfmap.h"
+#include "collect/jitdump.h"
 
 enum cimage_kind { CIMAGE_FILE, CIMAGE_ANON, CIMAGE_KERNEL, CIMAGE_VDSO, CIMAGE_JIT };
 
@@ -44,6 +47,8 @@ struct cimage {
 	uint64_t samples;          /* samples resolved to it (for stats) */
 	char *jit_map;             /* CIMAGE_JIT: the perf map file naming its code */
 	struct perfmap_reader jit_rd; /* how far the store has read jit_map */
+	char *jit_dump;            /* CIMAGE_JIT: the jitdump file naming its code, if any */
+	struct jitdump_reader jit_drd; /* how far the store has read jit_dump */
 	struct cimage *hnext;
 	char *key;
 };
@@ -63,7 +68,7 @@ struct cera {
 	int exec_seq_known;
 	int sampled;               /* a sample named this era: replace maps by copying */
 	char comm[16];
-	struct cimage *jit;        /* its perf map's image once one was seen (CIMAGE_JIT) */
+	struct cimage *jit;        /* its JIT image once a perf map or jitdump was seen */
 	uint32_t jit_probe;        /* anonymous-code samples since the last look for one */
 	struct cmap *maps;         /* sorted by start, non-overlapping */
 	uint32_t n, cap;
