@@ -141,6 +141,7 @@ struct ctr_ent {
 	uint64_t n;             /* exact executions */
 	double cyc;             /* exact cycles (blocks: commit to commit) */
 	double raw;             /* occurrences in snapshots (edges: as records, blocks: in ranges) */
+	double est;             /* estimated executions: occurrences weighted (ctr_snapshot) */
 	double est_cyc, est_ins;/* blocks: estimated cycles and instructions */
 	uint32_t info;          /* code: length | kind << 8; blocks: instructions */
 };
@@ -236,11 +237,13 @@ struct ctr_state {
 	int blk_open, blk_have_prev;
 	uint64_t records;
 	struct sampler ev;       /* ctr_period: the transfer that takes the next snapshot */
+	uint64_t pending;        /* cycle samples since the last record: their snapshot waits
+	                            for the next record's CC (the whole gap they fell in) */
 	/* from the snapshots */
 	uint64_t snap_records, snap_ranges, ranges, ranges_bad, by_type[CTR_T_N];
 };
 
-static void ctr_snapshot(struct pmu_unit *u);
+static void ctr_snapshot(struct pmu_unit *u, double w, int gaps);
 
 static int ctr_init(struct pmu_unit *u)
 {
@@ -312,12 +315,23 @@ static void ctr_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		e->n++;
 		e->info = t;
 	}
+	uint16_t cc = s->have_rec ? ctr_cc_encode(r->t_end - s->last_rec_t) : 0;
+	if (s->pending) {
+		/* cycle samples fell in the gap this record closes: a sample lands there with
+		   probability gap / period, so its snapshot stands for period / gap windows (the
+		   gap is this record's CC, qualified cycles only: CTR was frozen meanwhile) */
+		double gap = ctr_cc_decode(cc);
+		if (gap < 1)
+			gap = 1;
+		ctr_snapshot(u, (double)s->pending * (double)u->period_cycles / gap, 1);
+		s->pending = 0;
+	}
 	struct ctr_rec *x = &s->ring[s->wr];
 	x->src = r->pc;
 	x->tgt = tgt;
 	x->type = (uint8_t)t;
 	x->ccv = (uint8_t)s->have_rec;
-	x->cc = s->have_rec ? ctr_cc_encode(r->t_end - s->last_rec_t) : 0;
+	x->cc = cc;
 	s->last_rec_t = r->t_end;
 	s->have_rec = 1;
 	s->wr = (s->wr + 1) % s->depth;
@@ -325,7 +339,8 @@ static void ctr_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		s->nvalid++;
 	s->records++;
 	if (u->cfg->ctr_period && s->records - 1 == s->ev.next) {
-		ctr_snapshot(u);
+		u->samples++;
+		ctr_snapshot(u, (double)u->cfg->ctr_period, 0);
 		sampler_advance(&s->ev);
 	}
 }
@@ -364,21 +379,32 @@ static int ctr_range_blocks(struct ctr_state *s, uint64_t tgt, uint64_t src, uin
 	}
 }
 
-/* Read the ring (a sample): its records are edges, its consecutive pairs ranges. */
-static void ctr_snapshot(struct pmu_unit *u)
+/* Read the ring (a sample) standing for w windows of `depth` records: its records are edges,
+ * its consecutive pairs ranges. Every transfer is in `depth` windows (and its range in
+ * depth - 1), so each occurrence counts w / depth executions (w / (depth - 1)). With cycle
+ * samples (gaps) only windows whose newest record is followed by a later cycle can be seen
+ * (a sample never falls between two records of one cycle): an occurrence then counts w / m,
+ * m the windows holding it that can be seen — known from the CC fields for the windows
+ * inside the snapshot, estimated from their share for those ending after it. */
+static void ctr_snapshot(struct pmu_unit *u, double w, int gaps)
 {
 	struct ctr_state *s = u->state;
-	u->samples++;
 	uint32_t n = s->nvalid;
 	if (n < 2)
 		return;
 	const struct ctr_rec *rec[256];
+	double cum[256];         /* windows ending at positions 0..k that can be seen */
 	for (uint32_t k = 0; k < n; k++)
 		rec[k] = &s->ring[(s->wr + s->depth - 1 - k) % s->depth];   /* newest first */
+	for (uint32_t k = 0; k < n; k++)
+		cum[k] = (k ? cum[k - 1] : 0) + (!gaps || !k || !rec[k - 1]->ccv || rec[k - 1]->cc);
+	double f = (cum[n - 1] - 1) / (n - 1);
 	for (uint32_t k = 0; k < n; k++) {
 		struct ctr_ent *e = ctr_map_get(&s->edges, rec[k]->src, rec[k]->tgt, 1);
-		if (e)
+		if (e) {
 			e->raw += 1;
+			e->est += w / (cum[k] + (n - 1 - k) * f);
+		}
 		s->by_type[rec[k]->type]++;
 		s->snap_records++;
 	}
@@ -401,6 +427,7 @@ static void ctr_snapshot(struct pmu_unit *u)
 			if (!b)
 				continue;
 			b->raw += 1;
+			b->est += w / (cum[k] + (n - 2 - k) * f);
 			b->est_cyc += cyc * nb[i] / tot;
 			b->est_ins += nb[i];
 		}
@@ -411,8 +438,11 @@ static void ctr_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint6
 {
 	(void)v;
 	(void)cycle;
-	if (!u->cfg->ctr_period)
-		ctr_snapshot(u);
+	struct ctr_state *s = u->state;
+	if (u->cfg->ctr_period)
+		return;
+	u->samples++;
+	s->pending++;
 }
 
 static void ctr_destroy(struct pmu_unit *u)
@@ -458,25 +488,26 @@ int ctr_report(const struct pmu_unit *u, const struct pmu_profile *oracle,
 		return -ENOMEM;
 	if (!u->samples || !s->snap_records)
 		return -ENODATA;
-	/* AutoFDO's normalisation: occurrences scaled so that they add up to the transfers
-	   recorded (samples x period with --ctr-period; else what a counter of the qualified
-	   transfers beside CTR gives); each range stands for the transfer that ends it */
+	/* beside: AutoFDO's normalisation, occurrences unweighted and scaled so that they add up
+	   to the transfers recorded (what a counter of qualified transfers beside CTR gives) */
 	double scale = (double)s->records / (double)s->snap_records;
-	double bscale = s->snap_ranges ? (double)s->records / (double)s->snap_ranges : 0;
-	double tot = 0, in = 0, seen = 0;
+	double tot = 0, in = 0, in_u = 0, seen = 0;
 	for (size_t i = 0; i < s->edges.cap; i++) {
 		const struct ctr_ent *e = &s->edges.e[i];
 		if (!e->n)
 			continue;
 		out->edges++;
 		tot += (double)e->n;
-		if (ctr_within(e->raw * scale, (double)e->n))
+		if (ctr_within(e->est, (double)e->n))
 			in += (double)e->n;
+		if (ctr_within(e->raw * scale, (double)e->n))
+			in_u += (double)e->n;
 		if (e->raw > 0)
 			seen += (double)e->n;
 	}
 	out->edge_within_10pct = tot > 0 ? in / tot : 0;
 	out->edge_coverage = tot > 0 ? seen / tot : 0;
+	out->edge_within_10pct_unweighted = tot > 0 ? in_u / tot : 0;
 	double btot = 0, bin = 0, cw = 0, cerr = 0, ow = 0, oerr = 0;
 	for (size_t i = 0; i < s->blocks.cap; i++) {
 		const struct ctr_ent *b = &s->blocks.e[i];
@@ -484,7 +515,7 @@ int ctr_report(const struct pmu_unit *u, const struct pmu_profile *oracle,
 			continue;
 		out->blocks++;
 		btot += (double)b->n;
-		if (ctr_within(b->raw * bscale, (double)b->n))
+		if (ctr_within(b->est, (double)b->n))
 			bin += (double)b->n;
 		double ins = (double)b->n * b->info;
 		double cpi_est = b->est_ins > 0 ? b->est_cyc / b->est_ins : -1;

@@ -61,6 +61,8 @@ struct ctr_result {
 	double edge_within_10pct;        /* executions of edges estimated within 10% */
 	double block_within_10pct;       /* executions of blocks estimated within 10% */
 	double edge_coverage;            /* executions of edges seen in some snapshot */
+	double edge_within_10pct_unweighted; /* edge_within_10pct of occurrences unweighted,
+	                                    scaled to the exact transfer count (AutoFDO's way) */
 	double block_cpi_error;          /* cycle-weighted mean relative error of block CPI
 	                                    against the exact commit-to-commit cycles */
 	double block_cpi_error_oracle;   /* same against the Oracle's time per block */

@@ -39,6 +39,7 @@ int sim_ctr_json(struct json *j, const struct pmu *p)
 	json_kv_double(j, "block_cpi_error", r.block_cpi_error);
 	json_kv_double(j, "block_cpi_error_oracle", r.block_cpi_error_oracle);
 	json_kv_double(j, "edge_coverage", r.edge_coverage);
+	json_kv_double(j, "edge_within_10pct_unweighted", r.edge_within_10pct_unweighted);
 	json_kv_string(j, "trigger", u->cfg->ctr_period ? "transfers" : "cycles");
 	json_kv_uint(j, "edges", r.edges);
 	json_kv_uint(j, "blocks", r.blocks);
