@@ -92,7 +92,9 @@ void ctr_filter_name(uint32_t mask, char *buf, size_t n)
 {
 	size_t k = 0;
 	buf[0] = 0;
-	uint32_t base = (mask & CTR_FILTER_DEFAULT) == CTR_FILTER_DEFAULT ? CTR_FILTER_DEFAULT : 0;
+	/* from "any" when it keeps most of it, else type by type */
+	uint32_t base = 2 * __builtin_popcount(mask & CTR_FILTER_DEFAULT) >
+	                __builtin_popcount(CTR_FILTER_DEFAULT) ? CTR_FILTER_DEFAULT : 0;
 	if (base)
 		k += (size_t)snprintf(buf, n, "any");
 	for (unsigned t = 0; t < CTR_T_N && k < n; t++) {
