@@ -341,7 +341,7 @@ static void ctr_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		s->nvalid++;
 	s->records++;
 	if (u->cfg->ctr_period && s->records - 1 == s->ev.next) {
-		u->samples++;
+		pmu_blame(u, r->pc, r->ctx, in, PMU_CAT_EXECUTE);
 		ctr_snapshot(u, (double)u->cfg->ctr_period, 0);
 		sampler_advance(&s->ev);
 	}
@@ -436,14 +436,21 @@ static void ctr_snapshot(struct pmu_unit *u, double w, int gaps)
 	}
 }
 
+/* A cycle sample: its snapshot waits for the next record (ctr_on_insn). The sample itself
+ * goes, as the interrupt's epc would, to the instruction at the ROB head (else the last
+ * committed one), so that the unit's profile holds one sample per snapshot. */
 static void ctr_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle)
 {
-	(void)v;
 	(void)cycle;
 	struct ctr_state *s = u->state;
 	if (u->cfg->ctr_period)
 		return;
-	u->samples++;
+	const struct probe_insn *h = v->n_valid ? v->head[0] : v->last_committed;
+	if (!h) {
+		u->unresolved++;
+		return;
+	}
+	pmu_blame(u, h->pc, h->ctx, h->insn, pmu_view_cat(v, h->insn));
 	s->pending++;
 }
 
