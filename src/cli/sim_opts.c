@@ -15,6 +15,7 @@
 
 #include "cli/db_args.h"
 #include "core/source_cores.h"
+#include "cli/ctr_opts.h"
 #include "pmu/pcs.h"
 #include "util/text.h"
 
@@ -55,6 +56,7 @@ const char sim_profile_help[] =
 	"                      dcpix-dtlb, dcpix-mispredict (exact execution, taken-branch,\n"
 	"                      I-cache, D-cache, D-TLB miss and mispredict counts);\n"
 	"                      pcs (event sampling with skid, --pcs-event; 003 Table 1)\n"
+	"                      ctr (control transfer records, Smctr; docs/ctr.md)\n"
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
 	"  --random            sample a random cycle within each period (default: its last)\n"
@@ -70,7 +72,8 @@ const char sim_profile_help[] =
 	"                      dtlb-miss, dcache-miss, br-mispredict or cycles (default)\n"
 	"  --pcs-period N      events per PCS sample (default 1000)\n"
 	"  --ibs-ops N         `ibs` counts dispatched ops, a sample every N (low 4 bits\n"
-	"                      randomised), instead of cycles\n";
+	"                      randomised), instead of cycles\n"
+	CTR_OPTS_HELP;
 
 static int sim_profile_u64(const char *s, uint64_t *out)
 {
@@ -90,6 +93,9 @@ int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char
 	static const char *const names[] = { "--profile", "--freq", "--period", "--sample-seed",
 	                                     "--db", "--top", "--pcs-event", "--pcs-period",
 	                                     "--ibs-ops" };
+	int t = ctr_opts_take(o, cmd, argc, argv, i);
+	if (t)
+		return t;
 	const char *a = argv[*i];
 	if (!strcmp(a, "--random")) {
 		o->random = 1;

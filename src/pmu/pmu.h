@@ -105,6 +105,8 @@ struct pmu_config {
 	/* IBS op (ibs.c): 0 counts cycles (the shared sampler, IbsOpCntCtl = 0); N > 0 counts
 	 * dispatched ops, a sample every N with the low 4 bits randomised (IbsOpCntCtl = 1) */
 	uint64_t ibs_ops_period;
+	uint32_t ctr_depth, ctr_filter; /* ctr (ctr.h): 0 = the defaults */
+	uint64_t ctr_period;      /* ctr: a snapshot every N qualified transfers, 0 = cycles */
 };
 #define PMU_PCS_PERIOD_DEFAULT 1000
 

@@ -13,6 +13,7 @@
 
 #include "analysis/cycle_stack.h"
 #include "analysis/pmu_eval.h"
+#include "sim/sim_ctr.h"
 #include "sim/sim_ibs.h"
 #include "sim/sim_pics.h"
 #include "sim/sim_stacks.h"
@@ -41,6 +42,7 @@ int sim_profile_pmu(const struct sim_profile_opts *o, const char *cmd,
 		.pcs_event = o->pcs_event,
 		.pcs_period = o->pcs_period,
 		.ibs_ops_period = o->ibs_ops,
+		.ctr_depth = o->ctr_depth, .ctr_filter = o->ctr_filter, .ctr_period = o->ctr_period,
 	};
 	int rc = pmu_create(&pc, out);
 	if (rc)
@@ -324,6 +326,7 @@ int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned
 	free(t);
 	json_object_end(j);
 	rc = sim_pics_json(j, p, m, top);
+	rc = rc ? rc : sim_ctr_json(j, p);
 	return rc ? rc : sim_ibs_json(j, p, m);
 }
 
@@ -394,6 +397,7 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 	}
 	if (!top) {
 		int rc = sim_pics_print(out, p, m, 0);
+		rc = rc ? rc : sim_ctr_print(out, p);
 		return rc ? rc : sim_ibs_print(out, p, m);
 	}
 	struct pmu_eval_top *t = calloc(top, sizeof(*t));
@@ -430,6 +434,7 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 	}
 	free(t);
 	n = sim_pics_print(out, p, m, top);
+	n = n ? n : sim_ctr_print(out, p);
 	return n ? n : sim_ibs_print(out, p, m);
 fail:
 	free(t);

@@ -41,6 +41,8 @@ struct sim_profile_opts {
 	uint32_t pcs_event;      /* --pcs-event (PROBE_EV_*, 0 cycles) */
 	uint64_t pcs_period;     /* --pcs-period, 0 = default */
 	uint64_t ibs_ops;        /* --ibs-ops N: IBS counts dispatched ops, 0 = cycles */
+	uint32_t ctr_depth, ctr_filter; /* --ctr-depth, --ctr-filter (0 = defaults) */
+	uint64_t ctr_period;     /* --ctr-period (0: the cycle sampler) */
 };
 
 /* The sampling period the options give at the core's clock: --period, else --freq, else
