@@ -3,7 +3,7 @@
  * blocks into a byte stream of formats 1, 2 and 3, and the decoder that walks the program's
  * code along the packets and counts the blocks it executed.
  *
- * Encoder rules (delta address mode, no return stack): a format 3 start packet at the first
+ * Encoder rules (delta address mode): a format 3 start packet at the first
  * instruction and at each resync; a conditional branch adds a bit to the branch map (0 taken,
  * 1 not taken), and a full map (31 branches) goes out as format 1 with branches = 0 and no
  * address; an uninferable discontinuity (an indirect jump or return) sends the map and the
@@ -107,6 +107,59 @@ void etrace_counts_free(struct etrace_counts *c)
 	memset(c, 0, sizeof(*c));
 }
 
+/* ---- the implicit-return stack ---------------------------------------------------------- */
+
+/* The return-address stack both ends keep (E-Trace implicit_return): a call (a jump linking
+ * x1 or x5) pushes its return address, a return (an indirect jump through x1 or x5 that links
+ * neither) pops; when full, a push drops the oldest entry. Cleared at every sync. */
+struct et_ras {
+	uint64_t *a;
+	unsigned size, top, depth;   /* size 0: no implicit returns */
+};
+
+static int et_is_link(unsigned r)
+{
+	return r == 1 || r == 5;
+}
+
+static int et_is_call(const struct isa_insn *in)
+{
+	return in->cls == ISA_CLASS_JUMP && et_is_link(in->rd);
+}
+
+static int et_is_return(const struct isa_insn *in)
+{
+	return in->cls == ISA_CLASS_JUMP && (in->flags & ISA_F_INDIRECT) && et_is_link(in->rs1) &&
+	       !et_is_link(in->rd);
+}
+
+static void et_ras_push(struct et_ras *s, uint64_t ret)
+{
+	if (!s->size)
+		return;
+	s->top = (s->top + 1) & (s->size - 1);
+	s->a[s->top] = ret;
+	if (s->depth < s->size)
+		s->depth++;
+}
+
+static uint64_t et_ras_pop(struct et_ras *s)
+{
+	uint64_t v = s->a[s->top];
+	s->top = (s->top - 1) & (s->size - 1);
+	s->depth--;
+	return v;
+}
+
+/* The width of irdepth: return_stack_size_p + 1 (0 without a stack). */
+static unsigned et_irdepth_bits(unsigned size)
+{
+	unsigned b = 0;
+	while (size > 1u << b)
+		b++;
+	return size ? b + 1 : 0;
+}
+
 /* ---- packets ---------------------------------------------------------------------------- */
 
 /* The branch-map length of a format 1 packet with n branches (1..31). */
@@ -154,6 +207,7 @@ struct etrace_enc {
 	uint64_t prev_end, last_addr;
 	uint32_t map;
 	unsigned nb;
+	struct et_ras ras;
 };
 
 /* Compresses p (drops the leading bits equal to the last kept one), rounds it to bytes and
@@ -190,18 +244,23 @@ static void et_emit(struct etrace_enc *t, struct et_bits *p, unsigned format, un
 	t->st.payload_bits += p->n;
 }
 
-/* notify, updiscon, irreport: each equal to the one before (no event), the address's msb
- * first; no irdepth (no return stack). */
-static void et_put_tail(struct et_bits *p, uint64_t field)
+/* notify, updiscon (each equal to the one before: no event, the address's msb first),
+ * irreport and irdepth: with ir, irreport differs from updiscon and irdepth is depth (a return
+ * that missed the stack, or the depth at the end of a flow); else irreport and irdepth repeat
+ * the msb. */
+static void et_put_tail(struct et_bits *p, uint64_t field, int ir, unsigned depth,
+			unsigned depth_bits)
 {
 	uint64_t msb = (field >> (ET_ADDR_BITS - 1)) & 1;
 	et_put(p, msb, 1);
 	et_put(p, msb, 1);
-	et_put(p, msb, 1);
+	et_put(p, ir ? !msb : msb, 1);
+	et_put(p, ir ? depth : msb ? ~0ull : 0, depth_bits);
 }
 
-/* Format 1 (pending branches) or 2: the map so far and the address addr. */
-static void et_report(struct etrace_enc *t, uint64_t addr)
+/* Format 1 (pending branches) or 2: the map so far and the address addr; ir: see
+ * et_put_tail. */
+static void et_report_ir(struct etrace_enc *t, uint64_t addr, int ir)
 {
 	struct et_bits p = { .n = 0 };
 	uint64_t field = et_addr_field(addr - t->last_addr);
@@ -213,11 +272,24 @@ static void et_report(struct etrace_enc *t, uint64_t addr)
 		et_put(&p, 2, 2);
 	}
 	et_put(&p, field, ET_ADDR_BITS);
-	et_put_tail(&p, field);
+	et_put_tail(&p, field, ir && t->ras.size, t->ras.depth, et_irdepth_bits(t->ras.size));
 	et_emit(t, &p, t->nb ? 1 : 2, 0);
 	t->nb = 0;
 	t->map = 0;
 	t->last_addr = addr;
+}
+
+/* The address of the target of an uninferable jump. */
+static void et_report(struct etrace_enc *t, uint64_t addr)
+{
+	et_report_ir(t, addr, 0);
+}
+
+/* The address of the last instruction of a flow (before a trap, a resync or the end), with
+ * the stack depth there. */
+static void et_report_last(struct etrace_enc *t, uint64_t addr)
+{
+	et_report_ir(t, addr, 1);
 }
 
 /* Format 3 subformat sub (0 start, 1 trap) at addr. */
@@ -239,6 +311,7 @@ static void et_sync(struct etrace_enc *t, unsigned sub, uint64_t addr, unsigned 
 	et_emit(t, &p, 3, sub);
 	t->last_addr = addr;
 	t->since_sync = 0;
+	t->ras.depth = 0;
 }
 
 static void et_branch(struct etrace_enc *t, unsigned not_taken)
@@ -255,11 +328,19 @@ static void et_branch(struct etrace_enc *t, unsigned not_taken)
 	t->map = 0;
 }
 
-struct etrace_enc *etrace_enc_new(etrace_fetch_fn fetch, void *ctx, uint64_t resync_insns)
+struct etrace_enc *etrace_enc_new(etrace_fetch_fn fetch, void *ctx, uint64_t resync_insns,
+				  unsigned return_stack)
 {
+	if (return_stack & (return_stack - 1) || return_stack > ETRACE_MAX_RETURN_STACK)
+		return NULL;
 	struct etrace_enc *t = calloc(1, sizeof(*t));
 	if (!t)
 		return NULL;
+	t->ras.size = return_stack;
+	if (return_stack && !(t->ras.a = calloc(return_stack, sizeof(*t->ras.a)))) {
+		free(t);
+		return NULL;
+	}
 	t->fetch = fetch;
 	t->ctx = ctx;
 	t->resync = resync_insns;
@@ -277,7 +358,7 @@ void etrace_enc_block(struct etrace_enc *t, uint64_t start, uint64_t end, uint64
 		t->started = 1;
 		et_sync(t, 0, start, 0);
 	} else if (t->resync && t->since_sync >= t->resync) {
-		et_report(t, t->prev_end);
+		et_report_last(t, t->prev_end);
 		et_sync(t, 0, start, 0);
 	} else {
 		const struct isa_insn *in = t->fetch(t->ctx, t->prev_end);
@@ -292,15 +373,29 @@ void etrace_enc_block(struct etrace_enc *t, uint64_t start, uint64_t end, uint64
 				explained = 1;
 			}
 		} else if (in && in->cls == ISA_CLASS_JUMP && (in->flags & ISA_F_INDIRECT)) {
-			et_report(t, start);
+			if (t->ras.size && et_is_return(in) && t->ras.depth) {
+				unsigned depth = t->ras.depth;
+				if (et_ras_pop(&t->ras) != start) {
+					/* missed: report with the depth the decoder pops at */
+					t->ras.depth = depth;
+					et_report_last(t, start);
+					t->ras.depth = depth - 1;
+				}
+			} else {
+				et_report(t, start);
+			}
+			if (et_is_call(in))
+				et_ras_push(&t->ras, pc + in->len);
 			explained = 1;
 		} else if (in && in->cls == ISA_CLASS_JUMP) {
 			explained = start == pc + (uint64_t)in->imm;
+			if (explained && et_is_call(in))
+				et_ras_push(&t->ras, pc + in->len);
 		} else if (in) {
 			explained = start == pc + in->len;
 		}
 		if (!explained) {
-			et_report(t, pc);
+			et_report_last(t, pc);
 			et_sync(t, 1, start, in && in->cls == ISA_CLASS_SYSTEM ? 8 : 0);
 		}
 	}
@@ -311,7 +406,7 @@ void etrace_enc_block(struct etrace_enc *t, uint64_t start, uint64_t end, uint64
 const uint8_t *etrace_enc_finish(struct etrace_enc *t, size_t *len)
 {
 	if (!t->finished && t->started)
-		et_report(t, t->prev_end);
+		et_report_last(t, t->prev_end);
 	t->finished = 1;
 	*len = t->len;
 	if (t->oom)
@@ -339,6 +434,7 @@ void etrace_enc_free(struct etrace_enc *t)
 	if (!t)
 		return;
 	etrace_counts_free(&t->exact);
+	free(t->ras.a);
 	free(t->buf);
 	free(t);
 }
@@ -350,6 +446,8 @@ struct et_pkt {
 	unsigned nb;            /* branches in map */
 	uint32_t map;
 	int has_addr;
+	int ir;                 /* irreport differs from updiscon: irdepth holds a depth */
+	unsigned irdepth;
 	uint64_t field;         /* the 63-bit address field */
 };
 
@@ -371,8 +469,8 @@ static uint64_t et_get(struct et_reader *r, unsigned width)
 }
 
 /* Parses the packet at buf[*off]; advances *off. 0, or -1 with err. */
-static int et_parse(const uint8_t *buf, size_t len, size_t *off, struct et_pkt *k, char *err,
-		    size_t errlen)
+static int et_parse(const uint8_t *buf, size_t len, size_t *off, unsigned depth_bits,
+		    struct et_pkt *k, char *err, size_t errlen)
 {
 	size_t at = *off;
 	unsigned hdr = buf[at], n = hdr & 31;
@@ -425,7 +523,10 @@ static int et_parse(const uint8_t *buf, size_t len, size_t *off, struct et_pkt *
 	}
 	if (k->has_addr) {
 		k->field = et_get(&r, ET_ADDR_BITS);
-		et_get(&r, 3);           /* notify, updiscon, irreport */
+		et_get(&r, 1);           /* notify */
+		unsigned updiscon = (unsigned)et_get(&r, 1);
+		k->ir = (unsigned)et_get(&r, 1) != updiscon;
+		k->irdepth = (unsigned)et_get(&r, depth_bits);
 	}
 	if (n > (r.pos + 7) / 8) {
 		snprintf(err, errlen, "byte %zu: packet of %u bytes longer than its %u bits", at, n,
@@ -449,6 +550,7 @@ struct et_dec {
 	size_t errlen;
 	enum { ET_UNSYNCED, ET_RUNNING, ET_STOPPED } state;
 	uint64_t pc, block_start, last_addr;
+	struct et_ras ras;
 };
 
 static int et_block(struct et_dec *d, uint64_t end)
@@ -477,7 +579,8 @@ static int et_walk(struct et_dec *d, const struct et_pkt *k, uint64_t addr, int 
 			return -1;
 		}
 		int last = used == k->nb;
-		if (k->has_addr && stop_at && last && d->pc == addr) {
+		if (k->has_addr && stop_at && last && d->pc == addr &&
+		    (!k->ir || !d->ras.size || k->irdepth == d->ras.depth)) {
 			d->r->insns++;
 			d->state = ET_STOPPED;
 			return et_block(d, d->pc);
@@ -495,6 +598,24 @@ static int et_walk(struct et_dec *d, const struct et_pkt *k, uint64_t addr, int 
 			d->pc += not_taken ? in->len : (uint64_t)in->imm;
 			d->block_start = d->pc;
 		} else if (in->cls == ISA_CLASS_JUMP && (in->flags & ISA_F_INDIRECT)) {
+			uint64_t next, ret = d->pc + in->len;
+			if (d->ras.size && et_is_return(in) && d->ras.depth) {
+				/* predicted, unless this packet reports the miss at this depth */
+				int missed = k->has_addr && last && !stop_at && k->ir &&
+					     k->irdepth == d->ras.depth;
+				next = et_ras_pop(&d->ras);
+				if (missed)
+					next = addr;
+				d->r->insns++;
+				if (et_block(d, d->pc))
+					return -1;
+				if (et_is_call(in))
+					et_ras_push(&d->ras, ret);
+				d->pc = d->block_start = next;
+				if (missed)
+					return 0;
+				continue;
+			}
 			if (!k->has_addr)
 				return 0;   /* the target comes with the next packet */
 			if (!last || stop_at)
@@ -502,12 +623,16 @@ static int et_walk(struct et_dec *d, const struct et_pkt *k, uint64_t addr, int 
 			d->r->insns++;
 			if (et_block(d, d->pc))
 				return -1;
+			if (et_is_call(in))
+				et_ras_push(&d->ras, ret);
 			d->pc = d->block_start = addr;
 			return 0;
 		} else if (in->cls == ISA_CLASS_JUMP || in->cls == ISA_CLASS_SYSTEM) {
 			d->r->insns++;
 			if (et_block(d, d->pc))
 				return -1;
+			if (et_is_call(in))
+				et_ras_push(&d->ras, d->pc + in->len);
 			d->pc += in->cls == ISA_CLASS_JUMP ? (uint64_t)in->imm : in->len;
 			d->block_start = d->pc;
 		} else {
@@ -521,20 +646,22 @@ exhausted:
 	return -1;
 }
 
-int etrace_decode(const uint8_t *buf, size_t len, etrace_fetch_fn fetch, void *ctx,
-		  struct etrace_dec_result *r, char *err, size_t errlen)
+static int et_decode(struct et_dec *dd, const uint8_t *buf, size_t len, unsigned depth_bits)
 {
-	struct et_dec d = { fetch, ctx, r, err, errlen, ET_UNSYNCED, 0, 0, 0 };
+	struct et_dec d = *dd;
+	struct etrace_dec_result *r = d.r;
+	char *err = d.err;
+	size_t errlen = d.errlen;
 	struct et_pkt k, next;
 	size_t off = 0, after;
 	int have_next = 0;
-	if (len && et_parse(buf, len, &off, &k, err, errlen))
+	if (len && et_parse(buf, len, &off, depth_bits, &k, err, errlen))
 		return -1;
 	while (off <= len && len) {
 		have_next = 0;
 		after = off;
 		if (off < len) {
-			if (et_parse(buf, len, &after, &next, err, errlen))
+			if (et_parse(buf, len, &after, depth_bits, &next, err, errlen))
 				return -1;
 			have_next = 1;
 		}
@@ -544,6 +671,7 @@ int etrace_decode(const uint8_t *buf, size_t len, etrace_fetch_fn fetch, void *c
 		if (k.format == 3) {
 			d.pc = d.block_start = d.last_addr = k.field << 1;
 			d.state = ET_RUNNING;
+			d.ras.depth = 0;
 		} else if (d.state == ET_STOPPED) {
 			snprintf(err, errlen, "a format %u packet follows the end of a flow without "
 				 "a sync", k.format);
@@ -574,4 +702,23 @@ int etrace_decode(const uint8_t *buf, size_t len, etrace_fetch_fn fetch, void *c
 		return -1;
 	}
 	return 0;
+}
+
+int etrace_decode(const uint8_t *buf, size_t len, etrace_fetch_fn fetch, void *ctx,
+		  unsigned return_stack, struct etrace_dec_result *r, char *err, size_t errlen)
+{
+	if (return_stack & (return_stack - 1) || return_stack > ETRACE_MAX_RETURN_STACK) {
+		snprintf(err, errlen, "return stack size %u is not a power of two up to %u",
+			 return_stack, ETRACE_MAX_RETURN_STACK);
+		return -1;
+	}
+	struct et_dec d = { fetch, ctx, r, err, errlen, ET_UNSYNCED, 0, 0, 0, { NULL, 0, 0, 0 } };
+	d.ras.size = return_stack;
+	if (return_stack && !(d.ras.a = calloc(return_stack, sizeof(*d.ras.a)))) {
+		snprintf(err, errlen, "out of memory");
+		return -1;
+	}
+	int rc = et_decode(&d, buf, len, et_irdepth_bits(return_stack));
+	free(d.ras.a);
+	return rc;
 }

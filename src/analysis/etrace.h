@@ -47,10 +47,15 @@ struct etrace_stats {
 
 struct etrace_enc;
 
+#define ETRACE_MAX_RETURN_STACK 1024
+
 /* A new encoder writing its byte stream into memory, resyncing (a format 3 start packet)
  * once resync_insns instructions have retired since the last sync (0 = never). fetch decodes
- * the instruction that ends each block. NULL when out of memory. */
-struct etrace_enc *etrace_enc_new(etrace_fetch_fn fetch, void *ctx, uint64_t resync_insns);
+ * the instruction that ends each block. return_stack: 0, or the entries (a power of two up to
+ * ETRACE_MAX_RETURN_STACK) of the implicit-return stack: returns to the address it predicts
+ * send nothing. NULL when out of memory or return_stack is not allowed. */
+struct etrace_enc *etrace_enc_new(etrace_fetch_fn fetch, void *ctx, uint64_t resync_insns,
+				  unsigned return_stack);
 
 /* One retired basic block: n instructions from start to end, the last one a control transfer,
  * a system instruction or a trap. Also counted into the encoder's exact block counts. */
@@ -75,12 +80,13 @@ struct etrace_dec_result {
 	struct etrace_counts blocks;
 };
 
-/* Reconstructs the executed path of the trace buf[0..len) over the code fetch gives: walks
+/* Reconstructs the executed path of the trace buf[0..len) over the code fetch gives, with the
+ * encoder's return_stack (a different size misreads the packets): walks
  * from each sync address, sequentially to a branch (the next branch-map bit), following
  * direct jumps, taking the next address at an uninferable jump, and counts each basic
  * block's executions into r (zeroed by the caller, freed with etrace_counts_free). Returns 0,
  * or -1 with a one-line reason in err (a malformed packet, a path the code contradicts). */
 int etrace_decode(const uint8_t *buf, size_t len, etrace_fetch_fn fetch, void *ctx,
-		  struct etrace_dec_result *r, char *err, size_t errlen);
+		  unsigned return_stack, struct etrace_dec_result *r, char *err, size_t errlen);
 
 #endif

@@ -19,6 +19,7 @@ struct etrace_run {
 	struct emu *e;
 	const char *path;
 	int verify;             /* decode the existing file, write nothing */
+	unsigned return_stack;
 	struct etrace_enc *enc;
 	struct etrace_dec_result dec;
 	int decoded, exact;
@@ -36,7 +37,8 @@ static void etrace_run_block(void *ctx, uint64_t start, uint64_t end, uint64_t n
 	etrace_enc_block(r->enc, start, end, n);
 }
 
-struct etrace_run *etrace_run_start(struct emu *e, const char *path, int verify)
+struct etrace_run *etrace_run_start(struct emu *e, const char *path, int verify,
+				    unsigned return_stack)
 {
 	struct etrace_run *r = calloc(1, sizeof(*r));
 	if (!r)
@@ -44,7 +46,8 @@ struct etrace_run *etrace_run_start(struct emu *e, const char *path, int verify)
 	r->e = e;
 	r->path = path;
 	r->verify = verify;
-	r->enc = etrace_enc_new(etrace_run_fetch, e, ETRACE_RUN_RESYNC);
+	r->return_stack = return_stack;
+	r->enc = etrace_enc_new(etrace_run_fetch, e, ETRACE_RUN_RESYNC, return_stack);
 	if (!r->enc) {
 		free(r);
 		return NULL;
@@ -103,7 +106,7 @@ int etrace_run_finish(struct etrace_run *r)
 		free(back);
 		return -1;
 	}
-	r->decoded = !etrace_decode(back, len, etrace_run_fetch, r->e, &r->dec, r->err,
+	r->decoded = !etrace_decode(back, len, etrace_run_fetch, r->e, r->return_stack, &r->dec, r->err,
 				    sizeof(r->err));
 	r->exact = r->decoded && etrace_counts_equal(&r->dec.blocks, etrace_enc_exact(r->enc));
 	free(back);
@@ -122,6 +125,7 @@ void etrace_run_json(const struct etrace_run *r, struct json *j)
 	json_key(j, "etrace");
 	json_object_begin(j);
 	json_kv_string(j, "file", r->path);
+	json_kv_uint(j, "return_stack", r->return_stack);
 	json_key(j, "block_counts_exact");
 	json_bool(j, r->exact);
 	json_key(j, "decoded");

@@ -14,10 +14,13 @@
 
 struct etrace_run;
 
-/* Starts tracing e (installs its block hook). With verify, nothing is written: the end
+/* Starts tracing e (installs its block hook), with an implicit-return stack of return_stack
+ * entries (0 = none; else a power of two up to ETRACE_MAX_RETURN_STACK). With verify, nothing is written: the end
  * decodes the existing trace at path (one of an earlier run of the same program, perhaps
- * damaged) against this run's exact counts. NULL when out of memory. */
-struct etrace_run *etrace_run_start(struct emu *e, const char *path, int verify);
+ * damaged) against this run's exact counts. NULL when out of memory or return_stack is not
+ * allowed. */
+struct etrace_run *etrace_run_start(struct emu *e, const char *path, int verify,
+				    unsigned return_stack);
 
 /* Ends the trace, writes it to the file (unless verify), reads it back and decodes it. 0, or -1 after one
  * line "robin run: ..." on stderr (the file cannot be written or read). A trace that does not

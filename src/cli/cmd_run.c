@@ -41,7 +41,9 @@ static void run_usage(FILE *out)
 		"                      mips, mips_cpu, exit_code, status, signal)\n"
 		"  --etrace FILE       write an E-Trace instruction trace, decode it and compare its\n"
 		"                      block counts with the run's (docs/etrace.md); --etrace-verify\n"
-		"                      FILE decodes an existing trace of the same program instead\n"
+		"                      FILE decodes an existing trace of the same program instead;\n"
+		"                      --etrace-return-stack N: implicit-return stack entries (a\n"
+		"                      power of two up to 1024, or 0; default 32)\n"
 		"  --bbv FILE          write basic-block vectors for SimPoint (T:id:count lines)\n"
 		"  --bbv-interval N    instructions per vector (default 100000000)\n"
 		"  --bbv-map FILE      the block-to-PC and interval map (default FILE.map)\n"
@@ -198,6 +200,7 @@ int cmd_run(int argc, char **argv)
 	struct emu_opts eo = { 0 };
 	const char *stats_json = NULL, *bbv_path = NULL, *bbv_map = NULL, *etrace = NULL;
 	int etrace_verify = 0;
+	uint64_t etrace_rs = 32;
 	struct etrace_run *et = NULL;
 	uint64_t bbv_interval = 100000000;
 	const char *ckpt_dir = ".", *restore = NULL, *ckpt_list = NULL;
@@ -227,6 +230,14 @@ int cmd_run(int argc, char **argv)
 			}
 			etrace_verify = !strcmp(a, "--etrace-verify");
 			etrace = argv[++i];
+		} else if (!strcmp(a, "--etrace-return-stack")) {
+			if (i + 1 >= argc || text_parse_u64(argv[i + 1], &etrace_rs) ||
+			    etrace_rs > 1024 || (etrace_rs & (etrace_rs - 1))) {
+				fprintf(stderr, "robin run: --etrace-return-stack needs 0 or a power of "
+				        "two up to 1024\n");
+				return 2;
+			}
+			i++;
 		} else if (!strcmp(a, "--checkpoint-at") || !strcmp(a, "--checkpoint-dir") ||
 		           !strcmp(a, "--restore")) {
 			if (i + 1 >= argc) {
@@ -279,7 +290,7 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
-	if (etrace && !(et = etrace_run_start(e, etrace, etrace_verify))) {
+	if (etrace && !(et = etrace_run_start(e, etrace, etrace_verify, (unsigned)etrace_rs))) {
 		fprintf(stderr, "robin run: out of memory for --etrace\n");
 		rc = 1;
 		goto out;

@@ -66,26 +66,32 @@ static void build(void)
 		in->len = (s >> 8) & 1 ? 2 : 4;
 		in->cls = r < 55 || i == NI - 1 ? ISA_CLASS_ALU : r < 75 ? ISA_CLASS_BRANCH :
 			  r < 85 ? ISA_CLASS_JUMP : r < 93 ? ISA_CLASS_JUMP : ISA_CLASS_SYSTEM;
-		if (r >= 85 && r < 93)
+		if (r >= 85 && r < 93) {
 			in->flags = ISA_F_INDIRECT;
+			in->rs1 = r % 3 == 0 ? 1 : 10;   /* returns, indirect calls, indirect jumps */
+			in->rd = r % 3 == 1 ? 1 : 0;
+		} else if (r >= 75 && r < 85) {
+			in->rd = r & 1;                  /* calls and jumps */
+		}
 		addr[i + 1] = addr[i] + in->len;
 		target[i] = in->cls == ISA_CLASS_BRANCH ? (int)((s >> 4) % NI) :
 			    i + 1 + (int)((s >> 4) % (unsigned)(NI - i - 1 ? NI - i - 1 : 1));
 	}
 	code[NI - 1].cls = ISA_CLASS_JUMP;   /* the last instruction returns */
 	code[NI - 1].flags = ISA_F_INDIRECT;
+	code[NI - 1].rs1 = 1;
 	for (int i = 0; i < NI; i++)
 		if (!(code[i].flags & ISA_F_INDIRECT) && (code[i].cls == ISA_CLASS_BRANCH ||
 							   code[i].cls == ISA_CLASS_JUMP))
 			code[i].imm = (int64_t)(addr[target[i] < NI ? target[i] : 0] - addr[i]);
 }
 
-static void decode_any(const uint8_t *t, size_t n)
+static void decode_any(const uint8_t *t, size_t n, unsigned rs)
 {
 	struct etrace_dec_result r = { 0 };
 	char err[256];
 	err[0] = 0;
-	if (etrace_decode(t, n, fetch, NULL, &r, err, sizeof(err)))
+	if (etrace_decode(t, n, fetch, NULL, rs, &r, err, sizeof(err)))
 		CHECK(err[0] && !memchr(err, '\n', strlen(err)));
 	etrace_counts_free(&r.blocks);
 }
@@ -94,11 +100,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	build();
 	if (!size || !(data[0] & 1)) {
-		decode_any(size ? data + 1 : data, size ? size - 1 : 0);
+		decode_any(size ? data + 1 : data, size ? size - 1 : 0, size && data[0] & 2 ? 4 : 0);
 		return 0;
 	}
-	struct etrace_enc *t = etrace_enc_new(fetch, NULL, 1 + data[0] / 2);
+	unsigned rs = data[0] & 2 ? 4 : 0;      /* a small implicit-return stack, or none */
+	struct etrace_enc *t = etrace_enc_new(fetch, NULL, 1 + data[0] / 4, rs);
 	CHECK(t);
+	int stack[64], depth = 0;
 	size_t in = 1;
 	unsigned bits = 0, nbits = 0;
 	int pc = 0, start = 0;
@@ -117,7 +125,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			bits >>= 1;
 			nbits--;
 		} else if (c->cls == ISA_CLASS_JUMP) {
-			next = c->flags & ISA_F_INDIRECT ? data[in++] % NI : target[pc];
+			if (!(c->flags & ISA_F_INDIRECT))
+				next = target[pc];
+			else if (c->rs1 == 1 && depth && !(data[in] & 1) && ++in)
+				next = stack[--depth];   /* a return where the call said */
+			else
+				next = data[in++] % NI;
+			if (c->rd == 1 && depth < 64)
+				stack[depth++] = pc + 1 < NI ? pc + 1 : 0;
 		} else if (c->cls == ISA_CLASS_SYSTEM && (data[in++] & 7) == 0 && in < size) {
 			next = data[in++] % NI;   /* a signal handler or sigreturn */
 		}
@@ -134,7 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(tr);
 	struct etrace_dec_result r = { 0 };
 	char err[256] = "";
-	int rc = etrace_decode(tr, len, fetch, NULL, &r, err, sizeof(err));
+	int rc = etrace_decode(tr, len, fetch, NULL, rs, &r, err, sizeof(err));
 	if (etrace_enc_insns(t)) {
 		if (rc)
 			fprintf(stderr, "decode: %s\n", err);
@@ -150,8 +165,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memcpy(bad, tr, len);
 		size_t bit = (data[size - 1] * 131u + size) % (len * 8);
 		bad[bit / 8] ^= (uint8_t)(1u << (bit % 8));
-		decode_any(bad, len);
-		decode_any(bad, len - 1 - (data[size - 1] % len));   /* truncated */
+		decode_any(bad, len, rs);
+		decode_any(bad, len - 1 - (data[size - 1] % len), rs);   /* truncated */
 		free(bad);
 	}
 	etrace_enc_free(t);
