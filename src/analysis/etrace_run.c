@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/etrace.h"
+#include "analysis/etrace_image.h"
 #include "util/outfile.h"
 
 #define ETRACE_RUN_RESYNC 1000000   /* instructions between format 3 resyncs */
@@ -56,6 +57,39 @@ struct etrace_run *etrace_run_start(struct emu *e, const char *path, int verify,
 	return r;
 }
 
+/* FILE.images (the guest's executable images) and FILE.blocks (the exact counts), for
+ * `robin etrace FILE`. 0, or -1 after a message. */
+static int etrace_run_sidecars(const struct etrace_run *r)
+{
+	char p[4096];
+	if ((size_t)snprintf(p, sizeof(p), "%s.images", r->path) >= sizeof(p)) {
+		fprintf(stderr, "robin run: --etrace path too long\n");
+		return -1;
+	}
+	struct emu_image_info im[EMU_MAX_IMAGES];
+	size_t n = emu_images(r->e, im, EMU_MAX_IMAGES);
+	FILE *f = fopen(p, "w");
+	int err = f ? 0 : -errno;
+	if (f) {
+		for (size_t i = 0; i < n && i < EMU_MAX_IMAGES; i++) {
+			char *abs = realpath(im[i].path, NULL);   /* decodable from elsewhere */
+			fprintf(f, "%" PRIx64 " %" PRIx64 " %" PRIx64 " %s\n", im[i].start, im[i].end,
+				im[i].bias, abs ? abs : im[i].path);
+			free(abs);
+		}
+		err = outfile_close(f);
+	}
+	if (!err) {
+		snprintf(p, sizeof(p), "%s.blocks", r->path);
+		err = etrace_counts_write(p, etrace_enc_exact(r->enc));
+	}
+	if (err) {
+		fprintf(stderr, "robin run: cannot write %s: %s\n", p, strerror(-err));
+		return -1;
+	}
+	return 0;
+}
+
 int etrace_run_finish(struct etrace_run *r)
 {
 	emu_set_block_hook(r->e, NULL, NULL);
@@ -79,6 +113,8 @@ int etrace_run_finish(struct etrace_run *r)
 			fprintf(stderr, "robin run: cannot write %s: %s\n", r->path, strerror(-err));
 			return -1;
 		}
+		if (etrace_run_sidecars(r))
+			return -1;
 	}
 	/* decode what the file holds, not the encoder's buffer */
 	f = fopen(r->path, "rb");

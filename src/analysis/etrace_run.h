@@ -22,7 +22,8 @@ struct etrace_run;
 struct etrace_run *etrace_run_start(struct emu *e, const char *path, int verify,
 				    unsigned return_stack);
 
-/* Ends the trace, writes it to the file (unless verify), reads it back and decodes it. 0, or -1 after one
+/* Ends the trace, writes it to the file (unless verify) with FILE.images and FILE.blocks
+ * (etrace_image.h), reads it back and decodes it. 0, or -1 after one
  * line "robin run: ..." on stderr (the file cannot be written or read). A trace that does not
  * decode is no error: the result says so (etrace_run_json). */
 int etrace_run_finish(struct etrace_run *r);

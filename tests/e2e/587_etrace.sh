@@ -61,6 +61,18 @@ else
 	echo "corpus not built: mawk skipped"
 fi
 
+# the standalone decoder over the ELF files (FILE.images), against FILE.blocks
+for name in qsort printf-dyn mawk; do
+	[ -f "$tmp/$name.et" ] || continue
+	"$ROBIN" etrace --top 3 "$tmp/$name.et" >"$tmp/$name.dec" 2>&1 || { die "robin etrace $name failed"; cat "$tmp/$name.dec"; continue; }
+	grep -q "^block counts: exact" "$tmp/$name.dec" || { die "robin etrace $name: counts differ"; cat "$tmp/$name.dec"; }
+	want=$(python3 -c "import json; print(json.load(open('$tmp/$name.json'))['etrace']['instructions'])")
+	grep -q "^decoded: $want instructions" "$tmp/$name.dec" || { die "robin etrace $name: not $want instructions"; cat "$tmp/$name.dec"; }
+	echo "robin etrace $name: $(grep ^decoded "$tmp/$name.dec")"
+done
+"$ROBIN" etrace "$tmp/trunc-missing.et" >/dev/null 2>"$tmp/e.err"
+[ $? -eq 1 ] && [ "$(wc -l <"$tmp/e.err")" -eq 1 ] || die "robin etrace of a missing file: not one line, exit 1"
+
 # damaged traces of qsort: the decoder fails with one line or reports inexact counts
 verify() {  # NAME TRACE [intact]
 	"$ROBIN" run --max-insns 1500000 --etrace-verify "$2" --stats-json "$tmp/v.json" \
@@ -85,6 +97,11 @@ verify intact "$tmp/qsort.et" intact
 size=$(stat -c %s "$tmp/qsort.et")
 head -c $((size / 2)) "$tmp/qsort.et" >"$tmp/trunc.et"
 verify truncated "$tmp/trunc.et"
+cp "$tmp/qsort.et.images" "$tmp/trunc.et.images"
+"$ROBIN" etrace --exact "$tmp/qsort.et.blocks" "$tmp/trunc.et" >/dev/null 2>"$tmp/e.err"
+rc=$?
+[ $rc -eq 1 ] || die "robin etrace of a truncated trace exited $rc"
+[ "$(wc -l <"$tmp/e.err")" -le 1 ] || die "robin etrace of a truncated trace: more than one line"
 for off in 7 1000 $((size / 3)) $((size - 5)); do
 	python3 - "$tmp/qsort.et" "$tmp/flip.et" "$off" <<'PY'
 import sys
