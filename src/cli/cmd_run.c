@@ -15,6 +15,7 @@
 #include "cli/cli_args.h"
 #include "cli/cli.h"
 #include "cli/emu_opts.h"
+#include "analysis/etrace_run.h"
 #include "emu/bbv.h"
 #include "emu/checkpoint.h"
 #include "emu/emu.h"
@@ -38,6 +39,11 @@ static void run_usage(FILE *out)
 		"                      stderr\n"
 		"  --stats-json FILE   write them as JSON (instructions, host_seconds, cpu_seconds,\n"
 		"                      mips, mips_cpu, exit_code, status, signal)\n"
+		"  --etrace FILE       write an E-Trace instruction trace, decode it and compare its\n"
+		"                      block counts with the run's (docs/etrace.md)\n"
+		"  --etrace-verify FILE  decode an existing trace of the same program instead\n"
+		"  --etrace-return-stack N  implicit-return stack entries (a power of two up to\n"
+		"                      1024, or 0; default 32)\n"
 		"  --bbv FILE          write basic-block vectors for SimPoint (T:id:count lines)\n"
 		"  --bbv-interval N    instructions per vector (default 100000000)\n"
 		"  --bbv-map FILE      the block-to-PC and interval map (default FILE.map)\n"
@@ -62,7 +68,8 @@ static double run_clock(clockid_t id)
 
 /* --stats-json: 0, or -1 after one line "robin run: FILE: reason". */
 static int run_write_json(const char *path, const struct emu *e, const char *prog, uint64_t n,
-			  double secs, double cpu, int rc, const char *status, int sig)
+			  double secs, double cpu, int rc, const char *status, int sig,
+			  const struct etrace_run *et)
 {
 	FILE *f = fopen(path, "w");
 	if (!f) {
@@ -85,6 +92,8 @@ static int run_write_json(const char *path, const struct emu *e, const char *pro
 	emu_jit_stats(e, &jb, &jbytes);
 	json_kv_uint(&j, "translated_blocks", jb);
 	json_kv_uint(&j, "translated_bytes", jbytes);
+	if (et)
+		etrace_run_json(et, &j);
 	json_object_end(&j);
 	json_end(&j);
 	int err = outfile_close(f);
@@ -189,7 +198,10 @@ static int run_bbv_finish(struct run_bbv *r, struct emu *e)
 int cmd_run(int argc, char **argv)
 {
 	struct emu_opts eo = { 0 };
-	const char *stats_json = NULL, *bbv_path = NULL, *bbv_map = NULL;
+	const char *stats_json = NULL, *bbv_path = NULL, *bbv_map = NULL, *etrace = NULL;
+	int etrace_verify = 0;
+	uint64_t etrace_rs = 32;
+	struct etrace_run *et = NULL;
 	uint64_t bbv_interval = 100000000;
 	const char *ckpt_dir = ".", *restore = NULL, *ckpt_list = NULL;
 	int stats = 0, i;
@@ -211,6 +223,21 @@ int cmd_run(int argc, char **argv)
 				return 2;
 			}
 			stats_json = argv[++i];
+		} else if (!strcmp(a, "--etrace") || !strcmp(a, "--etrace-verify")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "robin run: %s needs a value\n", a);
+				return 2;
+			}
+			etrace_verify = !strcmp(a, "--etrace-verify");
+			etrace = argv[++i];
+		} else if (!strcmp(a, "--etrace-return-stack")) {
+			if (i + 1 >= argc || text_parse_u64(argv[i + 1], &etrace_rs) ||
+			    etrace_rs > 1024 || (etrace_rs & (etrace_rs - 1))) {
+				fprintf(stderr, "robin run: --etrace-return-stack needs 0 or a power of "
+				        "two up to 1024\n");
+				return 2;
+			}
+			i++;
 		} else if (!strcmp(a, "--checkpoint-at") || !strcmp(a, "--checkpoint-dir") ||
 		           !strcmp(a, "--restore")) {
 			if (i + 1 >= argc) {
@@ -263,6 +290,11 @@ int cmd_run(int argc, char **argv)
 		rc = 1;
 		goto out;
 	}
+	if (etrace && !(et = etrace_run_start(e, etrace, etrace_verify, (unsigned)etrace_rs))) {
+		fprintf(stderr, "robin run: out of memory for --etrace\n");
+		rc = 1;
+		goto out;
+	}
 	double t0 = run_clock(CLOCK_MONOTONIC), c0 = run_clock(CLOCK_PROCESS_CPUTIME_ID);
 	enum emu_status st = EMU_FAULT;
 	char err[1024];
@@ -280,6 +312,10 @@ int cmd_run(int argc, char **argv)
 	rc = sim_guest_finish(e, st, &status, &sig);
 	if (bbv_path && run_bbv_finish(&rb, e) && !rc)
 		rc = 1;
+	if (et && etrace_run_finish(et) && !rc)
+		rc = 1;
+	if (et && stats)
+		etrace_run_print(et, stderr);
 	if (stats)
 		fprintf(stderr,
 			"robin: %" PRIu64 " instructions in %.3f s (%.1f MIPS; CPU %.3f s, %.1f MIPS), %s, exit status %d\n",
@@ -287,11 +323,13 @@ int cmd_run(int argc, char **argv)
 			cpu > 0 ? (double)n / cpu / 1e6 : 0, status, rc);
 	if (stats)
 		run_print_threads(e);
-	if (stats_json && run_write_json(stats_json, e, prog, n, secs, cpu, rc, status, sig) && !rc)
+	if (stats_json && run_write_json(stats_json, e, prog, n, secs, cpu, rc, status, sig, et) &&
+	    !rc)
 		rc = 1;
 out:
 	if (sim_guest_close(&eo, "run") && !rc)
 		rc = 1;
+	etrace_run_free(et);
 	emu_destroy_at_exit(e);  /* main returns rc: the exit drops the mappings */
 	return rc;
 }
