@@ -6,6 +6,7 @@
 # under 1 with the default 32-entry implicit-return stack; qsort.dyn without one is exact too);
 # a truncated or bit-flipped trace (--etrace-verify) fails in one line or is reported inexact, never a crash.
 set -u
+ROBIN=$(realpath "$ROBIN")  # the corpus run below works from build/corpus/small
 cd "$ROBIN_ROOT"
 command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
 WL=build/guest/workloads
