@@ -105,6 +105,11 @@ struct pmu_config {
 	/* IBS op (ibs.c): 0 counts cycles (the shared sampler, IbsOpCntCtl = 0); N > 0 counts
 	 * dispatched ops, a sample every N with the low 4 bits randomised (IbsOpCntCtl = 1) */
 	uint64_t ibs_ops_period;
+	/* Sscofpmf (sscofpmf.c): event counted, events per overflow (0: period_cycles), cycles
+	 * from the overflow to the interrupt reaching decode */
+	uint32_t sscof_event;
+	uint64_t sscof_period;
+	uint32_t sscof_irq_cycles;
 };
 #define PMU_PCS_PERIOD_DEFAULT 1000
 

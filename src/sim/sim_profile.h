@@ -41,6 +41,8 @@ struct sim_profile_opts {
 	uint32_t pcs_event;      /* --pcs-event (PROBE_EV_*, 0 cycles) */
 	uint64_t pcs_period;     /* --pcs-period, 0 = default */
 	uint64_t ibs_ops;        /* --ibs-ops N: IBS counts dispatched ops, 0 = cycles */
+	uint32_t sscof_event;    /* --sscof-event (sscofpmf.h), 0 cycles */
+	uint64_t sscof_period;   /* --sscof-period, 0 = the sampling period */
 };
 
 /* The sampling period the options give at the core's clock: --period, else --freq, else

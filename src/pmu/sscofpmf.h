@@ -1,0 +1,44 @@
+/*
+ * sscofpmf.h — a RISC-V hart with the Sscofpmf extension sampling for Linux perf (RISC-V
+ * privileged spec, "Sscofpmf" count overflow and mode-based filtering; the local counter-
+ * overflow interrupt LCOFI): an mhpmcounter counts one event, overflows every period events,
+ * raises LCOFI, and the interrupt is taken at an instruction boundary; the sample is the pc
+ * where the trap was taken (sepc, the interrupted instruction). Entry points:
+ * sscof_event_parse, sscof_event_name, sscof_unit_attribution.
+ */
+#ifndef ROBIN_PMU_SSCOFPMF_H
+#define ROBIN_PMU_SSCOFPMF_H
+
+#include <stdint.h>
+
+#include "pmu/pmu.h"
+
+#define SSCOF_EV_CYCLES 0u              /* mcycle-like: the shared sampler's cycles */
+#define SSCOF_EV_INSTRET (1u << 31)     /* minstret-like: every committed instruction */
+
+/* The event of a perf-style name: cycles, instret (instructions), branch-misses,
+ * l1d-misses, cache-misses (LLC), l1i-misses, dtlb-misses. Returns 0 or -EINVAL. */
+int sscof_event_parse(const char *name, uint32_t *event) __attribute__((warn_unused_result));
+/* The name of an event value of sscof_event_parse ("?" when none). */
+const char *sscof_event_name(uint32_t event);
+/* The names accepted, comma-separated (for error messages). */
+const char *sscof_event_names(void);
+
+/* What an attached sscofpmf unit measured of its event beside the time profile. */
+struct sscof_attribution {
+	uint32_t event;             /* as sscof_event_parse */
+	uint64_t period;            /* events per overflow (cycles for cycles) */
+	uint64_t events;            /* events counted (committed instructions; 0 for cycles) */
+	uint64_t overflows;         /* counter overflows */
+	uint64_t merged;            /* overflows while an LCOFI was pending (no extra sample) */
+	uint64_t on_event_pc;       /* samples whose pc is the overflowing instruction's */
+	double event_error;         /* instruction-level error of the samples against the exact
+	                               per-pc event counts (half the L1 distance of the two
+	                               distributions; -1 when not an event or no samples) */
+};
+
+/* The attribution figures of unit u. Returns 0, or -ENOENT when u is not sscofpmf. */
+int sscof_unit_attribution(const struct pmu_unit *u, struct sscof_attribution *out)
+	__attribute__((warn_unused_result));
+
+#endif
