@@ -35,10 +35,11 @@ struct sscof_state {
 	uint32_t always;              /* insn_demand of the event counters: 1 */
 	uint64_t take_at;             /* pending: the first decode cycle that takes it */
 	uint64_t ovf_pc;              /* pending: the overflowing instruction's pc (events) */
+	uint64_t ovf_next;            /* pending: the pc it leads to (its target or fall-through) */
 	uint8_t cat;                  /* pending: the category of the sample */
 	struct sampler ovf;           /* events: ovf.next = the number of the overflowing one */
 	uint64_t count;               /* events counted */
-	uint64_t overflows, merged, on_event_pc;
+	uint64_t overflows, merged, on_event_pc, on_event_next;
 	struct pmu_profile exact;     /* events: every event per pc (divisor 1) */
 };
 
@@ -92,7 +93,8 @@ static int sscof_init(struct pmu_unit *u)
 }
 
 /* The counter overflowed at `cycle`: LCOFIP is set, unless it already is. */
-static void sscof_overflow(struct sscof_state *s, uint64_t cycle, uint64_t pc, enum pmu_cat c)
+static void sscof_overflow(struct sscof_state *s, uint64_t cycle, uint64_t pc, uint64_t next,
+			   enum pmu_cat c)
 {
 	s->overflows++;
 	if (s->pending) {
@@ -102,6 +104,7 @@ static void sscof_overflow(struct sscof_state *s, uint64_t cycle, uint64_t pc, e
 	s->pending = 1;
 	s->take_at = cycle + s->irq_cycles;
 	s->ovf_pc = pc;
+	s->ovf_next = next;
 	s->cat = (uint8_t)c;
 }
 
@@ -111,7 +114,7 @@ static void sscof_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uin
 	if (s->event != SSCOF_EV_CYCLES)
 		return;
 	const struct isa_insn *in = v->n_valid ? v->head[0]->insn : NULL;
-	sscof_overflow(s, cycle, UINT64_MAX, pmu_view_cat(v, in));
+	sscof_overflow(s, cycle, UINT64_MAX, UINT64_MAX, pmu_view_cat(v, in));
 }
 
 /* The cycle instruction r met the event. */
@@ -133,6 +136,8 @@ static void sscof_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		s->pending = 0;
 		if (r->pc == s->ovf_pc)
 			s->on_event_pc++;
+		if (r->pc == s->ovf_next)
+			s->on_event_next++;
 		pmu_blame(u, r->pc, r->ctx, r->insn, (enum pmu_cat)s->cat);
 	}
 	if (s->event == SSCOF_EV_CYCLES ||
@@ -141,7 +146,8 @@ static void sscof_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 	pmu_profile_add(&s->exact, r->pc, r->insn, PMU_CAT_EXECUTE, 1);
 	if (s->count++ == s->ovf.next) {
 		sampler_advance(&s->ovf);
-		sscof_overflow(s, sscof_event_cycle(s->event, r), r->pc, PMU_CAT_EXECUTE);
+		uint64_t next = r->taken ? r->target : r->pc + (r->insn ? r->insn->len : 4);
+		sscof_overflow(s, sscof_event_cycle(s->event, r), r->pc, next, PMU_CAT_EXECUTE);
 	}
 }
 
@@ -170,6 +176,7 @@ int sscof_unit_attribution(const struct pmu_unit *u, struct sscof_attribution *o
 		.overflows = s->overflows,
 		.merged = s->merged,
 		.on_event_pc = s->on_event_pc,
+		.on_event_next = s->on_event_next,
 		.event_error = -1,
 	};
 	if (s->event == SSCOF_EV_CYCLES || !s->exact.total || !u->prof.total)

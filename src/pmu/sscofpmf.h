@@ -32,6 +32,8 @@ struct sscof_attribution {
 	uint64_t overflows;         /* counter overflows */
 	uint64_t merged;            /* overflows while an LCOFI was pending (no extra sample) */
 	uint64_t on_event_pc;       /* samples whose pc is the overflowing instruction's */
+	uint64_t on_event_next;     /* samples on the pc that follows it (a branch's actual
+	                               target or fall-through: the redirected path's first) */
 	double event_error;         /* instruction-level error of the samples against the exact
 	                               per-pc event counts (half the L1 distance of the two
 	                               distributions; -1 when not an event or no samples) */

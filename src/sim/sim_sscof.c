@@ -25,6 +25,9 @@ void sim_sscof_json(struct json *j, const struct pmu *p)
 	json_kv_uint(j, "on_event_pc", a.on_event_pc);
 	json_kv_double(j, "on_event_pc_share",
 	               u->samples ? (double)a.on_event_pc / (double)u->samples : 0);
+	json_kv_uint(j, "on_event_next", a.on_event_next);
+	json_kv_double(j, "on_event_next_share",
+	               u->samples ? (double)a.on_event_next / (double)u->samples : 0);
 	json_key(j, "event_error");
 	if (a.event_error < 0)
 		json_null(j);
@@ -44,8 +47,9 @@ void sim_sscof_print(FILE *out, const struct pmu *p)
 	        a.overflows, a.merged);
 	if (a.event_error >= 0)
 		fprintf(out, "; %" PRIu64 " events, %.1f%% of samples on the overflowing "
-		        "instruction's pc, event-attribution error %.1f%%", a.events,
-		        u->samples ? 100.0 * (double)a.on_event_pc / (double)u->samples : 0.0,
+		        "instruction's pc (%.1f%% on the next one), event-attribution error %.1f%%",
+		        a.events, u->samples ? 100.0 * (double)a.on_event_pc / (double)u->samples : 0.0,
+		        u->samples ? 100.0 * (double)a.on_event_next / (double)u->samples : 0.0,
 		        100 * a.event_error);
 	fprintf(out, "\n");
 }
