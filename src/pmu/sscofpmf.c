@@ -36,6 +36,8 @@ struct sscof_state {
 	uint64_t take_at;             /* pending: the first decode cycle that takes it */
 	uint64_t ovf_pc;              /* pending: the overflowing instruction's pc (events) */
 	uint64_t ovf_next;            /* pending: the pc it leads to (its target or fall-through) */
+	uint64_t ovf_seq, ovf_cycle;  /* pending: its path_seq (events), the overflow cycle */
+	uint64_t skid_insns, skid_cycles; /* sums over the samples taken */
 	uint8_t cat;                  /* pending: the category of the sample */
 	struct sampler ovf;           /* events: ovf.next = the number of the overflowing one */
 	uint64_t count;               /* events counted */
@@ -105,6 +107,7 @@ static void sscof_overflow(struct sscof_state *s, uint64_t cycle, uint64_t pc, u
 	s->take_at = cycle + s->irq_cycles;
 	s->ovf_pc = pc;
 	s->ovf_next = next;
+	s->ovf_cycle = cycle;
 	s->cat = (uint8_t)c;
 }
 
@@ -138,6 +141,8 @@ static void sscof_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 			s->on_event_pc++;
 		if (r->pc == s->ovf_next)
 			s->on_event_next++;
+		s->skid_insns += r->path_seq - s->ovf_seq;
+		s->skid_cycles += r->t_end - s->ovf_cycle;
 		pmu_blame(u, r->pc, r->ctx, r->insn, (enum pmu_cat)s->cat);
 	}
 	if (s->event == SSCOF_EV_CYCLES ||
@@ -147,6 +152,8 @@ static void sscof_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 	if (s->count++ == s->ovf.next) {
 		sampler_advance(&s->ovf);
 		uint64_t next = r->taken ? r->target : r->pc + (r->insn ? r->insn->len : 4);
+		if (!s->pending)
+			s->ovf_seq = r->path_seq;
 		sscof_overflow(s, sscof_event_cycle(s->event, r), r->pc, next, PMU_CAT_EXECUTE);
 	}
 }
@@ -177,6 +184,9 @@ int sscof_unit_attribution(const struct pmu_unit *u, struct sscof_attribution *o
 		.merged = s->merged,
 		.on_event_pc = s->on_event_pc,
 		.on_event_next = s->on_event_next,
+		.skid_insns = u->samples && s->event != SSCOF_EV_CYCLES
+		              ? (double)s->skid_insns / (double)u->samples : -1,
+		.skid_cycles = u->samples ? (double)s->skid_cycles / (double)u->samples : -1,
 		.event_error = -1,
 	};
 	if (s->event == SSCOF_EV_CYCLES || !s->exact.total || !u->prof.total)

@@ -34,6 +34,10 @@ struct sscof_attribution {
 	uint64_t on_event_pc;       /* samples whose pc is the overflowing instruction's */
 	uint64_t on_event_next;     /* samples on the pc that follows it (a branch's actual
 	                               target or fall-through: the redirected path's first) */
+	double skid_insns;          /* mean instructions from the overflowing one to the sample's
+	                               (-1: cycles, or no samples) */
+	double skid_cycles;         /* mean cycles from the overflow to the trap (the sampled
+	                               instruction's would-be commit; -1: no samples) */
 	double event_error;         /* instruction-level error of the samples against the exact
 	                               per-pc event counts (half the L1 distance of the two
 	                               distributions; -1 when not an event or no samples) */

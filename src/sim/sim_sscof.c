@@ -28,6 +28,9 @@ void sim_sscof_json(struct json *j, const struct pmu *p)
 	json_kv_uint(j, "on_event_next", a.on_event_next);
 	json_kv_double(j, "on_event_next_share",
 	               u->samples ? (double)a.on_event_next / (double)u->samples : 0);
+	json_kv_double(j, "skid_cycles", a.skid_cycles);
+	if (a.skid_insns >= 0)
+		json_kv_double(j, "skid_insns", a.skid_insns);
 	json_key(j, "event_error");
 	if (a.event_error < 0)
 		json_null(j);
@@ -51,5 +54,9 @@ void sim_sscof_print(FILE *out, const struct pmu *p)
 		        a.events, u->samples ? 100.0 * (double)a.on_event_pc / (double)u->samples : 0.0,
 		        u->samples ? 100.0 * (double)a.on_event_next / (double)u->samples : 0.0,
 		        100 * a.event_error);
+	if (a.skid_cycles >= 0)
+		fprintf(out, "; mean skid %.1f cycles", a.skid_cycles);
+	if (a.skid_insns >= 0)
+		fprintf(out, ", %.1f instructions", a.skid_insns);
 	fprintf(out, "\n");
 }
