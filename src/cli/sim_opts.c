@@ -179,9 +179,9 @@ int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char
 		*(k == 7 ? &o->pcs_period : &o->ibs_ops) = n;
 		break;
 	case 9:
-		if (sscof_event_parse(v, &o->sscof_event)) {
+		if (sscofpmf_event_parse(v, &o->sscof_event)) {
 			fprintf(stderr, "robin %s: --sscof-event needs one of %s, got '%s'\n", cmd,
-			        sscof_event_names(), v);
+			        sscofpmf_event_names(), v);
 			return -1;
 		}
 		break;

@@ -28,7 +28,7 @@
 #include "pmu/pmu_model.h"
 #include "pmu/sampler.h"
 
-struct sscof_state {
+struct sscofpmf_state {
 	uint32_t event;               /* SSCOF_EV_* or PROBE_EV_* */
 	uint32_t irq_cycles;          /* overflow to the interrupt reaching decode */
 	uint32_t pending;             /* an LCOFI waits for its instruction */
@@ -48,54 +48,54 @@ struct sscof_state {
 static const struct {
 	const char *name;
 	uint32_t event;
-} sscof_events[] = {
-	{ "cycles", SSCOF_EV_CYCLES },
-	{ "instret", SSCOF_EV_INSTRET },
+} sscofpmf_events[] = {
+	{ "cycles", SSCOFPMF_EV_CYCLES },
+	{ "instret", SSCOFPMF_EV_INSTRET },
 	{ "branch-misses", PROBE_EV_MISPREDICT },
 	{ "l1d-misses", PROBE_EV_DCACHE_MISS },
 	{ "cache-misses", PROBE_EV_LLC_MISS },
 	{ "l1i-misses", PROBE_EV_ICACHE_MISS },
 	{ "dtlb-misses", PROBE_EV_DTLB_MISS },
 };
-#define SSCOF_NEVENTS (sizeof(sscof_events) / sizeof(sscof_events[0]))
+#define SSCOFPMF_NEVENTS (sizeof(sscofpmf_events) / sizeof(sscofpmf_events[0]))
 
-int sscof_event_parse(const char *name, uint32_t *event)
+int sscofpmf_event_parse(const char *name, uint32_t *event)
 {
-	for (size_t i = 0; i < SSCOF_NEVENTS; i++)
-		if (!strcmp(name, sscof_events[i].name)) {
-			*event = sscof_events[i].event;
+	for (size_t i = 0; i < SSCOFPMF_NEVENTS; i++)
+		if (!strcmp(name, sscofpmf_events[i].name)) {
+			*event = sscofpmf_events[i].event;
 			return 0;
 		}
 	return -EINVAL;
 }
 
-const char *sscof_event_name(uint32_t event)
+const char *sscofpmf_event_name(uint32_t event)
 {
-	for (size_t i = 0; i < SSCOF_NEVENTS; i++)
-		if (sscof_events[i].event == event)
-			return sscof_events[i].name;
+	for (size_t i = 0; i < SSCOFPMF_NEVENTS; i++)
+		if (sscofpmf_events[i].event == event)
+			return sscofpmf_events[i].name;
 	return "?";
 }
 
-const char *sscof_event_names(void)
+const char *sscofpmf_event_names(void)
 {
 	return "cycles, instret, branch-misses, l1d-misses, cache-misses, l1i-misses, dtlb-misses";
 }
 
-static int sscof_init(struct pmu_unit *u)
+static int sscofpmf_init(struct pmu_unit *u)
 {
-	struct sscof_state *s = u->state;
+	struct sscofpmf_state *s = u->state;
 	s->event = u->cfg->sscof_event;
 	s->irq_cycles = u->cfg->sscof_irq_cycles;
 	s->always = 1;
-	u->insn_demand = s->event == SSCOF_EV_CYCLES ? &s->pending : &s->always;
+	u->insn_demand = s->event == SSCOFPMF_EV_CYCLES ? &s->pending : &s->always;
 	uint64_t period = u->cfg->sscof_period ? u->cfg->sscof_period : u->period_cycles;
 	sampler_init(&s->ovf, period, u->cfg->random, u->seed ^ 0x5c0f);
 	return pmu_profile_init(&s->exact, 1);
 }
 
 /* The counter overflowed at `cycle`: LCOFIP is set, unless it already is. */
-static void sscof_overflow(struct sscof_state *s, uint64_t cycle, uint64_t pc, uint64_t next,
+static void sscofpmf_overflow(struct sscofpmf_state *s, uint64_t cycle, uint64_t pc, uint64_t next,
 			   enum pmu_cat c)
 {
 	s->overflows++;
@@ -111,27 +111,27 @@ static void sscof_overflow(struct sscof_state *s, uint64_t cycle, uint64_t pc, u
 	s->cat = (uint8_t)c;
 }
 
-static void sscof_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle)
+static void sscofpmf_on_sample(struct pmu_unit *u, const struct probe_cycle *v, uint64_t cycle)
 {
-	struct sscof_state *s = u->state;
-	if (s->event != SSCOF_EV_CYCLES)
+	struct sscofpmf_state *s = u->state;
+	if (s->event != SSCOFPMF_EV_CYCLES)
 		return;
 	const struct isa_insn *in = v->n_valid ? v->head[0]->insn : NULL;
-	sscof_overflow(s, cycle, UINT64_MAX, UINT64_MAX, pmu_view_cat(v, in));
+	sscofpmf_overflow(s, cycle, UINT64_MAX, UINT64_MAX, pmu_view_cat(v, in));
 }
 
 /* The cycle instruction r met the event. */
-static uint64_t sscof_event_cycle(uint32_t event, const struct probe_insn *r)
+static uint64_t sscofpmf_event_cycle(uint32_t event, const struct probe_insn *r)
 {
-	uint64_t t = event == SSCOF_EV_INSTRET ? r->t_end
+	uint64_t t = event == SSCOFPMF_EV_INSTRET ? r->t_end
 	             : event == PROBE_EV_MISPREDICT ? r->t_complete
 	             : event == PROBE_EV_ICACHE_MISS ? r->t_fetch : r->t_issue;
 	return t == PROBE_NEVER ? r->t_end : t;
 }
 
-static void sscof_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+static void sscofpmf_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 {
-	struct sscof_state *s = u->state;
+	struct sscofpmf_state *s = u->state;
 	if (!r->committed)
 		return;
 	/* the interrupt is taken on the first instruction decoded after it reached decode */
@@ -145,8 +145,8 @@ static void sscof_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		s->skid_cycles += r->t_end - s->ovf_cycle;
 		pmu_blame(u, r->pc, r->ctx, r->insn, (enum pmu_cat)s->cat);
 	}
-	if (s->event == SSCOF_EV_CYCLES ||
-	    (s->event != SSCOF_EV_INSTRET && !(r->events & s->event)))
+	if (s->event == SSCOFPMF_EV_CYCLES ||
+	    (s->event != SSCOFPMF_EV_INSTRET && !(r->events & s->event)))
 		return;
 	pmu_profile_add(&s->exact, r->pc, r->insn, PMU_CAT_EXECUTE, 1);
 	if (s->count++ == s->ovf.next) {
@@ -154,42 +154,42 @@ static void sscof_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		uint64_t next = r->taken ? r->target : r->pc + (r->insn ? r->insn->len : 4);
 		if (!s->pending)
 			s->ovf_seq = r->path_seq;
-		sscof_overflow(s, sscof_event_cycle(s->event, r), r->pc, next, PMU_CAT_EXECUTE);
+		sscofpmf_overflow(s, sscofpmf_event_cycle(s->event, r), r->pc, next, PMU_CAT_EXECUTE);
 	}
 }
 
-static void sscof_finish(struct pmu_unit *u)
+static void sscofpmf_finish(struct pmu_unit *u)
 {
-	struct sscof_state *s = u->state;
+	struct sscofpmf_state *s = u->state;
 	u->unresolved += s->pending;
 	s->pending = 0;
 }
 
-static void sscof_destroy(struct pmu_unit *u)
+static void sscofpmf_destroy(struct pmu_unit *u)
 {
-	struct sscof_state *s = u->state;
+	struct sscofpmf_state *s = u->state;
 	pmu_profile_free(&s->exact);
 }
 
-int sscof_unit_attribution(const struct pmu_unit *u, struct sscof_attribution *out)
+int sscofpmf_unit_attribution(const struct pmu_unit *u, struct sscofpmf_attribution *out)
 {
 	if (u->model != &pmu_model_sscofpmf)
 		return -ENOENT;
-	const struct sscof_state *s = u->state;
-	*out = (struct sscof_attribution){
+	const struct sscofpmf_state *s = u->state;
+	*out = (struct sscofpmf_attribution){
 		.event = s->event,
-		.period = s->event == SSCOF_EV_CYCLES ? u->period_cycles : s->ovf.period,
+		.period = s->event == SSCOFPMF_EV_CYCLES ? u->period_cycles : s->ovf.period,
 		.events = s->count,
 		.overflows = s->overflows,
 		.merged = s->merged,
 		.on_event_pc = s->on_event_pc,
 		.on_event_next = s->on_event_next,
-		.skid_insns = u->samples && s->event != SSCOF_EV_CYCLES
+		.skid_insns = u->samples && s->event != SSCOFPMF_EV_CYCLES
 		              ? (double)s->skid_insns / (double)u->samples : -1,
 		.skid_cycles = u->samples ? (double)s->skid_cycles / (double)u->samples : -1,
 		.event_error = -1,
 	};
-	if (s->event == SSCOF_EV_CYCLES || !s->exact.total || !u->prof.total)
+	if (s->event == SSCOFPMF_EV_CYCLES || !s->exact.total || !u->prof.total)
 		return 0;
 	double err = 0, st = (double)u->prof.total, et = (double)s->exact.total;
 	for (size_t i = 0; i < u->prof.n; i++) {
@@ -207,10 +207,10 @@ const struct pmu_model pmu_model_sscofpmf = {
 	.name = "sscofpmf",
 	.summary = "RISC-V Sscofpmf counter-overflow interrupt (LCOFI, perf record -e EVENT, "
 	           "--sscof-event): the interrupted pc, taken at decode after sscof_irq_cycles",
-	.state_size = sizeof(struct sscof_state),
-	.init = sscof_init,
-	.on_sample = sscof_on_sample,
-	.on_insn = sscof_on_insn,
-	.finish = sscof_finish,
-	.destroy = sscof_destroy,
+	.state_size = sizeof(struct sscofpmf_state),
+	.init = sscofpmf_init,
+	.on_sample = sscofpmf_on_sample,
+	.on_insn = sscofpmf_on_insn,
+	.finish = sscofpmf_finish,
+	.destroy = sscofpmf_destroy,
 };

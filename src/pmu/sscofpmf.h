@@ -4,7 +4,7 @@
  * overflow interrupt LCOFI): an mhpmcounter counts one event, overflows every period events,
  * raises LCOFI, and the interrupt is taken at an instruction boundary; the sample is the pc
  * where the trap was taken (sepc, the interrupted instruction). Entry points:
- * sscof_event_parse, sscof_event_name, sscof_unit_attribution.
+ * sscofpmf_event_parse, sscofpmf_event_name, sscofpmf_unit_attribution.
  */
 #ifndef ROBIN_PMU_SSCOFPMF_H
 #define ROBIN_PMU_SSCOFPMF_H
@@ -13,20 +13,20 @@
 
 #include "pmu/pmu.h"
 
-#define SSCOF_EV_CYCLES 0u              /* mcycle-like: the shared sampler's cycles */
-#define SSCOF_EV_INSTRET (1u << 31)     /* minstret-like: every committed instruction */
+#define SSCOFPMF_EV_CYCLES 0u              /* mcycle-like: the shared sampler's cycles */
+#define SSCOFPMF_EV_INSTRET (1u << 31)     /* minstret-like: every committed instruction */
 
 /* The event of a perf-style name: cycles, instret (instructions), branch-misses,
  * l1d-misses, cache-misses (LLC), l1i-misses, dtlb-misses. Returns 0 or -EINVAL. */
-int sscof_event_parse(const char *name, uint32_t *event) __attribute__((warn_unused_result));
-/* The name of an event value of sscof_event_parse ("?" when none). */
-const char *sscof_event_name(uint32_t event);
+int sscofpmf_event_parse(const char *name, uint32_t *event) __attribute__((warn_unused_result));
+/* The name of an event value of sscofpmf_event_parse ("?" when none). */
+const char *sscofpmf_event_name(uint32_t event);
 /* The names accepted, comma-separated (for error messages). */
-const char *sscof_event_names(void);
+const char *sscofpmf_event_names(void);
 
 /* What an attached sscofpmf unit measured of its event beside the time profile. */
-struct sscof_attribution {
-	uint32_t event;             /* as sscof_event_parse */
+struct sscofpmf_attribution {
+	uint32_t event;             /* as sscofpmf_event_parse */
 	uint64_t period;            /* events per overflow (cycles for cycles) */
 	uint64_t events;            /* events counted (committed instructions; 0 for cycles) */
 	uint64_t overflows;         /* counter overflows */
@@ -44,7 +44,7 @@ struct sscof_attribution {
 };
 
 /* The attribution figures of unit u. Returns 0, or -ENOENT when u is not sscofpmf. */
-int sscof_unit_attribution(const struct pmu_unit *u, struct sscof_attribution *out)
+int sscofpmf_unit_attribution(const struct pmu_unit *u, struct sscofpmf_attribution *out)
 	__attribute__((warn_unused_result));
 
 #endif

@@ -11,12 +11,12 @@
 void sim_sscof_json(struct json *j, const struct pmu *p)
 {
 	const struct pmu_unit *u = pmu_unit_find(p, "sscofpmf");
-	struct sscof_attribution a;
-	if (!u || sscof_unit_attribution(u, &a))
+	struct sscofpmf_attribution a;
+	if (!u || sscofpmf_unit_attribution(u, &a))
 		return;
 	json_key(j, "sscofpmf");
 	json_object_begin(j);
-	json_kv_string(j, "event", sscof_event_name(a.event));
+	json_kv_string(j, "event", sscofpmf_event_name(a.event));
 	json_kv_uint(j, "period_events", a.period);
 	json_kv_uint(j, "events", a.events);
 	json_kv_uint(j, "overflows", a.overflows);
@@ -42,11 +42,11 @@ void sim_sscof_json(struct json *j, const struct pmu *p)
 void sim_sscof_print(FILE *out, const struct pmu *p)
 {
 	const struct pmu_unit *u = pmu_unit_find(p, "sscofpmf");
-	struct sscof_attribution a;
-	if (!u || sscof_unit_attribution(u, &a))
+	struct sscofpmf_attribution a;
+	if (!u || sscofpmf_unit_attribution(u, &a))
 		return;
 	fprintf(out, "  sscofpmf: %s, an overflow every %" PRIu64 " events: %" PRIu64 " overflows "
-	        "(%" PRIu64 " merged into a pending LCOFI)", sscof_event_name(a.event), a.period,
+	        "(%" PRIu64 " merged into a pending LCOFI)", sscofpmf_event_name(a.event), a.period,
 	        a.overflows, a.merged);
 	if (a.event_error >= 0)
 		fprintf(out, "; %" PRIu64 " events, %.1f%% of samples on the overflowing "
