@@ -16,7 +16,7 @@
  * instead of committing, and sepc is its pc. A wrong-path instruction that got it is
  * squashed and the still-pending interrupt goes to a later one. So the sample is the first
  * committed instruction decoded at or after the overflow plus the latency. An overflow while
- * LCOFIP is pending gives no second sample (counted as merged). Passive: the handler's own
+ * LCOFIP is pending gives no second sample (counted as merged, and as an unresolved sample). Passive: the handler's own
  * instructions and the perturbation of the run are not modelled.
  */
 #include "pmu/sscofpmf.h"
@@ -94,13 +94,16 @@ static int sscofpmf_init(struct pmu_unit *u)
 	return pmu_profile_init(&s->exact, 1);
 }
 
-/* The counter overflowed at `cycle`: LCOFIP is set, unless it already is. */
-static void sscofpmf_overflow(struct sscofpmf_state *s, uint64_t cycle, uint64_t pc, uint64_t next,
-			   enum pmu_cat c)
+/* The counter overflowed at `cycle`: LCOFIP is set, unless it already is (then the
+ * overflow's sample is lost: counted unresolved). */
+static void sscofpmf_overflow(struct pmu_unit *u, uint64_t cycle, uint64_t pc, uint64_t next,
+			      enum pmu_cat c)
 {
+	struct sscofpmf_state *s = u->state;
 	s->overflows++;
 	if (s->pending) {
 		s->merged++;
+		u->unresolved++;
 		return;
 	}
 	s->pending = 1;
@@ -117,7 +120,7 @@ static void sscofpmf_on_sample(struct pmu_unit *u, const struct probe_cycle *v, 
 	if (s->event != SSCOFPMF_EV_CYCLES)
 		return;
 	const struct isa_insn *in = v->n_valid ? v->head[0]->insn : NULL;
-	sscofpmf_overflow(s, cycle, UINT64_MAX, UINT64_MAX, pmu_view_cat(v, in));
+	sscofpmf_overflow(u, cycle, UINT64_MAX, UINT64_MAX, pmu_view_cat(v, in));
 }
 
 /* The cycle instruction r met the event. */
@@ -154,7 +157,7 @@ static void sscofpmf_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		uint64_t next = r->taken ? r->target : r->pc + (r->insn ? r->insn->len : 4);
 		if (!s->pending)
 			s->ovf_seq = r->path_seq;
-		sscofpmf_overflow(s, sscofpmf_event_cycle(s->event, r), r->pc, next, PMU_CAT_EXECUTE);
+		sscofpmf_overflow(u, sscofpmf_event_cycle(s->event, r), r->pc, next, PMU_CAT_EXECUTE);
 	}
 }
 
