@@ -132,12 +132,11 @@ static uint64_t sscofpmf_event_cycle(uint32_t event, const struct probe_insn *r)
 	return t == PROBE_NEVER ? r->t_end : t;
 }
 
-static void sscofpmf_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+/* The pending interrupt is taken on committed instruction r if r was decoded after the
+ * interrupt reached decode. */
+static void sscofpmf_take(struct pmu_unit *u, const struct probe_insn *r)
 {
 	struct sscofpmf_state *s = u->state;
-	if (!r->committed)
-		return;
-	/* the interrupt is taken on the first instruction decoded after it reached decode */
 	if (s->pending && r->t_decode >= s->take_at) {
 		s->pending = 0;
 		if (r->pc == s->ovf_pc)
@@ -148,6 +147,15 @@ static void sscofpmf_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		s->skid_cycles += r->t_end - s->ovf_cycle;
 		pmu_blame(u, r->pc, r->ctx, r->insn, (enum pmu_cat)s->cat);
 	}
+}
+
+static void sscofpmf_on_insn(struct pmu_unit *u, const struct probe_insn *r)
+{
+	struct sscofpmf_state *s = u->state;
+	if (!r->committed)
+		return;
+	/* an interrupt pending before r is taken on r (r re-executes after the handler) */
+	sscofpmf_take(u, r);
 	if (s->event == SSCOFPMF_EV_CYCLES ||
 	    (s->event != SSCOFPMF_EV_INSTRET && !(r->events & s->event)))
 		return;
@@ -158,6 +166,8 @@ static void sscofpmf_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 		if (!s->pending)
 			s->ovf_seq = r->path_seq;
 		sscofpmf_overflow(u, sscofpmf_event_cycle(s->event, r), r->pc, next, PMU_CAT_EXECUTE);
+		/* an event met before decode (an I-cache miss at fetch) interrupts r itself */
+		sscofpmf_take(u, r);
 	}
 }
 
