@@ -32,6 +32,7 @@ int acc_paper_a_configure(struct acc_paper_a_opts *o, uint64_t period0, int rand
 	char perr[64];
 	if (pmu_parse_list("all", &all, perr, sizeof(perr)))
 		return -EINVAL;
+	all |= 1u << pmu_model_index("sscofpmf");  /* RISC-V's perf sampling (docs/sscofpmf.md) */
 	if (o->tea)
 		sens = all = tea_eval_models() | oracle;
 	o->ncfg = 0;

@@ -17,6 +17,7 @@
 #include "core/source_cores.h"
 #include "cli/ctr_opts.h"
 #include "pmu/pcs.h"
+#include "pmu/sscofpmf.h"
 #include "util/text.h"
 
 /* The value of whichever of names[0..n) argv[*i] is (--name VALUE or --name=VALUE): sets *k
@@ -57,6 +58,7 @@ const char sim_profile_help[] =
 	"                      I-cache, D-cache, D-TLB miss and mispredict counts);\n"
 	"                      pcs (event sampling with skid, --pcs-event; 003 Table 1)\n"
 	"                      ctr (control transfer records, Smctr; docs/ctr.md)\n"
+	"                      sscofpmf (RISC-V counter-overflow interrupt, --sscof-event)\n"
 	"  --freq HZ           sampling frequency at the core clock (default 4000 Hz)\n"
 	"  --period CYCLES     sampling period in cycles (instead of --freq)\n"
 	"  --random            sample a random cycle within each period (default: its last)\n"
@@ -73,6 +75,9 @@ const char sim_profile_help[] =
 	"  --pcs-period N      events per PCS sample (default 1000)\n"
 	"  --ibs-ops N         `ibs` counts dispatched ops, a sample every N (low 4 bits\n"
 	"                      randomised), instead of cycles\n"
+	"  --sscof-event EV    what `sscofpmf` counts: cycles (default), instret,\n"
+	"                      branch-misses, l1d-misses, cache-misses, l1i-misses, dtlb-misses\n"
+	"  --sscof-period N    events per sscofpmf overflow (default: the sampling period)\n"
 	CTR_OPTS_HELP;
 
 static int sim_profile_u64(const char *s, uint64_t *out)
@@ -92,7 +97,7 @@ int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char
 {
 	static const char *const names[] = { "--profile", "--freq", "--period", "--sample-seed",
 	                                     "--db", "--top", "--pcs-event", "--pcs-period",
-	                                     "--ibs-ops" };
+	                                     "--ibs-ops", "--sscof-event", "--sscof-period" };
 	int t = ctr_opts_take(o, cmd, argc, argv, i);
 	if (t)
 		return t;
@@ -178,6 +183,21 @@ int sim_profile_take(struct sim_profile_opts *o, const char *cmd, int argc, char
 			return -1;
 		}
 		*(k == 7 ? &o->pcs_period : &o->ibs_ops) = n;
+		break;
+	case 9:
+		if (sscofpmf_event_parse(v, &o->sscof_event)) {
+			fprintf(stderr, "robin %s: --sscof-event needs one of %s, got '%s'\n", cmd,
+			        sscofpmf_event_names(), v);
+			return -1;
+		}
+		break;
+	case 10:
+		if (sim_profile_u64(v, &n) || !n) {
+			fprintf(stderr, "robin %s: --sscof-period needs a positive number of events, "
+			        "got '%s'\n", cmd, v);
+			return -1;
+		}
+		o->sscof_period = n;
 		break;
 	}
 	return 1;

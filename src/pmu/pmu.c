@@ -41,6 +41,7 @@ static const struct pmu_model *const pmu_models[] = {
 	&pmu_model_pcs,
 	&pmu_model_ibs_fetch,
 	&pmu_model_ctr,
+	&pmu_model_sscofpmf,
 };
 #define PMU_NMODELS (sizeof(pmu_models) / sizeof(pmu_models[0]))
 _Static_assert(PMU_NMODELS <= PMU_MAX_MODELS, "pmu_config.models is a 32-bit mask");

@@ -107,6 +107,11 @@ struct pmu_config {
 	uint64_t ibs_ops_period;
 	uint32_t ctr_depth, ctr_filter; /* ctr (ctr.h): 0 = the defaults */
 	uint64_t ctr_period;      /* ctr: a snapshot every N qualified transfers, 0 = cycles */
+	/* Sscofpmf (sscofpmf.c): event counted, events per overflow (0: period_cycles), cycles
+	 * from the overflow to the interrupt reaching decode */
+	uint32_t sscof_event;
+	uint64_t sscof_period;
+	uint32_t sscof_irq_cycles;
 };
 #define PMU_PCS_PERIOD_DEFAULT 1000
 

@@ -18,6 +18,7 @@ extern const struct pmu_model pmu_model_issue_head, pmu_model_dcpix, pmu_model_d
 extern const struct pmu_model pmu_model_dcpix_dmiss, pmu_model_dcpix_dtlb,
 	pmu_model_dcpix_mispredict;
 extern const struct pmu_model pmu_model_ctr;
+extern const struct pmu_model pmu_model_sscofpmf;
 
 /* The category of time spent in commit state `state` blaming instruction `in`; `cause` is
  * the flush cause when flushed. Stalls are split by the blamed instruction's type, as TIP's

@@ -16,6 +16,7 @@
 #include "sim/sim_ctr.h"
 #include "sim/sim_ibs.h"
 #include "sim/sim_pics.h"
+#include "sim/sim_sscof.h"
 #include "sim/sim_stacks.h"
 #include "pmu/pcs.h"
 #include "pmu/sampler.h"
@@ -43,6 +44,9 @@ int sim_profile_pmu(const struct sim_profile_opts *o, const char *cmd,
 		.pcs_period = o->pcs_period,
 		.ibs_ops_period = o->ibs_ops,
 		.ctr_depth = o->ctr_depth, .ctr_filter = o->ctr_filter, .ctr_period = o->ctr_period,
+		.sscof_event = o->sscof_event,
+		.sscof_period = o->sscof_period,
+		.sscof_irq_cycles = cfg->sscof_irq_cycles,
 	};
 	int rc = pmu_create(&pc, out);
 	if (rc)
@@ -325,6 +329,7 @@ int sim_profile_json(struct json *j, struct pmu *p, struct code_map *m, unsigned
 	}
 	free(t);
 	json_object_end(j);
+	sim_sscof_json(j, p);
 	rc = sim_pics_json(j, p, m, top);
 	rc = rc ? rc : sim_ctr_json(j, p);
 	return rc ? rc : sim_ibs_json(j, p, m);
@@ -395,6 +400,7 @@ int sim_profile_print(FILE *out, struct pmu *p, struct code_map *m, unsigned top
 			return rc;
 		sim_profile_print_error(out, u, rc ? NULL : e);
 	}
+	sim_sscof_print(out, p);
 	if (!top) {
 		int rc = sim_pics_print(out, p, m, 0);
 		rc = rc ? rc : sim_ctr_print(out, p);

@@ -43,6 +43,8 @@ struct sim_profile_opts {
 	uint64_t ibs_ops;        /* --ibs-ops N: IBS counts dispatched ops, 0 = cycles */
 	uint32_t ctr_depth, ctr_filter; /* --ctr-depth, --ctr-filter (0 = defaults) */
 	uint64_t ctr_period;     /* --ctr-period (0: the cycle sampler) */
+	uint32_t sscof_event;    /* --sscof-event (sscofpmf.h), 0 cycles */
+	uint64_t sscof_period;   /* --sscof-period, 0 = the sampling period */
 };
 
 /* The sampling period the options give at the core's clock: --period, else --freq, else

