@@ -207,15 +207,10 @@ int jitdump_read(const char *path, struct jitdump_reader *r, perfmap_fn fn, void
 {
 	if (r->bad)
 		return 0;
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	uint64_t size;
+	int fd = perfmap_open(path, &size);
 	if (fd < 0)
-		return -errno;
-	struct stat st;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return -EINVAL;
-	}
-	uint64_t size = (uint64_t)st.st_size;
+		return fd;
 	if (size < r->pos) { /* truncated and rewritten: a new file */
 		r->pos = 0;
 		r->header_done = 0;

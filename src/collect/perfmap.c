@@ -74,7 +74,7 @@ int perfmap_parse_buf(const char *buf, size_t len, int final, struct perfmap_rea
 	return rc;
 }
 
-int perfmap_read(const char *path, struct perfmap_reader *r, perfmap_fn fn, void *arg)
+int perfmap_open(const char *path, uint64_t *size)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
@@ -84,7 +84,17 @@ int perfmap_read(const char *path, struct perfmap_reader *r, perfmap_fn fn, void
 		close(fd);
 		return -EINVAL;
 	}
-	if ((uint64_t)st.st_size < r->pos)
+	*size = (uint64_t)st.st_size;
+	return fd;
+}
+
+int perfmap_read(const char *path, struct perfmap_reader *r, perfmap_fn fn, void *arg)
+{
+	uint64_t fsize;
+	int fd = perfmap_open(path, &fsize);
+	if (fd < 0)
+		return fd;
+	if (fsize < r->pos)
 		r->pos = 0; /* truncated and rewritten: a new map */
 	size_t cap = 1 << 16, have = 0;
 	char *buf = malloc(cap);

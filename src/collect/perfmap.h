@@ -45,4 +45,9 @@ int perfmap_parse_buf(const char *buf, size_t len, int final, struct perfmap_rea
  * callback's non-zero value, or -errno when the file cannot be opened or read. */
 int perfmap_read(const char *path, struct perfmap_reader *r, perfmap_fn fn, void *arg);
 
+/* Opens a JIT's symbol file (perf map or jitdump) for reading: a regular file, non-blocking
+ * (a FIFO planted at the path cannot hang the collector). Returns the descriptor with *size
+ * set, or -errno (-EINVAL: not a regular file). */
+int perfmap_open(const char *path, uint64_t *size);
+
 #endif

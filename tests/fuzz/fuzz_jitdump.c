@@ -9,7 +9,7 @@
  * the file, as jitdump_read's buffer sees a large file (records reaching past the window are
  * parsed from their first bytes and skipped by their size).
  *
- * FUZZ_SOURCES: src/collect/jitdump.c
+ * FUZZ_SOURCES: src/collect/jitdump.c src/collect/perfmap.c
  * FUZZ_LIBS:
  * FUZZ_ARGS: -max_len=16384
  */
