@@ -852,6 +852,8 @@ static int dis_invalid(struct dis *d, const struct isa_insn *in)
 		struct isa_insn fix;
 		if (isa_decode(raw | (7u << 12), &fix) != 4)
 			return -1;
+		if (d->ctx && d->ctx->isa_ext && !isa_ext_allows(d->ctx->isa_reqs, fix.req))
+			return -1;  /* outside the file's declared ISA: objdump prints the word */
 		fix.raw = raw;
 		fix.rm = (uint8_t)((raw >> 12) & 7);
 		return dis_fp(d, &fix);
