@@ -5,6 +5,9 @@
 # code) and a corpus program (mawk); bits per instruction are reported and plausible (well
 # under 1 with the default 32-entry implicit-return stack; qsort.dyn without one is exact too);
 # a truncated or bit-flipped trace (--etrace-verify) fails in one line or is reported inexact, never a crash.
+# The runs are --hermetic: the path a dynamic program takes depends on its environment and
+# directory, and this test must take the same one everywhere (one host-environment run of
+# printf.dyn under make check once decoded inexactly; see docs/etrace.md, "Known limits").
 set -u
 ROBIN=$(realpath "$ROBIN")  # the corpus run below works from build/corpus/small
 cd "$ROBIN_ROOT"
@@ -43,7 +46,7 @@ PY
 run() {  # NAME MAXBPI ARGS...
 	local name=$1 max=$2
 	shift 2
-	"$ROBIN" run --max-insns 1500000 --etrace "$tmp/$name.et" --stats-json "$tmp/$name.json" \
+	"$ROBIN" run --hermetic --max-insns 1500000 --etrace "$tmp/$name.et" --stats-json "$tmp/$name.json" \
 		"$@" >/dev/null 2>"$tmp/$name.err"
 	local rc=$?
 	[ $rc -eq 0 ] || [ $rc -eq 124 ] || { die "$name: robin run exited $rc"; cat "$tmp/$name.err"; return; }
@@ -55,7 +58,7 @@ run printf-dyn 0.8 $WL/printf.dyn
 run qsort-dyn-no-return-stack 4.0 --etrace-return-stack 0 $WL/qsort.dyn
 C=build/corpus/small
 if [ -x $C/bin/mawk ]; then
-	(cd $C && "$ROBIN" run --max-insns 1500000 --etrace "$tmp/mawk.et" --stats-json "$tmp/mawk.json" \
+	(cd $C && "$ROBIN" run --hermetic --max-insns 1500000 --etrace "$tmp/mawk.et" --stats-json "$tmp/mawk.json" \
 		bin/mawk -f inputs/mawk.awk inputs/mawk.csv >/dev/null 2>"$tmp/mawk.err")
 	check mawk "$tmp/mawk.json" 1.2
 else
