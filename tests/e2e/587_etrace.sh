@@ -79,7 +79,7 @@ done
 
 # damaged traces of qsort: the decoder fails with one line or reports inexact counts
 verify() {  # NAME TRACE [intact]
-	"$ROBIN" run --max-insns 1500000 --etrace-verify "$2" --stats-json "$tmp/v.json" \
+	"$ROBIN" run --hermetic --max-insns 1500000 --etrace-verify "$2" --stats-json "$tmp/v.json" \
 		$WL/qsort.static >/dev/null 2>"$tmp/v.err"
 	local rc=$?
 	[ $rc -eq 0 ] || [ $rc -eq 124 ] || { die "$1: robin run exited $rc"; head -3 "$tmp/v.err"; return; }
