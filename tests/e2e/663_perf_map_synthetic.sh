@@ -24,10 +24,7 @@ for path in bpf ring; do
 		echo "FAIL: robin record --path $path"; fail=1; continue
 	fi
 	"$ROBIN" prof --db "$db" > "$CL_TMP/prof.txt" 2>&1 || { cat "$CL_TMP/prof.txt"; echo "FAIL: prof ($path)"; fail=1; continue; }
-	r=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /%$/ { all += $1; if ($4 == "jit_spin") a += $1
-	         if ($4 == "jit_spin2" && $5 == "with" && $6 == "spaces") b += $1
-	         if ($0 ~ /stale_name/) s += $1; if ($4 == "[unknown]") u += $1 }
-	     END { if (!all) all = 1; printf "%.1f %.1f %.1f %.1f %d", 100 * a / all, 100 * b / all, 100 * s / all, 100 * u / all, all }' "$CL_TMP/prof.txt")
+	r=$(cl_jit_shares "$CL_TMP/prof.txt")
 	set -- $r
 	echo "$path: jit_spin $1%, jit_spin2 $2%, stale_name $3%, [unknown] $4% of $5 samples"
 	awk -v a="$1" -v b="$2" -v s="$3" -v u="$4" 'BEGIN { exit !(a >= 35 && b >= 35 && s == 0 && u < 5) }' ||

@@ -61,6 +61,15 @@ cl_total() {
 		where run_id = (select max(id) from run) and key = '$2'"
 }
 
+# cl_jit_shares PROF_TXT: the shares (%) of the synthetic JIT's functions in a `robin prof`
+# listing of tests/host/collect_jitmap.c's run: "jit_spin jit_spin2 stale_name [unknown] total".
+cl_jit_shares() {
+	awk '$1 ~ /^[0-9]+$/ && $2 ~ /%$/ { all += $1; if ($4 == "jit_spin") a += $1
+	     if ($4 == "jit_spin2" && $5 == "with" && $6 == "spaces") b += $1
+	     if ($0 ~ /stale_name/) s += $1; if ($4 == "[unknown]") u += $1 }
+	     END { if (!all) all = 1; printf "%.1f %.1f %.1f %.1f %d", 100 * a / all, 100 * b / all, 100 * s / all, 100 * u / all, all }' "$1"
+}
+
 # cl_need_nobody: skip unless this test can run commands as nobody (root and setpriv); makes
 # $ROBIN absolute (nobody runs it from elsewhere). as_nobody CMD...: run CMD as nobody.
 cl_need_nobody() {
