@@ -3,7 +3,8 @@
 # build (ASan/UBSan cover make check; this is the second opinion on leaks and uninitialised
 # reads, without instrumentation): robin run, sim (with every simulated profiler and a
 # database), config, disasm, ingest, prof, annotate, db, stats, diff, export, report and
-# accuracy. Small inputs keep it to a few minutes. Any leak ("definitely" or "indirectly
+# accuracy, run --isa, run --etrace and etrace, sim's RISC-V profilers (sscofpmf, ctr) and
+# record --off-cpu. Small inputs keep it to a few minutes. Any leak ("definitely" or "indirectly
 # lost") or memory error fails the step and the script; the log of each step is kept in
 # build/valgrind/. env: ROBIN (default build/robin).
 set -u
@@ -67,9 +68,15 @@ step export-pprof 0 export --db "$T/sim.db" --pprof "$T/p.pb.gz"
 step export-folded 0 export --db "$T/sim.db" --event tip --folded "$T/f.txt"
 step report 0 report --db "$T/sim.db" --html "$T/r.html"
 step accuracy 0 accuracy --quiet --size 1 --max-insns 150000 --period 499 --jobs 1 crc32
-step calc 0 calc --db "$T/sim.db" im_mean_shift
-step calc-evaluate 0 calc --db "$T/sim.db" --evaluate --summary
-step topstalls 0 topstalls --db "$T/sim.db" --json
+step sim-dcpi 3 sim --quiet --no-progress --preset inorder-dual --period 997 --profile issue-head,dcpix,dcpix-taken,dcpix-imiss --db "$T/dcpi.db" -- "$HELLO"
+step calc 0 calc --db "$T/dcpi.db" main
+step calc-evaluate 0 calc --db "$T/dcpi.db" --evaluate --summary
+step topstalls 0 topstalls --db "$T/dcpi.db" --json
+step run-isa 0 run --isa rva23 -- $G/tests/isa_ext.static
+step run-etrace 124 run --max-insns 300000 --etrace "$T/e.et" --stats-json "$T/e.json" -- "$CRC"
+step etrace 0 etrace "$T/e.et"
+step sim-riscv-profilers 124 sim --quiet --no-progress --max-insns 200000 --profile sscofpmf,ctr --period 997 --stats-json "$T/rv.json" -- "$IMG"
+step record-off-cpu 0 record --off-cpu -g --path ring --db "$T/rec.db" -- sleep 0.3  # (libbpf's own kernel probes pass uninitialised union bytes: not robin's)
 
 echo "$n tools under memcheck: $([ $fail -eq 0 ] && echo "no leaks, no errors" || echo "FAILED")"
 exit $fail
