@@ -597,6 +597,10 @@ static int et_walk(struct et_dec *d, const struct et_pkt *k, uint64_t addr, int 
 				return -1;
 			d->pc += not_taken ? in->len : (uint64_t)in->imm;
 			d->block_start = d->pc;
+			/* a full map (no address) says nothing past its last branch: the flow may end
+			 * before the next branch (the next packet's address), so stop here */
+			if (!k->has_addr && used == k->nb)
+				return 0;
 		} else if (in->cls == ISA_CLASS_JUMP && (in->flags & ISA_F_INDIRECT)) {
 			uint64_t next, ret = d->pc + in->len;
 			if (d->ras.size && et_is_return(in) && d->ras.depth) {

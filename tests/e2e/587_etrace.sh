@@ -7,7 +7,8 @@
 # a truncated or bit-flipped trace (--etrace-verify) fails in one line or is reported inexact, never a crash.
 # The runs are --hermetic: the path a dynamic program takes depends on its environment and
 # directory, and this test must take the same one everywhere (one host-environment run of
-# printf.dyn under make check once decoded inexactly; see docs/etrace.md, "Known limits").
+# printf.dyn under make check once decoded inexactly: a flow ending right after a full branch
+# map, fixed; see docs/etrace.md, "Limits", and tests/unit/test_587_etrace_end.c).
 set -u
 ROBIN=$(realpath "$ROBIN")  # the corpus run below works from build/corpus/small
 cd "$ROBIN_ROOT"

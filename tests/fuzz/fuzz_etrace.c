@@ -6,7 +6,9 @@
  * (0 or one error line) without a crash. An odd first byte makes the rest of the input a
  * path through the program (branch outcomes, indirect targets, traps): the encoder's trace of
  * that path must decode to exactly the block counts the path had, and the same trace with one
- * bit flipped (where the input says) must decode or fail, never crash.
+ * bit flipped (where the input says) must decode or fail, never crash. Its first byte also
+ * chooses the return stack (bit 1) and the resync interval, or (bit 7) no resync and a stop
+ * after the number of instructions its last byte gives.
  *
  * FUZZ_SOURCES: src/analysis/etrace.c
  * FUZZ_LIBS:
@@ -104,14 +106,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	unsigned rs = data[0] & 2 ? 4 : 0;      /* a small implicit-return stack, or none */
-	struct etrace_enc *t = etrace_enc_new(fetch, NULL, 1 + data[0] / 4, rs);
+	/* resync every 1..32 instructions, or (bit 7) never: long flows fill branch maps, and
+	 * the run stops after as many instructions as the last byte says (like --max-insns:
+	 * mid-block, the partial block unreported) */
+	uint64_t resync = data[0] & 0x80 ? 0 : 1 + (data[0] & 0x7f) / 4;
+	int max_steps = data[0] & 0x80 ? 1 + data[size - 1] * 4 : 20000;
+	struct etrace_enc *t = etrace_enc_new(fetch, NULL, resync, rs);
 	CHECK(t);
 	int stack[64], depth = 0;
 	size_t in = 1;
 	unsigned bits = 0, nbits = 0;
 	int pc = 0, start = 0;
 	uint64_t n = 0;
-	for (int steps = 0; steps < 20000 && in < size; steps++) {
+	for (int steps = 0; steps < max_steps && in < size; steps++) {
 		const struct isa_insn *c = &code[pc];
 		n++;
 		int next = pc + 1;
