@@ -3,6 +3,7 @@
  */
 #include "cli/cli_args.h"
 #include "cli/emu_opts.h"
+#include "emu/hart.h"
 #include "isa/isa_ext.h"
 
 #include <errno.h>
@@ -31,7 +32,9 @@ const char emu_opts_help[] =
 	"  --env VAR=VALUE     add VAR to the guest's environment (repeatable)\n"
 	"  --isa NAME          the ISA the guest sees: rv64gc, rva22 or rva23 (default), each\n"
 	"                      optionally followed by _EXT for more extensions (rva23_zfh_zbc);\n"
-	"                      instructions outside it raise SIGILL; docs/isa.md\n";
+	"                      instructions outside it raise SIGILL; docs/isa.md\n"
+	"  --vlen BITS         the vector registers' length when the ISA has V: 128 (default),\n"
+	"                      256, 512 or 1024; docs/vector.md\n";
 
 static int emu_opts_u64(const char *cmd, const char *opt, const char *s, uint64_t *out)
 {
@@ -120,7 +123,7 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 	}
 	int needs = !strcmp(a, "--sysroot") || !strcmp(a, "--seed") || !strcmp(a, "--max-insns") ||
 	            !strcmp(a, "--trace") || !strcmp(a, "--trace-file") || !strcmp(a, "--quantum") ||
-	            !strcmp(a, "--jit") || !strcmp(a, "--isa");
+	            !strcmp(a, "--jit") || !strcmp(a, "--isa") || !strcmp(a, "--vlen");
 	if (!needs)
 		return 0;
 	if (*i + 1 >= argc) {
@@ -145,6 +148,18 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 			fprintf(stderr, "robin %s: --isa: %s\n", cmd, why);
 			return -1;
 		}
+		return 1;
+	}
+	if (!strcmp(a, "--vlen")) {
+		uint64_t n;
+		if (emu_opts_u64(cmd, a, val, &n))
+			return -1;
+		if (n < HART_VLEN_MIN || n > HART_VLEN_MAX || (n & (n - 1))) {
+			fprintf(stderr, "robin %s: --vlen needs 128, 256, 512 or 1024, got '%s'\n", cmd,
+			        val);
+			return -1;
+		}
+		o->cfg.vlen = (uint32_t)n;
 		return 1;
 	}
 	if (!strcmp(a, "--jit")) {

@@ -232,6 +232,15 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 			e->isa_ext = ISA_X(ISA_X_G);
 	}
 	e->isa_reqs = isa_ext_reqs(e->isa_ext);
+	if (e->isa_ext & ISA_X(ISA_X_V)) {
+		uint32_t vlen = e->cfg.vlen ? e->cfg.vlen : HART_VLEN_MIN;
+		if (vlen < HART_VLEN_MIN || vlen > HART_VLEN_MAX || (vlen & (vlen - 1)))
+			vlen = HART_VLEN_MIN;  /* emu_opts refused it already */
+		e->hart.vlenb = (uint16_t)(vlen / 8);
+		e->hart.vext = ((e->isa_ext & ISA_X(ISA_X_ZVFHMIN)) ? HART_VEXT_ZVFHMIN : 0) |
+		               ((e->isa_ext & ISA_X(ISA_X_ZVBB)) ? HART_VEXT_ZVBB : 0);
+	}
+	e->hart.vtype = HART_VTYPE_VILL;  /* until the first vset*: vill, vl 0 */
 	e->hart.emu = e;
 	e->hart.mem = &e->mem;
 	e->hart.reservation = ~0ull;

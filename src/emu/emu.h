@@ -35,6 +35,8 @@ struct emu_config {
 	                            the robin that runs the new program, or NULL */
 	uint64_t isa_ext;        /* the extensions the guest sees (isa/isa_ext.h: ISA_X bits,
 	                            isa_ext_parse); 0 = ISA_EXT_DEFAULT (rva23) */
+	uint32_t vlen;           /* VLEN in bits when the guest has V: a power of two from 128 to
+	                            1024; 0 = 128 */
 };
 
 /* The fixed minimal environment of a hermetic guest (NULL-terminated): PATH and HOME. */

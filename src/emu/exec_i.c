@@ -136,11 +136,34 @@ int exec_ebreak(struct hart *h, const struct isa_insn *in)
 #define CSR_CYCLE   0xc00
 #define CSR_TIME    0xc01
 #define CSR_INSTRET 0xc02
+#define CSR_VSTART  0x008
+#define CSR_VXSAT   0x009
+#define CSR_VXRM    0x00a
+#define CSR_VCSR    0x00f
+#define CSR_VL      0xc20
+#define CSR_VTYPE   0xc21
+#define CSR_VLENB   0xc22
+
+/* The vector CSRs exist when the guest has V (h->vlenb != 0). */
+static int csr_is_vector(unsigned csr)
+{
+	return csr == CSR_VSTART || csr == CSR_VXSAT || csr == CSR_VXRM || csr == CSR_VCSR ||
+	       csr == CSR_VL || csr == CSR_VTYPE || csr == CSR_VLENB;
+}
 
 /* Read a CSR; -1 if it does not exist for a user program. */
 static int csr_read(struct hart *h, unsigned csr, uint64_t *v)
 {
+	if (csr_is_vector(csr) && !h->vlenb)
+		return -1;
 	switch (csr) {
+	case CSR_VSTART: *v = h->vstart; return 0;
+	case CSR_VXSAT: *v = h->vxsat & 1; return 0;
+	case CSR_VXRM: *v = h->vxrm & 3; return 0;
+	case CSR_VCSR: *v = (uint64_t)((h->vxrm & 3) << 1 | (h->vxsat & 1)); return 0;
+	case CSR_VL: *v = h->vl; return 0;
+	case CSR_VTYPE: *v = h->vtype; return 0;
+	case CSR_VLENB: *v = h->vlenb; return 0;
 	case CSR_FFLAGS: *v = h->fflags & 31; return 0;
 	case CSR_FRM: *v = h->frm & 7; return 0;
 	case CSR_FCSR: *v = ((h->frm & 7) << 5) | (h->fflags & 31); return 0;
@@ -158,6 +181,11 @@ static int csr_write(struct hart *h, unsigned csr, uint64_t v)
 	case CSR_FFLAGS: h->fflags = v & 31; return 0;
 	case CSR_FRM: h->frm = v & 7; return 0;
 	case CSR_FCSR: h->fflags = v & 31; h->frm = (v >> 5) & 7; return 0;
+	/* vstart holds the element indices of VLEN at SEW 8 (log2(VLEN) bits), as qemu's */
+	case CSR_VSTART: h->vstart = v & ((uint64_t)h->vlenb * 8u - 1u); return 0;
+	case CSR_VXSAT: h->vxsat = v & 1; return 0;
+	case CSR_VXRM: h->vxrm = v & 3; return 0;
+	case CSR_VCSR: h->vxrm = (v >> 1) & 3; h->vxsat = v & 1; return 0;
 	default: return -1;
 	}
 }

@@ -29,6 +29,13 @@ struct hart_trap {
 	uint64_t tval;   /* faulting address, or the instruction bits for ILLEGAL */
 };
 
+#define HART_VLEN_MIN 128                  /* VLEN robin implements: 128 .. 1024 bits */
+#define HART_VLEN_MAX 1024
+#define HART_VLENB_MAX (HART_VLEN_MAX / 8)
+#define HART_VTYPE_VILL (1ull << 63)
+#define HART_VEXT_ZVFHMIN 1u                /* binary16 conversions of vfwcvt.f.f / vfncvt.f.f */
+#define HART_VEXT_ZVBB    2u
+
 struct hart {
 	uint64_t x[32];      /* integer registers; x[0] reads as 0 (the loop restores it) */
 	uint64_t f[32];      /* FP registers, 64-bit; binary32 values are NaN-boxed */
@@ -36,12 +43,23 @@ struct hart {
 	uint64_t next_pc;    /* set to pc + len before each handler; jumps/branches overwrite */
 	uint32_t fflags;     /* accrued exception flags: NV=16 DZ=8 OF=4 UF=2 NX=1 */
 	uint32_t frm;        /* dynamic rounding mode, 0..4 valid */
+	/* V 1.0 state (exec_v.h): the CSRs here, the register file at the end of the struct */
+	uint64_t vl;         /* vector length */
+	uint64_t vtype;      /* as the last vset* set it; HART_VTYPE_VILL alone when illegal */
+	uint64_t vstart;     /* first element to execute (nonzero after a trap inside a vector op) */
+	uint8_t vxrm;        /* fixed-point rounding mode, 0..3 */
+	uint8_t vxsat;       /* fixed-point saturation flag */
+	uint16_t vlenb;      /* VLEN / 8 (16..128); 0: the guest has no V */
+	uint32_t vext;       /* HART_VEXT_* bits: the V extensions beyond V the guest has */
 	struct hart_trap trap;
 	/* emulator-private fields follow (memory, reservation, counters ...) */
 	struct emu *emu;
 	struct gmem *mem;      /* guest memory (gmem.h), &emu->mem */
 	uint64_t reservation;  /* LR/SC reserved address, ~0 when none */
 	uint64_t instret;      /* instructions retired */
+	/* v0..v31, register n at vreg + n * vlenb, so a group of LMUL registers is one
+	 * little-endian array of elements */
+	_Alignas(64) uint8_t vreg[32 * HART_VLENB_MAX];
 };
 
 /* Record a trap; handlers return the result: `return hart_raise(h, HART_TRAP_ILLEGAL, bits);` */

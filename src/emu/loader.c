@@ -17,6 +17,7 @@
 #include "elf/elf_check.h"
 #include "emu/emu_priv.h"
 #include "emu/hermetic.h"
+#include "isa/isa_ext.h"
 #include "util/regfile.h"
 
 struct loader_elf {
@@ -282,6 +283,8 @@ static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t i
 	uint64_t hwcap = 0;
 	for (const char *c = "IMAFDC"; *c; c++)
 		hwcap |= 1ull << (*c - 'A');
+	if (e->isa_ext & ISA_X(ISA_X_V))  /* Linux: COMPAT_HWCAP_ISA_V when the harts have V */
+		hwcap |= 1ull << ('V' - 'A');
 	uint64_t auxv[][2] = {
 		{ AT_PHDR, prog->bias + prog->phdr_vaddr },
 		{ AT_PHENT, sizeof(Elf64_Phdr) },

@@ -281,8 +281,11 @@ SYS(sched_setaffinity) { (void)e; (void)a; return 0; }
 #define HWPROBE_MISALIGNED_FAST        3u  /* misaligned accesses cost what aligned ones do */
 
 /* The bit of RISCV_HWPROBE_KEY_IMA_EXT_0 for each extension robin implements (asm/hwprobe.h);
- * Zicbom, Zicbop, Zicntr and Zihpm have no bit in it. */
+ * Zicbom, Zicbop, Zicntr and Zihpm have no bit in it. Zvbb includes Zvkb, which Linux reports
+ * with it (bit 19). */
 static const struct { uint8_t ext, bit; } hwprobe_ext_bits[] = {
+	{ ISA_X_V, 2 }, { ISA_X_ZVBB, 17 }, { ISA_X_ZVBB, 19 }, { ISA_X_ZVKT, 26 },
+	{ ISA_X_ZVFHMIN, 31 },
 	{ ISA_X_ZBA, 3 }, { ISA_X_ZBB, 4 }, { ISA_X_ZBS, 5 }, { ISA_X_ZICBOZ, 6 }, { ISA_X_ZBC, 7 },
 	{ ISA_X_ZBKB, 8 }, { ISA_X_ZKT, 16 }, { ISA_X_ZFH, 27 }, { ISA_X_ZFHMIN, 28 },
 	{ ISA_X_ZIHINTNTL, 29 }, { ISA_X_ZFA, 32 }, { ISA_X_ZICOND, 35 }, { ISA_X_ZIHINTPAUSE, 36 },

@@ -93,6 +93,15 @@ static void thread_copy(struct emu *e, struct emu_thread *t, int to_thread)
 	THREAD_COPY(e->hart.f, t->hart.f);
 	THREAD_COPY(e->hart.fflags, t->hart.fflags);
 	THREAD_COPY(e->hart.frm, t->hart.frm);
+	THREAD_COPY(e->hart.vl, t->hart.vl);
+	THREAD_COPY(e->hart.vtype, t->hart.vtype);
+	THREAD_COPY(e->hart.vstart, t->hart.vstart);
+	THREAD_COPY(e->hart.vxrm, t->hart.vxrm);
+	THREAD_COPY(e->hart.vxsat, t->hart.vxsat);
+	if (to_thread)  /* the registers VLEN holds, not the array's room */
+		memcpy(t->hart.vreg, e->hart.vreg, 32u * e->hart.vlenb);
+	else
+		memcpy(e->hart.vreg, t->hart.vreg, 32u * e->hart.vlenb);
 	THREAD_COPY(e->sigmask, t->sigmask);
 	THREAD_COPY(e->sigpending, t->sigpending);
 	THREAD_COPY(e->altstack_sp, t->altstack_sp);
@@ -267,6 +276,12 @@ int thread_clone(struct emu *e, uint64_t stack, int set_tls, uint64_t tls, uint6
 	memcpy(t->hart.f, h->f, sizeof(h->f));
 	t->hart.fflags = h->fflags;
 	t->hart.frm = h->frm;
+	t->hart.vl = h->vl;  /* the child starts with the parent's vector state, as qemu-user's */
+	t->hart.vtype = h->vtype;
+	t->hart.vstart = h->vstart;
+	t->hart.vxrm = h->vxrm;
+	t->hart.vxsat = h->vxsat;
+	memcpy(t->hart.vreg, h->vreg, 32u * h->vlenb);
 	t->hart.pc = h->next_pc;  /* after the ecall, as the parent */
 	t->hart.x[10] = 0;
 	if (stack)

@@ -34,7 +34,7 @@ const struct isa_row isa_rows[ISA_OP_COUNT] = {
 
 #define GROUP_COUNT 256u
 #define KEY_MAX 8192u             /* more than the keys of all groups */
-#define CAND_MAX 2048u            /* more than the sum over rows of the keys each matches */
+#define CAND_MAX 4096u            /* more than the sum over rows of the keys each matches */
 
 static uint16_t group_base[GROUP_COUNT];   /* the group's first key */
 static uint8_t group_f7mask[GROUP_COUNT];  /* funct7 bits fixed by some row of the group */
@@ -320,6 +320,56 @@ int isa_decode(uint32_t raw, struct isa_insn *out)
 		in.rd = ISA_REG_F(RD(raw));
 		in.imm = RS1(raw);
 		break;
+	case ISA_FMT_VSETVLI:
+		in.rd = (uint8_t)RD(raw);
+		in.rs1 = (uint8_t)RS1(raw);
+		in.imm = (raw >> 20) & 0x7ffu;
+		break;
+	case ISA_FMT_VSETIVLI:
+		in.rd = (uint8_t)RD(raw);
+		in.imm = (int64_t)(((raw >> 20) & 0x3ffu) | ((uint64_t)RS1(raw) << 32));
+		break;
+	case ISA_FMT_VMEM:
+	case ISA_FMT_VMEM_S:
+	case ISA_FMT_VMEM_X:
+		/* a store's data register (vs3, the rd field) is a source: rs3 */
+		if (r->cls == ISA_CLASS_VSTORE)
+			in.rs3 = ISA_REG_V(RD(raw));
+		else
+			in.rd = ISA_REG_V(RD(raw));
+		in.rs1 = (uint8_t)RS1(raw);
+		if (r->fmt == ISA_FMT_VMEM_S)
+			in.rs2 = (uint8_t)RS2(raw);
+		else if (r->fmt == ISA_FMT_VMEM_X)
+			in.rs2 = ISA_REG_V(RS2(raw));
+		in.masked = !((raw >> 25) & 1u);
+		in.nf = (uint8_t)(raw >> 29);
+		break;
+	case ISA_FMT_VOP: {
+		uint32_t f3 = (raw >> 12) & 7u;
+		in.rd = (t & ISA_T_RD_X) ? (uint8_t)RD(raw)
+		      : (t & ISA_T_RD_F) ? ISA_REG_F(RD(raw)) : ISA_REG_V(RD(raw));
+		if (!(t & ISA_T_NO_RS2))
+			in.rs2 = ISA_REG_V(RS2(raw));
+		if (!(t & ISA_T_NO_RS1)) {
+			if (f3 <= 2)        /* OPIVV, OPFVV, OPMVV */
+				in.rs1 = ISA_REG_V(RS1(raw));
+			else if (f3 == 5)   /* OPFVF */
+				in.rs1 = ISA_REG_F(RS1(raw));
+			else if (f3 != 3)   /* OPIVX, OPMVX */
+				in.rs1 = (uint8_t)RS1(raw);
+			else if (t & ISA_T_UIMM)  /* vror.vi: bit 26 is the amount's bit 5 */
+				in.imm = RS1(raw) | (r->mask & (1u << 26) ? 0 : ((raw >> 26) & 1u) << 5);
+			else
+				in.imm = sext(RS1(raw), 5);
+		} else if (f3 == 3) {  /* vmv<nr>r.v: the field is nr - 1 */
+			in.imm = RS1(raw);
+		}
+		if (t & ISA_T_VD_SRC)
+			in.rs3 = ISA_REG_V(RD(raw));
+		in.masked = !((raw >> 25) & 1u);
+		break;
+	}
 	default:
 		break;
 	}

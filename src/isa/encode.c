@@ -74,6 +74,37 @@ uint32_t isa_encode(const struct isa_insn *in)
 	case ISA_FMT_FLI:
 		w |= rd | ((imm & 31u) << 15);
 		break;
+	case ISA_FMT_VSETVLI:
+		w |= rd | rs1 | ((imm & 0x7ffu) << 20);
+		break;
+	case ISA_FMT_VSETIVLI:
+		w |= rd | ((uint32_t)((uint64_t)in->imm >> 32) & 31u) << 15 | ((imm & 0x3ffu) << 20);
+		break;
+	case ISA_FMT_VMEM:
+	case ISA_FMT_VMEM_S:
+	case ISA_FMT_VMEM_X:
+		w |= (r->cls == ISA_CLASS_VSTORE ? r5(in->rs3) << 7 : rd) | rs1;
+		if (r->fmt != ISA_FMT_VMEM)
+			w |= rs2;
+		if (!(r->mask & (1u << 25)))
+			w |= (in->masked ? 0 : 1u << 25);
+		if (!(r->mask & (7u << 29)))
+			w |= (uint32_t)(in->nf & 7u) << 29;
+		break;
+	case ISA_FMT_VOP:
+		w |= rd | rs2;
+		if (r->flags & ISA_T_VD_SRC)
+			w |= r5(in->rs3) << 7;
+		if (!(r->flags & ISA_T_NO_RS1)) {
+			if (((r->match >> 12) & 7u) == 3u)
+				w |= ((imm & 31u) << 15) |
+				     (r->mask & (1u << 26) ? 0 : ((imm >> 5) & 1u) << 26);
+			else
+				w |= rs1;
+		}
+		if (!(r->mask & (1u << 25)))
+			w |= (in->masked ? 0 : 1u << 25);
+		break;
 	default:
 		break;
 	}

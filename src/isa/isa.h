@@ -1,5 +1,5 @@
 /*
- * isa.h — the decoded-instruction contract of robin (RV64GC and the scalar extensions of the
+ * isa.h — the decoded-instruction contract of robin (RV64GC, the scalar extensions of the
  * RVA22U64 and RVA23U64 profiles: isa_ext.h says which a guest sees).
  *
  * Every static instruction is decoded once (isa_decode) into a struct isa_insn that the
@@ -43,6 +43,17 @@ enum isa_class {
 	ISA_CLASS_FENCE,      /* fence, fence.i */
 	ISA_CLASS_AMO,        /* amo*, sc */
 	ISA_CLASS_SYSTEM,     /* ecall, ebreak */
+	/* V: one ROB entry each, executed by the vector unit over vl elements */
+	ISA_CLASS_VSET,       /* vsetvli, vsetivli, vsetvl */
+	ISA_CLASS_VALU,       /* integer add/logic/shift/compare/merge/move, fixed point, masks */
+	ISA_CLASS_VMUL,       /* integer multiply, multiply-add, vsmul */
+	ISA_CLASS_VDIV,       /* integer divide, remainder */
+	ISA_CLASS_VFP,        /* FP add/mul/fma/min/max/compare/sign/convert/class/estimates */
+	ISA_CLASS_VFDIV,      /* FP divide, square root */
+	ISA_CLASS_VPERM,      /* gathers, slides, compress, moves to and from scalars */
+	ISA_CLASS_VRED,       /* reductions (integer, widening, FP ordered and unordered) */
+	ISA_CLASS_VLOAD,      /* vector loads of every kind */
+	ISA_CLASS_VSTORE,     /* vector stores of every kind */
 	ISA_CLASS_COUNT
 };
 
@@ -57,6 +68,12 @@ enum isa_format {
 	ISA_FMT_NONE,    /* ecall, ebreak, fence.i */
 	ISA_FMT_MOP,     /* Zimop mop.r.n rd, rs1 / mop.rr.n rd, rs1, rs2: n in imm */
 	ISA_FMT_FLI,     /* Zfa fli.*: rd, the constant's index (rs1 field) in imm */
+	ISA_FMT_VSETVLI, /* vsetvli rd, rs1, vtypei: imm = the 11-bit vtype immediate */
+	ISA_FMT_VSETIVLI,/* vsetivli rd, uimm, vtypei: imm = vtypei | (uimm << 32) */
+	ISA_FMT_VMEM,    /* unit-stride, fault-only-first, whole-register and mask loads/stores */
+	ISA_FMT_VMEM_S,  /* strided: rs2 is the x register of the byte stride */
+	ISA_FMT_VMEM_X,  /* indexed: rs2 is the vector of byte offsets (EEW = size) */
+	ISA_FMT_VOP,     /* OP-V arithmetic: vd, vs2, and vs1 / rs1 / fs1 / imm by funct3 */
 	ISA_FMT_COUNT
 };
 
@@ -89,6 +106,10 @@ enum isa_format {
 #define ISA_T_RS2_F   (1u << 18) /* rs2 names an f register */
 #define ISA_T_NO_RS2  (1u << 19) /* R/AMO format whose rs2 field is part of the opcode */
 #define ISA_T_RM      (1u << 20) /* bits 14:12 are a rounding mode (7 = dynamic) */
+#define ISA_T_RD_X    (1u << 21) /* V: rd names an x register (vmv.x.s, vcpop.m, vfirst.m) */
+#define ISA_T_NO_RS1  (1u << 22) /* V: the vs1/rs1 field is part of the opcode (unary ops) */
+#define ISA_T_VD_SRC  (1u << 23) /* V: vd is also a source (multiply-adds): rs3 = vd */
+#define ISA_T_UIMM    (1u << 28) /* V: the OPIVI immediate is unsigned (shifts, slides ...) */
 #define ISA_T_SIZE(n) ((uint32_t)(n) << 24) /* memory access size in bytes (1..8) */
 #define ISA_T_SIZE_OF(f) (((f) >> 24) & 0xfu)
 #define ISA_T_MASK    0xffff0000u
@@ -113,15 +134,19 @@ enum isa_req {
 	ISA_REQ_ZCB_ZBB,   /* Zcb and Zbb (c.sext.b, c.sext.h, c.zext.h) */
 	ISA_REQ_ZCB_ZBA,   /* Zcb and Zba (c.zext.w) */
 	ISA_REQ_ZCMOP,     /* c.mop.n */
+	ISA_REQ_V,         /* the vector extension V 1.0 */
+	ISA_REQ_ZVBB,      /* vector basic bit-manipulation */
 	ISA_REQ_COUNT
 };
 
-/* Register operands use one numbering: 0..31 = x0..x31, 32..63 = f0..f31.
+/* Register operands use one numbering: 0..31 = x0..x31, 32..63 = f0..f31, 64..95 = v0..v31.
  * ISA_REG_NONE marks an absent operand. A destination of x0 is encoded as rd = 0: it is
  * architecturally discarded, and consumers must treat it as "no destination". */
 #define ISA_REG_NONE 0xff
 #define ISA_REG_F(n) ((uint8_t)(32 + (n)))
 #define ISA_REG_IS_FP(r) ((r) >= 32 && (r) < 64)
+#define ISA_REG_V(n) ((uint8_t)(64 + (n)))
+#define ISA_REG_IS_V(r) ((r) >= 64 && (r) < 96)
 
 struct isa_insn {
 	uint32_t raw;     /* encoding as fetched: 16-bit for RVC (in the low half), else 32-bit */
@@ -135,11 +160,16 @@ struct isa_insn {
 	uint8_t  rm;      /* FP rounding-mode field (7 = dynamic), else 0 */
 	uint8_t  req;     /* enum isa_req: what the encoding needs of the guest's ISA */
 	uint16_t csr;     /* CSR number for Zicsr instructions */
+	uint8_t  masked;  /* V: the instruction is masked by v0 (its vm bit is 0) */
+	uint8_t  nf;      /* V loads/stores: the nf field (fields per segment - 1; whole-register
+	                     rows: registers - 1) */
 	uint32_t flags;   /* ISA_F_* */
 	int64_t  imm;     /* sign-extended immediate (branch/jump offsets in bytes; U-type
 	                     already shifted left by 12; CSRI: the 5-bit uimm; shifts: shamt;
-	                     fence: pred/succ bits as (pred << 4) | succ) */
+	                     fence: pred/succ bits as (pred << 4) | succ; V: OPIVI's simm5 or
+	                     uimm5, vset*: see ISA_FMT_VSETVLI) */
 };
+_Static_assert(sizeof(struct isa_insn) == 32, "isa_insn stays half a cache line");
 
 /* The address a load, store or AMO with size != 0 accesses, given the value of rs1: rs1 + imm,
  * or for cbo.zero the 64-byte block holding rs1. */

@@ -15,6 +15,7 @@ static const char *const ext_names[ISA_X_COUNT] = {
 	[ISA_X_ZIHINTPAUSE] = "zihintpause", [ISA_X_ZIHINTNTL] = "zihintntl",
 	[ISA_X_ZAWRS] = "zawrs", [ISA_X_ZIMOP] = "zimop", [ISA_X_ZCMOP] = "zcmop",
 	[ISA_X_ZKT] = "zkt", [ISA_X_ZICNTR] = "zicntr", [ISA_X_ZIHPM] = "zihpm",
+	[ISA_X_V] = "v", [ISA_X_ZVFHMIN] = "zvfhmin", [ISA_X_ZVBB] = "zvbb", [ISA_X_ZVKT] = "zvkt",
 };
 
 #define RV64GC (ISA_X(ISA_X_G) | ISA_X(ISA_X_ZICNTR))
@@ -23,7 +24,8 @@ static const char *const ext_names[ISA_X_COUNT] = {
 	       ISA_X(ISA_X_ZIHINTPAUSE) | ISA_X(ISA_X_ZFHMIN) | ISA_X(ISA_X_ZKT) |           \
 	       ISA_X(ISA_X_ZIHPM))
 #define RVA23 (RVA22 | ISA_X(ISA_X_ZICOND) | ISA_X(ISA_X_ZIMOP) | ISA_X(ISA_X_ZCMOP) |      \
-	       ISA_X(ISA_X_ZCB) | ISA_X(ISA_X_ZFA) | ISA_X(ISA_X_ZAWRS) | ISA_X(ISA_X_ZIHINTNTL))
+	       ISA_X(ISA_X_ZCB) | ISA_X(ISA_X_ZFA) | ISA_X(ISA_X_ZAWRS) | ISA_X(ISA_X_ZIHINTNTL) | \
+	       ISA_X(ISA_X_V) | ISA_X(ISA_X_ZVFHMIN) | ISA_X(ISA_X_ZVBB) | ISA_X(ISA_X_ZVKT))
 
 static const struct { const char *name; uint64_t exts; } profiles[] = {
 	{ "rva23u64", RVA23 }, { "rva23", RVA23 },
@@ -76,6 +78,12 @@ int isa_ext_parse(const char *name, uint64_t *exts, char *err, size_t n)
 		snprintf(err, n, "'%s': zcmop needs zimop", name);
 		return -1;
 	}
+	/* the vector extensions robin implements build on V (VLEN >= 128, ELEN 64) */
+	if ((set & (ISA_X(ISA_X_ZVBB) | ISA_X(ISA_X_ZVFHMIN) | ISA_X(ISA_X_ZVKT))) &&
+	    !(set & ISA_X(ISA_X_V))) {
+		snprintf(err, n, "'%s': zvbb, zvfhmin and zvkt need v", name);
+		return -1;
+	}
 	*exts = set;
 	return 0;
 }
@@ -125,6 +133,7 @@ uint32_t isa_ext_reqs(uint64_t x)
 		[ISA_REQ_ZFA] = HAS(ZFA), [ISA_REQ_ZFA_ZFH] = HAS(ZFA) && HAS(ZFH),
 		[ISA_REQ_ZCB] = HAS(ZCB), [ISA_REQ_ZCB_ZBB] = HAS(ZCB) && HAS(ZBB),
 		[ISA_REQ_ZCB_ZBA] = HAS(ZCB) && HAS(ZBA), [ISA_REQ_ZCMOP] = HAS(ZCMOP),
+		[ISA_REQ_V] = HAS(V), [ISA_REQ_ZVBB] = HAS(V) && HAS(ZVBB),
 	};
 #undef HAS
 	_Static_assert(ISA_REQ_COUNT <= 32, "reqs fit a 32-bit set");

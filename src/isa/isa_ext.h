@@ -7,11 +7,11 @@
  * illegal-instruction exception (SIGILL). Linux reports the same set through riscv_hwprobe.
  *
  * Profiles (RISC-V profiles specification, RVA22U64 and RVA23U64 mandatory extensions, as far
- * as robin implements them: no V, Zvfhmin, Zvbb, Zvkt or Supm yet — the vector issue):
+ * as robin implements them: no Supm):
  *   rv64gc  RV64IMAFDC, Zicsr, Zifencei, Zicntr
  *   rva22   rv64gc + Zba Zbb Zbs Zicbom Zicboz Zicbop Zihintpause Zfhmin Zkt Zihpm
  *           (Ziccif, Ziccrse, Ziccamoa, Zicclsm, Za64rs, Zic64b hold: no instructions)
- *   rva23   rva22 + Zicond Zimop Zcmop Zcb Zfa Zawrs Zihintntl
+ *   rva23   rva22 + V Zvfhmin Zvbb Zvkt Zicond Zimop Zcmop Zcb Zfa Zawrs Zihintntl
  * The profiles' optional extensions robin implements (Zfh, Zbc, Zbkb) are added by name.
  */
 #ifndef ROBIN_ISA_EXT_H
@@ -26,6 +26,7 @@ enum isa_ext {
 	ISA_X_ZICOND, ISA_X_ZFHMIN, ISA_X_ZFH, ISA_X_ZFA, ISA_X_ZCB,
 	ISA_X_ZICBOM, ISA_X_ZICBOZ, ISA_X_ZICBOP, ISA_X_ZIHINTPAUSE, ISA_X_ZIHINTNTL,
 	ISA_X_ZAWRS, ISA_X_ZIMOP, ISA_X_ZCMOP, ISA_X_ZKT, ISA_X_ZICNTR, ISA_X_ZIHPM,
+	ISA_X_V, ISA_X_ZVFHMIN, ISA_X_ZVBB, ISA_X_ZVKT,
 	ISA_X_COUNT
 };
 

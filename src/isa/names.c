@@ -42,7 +42,10 @@ const char *isa_class_name(enum isa_class cls)
 		[ISA_CLASS_FP_ADD] = "fp-add", [ISA_CLASS_FP_MUL] = "fp-mul",
 		[ISA_CLASS_FP_DIVSQRT] = "fp-divsqrt", [ISA_CLASS_FP_CVT] = "fp-cvt",
 		[ISA_CLASS_CSR] = "csr", [ISA_CLASS_FENCE] = "fence", [ISA_CLASS_AMO] = "amo",
-		[ISA_CLASS_SYSTEM] = "system",
+		[ISA_CLASS_SYSTEM] = "system", [ISA_CLASS_VSET] = "vset", [ISA_CLASS_VALU] = "valu",
+		[ISA_CLASS_VMUL] = "vmul", [ISA_CLASS_VDIV] = "vdiv", [ISA_CLASS_VFP] = "vfp",
+		[ISA_CLASS_VFDIV] = "vfdiv", [ISA_CLASS_VPERM] = "vperm", [ISA_CLASS_VRED] = "vred",
+		[ISA_CLASS_VLOAD] = "vload", [ISA_CLASS_VSTORE] = "vstore",
 	};
 	if ((unsigned)cls >= ISA_CLASS_COUNT)
 		return "unknown";
