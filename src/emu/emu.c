@@ -497,7 +497,13 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	}
 	const struct isa_insn *in = &s->insn;
 	d->insn = in;
-	if (in->size) {
+	int vec = ISA_CLASS_IS_V(in->cls);
+	if (__builtin_expect(vec, 0)) {
+		if (in->cls == ISA_CLASS_VLOAD || in->cls == ISA_CLASS_VSTORE) {
+			h->vmem_n = 0;
+			d->mem_addr = h->x[in->rs1 & 31];
+		}
+	} else if (in->size) {
 		d->mem_size = in->size;
 		d->mem_addr = isa_mem_addr(in, h->x[in->rs1 & 31]);
 		if (in->cls == ISA_CLASS_AMO || in->op == ISA_OP_INVALID)
@@ -534,6 +540,14 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 			uint64_t v = 0;
 			memcpy(&v, e->mem.base + d->mem_addr, d->mem_size > 8 ? 8 : d->mem_size);
 			d->mem_value = v;
+		}
+		if (__builtin_expect(vec, 0)) {
+			d->vl = (uint32_t)h->vl;
+			d->vsew = (uint8_t)(8u << ((h->vtype >> 3) & 7u));
+			if (in->cls == ISA_CLASS_VLOAD || in->cls == ISA_CLASS_VSTORE) {
+				d->vmem_n = h->vmem_n;
+				d->vmem = h->vmem;
+			}
 		}
 		d->next_pc = h->next_pc;
 		d->taken = in->cls == ISA_CLASS_JUMP ||

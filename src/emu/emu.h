@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "emu/hart.h"
 #include "isa/isa.h"
 
 struct emu;
@@ -63,6 +64,13 @@ struct emu_dyn {
 	uint8_t  trapped;              /* the instruction did not complete (see hart trap) */
 	uint32_t ctx;                  /* calling context (emu/callstack.h) when the reader
 	                                  tracks one (source_emu with a callstack), else 0 */
+	/* V instructions (ISA_CLASS_VSET .. VSTORE): vl after the instruction (the elements it
+	 * ran over; vset*: the new vl), vtype's SEW in bits; vector loads and stores: the byte
+	 * ranges accessed, in element order (mem_size stays 0, mem_addr is the base address) */
+	uint32_t vl;
+	uint8_t vsew;
+	uint32_t vmem_n;
+	const struct hart_vmem *vmem;
 };
 
 /* Outcomes of emu_run / emu_step. */

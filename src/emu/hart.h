@@ -36,6 +36,14 @@ struct hart_trap {
 #define HART_VEXT_ZVFHMIN 1u                /* binary16 conversions of vfwcvt.f.f / vfncvt.f.f */
 #define HART_VEXT_ZVBB    2u
 
+/* One byte range a vector load or store accessed (exec_v*.c record them in element order,
+ * merging a range that continues the previous one). At most one per element: vl <= 1024. */
+struct hart_vmem {
+	uint64_t addr;
+	uint32_t len;
+};
+#define HART_VMEM_MAX 1024
+
 struct hart {
 	uint64_t x[32];      /* integer registers; x[0] reads as 0 (the loop restores it) */
 	uint64_t f[32];      /* FP registers, 64-bit; binary32 values are NaN-boxed */
@@ -57,6 +65,10 @@ struct hart {
 	struct gmem *mem;      /* guest memory (gmem.h), &emu->mem */
 	uint64_t reservation;  /* LR/SC reserved address, ~0 when none */
 	uint64_t instret;      /* instructions retired */
+	/* the ranges the last vector load/store accessed (emu_dyn.vmem): the handler sets them;
+	 * the run loop zeroes vmem_n before a vector memory instruction */
+	uint32_t vmem_n;
+	struct hart_vmem vmem[HART_VMEM_MAX];
 	/* v0..v31, register n at vreg + n * vlenb, so a group of LMUL registers is one
 	 * little-endian array of elements */
 	_Alignas(64) uint8_t vreg[32 * HART_VLENB_MAX];

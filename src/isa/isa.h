@@ -57,6 +57,9 @@ enum isa_class {
 	ISA_CLASS_COUNT
 };
 
+/* The vector classes are the last ones. */
+#define ISA_CLASS_IS_V(c) ((c) >= ISA_CLASS_VSET && (c) < ISA_CLASS_COUNT)
+
 /* Instruction formats (for decoding operand fields and for the disassembler). */
 enum isa_format {
 	ISA_FMT_R, ISA_FMT_R4, ISA_FMT_I, ISA_FMT_S, ISA_FMT_B, ISA_FMT_U, ISA_FMT_J,
