@@ -97,6 +97,24 @@ static inline int64_t v_sext(uint64_t v, unsigned bits)
 	return bits >= 64 ? (int64_t)v : (int64_t)(v << (64 - bits)) >> (64 - bits);
 }
 
+/* The scalar f register r (isa numbering, 32..63) as an element of sew bits: a binary32 or
+ * binary16 value that is not NaN-boxed reads as the canonical NaN, as F/D and qemu have it. */
+static inline uint64_t v_fscalar(const struct hart *h, uint8_t r, unsigned sew)
+{
+	uint64_t f = h->f[(r - 32u) & 31u];
+	if (sew == 32)
+		return (f >> 32) == 0xffffffffu ? (f & 0xffffffffu) : 0x7fc00000u;
+	if (sew == 16)
+		return (f >> 16) == 0xffffffffffffu ? (f & 0xffffu) : 0x7e00u;
+	return f;
+}
+
+/* Writes an element of sew bits to f register r NaN-boxed (vfmv.f.s). */
+static inline void v_set_fscalar(struct hart *h, uint8_t r, unsigned sew, uint64_t v)
+{
+	h->f[(r - 32u) & 31u] = sew >= 64 ? v : v | (~0ull << sew);
+}
+
 /* A register group of 2^emul_log2 registers must start at a multiple of its size. */
 static inline int v_aligned(unsigned n, int emul_log2)
 {
