@@ -198,11 +198,18 @@ $(DIFF_SRC): build/tools/diffgen
 # The tests are assembled with the extensions binutils 2.40 knows by name (the others are
 # .insn words); the runtime stays RV64GC, so its own code needs none of them.
 DIFF_MARCH := rv64gc_zba_zbb_zbs_zbc_zbkb_zfh_zicbom_zicboz_zawrs
-$(DIFF_BIN): $(DIFF_SRC) tests/diff/diff_rt.c tests/diff/diff.h
+$(DIFF_BIN): $(DIFF_SRC) tests/diff/diff_rt.c tests/diff/diff.h tests/diff/diff_rand.h
 	@mkdir -p $(dir $@)
 	$(RV_CC) -O2 -march=$(DIFF_MARCH) -Wall -Wextra -Itests/diff -c -o $@.tests.o $(DIFF_SRC)
 	$(RV_CC) -O2 -Wall -Wextra -Itests/diff -c -o $@.rt.o tests/diff/diff_rt.c
 	$(RV_CC) -static -o $@ $@.tests.o $@.rt.o
+
+# The vector differential test (tests/diff/vdiff_rt.c, run by tests/diff/vrun.sh): random V
+# instruction sequences from isa_table.def's rows, encoded at run time.
+VDIFF_BIN := $(G)/diff/vdiff.static
+$(VDIFF_BIN): tests/diff/vdiff_rt.c tests/diff/diff_rand.h src/isa/isa_table.def src/isa/isa.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) -O2 -march=rv64gcv -Wall -Wextra -Isrc -Itests/diff -static -o $@ $<
 
 $(B)/tools/fpcheck: tests/diff/fpcheck.c $(B)/librobin.a
 	@mkdir -p $(dir $@)
@@ -214,7 +221,7 @@ fpdiff: deps
 	$(MAKE) build/robin build/tools/fpcheck $(DIFF_BIN)
 	bash tests/diff/run.sh --campaign
 
-guest: workloads $(TG_BINS) $(DIFF_BIN)
+guest: workloads $(TG_BINS) $(DIFF_BIN) $(VDIFF_BIN)
 
 deps:
 	@bash scripts/install-deps.sh
