@@ -165,6 +165,24 @@ $(G)/workloads/long/%.static: workloads/long/%.c workloads/workload.h
 
 long-workloads: $(WLL_BINS)
 
+# Vector guest programs written with clang 14's RVV intrinsics (riscv_vector.h, names without
+# the __riscv_ prefix; GCC 12 has none): tests/vector/*.c -> build/guest/vector/NAME.static and
+# the vector workloads workloads/vector/*.c -> build/guest/workloads/vector/NAME.static.
+# clang links with the cross binutils' ld against the riscv64 cross sysroot (static only).
+RV_CLANG  := clang --target=riscv64-linux-gnu -march=rv64gcv --sysroot=/usr/riscv64-linux-gnu \
+             --ld-path=/usr/bin/riscv64-linux-gnu-ld
+TV_SRCS   := $(wildcard tests/vector/*.c)
+TV_BINS   := $(patsubst tests/vector/%.c,$(G)/vector/%.static,$(TV_SRCS))
+$(G)/vector/%.static: tests/vector/%.c
+	@mkdir -p $(dir $@)
+	$(RV_CLANG) $(RV_CFLAGS) -static -o $@ $< -lm
+
+WVEC_SRCS := $(wildcard workloads/vector/*.c)
+WVEC_BINS := $(patsubst workloads/vector/%.c,$(G)/workloads/vector/%.static,$(WVEC_SRCS))
+$(G)/workloads/vector/%.static: workloads/vector/%.c $(wildcard workloads/*.h)
+	@mkdir -p $(dir $@)
+	$(RV_CLANG) $(RV_CFLAGS) -static -o $@ $< -lm
+
 # Guest test programs: tests/guest/*.c, built static and dynamic like the workloads.
 TG_SRCS   := $(wildcard tests/guest/*.c)
 TG_BINS   := $(foreach n,$(patsubst tests/guest/%.c,%,$(TG_SRCS)),$(G)/tests/$(n).static $(G)/tests/$(n).dyn)
@@ -221,7 +239,7 @@ fpdiff: deps
 	$(MAKE) build/robin build/tools/fpcheck $(DIFF_BIN)
 	bash tests/diff/run.sh --campaign
 
-guest: workloads $(TG_BINS) $(DIFF_BIN) $(VDIFF_BIN)
+guest: workloads $(TG_BINS) $(DIFF_BIN) $(VDIFF_BIN) $(TV_BINS) $(WVEC_BINS)
 
 deps:
 	@bash scripts/install-deps.sh

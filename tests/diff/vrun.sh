@@ -13,7 +13,8 @@
 #
 # First a probe (every row four times after a fitting vsetvli) finds the rows robin does not
 # implement yet: SIGILL under robin every time where qemu runs it. They are left out of the
-# sequences (so the others are tested) and listed; STRICT=1 fails on them.
+# sequences (so the others are tested) and listed; STRICT=1 fails on them (the default once
+# src/emu/exec_v*pending*.c, which binds rows without a handler to SIGILL, is gone).
 # Rows not compared: the Zvbb rows (qemu 7.2 lacks Zvbb) and QEMU_BROKEN, the six
 # vf[wn]cvt.rtz.* rows, on which qemu 7.2 aborts (translate.c:213: decode_save_opc: assertion
 # `ctx->insn_start != NULL' failed, on any operands). FP arithmetic runs at SEW 32 and 64
@@ -33,6 +34,9 @@ VLENS=${VLENS:-128 256 512}
 ROBIN_ISA=${ROBIN_ISA:-rva23}
 QEMU_BROKEN=vfcvt_rtz_xu_f_v,vfcvt_rtz_x_f_v,vfwcvt_rtz_xu_f_v,vfwcvt_rtz_x_f_v,vfncvt_rtz_xu_f_w,vfncvt_rtz_x_f_w
 FP16_ARG=
+# while src/emu/exec_v*pending*.c binds rows without a handler to SIGILL, missing rows are
+# reported, not failed; once it is gone, every row must be there
+STRICT=${STRICT:-$(compgen -G "src/emu/exec_v*pending*.c" >/dev/null && echo 0 || echo 1)}
 [ "${FP16:-0}" = 1 ] && FP16_ARG=--fp16
 
 [ -e "$VDIFF_BIN" ] || { echo "vrun.sh: $VDIFF_BIN is missing (make $VDIFF_BIN)"; exit 2; }
@@ -139,13 +143,14 @@ run_vlen() {  # VLEN GUEST-ARGS...
 		echo "vlen $v: robin cannot run the test harness: $harness_broken"
 		echo "  (vdiff needs vl8re8.v and vs8r.v for its register fill and dump, vl<n>re8.v for index fills)"
 		skipped=1
+		[ "$STRICT" = 1 ] && failed=1
 		return
 	fi
 	local excl=$QEMU_BROKEN
 	if [ -n "$missing" ]; then
 		echo "vlen $v: robin lacks $(tr ',' '\n' <<<"$missing" | wc -l) rows (SIGILL where qemu runs them), left out: $missing"
 		excl=$excl,$missing
-		[ "${STRICT:-0}" = 1 ] && failed=1
+		[ "$STRICT" = 1 ] && failed=1
 	fi
 	qemu_v "$v" --exclude "$excl" $FP16_ARG "$@" >"$q"
 	robin_v "$v" --exclude "$excl" $FP16_ARG "$@" >"$r"
