@@ -377,6 +377,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		return;
 	}
 	jit_install(code, buf, &c);
+	jit_map_block(e, code, c.len, b->pc);
 	b->jit_fp = (uint32_t)c.fp_env;
 	b->jit = code;
 	b->jit_chain = code + c.chain;

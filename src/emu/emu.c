@@ -291,6 +291,7 @@ void emu_destroy(struct emu *e)
 	emu_arena_free(&e->code_arena);
 	emu_arena_free(&e->blk_arena);
 	emu_arena_free(&e->jit_arena);
+	jit_map_close(e);
 	block_map_free(e);
 	if (e->code)
 		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));

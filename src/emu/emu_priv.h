@@ -149,6 +149,8 @@ struct emu {
 	uint32_t isa_reqs;                   /* the enum isa_req its encodings may need */
 	uint32_t jit_hot;                    /* ... on their jit_hot-th entry */
 	uint64_t jit_blocks, jit_bytes;      /* translated so far */
+	FILE *perf_map;                      /* cfg.perf_map: /tmp/perf-PID.map (jit_map.c) */
+	int perf_map_pid;                    /* the process it was opened for */
 	/* the translated code's view of the run (jit.h): the instruction count, the limit (0:
 	 * no chaining), and the last exit slot that left to a static target, and the target */
 	uint64_t jit_icount, jit_limit, jit_link, jit_link_pc;
@@ -267,6 +269,20 @@ void fault_describe(struct emu *e);
 void fault_signal_death(struct emu *e, int sig, const char *why);
 /* "<sym+0xoff>" for a guest PC into buf (empty if unknown). */
 void fault_symbolize(struct emu *e, uint64_t pc, char *buf, size_t n);
+
+/* The function symbol of guest address pc: its name and pc's offset in it, and the file
+ * name of the image (without directories) in *image and whether it is the main program.
+ * Returns NULL (with *image NULL) outside every image; a name of NULL with *image set when the
+ * image has no symbol there (*off is then pc's offset in the image). */
+const char *emu_symbol_at(struct emu *e, uint64_t pc, uint64_t *off, const char **image,
+			  int *main_image);
+
+/* Names a block the translator just installed at code (len bytes), guest address pc, in
+ * /tmp/perf-PID.map when cfg.perf_map asks for it (jit_map.c); nothing otherwise. */
+void jit_map_block(struct emu *e, const void *code, size_t len, uint64_t pc);
+
+/* Closes the perf map (emu_destroy). */
+void jit_map_close(struct emu *e);
 /* Remember a mapped image (main program, interpreter, executable file mappings). */
 void emu_image_add(struct emu *e, uint64_t start, uint64_t end, uint64_t bias, const char *path);
 /* Forget images that overlap an unmapped range. */
