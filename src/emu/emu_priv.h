@@ -91,7 +91,22 @@ struct emu_arena {
 	uint8_t *mapped;        /* the newest chunk is mapped in below this */
 	int exec;               /* chunks are executable (translated code): a failed mapping
 	                           returns NULL instead of ending the process */
+	/* exec arenas are W^X, as qemu's split-wx: one memfd mapped twice, executable at rx and
+	 * writable at rw (never one page both), chunk k at rx/rw + k * chunk_bytes; code is
+	 * written through emu_arena_w. NULL rx: not set up yet (or no memfd: no translation). */
+	uint8_t *rx, *rw;
+	int memfd;
+	size_t nchunks;
 };
+
+/* Chunks an exec arena may map (EMU_JIT_CHUNKS * chunk_bytes of address space, reserved). */
+#define EMU_JIT_CHUNKS 64
+
+/* The writable alias of p, an address an exec arena handed out (p itself elsewhere). */
+static inline void *emu_arena_w(const struct emu_arena *a, void *p)
+{
+	return a->rx ? (uint8_t *)p + (a->rw - a->rx) : p;
+}
 
 /* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
 #define EMU_JC_BITS 12
@@ -321,6 +336,13 @@ int emu_async_service(struct emu *e);
 /* emu.c: `bytes` of zeroed memory, 32-byte aligned, from the arena (at most its chunk size
  * less 32); aborts with a message when the host has no memory left. */
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes);
+
+/* A guest fork of an exec arena: before the host fork, a new memfd holding the arena's
+ * translated code as it is (-1 when there is none or no copy could be made); in the child,
+ * emu_arena_fork_child maps it over both views, so that the two processes' later
+ * translations and chain patches stay their own; the parent closes it. */
+int emu_arena_fork_copy(const struct emu_arena *a);
+void emu_arena_fork_child(struct emu_arena *a, int fd);
 
 /* block.c: free the table of blocks by PC (emu_destroy). */
 void block_map_free(struct emu *e);
