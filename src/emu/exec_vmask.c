@@ -5,9 +5,10 @@
  *
  * A mask register holds one bit per element, element i at bit i % 8 of byte i / 8. Legality
  * and the handling of vstart follow qemu-riscv64 7.2, the reference (see each handler): the
- * instructions that write vd do nothing at all when vstart >= vl (vstart is then left as it
- * was; for vmsbf.m, vmsif.m, vmsof.m and viota.m only when vl = 0), vcpop.m and vfirst.m start counting at vstart, and vfirst.m leaves vstart unchanged
- * when it finds a set bit.
+ * instructions that write vd do nothing at all when vstart >= vl, vstart then left as it was
+ * (vmsbf.m, vmsif.m, vmsof.m and viota.m: only when vl = 0); vcpop.m and vfirst.m start
+ * counting at vstart, and vfirst.m leaves vstart unchanged when it finds a set bit; no
+ * instruction requires vstart = 0.
  */
 #include <string.h>
 

@@ -7,11 +7,12 @@
  * qemu-riscv64 7.2 is the reference, and these are its choices where the specification leaves
  * room or where it departs from the general rule that an instruction runs elements vstart..vl-1
  * and then clears vstart: an instruction that writes a vector register does nothing at all
- * when vstart >= vl (vstart stays; vcompress.vm only when vl = 0); vslideup and the four scalar moves never clear vstart; vmv.s.x and
- * vfmv.s.f write element 0 only when vstart < vl; the FP forms take SEW 16, 32 and 64 (qemu
- * 7.2 allows binary16 there without Zvfh) and raise SIGILL at SEW 8. The register checks are
+ * when vstart >= vl (vstart stays; vcompress.vm: only when vl = 0); vslideup and the four
+ * scalar moves never clear vstart; vmv.s.x and vfmv.s.f write element 0 only when
+ * vstart < vl; the FP forms take SEW 16, 32 and 64 (qemu 7.2 allows binary16 there without
+ * Zvfh) and raise SIGILL at SEW 8; no instruction requires vstart = 0. The register checks are
  * those of qemu's trans_rvv.c.inc (alignment to LMUL or EMUL, vd differing from the sources of
- * slideup, gathers and vcompress, a masked instruction not writing v0).
+ * slideup, the gathers and vcompress, a masked instruction not writing v0).
  */
 #include "emu/exec.h"
 #include "emu/exec_v.h"
