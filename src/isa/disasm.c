@@ -8,6 +8,8 @@
  * 2.46 prints them when the object's arch has them (fli.* constants as hexadecimal floats,
  * mop.r.N, c.mop.N, Zcb's compressed forms under their base mnemonic); the Zihintntl hints
  * keep 2.40's text (add zero,zero,sp; c.add zero,sp), as objdump 2.40 prints them.
+ * V 1.0 prints as 2.40 does (dis_v); Zvbb, which 2.40 lacks, with the operand strings of later
+ * binutils (the same "vd,vs2,vs1" / "vd,vs2" shapes, vror.vi's 6-bit amount in decimal).
  */
 #include <inttypes.h>
 #include <stdarg.h>

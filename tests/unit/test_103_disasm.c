@@ -1048,7 +1048,7 @@ static void test_extension_forms(void **state)
 }
 
 /* A file whose arch attribute lacks v prints V encodings as words, one without zvbb Zvbb's
- * (objdump decodes by the attribute); lui's note survives a vector load through its register
+ * (objdump decodes by the attribute; Zve32f/Zve64f/Zve64d count as v); lui's note survives a vector load through its register
  * (binutils notes no address for vector memory operands). */
 static void test_vector_gating(void **state)
 {
@@ -1073,6 +1073,14 @@ static void test_vector_gating(void **state)
 		isa_disasm_stream(&ctx, &in, 0x1000, text, sizeof(text));
 		assert_string_equal(text, cases[i].text);
 	}
+	/* as 2.40 writes the arch of -march=rv64gc_zve32f / _zve32x: objdump decodes every V
+	 * instruction for the first, the integer ones only for the second (robin: none) */
+	assert_true(isa_ext_from_arch("rv64i2p0_m2p0_a2p0_f2p0_d2p0_c2p0_zmmul1p0_zve32f1p0_"
+				      "zve32x1p0_zvl32b1p0") & ISA_X(ISA_X_V));
+	assert_false(isa_ext_from_arch("rv64i2p0_m2p0_a2p0_f2p0_d2p0_c2p0_zmmul1p0_zve32x1p0_"
+				       "zvl32b1p0") & ISA_X(ISA_X_V));
+	assert_true(isa_ext_from_arch("rv64i2p1_m2p0_a2p1_f2p2_d2p2_c2p0_v1p0_zicsr2p0_zvbb1p0") &
+		    ISA_X(ISA_X_ZVBB));
 	static const struct { uint32_t raw; const char *text; } seq[] = {
 		{ 0x000125b7, "lui\ta1,0x12" },
 		{ 0x0205e507, "vle32.v\tv10,(a1)" },
