@@ -68,6 +68,13 @@ compare() {
 		for (i = 1; i <= nq; i++) {
 			q = ql[i]; r = (i <= nr) ? rl[i] : "<missing>"
 			if (q ~ /^#/) continue
+			if (i > nr || rl[i] ~ /^# unexpected signal/) {
+				# robin stopped here: this sequence differs, the rest were not run
+				split(q, f, " "); row = f[2]; n[row]++; steps++
+				if (!(seqof(q) in done)) { bad++; first[row]++; ex[row] = q; exr[row] = r }
+				print "! robin stopped at qemu line " i ": " r
+				break
+			}
 			split(q, f, " "); row = f[2]; n[row]++; steps++
 			s = seqof(q)
 			if (q != r && !(s in done)) {
@@ -76,7 +83,6 @@ compare() {
 			}
 			if (q != r && r ~ / sig 4 / && q !~ / sig 4 /) sigill[row]++
 		}
-		if (nr > 0 && rl[nr] ~ /^# unexpected signal/) print "! " rl[nr]
 		print "= steps " steps " seqs-differing " bad
 		for (row in n) print "n " row " " n[row]
 		for (row in first) print "d " row " " first[row] " " (row in sigill ? sigill[row] : 0)
