@@ -8,6 +8,7 @@
 #   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
+#   make vdiff        random vector instruction sequences, robin vs qemu-riscv64 (VLEN 128/256/512)
 #   make fuzz         libFuzzer targets: decoder, ELF loader, checkpoints, db chunks, config, ingest (tests/fuzz/)
 #   make valgrind     every robin tool under valgrind memcheck (scripts/valgrind.sh)
 #   make install      robin, its manual pages, bash completion and docs under PREFIX (default
@@ -83,7 +84,7 @@ WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$
 
 .PHONY: corpus long-workloads slurm-check simpoint-bench
 .PHONY: install uninstall man completion
-.PHONY: all robin unit guest workloads check demo bench validate bench-collect conformance fuzz clean deps fpdiff stress valgrind
+.PHONY: all robin unit guest workloads check demo bench validate bench-collect conformance fuzz clean deps fpdiff vdiff stress valgrind
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -240,6 +241,12 @@ $(B)/tools/fpcheck: tests/diff/fpcheck.c $(B)/librobin.a
 fpdiff: deps
 	$(MAKE) build/robin build/tools/fpcheck $(DIFF_BIN)
 	bash tests/diff/run.sh --campaign
+
+# The vector differential test's campaign (tests/diff/vrun.sh: SEQS sequences per VLEN 128, 256,
+# 512 for each seed in SEEDS); `make check` runs its quick mode (tests/e2e/246_vdiff_qemu.sh).
+vdiff: deps
+	$(MAKE) build/robin $(VDIFF_BIN)
+	bash tests/diff/vrun.sh --campaign
 
 guest: workloads $(TG_BINS) $(DIFF_BIN) $(VDIFF_BIN) $(TV_BINS) $(WVEC_BINS)
 

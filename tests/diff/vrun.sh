@@ -79,13 +79,14 @@ compare() {
 			s = seqof(q)
 			if (q != r && !(s in done)) {
 				done[s] = 1; bad++; first[row]++
+				if (r ~ / sig 4 / && q !~ / sig /) sigill[row]++
+				if (q ~ / sig / && r !~ / sig /) qtrap[row]++
 				if (!(row in ex)) { ex[row] = q; exr[row] = r }
 			}
-			if (q != r && r ~ / sig 4 / && q !~ / sig 4 /) sigill[row]++
 		}
 		print "= steps " steps " seqs-differing " bad
 		for (row in n) print "n " row " " n[row]
-		for (row in first) print "d " row " " first[row] " " (row in sigill ? sigill[row] : 0)
+		for (row in first) print "d " row " " first[row] " " (row in sigill ? sigill[row] : 0) " " (row in qtrap ? qtrap[row] : 0)
 		for (row in ex) print "e " row "\n      qemu:  " ex[row] "\n      robin: " exr[row]
 	}' "$1"
 }
@@ -124,9 +125,9 @@ report_run() {  # VLEN LABEL Q R
 	echo "vlen $v $label: $steps steps compared, $(grep -c '^n ' <<<"$out") rows; $seqs sequences differ"
 	if [ "$seqs" != 0 ]; then
 		failed=1
-		echo "  row                   first-divergences  of-which-robin-SIGILL  steps-of-row"
-		grep '^d ' <<<"$out" | while read -r _ row nd ns; do
-			printf "  %-22s %6d %18d %16d\n" "$row" "$nd" "$ns" \
+		echo "  row (first differing step of a sequence)  sequences  robin-only-SIGILL  qemu-only-trap  steps-of-row"
+		grep '^d ' <<<"$out" | while read -r _ row nd ns nq; do
+			printf "  %-40s %10d %18d %15d %13d\n" "$row" "$nd" "$ns" "$nq" \
 				"$(awk -v r="$row" '$1 == "n" && $2 == r { print $3 }' <<<"$out")"
 		done | sort -k2,2nr
 		echo "  first example per row (at most 8 rows):"
