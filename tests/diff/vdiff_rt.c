@@ -612,6 +612,8 @@ static void gen_mem(struct step *st, const struct shape *s, uint32_t *f)
 		int ei = s->eewl - sew_l + lmul_l;
 		gi = gsize(ei);
 		int vi = pick_group(ei);
+		for (int t = 0; t < 12 && overlaps(vi, gi, vd, nf * g); t++)
+			vi = pick_group(ei);
 		if (!legal_only && rnd(16) == 0)
 			vi = vd;                                    /* overlaps the data */
 		*f |= (uint32_t)vi << 20;
@@ -637,7 +639,8 @@ static void gen_mem(struct step *st, const struct shape *s, uint32_t *f)
 		base = (uint64_t)(-lo) + rnd((uint64_t)((int64_t)SCR - (hi - lo)) / (uint64_t)eb + 1)
 		       * (uint64_t)eb;
 	if (s->mop == M_FF && evl && rnd(3) == 0)                   /* fault past element k */
-		base = SCR - rnd(evl) * (uint64_t)esz - (rnd(4) ? 0 : (uint64_t)eb);
+		base = SCR - (legal_only ? 1 + rnd(evl) : rnd(evl)) * (uint64_t)esz -
+		       (rnd(4) ? 0 : (uint64_t)eb);
 	else if (!legal_only && rnd(200) == 0)
 		base = SCR - (uint64_t)eb;                          /* may fault */
 	st->c.x[base_i] = (uint64_t)(uintptr_t)scratch + base;
@@ -681,7 +684,7 @@ static void gen_op(struct step *st, const struct shape *s, uint32_t *f)
 		if (s->vd == O_VEC) {
 			int e = lmul_l + s->dd;
 			nd = gsize(e);
-			for (int t = 0; t < 12; t++) {
+			for (int t = 0; t < 32; t++) {
 				vd = pick_group(e);
 				if (masked && vd == 0 && (legal_only || rnd(10)))
 					continue;
@@ -696,7 +699,13 @@ static void gen_op(struct step *st, const struct shape *s, uint32_t *f)
 				vd = (int)rnd(32);
 				if (s->vd == O_ONE && masked && vd == 0 && (legal_only || rnd(10)))
 					continue;
-				if (s->separate && overlaps(vd, 1, vs2, n2) && (legal_only || rnd(10)))
+				/* a mask result may be the first register of a source group, else
+				 * outside it (vmsbf/vmsif/vmsof: never on its source) */
+				int bad = s->separate ? overlaps(vd, 1, vs2, n2)
+				        : s->vd == O_MASK && s->vs2 == O_VEC &&
+				          ((overlaps(vd, 1, vs2, n2) && vd != vs2) ||
+				           (s->vs1 == O_VEC && overlaps(vd, 1, vs1, n1) && vd != vs1));
+				if (bad && (legal_only || rnd(10)))
 					continue;
 				break;
 			}
@@ -728,7 +737,7 @@ static void step_init(struct step *st)
 	memset(st, 0, sizeof(*st));
 	st->xrd = st->frd = st->fill_reg = st->set_vstart = -1;
 	st->vxrm = (unsigned)rnd(4);
-	st->frm = (unsigned)(rnd(50) ? rnd(5) : 5 + rnd(3));   /* now and then invalid */
+	st->frm = (unsigned)(legal_only || rnd(50) ? rnd(5) : 5 + rnd(3));  /* some invalid */
 	for (int i = 0; i < NXR; i++)
 		st->c.x[i] = rand_x();
 	for (int i = 0; i < NFR; i++)
