@@ -10,6 +10,8 @@
 #   vrun.sh --quick          1000 sequences per VLEN, seed 1 (make check: tests/e2e/246)
 #   vrun.sh --campaign       SEQS sequences (default 20000) per VLEN for each seed in SEEDS
 #   vrun.sh -- GUEST-ARGS    one run per VLEN with these guest arguments (vdiff_rt.c)
+#   vrun.sh --show SEQ [SEED]   sequence SEQ of SEED (default 1) under both, every register
+#                           after every step (--dump), and where they first differ
 #
 # First a probe (every row four times after a fitting vsetvli) finds the rows robin does not
 # implement yet: SIGILL under robin every time where qemu runs it. They are left out of the
@@ -177,8 +179,24 @@ case "${1:-}" in
 	shift
 	for v in $VLENS; do run_vlen "$v" "$@"; done
 	;;
+--show)
+	[ $# -ge 2 ] || { echo "usage: vrun.sh --show SEQ [SEED]"; exit 2; }
+	for v in $VLENS; do
+		args="--seed ${3:-1} --first $2 --seqs 1 --dump --exclude $QEMU_BROKEN $FP16_ARG"
+		qemu_v "$v" $args >"$tmp/sq-$v.txt"
+		robin_v "$v" $args >"$tmp/sr-$v.txt"
+		echo "== vlen $v, sequence $2 (qemu, then the first difference with robin)"
+		grep -v '^  v' "$tmp/sq-$v.txt"
+		if cmp -s "$tmp/sq-$v.txt" "$tmp/sr-$v.txt"; then
+			echo "robin: identical"
+		else
+			diff "$tmp/sq-$v.txt" "$tmp/sr-$v.txt" | head -n 40
+		fi
+	done
+	exit 0
+	;;
 *)
-	echo "usage: vrun.sh --quick | --campaign | -- GUEST-ARGS"
+	echo "usage: vrun.sh --quick | --campaign | -- GUEST-ARGS | --show SEQ [SEED]"
 	exit 2
 	;;
 esac
