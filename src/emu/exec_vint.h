@@ -7,9 +7,10 @@
  * An element operation is a statement macro OP(T, S, DT, DS, W, x, y, r) that sets r from x
  * (the vs2 element) and y (the vs1 element, x[rs1] or the immediate, truncated to SEW), with T
  * and S the unsigned and signed types of SEW = W bits and DT and DS those of 2 * SEW (128 bits
- * for SEW 64). The loops are expanded once per SEW, so an instruction costs one switch on SEW,
- * then a loop with the operation inlined; an operation may read `rm` (vxrm) and set `sat`
- * (vxsat) in the enclosing function.
+ * for SEW 64). Multiply-adds take vd's element too (OP(..., x, y, z, r)), the carry shapes
+ * v0's bit (OP(..., x, y, c, r)). The loops are expanded once per SEW, so an instruction costs
+ * one switch on SEW, then a loop with the operation inlined; an operation may read `rm` (vxrm)
+ * and set `sat` (vxsat), and a loop may read `h`, of the enclosing V_DEF_LOOP function.
  */
 #ifndef ROBIN_EMU_EXEC_VINT_H
 #define ROBIN_EMU_EXEC_VINT_H

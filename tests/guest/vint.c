@@ -328,6 +328,13 @@ static void run_case(const struct tcase *c, uint64_t vstart, int lmul_only)
 				continue;
 			if (lmul_only >= 0 && lm != (unsigned)lmul_only)
 				continue;
+			/* not vmv<nr>r.v from vstart != 0: qemu 7.2 dies of SIGSEGV (vmv1r.v at SEW 64
+			 * from vstart 3 at VLEN 128: it compares vstart, in elements, with the size in
+			 * bytes and copies a negative length), and in this long run some cases differ
+			 * from the same case run alone (which copies from byte vstart * SEW / 8 as robin
+			 * does); unit test 240 checks robin's */
+			if (vstart && strncmp(c->name, "vmv", 3) == 0 && c->name[4] == 'r')
+				continue;
 			unsigned nrm = (c->flags & F_RM) ? 4 : 1;
 			for (unsigned k = 0; k < 2; k++) {
 				for (unsigned rm = 0; rm < nrm; rm++) {
@@ -610,11 +617,9 @@ int main(int argc, char **argv)
 	for (size_t i = 0; i < n; i++)
 		if (!only || strncmp(cases[i].name, only, strlen(only)) == 0)
 			run_case(&cases[i], 0, -1);
-	/* from vstart = 3, LMUL 2; not vmv<nr>r.v, which crashes qemu-riscv64 7.2 when vstart is
-	 * not 0 (qemu itself dies of SIGSEGV) */
+	/* from vstart = 3, LMUL 2 */
 	for (size_t i = 0; i < n; i++)
-		if ((!only || strncmp(cases[i].name, only, strlen(only)) == 0) &&
-		    !(strncmp(cases[i].name, "vmv", 3) == 0 && cases[i].name[4] == 'r'))
+		if (!only || strncmp(cases[i].name, only, strlen(only)) == 0)
 			run_case(&cases[i], 3, 1);
 	printf("vint: %lu cases, vlenb %u\n", lines, vlenb);
 	return 0;
