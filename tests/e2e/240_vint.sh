@@ -3,8 +3,10 @@
 # tests/guest/vint runs every form of them (masked and not, OPIVI with several immediates,
 # overlapping and reserved register groups) on every SEW and LMUL, vl = VLMAX and a random vl,
 # every vxrm for the fixed-point ones, edge operands, and from vstart = 3, printing a hash of
-# the register file and vxsat (or SIGILL) per case: robin's output equals qemu's at VLEN 128,
-# 256 and 512, static and dynamic, translated (default) and interpreted (--jit 0). Zvbb, which
+# the register file and vxsat (or SIGILL) per case, then 20,000 random encodings of the same
+# rows (random registers, vm, immediates, vtype, vl, vxrm, vstart): robin's output equals
+# qemu's at VLEN 128, 256 and 512, static and dynamic, translated (default) and interpreted
+# (--jit 0). Zvbb, which
 # qemu 7.2 lacks, is checked in the guest (`vint zvbb`) against a C reference and hand-derived
 # values at VLEN 128, 512 and 1024; under --isa rv64gc_v (no Zvbb) every Zvbb case is SIGILL.
 set -u
@@ -22,6 +24,9 @@ for vlen in 128 256 512; do
 	n=$(wc -l <"$T/q")
 	[ "$n" -gt 40000 ] || die "vlen $vlen: qemu printed only $n lines"
 	cmp -s "$T/q" "$T/r" || { die "vlen $vlen: robin differs from qemu"; diff "$T/q" "$T/r" | head -6; }
+	qemu-riscv64 -cpu rv64,v=true,vlen=$vlen "$P" fuzz 20000 >"$T/qf" 2>/dev/null || die "qemu fuzz vlen $vlen exit $?"
+	"$ROBIN" run --vlen $vlen "$P" fuzz 20000 >"$T/rf" || die "robin fuzz vlen $vlen exit $?"
+	cmp -s "$T/qf" "$T/rf" || { die "vlen $vlen: random encodings differ from qemu"; diff "$T/qf" "$T/rf" | head -6; }
 	case $vlen in
 	128)
 		"$ROBIN" run --vlen $vlen --jit 0 "$P" >"$T/r0" || die "robin --jit 0 exit $?"

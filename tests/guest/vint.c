@@ -10,6 +10,8 @@
  * whole register file (so tails, masked-off elements and other registers count), vxsat, or
  * SIGILL. The output is compared with qemu-riscv64's at the same VLEN. A second pass runs
  * some of them from vstart = 3.
+ * `vint fuzz N`: N random encodings of the rows above (free fields at random, x operands in
+ * a0..a7) run from a code page with random vtype, vl, vxrm and vstart: one line each.
  * `vint zvbb`: Zvbb (qemu 7.2 lacks it) checked in the guest against a C reference of each
  * instruction over the same configurations, plus hand-derived values; prints a summary line.
  *
@@ -23,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #define VASM(s) ".option push\n.option arch, +v\n" s "\n.option pop"
 #define VLENB_MAX 128
@@ -598,6 +601,126 @@ static int zvbb_main(void)
 	return bad || zvbb_bad;
 }
 
+/* ---- random encodings ------------------------------------------------------------------------ */
+
+/* The rows of isa_table.def this test covers (match, mask): `vint fuzz N` fills each one's free
+ * fields (vd, vs2, vs1 / rs1 / imm, vm) at random, runs it from a code page with random vtype,
+ * vl, vxrm and (sometimes) vstart, and prints the encoding with the hash (or SIGILL). x
+ * operands are a0..a7, which hold known values. */
+static const struct { uint32_t match, mask; const char *name; } rows[] = {
+	{0x00000057, 0xfc00707f, "vadd_vv"}, {0x00004057, 0xfc00707f, "vadd_vx"}, {0x00003057, 0xfc00707f, "vadd_vi"},
+	{0x08000057, 0xfc00707f, "vsub_vv"}, {0x08004057, 0xfc00707f, "vsub_vx"}, {0x0c004057, 0xfc00707f, "vrsub_vx"},
+	{0x0c003057, 0xfc00707f, "vrsub_vi"}, {0x10000057, 0xfc00707f, "vminu_vv"}, {0x10004057, 0xfc00707f, "vminu_vx"},
+	{0x14000057, 0xfc00707f, "vmin_vv"}, {0x14004057, 0xfc00707f, "vmin_vx"}, {0x18000057, 0xfc00707f, "vmaxu_vv"},
+	{0x18004057, 0xfc00707f, "vmaxu_vx"}, {0x1c000057, 0xfc00707f, "vmax_vv"}, {0x1c004057, 0xfc00707f, "vmax_vx"},
+	{0x24000057, 0xfc00707f, "vand_vv"}, {0x24004057, 0xfc00707f, "vand_vx"}, {0x24003057, 0xfc00707f, "vand_vi"},
+	{0x28000057, 0xfc00707f, "vor_vv"}, {0x28004057, 0xfc00707f, "vor_vx"}, {0x28003057, 0xfc00707f, "vor_vi"},
+	{0x2c000057, 0xfc00707f, "vxor_vv"}, {0x2c004057, 0xfc00707f, "vxor_vx"}, {0x2c003057, 0xfc00707f, "vxor_vi"},
+	{0x40000057, 0xfe00707f, "vadc_vvm"}, {0x40004057, 0xfe00707f, "vadc_vxm"}, {0x40003057, 0xfe00707f, "vadc_vim"},
+	{0x44000057, 0xfe00707f, "vmadc_vvm"}, {0x44004057, 0xfe00707f, "vmadc_vxm"}, {0x44003057, 0xfe00707f, "vmadc_vim"},
+	{0x46000057, 0xfe00707f, "vmadc_vv"}, {0x46004057, 0xfe00707f, "vmadc_vx"}, {0x46003057, 0xfe00707f, "vmadc_vi"},
+	{0x48000057, 0xfe00707f, "vsbc_vvm"}, {0x48004057, 0xfe00707f, "vsbc_vxm"}, {0x4c000057, 0xfe00707f, "vmsbc_vvm"},
+	{0x4c004057, 0xfe00707f, "vmsbc_vxm"}, {0x4e000057, 0xfe00707f, "vmsbc_vv"}, {0x4e004057, 0xfe00707f, "vmsbc_vx"},
+	{0x5c000057, 0xfe00707f, "vmerge_vvm"}, {0x5c004057, 0xfe00707f, "vmerge_vxm"}, {0x5c003057, 0xfe00707f, "vmerge_vim"},
+	{0x5e000057, 0xfff0707f, "vmv_v_v"}, {0x5e004057, 0xfff0707f, "vmv_v_x"}, {0x5e003057, 0xfff0707f, "vmv_v_i"},
+	{0x60000057, 0xfc00707f, "vmseq_vv"}, {0x60004057, 0xfc00707f, "vmseq_vx"}, {0x60003057, 0xfc00707f, "vmseq_vi"},
+	{0x64000057, 0xfc00707f, "vmsne_vv"}, {0x64004057, 0xfc00707f, "vmsne_vx"}, {0x64003057, 0xfc00707f, "vmsne_vi"},
+	{0x68000057, 0xfc00707f, "vmsltu_vv"}, {0x68004057, 0xfc00707f, "vmsltu_vx"}, {0x6c000057, 0xfc00707f, "vmslt_vv"},
+	{0x6c004057, 0xfc00707f, "vmslt_vx"}, {0x70000057, 0xfc00707f, "vmsleu_vv"}, {0x70004057, 0xfc00707f, "vmsleu_vx"},
+	{0x70003057, 0xfc00707f, "vmsleu_vi"}, {0x74000057, 0xfc00707f, "vmsle_vv"}, {0x74004057, 0xfc00707f, "vmsle_vx"},
+	{0x74003057, 0xfc00707f, "vmsle_vi"}, {0x78004057, 0xfc00707f, "vmsgtu_vx"}, {0x78003057, 0xfc00707f, "vmsgtu_vi"},
+	{0x7c004057, 0xfc00707f, "vmsgt_vx"}, {0x7c003057, 0xfc00707f, "vmsgt_vi"}, {0x80000057, 0xfc00707f, "vsaddu_vv"},
+	{0x80004057, 0xfc00707f, "vsaddu_vx"}, {0x80003057, 0xfc00707f, "vsaddu_vi"}, {0x84000057, 0xfc00707f, "vsadd_vv"},
+	{0x84004057, 0xfc00707f, "vsadd_vx"}, {0x84003057, 0xfc00707f, "vsadd_vi"}, {0x88000057, 0xfc00707f, "vssubu_vv"},
+	{0x88004057, 0xfc00707f, "vssubu_vx"}, {0x8c000057, 0xfc00707f, "vssub_vv"}, {0x8c004057, 0xfc00707f, "vssub_vx"},
+	{0x94000057, 0xfc00707f, "vsll_vv"}, {0x94004057, 0xfc00707f, "vsll_vx"}, {0x94003057, 0xfc00707f, "vsll_vi"},
+	{0x9c000057, 0xfc00707f, "vsmul_vv"}, {0x9c004057, 0xfc00707f, "vsmul_vx"}, {0x9e003057, 0xfe0ff07f, "vmv1r_v"},
+	{0x9e00b057, 0xfe0ff07f, "vmv2r_v"}, {0x9e01b057, 0xfe0ff07f, "vmv4r_v"}, {0x9e03b057, 0xfe0ff07f, "vmv8r_v"},
+	{0xa0000057, 0xfc00707f, "vsrl_vv"}, {0xa0004057, 0xfc00707f, "vsrl_vx"}, {0xa0003057, 0xfc00707f, "vsrl_vi"},
+	{0xa4000057, 0xfc00707f, "vsra_vv"}, {0xa4004057, 0xfc00707f, "vsra_vx"}, {0xa4003057, 0xfc00707f, "vsra_vi"},
+	{0xa8000057, 0xfc00707f, "vssrl_vv"}, {0xa8004057, 0xfc00707f, "vssrl_vx"}, {0xa8003057, 0xfc00707f, "vssrl_vi"},
+	{0xac000057, 0xfc00707f, "vssra_vv"}, {0xac004057, 0xfc00707f, "vssra_vx"}, {0xac003057, 0xfc00707f, "vssra_vi"},
+	{0xb0000057, 0xfc00707f, "vnsrl_wv"}, {0xb0004057, 0xfc00707f, "vnsrl_wx"}, {0xb0003057, 0xfc00707f, "vnsrl_wi"},
+	{0xb4000057, 0xfc00707f, "vnsra_wv"}, {0xb4004057, 0xfc00707f, "vnsra_wx"}, {0xb4003057, 0xfc00707f, "vnsra_wi"},
+	{0xb8000057, 0xfc00707f, "vnclipu_wv"}, {0xb8004057, 0xfc00707f, "vnclipu_wx"}, {0xb8003057, 0xfc00707f, "vnclipu_wi"},
+	{0xbc000057, 0xfc00707f, "vnclip_wv"}, {0xbc004057, 0xfc00707f, "vnclip_wx"}, {0xbc003057, 0xfc00707f, "vnclip_wi"},
+	{0x20002057, 0xfc00707f, "vaaddu_vv"}, {0x20006057, 0xfc00707f, "vaaddu_vx"}, {0x24002057, 0xfc00707f, "vaadd_vv"},
+	{0x24006057, 0xfc00707f, "vaadd_vx"}, {0x28002057, 0xfc00707f, "vasubu_vv"}, {0x28006057, 0xfc00707f, "vasubu_vx"},
+	{0x2c002057, 0xfc00707f, "vasub_vv"}, {0x2c006057, 0xfc00707f, "vasub_vx"}, {0x48012057, 0xfc0ff07f, "vzext_vf8"},
+	{0x4801a057, 0xfc0ff07f, "vsext_vf8"}, {0x48022057, 0xfc0ff07f, "vzext_vf4"}, {0x4802a057, 0xfc0ff07f, "vsext_vf4"},
+	{0x48032057, 0xfc0ff07f, "vzext_vf2"}, {0x4803a057, 0xfc0ff07f, "vsext_vf2"}, {0x80002057, 0xfc00707f, "vdivu_vv"},
+	{0x80006057, 0xfc00707f, "vdivu_vx"}, {0x84002057, 0xfc00707f, "vdiv_vv"}, {0x84006057, 0xfc00707f, "vdiv_vx"},
+	{0x88002057, 0xfc00707f, "vremu_vv"}, {0x88006057, 0xfc00707f, "vremu_vx"}, {0x8c002057, 0xfc00707f, "vrem_vv"},
+	{0x8c006057, 0xfc00707f, "vrem_vx"}, {0x90002057, 0xfc00707f, "vmulhu_vv"}, {0x90006057, 0xfc00707f, "vmulhu_vx"},
+	{0x94002057, 0xfc00707f, "vmul_vv"}, {0x94006057, 0xfc00707f, "vmul_vx"}, {0x98002057, 0xfc00707f, "vmulhsu_vv"},
+	{0x98006057, 0xfc00707f, "vmulhsu_vx"}, {0x9c002057, 0xfc00707f, "vmulh_vv"}, {0x9c006057, 0xfc00707f, "vmulh_vx"},
+	{0xa4002057, 0xfc00707f, "vmadd_vv"}, {0xa4006057, 0xfc00707f, "vmadd_vx"}, {0xac002057, 0xfc00707f, "vnmsub_vv"},
+	{0xac006057, 0xfc00707f, "vnmsub_vx"}, {0xb4002057, 0xfc00707f, "vmacc_vv"}, {0xb4006057, 0xfc00707f, "vmacc_vx"},
+	{0xbc002057, 0xfc00707f, "vnmsac_vv"}, {0xbc006057, 0xfc00707f, "vnmsac_vx"}, {0xc0002057, 0xfc00707f, "vwaddu_vv"},
+	{0xc0006057, 0xfc00707f, "vwaddu_vx"}, {0xc4002057, 0xfc00707f, "vwadd_vv"}, {0xc4006057, 0xfc00707f, "vwadd_vx"},
+	{0xc8002057, 0xfc00707f, "vwsubu_vv"}, {0xc8006057, 0xfc00707f, "vwsubu_vx"}, {0xcc002057, 0xfc00707f, "vwsub_vv"},
+	{0xcc006057, 0xfc00707f, "vwsub_vx"}, {0xd0002057, 0xfc00707f, "vwaddu_wv"}, {0xd0006057, 0xfc00707f, "vwaddu_wx"},
+	{0xd4002057, 0xfc00707f, "vwadd_wv"}, {0xd4006057, 0xfc00707f, "vwadd_wx"}, {0xd8002057, 0xfc00707f, "vwsubu_wv"},
+	{0xd8006057, 0xfc00707f, "vwsubu_wx"}, {0xdc002057, 0xfc00707f, "vwsub_wv"}, {0xdc006057, 0xfc00707f, "vwsub_wx"},
+	{0xe0002057, 0xfc00707f, "vwmulu_vv"}, {0xe0006057, 0xfc00707f, "vwmulu_vx"}, {0xe8002057, 0xfc00707f, "vwmulsu_vv"},
+	{0xe8006057, 0xfc00707f, "vwmulsu_vx"}, {0xec002057, 0xfc00707f, "vwmul_vv"}, {0xec006057, 0xfc00707f, "vwmul_vx"},
+	{0xf0002057, 0xfc00707f, "vwmaccu_vv"}, {0xf0006057, 0xfc00707f, "vwmaccu_vx"}, {0xf4002057, 0xfc00707f, "vwmacc_vv"},
+	{0xf4006057, 0xfc00707f, "vwmacc_vx"}, {0xf8006057, 0xfc00707f, "vwmaccus_vx"}, {0xfc002057, 0xfc00707f, "vwmaccsu_vv"},
+	{0xfc006057, 0xfc00707f, "vwmaccsu_vx"},
+};
+
+static uint32_t *fuzz_code;
+static uint64_t fuzz_a[8];
+
+static void fuzz_call(uint64_t x)
+{
+	typedef void (*stub)(uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t, uint64_t,
+	                     uint64_t);
+	uint64_t *a = fuzz_a;
+	(void)x;
+	((stub)(void *)fuzz_code)(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+}
+
+static int fuzz_main(unsigned long n)
+{
+	fuzz_code = mmap(NULL, 4096, PROT_READ | PROT_WRITE | PROT_EXEC,
+	                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (fuzz_code == MAP_FAILED) {
+		printf("mmap failed\n");
+		return 1;
+	}
+	for (unsigned long it = 0; it < n; it++) {
+		size_t r = rnd() % (sizeof rows / sizeof rows[0]);
+		uint32_t raw = rows[r].match | ((uint32_t)rnd() & ~rows[r].mask);
+		uint32_t f3 = (raw >> 12) & 7;
+		if ((f3 == 4 || f3 == 6) && !(rows[r].mask & (31u << 15)))
+			raw = (raw & ~(31u << 15)) | (uint32_t)(10 + rnd() % 8) << 15;
+		unsigned sew = (unsigned)(rnd() % 4), lm = (unsigned)(rnd() % 8);
+		if (lm == 4)
+			lm = 0;
+		uint64_t vtype = (sew << 3) | lm, avl = rnd() % 4 ? ~0ull : rnd() % (8 * vlenb + 1);
+		unsigned rm = (unsigned)(rnd() % 4);
+		uint64_t vstart = rnd() % 8 == 0 ? rnd() % 16 : 0;
+		if (strncmp(rows[r].name, "vmv", 3) == 0 && rows[r].name[4] == 'r')
+			vstart = 0;  /* qemu 7.2's vmv<nr>r.v from vstart != 0: see main */
+		for (int k = 0; k < 8; k++)
+			fuzz_a[k] = k & 1 ? x_edges[rnd() % (sizeof x_edges / sizeof x_edges[0])] : rnd();
+		fuzz_code[0] = raw;
+		fuzz_code[1] = 0x00008067;  /* ret */
+		__builtin___clear_cache((char *)fuzz_code, (char *)(fuzz_code + 2));
+		uint64_t vl, sat;
+		regs_fill();
+		int t = run_one(fuzz_call, vtype, avl, rm, vstart, 0, &vl, &sat);
+		printf("%lu %s %08x e%u %s vl=%lu rm=%u vs=%lu: ", it, rows[r].name, raw, 8u << sew,
+		       lmul_name[lm], (unsigned long)vl, rm, (unsigned long)vstart);
+		if (t)
+			printf("SIGILL\n");
+		else
+			printf("%016lx sat=%lu\n", (unsigned long)regs_hash(), (unsigned long)sat);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct sigaction sa;
@@ -612,6 +735,8 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && strcmp(argv[1], "zvbb") == 0)
 		return zvbb_main();
+	if (argc > 2 && strcmp(argv[1], "fuzz") == 0)
+		return fuzz_main(strtoul(argv[2], NULL, 0));
 	const char *only = argc > 1 ? argv[1] : NULL;  /* a name prefix: run only those */
 	size_t n = sizeof cases / sizeof cases[0];
 	for (size_t i = 0; i < n; i++)
