@@ -229,7 +229,11 @@ static inline int vck_sds(const struct hart *h, const struct isa_insn *in)
 #define V_BODY_MAC(T, S, DT, DS, W, o, OP)                                                  \
 	do {                                                                                \
 		T *d_ = (T *)(void *)(o)->d;                                                \
-		V_LOOP2(o, T, T, a_, { T z = d_[i], r; OP(T, S, DT, DS, W, x, y, z, r); d_[i] = r; }); \
+		V_LOOP2(o, T, T, a_, {                                                      \
+			T z = d_[i], r;                                                     \
+			OP(T, S, DT, DS, W, x, y, z, r);                                    \
+			d_[i] = r;                                                          \
+		});                                                                         \
 	} while (0)
 
 /* 2 * SEW = SEW op SEW */
@@ -250,7 +254,11 @@ static inline int vck_sds(const struct hart *h, const struct isa_insn *in)
 #define V_BODY_WMAC(T, S, DT, DS, W, o, OP)                                                 \
 	do {                                                                                \
 		DT *d_ = (DT *)(void *)(o)->d;                                              \
-		V_LOOP2(o, T, T, a_, { DT z = d_[i], r; OP(T, S, DT, DS, W, x, y, z, r); d_[i] = r; }); \
+		V_LOOP2(o, T, T, a_, {                                                      \
+			DT z = d_[i], r;                                                    \
+			OP(T, S, DT, DS, W, x, y, z, r);                                    \
+			d_[i] = r;                                                          \
+		});                                                                         \
 	} while (0)
 
 /* SEW = 2 * SEW op SEW (narrowing; x is 2 * SEW) */

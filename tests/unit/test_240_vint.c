@@ -50,7 +50,11 @@ static int run(uint32_t raw)
 	return exec_table[in.op](&h, &in);
 }
 
-static void set(unsigned reg, uint64_t i, unsigned sew, uint64_t v) { v_set_elem(&h, reg, i, sew, v); }
+static void set(unsigned reg, uint64_t i, unsigned sew, uint64_t v)
+{
+	v_set_elem(&h, reg, i, sew, v);
+}
+
 static uint64_t get(unsigned reg, uint64_t i, unsigned sew) { return v_elem(&h, reg, i, sew); }
 
 static void test_zvbb_values(void **state)
