@@ -16,7 +16,7 @@
  * register file, random scratch memory, vxrm, frm; every step draws a new vxrm and frm.
  *
  *   vdiff [--seed N] [--seqs N] [--first N] [--len N] [--rows R,...] [--exclude R,...]
- *         [--dump] [--probe] [--list] [--fp16] [--zvbb]
+ *         [--dump] [--probe] [--list] [--fp16] [--zvbb] [--vstart-any] [--trace]
  *
  * --seqs sequences starting at number --first (default 0) of seed --seed, each of 2..--len
  * steps; --rows only these rows (plus the vset rows that configure them), --exclude never
@@ -24,7 +24,9 @@
  * --seqs 1); --probe runs every row a few times after a fitting vsetvli instead (which rows
  * an emulator lacks); --list prints the rows covered. --fp16 lets vector FP arithmetic run at
  * SEW=16 (Zvfh: qemu 7.2 has it without a property; robin's rva23 has only Zvfhmin, whose two
- * conversions are always generated); --zvbb adds the Zvbb rows (qemu 7.2 lacks them).
+ * conversions are always generated); --zvbb adds the Zvbb rows (qemu 7.2 lacks them);
+ * --vstart-any lets a random vstart reach past the element count (vstart_limit); --trace
+ * prints each instruction to stderr before it runs.
  */
 #include <setjmp.h>
 #include <signal.h>
@@ -366,6 +368,8 @@ static uint64_t rand_freg(void)
 
 static int sew_l, lmul_l, vill;       /* the current vtype (SEW log2 bytes, LMUL log2) */
 static uint64_t cur_vl, cur_vtype;
+static int vl_exact;                   /* cur_vl is vl, not only a bound (no ff load since) */
+static int opt_vstart_any;             /* --vstart-any: vstart also at or past the count */
 static int legal_only;                 /* --probe: no deliberately illegal operands */
 
 static void note_vtype(uint64_t vtype, uint64_t vl)
@@ -483,6 +487,10 @@ static void predict_vset(uint64_t vt, uint64_t avl, int keep)
 	}
 	uint64_t vlmax = ll >= 0 ? ((uint64_t)vlenb >> sl) << ll : ((uint64_t)vlenb >> sl) >> -ll;
 	uint64_t a = keep ? cur_vl : avl;
+	if (keep && !vl_exact)
+		a = vlmax + 1;             /* an ff load may have cut vl: a bound only */
+	else
+		vl_exact = 1;
 	note_vtype(vt, a < vlmax ? a : vlmax);
 }
 
@@ -723,6 +731,25 @@ static void gen_op(struct step *st, const struct shape *s, uint32_t *f)
 		*f |= (uint32_t)rnd(2) << 26;
 }
 
+/* The bound a random vstart stays below: the step's element count (vl; whole-register
+ * moves, loads and stores: their registers' elements; vlm/vsm: its bytes). qemu 7.2 leaves
+ * vstart as it is when vstart >= that count (the specification, and robin, reset it to 0;
+ * --vstart-any goes past it), and vmv<n>r.v past it crashes qemu 7.2 (SIGSEGV). None after a
+ * fault-only-first load: vl may be shorter than planned. */
+static uint64_t vstart_limit(const struct shape *s)
+{
+	uint64_t n = cur_vl;
+	if (s->nreg)
+		n = ((uint64_t)s->nreg * vlenb) >> (s->kind == K_OP ? sew_l : s->eewl);
+	else if (s->mop == M_MASK && s->kind != K_OP)
+		n = (cur_vl + 7) / 8;
+	if (opt_vstart_any && !(s->kind == K_OP && s->nreg))
+		return n + 4;
+	if (!vl_exact && !s->nreg)
+		return 0;
+	return n;
+}
+
 static void plan(struct step *st)
 {
 	st->pvl = cur_vl;
@@ -844,6 +871,7 @@ static void start_seq(uint64_t seed, uint64_t seq, const char *salt)
 	/* vtype as after reset: vill (the first step configures it) */
 	__asm__ volatile("vsetvl zero, zero, %0" : : "r"(1ull << 63));
 	note_vtype(1ull << 63, 0);
+	vl_exact = 1;
 }
 
 static int in_list(const char *name, const char *list)
@@ -865,7 +893,8 @@ static int in_list(const char *name, const char *list)
 static void usage(void)
 {
 	fprintf(stderr, "usage: vdiff [--seed N] [--seqs N] [--first N] [--len N] [--rows R,...] "
-	                "[--exclude R,...] [--dump] [--probe] [--list] [--fp16] [--zvbb]\n");
+	                "[--exclude R,...] [--dump] [--probe] [--list] [--fp16] [--zvbb] "
+	                "[--vstart-any] [--trace]\n");
 	exit(2);
 }
 
@@ -884,6 +913,8 @@ int main(int argc, char **argv)
 			probe = 1;
 		else if (!strcmp(a, "--dump"))
 			opt_dump = 1;
+		else if (!strcmp(a, "--vstart-any"))
+			opt_vstart_any = 1;
 		else if (!strcmp(a, "--trace"))
 			opt_trace = 1;
 		else if (!strcmp(a, "--fp16"))
@@ -1003,14 +1034,12 @@ int main(int argc, char **argv)
 				}
 				cur_fill = fills[idx];
 				gen_instr(&steps[idx], s);
-				/* now and then a vstart; vmv<n>r.v only below its element count:
-				 * qemu 7.2 crashes (SIGSEGV) on a larger one */
-				uint64_t vmax = s->kind == K_OP && s->nreg ?
-				                ((uint64_t)s->nreg * vlenb) >> sew_l : cur_vl;
-				if (vmax > cur_vl)
-					vmax = cur_vl;
+				/* now and then a vstart below the element count (vstart_limit) */
+				uint64_t vmax = vstart_limit(s);
 				if (vmax && rnd(40) == 0)
 					steps[idx].set_vstart = (int)rnd(vmax);
+				if (s->kind == K_LOAD && s->mop == M_FF)
+					vl_exact = 0;
 				plan(&steps[idx++]);
 			}
 			run_seq(steps, idx, (unsigned)q);
