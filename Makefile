@@ -180,7 +180,7 @@ $(G)/vector/%.static: tests/vector/%.c
 
 WVEC_SRCS := $(wildcard workloads/vector/*.c)
 WVEC_BINS := $(patsubst workloads/vector/%.c,$(G)/workloads/vector/%.static,$(WVEC_SRCS))
-$(G)/workloads/vector/%.static: workloads/vector/%.c $(wildcard workloads/*.h)
+$(G)/workloads/vector/%.static: workloads/vector/%.c $(wildcard workloads/*.h) workloads/vector/vworkload.h
 	@mkdir -p $(dir $@)
 	$(RV_CLANG) $(RV_CFLAGS) -static -o $@ $< -lm
 

@@ -59,11 +59,7 @@ static inline double wl_rand_unit(struct wl_rng *r)
 
 /* Keep a hot function out of line and unrenamed (no .constprop/.isra clones), so profiles
  * attribute its time to a symbol with its source name. */
-#ifdef __clang__
-#define WL_HOT __attribute__((noinline))  /* clang (the vector workloads) has no noclone */
-#else
 #define WL_HOT __attribute__((noinline, noclone))
-#endif
 
 /* ---- size argument ------------------------------------------------------------------------- */
 

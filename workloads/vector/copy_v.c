@@ -5,9 +5,7 @@
  * Self-check: c's xor-sum equals a's xor-sum (the key's cancel over an even count).
  * Size: SIZE/5 passes (at least one).
  */
-#include <riscv_vector.h>
-
-#include "../workload.h"
+#include "vworkload.h"
 
 #define CP_N (1u << 20)
 

@@ -7,9 +7,8 @@
  * Size: (SIZE + 2) / 3 products, each on freshly perturbed inputs.
  */
 #include <math.h>
-#include <riscv_vector.h>
 
-#include "../workload.h"
+#include "vworkload.h"
 
 #define MMF_N 96
 

@@ -6,9 +6,7 @@
  * matmul_int's at every VLEN. Self-check: Freivalds' test (exact modulo 2^32).
  * Size: (SIZE + 2) / 3 products, each on freshly perturbed inputs.
  */
-#include <riscv_vector.h>
-
-#include "../workload.h"
+#include "vworkload.h"
 
 #define MM_N 96
 

@@ -7,9 +7,8 @@
  * Size: 3 * SIZE passes.
  */
 #include <math.h>
-#include <riscv_vector.h>
 
-#include "../workload.h"
+#include "vworkload.h"
 
 #define SX_N (1u << 16)
 

@@ -9,9 +9,7 @@
  * operation). The checksum is the same at every VLEN.
  * Size: 2 * SIZE sweeps.
  */
-#include <riscv_vector.h>
-
-#include "../workload.h"
+#include "vworkload.h"
 
 #define ST_N 256
 

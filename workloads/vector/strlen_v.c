@@ -7,11 +7,10 @@
  * length equals the scalar scan's. The checksum is the same at every VLEN.
  * Size: SIZE passes over the strings.
  */
-#include <riscv_vector.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "../workload.h"
+#include "vworkload.h"
 
 #define SL_COUNT 4096
 #define SL_MAXLEN 300
