@@ -8,12 +8,14 @@
  * and groups the differences by instruction).
  *
  * The instructions come from isa_table.def's V rows (each encoded from its match with random
- * operand fields), so the test grows with the table. Every instruction is written into a
- * small code stub (x and f operands loaded from a context block, the instruction, the results
- * stored back) and called on its own, under handlers for SIGILL/SIGSEGV/SIGBUS: a trap is
- * part of the output ("sig N"), so illegal encodings (misaligned register groups, overlaps,
- * vill, SEW the row does not allow ...) must trap alike. A sequence starts from a random
- * register file, random scratch memory, vxrm, frm; every step draws a new vxrm and frm.
+ * operand fields), so the test grows with the table. A sequence is planned whole (the
+ * generator predicts the vl and vtype each vset leaves), each step written into a code stub
+ * of its own (x and f operands loaded from a context block, an index-register fill and a
+ * vstart when the step has them, the instruction, the results stored back), and then the
+ * stubs are called one at a time under handlers for SIGILL/SIGSEGV/SIGBUS: a trap is part of
+ * the output ("sig N"), so illegal encodings (misaligned register groups, overlaps, vill, SEW
+ * the row does not allow ...) must trap alike. A sequence starts from a random register file
+ * and random scratch memory; every step draws a vxrm and an frm.
  *
  *   vdiff [--seed N] [--seqs N] [--first N] [--len N] [--rows R,...] [--exclude R,...]
  *         [--dump] [--probe] [--list] [--fp16] [--zvbb] [--vstart-any] [--trace]
