@@ -24,7 +24,7 @@
  * steps; --rows only these rows (plus the vset rows that configure them), --exclude never
  * these; --dump prints every vector register after each step (for one sequence: --first S
  * --seqs 1); --probe runs every row a few times after a fitting vsetvli instead (which rows
- * an emulator lacks); --list prints the rows covered. --fp16 lets vector FP arithmetic run at
+ * an emulator lacks); --list prints the rows covered (name, mnemonic, timing class). --fp16 lets vector FP arithmetic run at
  * SEW=16 (Zvfh: qemu 7.2 has it without a property; robin's rva23 has only Zvfhmin, whose two
  * conversions are always generated); --zvbb adds the Zvbb rows (qemu 7.2 lacks them);
  * --vstart-any lets a random vstart reach past the element count (vstart_limit); --trace
@@ -967,8 +967,11 @@ int main(int argc, char **argv)
 			en[nenabled++] = s;
 	}
 	if (list) {
+		static const char *const cls[] = { "vset", "valu", "vmul", "vdiv", "vfp", "vfdiv",
+		                                   "vperm", "vred", "vload", "vstore" };
 		for (unsigned i = 0; i < nenabled; i++)
-			printf("%s\n", en[i]->row->name);
+			printf("%s %s %s\n", en[i]->row->name, en[i]->pname,
+			       cls[en[i]->row->cls - ISA_CLASS_VSET]);
 		printf("# rows %u\n", nenabled);
 		return 0;
 	}

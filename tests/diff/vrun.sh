@@ -55,6 +55,8 @@ failed=0 skipped=0 total_steps=0 total_diff=0
 
 qemu_v() { local v=$1; shift; qemu-riscv64 -cpu "rv64,v=true,vlen=$v" "$VDIFF_BIN" "$@" 2>/dev/null; }
 robin_v() { local v=$1; shift; "$ROBIN" run --isa "$ROBIN_ISA" --vlen "$v" "$VDIFF_BIN" "$@" 2>>"$tmp/robin-stderr.txt"; }
+# row, mnemonic, timing class (vset valu vmul vdiv vfp vfdiv vperm vred vload vstore)
+qemu_v 128 --list $FP16_ARG >"$tmp/classes.txt"
 
 # compare Q R: prints "row first-divergences robin-only-sigill" lines for the differing rows
 # and, first, "= steps N seqs-differing M"; per row also the steps compared ("n ROW COUNT").
@@ -127,11 +129,12 @@ report_run() {  # VLEN LABEL Q R
 	echo "vlen $v $label: $steps steps compared, $(grep -c '^n ' <<<"$out") rows; $seqs sequences differ"
 	if [ "$seqs" != 0 ]; then
 		failed=1
-		echo "  row (first differing step of a sequence)  sequences  robin-only-SIGILL  qemu-only-trap  steps-of-row"
+		echo "  row (first differing step of a sequence)  class  sequences  robin-only-SIGILL  qemu-only-trap  steps-of-row"
 		grep '^d ' <<<"$out" | while read -r _ row nd ns nq; do
-			printf "  %-40s %10d %18d %15d %13d\n" "$row" "$nd" "$ns" "$nq" \
+			printf "  %-40s %-6s %10d %18d %15d %13d\n" "$row" \
+				"$(awk -v r="$row" '$2 == r { print $3 }' "$tmp/classes.txt")" "$nd" "$ns" "$nq" \
 				"$(awk -v r="$row" '$1 == "n" && $2 == r { print $3 }' <<<"$out")"
-		done | sort -k2,2nr
+		done | sort -k3,3nr
 		echo "  first example per row (at most 8 rows):"
 		grep -A2 '^e ' <<<"$out" | grep -v '^--' | head -n 24 | sed 's/^e /    /'
 	fi
@@ -157,7 +160,11 @@ run_vlen() {  # VLEN GUEST-ARGS...
 	fi
 	local excl=$QEMU_BROKEN
 	if [ -n "$missing" ]; then
-		echo "vlen $v: robin lacks $(tr ',' '\n' <<<"$missing" | wc -l) rows (SIGILL where qemu runs them), left out: $missing"
+		local bycls
+		bycls=$(tr ',' '\n' <<<"$missing" | awk 'NR == FNR { c[$1] = $3; next } { n[c[$1]]++ }
+			END { for (k in n) printf "%s %s %d", sep, k, n[k]; sep = "," }' "$tmp/classes.txt" - |
+			sed 's/^ //')
+		echo "vlen $v: robin lacks $(tr ',' '\n' <<<"$missing" | wc -l) rows (SIGILL where qemu runs them; by class: $bycls), left out: $missing"
 		excl=$excl,$missing
 		[ "$STRICT" = 1 ] && failed=1
 	fi
