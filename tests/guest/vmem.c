@@ -14,6 +14,8 @@
  * vectors and returns into a faulting load that then completes from vstart, a handler's edit
  * of the saved registers taking effect, timer signals interrupting vector code, and
  * AT_MINSIGSTKSZ. It prints BAD lines for every difference from Linux's behaviour.
+ * `vmem state`: vector state set, then held across a long scalar loop and printed (the
+ * checkpoint round trip of tests/e2e/244 cuts the loops).
  * Inline assembly only (the arithmetic instructions are not used), built with .option arch.
  */
 #define _GNU_SOURCE
@@ -1281,6 +1283,34 @@ static void run_linux(void)
 	printf("linux: %d differences\n", l_bad);
 }
 
+/* ---- vector state held across scalar work (checkpoints, tests/e2e/244) ------------------- */
+
+/* Four rounds: set every piece of vector state, run a long scalar loop (where a checkpoint
+ * lands), then print a hash of the registers and the CSRs as they are. */
+static void run_state(void)
+{
+	static const unsigned long vtypes[4] = { 3, 1 << 3 | 7, 2 << 3 | 1, 3 << 3 | 2 };
+	for (int r = 0; r < 4; r++) {
+		for (size_t i = 0; i < sizeof(regs_init); i++)
+			regs_init[i] = (uint8_t)rnd();
+		regs_load(regs_init, NULL, NULL);
+		unsigned long vl = vsetvl(7 + 13 * r, vtypes[r]), vstart = 1 + r, vxrm = r, vxsat = r & 1;
+		asm volatile(VASM("csrw vstart, %0\n csrw vxrm, %1\n csrw vxsat, %2")
+			     :: "r"(vstart), "r"(vxrm), "r"(vxsat));
+		volatile uint64_t acc = 0;
+		for (uint64_t i = 0; i < 3000000; i++)
+			acc += i ^ (acc >> 3);
+		unsigned long vl2 = csr_vl(), vtype2 = csr_vtype(), vstart2 = csr_vstart(), vxrm2, vxsat2;
+		asm volatile(VASM("csrr %0, vxrm\n csrr %1, vxsat") : "=&r"(vxrm2), "=&r"(vxsat2));
+		clear_vstart();
+		regs_store(dump);
+		printf("state %d: vl %lu/%lu vtype %#lx/%#lx vstart %lu vxrm %lu vxsat %lu regs %s %016lx\n",
+		       r, vl2, vl, vtype2, vtypes[r], vstart2, vxrm2, vxsat2,
+		       memcmp(dump, regs_init, 32 * vlenb) ? "changed" : "kept",
+		       (unsigned long)hash(dump, 32 * vlenb, acc));
+	}
+}
+
 int main(int argc, char **argv)
 {
 	asm volatile(VASM("csrr %0, vlenb") : "=r"(vlenb));
@@ -1308,6 +1338,10 @@ int main(int argc, char **argv)
 		setvbuf(stdout, NULL, _IONBF, 0);  /* what a dying emulator printed stays */
 		run_linux();
 		return l_bad ? 1 : 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "state")) {
+		run_state();
+		return 0;
 	}
 	printf("vlenb %u\n", vlenb);
 	run_rows();
