@@ -14,6 +14,7 @@
  * vectors and returns into a faulting load that then completes from vstart, a handler's edit
  * of the saved registers taking effect, timer signals interrupting vector code, and
  * AT_MINSIGSTKSZ. It prints BAD lines for every difference from Linux's behaviour.
+ * `vmem segv`: a vector load from an unmapped page without a handler (SIGSEGV, exit 139).
  * `vmem state`: vector state set, then held across a long scalar loop and printed (the
  * checkpoint round trip of tests/e2e/244 cuts the loops).
  * Inline assembly only (the arithmetic instructions are not used), built with .option arch.
@@ -1338,6 +1339,15 @@ int main(int argc, char **argv)
 		setvbuf(stdout, NULL, _IONBF, 0);  /* what a dying emulator printed stays */
 		run_linux();
 		return l_bad ? 1 : 0;
+	}
+	if (argc > 1 && !strcmp(argv[1], "segv")) {
+		/* no handler: a vector load from an unmapped page ends the program with SIGSEGV */
+		printf("before\n");
+		fflush(stdout);
+		vsetvl(4, 2 << 3);
+		op_f_vle32(0x10, 0, 0);
+		printf("after\n");
+		return 0;
 	}
 	if (argc > 1 && !strcmp(argv[1], "state")) {
 		run_state();
