@@ -62,18 +62,32 @@ static uint64_t sig_v_size(const struct hart *h)
 	return h->vlenb ? 8u + 48u + 32u * (uint64_t)h->vlenb : 0;
 }
 
-/* Bytes of a signal frame before its 16-byte alignment, as Linux's get_rt_frame_size: the
- * V context (whose header sits inside the ucontext) and the END header follow the ucontext.
- * Linux adds the V context once the process has used V; robin, whenever the guest has V. */
-static uint64_t sig_frame_size(const struct hart *h)
+/* Whether the frame carries the V context. Linux saves it once the process has used V (its
+ * first vector instruction or vector CSR access turned V on); robin sees that use as vector
+ * state that differs from the initial one (vill, everything 0), which only a program that
+ * restored exactly that state would defeat. */
+static int sig_v_saved(const struct hart *h)
 {
-	uint64_t v = sig_v_size(h);
-	return SIGF_SIZE + (v ? v + 8u : 0);
+	if (!h->vlenb)
+		return 0;
+	if (h->vtype != HART_VTYPE_VILL || h->vl || h->vstart || h->vxrm || h->vxsat)
+		return 1;
+	for (size_t i = 0; i < 32u * h->vlenb; i++)
+		if (h->vreg[i])
+			return 1;
+	return 0;
+}
+
+/* Bytes of a signal frame before its 16-byte alignment, as Linux's get_rt_frame_size: the
+ * V context (whose header sits inside the ucontext) and the END header follow the ucontext. */
+static uint64_t sig_frame_size(const struct hart *h, int with_v)
+{
+	return SIGF_SIZE + (with_v ? sig_v_size(h) + 8u : 0);
 }
 
 uint64_t syscall_signal_min_stack(const struct emu *e)
 {
-	return (sig_frame_size(&e->hart) + 15u) & ~15ull;
+	return (sig_frame_size(&e->hart, e->hart.vlenb != 0) + 15u) & ~15ull;
 }
 
 static int sig_is_fault(int sig)
@@ -88,7 +102,8 @@ static int sig_enter(struct emu *e, int sig, int code, uint64_t addr, uint64_t r
 	struct hart *h = &e->hart;
 	struct emu_sigaction *act = &e->sigact[sig];
 	uint8_t f[SIGF_MAX];
-	uint64_t size = sig_frame_size(h);
+	int with_v = sig_v_saved(h);
+	uint64_t size = sig_frame_size(h, with_v);
 	memset(f, 0, size);
 	uint64_t sp = h->x[2];
 	int on_alt = e->altstack_size && sp - e->altstack_sp < e->altstack_size;
@@ -119,7 +134,7 @@ static int sig_enter(struct emu *e, int sig, int code, uint64_t addr, uint64_t r
 	for (int i = 0; i < 32; i++)
 		sig_put64(f, SIGF_UC_FPREGS + 8 * (size_t)i, h->f[i]);
 	sig_put32(f, SIGF_UC_FCSR, (h->frm << 5) | (h->fflags & 31));
-	if (h->vlenb) {
+	if (with_v) {
 		/* the handler starts with the same vector state; sigreturn restores this copy */
 		sig_put32(f, SIGF_UC_EXT_HDR, SIGF_V_MAGIC);
 		sig_put32(f, SIGF_UC_EXT_HDR + 4, (uint32_t)sig_v_size(h));

@@ -8,7 +8,8 @@
 # translated at 256). Then what qemu 7.2 does not do and Linux does (`vmem linux`, robin
 # only): the vector context in the signal frame as Linux lays it out, a handler that uses
 # vectors returning into a faulting load that completes from vstart, a handler's edit of the
-# saved registers, timer signals interrupting vector code, AT_MINSIGSTKSZ; at VLEN 128 .. 1024.
+# saved registers, timer signals interrupting vector code, AT_MINSIGSTKSZ; at VLEN 128 .. 1024;
+# and no vector context in the frame of a process that has not used V yet.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest vmem
@@ -55,6 +56,8 @@ for vlen in 128 256 512 1024; do
 	[ "$(grep -c '^linux resume' "$T/l.$vlen")" = 2 ] && grep -q '^linux async: ' "$T/l.$vlen" ||
 		die "VLEN $vlen: vmem linux skipped a part"
 done
+out=$("$ROBIN" run --vlen 256 "$G/vmem.static" nov 2>&1) && [ "$out" = "linux no V used: first extension header magic 0 size 0" ] ||
+	die "a frame before any vector use: $out"
 [ $fail = 0 ] && echo "vmem linux: frames, resume from vstart and async signals as Linux at VLEN 128..1024"
 # without a handler, a vector fault ends the run as a scalar one does (SIGSEGV, exit 139,
 # the faulting address named); without V the first vector instruction is SIGILL (exit 132)

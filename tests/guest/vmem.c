@@ -14,6 +14,7 @@
  * vectors and returns into a faulting load that then completes from vstart, a handler's edit
  * of the saved registers taking effect, timer signals interrupting vector code, and
  * AT_MINSIGSTKSZ. It prints BAD lines for every difference from Linux's behaviour.
+ * `vmem nov` (robin only): before any vector use a signal frame has no V context.
  * `vmem segv`: a vector load from an unmapped page without a handler (SIGSEGV, exit 139).
  * `vmem state`: vector state set, then held across a long scalar loop and printed (the
  * checkpoint round trip of tests/e2e/244 cuts the loops).
@@ -1312,8 +1313,35 @@ static void run_state(void)
 	}
 }
 
+static volatile uint32_t nov_magic = 1, nov_size = 1;
+
+static void on_usr1_nov(int sig, siginfo_t *si, void *ucv)
+{
+	(void)sig; (void)si;
+	uint8_t *fp = (uint8_t *)&((ucontext_t *)ucv)->uc_mcontext.__fpregs;
+	memcpy((void *)&nov_magic, fp + 520, 4);
+	memcpy((void *)&nov_size, fp + 524, 4);
+}
+
+/* Before any vector use, a signal frame has no V context: the END header comes first, as
+ * Linux writes it for a process that has not turned V on. */
+static int run_nov(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = on_usr1_nov;
+	sa.sa_flags = SA_SIGINFO;
+	sigaction(SIGUSR1, &sa, NULL);
+	raise(SIGUSR1);
+	printf("linux no V used: first extension header magic %u size %u%s\n", nov_magic, nov_size,
+	       nov_magic || nov_size ? " BAD" : "");
+	return nov_magic || nov_size;
+}
+
 int main(int argc, char **argv)
 {
+	if (argc > 1 && !strcmp(argv[1], "nov"))
+		return run_nov();
 	asm volatile(VASM("csrr %0, vlenb") : "=r"(vlenb));
 	for (size_t i = 0; i < BUF; i++) {
 		src[i] = (uint8_t)rnd();
