@@ -188,7 +188,7 @@ int cmd_sim(int argc, char **argv)
 		goto out;
 	if (!sp->restore && emu_opts_program("sim", argc, i))
 		goto out;
-	if (core_opts_build(&co, "sim", &sp->cfg))
+	if (core_opts_build(&co, "sim", &sp->cfg) || sim_vlen_match(&sp->cfg, &eo, "sim"))
 		goto out;
 	cmdline = sim_join_args(argc, argv);
 	sp->command = cmdline ? cmdline : "robin sim";
