@@ -33,6 +33,9 @@ const char emu_opts_help[] =
 	"  --isa NAME          the ISA the guest sees: rv64gc, rva22 or rva23 (default), each\n"
 	"                      optionally followed by _EXT for more extensions (rva23_zfh_zbc);\n"
 	"                      instructions outside it raise SIGILL; docs/isa.md\n"
+	"  --perf-map          name the host code of translated blocks in /tmp/perf-PID.map\n"
+	"                      (guest:FUNCTION+0xOFF), so robin record and perf attribute\n"
+	"                      robin's own time to guest code; docs/robin-run.md\n"
 	"  --vlen BITS         the vector registers' length when the ISA has V: 128 (default),\n"
 	"                      256, 512 or 1024; docs/vector.md\n";
 
@@ -93,6 +96,11 @@ int emu_opts_take(struct emu_opts *o, const char *cmd, int argc, char **argv, in
 	const char *a = argv[*i];
 	if (!strcmp(a, "--virtual-time")) {
 		o->cfg.virtual_time = 1;
+		emu_opts_keep(o, a, NULL);
+		return 1;
+	}
+	if (!strcmp(a, "--perf-map")) {
+		o->cfg.perf_map = 1;
 		emu_opts_keep(o, a, NULL);
 		return 1;
 	}

@@ -376,7 +376,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		e->jit_on = 0;
 		return;
 	}
-	jit_install(code, buf, &c);
+	jit_install(code, emu_arena_w(&e->jit_arena, code), buf, &c);
+	jit_map_block(e, code, c.len, b->pc);
 	b->jit_fp = (uint32_t)c.fp_env;
 	b->jit = code;
 	b->jit_chain = code + c.chain;
@@ -593,7 +594,8 @@ enter:
 				/* the exit that led here leaves to this block from now on */
 				if (e->jit_link) {
 					if (e->jit_link_pc == b->pc)
-						memcpy((void *)(uintptr_t)e->jit_link, &b->jit_chain, sizeof(void *));
+						memcpy(emu_arena_w(&e->jit_arena, (void *)(uintptr_t)e->jit_link),
+						       &b->jit_chain, sizeof(void *));
 					e->jit_link = 0;
 				}
 				e->jit_icount = icount;

@@ -148,9 +148,61 @@ static inline struct emu_slot *emu_slot_decoded(const struct emu *e, uint64_t pc
 
 /* ---- arenas ------------------------------------------------------------------------------ */
 
+/* Maps the next chunk of an exec arena: both views of memfd bytes [k * chunk, (k + 1) *
+ * chunk), setting the arena up on the first call. 0, or -1 when it cannot (no memfd, the
+ * reserve is used up): the caller then translates nothing more. */
+static int emu_arena_exec_chunk(struct emu_arena *a)
+{
+	size_t reserve = EMU_JIT_CHUNKS * a->chunk_bytes;
+	if (!a->rx) {
+		int fd = memfd_create("robin-jit", MFD_CLOEXEC);
+		if (fd < 0)
+			return -1;
+		uint8_t *rx = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+				   -1, 0);
+		uint8_t *rw = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+				   -1, 0);
+		if (rx == MAP_FAILED || rw == MAP_FAILED) {
+			if (rx != MAP_FAILED)
+				munmap(rx, reserve);
+			if (rw != MAP_FAILED)
+				munmap(rw, reserve);
+			close(fd);
+			return -1;
+		}
+		a->rx = rx;
+		a->rw = rw;
+		a->memfd = fd;
+		a->nchunks = 0;
+	}
+	if (a->nchunks == EMU_JIT_CHUNKS)
+		return -1;
+	off_t at = (off_t)(a->nchunks * a->chunk_bytes);
+	uint8_t *x = a->rx + at, *w = a->rw + at;
+	if (ftruncate(a->memfd, at + (off_t)a->chunk_bytes) ||
+	    mmap(x, a->chunk_bytes, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, a->memfd, at) ==
+	    MAP_FAILED ||
+	    mmap(w, a->chunk_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, a->memfd, at) ==
+	    MAP_FAILED)
+		return -1;
+	a->nchunks++;
+	a->cur = x;
+	a->end = x + a->chunk_bytes;
+	a->mapped = a->end;
+	return 0;
+}
+
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
 {
 	bytes = (bytes + 31) & ~(size_t)31;
+	if (a->exec) {
+		if ((size_t)(a->end - a->cur) < bytes &&
+		    (bytes > a->chunk_bytes || emu_arena_exec_chunk(a)))
+			return NULL;
+		void *p = a->cur;
+		a->cur += bytes;
+		return p;
+	}
 	if ((size_t)(a->end - a->cur) < bytes) {
 		uint8_t *c = bytes <= a->chunk_bytes - 32 ?
 			mmap(NULL, a->chunk_bytes, PROT_READ | PROT_WRITE | (a->exec ? PROT_EXEC : 0),
@@ -179,8 +231,64 @@ void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
 	return p;
 }
 
+int emu_arena_fork_copy(const struct emu_arena *a)
+{
+	if (!a->rx || !a->nchunks)
+		return -1;
+	size_t used = a->nchunks * a->chunk_bytes;
+	int fd = memfd_create("robin-jit", MFD_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	const uint8_t *p = a->rw;
+	size_t done = 0;
+	if (ftruncate(fd, (off_t)used) == 0) {
+		while (done < used) {
+			ssize_t n = pwrite(fd, p + done, used - done, (off_t)done);
+			if (n <= 0)
+				break;
+			done += (size_t)n;
+		}
+	}
+	if (done < used) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+void emu_arena_fork_child(struct emu_arena *a, int fd)
+{
+	if (fd < 0) {
+		if (a->rx) {  /* no copy: this process stops translating, its old code stays */
+			a->cur = a->end;
+			a->nchunks = EMU_JIT_CHUNKS;
+		}
+		return;
+	}
+	size_t used = a->nchunks * a->chunk_bytes;
+	if (mmap(a->rx, used, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED ||
+	    mmap(a->rw, used, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
+		/* the views still show the parent's memfd: never write to it again */
+		fprintf(stderr, "robin: fork: cannot map the translated code's copy (%s)\n",
+			strerror(errno));
+		abort();
+	}
+	close(a->memfd);
+	a->memfd = fd;
+}
+
 static void emu_arena_free(struct emu_arena *a)
 {
+	if (a->exec) {
+		if (a->rx) {
+			munmap(a->rx, EMU_JIT_CHUNKS * a->chunk_bytes);
+			munmap(a->rw, EMU_JIT_CHUNKS * a->chunk_bytes);
+			close(a->memfd);
+		}
+		a->rx = a->rw = NULL;
+		a->cur = a->end = a->mapped = NULL;
+		return;
+	}
 	while (a->chunks) {
 		void *c = a->chunks;
 		memcpy(&a->chunks, c, sizeof(void *));
@@ -291,6 +399,7 @@ void emu_destroy(struct emu *e)
 	emu_arena_free(&e->code_arena);
 	emu_arena_free(&e->blk_arena);
 	emu_arena_free(&e->jit_arena);
+	jit_map_close(e);
 	block_map_free(e);
 	if (e->code)
 		munmap(e->code, GMEM_NPAGES * sizeof(*e->code));

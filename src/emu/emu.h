@@ -38,6 +38,8 @@ struct emu_config {
 	                            isa_ext_parse); 0 = ISA_EXT_DEFAULT (rva23) */
 	uint32_t vlen;           /* VLEN in bits when the guest has V: a power of two from 128 to
 	                            1024; 0 = 128 */
+	int perf_map;            /* name translated blocks in /tmp/perf-PID.map for profilers of
+	                            robin itself (jit_map.c) */
 };
 
 /* The fixed minimal environment of a hermetic guest (NULL-terminated): PATH and HOME. */

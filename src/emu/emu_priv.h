@@ -91,7 +91,22 @@ struct emu_arena {
 	uint8_t *mapped;        /* the newest chunk is mapped in below this */
 	int exec;               /* chunks are executable (translated code): a failed mapping
 	                           returns NULL instead of ending the process */
+	/* exec arenas are W^X, as qemu's split-wx: one memfd mapped twice, executable at rx and
+	 * writable at rw (never one page both), chunk k at rx/rw + k * chunk_bytes; code is
+	 * written through emu_arena_w. NULL rx: not set up yet (or no memfd: no translation). */
+	uint8_t *rx, *rw;
+	int memfd;
+	size_t nchunks;
 };
+
+/* Chunks an exec arena may map (EMU_JIT_CHUNKS * chunk_bytes of address space, reserved). */
+#define EMU_JIT_CHUNKS 64
+
+/* The writable alias of p, an address an exec arena handed out (p itself elsewhere). */
+static inline void *emu_arena_w(const struct emu_arena *a, void *p)
+{
+	return a->rx ? (uint8_t *)p + (a->rw - a->rx) : p;
+}
 
 /* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
 #define EMU_JC_BITS 12
@@ -149,6 +164,8 @@ struct emu {
 	uint32_t isa_reqs;                   /* the enum isa_req its encodings may need */
 	uint32_t jit_hot;                    /* ... on their jit_hot-th entry */
 	uint64_t jit_blocks, jit_bytes;      /* translated so far */
+	FILE *perf_map;                      /* cfg.perf_map: /tmp/perf-PID.map (jit_map.c) */
+	int perf_map_pid;                    /* the process it was opened for */
 	/* the translated code's view of the run (jit.h): the instruction count, the limit (0:
 	 * no chaining), and the last exit slot that left to a static target, and the target */
 	uint64_t jit_icount, jit_limit, jit_link, jit_link_pc;
@@ -267,6 +284,20 @@ void fault_describe(struct emu *e);
 void fault_signal_death(struct emu *e, int sig, const char *why);
 /* "<sym+0xoff>" for a guest PC into buf (empty if unknown). */
 void fault_symbolize(struct emu *e, uint64_t pc, char *buf, size_t n);
+
+/* The function symbol of guest address pc: its name and pc's offset in it, and the file
+ * name of the image (without directories) in *image and whether it is the main program.
+ * Returns NULL (with *image NULL) outside every image; a name of NULL with *image set when the
+ * image has no symbol there (*off is then pc's offset in the image). */
+const char *emu_symbol_at(struct emu *e, uint64_t pc, uint64_t *off, const char **image,
+			  int *main_image);
+
+/* Names a block the translator just installed at code (len bytes), guest address pc, in
+ * /tmp/perf-PID.map when cfg.perf_map asks for it (jit_map.c); nothing otherwise. */
+void jit_map_block(struct emu *e, const void *code, size_t len, uint64_t pc);
+
+/* Closes the perf map (emu_destroy). */
+void jit_map_close(struct emu *e);
 /* Remember a mapped image (main program, interpreter, executable file mappings). */
 void emu_image_add(struct emu *e, uint64_t start, uint64_t end, uint64_t bias, const char *path);
 /* Forget images that overlap an unmapped range. */
@@ -305,6 +336,13 @@ int emu_async_service(struct emu *e);
 /* emu.c: `bytes` of zeroed memory, 32-byte aligned, from the arena (at most its chunk size
  * less 32); aborts with a message when the host has no memory left. */
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes);
+
+/* A guest fork of an exec arena: before the host fork, a new memfd holding the arena's
+ * translated code as it is (-1 when there is none or no copy could be made); in the child,
+ * emu_arena_fork_child maps it over both views, so that the two processes' later
+ * translations and chain patches stay their own; the parent closes it. */
+int emu_arena_fork_copy(const struct emu_arena *a);
+void emu_arena_fork_child(struct emu_arena *a, int fd);
 
 /* block.c: free the table of blocks by PC (emu_destroy). */
 void block_map_free(struct emu *e);

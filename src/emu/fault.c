@@ -52,9 +52,10 @@ void emu_image_remove(struct emu *e, uint64_t start, uint64_t end)
 	}
 }
 
-void fault_symbolize(struct emu *e, uint64_t pc, char *buf, size_t n)
+const char *emu_symbol_at(struct emu *e, uint64_t pc, uint64_t *off, const char **image,
+			  int *main_image)
 {
-	buf[0] = 0;
+	*image = NULL;
 	for (int i = e->n_images - 1; i >= 0; i--) {
 		struct emu_image *im = &e->images[i];
 		if (pc < im->start || pc >= im->end)
@@ -63,19 +64,30 @@ void fault_symbolize(struct emu *e, uint64_t pc, char *buf, size_t n)
 			im->syms_tried = 1;
 			im->syms = symtab_load(im->path);
 		}
-		uint64_t off;
-		const char *name = symtab_lookup(im->syms, pc - im->bias, &off);
+		const char *name = symtab_lookup(im->syms, pc - im->bias, off);
 		const char *base = strrchr(im->path, '/');
-		base = base ? base + 1 : im->path;
-		int main_image = !strcmp(im->path, e->exe_path) || i == 0;
-		if (name && main_image)
-			snprintf(buf, n, " <%s+0x%" PRIx64 ">", name, off);
-		else if (name)
-			snprintf(buf, n, " <%s+0x%" PRIx64 " in %s>", name, off, base);
-		else
-			snprintf(buf, n, " <%s+0x%" PRIx64 ">", base, pc - im->start);
-		return;
+		*image = base ? base + 1 : im->path;
+		*main_image = !strcmp(im->path, e->exe_path) || i == 0;
+		if (!name)
+			*off = pc - im->start;
+		return name;
 	}
+	return NULL;
+}
+
+void fault_symbolize(struct emu *e, uint64_t pc, char *buf, size_t n)
+{
+	buf[0] = 0;
+	uint64_t off;
+	const char *base;
+	int main_image = 0;
+	const char *name = emu_symbol_at(e, pc, &off, &base, &main_image);
+	if (name && main_image)
+		snprintf(buf, n, " <%s+0x%" PRIx64 ">", name, off);
+	else if (name)
+		snprintf(buf, n, " <%s+0x%" PRIx64 " in %s>", name, off, base);
+	else if (base)
+		snprintf(buf, n, " <%s+0x%" PRIx64 ">", base, off);
 }
 
 static const char *fault_signame(int sig)

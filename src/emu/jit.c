@@ -1032,12 +1032,12 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	return 0;
 }
 
-void jit_install(uint8_t *dst, const uint8_t *buf, const struct jit_code *c)
+void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c)
 {
-	memcpy(dst, buf, c->len);
+	memcpy(dst_w, buf, c->len);
 	for (uint32_t s = 0; s < c->n_slot; s++) {
 		uint64_t v = (uint64_t)(uintptr_t)(dst + c->slot_val[s]);
-		memcpy(dst + c->slot_off[s], &v, 8);
+		memcpy(dst_w + c->slot_off[s], &v, 8);
 	}
 }
 
@@ -1052,9 +1052,9 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	return -1;
 }
 
-void jit_install(uint8_t *dst, const uint8_t *buf, const struct jit_code *c)
+void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c)
 {
-	(void)dst, (void)buf, (void)c;
+	(void)dst, (void)dst_w, (void)buf, (void)c;
 }
 
 int jit_host_supported(void) { return 0; }

@@ -97,8 +97,9 @@ struct jit_code {
 int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
 		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out);
 
-/* Copy a translation to where it runs (executable memory, c->len bytes) and set its slots. */
-void jit_install(uint8_t *dst, const uint8_t *buf, const struct jit_code *c);
+/* Copy a translation to where it runs (c->len bytes at dst, executable, never writable: it
+ * is written through its writable alias dst_w, emu_arena_w) and set its slots. */
+void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c);
 
 /* Is this host one the translator emits code for? */
 int jit_host_supported(void);

@@ -64,6 +64,9 @@ int main(void)
 	TRY("cbo.inval", __asm__ volatile(".insn i 0x0f, 2, x0, %0, 0" : : "r"(buf) : "memory"));
 	TRY("zawrs", __asm__ volatile(".insn 0x00d00073"));
 	TRY("pause", __asm__ volatile(".insn 0x0100000f"));
+	/* vsetvli a1, a0, e32, m1, ta, ma; then Zvbb's vandn.vv v1, v2, v3 */
+	TRY("v", __asm__ volatile("li a0, 4\n\t.insn 0x0d0575d7\n\tmv %0, a1" : "=r"(v) : : "a0", "a1"));
+	TRY("zvbb", __asm__ volatile("li a0, 4\n\t.insn 0x0d0575d7\n\t.insn 0x062180d7" : : : "a0", "a1"));
 
 	/* results, where the extension is there: each line is computed twice, by the
 	 * instruction and by C, and says whether they agree */

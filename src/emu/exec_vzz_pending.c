@@ -1,6 +1,6 @@
 /*
- * exec_v_pending.c — TEMPORARY while the V handlers are written in parallel: every V row
- * without a handler yet is bound weakly to SIGILL. Deleted before the vector work lands (a row
+ * exec_vzz_pending.c — TEMPORARY while the V handlers are written in parallel: every V row
+ * without a handler yet is bound weakly to SIGILL (this file sorts last in librobin.a, so the linker finds a strong definition in an earlier member first). Deleted before the vector work lands (a row
  * without a handler then fails the build, as exec.h promises).
  */
 #include "emu/exec.h"
