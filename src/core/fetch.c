@@ -259,6 +259,8 @@ int fetch_stage(struct core *c)
 		} else if (!c->fetch_wrong_path) {
 			struct emu_dyn tmp;
 			const struct emu_dyn *d = &tmp;
+			if (__builtin_expect(c->vpool != NULL, 0) && !vu_pool_room(c))
+				break;  /* each record may bring HART_VMEM_MAX ranges */
 			int rc = fetch_next_record(c, &tmp, &d);
 			if (rc <= 0)
 				break;
