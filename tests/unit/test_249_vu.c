@@ -4,7 +4,7 @@
  * a fixed DLEN doubles a sequencer's occupancy (and roughly the loop's cycles), doubling DLEN
  * halves it; idle-cycle skipping and wrong-path vector instructions (the loop exit is
  * mispredicted) change nothing; an iterative divide behind another waits for its sequencer
- * (ST-VU). */
+ * (ST-VU); a strided load makes one line access per element. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -293,6 +293,51 @@ static void test_dlen_sweep(void **state)
 	assert_true(cyc[0] > cyc[1] && cyc[1] > cyc[2]);
 }
 
+/* A strided load (vlse32.v v8, (a0), a1): vl elements 256 bytes apart, one range and one line
+ * access each, at least a cycle each; 64 ranges an instruction over 2,000 iterations go round
+ * the core's range pool (64 Ki ranges) and the ranges stay right. */
+static void test_strided(void **state)
+{
+	(void)state;
+	struct core_config cfg;
+	config_defaults(&cfg);
+	cfg.vlen = 512;
+	static struct hart_vmem many[64 * 2000];
+	struct synth s;
+	memset(&s, 0, sizeof(s));
+	size_t first = synth_raw(&s, enc_vsetvli(5, 12, 0x10 | 3));
+	/* vlse32.v v8, (a0), a1: 0x0a006007 with vm */
+	synth_raw(&s, 0x08006007u | VM | 8u << 7 | 10u << 15 | 11u << 20);
+	synth_raw(&s, enc_vadd(16, 8, 8));
+	size_t last = synth_branch(&s, X(12), X(0), -3 * 4);
+	for (size_t it = 0; it < 2000; it++) {
+		synth_exec(&s, first, synth_pc(first + 1), 0, 0);
+		s.recs[s.n - 1].vl = 64;
+		s.recs[s.n - 1].vsew = 32;
+		uint64_t base = 0x400000 + (it % 4) * 4;
+		synth_exec(&s, first + 1, synth_pc(first + 2), base, 0);
+		struct emu_dyn *d = &s.recs[s.n - 1];
+		d->vl = 64;
+		d->vsew = 32;
+		d->vmem = &many[64 * it];
+		d->vmem_n = 64;
+		for (unsigned k = 0; k < 64; k++)
+			many[64 * it + k] = (struct hart_vmem){ base + 256u * k, 4 };
+		vexec(&s, first + 2, 64, 0);
+		int taken = it + 1 < 2000;
+		synth_exec(&s, last, taken ? synth_pc(first) : synth_pc(last + 1), 0, taken);
+	}
+	struct vrun r;
+	run(&s, &cfg, &r);
+	synth_free(&s);
+	assert_int_equal(r.st.vmem_accesses, 2000 * 64);
+	assert_int_equal(r.rec.accesses, 2000 * 64);
+	assert_true(r.st.busy[CORE_VSEQ_LOAD] >= 2000 * 64);
+	assert_true(r.cycles >= 2000 * 64);
+	/* the 16 KiB the loads touch stay in the L1D: few misses */
+	assert_true(r.st.vmem_misses < 2000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -300,6 +345,7 @@ int main(void)
 		cmocka_unit_test(test_occupancy_scales),
 		cmocka_unit_test(test_divide_stall),
 		cmocka_unit_test(test_dlen_sweep),
+		cmocka_unit_test(test_strided),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
