@@ -103,10 +103,10 @@ struct probe_insn {
 	uint8_t  flush_cause;/* enum probe_cause this instruction caused, or 0 */
 	uint32_t ctx;        /* calling context (emu/callstack.h node) it ran in; wrong path:
 	                        that of the transfer it follows; 0 when nobody tracks stacks */
-	/* vector instructions (ISA_CLASS_IS_V but vset*): the elements it ran over (vl; 0 on
-	 * the wrong path, where vl is unknown), and for vector loads and stores the line
-	 * accesses it made and how many of them missed in the L1D (events and serve_level say
-	 * how far they went); 0 for every other instruction */
+	/* vector instructions (ISA_CLASS_IS_V): the elements it ran over (vl; vset*: the vl it
+	 * set; 0 on the wrong path, where vl is unknown), and for vector loads and stores the
+	 * line accesses it made and how many of them missed in the L1D (events and serve_level
+	 * say how far they went); 0 for every other instruction */
 	uint32_t vl;
 	uint16_t vmem_accesses, vmem_misses;
 };
