@@ -3,7 +3,7 @@
 # tests/guest/vcore_loop.c's divide loop (two independent vdivu.vv on the one iterative
 # integer sequencer, then a vadd.vv behind them): the golden reference puts nearly all of the
 # divides' and the vadd's cycles under ST-VU, TEA sampling every cycle equals it exactly
-# (PICS error 0) and at a sampling period finds the same components; the Oracle and TIP put
+# (PICS error 0 but for rounding) and at a sampling period finds the same components; the Oracle and TIP put
 # the time on the divides; --stats-json counts the cycles spent waiting for a sequencer.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
@@ -25,7 +25,7 @@ t = sys.argv[1]
 bad = []
 p1, p97 = (json.load(open(f"{t}/p{n}.json")) for n in (1, 97))
 e = p1["pics_error"]["tea"]["instruction"]
-if e != 0: bad.append(f"TEA at period 1 differs from the golden reference: error {e}")
+if e > 1e-9: bad.append(f"TEA at period 1 differs from the golden reference: error {e}")
 def comps(s, prof):
     return {x["disasm"]: x["components"] for x in s["pics_top"][prof]}
 for s, prof in ((p1, "golden"), (p97, "tea")):
