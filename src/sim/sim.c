@@ -33,6 +33,28 @@ void sim_spec_init(struct sim_spec *s, const char *cmd)
 		s->po[k].top = SIM_PROFILE_TOP_DEFAULT;
 }
 
+int sim_vlen_match(struct core_config *cfg, struct emu_opts *eo, const char *cmd)
+{
+	struct core_config def;
+	config_defaults(&def);
+	if (eo->cfg.vlen) {
+		if (cfg->vlen != def.vlen && cfg->vlen != eo->cfg.vlen) {
+			fprintf(stderr, "robin %s: --vlen %u and the core's vlen %u differ\n", cmd,
+			        eo->cfg.vlen, cfg->vlen);
+			return 2;
+		}
+		cfg->vlen = eo->cfg.vlen;
+	} else {
+		eo->cfg.vlen = cfg->vlen;
+	}
+	char err[CONFIG_ERR_LEN];
+	if (config_validate(cfg, err)) {
+		fprintf(stderr, "robin %s: %s\n", cmd, err);
+		return 2;
+	}
+	return 0;
+}
+
 int sim_check(const struct sim_spec *s)
 {
 	const struct sim_profile_opts *po = &s->po[0];
