@@ -199,7 +199,7 @@ static void classify(const struct vrow *r, struct shape *s)
 
 /* ---- state ------------------------------------------------------------------------------ */
 
-#define SCR (16u << 10)      /* scratch memory, followed by an inaccessible guard page */
+#define SCR (16u << 10)      /* scratch memory, between inaccessible regions of its size */
 #define NXR 7                /* x operands: t0, t1, t2, t3 .. t6 */
 #define NFR 8                /* f operands: ft0 .. ft7 */
 static const uint8_t xregs[NXR] = { 5, 6, 7, 28, 29, 30, 31 };
@@ -210,7 +210,7 @@ struct ctx {
 };
 
 static unsigned vlenb;
-static uint8_t *scratch;              /* SCR bytes; the page after it is PROT_NONE */
+static uint8_t *scratch;              /* SCR bytes; SCR bytes either side are PROT_NONE */
 static uint32_t *code;                /* one stub per step of the sequence (write_stub) */
 static uint8_t regs[32 * 128] __attribute__((aligned(64)));
 
@@ -982,14 +982,15 @@ int main(int argc, char **argv)
 		printf("# vlenb %u: no vector unit to test\n", vlenb);
 		return 2;
 	}
-	long pg = sysconf(_SC_PAGESIZE);
-	uint8_t *m = mmap(NULL, SCR + (size_t)pg, PROT_READ | PROT_WRITE,
-	                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (m == MAP_FAILED || mprotect(m + SCR, (size_t)pg, PROT_NONE)) {
+	/* the scratch buffer between two inaccessible regions of its size: an access the
+	 * generator lets fault (base near the end plus an offset or stride up to SCR) faults
+	 * there, whatever else the emulator mapped around it */
+	uint8_t *m = mmap(NULL, 3 * SCR, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (m == MAP_FAILED || mprotect(m, SCR, PROT_NONE) || mprotect(m + 2 * SCR, SCR, PROT_NONE)) {
 		perror("vdiff: scratch");
 		return 2;
 	}
-	scratch = m;
+	scratch = m + SCR;
 	map_code();
 	for (unsigned i = 0; i < sizeof(table) / sizeof(table[0]); i++)
 		if (starts(table[i].name, "vl") && ends(table[i].name, "re8_v"))
