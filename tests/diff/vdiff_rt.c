@@ -18,13 +18,15 @@
  * and random scratch memory; every step draws a vxrm and an frm.
  *
  *   vdiff [--seed N] [--seqs N] [--first N] [--len N] [--rows R,...] [--exclude R,...]
- *         [--dump] [--probe] [--list] [--fp16] [--zvbb] [--vstart-any] [--trace]
+ *         [--dump] [--probe] [--list] [--legal] [--fp16] [--zvbb] [--vstart-any] [--trace]
  *
  * --seqs sequences starting at number --first (default 0) of seed --seed, each of 2..--len
  * steps; --rows only these rows (plus the vset rows that configure them), --exclude never
  * these; --dump prints every vector register after each step (for one sequence: --first S
  * --seqs 1); --probe runs every row a few times after a fitting vsetvli instead (which rows
- * an emulator lacks); --list prints the rows covered (name, mnemonic, timing class). --fp16 lets vector FP arithmetic run at
+ * an emulator lacks); --list prints the rows covered (name, mnemonic, timing class); --legal
+ * makes only legal steps (no deliberately illegal groups or vtypes, no vstart, valid frm),
+ * so what differs is a value, not a trap policy. --fp16 lets vector FP arithmetic run at
  * SEW=16 (Zvfh: qemu 7.2 has it without a property; robin's rva23 has only Zvfhmin, whose two
  * conversions are always generated); --zvbb adds the Zvbb rows (qemu 7.2 lacks them);
  * --vstart-any lets a random vstart reach past the element count (vstart_limit); --trace
@@ -372,7 +374,8 @@ static int sew_l, lmul_l, vill;       /* the current vtype (SEW log2 bytes, LMUL
 static uint64_t cur_vl, cur_vtype;
 static int vl_exact;                   /* cur_vl is vl, not only a bound (no ff load since) */
 static int opt_vstart_any;             /* --vstart-any: vstart also at or past the count */
-static int legal_only;                 /* --probe: no deliberately illegal operands */
+static int legal_only;                 /* --probe, --legal: no deliberately illegal operands,
+                                          no vstart, no invalid frm */
 
 static void note_vtype(uint64_t vtype, uint64_t vl)
 {
@@ -895,7 +898,7 @@ static int in_list(const char *name, const char *list)
 static void usage(void)
 {
 	fprintf(stderr, "usage: vdiff [--seed N] [--seqs N] [--first N] [--len N] [--rows R,...] "
-	                "[--exclude R,...] [--dump] [--probe] [--list] [--fp16] [--zvbb] "
+	                "[--exclude R,...] [--dump] [--probe] [--list] [--legal] [--fp16] [--zvbb] "
 	                "[--vstart-any] [--trace]\n");
 	exit(2);
 }
@@ -915,6 +918,8 @@ int main(int argc, char **argv)
 			probe = 1;
 		else if (!strcmp(a, "--dump"))
 			opt_dump = 1;
+		else if (!strcmp(a, "--legal"))
+			legal_only = 1;
 		else if (!strcmp(a, "--vstart-any"))
 			opt_vstart_any = 1;
 		else if (!strcmp(a, "--trace"))
@@ -1033,7 +1038,7 @@ int main(int argc, char **argv)
 					continue;
 				}
 				/* mostly a vtype the row suits first; else as it is (may trap) */
-				if ((vill || !fits(s, sew_l, lmul_l)) && rnd(10)) {
+				if ((vill || !fits(s, sew_l, lmul_l)) && (legal_only || rnd(10))) {
 					step_init(&steps[idx]);
 					gen_vset(&steps[idx], s);
 					plan(&steps[idx++]);
@@ -1042,7 +1047,7 @@ int main(int argc, char **argv)
 				gen_instr(&steps[idx], s);
 				/* now and then a vstart below the element count (vstart_limit) */
 				uint64_t vmax = vstart_limit(s);
-				if (vmax && rnd(40) == 0)
+				if (vmax && rnd(40) == 0 && !legal_only)
 					steps[idx].set_vstart = (int)rnd(vmax);
 				if (s->kind == K_LOAD && s->mop == M_FF)
 					vl_exact = 0;
