@@ -10,7 +10,8 @@
  * when vstart >= vl (vstart stays; vcompress.vm: only when vl = 0); vslideup and the four
  * scalar moves never clear vstart; vmv.s.x and vfmv.s.f write element 0 only when
  * vstart < vl; the FP forms take SEW 16, 32 and 64 (qemu 7.2 allows binary16 there without
- * Zvfh) and raise SIGILL at SEW 8; no instruction requires vstart = 0. The register checks are
+ * Zvfh) and raise SIGILL at SEW 8 or with an invalid frm; vcompress.vm and the reductions
+ * raise SIGILL when vstart is not 0 (qemu 7.2 as the specification; e2e 246 found both). The register checks are
  * those of qemu's trans_rvv.c.inc (alignment to LMUL or EMUL, vd differing from the sources of
  * slideup, the gathers and vcompress, a masked instruction not writing v0).
  */
@@ -73,7 +74,7 @@ int exec_vmv_s_x(struct hart *h, const struct isa_insn *in)
 /* f[rd] = vs2[0], NaN-boxed. */
 int exec_vfmv_f_s(struct hart *h, const struct isa_insn *in)
 {
-	if (v_vill(h) || !vperm_fp_sew_ok(h))
+	if (v_vill(h) || !vperm_fp_sew_ok(h) || v_frm_invalid(h))
 		return v_illegal(h, in);
 	unsigned sew = v_sew(h);
 	v_set_fscalar(h, in->rd, sew, v_elem(h, V_N(in->rs2), 0, sew));
@@ -83,7 +84,7 @@ int exec_vfmv_f_s(struct hart *h, const struct isa_insn *in)
 /* vd[0] = f[rs1] (a value not NaN-boxed reads as the canonical NaN) when vstart < vl. */
 int exec_vfmv_s_f(struct hart *h, const struct isa_insn *in)
 {
-	if (v_vill(h) || !vperm_fp_sew_ok(h))
+	if (v_vill(h) || !vperm_fp_sew_ok(h) || v_frm_invalid(h))
 		return v_illegal(h, in);
 	unsigned sew = v_sew(h);
 	if (h->vstart < h->vl)
@@ -184,14 +185,14 @@ int exec_vslide1down_vx(struct hart *h, const struct isa_insn *in) { return vsli
 
 int exec_vfslide1up_vf(struct hart *h, const struct isa_insn *in)
 {
-	if (v_vill(h) || !vperm_fp_sew_ok(h))
+	if (v_vill(h) || !vperm_fp_sew_ok(h) || v_frm_invalid(h))
 		return v_illegal(h, in);
 	return vslide1up(h, in, v_fscalar(h, in->rs1, v_sew(h)));
 }
 
 int exec_vfslide1down_vf(struct hart *h, const struct isa_insn *in)
 {
-	if (v_vill(h) || !vperm_fp_sew_ok(h))
+	if (v_vill(h) || !vperm_fp_sew_ok(h) || v_frm_invalid(h))
 		return v_illegal(h, in);
 	return vslide1down(h, in, v_fscalar(h, in->rs1, v_sew(h)));
 }
@@ -278,8 +279,8 @@ int exec_vcompress_vm(struct hart *h, const struct isa_insn *in)
 {
 	unsigned vd = V_N(in->rd), vs2 = V_N(in->rs2), vs1 = V_N(in->rs1);
 	int lmul = v_lmul_log2(h);
-	if (v_vill(h) || !v_aligned(vd, lmul) || !v_aligned(vs2, lmul) || vd == vs2 ||
-	    v_overlap(vd, v_regs(lmul), vs1, 1))
+	if (v_vill(h) || v_vstart_nonzero(h) || !v_aligned(vd, lmul) || !v_aligned(vs2, lmul) ||
+	    vd == vs2 || v_overlap(vd, v_regs(lmul), vs1, 1))
 		return v_illegal(h, in);
 	if (h->vl == 0)  /* qemu 7.2 tests vl here, not vstart >= vl */
 		return 0;
@@ -313,7 +314,7 @@ enum vred_op { VRED_SUM, VRED_AND, VRED_OR, VRED_XOR, VRED_MINU, VRED_MIN, VRED_
 static int vred(struct hart *h, const struct isa_insn *in, enum vred_op op)
 {
 	unsigned vd = V_N(in->rd), vs2 = V_N(in->rs2), vs1 = V_N(in->rs1);
-	if (v_vill(h) || !v_aligned(vs2, v_lmul_log2(h)))
+	if (v_vill(h) || v_vstart_nonzero(h) || !v_aligned(vs2, v_lmul_log2(h)))
 		return v_illegal(h, in);
 	if (h->vstart >= h->vl)
 		return 0;
@@ -350,7 +351,7 @@ int exec_vredmax_vs(struct hart *h, const struct isa_insn *in) { return vred(h, 
 static int vwredsum(struct hart *h, const struct isa_insn *in, int is_signed)
 {
 	unsigned vd = V_N(in->rd), vs2 = V_N(in->rs2), vs1 = V_N(in->rs1);
-	if (v_vill(h) || !v_aligned(vs2, v_lmul_log2(h)) || v_sew(h) == 64)
+	if (v_vill(h) || v_vstart_nonzero(h) || !v_aligned(vs2, v_lmul_log2(h)) || v_sew(h) == 64)
 		return v_illegal(h, in);
 	if (h->vstart >= h->vl)
 		return 0;

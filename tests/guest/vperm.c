@@ -434,7 +434,16 @@ static void run_op(const struct op *o)
 			}
 		}
 	}
-	/* vstart > 0 (some instructions require 0), and vstart >= vl */
+	/* vstart > 0, and vstart >= vl; not for the instructions that require vstart = 0
+	 * (reductions, vcpop, vfirst, vmsbf/vmsif/vmsof, viota, vcompress): robin raises SIGILL
+	 * for them as the specification allows, qemu 7.2 only when the write of vstart ended its
+	 * translation block (its check uses the block's vstart-is-zero flag), so qemu is no
+	 * reference there; e2e 246's sequences and unit 241 check robin's SIGILL */
+	static const char *const need0[] = { "vcpop", "vfirst", "vmsbf", "vmsif", "vmsof",
+	                                     "viota", "vcompress", "vred", "vwred" };
+	for (size_t k = 0; k < sizeof(need0) / sizeof(need0[0]); k++)
+		if (!strncmp(o->name, need0[k], strlen(need0[k])))
+			return;
 	uint64_t vsv[] = {1, 3, 9};
 	for (unsigned i = 0; i < 3; i++) {
 		run_case(o, 32, 0, ~0ull, (o->kind & K_MASKED) ? 1 : 0, 0, 2, vsv[i]);

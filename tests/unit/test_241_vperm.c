@@ -239,6 +239,19 @@ static void test_illegal(void **state)
 	assert_int_equal(run(opv(M_VSLIDEDOWN_VX, 16, 16, 0, 1)), 0);
 	assert_int_equal(run(opv(M_VMSBF, 0, 16, 0, 1)), 0);
 	assert_int_equal(run(opv(M_VREDSUM, 0, 16, 0, 0)), 0);
+	/* vstart != 0: SIGILL for the instructions that require 0 (the specification allows it,
+	 * qemu 7.2 does it), the rest run */
+	h.vstart = 1;
+	expect_ill(opv(M_VREDSUM, 8, 16, 24, 1));
+	h.vstart = 1;
+	expect_ill(opv(M_VCOMPRESS, 8, 16, 24, 1));
+	h.vstart = 1;
+	expect_ill(opv(M_VIOTA, 8, 16, 0, 1));
+	h.vstart = 1;
+	expect_ill(opv(M_VMSBF, 8, 16, 0, 1));
+	h.vstart = 1;
+	assert_int_equal(run(opv(M_VSLIDEDOWN_VX, 16, 16, 0, 1)), 0);
+	assert_int_equal(h.vstart, 0);
 }
 
 int main(void)
