@@ -594,9 +594,15 @@ VFP_INLINE int vfp_merge(struct hart *h, const struct isa_insn *in, int merge)
 	if (vfp_rm(h, in) < 0)
 		return -1;
 	uint64_t f = v_fscalar(h, in->rs1, sew);
-	for (uint64_t i = h->vstart; i < h->vl; i++) {
-		int take_f = !merge || !in->masked || v_mask_bit(h, 0, i);
-		v_set_elem(h, vd, i, sew, take_f ? f : v_elem(h, vs2, i, sew));
+	/* vfmerge is always masked (vm = 0 is its encoding), vfmv.v.f never */
+	if (sew == 32) {
+		vfp_u32 *d = VFP_R32(vd), *a = VFP_R32(vs2);
+		for (uint64_t i = h->vstart; i < h->vl; i++)
+			d[i] = !merge || v_mask_bit(h, 0, i) ? (uint32_t)f : a[i];
+	} else {
+		vfp_u64 *d = VFP_R64(vd), *a = VFP_R64(vs2);
+		for (uint64_t i = h->vstart; i < h->vl; i++)
+			d[i] = !merge || v_mask_bit(h, 0, i) ? f : a[i];
 	}
 	h->vstart = 0;
 	return 0;

@@ -5,7 +5,9 @@
  *   1. a sweep: every instruction, SEW 32 and 64 (16 where robin defines it), the five
  *      rounding modes, unmasked at LMUL 1, over windows of vl elements of the value pools;
  *   2. LMUL 1/2, 1, 2, 4, unmasked and masked (v0 a fixed pattern), rounding to nearest;
- *   3. encodings qemu 7.2 and the specification reserve (SIGILL): misaligned groups, widening
+ *   3. the reductions on finite values whose sum depends on the order of the additions, at
+ *      LMUL 1 .. 8, masked and not, in every rounding mode;
+ *   4. encodings qemu 7.2 and the specification reserve (SIGILL): misaligned groups, widening
  *      at LMUL 8 or SEW 64, forbidden overlaps, a masked vd = v0, SEW 8, frm 5 and 7 (also with
  *      vl = 0), and the NaN-boxing of scalar operands.
  * With the argument "zvfh" it prints instead what robin alone decides: binary16 arithmetic
@@ -68,7 +70,23 @@ static const uint64_t pool_i[] = {
 #define NDATA 96            /* elements a sweep walks through */
 #define MAXB (1024 * 8 + 1024) /* bytes of any register group image and window */
 
-enum kind { K_F, K_I };
+enum kind { K_F, K_I, K_R };
+
+/* A finite value of wide-ranging magnitude (|exponent| <= 40), every fourth one the negation
+ * of its predecessor: sums whose result depends on the order of the additions. */
+static uint64_t finite_elem(unsigned eew, int role, unsigned i)
+{
+	uint64_t x = (uint64_t)(i & ~1u) * 0x9e3779b97f4a7c15ull;
+	x += (uint64_t)role * 0xbf58476d1ce4e5b9ull + eew;
+	x ^= x >> 31, x *= 0x94d049bb133111ebull, x ^= x >> 29;
+	int neg = (i & 3) == 3 ? !(x >> 63) : (int)(x >> 63);
+	int e = (int)((x >> 40) % 81) - 40;
+	if ((i & 3) == 1)
+		x ^= 0x5555; /* the odd one of a pair that does not cancel */
+	if (eew == 32)
+		return ((uint64_t)neg << 31) | ((uint64_t)(127 + e) << 23) | (x & 0x7fffff);
+	return ((uint64_t)neg << 63) | ((uint64_t)(1023 + e) << 52) | (x & 0xfffffffffffffull);
+}
 
 /* Element i of the pool of `kind` at `eew` bits for operand `role` (0 vs2, 1 vs1, 2 vd):
  * the roles walk the pool with different strides, so every window pairs different values. */
@@ -76,6 +94,8 @@ static uint64_t pool_elem(enum kind kind, unsigned eew, int role, unsigned i)
 {
 	static const unsigned mul[3] = {1, 5, 3}, add[3] = {0, 3, 7};
 	unsigned k = i * mul[role] + add[role] + (role ? i / 11 : 0);
+	if (kind == K_R)
+		return finite_elem(eew, role, i);
 	if (kind == K_I) {
 		uint64_t v = pool_i[k % NPOOL(pool_i)];
 		return eew == 64 ? v : v & ((1ull << eew) - 1);
@@ -363,9 +383,9 @@ static uint64_t run(const struct op *op, unsigned sew, int lmul, int masked, uns
 	if (op->sh == SH_WRED)
 		n1 = vlenb;
 	fill(img2, n2, op->k2, g.e2, 0, first);
-	fill(img1, n1, K_F, g.e1, 1, first);
+	fill(img1, n1, op->k2 == K_R ? K_R : K_F, g.e1, 1, first);
 	fill(imgd, nd, g.kd, g.ed, 2, first);
-	uint64_t f = pool_elem(K_F, sew, 1, first * 7 + 1);
+	volatile uint64_t f = pool_elem(K_F, sew, 1, first * 7 + 1);
 	if (sew == 32)
 		f |= 0xffffffff00000000ull;
 	else if (sew == 16)
@@ -521,7 +541,8 @@ static void reserved(void)
 		uint64_t fv = fvals[k];
 		asm volatile("csrwi frm, 0\n\tcsrwi fflags, 0\n\tfmv.d.x fa1, %3\n\t"
 		             "vsetivli zero, 4, e32, m1, tu, mu\n\tvfmv.v.f v8, fa1\n\t"
-		             "vse32.v v8, (%1)\n\tfmv.w.x fa2, zero\n\tvfmv.v.f v9, fa2\n\tvfadd.vf v9, v9, fa1\n\t"
+		             "vse32.v v8, (%1)\n\tfmv.w.x fa2, zero\n\tvfmv.v.f v9, fa2\n\t"
+		             "vfadd.vf v9, v9, fa1\n\t"
 		             "vse32.v v9, (%1)\n\tvsetivli zero, 2, e32, mf2, tu, mu\n\t"
 		             "vfwadd.vf v10, v9, fa1\n\tvsetivli zero, 2, e64, m1, tu, mu\n\t"
 		             "vse64.v v10, (%2)\n\tfrflags %0"
@@ -602,7 +623,25 @@ int main(int argc, char **argv)
 				}
 		}
 
-	/* 3. reserved encodings, frm, NaN-boxing */
+	/* 3. reductions over finite values whose sum depends on the order of the additions:
+	 * LMUL 1 .. 8, unmasked and masked, every rounding mode */
+	for (unsigned o = 0; o < NOPS; o++) {
+		if (ops[o].sh != SH_RED && ops[o].sh != SH_WRED)
+			continue;
+		struct op r = ops[o];
+		r.k2 = K_R;
+		for (unsigned s = 32; s <= 64; s *= 2) {
+			if (!(r.sews & s / 16))
+				continue;
+			for (int lmul = 0; lmul <= 3; lmul++)
+				for (int m = 0; m <= 1; m++)
+					for (unsigned frm = 0; frm <= 4; frm++)
+						for (unsigned first = 0; first < 64; first += 21)
+							run(&r, s, lmul, m, frm, first, 1000);
+		}
+	}
+
+	/* 4. reserved encodings, frm, NaN-boxing */
 	reserved();
 	return 0;
 }
