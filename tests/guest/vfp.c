@@ -7,6 +7,7 @@
  *   2. LMUL 1/2, 1, 2, 4, unmasked and masked (v0 a fixed pattern), rounding to nearest;
  *   3. the reductions on finite values whose sum depends on the order of the additions, at
  *      LMUL 1 .. 8, masked and not, in every rounding mode;
+ *      and every other instruction on such values, masked and not;
  *   4. encodings qemu 7.2 and the specification reserve (SIGILL): misaligned groups, widening
  *      at LMUL 8 or SEW 64, forbidden overlaps, a masked vd = v0, SEW 8, frm 5 and 7 (also with
  *      vl = 0), and the NaN-boxing of scalar operands.
@@ -647,6 +648,26 @@ int main(int argc, char **argv)
 					for (unsigned frm = 0; frm <= 4; frm++)
 						for (unsigned first = 0; first < 64; first += 21)
 							run(&r, s, lmul, m, frm, first, 1000);
+		}
+	}
+
+	/* 3b. the other instructions on finite values of wide-ranging magnitude (inexact results
+	 * that round differently in each mode), SEW 32 and 64, two windows */
+	for (unsigned o = 0; o < NOPS; o++) {
+		if (ops[o].sh == SH_RED || ops[o].sh == SH_WRED || ops[o].k2 != K_F)
+			continue;
+		struct op r = ops[o];
+		r.k2 = K_R;
+		for (unsigned s = 32; s <= 64; s *= 2) {
+			if (!(r.sews & s / 16))
+				continue;
+			for (unsigned frm = 0; frm <= 4; frm++)
+				for (unsigned first = 0, w = 0; w < 2; w++) {
+					uint64_t vl = run(&r, s, 0, w, frm, first, 1000);
+					if (!vl)
+						break;
+					first += (unsigned)vl;
+				}
 		}
 	}
 
