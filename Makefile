@@ -201,8 +201,9 @@ $(G)/tests/threads_omp.static $(G)/tests/threads_omp.dyn: RV_CFLAGS += -fopenmp
 # Zicond through .insn)
 $(G)/tests/bitmanip.static $(G)/tests/bitmanip.dyn: RV_CFLAGS += -march=rv64gc_zba_zbb_zbs
 $(G)/tests/bitmanip_jit.static $(G)/tests/bitmanip_jit.dyn: RV_CFLAGS += -march=rv64gc_zba_zbb_zbs
-# Guest tests of the vector extension are built for V (inline asm)
+# Guest tests of the vector extension are built for V (inline asm of V 1.0)
 $(G)/tests/vperm.static $(G)/tests/vperm.dyn: RV_CFLAGS += -march=rv64gcv
+$(G)/tests/vfp.static $(G)/tests/vfp.dyn: RV_CFLAGS += -march=rv64gcv
 
 # Differential test against qemu-riscv64 (tests/diff/): diffgen writes one inline-asm function
 # per isa_table.def row variant, diff_rt.c runs them on edge and seeded random operands.
