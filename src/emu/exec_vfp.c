@@ -14,7 +14,8 @@
  * - register-group checks as its trans_rvv.c.inc: alignment to EMUL, widening LMUL <= 4,
  *   the overlap rules of widening, narrowing and mask-producing operations, a masked
  *   instruction (vfmerge included) never writing v0 unless it writes a mask or a reduction;
- * - the unordered reductions add in element order, as the ordered ones (qemu 7.2 does).
+ * - the unordered reductions add in element order, as the ordered ones (qemu 7.2 does);
+ *   every reduction raises SIGILL when vstart is not 0 (exec_v.h v_vstart_nonzero).
  * The element loops switch on SEW once; the operation is a compile-time constant of each
  * always-inlined loop, so no per-element dispatch is left in the handlers.
  */
@@ -708,7 +709,8 @@ enum vfp_red { VFP_RSUM, VFP_RMIN, VFP_RMAX };
 VFP_INLINE int vfp_red(struct hart *h, const struct isa_insn *in, enum vfp_red op)
 {
 	unsigned sew = v_sew(h);
-	if (v_vill(h) || !vfp_sew_ok(sew) || !v_aligned(V_N(in->rs2), v_lmul_log2(h)))
+	if (v_vill(h) || v_vstart_nonzero(h) || !vfp_sew_ok(sew) ||
+	    !v_aligned(V_N(in->rs2), v_lmul_log2(h)))
 		return v_illegal(h, in);
 	int rm = vfp_rm(h, in);
 	if (rm < 0)
@@ -755,7 +757,8 @@ VFP_H(vfredmax_vs, vfp_red, VFP_RMAX)
  * element order. */
 static int vfp_wred(struct hart *h, const struct isa_insn *in)
 {
-	if (v_vill(h) || v_sew(h) != 32 || !v_aligned(V_N(in->rs2), v_lmul_log2(h)))
+	if (v_vill(h) || v_vstart_nonzero(h) || v_sew(h) != 32 ||
+	    !v_aligned(V_N(in->rs2), v_lmul_log2(h)))
 		return v_illegal(h, in);
 	int rm = vfp_rm(h, in);
 	if (rm < 0)
