@@ -604,6 +604,14 @@ static void sim_free(struct sim *sim)
 	free(sim);
 }
 
+/* The guest's VLEN is the core's when no --vlen chose it (robin accuracy, campaigns and
+ * presets with V: the vector unit and the emulator must agree). */
+static void sim_guest_vlen(const struct sim_spec *s)
+{
+	if (s->eo && !s->eo->cfg.vlen)
+		s->eo->cfg.vlen = s->cfg.vlen;
+}
+
 int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
 {
 	struct sim *sim = calloc(1, sizeof(*sim));
@@ -612,6 +620,7 @@ int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uin
 	if (!sim)
 		return -ENOMEM;
 	sim->s = s;
+	sim_guest_vlen(s);
 	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
 	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
 	if (rc) {
@@ -668,6 +677,7 @@ int sim_run(const struct sim_spec *s)
 		rc = 1;
 		goto out;
 	}
+	sim_guest_vlen(s);
 	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
 	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
 	if (rc)
