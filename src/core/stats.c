@@ -187,7 +187,8 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 	json_key(j, "cycle_stack");
 	json_object_begin(j);
 	for (unsigned i = 0; i < CORE_STACK_N; i++)
-		json_kv_uint(j, core_stack_name(i, name, sizeof(name)), s->stack[i]);
+		if (s->stack[i] || !CORE_STACK_IS_V(i))
+			json_kv_uint(j, core_stack_name(i, name, sizeof(name)), s->stack[i]);
 	json_object_end(j);
 	json_key(j, "branches");
 	json_object_begin(j);

@@ -276,8 +276,6 @@ int syscall_dispatch(struct emu *e);
 /* syscall_signal.c: if the guest has a handler for the signal the trap in hart.trap stands
  * for, set up its frame and return 1 (execution goes on at h->next_pc); else 0. */
 int syscall_signal_fault(struct emu *e);
-/* syscall_signal.c: the largest signal frame in bytes (Linux's AT_MINSIGSTKSZ). */
-uint64_t syscall_signal_min_stack(const struct emu *e);
 
 /* fault.c: describe the trap in e->hart.trap as the one-line fault message and set
  * e->fault_signal. */

@@ -302,7 +302,6 @@ static int loader_stack(struct emu *e, const struct loader_elf *prog, uint64_t i
 		{ AT_SECURE, 0 },
 		{ AT_RANDOM, random_at },
 		{ AT_EXECFN, execfn_at },
-		{ 51 /* AT_MINSIGSTKSZ, as Linux/riscv reports it */, syscall_signal_min_stack(e) },
 		{ AT_NULL, 0 },
 	};
 	size_t nwords = 1 + (size_t)argc + 1 + (size_t)envc + 1 + 2 * (sizeof(auxv) / sizeof(auxv[0]));

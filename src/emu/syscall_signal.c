@@ -85,11 +85,6 @@ static uint64_t sig_frame_size(const struct hart *h, int with_v)
 	return SIGF_SIZE + (with_v ? sig_v_size(h) + 8u : 0);
 }
 
-uint64_t syscall_signal_min_stack(const struct emu *e)
-{
-	return (sig_frame_size(&e->hart, e->hart.vlenb != 0) + 15u) & ~15ull;
-}
-
 static int sig_is_fault(int sig)
 {
 	return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGTRAP || sig == SIGFPE;

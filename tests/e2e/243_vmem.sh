@@ -8,7 +8,7 @@
 # translated at 256). Then what qemu 7.2 does not do and Linux does (`vmem linux`, robin
 # only): the vector context in the signal frame as Linux lays it out, a handler that uses
 # vectors returning into a faulting load that completes from vstart, a handler's edit of the
-# saved registers, timer signals interrupting vector code, AT_MINSIGSTKSZ; at VLEN 128 .. 1024;
+# saved registers, timer signals interrupting vector code, no AT_MINSIGSTKSZ (as qemu); at VLEN 128 .. 1024;
 # and no vector context in the frame of a process that has not used V yet.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
