@@ -40,7 +40,7 @@
 #define SIGF_V_MAGIC       0x53465457u
 #define SIGF_V_STATE       SIGF_SIZE
 #define SIGF_V_DATA        (SIGF_V_STATE + 48)
-#define SIGF_MAX           (SIGF_V_DATA + 32 * HART_VLENB_MAX + 8)
+#define SIGF_MAX           (SIGF_SIZE + 8 + 48 + 32 * HART_VLENB_MAX + 8) /* sig_frame_size at VLEN 1024 */
 
 #define SIG_BIT(s) (1ull << ((s) - 1))
 #define SIG_UNBLOCKABLE (SIG_BIT(SIGKILL) | SIG_BIT(SIGSTOP))

@@ -240,7 +240,8 @@ static int list_section(void *arg, struct elf_objsyms *im, const uint8_t *data)
 	for (size_t i = 0; i < im->nsyms; i++)
 		if (im->syms[i].shndx == im->sec_index && isa_mark_name(im->syms[i].name))
 			marks.v[marks.n++] = &im->syms[i];
-	qsort(marks.v, marks.n, sizeof(*marks.v), isa_mark_cmp);
+	if (marks.n > 1)
+		qsort(marks.v, marks.n, sizeof(*marks.v), isa_mark_cmp);
 	int rc = list_section_blocks(im, ctx, data, size, addr_width, opt, &marks);
 	free(marks.v);
 	return rc;
