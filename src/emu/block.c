@@ -367,7 +367,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	env.host_lzcnt = block_host_lzcnt;
 	env.host_bmi1 = block_host_bmi1;
 	env.host_popcnt = block_host_popcnt;
-	struct jit_block blk = { .block = b, .dead = &b->dead, .n_insns = b->n_insns, .pc_end = b->pc_end };
+	struct jit_block blk = { .block = b, .dead = &b->dead, .pc = b->pc, .n_insns = b->n_insns,
+				 .pc_end = b->pc_end };
 	static struct jit_code c;
 	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 2)
 		return;
@@ -600,7 +601,7 @@ enter:
 				}
 				e->jit_icount = icount;
 				e->jit_limit = e->block_hook ? 0 : limit;
-				struct jit_ret jr = ((jit_code_fn)b->jit)((uint8_t *)x + 128, base, perm);
+				struct jit_ret jr = jit_enter((uint8_t *)x + 128, base, perm, b->jit);
 				b = jr.block;
 				icount = e->jit_icount;
 				uint32_t r = (uint32_t)jr.r;

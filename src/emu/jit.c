@@ -24,9 +24,11 @@
  *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
  * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes, r11 = xb + 256
- * (f + 128); rax, rcx, r8, r9 are scratch, xmm0-xmm2 too. Nothing is saved: the code uses
- * only registers a call may clobber. The exits a condition takes (jcc) go to stubs after the
- * body, one per distinct exit; then the chain entry; then the exits' slots.
+ * (f + 128); rax, rcx, r8, r9 are scratch, xmm0-xmm2 too; rbx, rbp, r10, r12-r15 hold the
+ * guest int registers the block uses most (xr_read: loaded at first read, stored back at
+ * every exit when written), saved around the code by jit_enter. The exits a condition takes
+ * (jcc) go to stubs after the body, one per distinct exit; then the chain entry; then the
+ * exits' slots.
  */
 #include <stddef.h>
 #include <string.h>
@@ -37,7 +39,8 @@
 
 #if defined(__x86_64__)
 
-enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R11 = 11 };
+enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R10 = 10,
+       R11 = 11, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa, CC_L = 0xc,
        CC_GE = 0xd, CC_LE = 0xe };
 
@@ -46,18 +49,32 @@ enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa
 
 #define JIT_MAX_FIX 2048
 
+/* The host registers guest int registers get, best first: those a call preserves (jit_enter
+ * saves them) and r10, which nothing else here uses. */
+static const uint8_t jit_xr_host[] = { RBX, RBP, R12, R13, R14, R15, R10 };
+#define JIT_XR_N ((int)sizeof(jit_xr_host))
+
 struct jbuf {
 	uint8_t *p, *end;
 	int full;
 	/* jumps to exit stubs: where their rel32 is, and the value the stub returns */
 	uint32_t fix_at[JIT_MAX_FIX];
 	uint32_t fix_ret[JIT_MAX_FIX];
+	uint32_t fix_dirty[JIT_MAX_FIX];  /* the guest registers its stub stores back */
 	uint32_t n_fix;
 	/* rip-relative references to exit slots: where their rel32 is, and which slot */
 	uint32_t slot_ref[2 * JIT_MAX_SLOTS], slot_ref_of[2 * JIT_MAX_SLOTS], n_slot_ref;
 	uint8_t *start;
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
+	int8_t host_of[32];     /* guest int register -> host register, -1: in struct hart */
+	uint32_t loaded, dirty; /* guest registers (bits) in their host register now, written */
+	uint32_t use[32];       /* reads and writes of each guest register, counted as emitted */
+	uint32_t written;       /* guest registers written (bits), counted as emitted */
+	int self_loop;          /* an exit goes to the block's own start (jumps to loop_check) */
+	uint32_t loop_top;      /* where those go on after the checks (after the preloads) */
+	uint32_t loop_dirty;    /* the written registers a self-loop keeps in host registers */
+	uint32_t loop_ref[JIT_MAX_SLOTS], n_loop_ref;  /* rel32s of jumps to loop_check */
 	const struct jit_env *env;
 	const struct jit_block *blk;
 	const struct jit_op *ops;
@@ -150,41 +167,118 @@ static void ret_imm(struct jbuf *j, uint32_t v)
 	b8(j, 0xc3);
 }
 
+/* ---- guest int registers in host registers ----
+ * A translation keeps the guest registers it uses most (jbuf.host_of) in host registers the
+ * C code saves (jit_enter saves them for it): one is loaded from struct hart at its first
+ * read, written at its writes, and stored back (when written) at every exit, so struct hart
+ * holds every guest register whenever the code returns or goes on to another block. The code
+ * of a block is straight-line (a condition's exit jumps to a stub after the body and never
+ * comes back), so which are loaded and which written (jbuf.loaded, jbuf.dirty) is known at
+ * each point of the translation, and each exit stub stores the ones written before it. */
+
+/* The host register guest register i lives in, loaded now when this is its first read in the
+ * block; -1 when it stays in struct hart. */
+static int xr_read(struct jbuf *j, int i)
+{
+	j->use[i]++;
+	int r = j->host_of[i];
+	if (r < 0)
+		return -1;
+	if (!(j->loaded & (1u << i))) {
+		op_m(j, 0, 1, 0x8b, r, XB, -1, XD(i), 0);
+		j->loaded |= 1u << i;
+	}
+	return r;
+}
+
+/* The same for a write of the whole of guest register i (i != 0): no load, it is written. */
+static int xr_write(struct jbuf *j, int i)
+{
+	j->use[i]++;
+	j->written |= 1u << i;
+	int r = j->host_of[i];
+	if (r >= 0) {
+		j->loaded |= 1u << i;
+		j->dirty |= 1u << i;
+	}
+	return r;
+}
+
+/* [prefix] [REX] opcode modrm with guest int register i (read) as the r/m operand: its host
+ * register or its place in struct hart. An 8-bit operand must have w set (a REX prefix, so
+ * that rm 5 means bpl). */
+static void op_x(struct jbuf *j, uint32_t prefix, int w, uint32_t opc, int reg, int i)
+{
+	int r = xr_read(j, i);
+	if (r >= 0)
+		op_r(j, prefix, w, opc, reg, r);
+	else
+		op_m(j, prefix, w, opc, reg, XB, -1, XD(i), 0);
+}
+
+/* Store the guest registers of mask (written in host registers) to struct hart. */
+static void xr_writeback(struct jbuf *j, uint32_t mask)
+{
+	for (int i = 1; i < 32; i++)
+		if (mask & (1u << i))
+			op_m(j, 0, 1, 0x89, j->host_of[i], XB, -1, XD(i), 0);
+}
+
 /* guest int register i <- a 64-bit value known now */
 static void st_x_imm(struct jbuf *j, int i, uint64_t v)
 {
 	if (!i)
 		return;
+	int r = xr_write(j, i);
 	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX) {
-		op_m(j, 0, 1, 0xc7, 0, XB, -1, XD(i), 0);  /* mov qword [i], imm32 */
+		if (r >= 0)
+			op_r(j, 0, 1, 0xc7, 0, r);                  /* mov r, imm32 */
+		else
+			op_m(j, 0, 1, 0xc7, 0, XB, -1, XD(i), 0);   /* mov qword [i], imm32 */
 		b32(j, (uint32_t)v);
 	} else {
-		b8(j, 0x48);
-		b8(j, 0xb8);  /* movabs rax, imm64 */
+		int t = r >= 0 ? r : RAX;
+		b8(j, 0x48 | (uint32_t)(t >> 3));
+		b8(j, 0xb8 + (uint32_t)(t & 7));  /* movabs t, imm64 */
 		b32(j, (uint32_t)v);
 		b32(j, (uint32_t)(v >> 32));
-		op_m(j, 0, 1, 0x89, RAX, XB, -1, XD(i), 0);
+		if (r < 0)
+			op_m(j, 0, 1, 0x89, RAX, XB, -1, XD(i), 0);
 	}
 }
 
 /* host reg <- guest int register i (64 bits) */
-static void ld_x(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, XB, -1, XD(i), 0); }
+static void ld_x(struct jbuf *j, int reg, int i) { op_x(j, 0, 1, 0x8b, reg, i); }
 /* guest int register i <- host reg; x0 is never written */
 static void st_x(struct jbuf *j, int i, int reg)
 {
-	if (i)
+	if (!i)
+		return;
+	int r = xr_write(j, i);
+	if (r >= 0)
+		op_r(j, 0, 1, 0x8b, r, reg);
+	else
 		op_m(j, 0, 1, 0x89, reg, XB, -1, XD(i), 0);
 }
 static void ld_f(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, FB, -1, XD(i), 0); }
 static void st_f(struct jbuf *j, int i, int reg) { op_m(j, 0, 1, 0x89, reg, FB, -1, XD(i), 0); }
 
+/* Does exit v go to the block's own start (a loop of one block)? */
+static int self_exit(const struct jbuf *j, uint32_t v)
+{
+	return (v & JIT_TAKEN) && j->blk->pc && (uint64_t)j->ops[v & 0xffff].imm == j->blk->pc;
+}
+
 /* jcc rel32 to the exit stub returning ret */
 static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 {
+	if (self_exit(j, ret))
+		j->self_loop = 1;
 	b8(j, 0x0f);
 	b8(j, 0x80 | (uint32_t)cc);
 	if (j->n_fix < JIT_MAX_FIX) {
 		j->fix_at[j->n_fix] = (uint32_t)(j->p - j->start);
+		j->fix_dirty[j->n_fix] = j->dirty;
 		j->fix_ret[j->n_fix++] = ret;
 	} else {
 		j->full = 1;
@@ -320,7 +414,7 @@ static void fp_need(struct jbuf *j, uint32_t k)
  * neither 0 nor (signed) -1, else exit to k: exec_div.h's results for those need no trap */
 static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sign, int rem, int w)
 {
-	op_m(j, 0, !w, 0x8b, RCX, XB, -1, XD(o->rs2), 0);  /* mov rcx, [rs2] */
+	op_x(j, 0, !w, 0x8b, RCX, o->rs2);  /* mov rcx, [rs2] */
 	op_r(j, 0, !w, 0x85, RCX, RCX);                    /* test rcx, rcx */
 	jcc_exit(j, CC_E, k);
 	if (sign) {
@@ -328,7 +422,7 @@ static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sig
 		jcc_exit(j, CC_E, k);
 	}
 	op_r(j, 0, 1, 0x8b, R9, RDX);                      /* div clobbers rdx */
-	op_m(j, 0, !w, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
+	op_x(j, 0, !w, 0x8b, RAX, o->rs1);
 	if (sign) {
 		if (!w)
 			b8(j, 0x48);
@@ -373,9 +467,13 @@ static void emit_return(struct jbuf *j, uint32_t v)
  * first the "leave" code after it, which returns and tells block_run where the slot is
  * (e->jit_link, and the target in e->jit_link_pc), then, once block_run has patched it, the
  * target block's chain entry (jit_code.chain) directly. */
-static void emit_exit(struct jbuf *j, uint32_t v)
+static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 {
 	uint32_t k = v & 0xffff;
+	int self = self_exit(j, v);
+	/* a loop of one block stores only what it wrote beyond loop_dirty (nothing, as the
+	 * preloads count every register the block writes) */
+	xr_writeback(j, self ? dirty & ~j->loop_dirty : dirty);
 	if (!(v & JIT_LEFT)) {
 		emit_return(j, v);
 		return;
@@ -386,6 +484,18 @@ static void emit_exit(struct jbuf *j, uint32_t v)
 		b8(j, cnt);
 	else
 		b32(j, cnt);
+	if (self) {
+		/* to the block's own start: the registers stay where they are (emit_entry_check) */
+		j->self_loop = 1;
+		if (j->n_loop_ref >= JIT_MAX_SLOTS) {
+			j->full = 1;
+			return;
+		}
+		b8(j, 0xe9);
+		j->loop_ref[j->n_loop_ref++] = (uint32_t)(j->p - j->start);
+		b32(j, 0);
+		return;
+	}
 	if (v & JIT_INDIRECT) {
 		/* the target's block in the jump cache, translated: on through its chain entry */
 		const struct jit_env *env = j->env;
@@ -448,8 +558,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		return 0;
 	case BK_ADDI:
 		if (o->rd == o->rs1) {
-			/* add qword [rd], imm */
-			if (imm32 >= -128 && imm32 <= 127) {
+			/* add qword [rd], imm (add r, imm in its host register) */
+			int r = xr_read(j, o->rd);
+			if (xr_write(j, o->rd) >= 0) {
+				alu_imm(j, 1, 0, r, imm32);
+			} else if (imm32 >= -128 && imm32 <= 127) {
 				op_m(j, 0, 1, 0x83, 0, XB, -1, XD(o->rd), 0);
 				b8(j, (uint32_t)imm32);
 			} else {
@@ -485,7 +598,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		st_x_sext32(j, o->rd);
 		return 0;
 	case BK_SLLIW: case BK_SRLIW: case BK_SRAIW:
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);  /* mov eax, dword [rs1] */
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);  /* mov eax, dword [rs1] */
 		shift_imm(j, 0, o->kind == BK_SLLIW ? 4 : o->kind == BK_SRLIW ? 5 : 7, RAX, (uint32_t)o->imm & 31);
 		st_x_sext32(j, o->rd);
 		return 0;
@@ -493,35 +606,35 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		uint32_t opc = o->kind == BK_ADD ? 0x03 : o->kind == BK_SUB ? 0x2b : o->kind == BK_XOR ? 0x33 :
 			       o->kind == BK_OR ? 0x0b : o->kind == BK_AND ? 0x23 : 0x0faf;
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, opc, RAX, XB, -1, XD(o->rs2), 0);
+		op_x(j, 0, 1, opc, RAX, o->rs2);
 		st_x(j, o->rd, RAX);
 		return 0;
 	}
 	case BK_ADDW: case BK_SUBW: case BK_MULW: {
 		uint32_t opc = o->kind == BK_ADDW ? 0x03 : o->kind == BK_SUBW ? 0x2b : 0x0faf;
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
-		op_m(j, 0, 0, opc, RAX, XB, -1, XD(o->rs2), 0);
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);
+		op_x(j, 0, 0, opc, RAX, o->rs2);
 		st_x_sext32(j, o->rd);
 		return 0;
 	}
 	case BK_SLT: case BK_SLTU:
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0x3b, RAX, XB, -1, XD(o->rs2), 0);  /* cmp rax, [rs2] */
+		op_x(j, 0, 1, 0x3b, RAX, o->rs2);  /* cmp rax, [rs2] */
 		st_x_cc(j, o->kind == BK_SLT ? CC_L : CC_B, o->rd);
 		return 0;
 	case BK_SLL: case BK_SRL: case BK_SRA: {
 		/* x86 masks a 64-bit shift count to 6 bits, as RV64 does */
 		int digit = o->kind == BK_SLL ? 4 : o->kind == BK_SRL ? 5 : 7;
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs2), 0);  /* mov ecx, [rs2] */
+		op_x(j, 0, 0, 0x8b, RCX, o->rs2);  /* mov ecx, [rs2] */
 		op_r(j, 0, 1, 0xd3, digit, RAX);
 		st_x(j, o->rd, RAX);
 		return 0;
 	}
 	case BK_SLLW: case BK_SRLW: case BK_SRAW: {
 		int digit = o->kind == BK_SLLW ? 4 : o->kind == BK_SRLW ? 5 : 7;
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs2), 0);
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);
+		op_x(j, 0, 0, 0x8b, RCX, o->rs2);
 		op_r(j, 0, 0, 0xd3, digit, RAX);  /* 32-bit: count masked to 5 bits */
 		st_x_sext32(j, o->rd);
 		return 0;
@@ -664,7 +777,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		/* every int32 is a binary64: exact in any mode (the entry check covers a dynamic
 		 * rounding mode's validity) */
 		fp_need(j, k);
-		op_m(j, 0xf2, 0, 0x0f2a, 0, XB, -1, XD(o->rs1), 0);  /* cvtsi2sd xmm0, dword [rs1] */
+		op_x(j, 0xf2, 0, 0x0f2a, 0, o->rs1);  /* cvtsi2sd xmm0, dword [rs1] */
 		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
 		st_f(j, o->rd, RAX);
 		return 0;
@@ -726,7 +839,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		/* fsflags: may clear NX, so later FP ops test it (fp_need) */
 		op_m(j, 0, 0, 0x8b, RAX, XB, -1, HD(fflags), 0);
 		alu_imm(j, 0, 4, RAX, 31);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 0, 0x8b, RCX, o->rs1);
 		alu_imm(j, 0, 4, RCX, 31);
 		op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
 		st_x(j, o->rd, RAX);
@@ -735,7 +848,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_MULHU:
 		op_r(j, 0, 1, 0x8b, R9, RDX);                           /* mul clobbers rdx */
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0xf7, 4, XB, -1, XD(o->rs2), 0);          /* mul qword [rs2] */
+		op_x(j, 0, 1, 0xf7, 4, o->rs2);          /* mul qword [rs2] */
 		op_r(j, 0, 1, 0x8b, RAX, RDX);
 		op_r(j, 0, 1, 0x8b, RDX, R9);
 		st_x(j, o->rd, RAX);
@@ -745,7 +858,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_m(j, 0, 0, 0x8b, RAX, XB, -1, HD(fflags), 0);        /* mov eax, fflags */
 		alu_imm(j, 0, 4, RAX, 31);
 		if (o->rs1) {
-			op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs1), 0);
+			op_x(j, 0, 0, 0x8b, RCX, o->rs1);
 			op_r(j, 0, 0, 0x0b, RCX, RAX);                  /* or ecx, eax */
 			alu_imm(j, 0, 4, RCX, 31);
 			op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
@@ -758,40 +871,40 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		static const uint8_t sh[] = { [BK_SH1ADD] = 1, [BK_SH2ADD] = 2, [BK_SH3ADD] = 3,
 					      [BK_SH1ADD_UW] = 1, [BK_SH2ADD_UW] = 2, [BK_SH3ADD_UW] = 3 };
 		int uw = o->kind >= BK_ADD_UW;
-		op_m(j, 0, !uw, 0x8b, RAX, XB, -1, XD(o->rs1), 0);  /* mov rax / eax (zero-extends) */
+		op_x(j, 0, !uw, 0x8b, RAX, o->rs1);  /* mov rax / eax (zero-extends) */
 		if (sh[o->kind])
 			shift_imm(j, 1, 4, RAX, sh[o->kind]);           /* shl rax, n */
-		op_m(j, 0, 1, 0x03, RAX, XB, -1, XD(o->rs2), 0);    /* add rax, [rs2] */
+		op_x(j, 0, 1, 0x03, RAX, o->rs2);    /* add rax, [rs2] */
 		st_x(j, o->rd, RAX);
 		return 0;
 	}
 	case BK_SLLI_UW:
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);    /* mov eax, dword [rs1] */
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);    /* mov eax, dword [rs1] */
 		shift_imm(j, 1, 4, RAX, (uint32_t)o->imm & 63);
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_ANDN: case BK_ORN:
 		ld_x(j, RCX, o->rs2);
 		op_r(j, 0, 1, 0xf7, 2, RCX);                        /* not rcx */
-		op_m(j, 0, 1, o->kind == BK_ANDN ? 0x23 : 0x0b, RCX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 1, o->kind == BK_ANDN ? 0x23 : 0x0b, RCX, o->rs1);
 		st_x(j, o->rd, RCX);
 		return 0;
 	case BK_XNOR:
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0x33, RAX, XB, -1, XD(o->rs2), 0);    /* xor rax, [rs2] */
+		op_x(j, 0, 1, 0x33, RAX, o->rs2);    /* xor rax, [rs2] */
 		op_r(j, 0, 1, 0xf7, 2, RAX);                        /* not rax */
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_CLZ: case BK_CLZW: {
 		int w = o->kind == BK_CLZ;
 		if (j->env->host_lzcnt) {
-			op_m(j, 0xf3, w, 0x0fbd, RAX, XB, -1, XD(o->rs1), 0);  /* lzcnt: the width for 0 */
+			op_x(j, 0xf3, w, 0x0fbd, RAX, o->rs1);  /* lzcnt: the width for 0 */
 		} else {
 			/* bsr: the index of the highest set bit, ZF for 0 (then rax is undefined: the
 			 * cmov makes it 2 * width - 1); clz = index ^ (width - 1) */
 			b8(j, 0xb9);
 			b32(j, w ? 127 : 63);                                /* mov ecx, 2 * width - 1 */
-			op_m(j, 0, w, 0x0fbd, RAX, XB, -1, XD(o->rs1), 0);
+			op_x(j, 0, w, 0x0fbd, RAX, o->rs1);
 			op_r(j, 0, w, 0x0f40 | CC_E, RAX, RCX);              /* cmovz */
 			alu_imm(j, 0, 6, RAX, w ? 63 : 31);                  /* xor eax, width - 1 */
 		}
@@ -801,11 +914,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_CTZ: case BK_CTZW: {
 		int w = o->kind == BK_CTZ;
 		if (j->env->host_bmi1) {
-			op_m(j, 0xf3, w, 0x0fbc, RAX, XB, -1, XD(o->rs1), 0);  /* tzcnt: the width for 0 */
+			op_x(j, 0xf3, w, 0x0fbc, RAX, o->rs1);  /* tzcnt: the width for 0 */
 		} else {
 			b8(j, 0xb9);
 			b32(j, w ? 64 : 32);                                 /* mov ecx, width */
-			op_m(j, 0, w, 0x0fbc, RAX, XB, -1, XD(o->rs1), 0);   /* bsf (ZF for 0) */
+			op_x(j, 0, w, 0x0fbc, RAX, o->rs1);   /* bsf (ZF for 0) */
 			op_r(j, 0, w, 0x0f40 | CC_E, RAX, RCX);              /* cmovz */
 		}
 		st_x(j, o->rd, RAX);
@@ -814,7 +927,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_CPOP: case BK_CPOPW:
 		if (!j->env->host_popcnt)
 			return -1;
-		op_m(j, 0xf3, o->kind == BK_CPOP, 0x0fb8, RAX, XB, -1, XD(o->rs1), 0);  /* popcnt */
+		op_x(j, 0xf3, o->kind == BK_CPOP, 0x0fb8, RAX, o->rs1);  /* popcnt */
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_MAX: case BK_MAXU: case BK_MIN: case BK_MINU: {
@@ -830,15 +943,15 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 	case BK_SEXT_B: case BK_SEXT_H: case BK_ZEXT_H:
 		/* movsx rax, byte / word [rs1]; movzx eax, word [rs1] */
-		op_m(j, 0, o->kind != BK_ZEXT_H, o->kind == BK_SEXT_B ? 0x0fbe : o->kind == BK_SEXT_H ? 0x0fbf : 0x0fb7,
-		     RAX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, o->kind != BK_ZEXT_H, o->kind == BK_SEXT_B ? 0x0fbe : o->kind == BK_SEXT_H ? 0x0fbf : 0x0fb7,
+		     RAX, o->rs1);
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_ROL: case BK_ROR: case BK_ROLW: case BK_RORW: {
 		/* x86 masks the count of a 64-bit rotation to 6 bits, of a 32-bit one to 5: as RV */
 		int w = o->kind == BK_ROL || o->kind == BK_ROR;
-		op_m(j, 0, w, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs2), 0);    /* mov ecx, [rs2] */
+		op_x(j, 0, w, 0x8b, RAX, o->rs1);
+		op_x(j, 0, 0, 0x8b, RCX, o->rs2);    /* mov ecx, [rs2] */
 		op_r(j, 0, w, 0xd3, o->kind == BK_ROL || o->kind == BK_ROLW ? 0 : 1, RAX);  /* rol/ror, cl */
 		if (w)
 			st_x(j, o->rd, RAX);
@@ -852,7 +965,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_RORIW:
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);
 		shift_imm(j, 0, 1, RAX, (uint32_t)o->imm & 31);     /* ror eax, n */
 		st_x_sext32(j, o->rd);
 		return 0;
@@ -903,15 +1016,15 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		return 0;
 	case BK_CZERO_EQZ: case BK_CZERO_NEZ:
 		op_r(j, 0, 0, 0x33, RAX, RAX);                      /* xor eax, eax */
-		op_m(j, 0, 1, 0x83, 7, XB, -1, XD(o->rs2), 0);      /* cmp qword [rs2], 0 */
+		op_x(j, 0, 1, 0x83, 7, o->rs2);      /* cmp qword [rs2], 0 */
 		b8(j, 0);
-		op_m(j, 0, 1, 0x0f40 | (o->kind == BK_CZERO_EQZ ? CC_NE : CC_E), RAX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 1, 0x0f40 | (o->kind == BK_CZERO_EQZ ? CC_NE : CC_E), RAX, o->rs1);
 		st_x(j, o->rd, RAX);
 		return 0;
 	/* leaving the block: the link written, then the target */
 	case BK_JAL: case BK_J:
 		st_x_imm(j, o->rd, o->pc + o->len);
-		emit_exit(j, k | JIT_TAKEN);
+		emit_exit(j, k | JIT_TAKEN, j->dirty);
 		return 1;
 	case BK_JALR: case BK_JR:
 		ld_x(j, RAX, o->rs1);
@@ -920,16 +1033,16 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		alu_imm(j, 1, 4, RAX, -2);                              /* and rax, ~1 */
 		op_m(j, 0, 1, 0x89, RAX, XB, -1, HD(next_pc), 0);
 		st_x_imm(j, o->rd, o->pc + o->len);
-		emit_exit(j, k | JIT_INDIRECT);
+		emit_exit(j, k | JIT_INDIRECT, j->dirty);
 		return 1;
 	case BK_END:
-		emit_exit(j, k | JIT_END);
+		emit_exit(j, k | JIT_END, j->dirty);
 		return 1;
 	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU: {
 		static const uint8_t cc[] = { [BK_BEQ] = CC_E, [BK_BNE] = CC_NE, [BK_BLT] = CC_L,
 					      [BK_BGE] = CC_GE, [BK_BLTU] = CC_B, [BK_BGEU] = CC_AE };
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0x3b, RAX, XB, -1, XD(o->rs2), 0);
+		op_x(j, 0, 1, 0x3b, RAX, o->rs2);
 		jcc_exit(j, cc[o->kind], k | JIT_TAKEN);
 		return 0;
 	}
@@ -938,61 +1051,35 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 }
 
-int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
-		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
+/* After the first pass: the guest registers used at least twice get host registers, the most
+ * used first (a register used once costs its load or store either way). */
+static void xr_allocate(struct jbuf *j)
 {
-	static struct jbuf jb;  /* one translation at a time (the emulator is single-threaded) */
-	struct jbuf *j = &jb;
-	j->start = j->p = buf;
-	j->end = buf + cap;
-	j->full = 0;
-	j->n_fix = j->n_slot_ref = 0;
-	j->fp_env = j->nx_check = 0;
-	j->env = env;
-	j->blk = blk;
-	j->ops = ops;
-	j->out = out;
-	out->n_slot = 0;
-	/* the entry block_run calls: lea r11, [rdi + 256] */
-	op_m(j, 0, 1, 0x8d, FB, XB, -1, 256, 0);
-	uint32_t k = 0;
-	int r = 0;
-	for (; k < n; k++)
-		if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
+	memset(j->host_of, -1, sizeof(j->host_of));
+	for (int h = 0; h < JIT_XR_N; h++) {
+		int best = 0;
+		for (int i = 1; i < 32; i++)
+			if (j->host_of[i] < 0 && j->use[i] >= 2 && (!best || j->use[i] > j->use[best]))
+				best = i;
+		if (!best)
 			break;
-	if (k == 0 && r < 0)
-		return -1;
-	if (r > 0)
-		k++;  /* it left the block */
-	else
-		emit_exit(j, k);
-	/* exit stubs, one per distinct exit */
-	uint32_t stub_ret[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
-	for (uint32_t i = 0; i < j->n_fix; i++) {
-		uint32_t s = 0;
-		while (s < n_stub && stub_ret[s] != j->fix_ret[i])
-			s++;
-		if (s == n_stub) {
-			stub_ret[n_stub] = j->fix_ret[i];
-			stub_at[n_stub++] = (uint32_t)(j->p - j->start);
-			emit_exit(j, j->fix_ret[i]);
-		}
-		if (j->full)
-			return -1;
-		uint32_t rel = stub_at[s] - (j->fix_at[i] + 4);
-		memcpy(buf + j->fix_at[i], &rel, 4);
+		j->host_of[best] = (int8_t)jit_xr_host[h];
 	}
-	/* the chain entry other blocks' exits jump to: would this block run past the limit or a
-	 * pending asynchronous request, is it dead, does its FP code find NX and RNE? If so,
-	 * return JIT_ENTER (block_run takes it from the lookup); else on to the body */
-	out->chain = (uint32_t)(j->p - j->start);
+}
+
+/* Entering the block: would it run past the limit or a pending asynchronous request, is it
+ * dead, does its FP code find NX and RNE? If so, store back the registers of dirty and return
+ * JIT_ENTER (block_run takes the block from the lookup); else on to the body at offset to. */
+static void emit_entry_check(struct jbuf *j, uint32_t to, uint32_t dirty)
+{
+	const struct jit_env *env = j->env;
 	op_m(j, 0, 1, 0x8b, RAX, XB, -1, env->icount, 0);
-	alu_imm(j, 1, 0, RAX, (int32_t)blk->n_insns);
+	alu_imm(j, 1, 0, RAX, (int32_t)j->blk->n_insns);
 	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->limit, 0);
 	uint8_t *no1 = jshort(j, CC_A);
 	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->async_at, 0);
 	uint8_t *no2 = jshort(j, CC_A);
-	mov_rax_imm64(j, (uint64_t)(uintptr_t)blk->dead);
+	mov_rax_imm64(j, (uint64_t)(uintptr_t)j->blk->dead);
 	b8(j, 0x83); b8(j, 0x38); b8(j, 0x00);  /* cmp dword [rax], 0 */
 	uint8_t *no3 = jshort(j, CC_NE), *no4 = NULL, *no5 = NULL;
 	if (j->fp_env) {
@@ -1004,13 +1091,107 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		no5 = jshort(j, CC_NE);
 	}
 	b8(j, 0xe9);  /* jmp body */
-	b32(j, (uint32_t)(0 - (int32_t)(j->p - j->start + 4)));
+	b32(j, (uint32_t)((int32_t)to - (int32_t)(j->p - j->start + 4)));
 	land(j, no1);
 	land(j, no2);
 	land(j, no3);
 	land(j, no4);
 	land(j, no5);
+	xr_writeback(j, dirty);
 	emit_return(j, JIT_ENTER);
+}
+
+int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
+		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
+{
+	static struct jbuf jb;  /* one translation at a time (the emulator is single-threaded) */
+	struct jbuf *j = &jb;
+	uint32_t k = 0;
+	int r = 0;
+	/* twice: first with every guest register in struct hart, counting how often each is
+	 * read or written; then with the most used in host registers */
+	memset(j->host_of, -1, sizeof(j->host_of));
+	int self_loop = 0;
+	uint32_t written = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		j->start = j->p = buf;
+		j->end = buf + cap;
+		j->full = 0;
+		j->n_fix = j->n_slot_ref = j->n_loop_ref = 0;
+		j->fp_env = j->nx_check = 0;
+		j->loaded = j->dirty = j->written = 0;
+		j->self_loop = 0;
+		memset(j->use, 0, sizeof(j->use));
+		j->env = env;
+		j->blk = blk;
+		j->ops = ops;
+		j->out = out;
+		out->n_slot = 0;
+		/* the entry block_run calls: lea r11, [rdi + 256] */
+		op_m(j, 0, 1, 0x8d, FB, XB, -1, 256, 0);
+		if (self_loop) {
+			/* a loop of one block: every allocated register loaded here, and every one the
+			 * block writes counted as written from here on, so that the state is the same
+			 * at the top of each iteration (loop_top) and at each exit */
+			for (int i = 1; i < 32; i++)
+				if (j->host_of[i] >= 0) {
+					op_m(j, 0, 1, 0x8b, j->host_of[i], XB, -1, XD(i), 0);
+					j->loaded |= 1u << i;
+					if (written & (1u << i))
+						j->dirty |= 1u << i;
+				}
+			j->loop_dirty = j->dirty;
+			j->loop_top = (uint32_t)(j->p - j->start);
+		}
+		k = 0;
+		r = 0;
+		for (; k < n; k++)
+			if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
+				break;
+		if (k == 0 && r < 0)
+			return -1;
+		if (pass == 0) {
+			xr_allocate(j);
+			self_loop = j->self_loop;
+			written = j->written;
+		}
+	}
+	if (r > 0)
+		k++;  /* it left the block */
+	else
+		emit_exit(j, k, j->dirty);
+	/* exit stubs, one per distinct exit (and set of registers to store back) */
+	uint32_t stub_ret[JIT_MAX_FIX], stub_dirty[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
+	for (uint32_t i = 0; i < j->n_fix; i++) {
+		uint32_t s = 0;
+		while (s < n_stub && (stub_ret[s] != j->fix_ret[i] || stub_dirty[s] != j->fix_dirty[i]))
+			s++;
+		if (s == n_stub) {
+			stub_ret[n_stub] = j->fix_ret[i];
+			stub_dirty[n_stub] = j->fix_dirty[i];
+			stub_at[n_stub++] = (uint32_t)(j->p - j->start);
+			emit_exit(j, j->fix_ret[i], j->fix_dirty[i]);
+		}
+		if (j->full)
+			return -1;
+		uint32_t rel = stub_at[s] - (j->fix_at[i] + 4);
+		memcpy(buf + j->fix_at[i], &rel, 4);
+	}
+	/* the chain entry other blocks' exits jump to: would this block run past the limit or a
+	 * pending asynchronous request, is it dead, does its FP code find NX and RNE? If so,
+	 * return JIT_ENTER (block_run takes it from the lookup); else on to the body */
+	out->chain = (uint32_t)(j->p - j->start);
+	emit_entry_check(j, 0, 0);
+	/* a loop of this one block goes on at loop_top with its registers where they are, after
+	 * the same checks; else it stores them back and returns as the chain entry does */
+	if (j->self_loop) {
+		uint32_t at = (uint32_t)(j->p - j->start);
+		for (uint32_t i = 0; i < j->n_loop_ref; i++) {
+			uint32_t rel = at - (j->loop_ref[i] + 4);
+			memcpy(buf + j->loop_ref[i], &rel, 4);
+		}
+		emit_entry_check(j, j->loop_top, j->loop_dirty);
+	}
 	/* the slots, 8-byte aligned */
 	while ((j->p - j->start) & 7)
 		b8(j, 0xcc);
@@ -1043,6 +1224,18 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 
 int jit_host_supported(void) { return 1; }
 
+/* jit_enter(xb, base, perm, code): rbx, rbp and r12-r15 saved around the call of the code
+ * (the code keeps guest registers in them; it uses no stack but its return address) */
+__asm__(".text\n"
+	".globl jit_enter\n"
+	".type jit_enter, @function\n"
+	"jit_enter:\n"
+	"\tpush %rbx\n\tpush %rbp\n\tpush %r12\n\tpush %r13\n\tpush %r14\n\tpush %r15\n"
+	"\tcall *%rcx\n"
+	"\tpop %r15\n\tpop %r14\n\tpop %r13\n\tpop %r12\n\tpop %rbp\n\tpop %rbx\n"
+	"\tret\n"
+	".size jit_enter, .-jit_enter\n");
+
 #else
 
 int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
@@ -1058,5 +1251,11 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 }
 
 int jit_host_supported(void) { return 0; }
+
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code)
+{
+	(void)xb, (void)base, (void)perm, (void)code;
+	return (struct jit_ret){ 0, NULL };
+}
 
 #endif

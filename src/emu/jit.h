@@ -7,7 +7,7 @@
  * The translation covers a block's ops from the first up to the first op it does not
  * translate (block_kind.h names the kinds it knows). block_run calls its body as
  *
- *     struct jit_ret r = code(xb, base, perm);   xb = (uint8_t *)h->x + 128 (h->f follows)
+ *     struct jit_ret r = jit_enter(xb, base, perm, code);   xb = (uint8_t *)h->x + 128 (h->f follows)
  *
  * with the run's instruction count (the count before the block) in the uint64_t at
  * env->icount, the instruction limit at env->limit and e->async_at at env->async_at (all
@@ -29,7 +29,10 @@
  * through its chain entry. A chain entry returns JIT_ENTER (r.block: that block, not run) when the
  * block would run past the limit (env->limit is 0 when every block must go through
  * block_run) or e->async_at, when it is dead, or when its FP code does not find NX and RNE.
- * Guest registers stay in struct hart; the code keeps nothing in host registers across ops.
+ * An exit to the block's own start (a loop of one block: jit_block.pc) makes the same checks
+ * and goes on inside the code, or returns JIT_ENTER as the chain entry would.
+ * Within a block the code keeps the guest int registers it uses most in host registers; struct
+ * hart holds every guest register whenever the code returns or goes on to another block.
  */
 #include <stdint.h>
 
@@ -45,7 +48,6 @@ struct jit_ret {
 	uint64_t r;
 	void *block;
 };
-typedef struct jit_ret (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t *perm);
 
 /* Where the code finds the emulator's fields: offsets of uint64_t fields from h->x. */
 struct jit_env {
@@ -66,6 +68,7 @@ struct jit_env {
 struct jit_block {
 	const void *block;      /* returned as jit_ret.block */
 	const uint32_t *dead;   /* nonzero once its page was dropped */
+	uint64_t pc;            /* where it starts (0: unknown) */
 	uint32_t n_insns;
 	uint64_t pc_end;
 };
@@ -100,6 +103,10 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 /* Copy a translation to where it runs (c->len bytes at dst, executable, never writable: it
  * is written through its writable alias dst_w, emu_arena_w) and set its slots. */
 void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c);
+
+/* Run translated code (from its body or a chain entry) on the hart whose h->x + 128 is xb:
+ * saves the host registers the code keeps guest registers in, calls it, restores them. */
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code);
 
 /* Is this host one the translator emits code for? */
 int jit_host_supported(void);

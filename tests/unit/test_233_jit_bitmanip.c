@@ -71,7 +71,7 @@ static int check(const struct kind *kd, const struct jit_env *env, uint8_t *exec
 		return -1;
 	assert_int_equal(c.n_ops, 3);
 	assert_true(c.len <= cap);
-	jit_install(exec_mem, buf, &c);
+	jit_install(exec_mem, exec_mem, buf, &c);
 	for (size_t a = 0; a < NE; a++)
 		for (size_t b = 0; b < NE; b++) {
 			memset(&hj, 0, sizeof(hj));
@@ -80,7 +80,7 @@ static int check(const struct kind *kd, const struct jit_env *env, uint8_t *exec
 			hj.x[6] = edge[a];
 			hj.x[7] = edge[b];
 			hr = hj;
-			struct jit_ret jr = ((jit_code_fn)(void *)exec_mem)((uint8_t *)hj.x + 128, NULL, NULL);
+			struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, NULL, exec_mem);
 			assert_int_equal(jr.r, 3);
 			for (int i = 0; i < 3; i++) {
 				struct isa_insn in = { .op = (uint16_t)kd->op, .rd = regs[i][0], .rs1 = regs[i][1],
