@@ -118,8 +118,12 @@ static void op_m(struct jbuf *j, uint32_t prefix, int w, uint32_t opc, int reg, 
 		b8(j, rex);
 	opbytes(j, opc);
 	int mod = disp == 0 && (base & 7) != 5 ? 0 : (disp >= -128 && disp <= 127 ? 1 : 2);
-	if (index < 0) {
+	if (index < 0 && (base & 7) != 4) {
 		b8(j, (uint32_t)(mod << 6 | (reg & 7) << 3 | (base & 7)));
+	} else if (index < 0) {
+		/* rsp / r12 as the base: a SIB byte with no index */
+		b8(j, (uint32_t)(mod << 6 | (reg & 7) << 3 | 4));
+		b8(j, 0x24);
 	} else {
 		b8(j, (uint32_t)(mod << 6 | (reg & 7) << 3 | 4));
 		b8(j, (uint32_t)((idx & 7) << 3 | (base & 7)));
@@ -260,6 +264,44 @@ static void st_x(struct jbuf *j, int i, int reg)
 	else
 		op_m(j, 0, 1, 0x89, reg, XB, -1, XD(i), 0);
 }
+/* A host register holding guest int register i: its own, else tmp loaded with it. */
+static int x_in(struct jbuf *j, int i, int tmp)
+{
+	int r = xr_read(j, i);
+	if (r >= 0)
+		return r;
+	op_m(j, 0, 1, 0x8b, tmp, XB, -1, XD(i), 0);
+	return tmp;
+}
+
+/* Computing rd from rs1 (and rs2, or -1): the host register to compute it in, holding rs1
+ * (64 bits, or the low 32 when !w) on return: rd's own register when it has one (rs1 moved
+ * there; not when rs2 is rd and rs1 is not: its value is still needed), else rax. rd_set
+ * then makes it rd's value; no exit may come between them (an exit stub would store the
+ * register, holding neither rd's old value nor its new one). */
+static int rd_from(struct jbuf *j, int rd, int rs1, int rs2, int w)
+{
+	int t = rd ? j->host_of[rd] : -1;
+	if (t < 0 || (rs2 == rd && rs1 != rd))
+		t = RAX;
+	if (t == RAX || rs1 != rd)
+		op_x(j, 0, w, 0x8b, t, rs1);
+	else
+		xr_read(j, rd);
+	return t;
+}
+
+/* rd <- host register t (from rd_from), its low 32 bits sign-extended when sext */
+static void rd_set(struct jbuf *j, int rd, int t, int sext)
+{
+	if (sext)
+		op_r(j, 0, 1, 0x63, t, t);  /* movsxd t, t */
+	if (t == RAX)
+		st_x(j, rd, RAX);
+	else
+		xr_write(j, rd);
+}
+
 static void ld_f(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, FB, -1, XD(i), 0); }
 static void st_f(struct jbuf *j, int i, int reg) { op_m(j, 0, 1, 0x89, reg, FB, -1, XD(i), 0); }
 
@@ -324,9 +366,14 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t size, uint32_t mask,
 		     uint32_t want, uint32_t k)
 {
-	ld_x(j, RAX, o->rs1);
-	if (o->imm)
-		alu_imm(j, 1, 0, RAX, (int32_t)o->imm);
+	int a = xr_read(j, o->rs1);
+	if (a >= 0) {
+		op_m(j, 0, 1, 0x8d, RAX, a, -1, (int32_t)o->imm, 0);  /* lea rax, [rs1 + imm] */
+	} else {
+		ld_x(j, RAX, o->rs1);
+		if (o->imm)
+			alu_imm(j, 1, 0, RAX, (int32_t)o->imm);
+	}
 	op_r(j, 0, 1, 0x8b, R8, RAX);             /* mov r8, rax */
 	shift_imm(j, 1, 5, R8, GMEM_PAGE_SHIFT);  /* shr r8, 12 */
 	alu_imm(j, 1, 7, R8, (int32_t)GMEM_NPAGES);  /* cmp r8, NPAGES */
@@ -571,55 +618,60 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			}
 			return 0;
 		}
-		ld_x(j, RAX, o->rs1);
+	{
+		int t = rd_from(j, o->rd, o->rs1, -1, 1);
 		if (imm32)
-			alu_imm(j, 1, 0, RAX, imm32);
-		st_x(j, o->rd, RAX);
+			alu_imm(j, 1, 0, t, imm32);
+		rd_set(j, o->rd, t, 0);
 		return 0;
-	case BK_XORI: case BK_ORI: case BK_ANDI:
-		ld_x(j, RAX, o->rs1);
-		alu_imm(j, 1, o->kind == BK_XORI ? 6 : o->kind == BK_ORI ? 1 : 4, RAX, imm32);
-		st_x(j, o->rd, RAX);
+	}
+	case BK_XORI: case BK_ORI: case BK_ANDI: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 1);
+		alu_imm(j, 1, o->kind == BK_XORI ? 6 : o->kind == BK_ORI ? 1 : 4, t, imm32);
+		rd_set(j, o->rd, t, 0);
 		return 0;
+	}
 	case BK_SLTI: case BK_SLTIU:
-		ld_x(j, RAX, o->rs1);
-		alu_imm(j, 1, 7, RAX, imm32);  /* the immediate sign-extends to 64 bits as in RV */
+		/* the immediate sign-extends to 64 bits as in RV */
+		alu_imm(j, 1, 7, x_in(j, o->rs1, RAX), imm32);
 		st_x_cc(j, o->kind == BK_SLTI ? CC_L : CC_B, o->rd);
 		return 0;
-	case BK_SLLI: case BK_SRLI: case BK_SRAI:
-		ld_x(j, RAX, o->rs1);
-		shift_imm(j, 1, o->kind == BK_SLLI ? 4 : o->kind == BK_SRLI ? 5 : 7, RAX, (uint32_t)o->imm & 63);
-		st_x(j, o->rd, RAX);
+	case BK_SLLI: case BK_SRLI: case BK_SRAI: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 1);
+		shift_imm(j, 1, o->kind == BK_SLLI ? 4 : o->kind == BK_SRLI ? 5 : 7, t, (uint32_t)o->imm & 63);
+		rd_set(j, o->rd, t, 0);
 		return 0;
-	case BK_ADDIW:
-		ld_x(j, RAX, o->rs1);
+	}
+	case BK_ADDIW: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 0);
 		if (imm32)
-			alu_imm(j, 0, 0, RAX, imm32);
-		st_x_sext32(j, o->rd);
+			alu_imm(j, 0, 0, t, imm32);
+		rd_set(j, o->rd, t, 1);
 		return 0;
-	case BK_SLLIW: case BK_SRLIW: case BK_SRAIW:
-		op_x(j, 0, 0, 0x8b, RAX, o->rs1);  /* mov eax, dword [rs1] */
-		shift_imm(j, 0, o->kind == BK_SLLIW ? 4 : o->kind == BK_SRLIW ? 5 : 7, RAX, (uint32_t)o->imm & 31);
-		st_x_sext32(j, o->rd);
+	}
+	case BK_SLLIW: case BK_SRLIW: case BK_SRAIW: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 0);  /* mov eax, dword [rs1] */
+		shift_imm(j, 0, o->kind == BK_SLLIW ? 4 : o->kind == BK_SRLIW ? 5 : 7, t, (uint32_t)o->imm & 31);
+		rd_set(j, o->rd, t, 1);
 		return 0;
+	}
 	case BK_ADD: case BK_SUB: case BK_XOR: case BK_OR: case BK_AND: case BK_MUL: {
 		uint32_t opc = o->kind == BK_ADD ? 0x03 : o->kind == BK_SUB ? 0x2b : o->kind == BK_XOR ? 0x33 :
 			       o->kind == BK_OR ? 0x0b : o->kind == BK_AND ? 0x23 : 0x0faf;
-		ld_x(j, RAX, o->rs1);
-		op_x(j, 0, 1, opc, RAX, o->rs2);
-		st_x(j, o->rd, RAX);
+		int t = rd_from(j, o->rd, o->rs1, o->rs2, 1);
+		op_x(j, 0, 1, opc, t, o->rs2);
+		rd_set(j, o->rd, t, 0);
 		return 0;
 	}
 	case BK_ADDW: case BK_SUBW: case BK_MULW: {
 		uint32_t opc = o->kind == BK_ADDW ? 0x03 : o->kind == BK_SUBW ? 0x2b : 0x0faf;
-		op_x(j, 0, 0, 0x8b, RAX, o->rs1);
-		op_x(j, 0, 0, opc, RAX, o->rs2);
-		st_x_sext32(j, o->rd);
+		int t = rd_from(j, o->rd, o->rs1, o->rs2, 0);
+		op_x(j, 0, 0, opc, t, o->rs2);
+		rd_set(j, o->rd, t, 1);
 		return 0;
 	}
 	case BK_SLT: case BK_SLTU:
-		ld_x(j, RAX, o->rs1);
-		op_x(j, 0, 1, 0x3b, RAX, o->rs2);  /* cmp rax, [rs2] */
+		op_x(j, 0, 1, 0x3b, x_in(j, o->rs1, RAX), o->rs2);  /* cmp rs1, rs2 */
 		st_x_cc(j, o->kind == BK_SLT ? CC_L : CC_B, o->rd);
 		return 0;
 	case BK_SLL: case BK_SRL: case BK_SRA: {
@@ -646,15 +698,18 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 						[BK_FLD] = 8 };
 		uint32_t sz = size[o->kind];
 		mem_addr(j, o, sz, GMEM_R, GMEM_R, k);
+		/* an int load goes straight to rd's host register when it has one */
+		int fp = o->kind == BK_FLW || o->kind == BK_FLD;
+		int t = !fp && j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RCX;
 		switch (o->kind) {
-		case BK_LB: op_m(j, 0, 1, 0x0fbe, RCX, RSI, RAX, 0, 0); break;   /* movsx rcx, byte */
-		case BK_LH: op_m(j, 0, 1, 0x0fbf, RCX, RSI, RAX, 0, 0); break;   /* movsx rcx, word */
-		case BK_LW: op_m(j, 0, 1, 0x63, RCX, RSI, RAX, 0, 0); break;     /* movsxd rcx, dword */
-		case BK_LBU: op_m(j, 0, 0, 0x0fb6, RCX, RSI, RAX, 0, 0); break;  /* movzx ecx, byte */
-		case BK_LHU: op_m(j, 0, 0, 0x0fb7, RCX, RSI, RAX, 0, 0); break;  /* movzx ecx, word */
+		case BK_LB: op_m(j, 0, 1, 0x0fbe, t, RSI, RAX, 0, 0); break;   /* movsx t, byte */
+		case BK_LH: op_m(j, 0, 1, 0x0fbf, t, RSI, RAX, 0, 0); break;   /* movsx t, word */
+		case BK_LW: op_m(j, 0, 1, 0x63, t, RSI, RAX, 0, 0); break;     /* movsxd t, dword */
+		case BK_LBU: op_m(j, 0, 0, 0x0fb6, t, RSI, RAX, 0, 0); break;  /* movzx t32, byte */
+		case BK_LHU: op_m(j, 0, 0, 0x0fb7, t, RSI, RAX, 0, 0); break;  /* movzx t32, word */
 		case BK_LWU: case BK_FLW:
-			op_m(j, 0, 0, 0x8b, RCX, RSI, RAX, 0, 0); break;         /* mov ecx, dword */
-		default: op_m(j, 0, 1, 0x8b, RCX, RSI, RAX, 0, 0); break;        /* mov rcx, qword */
+			op_m(j, 0, 0, 0x8b, t, RSI, RAX, 0, 0); break;         /* mov t32, dword */
+		default: op_m(j, 0, 1, 0x8b, t, RSI, RAX, 0, 0); break;        /* mov t, qword */
 		}
 		if (o->kind == BK_FLW) {
 			/* NaN-boxed: the upper half all ones */
@@ -666,8 +721,10 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			st_f(j, o->rd, RAX);
 		} else if (o->kind == BK_FLD) {
 			st_f(j, o->rd, RCX);
-		} else {
+		} else if (t == RCX) {
 			st_x(j, o->rd, RCX);
+		} else {
+			xr_write(j, o->rd);
 		}
 		return 0;
 	}
@@ -675,15 +732,16 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		uint32_t sz = o->kind == BK_SB ? 1 : o->kind == BK_SH ? 2 :
 			      o->kind == BK_SW || o->kind == BK_FSW ? 4 : 8;
 		mem_addr(j, o, sz, GMEM_W | GMEM_CODE, GMEM_W, k);
+		int v = RCX;  /* the value: rs2's host register when it has one */
 		if (o->kind == BK_FSW || o->kind == BK_FSD)
 			ld_f(j, RCX, o->rs2);
 		else
-			ld_x(j, RCX, o->rs2);
+			v = x_in(j, o->rs2, RCX);
 		switch (sz) {
-		case 1: op_m(j, 0, 0, 0x88, RCX, RSI, RAX, 0, 0); break;
-		case 2: op_m(j, 0x66, 0, 0x89, RCX, RSI, RAX, 0, 0); break;
-		case 4: op_m(j, 0, 0, 0x89, RCX, RSI, RAX, 0, 0); break;
-		default: op_m(j, 0, 1, 0x89, RCX, RSI, RAX, 0, 0); break;
+		case 1: op_m(j, 0, 0, 0x88, v, RSI, RAX, 0, 1); break;  /* REX: bpl, not ch */
+		case 2: op_m(j, 0x66, 0, 0x89, v, RSI, RAX, 0, 0); break;
+		case 4: op_m(j, 0, 0, 0x89, v, RSI, RAX, 0, 0); break;
+		default: op_m(j, 0, 1, 0x89, v, RSI, RAX, 0, 0); break;
 		}
 		return 0;
 	}
@@ -1041,8 +1099,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU: {
 		static const uint8_t cc[] = { [BK_BEQ] = CC_E, [BK_BNE] = CC_NE, [BK_BLT] = CC_L,
 					      [BK_BGE] = CC_GE, [BK_BLTU] = CC_B, [BK_BGEU] = CC_AE };
-		ld_x(j, RAX, o->rs1);
-		op_x(j, 0, 1, 0x3b, RAX, o->rs2);
+		op_x(j, 0, 1, 0x3b, x_in(j, o->rs1, RAX), o->rs2);  /* cmp rs1, rs2 */
 		jcc_exit(j, cc[o->kind], k | JIT_TAKEN);
 		return 0;
 	}
