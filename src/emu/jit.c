@@ -1124,39 +1124,52 @@ static void xr_allocate(struct jbuf *j)
 	}
 }
 
-/* Entering the block: would it run past the limit or a pending asynchronous request, is it
- * dead, does its FP code find NX and RNE? If so, store back the registers of dirty and return
- * JIT_ENTER (block_run takes the block from the lookup); else on to the body at offset to. */
-static void emit_entry_check(struct jbuf *j, uint32_t to, uint32_t dirty)
+/* Entering the block: would it run past env->limit (the instruction limit or a pending
+ * asynchronous request, whichever comes first: neither changes while the code runs), does
+ * its FP code (fp) find NX and RNE? The chain entry (!loop) returns JIT_ENTER then (block_run
+ * takes the block from the lookup), else falls through to the body after it. A loop of one
+ * block (loop) stores back the registers of loop_dirty and returns JIT_ENTER, else goes on at
+ * loop_top. A dead block is no concern: its page drops only in a handler, and jit_retire
+ * then turns its chain entry into a jump to the JIT_ENTER return before it. */
+static void emit_entry_check(struct jbuf *j, int fp, int loop)
 {
 	const struct jit_env *env = j->env;
 	op_m(j, 0, 1, 0x8b, RAX, XB, -1, env->icount, 0);
 	alu_imm(j, 1, 0, RAX, (int32_t)j->blk->n_insns);
 	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->limit, 0);
-	uint8_t *no1 = jshort(j, CC_A);
-	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->async_at, 0);
-	uint8_t *no2 = jshort(j, CC_A);
-	mov_rax_imm64(j, (uint64_t)(uintptr_t)j->blk->dead);
-	b8(j, 0x83); b8(j, 0x38); b8(j, 0x00);  /* cmp dword [rax], 0 */
-	uint8_t *no3 = jshort(j, CC_NE), *no4 = NULL, *no5 = NULL;
-	if (j->fp_env) {
-		op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);  /* test byte [fflags], NX */
-		b8(j, 1);
-		no4 = jshort(j, CC_E);
-		op_m(j, 0, 0, 0x83, 7, XB, -1, HD(frm), 0);     /* cmp dword [frm], RNE */
-		b8(j, 0);
-		no5 = jshort(j, CC_NE);
+	if (!loop) {
+		jcc_exit(j, CC_A, JIT_ENTER);
+		if (fp) {
+			op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);  /* test byte [fflags], NX */
+			b8(j, 1);
+			jcc_exit(j, CC_E, JIT_ENTER);
+			op_m(j, 0, 0, 0x83, 7, XB, -1, HD(frm), 0);     /* cmp dword [frm], RNE */
+			b8(j, 0);
+			jcc_exit(j, CC_NE, JIT_ENTER);
+		}
+		return;
 	}
-	b8(j, 0xe9);  /* jmp body */
-	b32(j, (uint32_t)((int32_t)to - (int32_t)(j->p - j->start + 4)));
+	uint8_t *no1 = jshort(j, CC_A), *no2 = NULL, *no3 = NULL;
+	if (fp) {
+		op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);
+		b8(j, 1);
+		no2 = jshort(j, CC_E);
+		op_m(j, 0, 0, 0x83, 7, XB, -1, HD(frm), 0);
+		b8(j, 0);
+		no3 = jshort(j, CC_NE);
+	}
+	b8(j, 0xe9);  /* jmp loop_top */
+	b32(j, (uint32_t)((int32_t)j->loop_top - (int32_t)(j->p - j->start + 4)));
 	land(j, no1);
 	land(j, no2);
 	land(j, no3);
-	land(j, no4);
-	land(j, no5);
-	xr_writeback(j, dirty);
+	xr_writeback(j, j->loop_dirty);
 	emit_return(j, JIT_ENTER);
 }
+
+/* The JIT_ENTER return before the chain entry (emit_return's 16 bytes), which jit_retire's
+ * short jump goes back to. */
+#define JIT_DEAD_STUB 16
 
 int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
 		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
@@ -1168,7 +1181,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	/* twice: first with every guest register in struct hart, counting how often each is
 	 * read or written; then with the most used in host registers */
 	memset(j->host_of, -1, sizeof(j->host_of));
-	int self_loop = 0;
+	int self_loop = 0, fp = 0;
 	uint32_t written = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		j->start = j->p = buf;
@@ -1184,7 +1197,16 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->ops = ops;
 		j->out = out;
 		out->n_slot = 0;
+		/* a dead block's chain entry returns JIT_ENTER (jit_retire) from here */
+		emit_return(j, JIT_ENTER);
+		if (j->p - j->start != JIT_DEAD_STUB)
+			return -1;
+		/* the chain entry other blocks' exits jump to: its checks, then the body (with the
+		 * FP checks when the first pass found FP ops that need them) */
+		out->chain = (uint32_t)(j->p - j->start);
+		emit_entry_check(j, fp, 0);
 		/* the entry block_run calls: lea r11, [rdi + 256] */
+		out->body = (uint32_t)(j->p - j->start);
 		op_m(j, 0, 1, 0x8d, FB, XB, -1, 256, 0);
 		if (self_loop) {
 			/* a loop of one block: every allocated register loaded here, and every one the
@@ -1211,6 +1233,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			xr_allocate(j);
 			self_loop = j->self_loop;
 			written = j->written;
+			fp = j->fp_env;
 		}
 	}
 	if (r > 0)
@@ -1234,20 +1257,15 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		uint32_t rel = stub_at[s] - (j->fix_at[i] + 4);
 		memcpy(buf + j->fix_at[i], &rel, 4);
 	}
-	/* the chain entry other blocks' exits jump to: would this block run past the limit or a
-	 * pending asynchronous request, is it dead, does its FP code find NX and RNE? If so,
-	 * return JIT_ENTER (block_run takes it from the lookup); else on to the body */
-	out->chain = (uint32_t)(j->p - j->start);
-	emit_entry_check(j, 0, 0);
 	/* a loop of this one block goes on at loop_top with its registers where they are, after
-	 * the same checks; else it stores them back and returns as the chain entry does */
+	 * the chain entry's checks; else it stores them back and returns as the chain entry does */
 	if (j->self_loop) {
 		uint32_t at = (uint32_t)(j->p - j->start);
 		for (uint32_t i = 0; i < j->n_loop_ref; i++) {
 			uint32_t rel = at - (j->loop_ref[i] + 4);
 			memcpy(buf + j->loop_ref[i], &rel, 4);
 		}
-		emit_entry_check(j, j->loop_top, j->loop_dirty);
+		emit_entry_check(j, fp, 1);
 	}
 	/* the slots, 8-byte aligned */
 	while ((j->p - j->start) & 7)
@@ -1268,6 +1286,12 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	out->n_ops = k;
 	out->fp_env = j->fp_env;
 	return 0;
+}
+
+void jit_retire(uint8_t *chain_w)
+{
+	chain_w[0] = 0xeb;  /* jmp rel8 back to the JIT_ENTER return */
+	chain_w[1] = (uint8_t)(-(JIT_DEAD_STUB + 2));
 }
 
 void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c)
@@ -1308,6 +1332,8 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 }
 
 int jit_host_supported(void) { return 0; }
+
+void jit_retire(uint8_t *chain_w) { (void)chain_w; }
 
 struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code)
 {

@@ -1,8 +1,8 @@
 /* 234: jit.c keeps a block's most used guest registers in host registers and struct hart
  * holds every one of them whenever the code returns: after a loop of one block (a taken
- * branch to its own start goes on without returning) that ends at its closing op, that stops
- * at the instruction limit, at a pending asynchronous request or because the block is dead,
- * and after a side exit and a return to a handler (op k) with registers written before it. */
+ * branch to its own start goes on without returning) that ends at its closing op or stops at
+ * the limit, and after a side exit and a return to a handler (op k) with registers written
+ * before it. The chain entry runs the block, and returns JIT_ENTER at once after jit_retire. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,32 +17,34 @@
 #define PC0 0x10000ull
 
 static struct hart hj;
-static uint32_t dead;
 static uint8_t *exec_mem;
+static struct jit_code c;
 static const size_t cap = 16384;
 
 /* the emulator's fields the code reads, at offsets from xb (h->x + 128) inside hj, as 233 */
-static const struct jit_env env = { .icount = 800, .limit = 808, .async_at = 816, .link = 824,
-				    .link_pc = 832, .jc = 840, .chain_of = 0, .jc_mask = 0 };
+static const struct jit_env env = { .icount = 800, .limit = 808, .link = 824, .link_pc = 832,
+				    .jc = 840, .chain_of = 0, .jc_mask = 0 };
 
 static uint64_t *field(int32_t off) { return (uint64_t *)((uint8_t *)hj.x + 128 + off); }
 
 static void translate(const struct jit_op *ops, uint32_t n, uint32_t n_insns, uint64_t pc_end)
 {
 	static uint8_t buf[16384];
-	static struct jit_code c;
-	struct jit_block blk = { .block = &hj, .dead = &dead, .pc = PC0, .n_insns = n_insns, .pc_end = pc_end };
+	struct jit_block blk = { .block = &hj, .pc = PC0, .n_insns = n_insns, .pc_end = pc_end };
 	assert_int_equal(jit_translate(&env, &blk, ops, n, buf, sizeof(buf), &c), 0);
 	assert_true(c.len <= cap);
 	jit_install(exec_mem, exec_mem, buf, &c);
 }
 
-static uint64_t run(void)
+/* from the body (block_run's call), or the chain entry (another block's exit) */
+static uint64_t run_at(uint32_t off)
 {
-	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, NULL, exec_mem);
+	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, NULL, exec_mem + off);
 	assert_ptr_equal(jr.block, &hj);
 	return jr.r;
 }
+
+static uint64_t run(void) { return run_at(c.body); }
 
 /* x5 counts down, x6 += x7, x7 ^= x6, x8 = x6 + 1 (x8 only written), then bne x5, x0 to the
  * block's start; the closing op after it */
@@ -74,13 +76,12 @@ static void loop_reference(struct hart *h, uint64_t n, uint64_t iters)
 	}
 }
 
-static void loop_start(uint64_t n, uint64_t limit, uint64_t async_at)
+static void loop_start(uint64_t n, uint64_t limit)
 {
 	memset(&hj, 0, sizeof(hj));
 	loop_reference(&hj, n, 0);
 	*field(env.icount) = 1000;
 	*field(env.limit) = limit;
-	*field(env.async_at) = async_at;
 }
 
 static void check_x(const struct hart *want)
@@ -97,32 +98,39 @@ static void test_loop(void **state)
 	struct hart want;
 	loop_block();
 	/* to the end: 9 taken branches (5 instructions each), then the closing op */
-	dead = 0;
-	loop_start(10, ~0ull, ~0ull);
+	loop_start(10, ~0ull);
 	assert_int_equal(run(), JIT_END | 5);
 	loop_reference(&want, 10, 10);
 	check_x(&want);
 	assert_int_equal(*field(env.icount), 1000 + 50);
 	/* the limit: an iteration starts only when its 5 instructions fit under it */
-	loop_start(10, 1000 + 17, ~0ull);
+	loop_start(10, 1000 + 17);
 	assert_int_equal(run(), JIT_ENTER);
 	loop_reference(&want, 10, 3);
 	check_x(&want);
 	assert_int_equal(*field(env.icount), 1000 + 15);
-	/* an asynchronous request the same way */
-	loop_start(10, ~0ull, 1000 + 20);
+	loop_start(10, 1000 + 20);
 	assert_int_equal(run(), JIT_ENTER);
 	loop_reference(&want, 10, 4);
 	check_x(&want);
 	assert_int_equal(*field(env.icount), 1000 + 20);
-	/* a dead block runs no further iteration */
-	dead = 1;
-	loop_start(10, ~0ull, ~0ull);
-	assert_int_equal(run(), JIT_ENTER);
+	/* the chain entry checks the limit first */
+	loop_start(10, 1000 + 4);
+	assert_int_equal(run_at(c.chain), JIT_ENTER);
+	loop_reference(&want, 10, 0);
+	check_x(&want);
+	assert_int_equal(*field(env.icount), 1000);
+	loop_start(10, 1000 + 5);
+	assert_int_equal(run_at(c.chain), JIT_ENTER);
 	loop_reference(&want, 10, 1);
 	check_x(&want);
-	assert_int_equal(*field(env.icount), 1000 + 5);
-	dead = 0;
+	/* retired, it runs nothing */
+	jit_retire(exec_mem + c.chain);
+	loop_start(10, ~0ull);
+	assert_int_equal(run_at(c.chain), JIT_ENTER);
+	loop_reference(&want, 10, 0);
+	check_x(&want);
+	assert_int_equal(*field(env.icount), 1000);
 }
 
 static void test_exits(void **state)
@@ -142,7 +150,7 @@ static void test_exits(void **state)
 		memset(&hj, 0, sizeof(hj));
 		hj.x[10] = 7, hj.x[11] = 50, hj.x[12] = taken ? 14 : 15;
 		*field(env.icount) = 0;
-		*field(env.limit) = *field(env.async_at) = ~0ull;
+		*field(env.limit) = ~0ull;
 		uint64_t r = run();
 		assert_int_equal(hj.x[9], 14);
 		assert_int_equal(hj.x[10], 64);
