@@ -1,9 +1,9 @@
 /*
  * jit.c — translation of a block's ops to x86-64 host code (see jit.h for the contract).
  *
- * Each op becomes a few host instructions on the guest registers in struct hart (int
- * registers at xb - 128, FP registers at xb + 128, both within an 8-bit displacement of rdi
- * and r11): an add is a load, an add and a store, with no dispatch between ops. The semantics are
+ * Each op becomes a few host instructions on the guest registers, the int ones a block uses
+ * most in host registers, the others in struct hart (int registers at xb - 128, FP registers
+ * at xb + 128, from rdi), with no dispatch between ops. The semantics are
  * block.c's handlers', op for op; where a handler has a fast case and a slow one, the code
  * does the fast case and returns the op's index for anything else, before writing anything,
  * so the handler does the whole op exactly:
@@ -23,12 +23,12 @@
  *   - leaving the block (a taken branch, a jump, its end) counts the block's instructions in
  *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
- * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes, r11 = xb + 256
- * (f + 128); rax, rcx, r8, r9 are scratch, xmm0-xmm2 too; rbx, rbp, r10, r12-r15 hold the
- * guest int registers the block uses most (xr_read: loaded at first read, stored back at
- * every exit when written), saved around the code by jit_enter. The exits a condition takes
- * (jcc) go to stubs after the body, one per distinct exit; then the chain entry; then the
- * exits' slots.
+ * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes; rax, rcx, r8, r9 are
+ * scratch, xmm0-xmm2 too; rbx, rbp, r10-r15 hold the guest int registers the block uses most
+ * (xr_read: loaded at first read, stored back at every exit when written), saved around the
+ * code by jit_enter. The code: a JIT_ENTER return (jit_retire), the chain entry, which falls
+ * into the body; the exits a condition takes (jcc) go to stubs after the body, one per
+ * distinct exit and set of registers to store; then a loop's checks; then the exits' slots.
  */
 #include <stddef.h>
 #include <string.h>
@@ -45,13 +45,13 @@ enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa
        CC_GE = 0xd, CC_LE = 0xe };
 
 #define XB RDI  /* int register i at [rdi + 8 * i - 128] */
-#define FB R11  /* FP register i at [r11 + 8 * i - 128] */
+#define FB XB   /* FP register i at [rdi + 8 * i + 128] */
 
 #define JIT_MAX_FIX 2048
 
 /* The host registers guest int registers get, best first: those a call preserves (jit_enter
- * saves them) and r10, which nothing else here uses. */
-static const uint8_t jit_xr_host[] = { RBX, RBP, R12, R13, R14, R15, R10 };
+ * saves them), then r10 and r11, which nothing else here uses. */
+static const uint8_t jit_xr_host[] = { RBX, RBP, R12, R13, R14, R15, R10, R11 };
 #define JIT_XR_N ((int)sizeof(jit_xr_host))
 
 struct jbuf {
@@ -147,6 +147,7 @@ static void op_r(struct jbuf *j, uint32_t prefix, int w, uint32_t opc, int reg, 
 }
 
 #define XD(i) ((int32_t)(i) * 8 - 128)
+#define FD(i) ((int32_t)(i) * 8 + 128)
 /* other hart fields, from rdi */
 #define HD(field) ((int32_t)(offsetof(struct hart, field) - offsetof(struct hart, x)) - 128)
 
@@ -302,8 +303,8 @@ static void rd_set(struct jbuf *j, int rd, int t, int sext)
 		xr_write(j, rd);
 }
 
-static void ld_f(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, FB, -1, XD(i), 0); }
-static void st_f(struct jbuf *j, int i, int reg) { op_m(j, 0, 1, 0x89, reg, FB, -1, XD(i), 0); }
+static void ld_f(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, FB, -1, FD(i), 0); }
+static void st_f(struct jbuf *j, int i, int reg) { op_m(j, 0, 1, 0x89, reg, FB, -1, FD(i), 0); }
 
 /* Does exit v go to the block's own start (a loop of one block)? */
 static int self_exit(const struct jbuf *j, uint32_t v)
@@ -417,10 +418,10 @@ static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, in
 		op_r(j, 0, !single, 0x03, RCX, RCX);
 		jcc_exit(j, CC_NE, k);
 		if (zero == ZERO_OPERAND) {
-			op_m(j, 0, !single, 0x8b, RCX, FB, -1, XD(za), 0);
+			op_m(j, 0, !single, 0x8b, RCX, FB, -1, FD(za), 0);
 			op_r(j, 0, !single, 0x03, RCX, RCX);
 			ok2 = jshort(j, CC_E);
-			op_m(j, 0, !single, 0x8b, RCX, FB, -1, XD(zc), 0);
+			op_m(j, 0, !single, 0x8b, RCX, FB, -1, FD(zc), 0);
 			op_r(j, 0, !single, 0x03, RCX, RCX);
 			jcc_exit(j, CC_NE, k);
 		}
@@ -440,7 +441,7 @@ static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, in
 /* exit to k unless f[i] is NaN-boxed (its upper half all ones) */
 static void fp_boxed(struct jbuf *j, int i, uint32_t k)
 {
-	op_m(j, 0, 0, 0x8b, RCX, FB, -1, XD(i) + 4, 0);  /* mov ecx, upper half */
+	op_m(j, 0, 0, 0x8b, RCX, FB, -1, FD(i) + 4, 0);  /* mov ecx, upper half */
 	alu_imm(j, 0, 7, RCX, -1);
 	jcc_exit(j, CC_NE, k);
 }
@@ -487,7 +488,7 @@ static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sig
 }
 
 /* xmm<reg> <- f[i] (movsd) */
-static void ld_xmm(struct jbuf *j, int reg, int i) { op_m(j, 0xf2, 0, 0x0f10, reg, FB, -1, XD(i), 0); }
+static void ld_xmm(struct jbuf *j, int reg, int i) { op_m(j, 0xf2, 0, 0x0f10, reg, FB, -1, FD(i), 0); }
 
 /* rax <- a 64-bit constant */
 static void mov_rax_imm64(struct jbuf *j, uint64_t v)
@@ -750,7 +751,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			       o->kind == BK_FMUL_D ? 0x0f59 : 0x0f5e;
 		fp_need(j, k);
 		ld_xmm(j, 0, o->rs1);
-		op_m(j, 0xf2, 0, opc, 0, FB, -1, XD(o->rs2), 0);
+		op_m(j, 0xf2, 0, opc, 0, FB, -1, FD(o->rs2), 0);
 		fp_keep(j, 0, o->rd, k, o->kind == BK_FMUL_D ? ZERO_OPERAND : o->kind == BK_FDIV_D ? ZERO_NONE : ZERO_ANY,
 			o->rs1, o->rs2);
 		return 0;
@@ -760,14 +761,14 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		fp_need(j, k);
 		fp_boxed(j, o->rs1, k);
 		fp_boxed(j, o->rs2, k);
-		op_m(j, 0xf3, 0, 0x0f10, 0, FB, -1, XD(o->rs1), 0);  /* movss xmm0, [rs1] */
-		op_m(j, 0xf3, 0, opc, 0, FB, -1, XD(o->rs2), 0);     /* addss/subss/mulss */
+		op_m(j, 0xf3, 0, 0x0f10, 0, FB, -1, FD(o->rs1), 0);  /* movss xmm0, [rs1] */
+		op_m(j, 0xf3, 0, opc, 0, FB, -1, FD(o->rs2), 0);     /* addss/subss/mulss */
 		fp_keep(j, 1, o->rd, k, o->kind == BK_FMUL_S ? ZERO_OPERAND : ZERO_ANY, o->rs1, o->rs2);
 		return 0;
 	}
 	case BK_FSQRT_D:
 		fp_need(j, k);
-		op_m(j, 0xf2, 0, 0x0f51, 0, FB, -1, XD(o->rs1), 0);  /* sqrtsd xmm0, [rs1] */
+		op_m(j, 0xf2, 0, 0x0f51, 0, FB, -1, FD(o->rs1), 0);  /* sqrtsd xmm0, [rs1] */
 		fp_keep(j, 0, o->rd, k, ZERO_NONE, 0, 0);
 		return 0;
 	case BK_FMA_D:
@@ -795,7 +796,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_FEQ_D: case BK_FLT_D: case BK_FLE_D:
 		/* ucomisd: unordered (a NaN) sets PF: the handler decides NV */
 		ld_xmm(j, 0, o->rs1);
-		op_m(j, 0x66, 0, 0x0f2e, 0, FB, -1, XD(o->rs2), 0);
+		op_m(j, 0x66, 0, 0x0f2e, 0, FB, -1, FD(o->rs2), 0);
 		jcc_exit(j, CC_P, k);
 		st_x_cc(j, o->kind == BK_FEQ_D ? CC_E : o->kind == BK_FLT_D ? CC_B : CC_BE, o->rd);
 		return 0;
@@ -873,9 +874,9 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		alu_imm(j, 0, 7, RAX, 1023 + 63);
 		jcc_exit(j, CC_AE, k);
 		if (o->kind == BK_FCVT_L_D || o->kind == BK_FCVT_L_D_RNE) {
-			op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, XD(o->rs1), 0);
+			op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, FD(o->rs1), 0);
 		} else {
-			op_m(j, 0x66, 0, 0x0f3a0b, 0, FB, -1, XD(o->rs1), 0);  /* roundsd xmm0, [rs1], mode */
+			op_m(j, 0x66, 0, 0x0f3a0b, 0, FB, -1, FD(o->rs1), 0);  /* roundsd xmm0, [rs1], mode */
 			b8(j, o->kind == BK_FCVT_L_D_RDN ? 1 : 2);
 			op_r(j, 0xf2, 1, 0x0f2c, RAX, 0);                     /* cvttsd2si rax, xmm0 */
 		}
@@ -885,11 +886,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		/* a NaN-boxed non-NaN binary32 widens exactly */
 		fp_need(j, k);
 		fp_boxed(j, o->rs1, k);
-		op_m(j, 0, 0, 0x8b, RCX, FB, -1, XD(o->rs1), 0);
+		op_m(j, 0, 0, 0x8b, RCX, FB, -1, FD(o->rs1), 0);
 		alu_imm(j, 0, 4, RCX, 0x7fffffff);
 		alu_imm(j, 0, 7, RCX, 0x7f800000);
 		jcc_exit(j, CC_A, k);
-		op_m(j, 0xf3, 0, 0x0f5a, 0, FB, -1, XD(o->rs1), 0);  /* cvtss2sd xmm0, [rs1] */
+		op_m(j, 0xf3, 0, 0x0f5a, 0, FB, -1, FD(o->rs1), 0);  /* cvtss2sd xmm0, [rs1] */
 		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
 		st_f(j, o->rd, RAX);
 		return 0;
@@ -1205,9 +1206,8 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		 * FP checks when the first pass found FP ops that need them) */
 		out->chain = (uint32_t)(j->p - j->start);
 		emit_entry_check(j, fp, 0);
-		/* the entry block_run calls: lea r11, [rdi + 256] */
+		/* the entry block_run calls */
 		out->body = (uint32_t)(j->p - j->start);
-		op_m(j, 0, 1, 0x8d, FB, XB, -1, 256, 0);
 		if (self_loop) {
 			/* a loop of one block: every allocated register loaded here, and every one the
 			 * block writes counted as written from here on, so that the state is the same
