@@ -24,9 +24,10 @@
  *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
  * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes; rax, rcx, r8, r9 are
- * scratch, xmm0-xmm2 too; rbx, rbp, r10-r15 hold the guest int registers the block uses most
- * (xr_read: loaded at first read, stored back at every exit when written), saved around the
- * code by jit_enter. The code: a JIT_ENTER return (jit_retire), the chain entry, which falls
+ * scratch, xmm0-xmm2 too; rbx, rbp, r12, r13 hold sp, a5, a4 and a0 in all translated code
+ * (JIT_PINS: jit_enter loads and stores them), r10, r11, r14, r15 the other guest int
+ * registers the block uses most (xr_read: loaded at first read, stored back at every exit
+ * when written); jit_enter saves the callee-saved ones around the code. The code: a JIT_ENTER return (jit_retire), the chain entry, which falls
  * into the body; the exits a condition takes (jcc) go to stubs after the body, one per
  * distinct exit and set of registers to store; then a loop's checks; then the exits' slots.
  */
@@ -49,9 +50,18 @@ enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa
 
 #define JIT_MAX_FIX 2048
 
-/* The host registers guest int registers get, best first: those a call preserves (jit_enter
- * saves them), then r10 and r11, which nothing else here uses. */
-static const uint8_t jit_xr_host[] = { RBX, RBP, R12, R13, R14, R15, R10, R11 };
+/* Guest int registers pinned to host registers in all translated code: jit_enter loads them
+ * before it calls the code and stores them back after it, so blocks chain into each other
+ * with them in place. The ones RISC-V compilers use most (sp and the first argument and
+ * temporary registers: a5, a4, a0 are gcc's favourites), in registers a call preserves.
+ * X(guest register, its offset from xb, host register name, its number). */
+#define JIT_PINS(X) X(2, -112, rbx, RBX) X(15, -8, rbp, RBP) X(14, -16, r12, R12) X(10, -48, r13, R13)
+#define JIT_PIN_TAB(i, d, name, r) [i] = r + 1,
+static const int8_t jit_pin[32] = { JIT_PINS(JIT_PIN_TAB) };  /* host register + 1, 0: none */
+
+/* The host registers the other guest int registers a block uses most get, best first: the
+ * rest of those a call preserves (jit_enter saves them), then r10 and r11. */
+static const uint8_t jit_xr_host[] = { R14, R15, R10, R11 };
 #define JIT_XR_N ((int)sizeof(jit_xr_host))
 
 struct jbuf {
@@ -68,7 +78,8 @@ struct jbuf {
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
 	int8_t host_of[32];     /* guest int register -> host register, -1: in struct hart */
-	uint32_t loaded, dirty; /* guest registers (bits) in their host register now, written */
+	uint32_t loaded, dirty; /* guest registers (bits) in their host register now, written
+	                           (pinned ones are always loaded, never dirty) */
 	uint32_t use[32];       /* reads and writes of each guest register, counted as emitted */
 	uint32_t written;       /* guest registers written (bits), counted as emitted */
 	int self_loop;          /* an exit goes to the block's own start (jumps to loop_check) */
@@ -202,7 +213,7 @@ static int xr_write(struct jbuf *j, int i)
 	j->use[i]++;
 	j->written |= 1u << i;
 	int r = j->host_of[i];
-	if (r >= 0) {
+	if (r >= 0 && !jit_pin[i]) {
 		j->loaded |= 1u << i;
 		j->dirty |= 1u << i;
 	}
@@ -1109,11 +1120,22 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 }
 
+/* Only the pinned guest registers in host registers (loaded). */
+static void xr_pin(struct jbuf *j)
+{
+	j->loaded = 0;
+	for (int i = 0; i < 32; i++) {
+		j->host_of[i] = (int8_t)(jit_pin[i] - 1);
+		if (jit_pin[i])
+			j->loaded |= 1u << i;
+	}
+}
+
 /* After the first pass: the guest registers used at least twice get host registers, the most
  * used first (a register used once costs its load or store either way). */
 static void xr_allocate(struct jbuf *j)
 {
-	memset(j->host_of, -1, sizeof(j->host_of));
+	xr_pin(j);
 	for (int h = 0; h < JIT_XR_N; h++) {
 		int best = 0;
 		for (int i = 1; i < 32; i++)
@@ -1181,7 +1203,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	int r = 0;
 	/* twice: first with every guest register in struct hart, counting how often each is
 	 * read or written; then with the most used in host registers */
-	memset(j->host_of, -1, sizeof(j->host_of));
+	xr_pin(j);
 	int self_loop = 0, fp = 0;
 	uint32_t written = 0;
 	for (int pass = 0; pass < 2; pass++) {
@@ -1190,7 +1212,10 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->full = 0;
 		j->n_fix = j->n_slot_ref = j->n_loop_ref = 0;
 		j->fp_env = j->nx_check = 0;
-		j->loaded = j->dirty = j->written = 0;
+		xr_pin(j);  /* j->loaded: the pinned registers */
+		if (pass)
+			xr_allocate(j);
+		j->dirty = j->written = 0;
 		j->self_loop = 0;
 		memset(j->use, 0, sizeof(j->use));
 		j->env = env;
@@ -1213,7 +1238,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			 * block writes counted as written from here on, so that the state is the same
 			 * at the top of each iteration (loop_top) and at each exit */
 			for (int i = 1; i < 32; i++)
-				if (j->host_of[i] >= 0) {
+				if (j->host_of[i] >= 0 && !jit_pin[i]) {
 					op_m(j, 0, 1, 0x8b, j->host_of[i], XB, -1, XD(i), 0);
 					j->loaded |= 1u << i;
 					if (written & (1u << i))
@@ -1230,7 +1255,6 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		if (k == 0 && r < 0)
 			return -1;
 		if (pass == 0) {
-			xr_allocate(j);
 			self_loop = j->self_loop;
 			written = j->written;
 			fp = j->fp_env;
@@ -1306,13 +1330,22 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 int jit_host_supported(void) { return 1; }
 
 /* jit_enter(xb, base, perm, code): rbx, rbp and r12-r15 saved around the call of the code
- * (the code keeps guest registers in them; it uses no stack but its return address) */
+ * (the code keeps guest registers in them; it uses no stack but its return address), the
+ * pinned guest registers loaded before it and stored back after it */
+#define JIT_PIN_CHECK(i, d, name, r) _Static_assert(d == XD(i), "JIT_PINS: x" #i "'s offset");
+JIT_PINS(JIT_PIN_CHECK)
+#define JIT_PIN_LOAD(i, d, name, r) "\tmov " #d "(%rdi), %" #name "\n"
+#define JIT_PIN_STORE(i, d, name, r) "\tmov %" #name ", " #d "(%rdi)\n"
 __asm__(".text\n"
 	".globl jit_enter\n"
 	".type jit_enter, @function\n"
 	"jit_enter:\n"
 	"\tpush %rbx\n\tpush %rbp\n\tpush %r12\n\tpush %r13\n\tpush %r14\n\tpush %r15\n"
+	"\tpush %rdi\n"
+	JIT_PINS(JIT_PIN_LOAD)
 	"\tcall *%rcx\n"
+	"\tpop %rdi\n"
+	JIT_PINS(JIT_PIN_STORE)
 	"\tpop %r15\n\tpop %r14\n\tpop %r13\n\tpop %r12\n\tpop %rbp\n\tpop %rbx\n"
 	"\tret\n"
 	".size jit_enter, .-jit_enter\n");

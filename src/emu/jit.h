@@ -32,8 +32,10 @@
  * FP code does not find NX and RNE, or once jit_retire was called on it (its page dropped).
  * An exit to the block's own start (a loop of one block: jit_block.pc) makes the same checks
  * and goes on inside the code, or returns JIT_ENTER as the chain entry would.
- * Within a block the code keeps the guest int registers it uses most in host registers; struct
- * hart holds every guest register whenever the code returns or goes on to another block.
+ * The code keeps a few guest int registers (jit.c's JIT_PINS) in host registers in all
+ * translated code, and within a block the others it uses most; struct hart holds every guest
+ * register whenever jit_enter returns, and all but the pinned ones when a block goes on to
+ * another.
  */
 #include <stdint.h>
 
@@ -110,7 +112,8 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 void jit_retire(uint8_t *chain_w);
 
 /* Run translated code (from its body or a chain entry) on the hart whose h->x + 128 is xb:
- * saves the host registers the code keeps guest registers in, calls it, restores them. */
+ * saves the host registers the code keeps guest registers in, loads the pinned guest
+ * registers, calls it, stores them back to struct hart, restores the host registers. */
 struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code);
 
 /* Is this host one the translator emits code for? */
