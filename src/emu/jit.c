@@ -27,7 +27,9 @@
  * scratch, xmm0-xmm2 too; rbx, rbp, r12, r13 hold sp, a5, a4 and a0 in all translated code
  * (JIT_PINS: jit_enter loads and stores them), r10, r11, r14, r15 the other guest int
  * registers the block uses most (xr_read: loaded at first read, stored back at every exit
- * when written); jit_enter saves the callee-saved ones around the code. The code: a JIT_ENTER return (jit_retire), the chain entry, which falls
+ * when written); jit_enter saves the callee-saved ones around the code.
+ *
+ * The code of a block: a JIT_ENTER return (jit_retire's target), the chain entry, which falls
  * into the body; the exits a condition takes (jcc) go to stubs after the body, one per
  * distinct exit and set of registers to store; then a loop's checks; then the exits' slots.
  */
@@ -55,7 +57,8 @@ enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa
  * with them in place. The ones RISC-V compilers use most (sp and the first argument and
  * temporary registers: a5, a4, a0 are gcc's favourites), in registers a call preserves.
  * X(guest register, its offset from xb, host register name, its number). */
-#define JIT_PINS(X) X(2, -112, rbx, RBX) X(15, -8, rbp, RBP) X(14, -16, r12, R12) X(10, -48, r13, R13)
+#define JIT_PINS(X) X(2, -112, rbx, RBX) X(15, -8, rbp, RBP) X(14, -16, r12, R12) \
+			X(10, -48, r13, R13)
 #define JIT_PIN_TAB(i, d, name, r) [i] = r + 1,
 static const int8_t jit_pin[32] = { JIT_PINS(JIT_PIN_TAB) };  /* host register + 1, 0: none */
 
@@ -82,10 +85,10 @@ struct jbuf {
 	                           (pinned ones are always loaded, never dirty) */
 	uint32_t use[32];       /* reads and writes of each guest register, counted as emitted */
 	uint32_t written;       /* guest registers written (bits), counted as emitted */
-	int self_loop;          /* an exit goes to the block's own start (jumps to loop_check) */
+	int self_loop;          /* an exit goes to the block's own start (to the loop's checks) */
 	uint32_t loop_top;      /* where those go on after the checks (after the preloads) */
 	uint32_t loop_dirty;    /* the written registers a self-loop keeps in host registers */
-	uint32_t loop_ref[JIT_MAX_SLOTS], n_loop_ref;  /* rel32s of jumps to loop_check */
+	uint32_t loop_ref[JIT_MAX_SLOTS], n_loop_ref;  /* rel32s of jumps to the loop's checks */
 	const struct jit_env *env;
 	const struct jit_block *blk;
 	const struct jit_op *ops;
@@ -184,13 +187,14 @@ static void ret_imm(struct jbuf *j, uint32_t v)
 }
 
 /* ---- guest int registers in host registers ----
- * A translation keeps the guest registers it uses most (jbuf.host_of) in host registers the
- * C code saves (jit_enter saves them for it): one is loaded from struct hart at its first
- * read, written at its writes, and stored back (when written) at every exit, so struct hart
- * holds every guest register whenever the code returns or goes on to another block. The code
- * of a block is straight-line (a condition's exit jumps to a stub after the body and never
- * comes back), so which are loaded and which written (jbuf.loaded, jbuf.dirty) is known at
- * each point of the translation, and each exit stub stores the ones written before it. */
+ * Besides the pinned ones (JIT_PINS), a translation keeps the guest registers it uses most
+ * (jbuf.host_of) in host registers: one is loaded from struct hart at its first read, written
+ * at its writes, and stored back (when written) at every exit, so struct hart holds every
+ * guest register but the pinned ones whenever the code returns (jit_enter stores those) or
+ * goes on to another block. The code of a block is straight-line (a condition's exit jumps
+ * to a stub after the body and never comes back), so which are loaded and which written
+ * (jbuf.loaded, jbuf.dirty) is known at each point of the translation, and each exit stub
+ * stores the ones written before it. */
 
 /* The host register guest register i lives in, loaded now when this is its first read in the
  * block; -1 when it stays in struct hart. */
