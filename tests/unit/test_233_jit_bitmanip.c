@@ -70,7 +70,7 @@ static int check(const struct kind *kd, const struct jit_env *env, uint8_t *exec
 		return -1;
 	assert_int_equal(c.n_ops, 3);
 	assert_true(c.len <= cap);
-	jit_install(exec_mem, exec_mem, buf, &c);
+	jit_install(exec_mem, exec_mem, buf, &c);  /* one view: the test maps it rwx */
 	for (size_t a = 0; a < NE; a++)
 		for (size_t b = 0; b < NE; b++) {
 			memset(&hj, 0, sizeof(hj));
