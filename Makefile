@@ -8,6 +8,7 @@
 #   make stress       long reliability loops (200 SIGKILLed database writers)
 #   make conformance  gcc.c-torture/execute under qemu-riscv64 and robin (and make fpdiff)
 #   make fpdiff       every instruction on edge and random operands, robin vs qemu-riscv64
+#   make vdiff        random vector instruction sequences, robin vs qemu-riscv64 (VLEN 128/256/512)
 #   make fuzz         libFuzzer targets: decoder, ELF loader, checkpoints, db chunks, config, ingest (tests/fuzz/)
 #   make valgrind     every robin tool under valgrind memcheck (scripts/valgrind.sh)
 #   make install      robin, its manual pages, bash completion and docs under PREFIX (default
@@ -83,7 +84,7 @@ WL_BINS   := $(foreach n,$(WL_NAMES),$(G)/workloads/$(n).static $(G)/workloads/$
 
 .PHONY: corpus long-workloads slurm-check simpoint-bench
 .PHONY: install uninstall man completion
-.PHONY: all robin unit guest workloads check demo bench validate bench-collect conformance fuzz clean deps fpdiff stress valgrind
+.PHONY: all robin unit guest workloads check demo bench validate bench-collect conformance fuzz clean deps fpdiff vdiff stress valgrind
 all: $(B)/robin
 
 robin: $(B)/robin
@@ -165,6 +166,24 @@ $(G)/workloads/long/%.static: workloads/long/%.c workloads/workload.h
 
 long-workloads: $(WLL_BINS)
 
+# Vector guest programs written with clang 14's RVV intrinsics (riscv_vector.h, names without
+# the __riscv_ prefix; GCC 12 has none): tests/vector/*.c -> build/guest/vector/NAME.static and
+# the vector workloads workloads/vector/*.c -> build/guest/workloads/vector/NAME.static.
+# clang links with the cross binutils' ld against the riscv64 cross sysroot (static only).
+RV_CLANG  := clang --target=riscv64-linux-gnu -march=rv64gcv --sysroot=/usr/riscv64-linux-gnu \
+             --ld-path=/usr/bin/riscv64-linux-gnu-ld
+TV_SRCS   := $(wildcard tests/vector/*.c)
+TV_BINS   := $(patsubst tests/vector/%.c,$(G)/vector/%.static,$(TV_SRCS))
+$(G)/vector/%.static: tests/vector/%.c
+	@mkdir -p $(dir $@)
+	$(RV_CLANG) $(RV_CFLAGS) -static -o $@ $< -lm
+
+WVEC_SRCS := $(wildcard workloads/vector/*.c)
+WVEC_BINS := $(patsubst workloads/vector/%.c,$(G)/workloads/vector/%.static,$(WVEC_SRCS))
+$(G)/workloads/vector/%.static: workloads/vector/%.c $(wildcard workloads/*.h) workloads/vector/vworkload.h
+	@mkdir -p $(dir $@)
+	$(RV_CLANG) $(RV_CFLAGS) -static -o $@ $< -lm
+
 # Guest test programs: tests/guest/*.c, built static and dynamic like the workloads.
 TG_SRCS   := $(wildcard tests/guest/*.c)
 TG_BINS   := $(foreach n,$(patsubst tests/guest/%.c,%,$(TG_SRCS)),$(G)/tests/$(n).static $(G)/tests/$(n).dyn)
@@ -182,6 +201,9 @@ $(G)/tests/threads_omp.static $(G)/tests/threads_omp.dyn: RV_CFLAGS += -fopenmp
 # Zicond through .insn)
 $(G)/tests/bitmanip.static $(G)/tests/bitmanip.dyn: RV_CFLAGS += -march=rv64gc_zba_zbb_zbs
 $(G)/tests/bitmanip_jit.static $(G)/tests/bitmanip_jit.dyn: RV_CFLAGS += -march=rv64gc_zba_zbb_zbs
+# Guest tests of the vector extension are built for V (inline asm of V 1.0)
+$(G)/tests/vperm.static $(G)/tests/vperm.dyn: RV_CFLAGS += -march=rv64gcv
+$(G)/tests/vfp.static $(G)/tests/vfp.dyn: RV_CFLAGS += -march=rv64gcv
 
 # Differential test against qemu-riscv64 (tests/diff/): diffgen writes one inline-asm function
 # per isa_table.def row variant, diff_rt.c runs them on edge and seeded random operands.
@@ -198,11 +220,18 @@ $(DIFF_SRC): build/tools/diffgen
 # The tests are assembled with the extensions binutils 2.40 knows by name (the others are
 # .insn words); the runtime stays RV64GC, so its own code needs none of them.
 DIFF_MARCH := rv64gc_zba_zbb_zbs_zbc_zbkb_zfh_zicbom_zicboz_zawrs
-$(DIFF_BIN): $(DIFF_SRC) tests/diff/diff_rt.c tests/diff/diff.h
+$(DIFF_BIN): $(DIFF_SRC) tests/diff/diff_rt.c tests/diff/diff.h tests/diff/diff_rand.h
 	@mkdir -p $(dir $@)
 	$(RV_CC) -O2 -march=$(DIFF_MARCH) -Wall -Wextra -Itests/diff -c -o $@.tests.o $(DIFF_SRC)
 	$(RV_CC) -O2 -Wall -Wextra -Itests/diff -c -o $@.rt.o tests/diff/diff_rt.c
 	$(RV_CC) -static -o $@ $@.tests.o $@.rt.o
+
+# The vector differential test (tests/diff/vdiff_rt.c, run by tests/diff/vrun.sh): random V
+# instruction sequences from isa_table.def's rows, encoded at run time.
+VDIFF_BIN := $(G)/diff/vdiff.static
+$(VDIFF_BIN): tests/diff/vdiff_rt.c tests/diff/diff_rand.h src/isa/isa_table.def src/isa/isa.h
+	@mkdir -p $(dir $@)
+	$(RV_CC) -O2 -march=rv64gcv -Wall -Wextra -Isrc -Itests/diff -static -o $@ $<
 
 $(B)/tools/fpcheck: tests/diff/fpcheck.c $(B)/librobin.a
 	@mkdir -p $(dir $@)
@@ -214,7 +243,13 @@ fpdiff: deps
 	$(MAKE) build/robin build/tools/fpcheck $(DIFF_BIN)
 	bash tests/diff/run.sh --campaign
 
-guest: workloads $(TG_BINS) $(DIFF_BIN)
+# The vector differential test's campaign (tests/diff/vrun.sh: SEQS sequences per VLEN 128, 256,
+# 512 for each seed in SEEDS); `make check` runs its quick mode (tests/e2e/246_vdiff_qemu.sh).
+vdiff: deps
+	$(MAKE) build/robin $(VDIFF_BIN)
+	bash tests/diff/vrun.sh --campaign
+
+guest: workloads $(TG_BINS) $(DIFF_BIN) $(VDIFF_BIN) $(TV_BINS) $(WVEC_BINS)
 
 deps:
 	@bash scripts/install-deps.sh

@@ -112,7 +112,8 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 	json_key(&j, "cycle_stack_cpi");
 	json_object_begin(&j);
 	for (unsigned s = 0; s < CORE_STACK_N; s++)
-		json_kv_double(&j, core_stack_name(s, name, sizeof(name)), r->est.stack_cpi[s]);
+		if (r->est.stack_cpi[s] != 0.0 || !CORE_STACK_IS_V(s))
+			json_kv_double(&j, core_stack_name(s, name, sizeof(name)), r->est.stack_cpi[s]);
 	json_object_end(&j);
 	campaign_prof_eval_json(&j, &r->pe);
 	json_object_end(&j);

@@ -188,7 +188,18 @@ int cmd_sim(int argc, char **argv)
 		goto out;
 	if (!sp->restore && emu_opts_program("sim", argc, i))
 		goto out;
-	if (core_opts_build(&co, "sim", &sp->cfg))
+	/* --vlen is the core's vlen too, before --set and --config (which may contradict it:
+	 * sim_vlen_match says so) */
+	char vlen_kv[32];
+	if (eo.cfg.vlen && co.nops < CORE_OPTS_MAX) {
+		snprintf(vlen_kv, sizeof(vlen_kv), "vlen=%u", eo.cfg.vlen);
+		memmove(&co.kind[1], &co.kind[0], (size_t)co.nops * sizeof(co.kind[0]));
+		memmove(&co.arg[1], &co.arg[0], (size_t)co.nops * sizeof(co.arg[0]));
+		co.kind[0] = 's';
+		co.arg[0] = vlen_kv;
+		co.nops++;
+	}
+	if (core_opts_build(&co, "sim", &sp->cfg) || sim_vlen_match(&sp->cfg, &eo, "sim"))
 		goto out;
 	cmdline = sim_join_args(argc, argv);
 	sp->command = cmdline ? cmdline : "robin sim";

@@ -111,6 +111,8 @@ static void commit_one(struct core *c, struct core_insn *e)
 	}
 	if (e->is_load || e->is_amo || e->is_store)
 		lsu_commit(c, e);
+	if (__builtin_expect(ISA_CLASS_IS_V(r->insn->cls), 0))
+		vu_commit(c, e, c->head);
 	if (e->is_ctrl)
 		bpred_update(&c->bp, r->pc, r->insn, r->ghist, r->taken, r->target, e->mispredicted);
 	if (e->serializing)

@@ -59,16 +59,21 @@ static const char *const preset_inorder_dual[] = {
  * CARRV 2020) as robin models it: boom-large with short-forwards-branch predication, which
  * that paper's CoreMark figure (6.2 CoreMark/MHz, 4.9 without SFB) includes. */
 static const char *const preset_sonicboom[] = { "sfb=1", NULL };
+/* boom-large with a Saturn-like vector unit of VLEN 256, DLEN 128 (docs/vector.md) */
+static const char *const preset_boom_large_v[] = { "vlen=256", "dlen=128", "vq_entries=16",
+                                                   "vldq_entries=8", "vstq_entries=8", NULL };
 
 static const struct config_preset_def config_presets[] = {
 	{ "boom-large", "Table B.2 of 004_b28092482852db08.txt (TEA's BOOM)", preset_boom_large },
 	{ "boom-medium", "Table A.1 of 004_b28092482852db08.txt (TIP's BOOM)", preset_boom_medium },
 	{ "inorder-dual", "dual-issue in-order core, same caches", preset_inorder_dual },
 	{ "sonicboom", "boom-large with SFB predication (SonicBOOM, CARRV 2020)", preset_sonicboom },
+	{ "boom-large-v", "boom-large with a vector unit of VLEN 256, DLEN 128 after Saturn (docs/vector.md)",
+	  preset_boom_large_v },
 };
 
 static const char *const config_preset_list[] = { "boom-large", "boom-medium", "inorder-dual",
-                                                  "sonicboom", NULL };
+                                                  "sonicboom", "boom-large-v", NULL };
 
 const struct config_key *config_keys(size_t *n)
 {
@@ -396,6 +401,12 @@ int config_validate(const struct core_config *c, char *err)
 	if (c->decode_width > c->rob_entries) {
 		snprintf(err, CONFIG_ERR_LEN, "key 'decode_width': %u exceeds rob_entries %u",
 		         c->decode_width, c->rob_entries);
+		return -EINVAL;
+	}
+	if (!config_is_pow2(c->vlen) || !config_is_pow2(c->dlen) || c->dlen > c->vlen) {
+		snprintf(err, CONFIG_ERR_LEN,
+		         "keys 'vlen', 'dlen': %u and %u must be powers of two with dlen <= vlen",
+		         c->vlen, c->dlen);
 		return -EINVAL;
 	}
 	if (c->dram_row_bytes < c->line_bytes || !config_is_pow2(c->dram_row_bytes)) {

@@ -37,6 +37,15 @@ static inline uint32_t config_exec_cycles(const struct core_config *g, const str
 	case ISA_CLASS_FP_DIVSQRT: return g->fp_divsqrt_cycles;
 	case ISA_CLASS_FP_CVT: return g->fp_cvt_cycles;
 	case ISA_CLASS_CSR: return g->csr_cycles;
+	/* vector instructions: one element group's latency (the vector unit, core/vu.c, adds
+	 * the occupancy of the others) */
+	case ISA_CLASS_VALU: return g->valu_cycles;
+	case ISA_CLASS_VMUL: return g->vmul_cycles;
+	case ISA_CLASS_VDIV: return g->vdiv_cycles;
+	case ISA_CLASS_VFP: return g->vfp_cycles;
+	case ISA_CLASS_VFDIV: return g->vfdiv_cycles;
+	case ISA_CLASS_VPERM: return g->vperm_cycles;
+	case ISA_CLASS_VRED: return g->valu_cycles + g->vred_cycles;
 	case ISA_CLASS_SYSTEM:
 		return (in->flags & ISA_F_ECALL) ? (g->ecall_cycles ? g->ecall_cycles : 1) : 1;
 	default: return g->alu_cycles;

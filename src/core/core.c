@@ -78,7 +78,8 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->sq_cap = g->stq_entries;
 	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
 	if (!c->ring || !c->ckpt || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
-	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq)
+	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq ||
+	    vu_init(c))
 		goto fail;
 	for (uint32_t p = 0; p < npregs; p++)
 		c->wait_head[p] = CORE_NO_WAITER;
@@ -119,6 +120,7 @@ void core_destroy(struct core *c)
 	free(c->fdiv_free);
 	free(c->lq);
 	free(c->sq);
+	vu_fini(c);
 	free(c);
 }
 
@@ -257,7 +259,10 @@ static inline void core_squash_one(struct core *c, struct core_insn *e)
 		core_publish_insn(c, &e->rec);
 	if (!e->rec.wrong_path && !e->no_replay) {
 		c->replay_head--;
-		core_insn_dyn(e, &c->replay[c->replay_head & c->replay_mask]);
+		struct emu_dyn *d = &c->replay[c->replay_head & c->replay_mask];
+		core_insn_dyn(e, d);
+		if (__builtin_expect(ISA_CLASS_IS_V(e->rec.insn->cls), 0))
+			vu_insn_dyn(c, e, d);
 	}
 }
 
@@ -289,6 +294,9 @@ void core_squash(struct core *c, uint64_t from)
 			c->serial_in_rob--;
 		if (idx < c->rob_tail && e->parked)
 			issue_unpark(c, e);
+		if (__builtin_expect(ISA_CLASS_IS_V(e->rec.insn->cls), 0) &&
+		    e->rec.insn->cls != ISA_CLASS_VSET)
+			vu_squash_one(c, e, idx);
 		if (e->is_ctrl) {
 			oldest_ctrl = e;
 			oldest_ctrl_idx = idx;
@@ -323,6 +331,7 @@ void core_squash(struct core *c, uint64_t from)
 		c->sq_tail--;
 	if (c->inorder_next > from)
 		c->inorder_next = from;
+	vu_squash_done(c, from);
 	if (c->mp_pending && c->mp_idx >= from)
 		c->mp_pending = 0;
 	if (oldest_ctrl)
@@ -349,6 +358,8 @@ static uint64_t core_next_record_pc(struct core *c)
 				core_fail(c, rc, "instruction source failed (%d)", rc);
 			return 0;
 		}
+		if (d.vmem_n && (rc = vu_take_record(c, &d)))
+			core_fail(c, rc, "vector ranges: no room (%d)", rc);
 		c->replay[c->replay_tail++ & c->replay_mask] = d;
 	}
 	return c->replay[c->replay_head & c->replay_mask].pc;
@@ -386,6 +397,8 @@ static void core_prime(struct core *c)
 		c->src_done = 1;
 		return;
 	}
+	if (d.vmem_n && (rc = vu_take_record(c, &d)))
+		core_fail(c, rc, "vector ranges: no room (%d)", rc);
 	c->replay[c->replay_tail++ & c->replay_mask] = d;
 	c->fetch_pc = d.pc;
 }

@@ -27,6 +27,10 @@ struct core;
 #define CORE_STACK_STALLED(cls) (1u + (unsigned)(cls))
 #define CORE_STACK_CAUSE(cause) (1u + ISA_CLASS_COUNT + (unsigned)(cause) - 1u)
 #define CORE_STACK_N (1u + ISA_CLASS_COUNT + PROBE_CAUSE_COUNT - 1u)
+/* A stalled-on-a-vector-class slot: reports leave it out while it is 0, so that a scalar
+ * program's output is what it was before robin had V. */
+#define CORE_STACK_IS_V(slot) ((slot) >= CORE_STACK_STALLED(ISA_CLASS_VSET) && \
+                               (slot) < CORE_STACK_STALLED(ISA_CLASS_COUNT))
 
 struct core_stats {
 	uint64_t cycles;               /* simulated cycles */

@@ -1,6 +1,7 @@
 /*
  * dispatch.c — the dispatch stage: allocates the ROB entry, the issue-queue entry (integer,
- * memory or FP queue) and the load- or store-queue entry of each renamed instruction, in
+ * memory or FP queue, or the vector unit's queue) and the load- or store-queue entry of each
+ * renamed instruction, in
  * order, stopping at the first that lacks one. Serialising instructions (CSR accesses,
  * fflags/frm/fcsr writes, fence.i, ecall) wait for an empty ROB, and nothing younger
  * dispatches until they commit. Records why dispatch is blocked, for the drain causes.
@@ -32,38 +33,45 @@ int dispatch_stage(struct core *c)
 			c->dispatch_stall = &c->st.stall_serial;
 			break;
 		}
-		struct core_iq *q = &c->iq[e->iq];
-		if (q->n + q->parked >= q->cap) {
-			c->st.stall_iq++;
-			c->dispatch_stall = &c->st.stall_iq;
-			break;
-		}
-		if ((e->is_load || e->is_amo) && c->lq_tail - c->lq_head >= c->lq_cap) {
-			c->st.stall_lq++;
-			c->dispatch_stall = &c->st.stall_lq;
-			break;
-		}
-		if (e->is_store && c->sq_tail - c->sq_head >= c->sq_cap) {
-			e->rec.events |= PROBE_EV_SQ_FULL;
-			c->dispatch_block = PROBE_DRAIN_SQ_FULL;
-			c->st.stall_sq++;
-			c->dispatch_stall = &c->st.stall_sq;
-			break;
-		}
-		e->parked = 0;
-		issue_enqueue(c, e, rt);
-		if (e->is_load || e->is_amo)
-			c->lq[c->lq_tail++ % c->lq_cap] = rt;
-		if (e->is_store) {
-			e->sq_pos = c->sq_tail;
-			struct core_sq_entry *s = &c->sq[c->sq_tail++ % c->sq_cap];
-			s->idx = rt;
-			s->seq = e->rec.seq;
-			s->addr = 0;
-			s->size = e->rec.mem_size;
-			s->done = 0;
-			s->addr_valid = 0;
-			s->committed = 0;
+		if (__builtin_expect(ISA_CLASS_IS_V(e->rec.insn->cls), 0) &&
+		    e->rec.insn->cls != ISA_CLASS_VSET) {
+			/* the vector issue queue (and a vector load/store queue entry), vu.c */
+			if (vu_dispatch(c, e, rt))
+				break;
+		} else {
+			struct core_iq *q = &c->iq[e->iq];
+			if (q->n + q->parked >= q->cap) {
+				c->st.stall_iq++;
+				c->dispatch_stall = &c->st.stall_iq;
+				break;
+			}
+			if ((e->is_load || e->is_amo) && c->lq_tail - c->lq_head >= c->lq_cap) {
+				c->st.stall_lq++;
+				c->dispatch_stall = &c->st.stall_lq;
+				break;
+			}
+			if (e->is_store && c->sq_tail - c->sq_head >= c->sq_cap) {
+				e->rec.events |= PROBE_EV_SQ_FULL;
+				c->dispatch_block = PROBE_DRAIN_SQ_FULL;
+				c->st.stall_sq++;
+				c->dispatch_stall = &c->st.stall_sq;
+				break;
+			}
+			e->parked = 0;
+			issue_enqueue(c, e, rt);
+			if (e->is_load || e->is_amo)
+				c->lq[c->lq_tail++ % c->lq_cap] = rt;
+			if (e->is_store) {
+				e->sq_pos = c->sq_tail;
+				struct core_sq_entry *s = &c->sq[c->sq_tail++ % c->sq_cap];
+				s->idx = rt;
+				s->seq = e->rec.seq;
+				s->addr = 0;
+				s->size = e->rec.mem_size;
+				s->done = 0;
+				s->addr_valid = 0;
+				s->committed = 0;
+			}
 		}
 		if (e->serializing)
 			c->serial_in_rob++;

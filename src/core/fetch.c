@@ -32,6 +32,10 @@ static int fetch_next_record(struct core *c, struct emu_dyn *tmp, const struct e
 			core_fail(c, rc, "instruction source failed (%d)", rc);
 		return rc;
 	}
+	if (tmp->vmem_n && (rc = vu_take_record(c, tmp))) {
+		core_fail(c, rc, "vector ranges: no room (%d)", rc);
+		return rc;
+	}
 	*d = tmp;
 	return 1;
 }
@@ -54,6 +58,8 @@ static int fetch_resume(struct core *c)
 			core_fail(c, rc, "instruction source failed (%d)", rc);
 		return 0;
 	}
+	if (d.vmem_n && (rc = vu_take_record(c, &d)))
+		core_fail(c, rc, "vector ranges: no room (%d)", rc);
 	c->replay[c->replay_tail++ & c->replay_mask] = d;
 	c->fetch_pc = d.pc;
 	c->fetch_line = c->fetch_page = 0;
@@ -112,6 +118,8 @@ void fetch_init_insn(struct core *c, struct core_insn *e, uint64_t pc, const str
 	c->fetch_wait_since = 0;
 	r->load_cycles = 0;
 	r->tlb_refill_cycles = 0;
+	r->vl = 0;
+	r->vmem_accesses = r->vmem_misses = 0;
 	r->mem_size = in->size;
 	r->committed = 0;
 	r->taken = 0;
@@ -223,6 +231,8 @@ int fetch_stage(struct core *c)
 	uint64_t room = c->cfg.fetch_buffer - (c->fetch_tail - c->dec_tail);
 	if (!room || c->fetch_tail - c->head > c->ring_mask - c->cfg.commit_width - 2)
 		return 0;
+	if (__builtin_expect(c->vpool != NULL, 0) && !vu_pool_room(c))
+		return 0;  /* vector ranges of uncommitted records fill the pool: commits free it */
 	uint64_t pc = c->fetch_pc;
 	if (fetch_access(c, pc))
 		return 1;
@@ -249,6 +259,8 @@ int fetch_stage(struct core *c)
 		} else if (!c->fetch_wrong_path) {
 			struct emu_dyn tmp;
 			const struct emu_dyn *d = &tmp;
+			if (__builtin_expect(c->vpool != NULL, 0) && !vu_pool_room(c))
+				break;  /* each record may bring HART_VMEM_MAX ranges */
 			int rc = fetch_next_record(c, &tmp, &d);
 			if (rc <= 0)
 				break;
@@ -272,6 +284,8 @@ int fetch_stage(struct core *c)
 			e->trapped = d->trapped;
 			if (d->trapped)
 				e->rec.events |= PROBE_EV_EXCEPTION;
+			if (__builtin_expect(ISA_CLASS_IS_V(in->cls), 0))
+				vu_fetch(c, c->fetch_tail, d);
 			if (shadow)
 				e->sfb_shadow = 1;  /* the not-taken SFB's shadow, predicated on */
 		} else {
@@ -286,6 +300,8 @@ int fetch_stage(struct core *c)
 			e->rec.wrong_path = 1;
 			if (in->size && in->rs1 != ISA_REG_NONE)
 				e->rec.mem_addr = isa_mem_addr(in, c->src.reg(c->src.ctx, in->rs1));
+			if (__builtin_expect(ISA_CLASS_IS_V(in->cls), 0))
+				vu_fetch(c, c->fetch_tail, NULL);
 			c->st.wrong_path_fetched++;
 		}
 		c->fetch_tail++;

@@ -3,7 +3,8 @@
  * instructions up to its issue width (or, with `inorder`, the core issues strictly in program
  * order), checks the functional units (pipelined multipliers and FPUs, unpipelined dividers
  * and FP divide/sqrt units), and computes when results are ready. Loads and stores go to the
- * LSU. resolve_stage squashes the wrong path when the mispredicted transfer completes.
+ * LSU, vector instructions to the vector unit (vu.c). resolve_stage squashes the wrong path
+ * when the mispredicted transfer completes.
  */
 #include <errno.h>
 #include <string.h>
@@ -251,6 +252,15 @@ static int issue_in_order(struct core *c)
 			idx++;
 			continue;
 		}
+		if (__builtin_expect(ISA_CLASS_IS_V(e->rec.insn->cls), 0) &&
+		    e->rec.insn->cls != ISA_CLASS_VSET) {
+			/* into its sequencer (vu.c), in program order like the rest */
+			if (!vu_issue_one(c, e, idx))
+				break;
+			total++;
+			idx++;
+			continue;
+		}
 		if (per_q[e->iq] >= c->iq[e->iq].width || !issue_ready(c, e, idx) ||
 		    !issue_one(c, e, idx, &b))
 			break;
@@ -265,7 +275,12 @@ static int issue_in_order(struct core *c)
 
 int issue_stage(struct core *c)
 {
-	return c->cfg.inorder ? issue_in_order(c) : issue_out_of_order(c);
+	if (c->cfg.inorder)
+		return issue_in_order(c);
+	int moved = issue_out_of_order(c);
+	if (__builtin_expect(c->vu.q_head != c->vu.q_tail, 0))
+		moved |= vu_issue(c);
+	return moved;
 }
 
 int resolve_stage(struct core *c)
@@ -316,6 +331,9 @@ uint64_t issue_next_event(const struct core *c)
 			ISSUE_EVENT(w);
 		}
 	}
+	/* the vector queue's oldest entry entering its sequencer */
+	if (c->vu.q_head != c->vu.q_tail)
+		ISSUE_EVENT(vu_next_event(c));
 	for (uint32_t i = 0; i < c->cfg.div_units; i++)
 		ISSUE_EVENT(c->div_free[i]);
 	for (uint32_t i = 0; i < c->cfg.fdiv_units; i++)

@@ -91,6 +91,59 @@ struct core_iq {
 
 #define CORE_NO_WAITER UINT64_MAX
 
+/* ---- the vector unit (vu.c; docs/vector.md) ---------------------------------------------- */
+/* Its sequencers: each runs one instruction at a time, one element group (DLEN bits) per
+ * cycle (iterative dividers: vdiv_cycles / vfdiv_cycles per group). */
+enum core_vseq { CORE_VSEQ_LOAD, CORE_VSEQ_STORE, CORE_VSEQ_INT, CORE_VSEQ_FP, CORE_VSEQ_PERM,
+                 CORE_VSEQ_COUNT };
+
+/* What a vector instruction needs beyond struct core_insn, by ring slot (core.vx): its
+ * emulator record's vector part, the vset it depends on, and what its issue changed in the
+ * vector unit (restored when it is squashed). */
+struct core_vinsn {
+	uint32_t vl;                 /* correct path: emu_dyn.vl; wrong path 0 */
+	uint8_t vsew;                /* SEW in bits (correct path), else 0 */
+	uint8_t seq;                 /* enum core_vseq it ran on (issued) */
+	uint8_t vd_n;                /* vector registers it wrote (issued): vd_base .. + vd_n - 1 */
+	uint8_t vd_base;
+	uint32_t groups;             /* element groups it processed (issued) */
+	uint32_t vmem_n;             /* correct-path vector load/store: its byte ranges, kept in */
+	const struct hart_vmem *vmem;/* the core's pool (core.vpool) until it commits */
+	uint64_t vset_idx;           /* ring index + 1 of the youngest older vset, 0 = none */
+	uint64_t old_seq_free;       /* undo: the sequencer's free time before it issued */
+	uint64_t old_first[8], old_last[8]; /* undo: its registers' times before it issued */
+};
+
+/* The vector unit's statistics (--stats-json "vector"). */
+struct core_vu_stats {
+	uint64_t insns[ISA_CLASS_COUNT]; /* committed, by vector class */
+	uint64_t elements;           /* committed element operations (sum of vl, vset* aside) */
+	uint64_t groups;             /* committed element groups (sequencer occupancy, cycles) */
+	uint64_t busy[CORE_VSEQ_COUNT]; /* cycles each sequencer was occupied (issued insns) */
+	uint64_t wait_seq;           /* cycles vector instructions waited for a busy sequencer */
+	uint64_t wait_operand;       /* cycles they waited for vector operands (chaining) */
+	uint64_t vmem_accesses, vmem_misses; /* committed vector loads/stores: line accesses,
+	                                L1D misses among them */
+	uint64_t stall_vq, stall_vldq, stall_vstq; /* cycles dispatch waited on a full queue */
+};
+
+/* The vector unit: the in-order vector issue queue (ring indices), its sequencers, and the
+ * scoreboard of the 32 architectural vector registers (the vector unit is in order, as
+ * Saturn's: no vector renaming): when each register's first and last element group is
+ * written by its latest writer. */
+struct core_vu {
+	uint64_t *q;                 /* vq_entries ring indices, program order */
+	uint32_t q_cap;
+	uint64_t q_head, q_tail;
+	uint32_t n_vld, n_vst;       /* vector loads / stores dispatched, not yet committed */
+	uint64_t last_vset;          /* ring index + 1 of the youngest renamed vset, 0 = none */
+	uint64_t seq_free[CORE_VSEQ_COUNT]; /* first cycle each sequencer takes a new insn */
+	uint64_t reg_first[32], reg_last[32];
+	uint32_t dlen_bytes, vlenb;
+	uint8_t *op_kind;            /* by isa_op: VU_OP_* bits (vu.c) */
+	struct core_vu_stats st;
+};
+
 /* Store queue entry: lives from dispatch until its committed write reached the L1D. */
 struct core_sq_entry {
 	uint64_t idx;                /* ring index while in flight (until commit) */
@@ -199,6 +252,14 @@ struct core {
 	uint32_t n_on_fetch;
 	struct probe_consumer on_fetch[CORE_MAX_CONSUMERS];
 
+	/* the vector unit; vx: by ring slot; vpool: the byte ranges of the correct-path vector
+	 * loads and stores read from the source and not yet committed, in program order (a ring
+	 * of vpool_cap, allocated at the first one) */
+	struct core_vu vu;
+	struct core_vinsn *vx;
+	struct hart_vmem *vpool;
+	uint64_t vpool_cap, vpool_head, vpool_tail;
+
 	/* progress */
 	void (*progress)(void *ctx, const struct core *c);
 	void *progress_ctx;
@@ -227,6 +288,10 @@ static inline void core_insn_dyn(const struct core_insn *e, struct emu_dyn *d)
 	d->taken = e->dyn_taken;
 	d->trapped = e->trapped;
 	d->ctx = e->rec.ctx;
+	d->vl = 0;
+	d->vsew = 0;
+	d->vmem_n = 0;
+	d->vmem = NULL;
 }
 
 _Static_assert(offsetof(struct core_insn, retry_at) == CORE_INSN_HEAD,
@@ -293,6 +358,34 @@ void core_publish_insn(struct core *c, const struct probe_insn *rec);
 void core_publish_cycle(struct core *c);
 /* Stop the run with an error message (first error wins). */
 void core_fail(struct core *c, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* ---- the vector unit (vu.c) ------------------------------------------------------------- */
+/* Allocate its queue (at creation). Returns 0 or -ENOMEM. */
+int vu_init(struct core *c);
+void vu_fini(struct core *c);
+/* A correct-path record just read from the source: its vector ranges move into the core's
+ * pool (d->vmem then points there). Returns 0, or -ENOMEM. */
+int vu_take_record(struct core *c, struct emu_dyn *d);
+/* Is there room in the pool for two more records' ranges (fetch reads no record without)? */
+int vu_pool_room(const struct core *c);
+/* fetch: the vector part of record d (NULL on the wrong path) for the instruction at ring
+ * index idx; core_insn_dyn's inverse for a refetch. */
+void vu_fetch(struct core *c, uint64_t idx, const struct emu_dyn *d);
+void vu_insn_dyn(const struct core *c, const struct core_insn *e, struct emu_dyn *d);
+/* dispatch: 1 when a vector queue lacks room (dispatch stalls), else enqueued (0). */
+int vu_dispatch(struct core *c, struct core_insn *e, uint64_t idx);
+/* issue: the vector queue's oldest entries, in order; 1 when one entered its sequencer. */
+int vu_issue(struct core *c);
+/* in-order issue: e (at ring index idx) if it is the queue's oldest and can go: 1 = issued. */
+int vu_issue_one(struct core *c, struct core_insn *e, uint64_t idx);
+/* The first cycle the queue's oldest entry may enter its sequencer (PROBE_NEVER: unknown). */
+uint64_t vu_next_event(const struct core *c);
+/* commit of vector instruction e at ring index idx (counts, queue entries, pool). */
+void vu_commit(struct core *c, struct core_insn *e, uint64_t idx);
+/* squash of ring indices >= from (youngest first: called for each squashed renamed vector
+ * instruction with idx, then vu_squash_done). */
+void vu_squash_one(struct core *c, struct core_insn *e, uint64_t idx);
+void vu_squash_done(struct core *c, uint64_t from);
 
 /* Fill the latency table (at creation). */
 void issue_init_latencies(struct core *c);

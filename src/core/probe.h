@@ -38,8 +38,12 @@
                                            path_seq is the branch's) */
 #define PROBE_EV_DTLB_WALK   (1u << 16) /* its D-TLB miss also missed the L2 TLB (a page walk) */
 #define PROBE_EV_ITLB_WALK   (1u << 17) /* its I-TLB miss also missed the L2 TLB (a page walk) */
+#define PROBE_EV_VU_STALL    (1u << 18) /* a vector instruction that waited for a vector
+                                           sequencer an older vector instruction occupied
+                                           (a structural stall of the vector unit, TEA's ST-VU) */
 
-/* Where a load's data came from (struct probe_insn.serve_level). */
+/* Where a load's data came from (struct probe_insn.serve_level; a vector load or store: the
+ * farthest level that served one of its line accesses). */
 enum probe_level {
 	PROBE_LEVEL_NONE = 0, PROBE_LEVEL_STLF, PROBE_LEVEL_L1, PROBE_LEVEL_L2, PROBE_LEVEL_LLC,
 	PROBE_LEVEL_DRAM
@@ -99,6 +103,12 @@ struct probe_insn {
 	uint8_t  flush_cause;/* enum probe_cause this instruction caused, or 0 */
 	uint32_t ctx;        /* calling context (emu/callstack.h node) it ran in; wrong path:
 	                        that of the transfer it follows; 0 when nobody tracks stacks */
+	/* vector instructions (ISA_CLASS_IS_V): the elements it ran over (vl; vset*: the vl it
+	 * set; 0 on the wrong path, where vl is unknown), and for vector loads and stores the
+	 * line accesses it made and how many of them missed in the L1D (events and serve_level
+	 * say how far they went); 0 for every other instruction */
+	uint32_t vl;
+	uint16_t vmem_accesses, vmem_misses;
 };
 
 /* The commit stage in one cycle, delivered after commit ran. If ncycles > 1 the view stands

@@ -1,14 +1,17 @@
 /*
  * rename.c — the rename stage: maps architectural registers (x0..x31, f0..f31) to physical
- * registers from two free lists (integer and FP), records the mapping each destination
+ * registers from two free lists (integer and FP; v0..v31 are the vector unit's, vu.c, and
+ * a vector instruction notes the vset* it depends on), records the mapping each destination
  * replaces (freed when the instruction commits, restored when it is squashed) and counts
  * control transfers against max_branches. Stalls in order when a resource is missing.
  */
 #include "core/pipe.h"
 
+/* A renamed destination: an x or f register (vector registers are the vector unit's
+ * scoreboard's, vu.c). */
 static int rename_has_dest(const struct isa_insn *in)
 {
-	return in->rd != ISA_REG_NONE && in->rd != 0;
+	return in->rd != ISA_REG_NONE && in->rd != 0 && !ISA_REG_IS_V(in->rd);
 }
 
 /* The physical register holding architectural register r now; 0 for none. */
@@ -67,6 +70,15 @@ int rename_stage(struct core *c)
 		if (e->is_ctrl) {
 			e->unresolved = 1;
 			c->branches_inflight++;
+		}
+		if (__builtin_expect(ISA_CLASS_IS_V(in->cls), 0)) {
+			/* vector instructions read vl and vtype of the youngest older vset* (vu.c):
+			 * their vector operands are in the vector unit's scoreboard, the scalar ones
+			 * renamed above (v registers map to no physical register) */
+			if (in->cls == ISA_CLASS_VSET)
+				c->vu.last_vset = ren + 1;
+			else
+				c->vx[ren & c->ring_mask].vset_idx = c->vu.last_vset;
 		}
 		e->rec.t_rename = now;
 	}

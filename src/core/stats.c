@@ -58,6 +58,49 @@ const char *core_stack_name(unsigned slot, char *buf, size_t n)
 	return buf;
 }
 
+static const char *const stats_vseq_names[CORE_VSEQ_COUNT] = { "load", "store", "int", "fp",
+                                                                "perm" };
+
+/* Vector instructions committed (0: the run had none, and reports nothing of the unit). */
+static uint64_t stats_vector_insns(const struct core *c)
+{
+	uint64_t n = 0;
+	for (unsigned k = ISA_CLASS_VSET; k < ISA_CLASS_COUNT; k++)
+		n += c->vu.st.insns[k];
+	return n;
+}
+
+/* The vector unit's member of --stats-json (docs/vector.md). */
+static void stats_vector_json(const struct core *c, struct json *j)
+{
+	const struct core_vu_stats *v = &c->vu.st;
+	json_key(j, "vector");
+	json_object_begin(j);
+	json_kv_uint(j, "vlen", c->cfg.vlen);
+	json_kv_uint(j, "dlen", c->cfg.dlen);
+	json_kv_uint(j, "instructions", stats_vector_insns(c));
+	json_key(j, "by_class");
+	json_object_begin(j);
+	for (unsigned k = ISA_CLASS_VSET; k < ISA_CLASS_COUNT; k++)
+		json_kv_uint(j, stats_class_name(k), v->insns[k]);
+	json_object_end(j);
+	json_kv_uint(j, "element_ops", v->elements);
+	json_kv_uint(j, "element_groups", v->groups);
+	json_key(j, "busy_cycles");
+	json_object_begin(j);
+	for (unsigned k = 0; k < CORE_VSEQ_COUNT; k++)
+		json_kv_uint(j, stats_vseq_names[k], v->busy[k]);
+	json_object_end(j);
+	json_kv_uint(j, "wait_sequencer_cycles", v->wait_seq);
+	json_kv_uint(j, "wait_operand_cycles", v->wait_operand);
+	json_kv_uint(j, "stall_vq", v->stall_vq);
+	json_kv_uint(j, "stall_vldq", v->stall_vldq);
+	json_kv_uint(j, "stall_vstq", v->stall_vstq);
+	json_kv_uint(j, "mem_line_accesses", v->vmem_accesses);
+	json_kv_uint(j, "mem_l1d_misses", v->vmem_misses);
+	json_object_end(j);
+}
+
 static double stats_per_k(uint64_t events, uint64_t insns)
 {
 	return insns ? 1000.0 * (double)events / (double)insns : 0.0;
@@ -89,6 +132,17 @@ void core_print_summary(const struct core *c, FILE *out)
 		fprintf(out, "SFB               %" PRIu64 " short forward branches predicated (never "
 		        "flush), %" PRIu64 " shadow ops predicated off (committed as no-ops)\n",
 		        s->sfb_branches, s->sfb_predicated_off);
+	if (stats_vector_insns(c)) {
+		const struct core_vu_stats *v = &c->vu.st;
+		uint64_t busy = 0;
+		for (unsigned k = 0; k < CORE_VSEQ_COUNT; k++)
+			busy += v->busy[k];
+		fprintf(out, "vector            %" PRIu64 " instructions, %" PRIu64 " element ops in %"
+		        PRIu64 " element groups (VLEN %u, DLEN %u); sequencers busy %" PRIu64
+		        " cycles, waited %" PRIu64 " for a sequencer, %" PRIu64 " for operands\n",
+		        stats_vector_insns(c), v->elements, v->groups, c->cfg.vlen, c->cfg.dlen, busy,
+		        v->wait_seq, v->wait_operand);
+	}
 	fprintf(out, "cycle stack (commit stage):\n");
 	uint64_t total = 0;
 	char name[64];
@@ -133,7 +187,8 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 	json_key(j, "cycle_stack");
 	json_object_begin(j);
 	for (unsigned i = 0; i < CORE_STACK_N; i++)
-		json_kv_uint(j, core_stack_name(i, name, sizeof(name)), s->stack[i]);
+		if (s->stack[i] || !CORE_STACK_IS_V(i))
+			json_kv_uint(j, core_stack_name(i, name, sizeof(name)), s->stack[i]);
 	json_object_end(j);
 	json_key(j, "branches");
 	json_object_begin(j);
@@ -196,6 +251,8 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 	json_kv_uint(j, "stall_serialize", s->stall_serial);
 	json_kv_uint(j, "skipped_cycles", s->skipped_cycles);
 	json_object_end(j);
+	if (stats_vector_insns(c))
+		stats_vector_json(c, j);
 	json_key(j, "config");
 	json_object_begin(j);
 	size_t nkeys;

@@ -61,6 +61,7 @@ void core_warm(struct core *c, const struct emu_dyn *d)
 void core_warm_done(struct core *c)
 {
 	memset(&c->st, 0, sizeof(c->st));
+	memset(&c->vu.st, 0, sizeof(c->vu.st));
 	memset(&c->bp.st, 0, sizeof(c->bp.st));
 	memset(&c->mem.st, 0, sizeof(c->mem.st));
 	memset(&c->mem.l1i.st, 0, sizeof(c->mem.l1i.st));

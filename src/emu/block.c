@@ -38,6 +38,9 @@
  * ops (and chains on to other translated blocks) and returns the op whose handler here goes
  * on, or the exit it left by; the handlers below stay the semantics and the slow paths.
  */
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -519,7 +522,10 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 #endif
 #if defined(__x86_64__)
 		__builtin_cpu_init();
-		block_host_lzcnt = __builtin_cpu_supports("lzcnt") != 0;
+		/* LZCNT: CPUID 0x80000001 ECX bit 5 (ABM), which clang's __builtin_cpu_supports
+		 * does not name */
+		unsigned ca, cb, cc = 0, cd;
+		block_host_lzcnt = __get_cpuid(0x80000001u, &ca, &cb, &cc, &cd) && (cc >> 5 & 1u);
 		block_host_bmi1 = __builtin_cpu_supports("bmi") != 0;
 		block_host_popcnt = __builtin_cpu_supports("popcnt") != 0;
 #endif

@@ -386,6 +386,14 @@ int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
 	ckpt_u32(&o, h->frm);
 	ckpt_u64(&o, h->reservation);
 	ckpt_u64(&o, h->instret);
+	/* the vector state: VLEN / 8 (0 without V), vl, vtype, vstart, vxrm, vxsat, v0..v31 */
+	ckpt_u32(&o, h->vlenb);
+	ckpt_u64(&o, h->vl);
+	ckpt_u64(&o, h->vtype);
+	ckpt_u64(&o, h->vstart);
+	ckpt_u32(&o, h->vxrm);
+	ckpt_u32(&o, h->vxsat);
+	ckpt_raw(&o, h->vreg, 32u * h->vlenb);
 	ckpt_end(&o);
 
 	ckpt_begin(&o, CKPT_PROC);
@@ -773,12 +781,38 @@ static void ckpt_check_proc(const struct emu *e, struct ckpt_in *in, uint64_t at
 		ckpt_badf(in, at, "PROC: sigsuspend or virtual-time flag not 0 or 1");
 }
 
+/* Whether the vector CSRs hold what vset* and the handlers can leave there: vtype legal (or
+ * vill alone, with vl 0), vl <= VLMAX, vstart below VLEN, vxrm 2 bits, vxsat 1 bit. */
+static int ckpt_vector_ok(const struct hart *h)
+{
+	if (h->vxrm > 3 || h->vxsat > 1)
+		return 0;
+	if (!h->vlenb)
+		return h->vl == 0 && h->vstart == 0;
+	if (h->vstart >= (uint64_t)h->vlenb * 8u)
+		return 0;
+	if (h->vtype == HART_VTYPE_VILL)
+		return h->vl == 0;
+	uint64_t vlmul = h->vtype & 7u, vsew = (h->vtype >> 3) & 7u;
+	if ((h->vtype >> 8) || vlmul == 4 || vsew > 3 ||
+	    (vlmul > 4 && (64u >> (8 - vlmul)) < (8u << vsew)))
+		return 0;
+	uint64_t bits = (uint64_t)h->vlenb * 8u;
+	bits = vlmul < 4 ? bits << vlmul : bits >> (8 - vlmul);
+	return h->vl <= bits / (8u << vsew);
+}
+
 /* The HART fields with constraints: pc inside the guest space and 2-byte aligned, fflags 5
- * bits, frm 3 bits, the reservation none or inside the guest space, instret the header's. */
+ * bits, frm 3 bits, the reservation none or inside the guest space, instret the header's,
+ * the vector CSRs consistent. */
 static void ckpt_check_hart(const struct hart *h, struct ckpt_in *in, uint64_t at,
                             uint64_t instret)
 {
-	if (h->pc >= GMEM_GUEST_SIZE || (h->pc & 1))
+	if (!ckpt_vector_ok(h))
+		ckpt_badf(in, at, "HART: vl %" PRIu64 ", vtype 0x%" PRIx64 ", vstart %" PRIu64
+		          ", vxrm %u or vxsat %u out of range", h->vl, h->vtype, h->vstart, h->vxrm,
+		          h->vxsat);
+	else if (h->pc >= GMEM_GUEST_SIZE || (h->pc & 1))
 		ckpt_badf(in, at, "HART: pc 0x%" PRIx64 " unaligned or beyond the guest space", h->pc);
 	else if (h->fflags > 0x1f || h->frm > 7)
 		ckpt_badf(in, at, "HART: fflags 0x%x or frm %u out of range", h->fflags, h->frm);
@@ -944,6 +978,28 @@ int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen
 	h->reservation = ckpt_get64(&in);
 	h->instret = ckpt_get64(&in);
 	h->x[0] = 0;
+	uint32_t vlenb = ckpt_get32(&in);
+	if (!in.rc && vlenb != h->vlenb) {
+		char saved[32], now[32], hint[64];
+		snprintf(saved, sizeof(saved), vlenb ? "VLEN %u" : "no V", vlenb * 8u);
+		snprintf(now, sizeof(now), h->vlenb ? "VLEN %u" : "no V", h->vlenb * 8u);
+		if (!vlenb)
+			snprintf(hint, sizeof(hint), "an --isa without v");
+		else
+			snprintf(hint, sizeof(hint), "--vlen %u%s", vlenb * 8u,
+			         h->vlenb ? "" : " and an --isa with v");
+		ckpt_badf(&in, sec[0].at, "HART: saved with %s; this run has %s (restore with %s)",
+		          saved, now, hint);
+	}
+	h->vl = ckpt_get64(&in);
+	h->vtype = ckpt_get64(&in);
+	h->vstart = ckpt_get64(&in);
+	uint32_t vxrm = ckpt_get32(&in), vxsat = ckpt_get32(&in);
+	h->vxrm = (uint8_t)(vxrm > 3 ? 4 : vxrm);  /* out of range stays out of range */
+	h->vxsat = (uint8_t)(vxsat > 1 ? 2 : vxsat);
+	const uint8_t *vregs = ckpt_take(&in, 32u * h->vlenb);
+	if (vregs)
+		memcpy(h->vreg, vregs, 32u * h->vlenb);
 	if (!in.rc)
 		ckpt_check_hart(h, &in, sec[0].at, instret);
 

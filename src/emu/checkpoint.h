@@ -15,7 +15,7 @@
 
 #include "emu/emu.h"
 
-#define CHECKPOINT_VERSION 1
+#define CHECKPOINT_VERSION 2  /* 2: the vector state in HART */
 
 /* Write e's state to path (replaced atomically: written to path.tmp, then renamed). Returns
  * 0, or -errno with a one-line message in err (a MAP_SHARED file mapping, a pipe or socket

@@ -7,6 +7,7 @@
  * request/service pair and the commit trace.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -151,6 +152,18 @@ static inline struct emu_slot *emu_slot_decoded(const struct emu *e, uint64_t pc
 
 /* ---- arenas ------------------------------------------------------------------------------ */
 
+/* A memfd for translated code, at a descriptor >= 900 where robin keeps its own files (the
+ * guest's open() must get the numbers it gets without robin; checkpoints skip these). */
+static int emu_jit_memfd(void)
+{
+	int fd = memfd_create("robin-jit", MFD_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, 900);
+	close(fd);
+	return high;
+}
+
 /* Maps the next chunk of an exec arena: both views of memfd bytes [k * chunk, (k + 1) *
  * chunk), setting the arena up on the first call. 0, or -1 when it cannot (no memfd, the
  * reserve is used up): the caller then translates nothing more. */
@@ -158,7 +171,7 @@ static int emu_arena_exec_chunk(struct emu_arena *a)
 {
 	size_t reserve = EMU_JIT_CHUNKS * a->chunk_bytes;
 	if (!a->rx) {
-		int fd = memfd_create("robin-jit", MFD_CLOEXEC);
+		int fd = emu_jit_memfd();
 		if (fd < 0)
 			return -1;
 		uint8_t *rx = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
@@ -239,7 +252,7 @@ int emu_arena_fork_copy(const struct emu_arena *a)
 	if (!a->rx || !a->nchunks)
 		return -1;
 	size_t used = a->nchunks * a->chunk_bytes;
-	int fd = memfd_create("robin-jit", MFD_CLOEXEC);
+	int fd = emu_jit_memfd();
 	if (fd < 0)
 		return -1;
 	const uint8_t *p = a->rw;

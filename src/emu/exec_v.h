@@ -145,6 +145,19 @@ static inline int v_vill(const struct hart *h)
 	return !h->vlenb || (h->vtype & HART_VTYPE_VILL) != 0;
 }
 
+/* The instructions the specification lets refuse a nonzero vstart (reductions, vcpop.m,
+ * vfirst.m, vmsbf/vmsif/vmsof.m, viota.m, vcompress.vm) raise SIGILL then, as qemu does. */
+static inline int v_vstart_nonzero(const struct hart *h)
+{
+	return h->vstart != 0;
+}
+
+/* The FP moves and slides need a valid frm (0..4) as the FP arithmetic does (qemu). */
+static inline int v_frm_invalid(const struct hart *h)
+{
+	return h->frm > 4;
+}
+
 /* A masked instruction (not one writing a mask) cannot write v0: vd must not be 0. */
 static inline int v_mask_clobbers_v0(const struct isa_insn *in, unsigned vd)
 {

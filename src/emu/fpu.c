@@ -28,6 +28,10 @@ typedef unsigned __int128 fpu_u128;
 #define FPU_H_E 5
 #define FPU_H_M 10
 
+/* Round to odd (V's vfncvt.rod): an internal mode beyond rm's 0..4, as the public functions
+ * never receive it from an instruction's rm field. Overflow gives the largest finite value. */
+#define FPU_RM_ROD 5
+
 enum fpu_cls { FPU_ZERO, FPU_FINITE, FPU_INF, FPU_QNAN, FPU_SNAN };
 
 /* An unpacked operand: value = sig * 2^(exp - 62) for FPU_FINITE, sig has bit 62 set. */
@@ -90,6 +94,7 @@ FPU_INLINE uint64_t fpu_round_shift(uint64_t sig, unsigned shift, int sign, unsi
 		switch (rm) {
 		case FPU_RM_RDN: return sign ? 1 : 0;
 		case FPU_RM_RUP: return sign ? 0 : 1;
+		case FPU_RM_ROD: return 1;
 		default: (void)half; return 0;
 		}
 	}
@@ -103,6 +108,7 @@ FPU_INLINE uint64_t fpu_round_shift(uint64_t sig, unsigned shift, int sign, unsi
 	case FPU_RM_RDN: up = rem != 0 && sign; break;
 	case FPU_RM_RUP: up = rem != 0 && !sign; break;
 	case FPU_RM_RMM: up = rem >= half; break;
+	case FPU_RM_ROD: up = rem != 0 && !(kept & 1); break; /* jam into the LSB */
 	default: up = 0; break; /* RTZ */
 	}
 	return kept + (uint64_t)up;
@@ -194,7 +200,8 @@ FPU_INLINE uint64_t fpu_round_pack(int sign, int32_t exp, uint64_t sig, unsigned
 			*flags |= FPU_OF | FPU_NX;
 			int to_inf;
 			switch (rm) {
-			case FPU_RM_RTZ: to_inf = 0; break;
+			case FPU_RM_RTZ:
+			case FPU_RM_ROD: to_inf = 0; break;
 			case FPU_RM_RDN: to_inf = sign; break;
 			case FPU_RM_RUP: to_inf = !sign; break;
 			default: to_inf = 1; break;
@@ -1340,4 +1347,162 @@ int fpu_ltq_h(uint16_t a, uint16_t b, uint32_t *flags)
 int fpu_leq_h(uint16_t a, uint16_t b, uint32_t *flags)
 {
 	return fpu_cmp_gen(a, b, FPU_CMP_LEQ, flags, H_);
+}
+
+/* ---- V: estimates, round-to-odd narrowing, 16-bit integer results ----------------------- */
+
+/* The 7-bit significand estimates of the V specification's vfrec7.v and vfrsqrt7.v tables
+ * (its recip.cc generates them; these are the values qemu-riscv64 returns). rec7 is indexed
+ * by the top 7 fraction bits; rsqrt7 by the exponent's LSB and the top 6 fraction bits. */
+static const uint8_t fpu_rec7_table[128] = {
+	127, 125, 123, 121, 119, 117, 116, 114, 112, 110, 109, 107, 105, 104, 102, 100,
+	99, 97, 96, 94, 93, 91, 90, 88, 87, 85, 84, 83, 81, 80, 79, 77,
+	76, 75, 74, 72, 71, 70, 69, 68, 66, 65, 64, 63, 62, 61, 60, 59,
+	58, 57, 56, 55, 54, 53, 52, 51, 50, 49, 48, 47, 46, 45, 44, 43,
+	42, 41, 40, 40, 39, 38, 37, 36, 35, 35, 34, 33, 32, 31, 31, 30,
+	29, 28, 28, 27, 26, 25, 25, 24, 23, 23, 22, 21, 21, 20, 19, 19,
+	18, 17, 17, 16, 15, 15, 14, 14, 13, 12, 12, 11, 11, 10, 9, 9,
+	8, 8, 7, 7, 6, 5, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0,
+};
+
+static const uint8_t fpu_rsqrt7_table[128] = {
+	52, 51, 50, 48, 47, 46, 44, 43, 42, 41, 40, 39, 38, 36, 35, 34,
+	33, 32, 31, 30, 30, 29, 28, 27, 26, 25, 24, 23, 23, 22, 21, 20,
+	19, 19, 18, 17, 16, 16, 15, 14, 14, 13, 12, 12, 11, 10, 10, 9,
+	9, 8, 7, 7, 6, 6, 5, 4, 4, 3, 3, 2, 2, 1, 1, 0,
+	127, 125, 123, 121, 119, 118, 116, 114, 113, 111, 109, 108, 106, 105, 103, 102,
+	100, 99, 97, 96, 95, 93, 92, 91, 90, 88, 87, 86, 85, 84, 83, 82,
+	80, 79, 78, 77, 76, 75, 74, 73, 72, 71, 70, 70, 69, 68, 67, 66,
+	65, 64, 63, 63, 62, 61, 60, 59, 59, 58, 57, 56, 56, 55, 54, 53,
+};
+
+/* A subnormal's fraction brought to a normal one (its implicit one dropped) and the
+ * exponent field it would have, 0 or below. */
+FPU_INLINE void fpu_est_normalize(int32_t *exp, uint64_t *frac, int M)
+{
+	while (!(*frac & (1ull << (M - 1)))) {
+		(*exp)--;
+		*frac <<= 1;
+	}
+	*frac = (*frac << 1) & FPU_MAN_MASK(M);
+}
+
+FPU_INLINE uint64_t fpu_rec7_gen(uint64_t bits, unsigned rm, uint32_t *flags, int E, int M)
+{
+	const int32_t bias = FPU_BIAS(E);
+	int sign = (int)((bits >> (E + M)) & 1);
+	int32_t exp = (int32_t)((bits >> M) & FPU_EMAX_FIELD(E));
+	uint64_t frac = bits & FPU_MAN_MASK(M);
+	uint64_t sbit = sign ? FPU_SIGN_BIT(E, M) : 0;
+	if (exp == (int32_t)FPU_EMAX_FIELD(E)) {
+		if (!frac)
+			return fpu_zero(sign, E, M);
+		if (!(frac >> (M - 1)))
+			*flags |= FPU_NV;
+		return fpu_canon_nan(E, M);
+	}
+	if (exp == 0 && !frac) {
+		*flags |= FPU_DZ;
+		return fpu_inf(sign, E, M);
+	}
+	if (exp == 0) {
+		fpu_est_normalize(&exp, &frac, M);
+		if (exp != 0 && exp != -1) {
+			/* 1/x overflows: the largest finite value or infinity, by rounding mode */
+			*flags |= FPU_OF | FPU_NX;
+			if (rm == FPU_RM_RTZ || (rm == FPU_RM_RDN && !sign) || (rm == FPU_RM_RUP && sign))
+				return sbit | ((uint64_t)(FPU_EMAX_FIELD(E) - 1) << M) | FPU_MAN_MASK(M);
+			return fpu_inf(sign, E, M);
+		}
+	}
+	int32_t out_exp = 2 * bias - 1 - exp;
+	uint64_t out_sig = (uint64_t)fpu_rec7_table[frac >> (M - 7)] << (M - 7);
+	if (out_exp == 0 || out_exp == -1) {
+		/* a subnormal result, exact, so without UF */
+		out_sig = (out_sig >> 1) | (1ull << (M - 1));
+		if (out_exp == -1) {
+			out_sig >>= 1;
+			out_exp = 0;
+		}
+	}
+	return sbit | ((uint64_t)out_exp << M) | out_sig;
+}
+
+FPU_INLINE uint64_t fpu_rsqrt7_gen(uint64_t bits, uint32_t *flags, int E, int M)
+{
+	const int32_t bias = FPU_BIAS(E);
+	int sign = (int)((bits >> (E + M)) & 1);
+	int32_t exp = (int32_t)((bits >> M) & FPU_EMAX_FIELD(E));
+	uint64_t frac = bits & FPU_MAN_MASK(M);
+	if (exp == 0 && !frac) {
+		*flags |= FPU_DZ;
+		return fpu_inf(sign, E, M);
+	}
+	if (exp == (int32_t)FPU_EMAX_FIELD(E) && frac) {
+		if (!(frac >> (M - 1)))
+			*flags |= FPU_NV;
+		return fpu_canon_nan(E, M);
+	}
+	if (sign) {
+		*flags |= FPU_NV;
+		return fpu_canon_nan(E, M);
+	}
+	if (exp == (int32_t)FPU_EMAX_FIELD(E))
+		return 0;
+	if (exp == 0)
+		fpu_est_normalize(&exp, &frac, M);
+	unsigned idx = ((unsigned)exp & 1u) << 6 | (unsigned)(frac >> (M - 6));
+	uint64_t out_sig = (uint64_t)fpu_rsqrt7_table[idx] << (M - 7);
+	int32_t out_exp = (3 * bias - 1 - exp) / 2; /* the numerator is positive */
+	return ((uint64_t)out_exp << M) | out_sig;
+}
+
+uint32_t fpu_rec7_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint32_t)fpu_rec7_gen(a, rm, flags, S_);
+}
+
+uint64_t fpu_rec7_d(uint64_t a, unsigned rm, uint32_t *flags)
+{
+	return fpu_rec7_gen(a, rm, flags, D_);
+}
+
+uint16_t fpu_rec7_h(uint16_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_rec7_gen(a, rm, flags, H_);
+}
+
+uint32_t fpu_rsqrt7_s(uint32_t a, uint32_t *flags)
+{
+	return (uint32_t)fpu_rsqrt7_gen(a, flags, S_);
+}
+
+uint64_t fpu_rsqrt7_d(uint64_t a, uint32_t *flags)
+{
+	return fpu_rsqrt7_gen(a, flags, D_);
+}
+
+uint16_t fpu_rsqrt7_h(uint16_t a, uint32_t *flags)
+{
+	return (uint16_t)fpu_rsqrt7_gen(a, flags, H_);
+}
+
+uint32_t fpu_cvt_s_d_rod(uint64_t a, uint32_t *flags)
+{
+	return fpu_ref_cvt_s_d(a, FPU_RM_ROD, flags);
+}
+
+uint16_t fpu_cvt_h_s_rod(uint32_t a, uint32_t *flags)
+{
+	return (uint16_t)fpu_cvt_fmt_gen(a, FPU_RM_ROD, flags, S_, H_);
+}
+
+int16_t fpu_cvt_i16_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (int16_t)(uint16_t)fpu_to_int_gen(a, rm, flags, 1, 16, S_);
+}
+
+uint16_t fpu_cvt_u16_s(uint32_t a, unsigned rm, uint32_t *flags)
+{
+	return (uint16_t)fpu_to_int_gen(a, rm, flags, 0, 16, S_);
 }

@@ -242,4 +242,27 @@ int64_t fpu_ref_cvt_w_d(uint64_t a, unsigned rm, uint32_t *flags);
 int64_t fpu_ref_cvt_l_d(uint64_t a, unsigned rm, uint32_t *flags);
 uint64_t fpu_ref_cvt_d_l(int64_t v, unsigned rm, uint32_t *flags);
 
+/* ---- V (vector) additions ---- */
+
+/* vfrec7.v / vfrsqrt7.v: the 7-bit estimates of the V specification's tables. rec7: ±inf ->
+ * ±0, ±0 -> ±inf (DZ), NaN -> canonical (NV if signaling), a subnormal whose reciprocal
+ * overflows -> infinity or the largest finite value by rm (OF, NX), subnormal results exact
+ * (no UF). rsqrt7: ±0 -> ±inf (DZ), +inf -> +0, a negative non-zero or NaN -> canonical NaN
+ * (NV unless a quiet NaN). */
+uint32_t fpu_rec7_s(uint32_t a, unsigned rm, uint32_t *flags);
+uint64_t fpu_rec7_d(uint64_t a, unsigned rm, uint32_t *flags);
+uint16_t fpu_rec7_h(uint16_t a, unsigned rm, uint32_t *flags);
+uint32_t fpu_rsqrt7_s(uint32_t a, uint32_t *flags);
+uint64_t fpu_rsqrt7_d(uint64_t a, uint32_t *flags);
+uint16_t fpu_rsqrt7_h(uint16_t a, uint32_t *flags);
+
+/* vfncvt.rod.f.f.w: narrowing rounded to odd (truncate, then set the LSB if inexact); an
+ * overflow gives the largest finite value with OF and NX. */
+uint32_t fpu_cvt_s_d_rod(uint64_t a, uint32_t *flags);
+uint16_t fpu_cvt_h_s_rod(uint32_t a, uint32_t *flags);
+
+/* binary32 -> 16-bit integers (vfncvt.x[u].f.w at SEW 16): saturating as fcvt.w[u].s. */
+int16_t fpu_cvt_i16_s(uint32_t a, unsigned rm, uint32_t *flags);
+uint16_t fpu_cvt_u16_s(uint32_t a, unsigned rm, uint32_t *flags);
+
 #endif

@@ -2,10 +2,11 @@
  * syscall_signal.c — signals for a single-threaded guest: rt_sigaction/rt_sigprocmask/
  * sigaltstack state, kill/tgkill to itself, default actions (a fatal signal ends the run with
  * its 128+N exit status), delivery to handlers with the riscv64 rt_sigframe (siginfo + ucontext
- * with all registers) and rt_sigreturn through a trampoline page; guest faults go to a SIGSEGV/
- * SIGILL/SIGBUS/SIGTRAP handler when one is installed. Guest threads (thread.c) each have
- * their mask and pending set; tgkill reaches one of them. Also futex, whose waits block the
- * calling thread in thread.c's scheduler.
+ * with all registers, and the vector state in Linux's extension area when the guest has V) and
+ * rt_sigreturn through a trampoline page; guest faults go to a SIGSEGV/SIGILL/SIGBUS/SIGTRAP
+ * handler when one is installed. Guest threads (thread.c) each have their mask and pending
+ * set; tgkill reaches one of them. Also futex, whose waits block the calling thread in
+ * thread.c's scheduler.
  */
 #include <errno.h>
 #include <signal.h>
@@ -29,7 +30,17 @@
 #define SIGF_UC_MCONTEXT   (SIGF_UC + 176)  /* gregs[32] (pc, x1..x31), then FP state */
 #define SIGF_UC_FPREGS     (SIGF_UC_MCONTEXT + 256)
 #define SIGF_UC_FCSR       (SIGF_UC_FPREGS + 256)
+#define SIGF_UC_EXT_RSVD   (SIGF_UC + 948)  /* sc_extdesc.reserved: 0 */
+#define SIGF_UC_EXT_HDR    (SIGF_UC + 952)  /* the first __riscv_ctx_hdr {magic, size} */
 #define SIGF_SIZE          (SIGF_UC + 960)
+/* With V, Linux's extension area follows the ucontext: struct __riscv_v_ext_state {vstart,
+ * vl, vtype, vcsr, vlenb, datap} (48 bytes) right after the first header (whose size counts
+ * the header, the state and the registers), the 32 registers at datap (16-byte aligned,
+ * right after the state), then an END header {0, 0}. */
+#define SIGF_V_MAGIC       0x53465457u
+#define SIGF_V_STATE       SIGF_SIZE
+#define SIGF_V_DATA        (SIGF_V_STATE + 48)
+#define SIGF_MAX           (SIGF_V_DATA + 32 * HART_VLENB_MAX + 8)
 
 #define SIG_BIT(s) (1ull << ((s) - 1))
 #define SIG_UNBLOCKABLE (SIG_BIT(SIGKILL) | SIG_BIT(SIGSTOP))
@@ -45,6 +56,35 @@ static int sig_default_ignored(int sig)
 	       sig == SIGSTOP || sig == SIGTSTP || sig == SIGTTIN || sig == SIGTTOU;
 }
 
+/* Bytes of the V context (its header, the state, the registers) in a frame; 0 without V. */
+static uint64_t sig_v_size(const struct hart *h)
+{
+	return h->vlenb ? 8u + 48u + 32u * (uint64_t)h->vlenb : 0;
+}
+
+/* Whether the frame carries the V context. Linux saves it once the process has used V (its
+ * first vector instruction or vector CSR access turned V on); robin sees that use as vector
+ * state that differs from the initial one (vill, everything 0), which only a program that
+ * restored exactly that state would defeat. */
+static int sig_v_saved(const struct hart *h)
+{
+	if (!h->vlenb)
+		return 0;
+	if (h->vtype != HART_VTYPE_VILL || h->vl || h->vstart || h->vxrm || h->vxsat)
+		return 1;
+	for (size_t i = 0; i < 32u * h->vlenb; i++)
+		if (h->vreg[i])
+			return 1;
+	return 0;
+}
+
+/* Bytes of a signal frame before its 16-byte alignment, as Linux's get_rt_frame_size: the
+ * V context (whose header sits inside the ucontext) and the END header follow the ucontext. */
+static uint64_t sig_frame_size(const struct hart *h, int with_v)
+{
+	return SIGF_SIZE + (with_v ? sig_v_size(h) + 8u : 0);
+}
+
 static int sig_is_fault(int sig)
 {
 	return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGTRAP || sig == SIGFPE;
@@ -56,13 +96,15 @@ static int sig_enter(struct emu *e, int sig, int code, uint64_t addr, uint64_t r
 {
 	struct hart *h = &e->hart;
 	struct emu_sigaction *act = &e->sigact[sig];
-	uint8_t f[SIGF_SIZE];
-	memset(f, 0, sizeof(f));
+	uint8_t f[SIGF_MAX];
+	int with_v = sig_v_saved(h);
+	uint64_t size = sig_frame_size(h, with_v);
+	memset(f, 0, size);
 	uint64_t sp = h->x[2];
 	int on_alt = e->altstack_size && sp - e->altstack_sp < e->altstack_size;
 	if ((act->flags & SA_ONSTACK) && e->altstack_size && !on_alt && !(e->altstack_flags & SS_DISABLE))
 		sp = e->altstack_sp + e->altstack_size;
-	sp = (sp - SIGF_SIZE) & ~15ull;
+	sp = (sp - size) & ~15ull;
 	sig_put32(f, SIGF_INFO + 0, (uint32_t)sig);
 	sig_put32(f, SIGF_INFO + 8, (uint32_t)code);
 	if ((sig_is_fault(sig) && code > 0) || code == SIG_SI_TIMER) {
@@ -87,7 +129,19 @@ static int sig_enter(struct emu *e, int sig, int code, uint64_t addr, uint64_t r
 	for (int i = 0; i < 32; i++)
 		sig_put64(f, SIGF_UC_FPREGS + 8 * (size_t)i, h->f[i]);
 	sig_put32(f, SIGF_UC_FCSR, (h->frm << 5) | (h->fflags & 31));
-	if (gmem_copy_to(&e->mem, sp, f, sizeof(f)))
+	if (with_v) {
+		/* the handler starts with the same vector state; sigreturn restores this copy */
+		sig_put32(f, SIGF_UC_EXT_HDR, SIGF_V_MAGIC);
+		sig_put32(f, SIGF_UC_EXT_HDR + 4, (uint32_t)sig_v_size(h));
+		sig_put64(f, SIGF_V_STATE + 0, h->vstart);
+		sig_put64(f, SIGF_V_STATE + 8, h->vl);
+		sig_put64(f, SIGF_V_STATE + 16, h->vtype);
+		sig_put64(f, SIGF_V_STATE + 24, (uint64_t)h->vxrm << 1 | (h->vxsat & 1u));
+		sig_put64(f, SIGF_V_STATE + 32, h->vlenb);
+		sig_put64(f, SIGF_V_STATE + 40, sp + SIGF_V_DATA);
+		memcpy(f + SIGF_V_DATA, h->vreg, 32u * h->vlenb);
+	}
+	if (gmem_copy_to(&e->mem, sp, f, size))
 		return -1;
 	e->sigmask |= act->mask;
 	if (!(act->flags & SA_NODEFER))
@@ -343,13 +397,55 @@ SYS(sigaltstack)
 	return 0;
 }
 
+/* Restores the vector state of the extension area of the frame at sp, walking its headers as
+ * Linux's restore_sigcontext does: the reserved word must be 0, a V header must have the size
+ * of this VLEN's context, the walk ends at an END header {0, 0}; anything else is a bad frame.
+ * vl and vtype go back as vsetvl would set them, the registers come from datap. 0 or -1. */
+static int sig_restore_ext(struct emu *e, const uint8_t *f, uint64_t sp)
+{
+	struct hart *h = &e->hart;
+	if (sig_get32(f, SIGF_UC_EXT_RSVD))
+		return -1;
+	uint64_t at = sp + SIGF_UC_EXT_HDR;
+	for (;;) {
+		uint32_t hdr[2];
+		if (gmem_copy_from(&e->mem, hdr, at, sizeof(hdr)))
+			return -1;
+		if (hdr[0] == 0)
+			return hdr[1] == 0 ? 0 : -1;
+		if (hdr[0] != SIGF_V_MAGIC || !h->vlenb || hdr[1] != sig_v_size(h))
+			return -1;
+		uint64_t st[6];
+		if (gmem_copy_from(&e->mem, st, at + 8, sizeof(st)) ||
+		    gmem_copy_from(&e->mem, h->vreg, st[5], 32u * h->vlenb))
+			return -1;
+		uint64_t vtype = st[2], vlmul = vtype & 7u, vsew = (vtype >> 3) & 7u;
+		int ill = (vtype >> 8) != 0 || vlmul == 4 || vsew > 3 ||
+			  (vlmul > 4 && (64u >> (8 - vlmul)) < (8u << vsew));
+		if (ill) {
+			h->vtype = HART_VTYPE_VILL;
+			h->vl = 0;
+		} else {
+			uint64_t bits = (uint64_t)h->vlenb * 8u;
+			bits = vlmul < 4 ? bits << vlmul : bits >> (8 - vlmul);
+			uint64_t vlmax = bits / (8u << vsew);
+			h->vtype = vtype;
+			h->vl = st[1] < vlmax ? st[1] : vlmax;
+		}
+		h->vstart = st[0] & ((uint64_t)h->vlenb * 8u - 1u);
+		h->vxrm = (uint8_t)((st[3] >> 1) & 3u);
+		h->vxsat = (uint8_t)(st[3] & 1u);
+		at += hdr[1];
+	}
+}
+
 SYS(rt_sigreturn)
 {
 	(void)a;
 	struct hart *h = &e->hart;
 	uint8_t f[SIGF_SIZE];
 	uint64_t sp = h->x[2];
-	if (gmem_copy_from(&e->mem, f, sp, sizeof(f))) {
+	if (gmem_copy_from(&e->mem, f, sp, sizeof(f)) || sig_restore_ext(e, f, sp)) {
 		fault_signal_death(e, SIGSEGV, "bad signal frame in rt_sigreturn");
 		return -1;
 	}

@@ -8,6 +8,8 @@
  * 2.46 prints them when the object's arch has them (fli.* constants as hexadecimal floats,
  * mop.r.N, c.mop.N, Zcb's compressed forms under their base mnemonic); the Zihintntl hints
  * keep 2.40's text (add zero,zero,sp; c.add zero,sp), as objdump 2.40 prints them.
+ * V 1.0 prints as 2.40 does (dis_v); Zvbb, which 2.40 lacks, with the operand strings of later
+ * binutils (the same "vd,vs2,vs1" / "vd,vs2" shapes, vror.vi's 6-bit amount in decimal).
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -694,6 +696,158 @@ static int dis_base(struct dis *d, const struct isa_insn *in)
 	return -1;
 }
 
+/* ---- vector encodings (V 1.0, Zvbb) ------------------------------------------------- */
+
+static const char *vr(uint8_t r)
+{
+	static const char *const vname[32] = {
+		"v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7",
+		"v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15",
+		"v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23",
+		"v24", "v25", "v26", "v27", "v28", "v29", "v30", "v31",
+	};
+	return vname[(r - 64) & 31];
+}
+
+/* Any operand: x, f or v register by the numbering of isa.h. */
+static const char *anyr(uint8_t r)
+{
+	return ISA_REG_IS_V(r) ? vr(r) : reg(r);
+}
+
+/* The vtype immediate as binutils prints it: "e32,m2,ta,ma", or the number when it sets a
+ * reserved bit (above bit 7), a SEW above 64 or the reserved LMUL 4. */
+static void print_vtype(struct dis *d, unsigned vtype)
+{
+	static const char *const sew[8] = { "e8", "e16", "e32", "e64", NULL, NULL, NULL, NULL };
+	static const char *const lmul[8] = { "m1", "m2", "m4", "m8", NULL, "mf8", "mf4", "mf2" };
+	const char *s = sew[(vtype >> 3) & 7], *l = lmul[vtype & 7];
+	if ((vtype >> 8) || !s || !l)
+		out_fmt(&d->o, "%u", vtype);
+	else
+		out_fmt(&d->o, "%s,%s,%s,%s", s, l, (vtype >> 6) & 1 ? "ta" : "tu",
+			(vtype >> 7) & 1 ? "ma" : "mu");
+}
+
+/* The mnemonic of a load/store with nf > 0: the segment form, "seg<nf+1>" before the
+ * element width ("vle32.v" -> "vlseg3e32.v", "vsuxei8.v" -> "vsuxseg2ei8.v"). */
+static void vmem_name(char *buf, size_t n, const char *name, unsigned nf)
+{
+	const char *e = name;
+	while (*e && !(e[0] == 'e' && (e[1] >= '0' && e[1] <= '9')) &&
+	       !(e[0] == 'e' && e[1] == 'i' && e[2] >= '0' && e[2] <= '9'))
+		e++;
+	snprintf(buf, n, "%.*sseg%u%s", (int)(e - name), name, nf + 1, e);
+}
+
+/* The pseudo-instruction objdump 2.40 prints for some V encodings (its alias rows come first
+ * in binutils' opcode table): NULL if none. *form: 1 = "vd,vs2", 2 = "vd" (vmclr/vmset). */
+static const char *v_alias(const struct isa_insn *in, int *form)
+{
+	unsigned vd = in->rd, vs2 = in->rs2, rs1 = in->rs1;
+	*form = 1;
+	switch (in->op) {
+	case ISA_OP_vrsub_vx:   return rs1 == 0 ? "vneg.v" : NULL;
+	case ISA_OP_vxor_vi:    return in->imm == -1 ? "vnot.v" : NULL;
+	case ISA_OP_vwadd_vx:   return rs1 == 0 ? "vwcvt.x.x.v" : NULL;
+	case ISA_OP_vwaddu_vx:  return rs1 == 0 ? "vwcvtu.x.x.v" : NULL;
+	case ISA_OP_vnsrl_wx:   return rs1 == 0 ? "vncvt.x.x.w" : NULL;
+	case ISA_OP_vfsgnjn_vv: return rs1 == vs2 ? "vfneg.v" : NULL;
+	case ISA_OP_vfsgnjx_vv: return rs1 == vs2 ? "vfabs.v" : NULL;
+	case ISA_OP_vmand_mm:   return rs1 == vs2 ? "vmmv.m" : NULL;
+	case ISA_OP_vmnand_mm:  return rs1 == vs2 ? "vmnot.m" : NULL;
+	case ISA_OP_vmxor_mm:
+	case ISA_OP_vmxnor_mm:
+		*form = 2;
+		if (rs1 != vs2 || vd != vs2)
+			return NULL;
+		return in->op == ISA_OP_vmxor_mm ? "vmclr.m" : "vmset.m";
+	default:
+		return NULL;
+	}
+}
+
+/* vsetvli, vsetivli, vsetvl, the vector loads and stores and OP-V arithmetic, with
+ * binutils' operand order: vd, vs2, vs1/rs1/fs1/imm (vd, vs1/rs1/fs1, vs2 for the
+ * multiply-adds), ",v0.t" when masked, ",v0" for the carry/merge rows whose vm bit is 0. */
+static int dis_v(struct dis *d, const struct isa_insn *in)
+{
+	const struct isa_row *row = &isa_rows[in->op];
+	const char *name = isa_op_name(in->op);
+	char buf[32];
+	int form;
+
+	switch (in->fmt) {
+	case ISA_FMT_VSETVLI:
+		mnem(d, name, 1);
+		out_fmt(&d->o, "%s,%s,", xr(in->rd), xr(in->rs1));
+		print_vtype(d, (unsigned)in->imm & 0x7ffu);
+		return 0;
+	case ISA_FMT_VSETIVLI:
+		mnem(d, name, 1);
+		out_fmt(&d->o, "%s,%u,", xr(in->rd), (unsigned)((uint64_t)in->imm >> 32));
+		print_vtype(d, (unsigned)in->imm & 0x3ffu);
+		return 0;
+	case ISA_FMT_R:  /* vsetvl */
+		dis_rtype(d, name, in);
+		return 0;
+	case ISA_FMT_VMEM:
+	case ISA_FMT_VMEM_S:
+	case ISA_FMT_VMEM_X: {
+		uint8_t data = row->cls == ISA_CLASS_VSTORE ? in->rs3 : in->rd;
+		if (!(row->mask & (7u << 29)) && in->nf) {
+			vmem_name(buf, sizeof(buf), name, in->nf);
+			name = buf;
+		} else if (in->op == ISA_OP_vl1re8_v || in->op == ISA_OP_vl2re8_v ||
+			   in->op == ISA_OP_vl4re8_v || in->op == ISA_OP_vl8re8_v) {
+			/* binutils' alias rows vl<n>r.v come first */
+			snprintf(buf, sizeof(buf), "vl%ur.v", in->nf + 1u);
+			name = buf;
+		}
+		mnem(d, name, 1);
+		out_fmt(&d->o, "%s,(%s)", vr(data), xr(in->rs1));
+		if (in->rs2 != ISA_REG_NONE)
+			out_fmt(&d->o, ",%s", anyr(in->rs2));
+		break;
+	}
+	case ISA_FMT_VOP: {
+		const char *alias = v_alias(in, &form);
+		unsigned f3 = (row->match >> 12) & 7u;
+		if (alias) {
+			mnem(d, alias, 1);
+			out_str(&d->o, vr(in->rd));
+			if (form == 1)
+				out_fmt(&d->o, ",%s", vr(in->rs2));
+			break;
+		}
+		mnem(d, name, 1);
+		out_str(&d->o, anyr(in->rd));
+		if (row->flags & ISA_T_VD_SRC) {  /* vd, vs1/rs1/fs1, vs2 */
+			out_fmt(&d->o, ",%s,%s", anyr(in->rs1), vr(in->rs2));
+			break;
+		}
+		if (in->rs2 != ISA_REG_NONE)
+			out_fmt(&d->o, ",%s", vr(in->rs2));
+		if (row->flags & ISA_T_NO_RS1)
+			;
+		else if (f3 == 3)  /* OPIVI */
+			out_fmt(&d->o, ",%d", (int)in->imm);
+		else
+			out_fmt(&d->o, ",%s", anyr(in->rs1));
+		break;
+	}
+	default:
+		return -1;
+	}
+	if (!(row->mask & (1u << 25))) {
+		if (in->masked)
+			out_str(&d->o, ",v0.t");
+	} else if (!(row->match & (1u << 25))) {
+		out_str(&d->o, ",v0");  /* vadc, vmadc, vsbc, vmsbc, vmerge, vfmerge: the carry/mask */
+	}
+	return 0;
+}
+
 /* ---- compressed encodings ---------------------------------------------------------- */
 
 static int dis_rvc(struct dis *d, const struct isa_insn *in)
@@ -875,6 +1029,8 @@ static int disasm_common(struct isa_disasm_ctx *ctx, const struct isa_insn *in, 
 		rc = -1;  /* outside the file's declared ISA: objdump prints the word */
 	else if (in->flags & ISA_F_COMPRESSED)
 		rc = dis_rvc(&d, in);
+	else if (in->req == ISA_REQ_V || in->req == ISA_REQ_ZVBB)
+		rc = dis_v(&d, in);
 	else
 		rc = dis_base(&d, in);
 	if (rc) {

@@ -197,8 +197,8 @@ uint32_t isa_encode(const struct isa_insn *in);
  * text (mnemonic, a tab when there are operands, operands; pseudo-instructions as objdump
  * prints them; branch and jump targets as absolute hex addresses "0x1e" computed from pc, as
  * objdump prints them for a file without symbols; encodings objdump does not know as
- * ".4byte 0x..."/".2byte 0x..."). Extensions 2.40 does not know (Zicond, Zfa, Zcb, Zimop,
- * Zcmop) print as binutils 2.46 prints them. Every extension robin knows prints whatever
+ * ".4byte 0x..."/".2byte 0x..."). V 1.0 prints as 2.40 prints it; extensions 2.40 does not
+ * know (Zicond, Zfa, Zcb, Zimop, Zcmop, Zvbb) print as binutils 2.46 prints them. Every extension robin knows prints whatever
  * the ELF's arch attribute (objdump decodes by it; robin has no such input). Stateless: no "# <address>" notes (see
  * isa_disasm_stream).
  * Writes at most n bytes including the NUL (truncating). Returns the number of characters

@@ -110,6 +110,12 @@ uint64_t isa_ext_from_arch(const char *arch)
 		for (unsigned e = 1; e < ISA_X_COUNT; e++)
 			if (strlen(ext_names[e]) == l && !strncmp(ext_names[e], s, l))
 				set |= ISA_X(e);
+		/* objdump decodes every V instruction for a file with Zve32f, Zve64f or Zve64d
+		 * (binutils 2.40 checks no element width); Zve32x/Zve64x lack the FP ones, so
+		 * they stay out */
+		if (l == 6 && (!strncmp(s, "zve32f", 6) || !strncmp(s, "zve64f", 6) ||
+			       !strncmp(s, "zve64d", 6)))
+			set |= ISA_X(ISA_X_V);
 		if (*p)
 			p++;
 	}

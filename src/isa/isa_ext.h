@@ -43,7 +43,8 @@ int isa_ext_parse(const char *name, uint64_t *exts, char *err, size_t n);
 
 /* The extensions an ELF arch string names ("rv64i2p1_m2p0_..._zba1p0_zbb1p0": Tag_RISCV_arch
  * of .riscv.attributes, as GCC and gas write it): RV64GC and every extension of the list
- * robin knows, nothing implied. */
+ * robin knows; nothing implied but V by Zve32f, Zve64f or Zve64d (objdump decodes every V
+ * instruction for them). */
 uint64_t isa_ext_from_arch(const char *arch);
 
 /* The reqs (bit ISA_REQ_x of enum isa_req) a set of extensions allows. */

@@ -6,7 +6,7 @@
 #include "isa/isa.h"
 #include "isa/isa_internal.h"
 
-static char names_dotted[ISA_OP_COUNT][16];
+static char names_dotted[ISA_OP_COUNT][24];  /* "vfwcvt.rtz.xu.f.v" has 17 */
 static pthread_once_t names_once = PTHREAD_ONCE_INIT;
 
 /* Mnemonics are the row names with '_' turned back into '.', made on first use: a process

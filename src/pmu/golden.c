@@ -55,7 +55,7 @@ static void golden_on_insn(struct pmu_unit *u, const struct probe_insn *r)
 	struct golden_state *s = u->state;
 	if (s->w.n)
 		psv_wait_insn(u, &s->w, r);
-	uint32_t ev = r->events & PSV_ALL;
+	uint32_t ev = psv_of(r->events);
 	if (!ev || r->wrong_path || r->pc >= PSV_KEY_PC_MAX)
 		return;
 	for (int b = 0; b < PSV_BITS; b++)

@@ -34,9 +34,10 @@ static inline enum pmu_cat pmu_cat_of(int state, const struct isa_insn *in, int 
 	case PROBE_DRAINED:
 		return PMU_CAT_FRONTEND;
 	default:
-		if (in && (in->cls == ISA_CLASS_LOAD || in->cls == ISA_CLASS_AMO))
+		if (in && (in->cls == ISA_CLASS_LOAD || in->cls == ISA_CLASS_AMO ||
+		           in->cls == ISA_CLASS_VLOAD))
 			return PMU_CAT_STALL_LOAD;
-		if (in && in->cls == ISA_CLASS_STORE)
+		if (in && (in->cls == ISA_CLASS_STORE || in->cls == ISA_CLASS_VSTORE))
 			return PMU_CAT_STALL_STORE;
 		return PMU_CAT_STALL_ALU;
 	}

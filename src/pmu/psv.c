@@ -12,6 +12,7 @@
 
 static const char *const psv_names[PSV_BITS] = {
 	"DR-L1", "DR-TLB", "DR-SQ", "FL-MB", "FL-EX", "FL-MO", "ST-L1", "ST-TLB", "ST-LLC",
+	"ST-VU",
 };
 
 const char *psv_event_name(int bit)
@@ -69,7 +70,8 @@ void psv_blame(struct pmu_unit *u, uint64_t pc, uint32_t ctx, const struct isa_i
 	else if (u->stacks.slot)
 		pmu_stacks_add(&u->stacks, ctx, pc, units);
 	if (pc < PSV_KEY_PC_MAX)
-		pmu_profile_add(&u->pics, psv_key(pc, events & u->model->psv_events), in, c, units);
+		pmu_profile_add(&u->pics, psv_key(pc, psv_of(events) & u->model->psv_events), in, c,
+		                units);
 	else
 		u->pics.oom = 1;  /* cannot be keyed: reported like lost counts */
 }

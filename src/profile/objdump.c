@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "elf/elf_objsyms.h"
@@ -68,8 +69,53 @@ static void print_addr_cb(void *arg, uint64_t addr, char *buf, size_t n)
 
 /* Prints the lines for bytes [start, stop) of the section (offsets). Returns 1 when the
  * instruction budget is exhausted. */
+/* The mapping symbols of the section being listed, in address order: "$d" starts data (gas
+ * writes it for .word and friends in code), "$x" instructions, and "$xrv64i2p1_..._v1p0"
+ * instructions of that ISA (gas writes it where `.option arch` changes the ISA). objdump 2.40
+ * (riscv_update_map_state) decodes by the ISA of the last "$xrv" symbol until the next one (a
+ * plain "$x" keeps it; the file's arch attribute holds before the first) and lists data as
+ * .word/.short/.byte chunks of up to 4 bytes, cut at the next mapping symbol. */
+struct isa_marks {
+	const struct elf_objsym **v;
+	size_t n, next;
+	int data;   /* in a "$d" region */
+};
+
+static int isa_mark_name(const char *n)
+{
+	return !strcmp(n, "$x") || !strcmp(n, "$d") || !strncmp(n, "$xrv", 4);
+}
+
+/* Applies every mapping symbol at or below pc not applied yet. */
+static void isa_marks_at(struct isa_marks *m, struct isa_disasm_ctx *ctx, uint64_t pc)
+{
+	while (m->next < m->n && m->v[m->next]->value <= pc) {
+		const char *n = m->v[m->next++]->name;
+		m->data = n[1] == 'd';
+		if (n[2])
+			isa_disasm_ctx_isa(ctx, isa_ext_from_arch(n + 2));
+	}
+}
+
+/* Bytes of the data chunk at pc: up to 4, cut at the next mapping symbol and at end; 3 -> 2. */
+static unsigned isa_marks_data_len(const struct isa_marks *m, uint64_t pc, uint64_t end)
+{
+	uint64_t len = 4;
+	for (size_t i = m->next; i < m->n; i++)
+		if (m->v[i]->value > pc) {
+			if (m->v[i]->value - pc < len)
+				len = m->v[i]->value - pc;
+			end = UINT64_MAX;
+			break;
+		}
+	if (end != UINT64_MAX && end - pc < len)
+		len = end - pc;
+	return len == 3 ? 2 : (unsigned)len;
+}
+
 static int list_bytes(struct elf_objsyms *im, struct isa_disasm_ctx *ctx, const uint8_t *data,
-		      uint64_t start, uint64_t stop, int addr_width, struct objdump_opts *opt)
+		      uint64_t start, uint64_t stop, int addr_width, struct objdump_opts *opt,
+		      struct isa_marks *marks)
 {
 	uint64_t off = start;
 	while (off < stop) {
@@ -85,6 +131,27 @@ static int list_bytes(struct elf_objsyms *im, struct isa_disasm_ctx *ctx, const 
 			continue;
 		}
 		uint64_t pc = im->sec_vma + off;
+		isa_marks_at(marks, ctx, pc);
+		if (marks->data) {
+			unsigned n = isa_marks_data_len(marks, pc, im->sec_vma + im->sec_size);
+			uint32_t v = 0;
+			for (unsigned k = 0; k < n && off + k < stop; k++)
+				v |= (uint32_t)data[off + k] << (8 * k);
+			if (!opt->has_start || pc >= opt->start) {
+				if (opt->count == 0)
+					return 1;
+				if (n == 4)
+					printf("%*" PRIx64 ":\t%08x          \t.word\t0x%08x\n", addr_width, pc, v, v);
+				else if (n == 2)
+					printf("%*" PRIx64 ":\t%04x                \t.short\t0x%04x\n", addr_width, pc, v, v);
+				else
+					printf("%*" PRIx64 ":\t%02x                  \t.byte\t0x%02x\n", addr_width, pc, v, v);
+				if (opt->count > 0)
+					opt->count--;
+			}
+			off += n;
+			continue;
+		}
 		uint32_t raw = data[off];
 		if (off + 1 < stop)
 			raw |= (uint32_t)data[off + 1] << 8;
@@ -119,6 +186,17 @@ static int list_bytes(struct elf_objsyms *im, struct isa_disasm_ctx *ctx, const 
 	return 0;
 }
 
+static int list_section_blocks(struct elf_objsyms *im, struct isa_disasm_ctx *ctx,
+			       const uint8_t *data, uint64_t size, int addr_width,
+			       struct objdump_opts *opt, struct isa_marks *marks);
+
+static int isa_mark_cmp(const void *a, const void *b)
+{
+	const struct elf_objsym *x = *(const struct elf_objsym *const *)a;
+	const struct elf_objsym *y = *(const struct elf_objsym *const *)b;
+	return x->value < y->value ? -1 : x->value > y->value;
+}
+
 /* What the listing of one image carries from section to section. */
 struct objdump_state {
 	struct isa_disasm_ctx ctx;
@@ -151,6 +229,28 @@ static int list_section(void *arg, struct elf_objsyms *im, const uint8_t *data)
 		return 0;  /* entirely below --start: objdump prints nothing for it */
 	printf("\nDisassembly of section %s:\n", name);
 	elf_objsyms_sort(im, name);
+	struct isa_marks marks = { 0 };
+	size_t nmarks = 0;
+	for (size_t i = 0; i < im->nsyms; i++)
+		nmarks += im->syms[i].shndx == im->sec_index && isa_mark_name(im->syms[i].name);
+	if (nmarks && !(marks.v = malloc(nmarks * sizeof(*marks.v)))) {
+		fprintf(stderr, "robin disasm: out of memory\n");
+		return -1;
+	}
+	for (size_t i = 0; i < im->nsyms; i++)
+		if (im->syms[i].shndx == im->sec_index && isa_mark_name(im->syms[i].name))
+			marks.v[marks.n++] = &im->syms[i];
+	qsort(marks.v, marks.n, sizeof(*marks.v), isa_mark_cmp);
+	int rc = list_section_blocks(im, ctx, data, size, addr_width, opt, &marks);
+	free(marks.v);
+	return rc;
+}
+
+/* objdump's blocks of the section: one header per symbol block, then its bytes. */
+static int list_section_blocks(struct elf_objsyms *im, struct isa_disasm_ctx *ctx,
+			       const uint8_t *data, uint64_t size, int addr_width,
+			       struct objdump_opts *opt, struct isa_marks *marks)
+{
 
 	size_t place = 0;
 	const struct elf_objsym *sym = elf_objsyms_find(im, im->sec_vma, 1, &place);
@@ -183,7 +283,7 @@ static int list_section(void *arg, struct elf_objsyms *im, const uint8_t *data)
 		/* with --start, headers of blocks that end before it are not printed */
 		if (!opt->has_start || im->sec_vma + stop > opt->start)
 			printf("\n%016" PRIx64 " %s:\n", addr, ref);
-		if (list_bytes(im, ctx, data, off, stop, addr_width, opt))
+		if (list_bytes(im, ctx, data, off, stop, addr_width, opt, marks))
 			return 1;
 		off = stop;
 		sym = next;

@@ -33,6 +33,28 @@ void sim_spec_init(struct sim_spec *s, const char *cmd)
 		s->po[k].top = SIM_PROFILE_TOP_DEFAULT;
 }
 
+int sim_vlen_match(struct core_config *cfg, struct emu_opts *eo, const char *cmd)
+{
+	struct core_config def;
+	config_defaults(&def);
+	if (eo->cfg.vlen) {
+		if (cfg->vlen != def.vlen && cfg->vlen != eo->cfg.vlen) {
+			fprintf(stderr, "robin %s: --vlen %u and the core's vlen %u differ\n", cmd,
+			        eo->cfg.vlen, cfg->vlen);
+			return 2;
+		}
+		cfg->vlen = eo->cfg.vlen;
+	} else {
+		eo->cfg.vlen = cfg->vlen;
+	}
+	char err[CONFIG_ERR_LEN];
+	if (config_validate(cfg, err)) {
+		fprintf(stderr, "robin %s: %s\n", cmd, err);
+		return 2;
+	}
+	return 0;
+}
+
 int sim_check(const struct sim_spec *s)
 {
 	const struct sim_profile_opts *po = &s->po[0];
@@ -582,6 +604,14 @@ static void sim_free(struct sim *sim)
 	free(sim);
 }
 
+/* The guest's VLEN is the core's when no --vlen chose it (robin accuracy, campaigns and
+ * presets with V: the vector unit and the emulator must agree). */
+static void sim_guest_vlen(const struct sim_spec *s)
+{
+	if (s->eo && !s->eo->cfg.vlen)
+		s->eo->cfg.vlen = s->cfg.vlen;
+}
+
 int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
 {
 	struct sim *sim = calloc(1, sizeof(*sim));
@@ -590,6 +620,7 @@ int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uin
 	if (!sim)
 		return -ENOMEM;
 	sim->s = s;
+	sim_guest_vlen(s);
 	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
 	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
 	if (rc) {
@@ -646,6 +677,7 @@ int sim_run(const struct sim_spec *s)
 		rc = 1;
 		goto out;
 	}
+	sim_guest_vlen(s);
 	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
 	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
 	if (rc)

@@ -107,6 +107,11 @@ struct sim_result {
 /* A description with the defaults: robin sim's (top 10 instructions listed, progress on). */
 void sim_spec_init(struct sim_spec *s, const char *cmd);
 
+/* Make the core's vlen (cfg) and the emulator's --vlen (eo) one: --vlen sets the core's, else
+ * the core's (a preset, --set vlen=N) sets the emulator's. Returns 0, or 2 after a one-line
+ * "robin CMD: ..." when both were given and differ (or dlen exceeds the result). */
+int sim_vlen_match(struct core_config *cfg, struct emu_opts *eo, const char *cmd);
+
 /* Whether the description can run: 0, or 2 after a one-line "robin CMD: ..." saying what
  * goes against what (e.g. --pm-* without --profileme). */
 int sim_check(const struct sim_spec *s);

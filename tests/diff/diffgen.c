@@ -16,10 +16,10 @@
 
 static const struct row {
 	const char *name;
-	uint32_t match, mask, fmt, flags;
+	uint32_t match, mask, fmt, cls, flags;
 	const char *req;
 } rows[] = {
-#define INSN(name, match, mask, fmt, cls, flags, req) { #name, match, mask, fmt, flags, #req },
+#define INSN(name, match, mask, fmt, cls, flags, req) { #name, match, mask, fmt, cls, flags, #req },
 #include "isa/isa_table.def"
 #undef INSN
 };
@@ -1190,7 +1190,8 @@ int main(void)
 
 	int missing = 0;
 	for (size_t i = 0; i < NROWS; i++) {
-		int ex = 0;
+		/* the vector rows are covered by the random sequences of vdiff_rt.c (vrun.sh) */
+		int ex = ISA_CLASS_IS_V(rows[i].cls);
 		for (size_t j = 0; j < sizeof(excluded) / sizeof(excluded[0]); j++)
 			ex |= !strcmp(excluded[j].row, rows[i].name);
 		if (!covered[i] && !ex) {

@@ -36,11 +36,11 @@ refused "$T/trunc" 'offset [0-9]+: .*(truncated|longer than the file)'
 python3 - "$C" "$T/v2" <<'PY'
 import struct, sys, zlib
 b = bytearray(open(sys.argv[1], 'rb').read())
-b[8:12] = struct.pack('<I', 2)
+b[8:12] = struct.pack('<I', 3)
 b[36:40] = struct.pack('<I', zlib.crc32(bytes(b[:36])) & 0xffffffff)
 open(sys.argv[2], 'wb').write(b)
 PY
-refused "$T/v2" 'offset 8: checkpoint format version 2; this robin reads version 1'
+refused "$T/v2" 'offset 8: checkpoint format version 3; this robin reads version 2'
 "$ROBIN" run --restore "$T/missing.ckpt" 2>"$T/err" >/dev/null && exit 1
 grep -q 'missing.ckpt' "$T/err" || { cat "$T/err"; exit 1; }
 # the good one still restores

@@ -28,7 +28,7 @@ static void print_addr(void *arg, uint64_t addr, char *buf, size_t n)
 
 static int reg_ok(uint8_t r)
 {
-	return r == ISA_REG_NONE || r < 64;
+	return r == ISA_REG_NONE || r < 96;  /* x0..x31, f0..f31, v0..v31 */
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -46,7 +46,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * file): 0 = every extension, else RV64GC plus some */
 	if (size && (data[0] & 0xfe))
 		isa_disasm_ctx_isa(&ctx, ISA_X(ISA_X_G) | ((uint64_t)(data[0] >> 1) << 1) |
-		                         ((uint64_t)(data[0] & 0xe0) << 12));
+		                         ((uint64_t)(data[0] & 0xe0) << 12) |
+		                         ((uint64_t)(data[0] >> 3 & 1) << ISA_X_V) |
+		                         ((uint64_t)(data[0] >> 4 & 1) << ISA_X_ZVBB));
 	uint64_t pc = 0x10000;
 	size_t off = 0;
 	while (off + 2 <= size) {
@@ -70,7 +72,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			CHECK(isa_decode(enc, &w) == 4);
 			CHECK(w.op == in.op && w.rd == in.rd && w.rs1 == in.rs1 && w.rs2 == in.rs2 &&
 			      w.rs3 == in.rs3 && w.imm == in.imm && w.csr == in.csr && w.rm == in.rm &&
-			      w.size == in.size && w.flags == (in.flags & ~ISA_F_COMPRESSED));
+			      w.size == in.size && w.flags == (in.flags & ~ISA_F_COMPRESSED) &&
+			      w.masked == in.masked && w.nf == in.nf);
 			if (len == 4)
 				CHECK(isa_encode(&w) == enc);
 		}

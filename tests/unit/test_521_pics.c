@@ -26,7 +26,7 @@ static void test_names(void **state)
 	psv_name(PSV_ST_TLB | PSV_ST_L1, b, sizeof(b));
 	assert_string_equal(b, "ST-L1+ST-TLB");
 	psv_name(PSV_ALL, b, sizeof(b));
-	assert_string_equal(b, "DR-L1+DR-TLB+DR-SQ+FL-MB+FL-EX+FL-MO+ST-L1+ST-TLB+ST-LLC");
+	assert_string_equal(b, "DR-L1+DR-TLB+DR-SQ+FL-MB+FL-EX+FL-MO+ST-L1+ST-TLB+ST-LLC+ST-VU");
 	for (uint32_t s = 0; s <= PSV_ALL; s++) {
 		uint32_t back = 999;
 		psv_name(s, b, sizeof(b));
