@@ -358,7 +358,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		       "the translated code finds struct emu's fields from h->x");
 #define JIT_OFF(f) ((int32_t)offsetof(struct emu, f) - 128)
 	static const struct jit_env env0 = {
-		.icount = JIT_OFF(jit_icount), .limit = JIT_OFF(jit_limit), .async_at = JIT_OFF(async_at),
+		.icount = JIT_OFF(jit_icount), .limit = JIT_OFF(jit_limit),
 		.link = JIT_OFF(jit_link), .link_pc = JIT_OFF(jit_link_pc),
 		.jc = JIT_OFF(jc), .chain_of = (int32_t)offsetof(struct emu_block, jit_chain),
 		.jc_mask = (1u << EMU_JC_BITS) - 1,
@@ -370,7 +370,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	env.host_lzcnt = block_host_lzcnt;
 	env.host_bmi1 = block_host_bmi1;
 	env.host_popcnt = block_host_popcnt;
-	struct jit_block blk = { .block = b, .dead = &b->dead, .n_insns = b->n_insns, .pc_end = b->pc_end };
+	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
+				 .pc_end = b->pc_end };
 	static struct jit_code c;
 	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 2)
 		return;
@@ -382,7 +383,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	jit_install(code, emu_arena_w(&e->jit_arena, code), buf, &c);
 	jit_map_block(e, code, c.len, b->pc);
 	b->jit_fp = (uint32_t)c.fp_env;
-	b->jit = code;
+	b->jit = code + c.body;
 	b->jit_chain = code + c.chain;
 	e->jit_blocks++;
 	e->jit_bytes += c.len;
@@ -605,8 +606,8 @@ enter:
 					e->jit_link = 0;
 				}
 				e->jit_icount = icount;
-				e->jit_limit = e->block_hook ? 0 : limit;
-				struct jit_ret jr = ((jit_code_fn)b->jit)((uint8_t *)x + 128, base, perm);
+				e->jit_limit = e->block_hook ? 0 : stop;
+				struct jit_ret jr = jit_enter((uint8_t *)x + 128, base, perm, b->jit);
 				b = jr.block;
 				icount = e->jit_icount;
 				uint32_t r = (uint32_t)jr.r;

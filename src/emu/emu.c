@@ -42,8 +42,11 @@ static void emu_drop_page(struct emu *e, uint64_t pg)
 	if (pg < GMEM_NPAGES && e->code[pg]) {
 		/* its blocks stay allocated (block.c frees them at emu_destroy) but no chain from
 		 * another block may enter them again */
-		for (struct emu_block *b = e->code[pg]->blocks; b; b = b->next_alloc)
+		for (struct emu_block *b = e->code[pg]->blocks; b; b = b->next_alloc) {
 			b->dead = 1;
+			if (b->jit_chain)  /* exits chained to its translation return instead */
+				jit_retire(emu_arena_w(&e->jit_arena, (void *)(uintptr_t)b->jit_chain));
+		}
 		e->code[pg] = NULL;  /* the page stays allocated: records may point into it */
 		e->code_changed = 1;
 		block_flush(e);      /* no PC leads to its blocks any more */

@@ -1,9 +1,9 @@
 /*
  * jit.c — translation of a block's ops to x86-64 host code (see jit.h for the contract).
  *
- * Each op becomes a few host instructions on the guest registers in struct hart (int
- * registers at xb - 128, FP registers at xb + 128, both within an 8-bit displacement of rdi
- * and r11): an add is a load, an add and a store, with no dispatch between ops. The semantics are
+ * Each op becomes a few host instructions on the guest registers, the int ones a block uses
+ * most in host registers, the others in struct hart (int registers at xb - 128, FP registers
+ * at xb + 128, from rdi), with no dispatch between ops. The semantics are
  * block.c's handlers', op for op; where a handler has a fast case and a slow one, the code
  * does the fast case and returns the op's index for anything else, before writing anything,
  * so the handler does the whole op exactly:
@@ -23,10 +23,15 @@
  *   - leaving the block (a taken branch, a jump, its end) counts the block's instructions in
  *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
- * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes, r11 = xb + 256
- * (f + 128); rax, rcx, r8, r9 are scratch, xmm0-xmm2 too. Nothing is saved: the code uses
- * only registers a call may clobber. The exits a condition takes (jcc) go to stubs after the
- * body, one per distinct exit; then the chain entry; then the exits' slots.
+ * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes; rax, rcx, r8, r9 are
+ * scratch, xmm0-xmm2 too; rbx, rbp, r12, r13 hold sp, a5, a4 and a0 in all translated code
+ * (JIT_PINS: jit_enter loads and stores them), r10, r11, r14, r15 the other guest int
+ * registers the block uses most (xr_read: loaded at first read, stored back at every exit
+ * when written); jit_enter saves the callee-saved ones around the code.
+ *
+ * The code of a block: a JIT_ENTER return (jit_retire's target), the chain entry, which falls
+ * into the body; the exits a condition takes (jcc) go to stubs after the body, one per
+ * distinct exit and set of registers to store; then a loop's checks; then the exits' slots.
  */
 #include <stddef.h>
 #include <string.h>
@@ -37,14 +42,30 @@
 
 #if defined(__x86_64__)
 
-enum { RAX = 0, RCX = 1, RDX = 2, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R11 = 11 };
+enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R10 = 10,
+       R11 = 11, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa, CC_L = 0xc,
        CC_GE = 0xd, CC_LE = 0xe };
 
 #define XB RDI  /* int register i at [rdi + 8 * i - 128] */
-#define FB R11  /* FP register i at [r11 + 8 * i - 128] */
+#define FB XB   /* FP register i at [rdi + 8 * i + 128] */
 
 #define JIT_MAX_FIX 2048
+
+/* Guest int registers pinned to host registers in all translated code: jit_enter loads them
+ * before it calls the code and stores them back after it, so blocks chain into each other
+ * with them in place. The ones RISC-V compilers use most (sp and the first argument and
+ * temporary registers: a5, a4, a0 are gcc's favourites), in registers a call preserves.
+ * X(guest register, its offset from xb, host register name, its number). */
+#define JIT_PINS(X) X(2, -112, rbx, RBX) X(15, -8, rbp, RBP) X(14, -16, r12, R12) \
+			X(10, -48, r13, R13)
+#define JIT_PIN_TAB(i, d, name, r) [i] = r + 1,
+static const int8_t jit_pin[32] = { JIT_PINS(JIT_PIN_TAB) };  /* host register + 1, 0: none */
+
+/* The host registers the other guest int registers a block uses most get, best first: the
+ * rest of those a call preserves (jit_enter saves them), then r10 and r11. */
+static const uint8_t jit_xr_host[] = { R14, R15, R10, R11 };
+#define JIT_XR_N ((int)sizeof(jit_xr_host))
 
 struct jbuf {
 	uint8_t *p, *end;
@@ -52,12 +73,22 @@ struct jbuf {
 	/* jumps to exit stubs: where their rel32 is, and the value the stub returns */
 	uint32_t fix_at[JIT_MAX_FIX];
 	uint32_t fix_ret[JIT_MAX_FIX];
+	uint32_t fix_dirty[JIT_MAX_FIX];  /* the guest registers its stub stores back */
 	uint32_t n_fix;
 	/* rip-relative references to exit slots: where their rel32 is, and which slot */
 	uint32_t slot_ref[2 * JIT_MAX_SLOTS], slot_ref_of[2 * JIT_MAX_SLOTS], n_slot_ref;
 	uint8_t *start;
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
+	int8_t host_of[32];     /* guest int register -> host register, -1: in struct hart */
+	uint32_t loaded, dirty; /* guest registers (bits) in their host register now, written
+	                           (pinned ones are always loaded, never dirty) */
+	uint32_t use[32];       /* reads and writes of each guest register, counted as emitted */
+	uint32_t written;       /* guest registers written (bits), counted as emitted */
+	int self_loop;          /* an exit goes to the block's own start (to the loop's checks) */
+	uint32_t loop_top;      /* where those go on after the checks (after the preloads) */
+	uint32_t loop_dirty;    /* the written registers a self-loop keeps in host registers */
+	uint32_t loop_ref[JIT_MAX_SLOTS], n_loop_ref;  /* rel32s of jumps to the loop's checks */
 	const struct jit_env *env;
 	const struct jit_block *blk;
 	const struct jit_op *ops;
@@ -101,8 +132,12 @@ static void op_m(struct jbuf *j, uint32_t prefix, int w, uint32_t opc, int reg, 
 		b8(j, rex);
 	opbytes(j, opc);
 	int mod = disp == 0 && (base & 7) != 5 ? 0 : (disp >= -128 && disp <= 127 ? 1 : 2);
-	if (index < 0) {
+	if (index < 0 && (base & 7) != 4) {
 		b8(j, (uint32_t)(mod << 6 | (reg & 7) << 3 | (base & 7)));
+	} else if (index < 0) {
+		/* rsp / r12 as the base: a SIB byte with no index */
+		b8(j, (uint32_t)(mod << 6 | (reg & 7) << 3 | 4));
+		b8(j, 0x24);
 	} else {
 		b8(j, (uint32_t)(mod << 6 | (reg & 7) << 3 | 4));
 		b8(j, (uint32_t)((idx & 7) << 3 | (base & 7)));
@@ -126,6 +161,7 @@ static void op_r(struct jbuf *j, uint32_t prefix, int w, uint32_t opc, int reg, 
 }
 
 #define XD(i) ((int32_t)(i) * 8 - 128)
+#define FD(i) ((int32_t)(i) * 8 + 128)
 /* other hart fields, from rdi */
 #define HD(field) ((int32_t)(offsetof(struct hart, field) - offsetof(struct hart, x)) - 128)
 
@@ -150,41 +186,157 @@ static void ret_imm(struct jbuf *j, uint32_t v)
 	b8(j, 0xc3);
 }
 
+/* ---- guest int registers in host registers ----
+ * Besides the pinned ones (JIT_PINS), a translation keeps the guest registers it uses most
+ * (jbuf.host_of) in host registers: one is loaded from struct hart at its first read, written
+ * at its writes, and stored back (when written) at every exit, so struct hart holds every
+ * guest register but the pinned ones whenever the code returns (jit_enter stores those) or
+ * goes on to another block. The code of a block is straight-line (a condition's exit jumps
+ * to a stub after the body and never comes back), so which are loaded and which written
+ * (jbuf.loaded, jbuf.dirty) is known at each point of the translation, and each exit stub
+ * stores the ones written before it. */
+
+/* The host register guest register i lives in, loaded now when this is its first read in the
+ * block; -1 when it stays in struct hart. */
+static int xr_read(struct jbuf *j, int i)
+{
+	j->use[i]++;
+	int r = j->host_of[i];
+	if (r < 0)
+		return -1;
+	if (!(j->loaded & (1u << i))) {
+		op_m(j, 0, 1, 0x8b, r, XB, -1, XD(i), 0);
+		j->loaded |= 1u << i;
+	}
+	return r;
+}
+
+/* The same for a write of the whole of guest register i (i != 0): no load, it is written. */
+static int xr_write(struct jbuf *j, int i)
+{
+	j->use[i]++;
+	j->written |= 1u << i;
+	int r = j->host_of[i];
+	if (r >= 0 && !jit_pin[i]) {
+		j->loaded |= 1u << i;
+		j->dirty |= 1u << i;
+	}
+	return r;
+}
+
+/* [prefix] [REX] opcode modrm with guest int register i (read) as the r/m operand: its host
+ * register or its place in struct hart. An 8-bit operand must have w set (a REX prefix, so
+ * that rm 5 means bpl). */
+static void op_x(struct jbuf *j, uint32_t prefix, int w, uint32_t opc, int reg, int i)
+{
+	int r = xr_read(j, i);
+	if (r >= 0)
+		op_r(j, prefix, w, opc, reg, r);
+	else
+		op_m(j, prefix, w, opc, reg, XB, -1, XD(i), 0);
+}
+
+/* Store the guest registers of mask (written in host registers) to struct hart. */
+static void xr_writeback(struct jbuf *j, uint32_t mask)
+{
+	for (int i = 1; i < 32; i++)
+		if (mask & (1u << i))
+			op_m(j, 0, 1, 0x89, j->host_of[i], XB, -1, XD(i), 0);
+}
+
 /* guest int register i <- a 64-bit value known now */
 static void st_x_imm(struct jbuf *j, int i, uint64_t v)
 {
 	if (!i)
 		return;
+	int r = xr_write(j, i);
 	if ((int64_t)v >= INT32_MIN && (int64_t)v <= INT32_MAX) {
-		op_m(j, 0, 1, 0xc7, 0, XB, -1, XD(i), 0);  /* mov qword [i], imm32 */
+		if (r >= 0)
+			op_r(j, 0, 1, 0xc7, 0, r);                  /* mov r, imm32 */
+		else
+			op_m(j, 0, 1, 0xc7, 0, XB, -1, XD(i), 0);   /* mov qword [i], imm32 */
 		b32(j, (uint32_t)v);
 	} else {
-		b8(j, 0x48);
-		b8(j, 0xb8);  /* movabs rax, imm64 */
+		int t = r >= 0 ? r : RAX;
+		b8(j, 0x48 | (uint32_t)(t >> 3));
+		b8(j, 0xb8 + (uint32_t)(t & 7));  /* movabs t, imm64 */
 		b32(j, (uint32_t)v);
 		b32(j, (uint32_t)(v >> 32));
-		op_m(j, 0, 1, 0x89, RAX, XB, -1, XD(i), 0);
+		if (r < 0)
+			op_m(j, 0, 1, 0x89, RAX, XB, -1, XD(i), 0);
 	}
 }
 
 /* host reg <- guest int register i (64 bits) */
-static void ld_x(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, XB, -1, XD(i), 0); }
+static void ld_x(struct jbuf *j, int reg, int i) { op_x(j, 0, 1, 0x8b, reg, i); }
 /* guest int register i <- host reg; x0 is never written */
 static void st_x(struct jbuf *j, int i, int reg)
 {
-	if (i)
+	if (!i)
+		return;
+	int r = xr_write(j, i);
+	if (r >= 0)
+		op_r(j, 0, 1, 0x8b, r, reg);
+	else
 		op_m(j, 0, 1, 0x89, reg, XB, -1, XD(i), 0);
 }
-static void ld_f(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, FB, -1, XD(i), 0); }
-static void st_f(struct jbuf *j, int i, int reg) { op_m(j, 0, 1, 0x89, reg, FB, -1, XD(i), 0); }
+/* A host register holding guest int register i: its own, else tmp loaded with it. */
+static int x_in(struct jbuf *j, int i, int tmp)
+{
+	int r = xr_read(j, i);
+	if (r >= 0)
+		return r;
+	op_m(j, 0, 1, 0x8b, tmp, XB, -1, XD(i), 0);
+	return tmp;
+}
+
+/* Computing rd from rs1 (and rs2, or -1): the host register to compute it in, holding rs1
+ * (64 bits, or the low 32 when !w) on return: rd's own register when it has one (rs1 moved
+ * there; not when rs2 is rd and rs1 is not: its value is still needed), else rax. rd_set
+ * then makes it rd's value; no exit may come between them (an exit stub would store the
+ * register, holding neither rd's old value nor its new one). */
+static int rd_from(struct jbuf *j, int rd, int rs1, int rs2, int w)
+{
+	int t = rd ? j->host_of[rd] : -1;
+	if (t < 0 || (rs2 == rd && rs1 != rd))
+		t = RAX;
+	if (t == RAX || rs1 != rd)
+		op_x(j, 0, w, 0x8b, t, rs1);
+	else
+		xr_read(j, rd);
+	return t;
+}
+
+/* rd <- host register t (from rd_from), its low 32 bits sign-extended when sext */
+static void rd_set(struct jbuf *j, int rd, int t, int sext)
+{
+	if (sext)
+		op_r(j, 0, 1, 0x63, t, t);  /* movsxd t, t */
+	if (t == RAX)
+		st_x(j, rd, RAX);
+	else
+		xr_write(j, rd);
+}
+
+static void ld_f(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, FB, -1, FD(i), 0); }
+static void st_f(struct jbuf *j, int i, int reg) { op_m(j, 0, 1, 0x89, reg, FB, -1, FD(i), 0); }
+
+/* Does exit v go to the block's own start (a loop of one block)? */
+static int self_exit(const struct jbuf *j, uint32_t v)
+{
+	return (v & JIT_TAKEN) && j->blk->pc && (uint64_t)j->ops[v & 0xffff].imm == j->blk->pc;
+}
 
 /* jcc rel32 to the exit stub returning ret */
 static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 {
+	if (self_exit(j, ret))
+		j->self_loop = 1;
 	b8(j, 0x0f);
 	b8(j, 0x80 | (uint32_t)cc);
 	if (j->n_fix < JIT_MAX_FIX) {
 		j->fix_at[j->n_fix] = (uint32_t)(j->p - j->start);
+		j->fix_dirty[j->n_fix] = j->dirty;
 		j->fix_ret[j->n_fix++] = ret;
 	} else {
 		j->full = 1;
@@ -230,9 +382,14 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t size, uint32_t mask,
 		     uint32_t want, uint32_t k)
 {
-	ld_x(j, RAX, o->rs1);
-	if (o->imm)
-		alu_imm(j, 1, 0, RAX, (int32_t)o->imm);
+	int a = xr_read(j, o->rs1);
+	if (a >= 0) {
+		op_m(j, 0, 1, 0x8d, RAX, a, -1, (int32_t)o->imm, 0);  /* lea rax, [rs1 + imm] */
+	} else {
+		ld_x(j, RAX, o->rs1);
+		if (o->imm)
+			alu_imm(j, 1, 0, RAX, (int32_t)o->imm);
+	}
 	op_r(j, 0, 1, 0x8b, R8, RAX);             /* mov r8, rax */
 	shift_imm(j, 1, 5, R8, GMEM_PAGE_SHIFT);  /* shr r8, 12 */
 	alu_imm(j, 1, 7, R8, (int32_t)GMEM_NPAGES);  /* cmp r8, NPAGES */
@@ -276,10 +433,10 @@ static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, in
 		op_r(j, 0, !single, 0x03, RCX, RCX);
 		jcc_exit(j, CC_NE, k);
 		if (zero == ZERO_OPERAND) {
-			op_m(j, 0, !single, 0x8b, RCX, FB, -1, XD(za), 0);
+			op_m(j, 0, !single, 0x8b, RCX, FB, -1, FD(za), 0);
 			op_r(j, 0, !single, 0x03, RCX, RCX);
 			ok2 = jshort(j, CC_E);
-			op_m(j, 0, !single, 0x8b, RCX, FB, -1, XD(zc), 0);
+			op_m(j, 0, !single, 0x8b, RCX, FB, -1, FD(zc), 0);
 			op_r(j, 0, !single, 0x03, RCX, RCX);
 			jcc_exit(j, CC_NE, k);
 		}
@@ -299,7 +456,7 @@ static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, in
 /* exit to k unless f[i] is NaN-boxed (its upper half all ones) */
 static void fp_boxed(struct jbuf *j, int i, uint32_t k)
 {
-	op_m(j, 0, 0, 0x8b, RCX, FB, -1, XD(i) + 4, 0);  /* mov ecx, upper half */
+	op_m(j, 0, 0, 0x8b, RCX, FB, -1, FD(i) + 4, 0);  /* mov ecx, upper half */
 	alu_imm(j, 0, 7, RCX, -1);
 	jcc_exit(j, CC_NE, k);
 }
@@ -320,7 +477,7 @@ static void fp_need(struct jbuf *j, uint32_t k)
  * neither 0 nor (signed) -1, else exit to k: exec_div.h's results for those need no trap */
 static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sign, int rem, int w)
 {
-	op_m(j, 0, !w, 0x8b, RCX, XB, -1, XD(o->rs2), 0);  /* mov rcx, [rs2] */
+	op_x(j, 0, !w, 0x8b, RCX, o->rs2);  /* mov rcx, [rs2] */
 	op_r(j, 0, !w, 0x85, RCX, RCX);                    /* test rcx, rcx */
 	jcc_exit(j, CC_E, k);
 	if (sign) {
@@ -328,7 +485,7 @@ static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sig
 		jcc_exit(j, CC_E, k);
 	}
 	op_r(j, 0, 1, 0x8b, R9, RDX);                      /* div clobbers rdx */
-	op_m(j, 0, !w, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
+	op_x(j, 0, !w, 0x8b, RAX, o->rs1);
 	if (sign) {
 		if (!w)
 			b8(j, 0x48);
@@ -346,7 +503,7 @@ static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sig
 }
 
 /* xmm<reg> <- f[i] (movsd) */
-static void ld_xmm(struct jbuf *j, int reg, int i) { op_m(j, 0xf2, 0, 0x0f10, reg, FB, -1, XD(i), 0); }
+static void ld_xmm(struct jbuf *j, int reg, int i) { op_m(j, 0xf2, 0, 0x0f10, reg, FB, -1, FD(i), 0); }
 
 /* rax <- a 64-bit constant */
 static void mov_rax_imm64(struct jbuf *j, uint64_t v)
@@ -373,9 +530,13 @@ static void emit_return(struct jbuf *j, uint32_t v)
  * first the "leave" code after it, which returns and tells block_run where the slot is
  * (e->jit_link, and the target in e->jit_link_pc), then, once block_run has patched it, the
  * target block's chain entry (jit_code.chain) directly. */
-static void emit_exit(struct jbuf *j, uint32_t v)
+static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 {
 	uint32_t k = v & 0xffff;
+	int self = self_exit(j, v);
+	/* a loop of one block stores only what it wrote beyond loop_dirty (nothing, as the
+	 * preloads count every register the block writes) */
+	xr_writeback(j, self ? dirty & ~j->loop_dirty : dirty);
 	if (!(v & JIT_LEFT)) {
 		emit_return(j, v);
 		return;
@@ -386,6 +547,18 @@ static void emit_exit(struct jbuf *j, uint32_t v)
 		b8(j, cnt);
 	else
 		b32(j, cnt);
+	if (self) {
+		/* to the block's own start: the registers stay where they are (emit_entry_check) */
+		j->self_loop = 1;
+		if (j->n_loop_ref >= JIT_MAX_SLOTS) {
+			j->full = 1;
+			return;
+		}
+		b8(j, 0xe9);
+		j->loop_ref[j->n_loop_ref++] = (uint32_t)(j->p - j->start);
+		b32(j, 0);
+		return;
+	}
 	if (v & JIT_INDIRECT) {
 		/* the target's block in the jump cache, translated: on through its chain entry */
 		const struct jit_env *env = j->env;
@@ -448,8 +621,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		return 0;
 	case BK_ADDI:
 		if (o->rd == o->rs1) {
-			/* add qword [rd], imm */
-			if (imm32 >= -128 && imm32 <= 127) {
+			/* add qword [rd], imm (add r, imm in its host register) */
+			int r = xr_read(j, o->rd);
+			if (xr_write(j, o->rd) >= 0) {
+				alu_imm(j, 1, 0, r, imm32);
+			} else if (imm32 >= -128 && imm32 <= 127) {
 				op_m(j, 0, 1, 0x83, 0, XB, -1, XD(o->rd), 0);
 				b8(j, (uint32_t)imm32);
 			} else {
@@ -458,70 +634,75 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			}
 			return 0;
 		}
-		ld_x(j, RAX, o->rs1);
+	{
+		int t = rd_from(j, o->rd, o->rs1, -1, 1);
 		if (imm32)
-			alu_imm(j, 1, 0, RAX, imm32);
-		st_x(j, o->rd, RAX);
+			alu_imm(j, 1, 0, t, imm32);
+		rd_set(j, o->rd, t, 0);
 		return 0;
-	case BK_XORI: case BK_ORI: case BK_ANDI:
-		ld_x(j, RAX, o->rs1);
-		alu_imm(j, 1, o->kind == BK_XORI ? 6 : o->kind == BK_ORI ? 1 : 4, RAX, imm32);
-		st_x(j, o->rd, RAX);
+	}
+	case BK_XORI: case BK_ORI: case BK_ANDI: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 1);
+		alu_imm(j, 1, o->kind == BK_XORI ? 6 : o->kind == BK_ORI ? 1 : 4, t, imm32);
+		rd_set(j, o->rd, t, 0);
 		return 0;
+	}
 	case BK_SLTI: case BK_SLTIU:
-		ld_x(j, RAX, o->rs1);
-		alu_imm(j, 1, 7, RAX, imm32);  /* the immediate sign-extends to 64 bits as in RV */
+		/* the immediate sign-extends to 64 bits as in RV */
+		alu_imm(j, 1, 7, x_in(j, o->rs1, RAX), imm32);
 		st_x_cc(j, o->kind == BK_SLTI ? CC_L : CC_B, o->rd);
 		return 0;
-	case BK_SLLI: case BK_SRLI: case BK_SRAI:
-		ld_x(j, RAX, o->rs1);
-		shift_imm(j, 1, o->kind == BK_SLLI ? 4 : o->kind == BK_SRLI ? 5 : 7, RAX, (uint32_t)o->imm & 63);
-		st_x(j, o->rd, RAX);
+	case BK_SLLI: case BK_SRLI: case BK_SRAI: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 1);
+		shift_imm(j, 1, o->kind == BK_SLLI ? 4 : o->kind == BK_SRLI ? 5 : 7, t, (uint32_t)o->imm & 63);
+		rd_set(j, o->rd, t, 0);
 		return 0;
-	case BK_ADDIW:
-		ld_x(j, RAX, o->rs1);
+	}
+	case BK_ADDIW: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 0);
 		if (imm32)
-			alu_imm(j, 0, 0, RAX, imm32);
-		st_x_sext32(j, o->rd);
+			alu_imm(j, 0, 0, t, imm32);
+		rd_set(j, o->rd, t, 1);
 		return 0;
-	case BK_SLLIW: case BK_SRLIW: case BK_SRAIW:
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);  /* mov eax, dword [rs1] */
-		shift_imm(j, 0, o->kind == BK_SLLIW ? 4 : o->kind == BK_SRLIW ? 5 : 7, RAX, (uint32_t)o->imm & 31);
-		st_x_sext32(j, o->rd);
+	}
+	case BK_SLLIW: case BK_SRLIW: case BK_SRAIW: {
+		int t = rd_from(j, o->rd, o->rs1, -1, 0);  /* mov eax, dword [rs1] */
+		shift_imm(j, 0, o->kind == BK_SLLIW ? 4 : o->kind == BK_SRLIW ? 5 : 7, t, (uint32_t)o->imm & 31);
+		rd_set(j, o->rd, t, 1);
 		return 0;
+	}
 	case BK_ADD: case BK_SUB: case BK_XOR: case BK_OR: case BK_AND: case BK_MUL: {
 		uint32_t opc = o->kind == BK_ADD ? 0x03 : o->kind == BK_SUB ? 0x2b : o->kind == BK_XOR ? 0x33 :
 			       o->kind == BK_OR ? 0x0b : o->kind == BK_AND ? 0x23 : 0x0faf;
-		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, opc, RAX, XB, -1, XD(o->rs2), 0);
-		st_x(j, o->rd, RAX);
+		int t = rd_from(j, o->rd, o->rs1, o->rs2, 1);
+		op_x(j, 0, 1, opc, t, o->rs2);
+		rd_set(j, o->rd, t, 0);
 		return 0;
 	}
 	case BK_ADDW: case BK_SUBW: case BK_MULW: {
 		uint32_t opc = o->kind == BK_ADDW ? 0x03 : o->kind == BK_SUBW ? 0x2b : 0x0faf;
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
-		op_m(j, 0, 0, opc, RAX, XB, -1, XD(o->rs2), 0);
-		st_x_sext32(j, o->rd);
+		int t = rd_from(j, o->rd, o->rs1, o->rs2, 0);
+		op_x(j, 0, 0, opc, t, o->rs2);
+		rd_set(j, o->rd, t, 1);
 		return 0;
 	}
 	case BK_SLT: case BK_SLTU:
-		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0x3b, RAX, XB, -1, XD(o->rs2), 0);  /* cmp rax, [rs2] */
+		op_x(j, 0, 1, 0x3b, x_in(j, o->rs1, RAX), o->rs2);  /* cmp rs1, rs2 */
 		st_x_cc(j, o->kind == BK_SLT ? CC_L : CC_B, o->rd);
 		return 0;
 	case BK_SLL: case BK_SRL: case BK_SRA: {
 		/* x86 masks a 64-bit shift count to 6 bits, as RV64 does */
 		int digit = o->kind == BK_SLL ? 4 : o->kind == BK_SRL ? 5 : 7;
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs2), 0);  /* mov ecx, [rs2] */
+		op_x(j, 0, 0, 0x8b, RCX, o->rs2);  /* mov ecx, [rs2] */
 		op_r(j, 0, 1, 0xd3, digit, RAX);
 		st_x(j, o->rd, RAX);
 		return 0;
 	}
 	case BK_SLLW: case BK_SRLW: case BK_SRAW: {
 		int digit = o->kind == BK_SLLW ? 4 : o->kind == BK_SRLW ? 5 : 7;
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs2), 0);
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);
+		op_x(j, 0, 0, 0x8b, RCX, o->rs2);
 		op_r(j, 0, 0, 0xd3, digit, RAX);  /* 32-bit: count masked to 5 bits */
 		st_x_sext32(j, o->rd);
 		return 0;
@@ -533,15 +714,18 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 						[BK_FLD] = 8 };
 		uint32_t sz = size[o->kind];
 		mem_addr(j, o, sz, GMEM_R, GMEM_R, k);
+		/* an int load goes straight to rd's host register when it has one */
+		int fp = o->kind == BK_FLW || o->kind == BK_FLD;
+		int t = !fp && j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RCX;
 		switch (o->kind) {
-		case BK_LB: op_m(j, 0, 1, 0x0fbe, RCX, RSI, RAX, 0, 0); break;   /* movsx rcx, byte */
-		case BK_LH: op_m(j, 0, 1, 0x0fbf, RCX, RSI, RAX, 0, 0); break;   /* movsx rcx, word */
-		case BK_LW: op_m(j, 0, 1, 0x63, RCX, RSI, RAX, 0, 0); break;     /* movsxd rcx, dword */
-		case BK_LBU: op_m(j, 0, 0, 0x0fb6, RCX, RSI, RAX, 0, 0); break;  /* movzx ecx, byte */
-		case BK_LHU: op_m(j, 0, 0, 0x0fb7, RCX, RSI, RAX, 0, 0); break;  /* movzx ecx, word */
+		case BK_LB: op_m(j, 0, 1, 0x0fbe, t, RSI, RAX, 0, 0); break;   /* movsx t, byte */
+		case BK_LH: op_m(j, 0, 1, 0x0fbf, t, RSI, RAX, 0, 0); break;   /* movsx t, word */
+		case BK_LW: op_m(j, 0, 1, 0x63, t, RSI, RAX, 0, 0); break;     /* movsxd t, dword */
+		case BK_LBU: op_m(j, 0, 0, 0x0fb6, t, RSI, RAX, 0, 0); break;  /* movzx t32, byte */
+		case BK_LHU: op_m(j, 0, 0, 0x0fb7, t, RSI, RAX, 0, 0); break;  /* movzx t32, word */
 		case BK_LWU: case BK_FLW:
-			op_m(j, 0, 0, 0x8b, RCX, RSI, RAX, 0, 0); break;         /* mov ecx, dword */
-		default: op_m(j, 0, 1, 0x8b, RCX, RSI, RAX, 0, 0); break;        /* mov rcx, qword */
+			op_m(j, 0, 0, 0x8b, t, RSI, RAX, 0, 0); break;         /* mov t32, dword */
+		default: op_m(j, 0, 1, 0x8b, t, RSI, RAX, 0, 0); break;        /* mov t, qword */
 		}
 		if (o->kind == BK_FLW) {
 			/* NaN-boxed: the upper half all ones */
@@ -553,8 +737,10 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			st_f(j, o->rd, RAX);
 		} else if (o->kind == BK_FLD) {
 			st_f(j, o->rd, RCX);
-		} else {
+		} else if (t == RCX) {
 			st_x(j, o->rd, RCX);
+		} else {
+			xr_write(j, o->rd);
 		}
 		return 0;
 	}
@@ -562,15 +748,16 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		uint32_t sz = o->kind == BK_SB ? 1 : o->kind == BK_SH ? 2 :
 			      o->kind == BK_SW || o->kind == BK_FSW ? 4 : 8;
 		mem_addr(j, o, sz, GMEM_W | GMEM_CODE, GMEM_W, k);
+		int v = RCX;  /* the value: rs2's host register when it has one */
 		if (o->kind == BK_FSW || o->kind == BK_FSD)
 			ld_f(j, RCX, o->rs2);
 		else
-			ld_x(j, RCX, o->rs2);
+			v = x_in(j, o->rs2, RCX);
 		switch (sz) {
-		case 1: op_m(j, 0, 0, 0x88, RCX, RSI, RAX, 0, 0); break;
-		case 2: op_m(j, 0x66, 0, 0x89, RCX, RSI, RAX, 0, 0); break;
-		case 4: op_m(j, 0, 0, 0x89, RCX, RSI, RAX, 0, 0); break;
-		default: op_m(j, 0, 1, 0x89, RCX, RSI, RAX, 0, 0); break;
+		case 1: op_m(j, 0, 0, 0x88, v, RSI, RAX, 0, 1); break;  /* REX: bpl, not ch */
+		case 2: op_m(j, 0x66, 0, 0x89, v, RSI, RAX, 0, 0); break;
+		case 4: op_m(j, 0, 0, 0x89, v, RSI, RAX, 0, 0); break;
+		default: op_m(j, 0, 1, 0x89, v, RSI, RAX, 0, 0); break;
 		}
 		return 0;
 	}
@@ -579,7 +766,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			       o->kind == BK_FMUL_D ? 0x0f59 : 0x0f5e;
 		fp_need(j, k);
 		ld_xmm(j, 0, o->rs1);
-		op_m(j, 0xf2, 0, opc, 0, FB, -1, XD(o->rs2), 0);
+		op_m(j, 0xf2, 0, opc, 0, FB, -1, FD(o->rs2), 0);
 		fp_keep(j, 0, o->rd, k, o->kind == BK_FMUL_D ? ZERO_OPERAND : o->kind == BK_FDIV_D ? ZERO_NONE : ZERO_ANY,
 			o->rs1, o->rs2);
 		return 0;
@@ -589,14 +776,14 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		fp_need(j, k);
 		fp_boxed(j, o->rs1, k);
 		fp_boxed(j, o->rs2, k);
-		op_m(j, 0xf3, 0, 0x0f10, 0, FB, -1, XD(o->rs1), 0);  /* movss xmm0, [rs1] */
-		op_m(j, 0xf3, 0, opc, 0, FB, -1, XD(o->rs2), 0);     /* addss/subss/mulss */
+		op_m(j, 0xf3, 0, 0x0f10, 0, FB, -1, FD(o->rs1), 0);  /* movss xmm0, [rs1] */
+		op_m(j, 0xf3, 0, opc, 0, FB, -1, FD(o->rs2), 0);     /* addss/subss/mulss */
 		fp_keep(j, 1, o->rd, k, o->kind == BK_FMUL_S ? ZERO_OPERAND : ZERO_ANY, o->rs1, o->rs2);
 		return 0;
 	}
 	case BK_FSQRT_D:
 		fp_need(j, k);
-		op_m(j, 0xf2, 0, 0x0f51, 0, FB, -1, XD(o->rs1), 0);  /* sqrtsd xmm0, [rs1] */
+		op_m(j, 0xf2, 0, 0x0f51, 0, FB, -1, FD(o->rs1), 0);  /* sqrtsd xmm0, [rs1] */
 		fp_keep(j, 0, o->rd, k, ZERO_NONE, 0, 0);
 		return 0;
 	case BK_FMA_D:
@@ -624,7 +811,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_FEQ_D: case BK_FLT_D: case BK_FLE_D:
 		/* ucomisd: unordered (a NaN) sets PF: the handler decides NV */
 		ld_xmm(j, 0, o->rs1);
-		op_m(j, 0x66, 0, 0x0f2e, 0, FB, -1, XD(o->rs2), 0);
+		op_m(j, 0x66, 0, 0x0f2e, 0, FB, -1, FD(o->rs2), 0);
 		jcc_exit(j, CC_P, k);
 		st_x_cc(j, o->kind == BK_FEQ_D ? CC_E : o->kind == BK_FLT_D ? CC_B : CC_BE, o->rd);
 		return 0;
@@ -664,7 +851,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		/* every int32 is a binary64: exact in any mode (the entry check covers a dynamic
 		 * rounding mode's validity) */
 		fp_need(j, k);
-		op_m(j, 0xf2, 0, 0x0f2a, 0, XB, -1, XD(o->rs1), 0);  /* cvtsi2sd xmm0, dword [rs1] */
+		op_x(j, 0xf2, 0, 0x0f2a, 0, o->rs1);  /* cvtsi2sd xmm0, dword [rs1] */
 		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
 		st_f(j, o->rd, RAX);
 		return 0;
@@ -702,9 +889,9 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		alu_imm(j, 0, 7, RAX, 1023 + 63);
 		jcc_exit(j, CC_AE, k);
 		if (o->kind == BK_FCVT_L_D || o->kind == BK_FCVT_L_D_RNE) {
-			op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, XD(o->rs1), 0);
+			op_m(j, 0xf2, 1, o->kind == BK_FCVT_L_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, FD(o->rs1), 0);
 		} else {
-			op_m(j, 0x66, 0, 0x0f3a0b, 0, FB, -1, XD(o->rs1), 0);  /* roundsd xmm0, [rs1], mode */
+			op_m(j, 0x66, 0, 0x0f3a0b, 0, FB, -1, FD(o->rs1), 0);  /* roundsd xmm0, [rs1], mode */
 			b8(j, o->kind == BK_FCVT_L_D_RDN ? 1 : 2);
 			op_r(j, 0xf2, 1, 0x0f2c, RAX, 0);                     /* cvttsd2si rax, xmm0 */
 		}
@@ -714,11 +901,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		/* a NaN-boxed non-NaN binary32 widens exactly */
 		fp_need(j, k);
 		fp_boxed(j, o->rs1, k);
-		op_m(j, 0, 0, 0x8b, RCX, FB, -1, XD(o->rs1), 0);
+		op_m(j, 0, 0, 0x8b, RCX, FB, -1, FD(o->rs1), 0);
 		alu_imm(j, 0, 4, RCX, 0x7fffffff);
 		alu_imm(j, 0, 7, RCX, 0x7f800000);
 		jcc_exit(j, CC_A, k);
-		op_m(j, 0xf3, 0, 0x0f5a, 0, FB, -1, XD(o->rs1), 0);  /* cvtss2sd xmm0, [rs1] */
+		op_m(j, 0xf3, 0, 0x0f5a, 0, FB, -1, FD(o->rs1), 0);  /* cvtss2sd xmm0, [rs1] */
 		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
 		st_f(j, o->rd, RAX);
 		return 0;
@@ -726,7 +913,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		/* fsflags: may clear NX, so later FP ops test it (fp_need) */
 		op_m(j, 0, 0, 0x8b, RAX, XB, -1, HD(fflags), 0);
 		alu_imm(j, 0, 4, RAX, 31);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 0, 0x8b, RCX, o->rs1);
 		alu_imm(j, 0, 4, RCX, 31);
 		op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
 		st_x(j, o->rd, RAX);
@@ -735,7 +922,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_MULHU:
 		op_r(j, 0, 1, 0x8b, R9, RDX);                           /* mul clobbers rdx */
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0xf7, 4, XB, -1, XD(o->rs2), 0);          /* mul qword [rs2] */
+		op_x(j, 0, 1, 0xf7, 4, o->rs2);          /* mul qword [rs2] */
 		op_r(j, 0, 1, 0x8b, RAX, RDX);
 		op_r(j, 0, 1, 0x8b, RDX, R9);
 		st_x(j, o->rd, RAX);
@@ -745,7 +932,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_m(j, 0, 0, 0x8b, RAX, XB, -1, HD(fflags), 0);        /* mov eax, fflags */
 		alu_imm(j, 0, 4, RAX, 31);
 		if (o->rs1) {
-			op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs1), 0);
+			op_x(j, 0, 0, 0x8b, RCX, o->rs1);
 			op_r(j, 0, 0, 0x0b, RCX, RAX);                  /* or ecx, eax */
 			alu_imm(j, 0, 4, RCX, 31);
 			op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
@@ -758,40 +945,40 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		static const uint8_t sh[] = { [BK_SH1ADD] = 1, [BK_SH2ADD] = 2, [BK_SH3ADD] = 3,
 					      [BK_SH1ADD_UW] = 1, [BK_SH2ADD_UW] = 2, [BK_SH3ADD_UW] = 3 };
 		int uw = o->kind >= BK_ADD_UW;
-		op_m(j, 0, !uw, 0x8b, RAX, XB, -1, XD(o->rs1), 0);  /* mov rax / eax (zero-extends) */
+		op_x(j, 0, !uw, 0x8b, RAX, o->rs1);  /* mov rax / eax (zero-extends) */
 		if (sh[o->kind])
 			shift_imm(j, 1, 4, RAX, sh[o->kind]);           /* shl rax, n */
-		op_m(j, 0, 1, 0x03, RAX, XB, -1, XD(o->rs2), 0);    /* add rax, [rs2] */
+		op_x(j, 0, 1, 0x03, RAX, o->rs2);    /* add rax, [rs2] */
 		st_x(j, o->rd, RAX);
 		return 0;
 	}
 	case BK_SLLI_UW:
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);    /* mov eax, dword [rs1] */
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);    /* mov eax, dword [rs1] */
 		shift_imm(j, 1, 4, RAX, (uint32_t)o->imm & 63);
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_ANDN: case BK_ORN:
 		ld_x(j, RCX, o->rs2);
 		op_r(j, 0, 1, 0xf7, 2, RCX);                        /* not rcx */
-		op_m(j, 0, 1, o->kind == BK_ANDN ? 0x23 : 0x0b, RCX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 1, o->kind == BK_ANDN ? 0x23 : 0x0b, RCX, o->rs1);
 		st_x(j, o->rd, RCX);
 		return 0;
 	case BK_XNOR:
 		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0x33, RAX, XB, -1, XD(o->rs2), 0);    /* xor rax, [rs2] */
+		op_x(j, 0, 1, 0x33, RAX, o->rs2);    /* xor rax, [rs2] */
 		op_r(j, 0, 1, 0xf7, 2, RAX);                        /* not rax */
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_CLZ: case BK_CLZW: {
 		int w = o->kind == BK_CLZ;
 		if (j->env->host_lzcnt) {
-			op_m(j, 0xf3, w, 0x0fbd, RAX, XB, -1, XD(o->rs1), 0);  /* lzcnt: the width for 0 */
+			op_x(j, 0xf3, w, 0x0fbd, RAX, o->rs1);  /* lzcnt: the width for 0 */
 		} else {
 			/* bsr: the index of the highest set bit, ZF for 0 (then rax is undefined: the
 			 * cmov makes it 2 * width - 1); clz = index ^ (width - 1) */
 			b8(j, 0xb9);
 			b32(j, w ? 127 : 63);                                /* mov ecx, 2 * width - 1 */
-			op_m(j, 0, w, 0x0fbd, RAX, XB, -1, XD(o->rs1), 0);
+			op_x(j, 0, w, 0x0fbd, RAX, o->rs1);
 			op_r(j, 0, w, 0x0f40 | CC_E, RAX, RCX);              /* cmovz */
 			alu_imm(j, 0, 6, RAX, w ? 63 : 31);                  /* xor eax, width - 1 */
 		}
@@ -801,11 +988,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_CTZ: case BK_CTZW: {
 		int w = o->kind == BK_CTZ;
 		if (j->env->host_bmi1) {
-			op_m(j, 0xf3, w, 0x0fbc, RAX, XB, -1, XD(o->rs1), 0);  /* tzcnt: the width for 0 */
+			op_x(j, 0xf3, w, 0x0fbc, RAX, o->rs1);  /* tzcnt: the width for 0 */
 		} else {
 			b8(j, 0xb9);
 			b32(j, w ? 64 : 32);                                 /* mov ecx, width */
-			op_m(j, 0, w, 0x0fbc, RAX, XB, -1, XD(o->rs1), 0);   /* bsf (ZF for 0) */
+			op_x(j, 0, w, 0x0fbc, RAX, o->rs1);   /* bsf (ZF for 0) */
 			op_r(j, 0, w, 0x0f40 | CC_E, RAX, RCX);              /* cmovz */
 		}
 		st_x(j, o->rd, RAX);
@@ -814,7 +1001,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_CPOP: case BK_CPOPW:
 		if (!j->env->host_popcnt)
 			return -1;
-		op_m(j, 0xf3, o->kind == BK_CPOP, 0x0fb8, RAX, XB, -1, XD(o->rs1), 0);  /* popcnt */
+		op_x(j, 0xf3, o->kind == BK_CPOP, 0x0fb8, RAX, o->rs1);  /* popcnt */
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_MAX: case BK_MAXU: case BK_MIN: case BK_MINU: {
@@ -830,15 +1017,15 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 	case BK_SEXT_B: case BK_SEXT_H: case BK_ZEXT_H:
 		/* movsx rax, byte / word [rs1]; movzx eax, word [rs1] */
-		op_m(j, 0, o->kind != BK_ZEXT_H, o->kind == BK_SEXT_B ? 0x0fbe : o->kind == BK_SEXT_H ? 0x0fbf : 0x0fb7,
-		     RAX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, o->kind != BK_ZEXT_H, o->kind == BK_SEXT_B ? 0x0fbe : o->kind == BK_SEXT_H ? 0x0fbf : 0x0fb7,
+		     RAX, o->rs1);
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_ROL: case BK_ROR: case BK_ROLW: case BK_RORW: {
 		/* x86 masks the count of a 64-bit rotation to 6 bits, of a 32-bit one to 5: as RV */
 		int w = o->kind == BK_ROL || o->kind == BK_ROR;
-		op_m(j, 0, w, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
-		op_m(j, 0, 0, 0x8b, RCX, XB, -1, XD(o->rs2), 0);    /* mov ecx, [rs2] */
+		op_x(j, 0, w, 0x8b, RAX, o->rs1);
+		op_x(j, 0, 0, 0x8b, RCX, o->rs2);    /* mov ecx, [rs2] */
 		op_r(j, 0, w, 0xd3, o->kind == BK_ROL || o->kind == BK_ROLW ? 0 : 1, RAX);  /* rol/ror, cl */
 		if (w)
 			st_x(j, o->rd, RAX);
@@ -852,7 +1039,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_RORIW:
-		op_m(j, 0, 0, 0x8b, RAX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);
 		shift_imm(j, 0, 1, RAX, (uint32_t)o->imm & 31);     /* ror eax, n */
 		st_x_sext32(j, o->rd);
 		return 0;
@@ -903,15 +1090,15 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		return 0;
 	case BK_CZERO_EQZ: case BK_CZERO_NEZ:
 		op_r(j, 0, 0, 0x33, RAX, RAX);                      /* xor eax, eax */
-		op_m(j, 0, 1, 0x83, 7, XB, -1, XD(o->rs2), 0);      /* cmp qword [rs2], 0 */
+		op_x(j, 0, 1, 0x83, 7, o->rs2);      /* cmp qword [rs2], 0 */
 		b8(j, 0);
-		op_m(j, 0, 1, 0x0f40 | (o->kind == BK_CZERO_EQZ ? CC_NE : CC_E), RAX, XB, -1, XD(o->rs1), 0);
+		op_x(j, 0, 1, 0x0f40 | (o->kind == BK_CZERO_EQZ ? CC_NE : CC_E), RAX, o->rs1);
 		st_x(j, o->rd, RAX);
 		return 0;
 	/* leaving the block: the link written, then the target */
 	case BK_JAL: case BK_J:
 		st_x_imm(j, o->rd, o->pc + o->len);
-		emit_exit(j, k | JIT_TAKEN);
+		emit_exit(j, k | JIT_TAKEN, j->dirty);
 		return 1;
 	case BK_JALR: case BK_JR:
 		ld_x(j, RAX, o->rs1);
@@ -920,16 +1107,15 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		alu_imm(j, 1, 4, RAX, -2);                              /* and rax, ~1 */
 		op_m(j, 0, 1, 0x89, RAX, XB, -1, HD(next_pc), 0);
 		st_x_imm(j, o->rd, o->pc + o->len);
-		emit_exit(j, k | JIT_INDIRECT);
+		emit_exit(j, k | JIT_INDIRECT, j->dirty);
 		return 1;
 	case BK_END:
-		emit_exit(j, k | JIT_END);
+		emit_exit(j, k | JIT_END, j->dirty);
 		return 1;
 	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU: {
 		static const uint8_t cc[] = { [BK_BEQ] = CC_E, [BK_BNE] = CC_NE, [BK_BLT] = CC_L,
 					      [BK_BGE] = CC_GE, [BK_BLTU] = CC_B, [BK_BGEU] = CC_AE };
-		ld_x(j, RAX, o->rs1);
-		op_m(j, 0, 1, 0x3b, RAX, XB, -1, XD(o->rs2), 0);
+		op_x(j, 0, 1, 0x3b, x_in(j, o->rs1, RAX), o->rs2);  /* cmp rs1, rs2 */
 		jcc_exit(j, cc[o->kind], k | JIT_TAKEN);
 		return 0;
 	}
@@ -938,79 +1124,177 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 }
 
+/* Only the pinned guest registers in host registers (loaded). */
+static void xr_pin(struct jbuf *j)
+{
+	j->loaded = 0;
+	for (int i = 0; i < 32; i++) {
+		j->host_of[i] = (int8_t)(jit_pin[i] - 1);
+		if (jit_pin[i])
+			j->loaded |= 1u << i;
+	}
+}
+
+/* After the first pass: the guest registers used at least twice get host registers, the most
+ * used first (a register used once costs its load or store either way). */
+static void xr_allocate(struct jbuf *j)
+{
+	xr_pin(j);
+	for (int h = 0; h < JIT_XR_N; h++) {
+		int best = 0;
+		for (int i = 1; i < 32; i++)
+			if (j->host_of[i] < 0 && j->use[i] >= 2 && (!best || j->use[i] > j->use[best]))
+				best = i;
+		if (!best)
+			break;
+		j->host_of[best] = (int8_t)jit_xr_host[h];
+	}
+}
+
+/* Entering the block: would it run past env->limit (the instruction limit or a pending
+ * asynchronous request, whichever comes first: neither changes while the code runs), does
+ * its FP code (fp) find NX and RNE? The chain entry (!loop) returns JIT_ENTER then (block_run
+ * takes the block from the lookup), else falls through to the body after it. A loop of one
+ * block (loop) stores back the registers of loop_dirty and returns JIT_ENTER, else goes on at
+ * loop_top. A dead block is no concern: its page drops only in a handler, and jit_retire
+ * then turns its chain entry into a jump to the JIT_ENTER return before it. */
+static void emit_entry_check(struct jbuf *j, int fp, int loop)
+{
+	const struct jit_env *env = j->env;
+	op_m(j, 0, 1, 0x8b, RAX, XB, -1, env->icount, 0);
+	alu_imm(j, 1, 0, RAX, (int32_t)j->blk->n_insns);
+	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->limit, 0);
+	if (!loop) {
+		jcc_exit(j, CC_A, JIT_ENTER);
+		if (fp) {
+			op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);  /* test byte [fflags], NX */
+			b8(j, 1);
+			jcc_exit(j, CC_E, JIT_ENTER);
+			op_m(j, 0, 0, 0x83, 7, XB, -1, HD(frm), 0);     /* cmp dword [frm], RNE */
+			b8(j, 0);
+			jcc_exit(j, CC_NE, JIT_ENTER);
+		}
+		return;
+	}
+	uint8_t *no1 = jshort(j, CC_A), *no2 = NULL, *no3 = NULL;
+	if (fp) {
+		op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);
+		b8(j, 1);
+		no2 = jshort(j, CC_E);
+		op_m(j, 0, 0, 0x83, 7, XB, -1, HD(frm), 0);
+		b8(j, 0);
+		no3 = jshort(j, CC_NE);
+	}
+	b8(j, 0xe9);  /* jmp loop_top */
+	b32(j, (uint32_t)((int32_t)j->loop_top - (int32_t)(j->p - j->start + 4)));
+	land(j, no1);
+	land(j, no2);
+	land(j, no3);
+	xr_writeback(j, j->loop_dirty);
+	emit_return(j, JIT_ENTER);
+}
+
+/* The JIT_ENTER return before the chain entry (emit_return's 16 bytes), which jit_retire's
+ * short jump goes back to. */
+#define JIT_DEAD_STUB 16
+
 int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
 		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
 {
 	static struct jbuf jb;  /* one translation at a time (the emulator is single-threaded) */
 	struct jbuf *j = &jb;
-	j->start = j->p = buf;
-	j->end = buf + cap;
-	j->full = 0;
-	j->n_fix = j->n_slot_ref = 0;
-	j->fp_env = j->nx_check = 0;
-	j->env = env;
-	j->blk = blk;
-	j->ops = ops;
-	j->out = out;
-	out->n_slot = 0;
-	/* the entry block_run calls: lea r11, [rdi + 256] */
-	op_m(j, 0, 1, 0x8d, FB, XB, -1, 256, 0);
 	uint32_t k = 0;
 	int r = 0;
-	for (; k < n; k++)
-		if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
-			break;
-	if (k == 0 && r < 0)
-		return -1;
+	/* twice: first with every guest register in struct hart, counting how often each is
+	 * read or written; then with the most used in host registers */
+	xr_pin(j);
+	int self_loop = 0, fp = 0;
+	uint32_t written = 0;
+	for (int pass = 0; pass < 2; pass++) {
+		j->start = j->p = buf;
+		j->end = buf + cap;
+		j->full = 0;
+		j->n_fix = j->n_slot_ref = j->n_loop_ref = 0;
+		j->fp_env = j->nx_check = 0;
+		xr_pin(j);  /* j->loaded: the pinned registers */
+		if (pass)
+			xr_allocate(j);
+		j->dirty = j->written = 0;
+		j->self_loop = 0;
+		memset(j->use, 0, sizeof(j->use));
+		j->env = env;
+		j->blk = blk;
+		j->ops = ops;
+		j->out = out;
+		out->n_slot = 0;
+		/* a dead block's chain entry returns JIT_ENTER (jit_retire) from here */
+		emit_return(j, JIT_ENTER);
+		if (j->p - j->start != JIT_DEAD_STUB)
+			return -1;
+		/* the chain entry other blocks' exits jump to: its checks, then the body (with the
+		 * FP checks when the first pass found FP ops that need them) */
+		out->chain = (uint32_t)(j->p - j->start);
+		emit_entry_check(j, fp, 0);
+		/* the entry block_run calls */
+		out->body = (uint32_t)(j->p - j->start);
+		if (self_loop) {
+			/* a loop of one block: every allocated register loaded here, and every one the
+			 * block writes counted as written from here on, so that the state is the same
+			 * at the top of each iteration (loop_top) and at each exit */
+			for (int i = 1; i < 32; i++)
+				if (j->host_of[i] >= 0 && !jit_pin[i]) {
+					op_m(j, 0, 1, 0x8b, j->host_of[i], XB, -1, XD(i), 0);
+					j->loaded |= 1u << i;
+					if (written & (1u << i))
+						j->dirty |= 1u << i;
+				}
+			j->loop_dirty = j->dirty;
+			j->loop_top = (uint32_t)(j->p - j->start);
+		}
+		k = 0;
+		r = 0;
+		for (; k < n; k++)
+			if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
+				break;
+		if (k == 0 && r < 0)
+			return -1;
+		if (pass == 0) {
+			self_loop = j->self_loop;
+			written = j->written;
+			fp = j->fp_env;
+		}
+	}
 	if (r > 0)
 		k++;  /* it left the block */
 	else
-		emit_exit(j, k);
-	/* exit stubs, one per distinct exit */
-	uint32_t stub_ret[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
+		emit_exit(j, k, j->dirty);
+	/* exit stubs, one per distinct exit (and set of registers to store back) */
+	uint32_t stub_ret[JIT_MAX_FIX], stub_dirty[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
 	for (uint32_t i = 0; i < j->n_fix; i++) {
 		uint32_t s = 0;
-		while (s < n_stub && stub_ret[s] != j->fix_ret[i])
+		while (s < n_stub && (stub_ret[s] != j->fix_ret[i] || stub_dirty[s] != j->fix_dirty[i]))
 			s++;
 		if (s == n_stub) {
 			stub_ret[n_stub] = j->fix_ret[i];
+			stub_dirty[n_stub] = j->fix_dirty[i];
 			stub_at[n_stub++] = (uint32_t)(j->p - j->start);
-			emit_exit(j, j->fix_ret[i]);
+			emit_exit(j, j->fix_ret[i], j->fix_dirty[i]);
 		}
 		if (j->full)
 			return -1;
 		uint32_t rel = stub_at[s] - (j->fix_at[i] + 4);
 		memcpy(buf + j->fix_at[i], &rel, 4);
 	}
-	/* the chain entry other blocks' exits jump to: would this block run past the limit or a
-	 * pending asynchronous request, is it dead, does its FP code find NX and RNE? If so,
-	 * return JIT_ENTER (block_run takes it from the lookup); else on to the body */
-	out->chain = (uint32_t)(j->p - j->start);
-	op_m(j, 0, 1, 0x8b, RAX, XB, -1, env->icount, 0);
-	alu_imm(j, 1, 0, RAX, (int32_t)blk->n_insns);
-	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->limit, 0);
-	uint8_t *no1 = jshort(j, CC_A);
-	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->async_at, 0);
-	uint8_t *no2 = jshort(j, CC_A);
-	mov_rax_imm64(j, (uint64_t)(uintptr_t)blk->dead);
-	b8(j, 0x83); b8(j, 0x38); b8(j, 0x00);  /* cmp dword [rax], 0 */
-	uint8_t *no3 = jshort(j, CC_NE), *no4 = NULL, *no5 = NULL;
-	if (j->fp_env) {
-		op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);  /* test byte [fflags], NX */
-		b8(j, 1);
-		no4 = jshort(j, CC_E);
-		op_m(j, 0, 0, 0x83, 7, XB, -1, HD(frm), 0);     /* cmp dword [frm], RNE */
-		b8(j, 0);
-		no5 = jshort(j, CC_NE);
+	/* a loop of this one block goes on at loop_top with its registers where they are, after
+	 * the chain entry's checks; else it stores them back and returns as the chain entry does */
+	if (j->self_loop) {
+		uint32_t at = (uint32_t)(j->p - j->start);
+		for (uint32_t i = 0; i < j->n_loop_ref; i++) {
+			uint32_t rel = at - (j->loop_ref[i] + 4);
+			memcpy(buf + j->loop_ref[i], &rel, 4);
+		}
+		emit_entry_check(j, fp, 1);
 	}
-	b8(j, 0xe9);  /* jmp body */
-	b32(j, (uint32_t)(0 - (int32_t)(j->p - j->start + 4)));
-	land(j, no1);
-	land(j, no2);
-	land(j, no3);
-	land(j, no4);
-	land(j, no5);
-	emit_return(j, JIT_ENTER);
 	/* the slots, 8-byte aligned */
 	while ((j->p - j->start) & 7)
 		b8(j, 0xcc);
@@ -1032,6 +1316,12 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	return 0;
 }
 
+void jit_retire(uint8_t *chain_w)
+{
+	chain_w[0] = 0xeb;  /* jmp rel8 back to the JIT_ENTER return */
+	chain_w[1] = (uint8_t)(-(JIT_DEAD_STUB + 2));
+}
+
 void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c)
 {
 	memcpy(dst_w, buf, c->len);
@@ -1042,6 +1332,27 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 }
 
 int jit_host_supported(void) { return 1; }
+
+/* jit_enter(xb, base, perm, code): rbx, rbp and r12-r15 saved around the call of the code
+ * (the code keeps guest registers in them; it uses no stack but its return address), the
+ * pinned guest registers loaded before it and stored back after it */
+#define JIT_PIN_CHECK(i, d, name, r) _Static_assert(d == XD(i), "JIT_PINS: x" #i "'s offset");
+JIT_PINS(JIT_PIN_CHECK)
+#define JIT_PIN_LOAD(i, d, name, r) "\tmov " #d "(%rdi), %" #name "\n"
+#define JIT_PIN_STORE(i, d, name, r) "\tmov %" #name ", " #d "(%rdi)\n"
+__asm__(".text\n"
+	".globl jit_enter\n"
+	".type jit_enter, @function\n"
+	"jit_enter:\n"
+	"\tpush %rbx\n\tpush %rbp\n\tpush %r12\n\tpush %r13\n\tpush %r14\n\tpush %r15\n"
+	"\tpush %rdi\n"
+	JIT_PINS(JIT_PIN_LOAD)
+	"\tcall *%rcx\n"
+	"\tpop %rdi\n"
+	JIT_PINS(JIT_PIN_STORE)
+	"\tpop %r15\n\tpop %r14\n\tpop %r13\n\tpop %r12\n\tpop %rbp\n\tpop %rbx\n"
+	"\tret\n"
+	".size jit_enter, .-jit_enter\n");
 
 #else
 
@@ -1058,5 +1369,13 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 }
 
 int jit_host_supported(void) { return 0; }
+
+void jit_retire(uint8_t *chain_w) { (void)chain_w; }
+
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code)
+{
+	(void)xb, (void)base, (void)perm, (void)code;
+	return (struct jit_ret){ 0, NULL };
+}
 
 #endif

@@ -7,11 +7,12 @@
  * The translation covers a block's ops from the first up to the first op it does not
  * translate (block_kind.h names the kinds it knows). block_run calls its body as
  *
- *     struct jit_ret r = code(xb, base, perm);   xb = (uint8_t *)h->x + 128 (h->f follows)
+ *     struct jit_ret r = jit_enter(xb, base, perm, code + body);   xb = (uint8_t *)h->x + 128
  *
- * with the run's instruction count (the count before the block) in the uint64_t at
- * env->icount, the instruction limit at env->limit and e->async_at at env->async_at (all
- * relative to h->x, so the code reaches them from xb). The code returns the block it ended in
+ * (h->f follows) with the run's instruction count (the count before the block) in the
+ * uint64_t at env->icount and the instruction limit or e->async_at, whichever comes first, at
+ * env->limit (both relative to h->x, so the code reaches them from xb; nothing changes
+ * e->async_at while the code runs). The code returns the block it ended in
  * (r.block: exits chain from block to block without returning) and r.r, where the block
  * loop goes on: the op index k (r & 0xffff) whose handler runs next (the first op not
  * translated, or an op that needs its exact handler: a load or store that does not go
@@ -27,9 +28,14 @@
  * exit jumps there directly. Before returning JIT_INDIRECT the code looks the target up in
  * block_run's jump cache (env->jc) and goes straight on to a translated block found there,
  * through its chain entry. A chain entry returns JIT_ENTER (r.block: that block, not run) when the
- * block would run past the limit (env->limit is 0 when every block must go through
- * block_run) or e->async_at, when it is dead, or when its FP code does not find NX and RNE.
- * Guest registers stay in struct hart; the code keeps nothing in host registers across ops.
+ * block would run past env->limit (0 when every block must go through block_run), when its
+ * FP code does not find NX and RNE, or once jit_retire was called on it (its page dropped).
+ * An exit to the block's own start (a loop of one block: jit_block.pc) makes the same checks
+ * and goes on inside the code, or returns JIT_ENTER as the chain entry would.
+ * The code keeps a few guest int registers (jit.c's JIT_PINS) in host registers in all
+ * translated code, and within a block the others it uses most; struct hart holds every guest
+ * register whenever jit_enter returns, and all but the pinned ones when a block goes on to
+ * another.
  */
 #include <stdint.h>
 
@@ -45,7 +51,6 @@ struct jit_ret {
 	uint64_t r;
 	void *block;
 };
-typedef struct jit_ret (*jit_code_fn)(uint8_t *xb, uint8_t *base, const uint8_t *perm);
 
 /* Where the code finds the emulator's fields: offsets of uint64_t fields from h->x. */
 struct jit_env {
@@ -54,7 +59,7 @@ struct jit_env {
 	int host_lzcnt;         /* ... LZCNT (clz: else bsr) */
 	int host_bmi1;          /* ... BMI1 (ctz: tzcnt, else bsf) */
 	int host_popcnt;        /* ... POPCNT (cpop: else the handler) */
-	int32_t icount, limit, async_at, link, link_pc;
+	int32_t icount, limit, link, link_pc;
 	/* indirect jumps look their target up in e->jc (struct emu_jc_entry: ~PC, block), at
 	 * offset jc, jc_mask + 1 entries, and go to the block's chain entry (a pointer at
 	 * offset chain_of in the block; NULL when not translated) */
@@ -65,7 +70,7 @@ struct jit_env {
 /* The block being translated. */
 struct jit_block {
 	const void *block;      /* returned as jit_ret.block */
-	const uint32_t *dead;   /* nonzero once its page was dropped */
+	uint64_t pc;            /* where it starts (0: unknown) */
 	uint32_t n_insns;
 	uint64_t pc_end;
 };
@@ -87,7 +92,8 @@ struct jit_code {
 	uint32_t n_ops;         /* ops translated */
 	int fp_env;             /* the code assumes fflags holds NX and frm is RNE: the caller
 	                           checks that before calling it */
-	uint32_t chain;         /* offset of the chain entry (the body is at 0) */
+	uint32_t chain;         /* offset of the chain entry */
+	uint32_t body;          /* offset of the body (the entry block_run calls) */
 	uint32_t n_slot;        /* exit slots: where each is, and its first value (offsets) */
 	uint32_t slot_off[JIT_MAX_SLOTS], slot_val[JIT_MAX_SLOTS];
 };
@@ -100,6 +106,15 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 /* Copy a translation to where it runs (c->len bytes at dst, executable, never writable: it
  * is written through its writable alias dst_w, emu_arena_w) and set its slots. */
 void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c);
+
+/* Make a block's chain entry return JIT_ENTER from now on (its page was dropped: it must not
+ * run again); chain_w is the writable alias of its chain entry. */
+void jit_retire(uint8_t *chain_w);
+
+/* Run translated code (from its body or a chain entry) on the hart whose h->x + 128 is xb:
+ * saves the host registers the code keeps guest registers in, loads the pinned guest
+ * registers, calls it, stores them back to struct hart, restores the host registers. */
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code);
 
 /* Is this host one the translator emits code for? */
 int jit_host_supported(void);

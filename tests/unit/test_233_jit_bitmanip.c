@@ -60,13 +60,12 @@ static int check(const struct kind *kd, const struct jit_env *env, uint8_t *exec
 {
 	static uint8_t buf[16384];
 	static struct jit_code c;
-	static const uint32_t dead = 0;
 	struct jit_op ops[4];
 	for (int i = 0; i < 3; i++)
 		ops[i] = (struct jit_op){ .kind = (uint8_t)kd->kind, .rd = regs[i][0], .rs1 = regs[i][1],
 					  .rs2 = regs[i][2], .len = 4, .imm = kd->imm, .pc = 0x10000 + 4 * (uint64_t)i };
 	ops[3] = (struct jit_op){ .kind = BK_GEN, .len = 4, .pc = 0x1000c };
-	struct jit_block blk = { .block = &hj, .dead = &dead, .n_insns = 4, .pc_end = 0x10010 };
+	struct jit_block blk = { .block = &hj, .n_insns = 4, .pc_end = 0x10010 };
 	if (jit_translate(env, &blk, ops, 4, buf, sizeof(buf), &c))
 		return -1;
 	assert_int_equal(c.n_ops, 3);
@@ -80,7 +79,7 @@ static int check(const struct kind *kd, const struct jit_env *env, uint8_t *exec
 			hj.x[6] = edge[a];
 			hj.x[7] = edge[b];
 			hr = hj;
-			struct jit_ret jr = ((jit_code_fn)(void *)exec_mem)((uint8_t *)hj.x + 128, NULL, NULL);
+			struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, NULL, exec_mem + c.body);
 			assert_int_equal(jr.r, 3);
 			for (int i = 0; i < 3; i++) {
 				struct isa_insn in = { .op = (uint16_t)kd->op, .rd = regs[i][0], .rs1 = regs[i][1],
@@ -111,7 +110,7 @@ static void test_bitmanip(void **state)
 	int variants = 0;
 	for (int v = 0; v < 8; v++) {
 		struct jit_env env = { .host_lzcnt = v & 1, .host_bmi1 = (v >> 1) & 1, .host_popcnt = (v >> 2) & 1,
-				       .icount = 800, .limit = 808, .async_at = 816, .link = 824, .link_pc = 832,
+				       .icount = 800, .limit = 808, .link = 824, .link_pc = 832,
 				       .jc = 840, .chain_of = 0, .jc_mask = 0 };
 		if ((env.host_lzcnt && !lz) || (env.host_bmi1 && !bmi) || (env.host_popcnt && !pc))
 			continue;
