@@ -24,7 +24,7 @@
 struct sim_cores_row {
 	uint64_t cycles, insns, l1d_misses, l1i_misses, invalidations, invalidated, interventions;
 	uint64_t llc_accesses, llc_misses;
-	uint64_t remote_store_waits;
+	uint64_t remote_store_waits, remote_fetch_waits;
 	uint64_t llc_cause_accesses[CACHE_CAUSE_N], llc_cause_misses[CACHE_CAUSE_N];
 	uint64_t dram_reads[CACHE_CAUSE_N];     /* the DRAM reads its requests made, by cause */
 };
@@ -44,6 +44,7 @@ static void sim_cores_row(const struct core *c, struct sim_cores_row *r)
 	r->llc_accesses = m->st.llc_accesses;
 	r->llc_misses = m->st.llc_misses;
 	r->remote_store_waits = s->remote_store_waits;
+	r->remote_fetch_waits = s->remote_fetch_waits;
 	for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
 		r->llc_cause_accesses[k] = m->st.llc_cause_accesses[k];
 		r->llc_cause_misses[k] = m->st.llc_cause_misses[k];
@@ -63,6 +64,7 @@ static void sim_cores_row_add(struct sim_cores_row *tot, const struct sim_cores_
 	tot->llc_accesses += r->llc_accesses;
 	tot->llc_misses += r->llc_misses;
 	tot->remote_store_waits += r->remote_store_waits;
+	tot->remote_fetch_waits += r->remote_fetch_waits;
 	for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
 		tot->llc_cause_accesses[k] += r->llc_cause_accesses[k];
 		tot->llc_cause_misses[k] += r->llc_cause_misses[k];
@@ -138,6 +140,7 @@ static void sim_cores_json_row(struct json *j, const struct sim_cores_row *r, ui
 	json_kv_uint(j, "coherence_invalidated", r->invalidated);
 	json_kv_uint(j, "coherence_interventions", r->interventions);
 	json_kv_uint(j, "remote_store_waits", r->remote_store_waits);
+	json_kv_uint(j, "remote_fetch_waits", r->remote_fetch_waits);
 }
 
 void sim_cores_mask(uint32_t m, char *buf, size_t n)
