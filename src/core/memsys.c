@@ -278,6 +278,10 @@ static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 		return;
 	if (cache_mshr_free_at(&m->l1d, now) > now)
 		return;
+	/* several cores: a line another core holds Modified is not prefetched (the LLC's copy
+	 * is stale; bringing it Shared beside a Modified one would break MSI) */
+	if (__builtin_expect(m->coh != NULL, 0) && coherence_modified_elsewhere(m, next))
+		return;
 	m->pf_last_line = (next >> m->line_shift) + 1;
 	struct memsys_result r = { 0 };
 	uint64_t done = memsys_below_l1(m, next, now + m->l1d.hit_cycles, CACHE_CAUSE_PREFETCH, &r);
