@@ -25,6 +25,7 @@ struct sim_cores_row {
 	uint64_t cycles, insns, l1d_misses, l1i_misses, invalidations, invalidated, interventions;
 	uint64_t llc_accesses, llc_misses;
 	uint64_t remote_store_waits, remote_fetch_waits;
+	uint64_t l1d_prefetches, l1d_useful_prefetches;
 	uint64_t llc_cause_accesses[CACHE_CAUSE_N], llc_cause_misses[CACHE_CAUSE_N];
 	uint64_t dram_reads[CACHE_CAUSE_N];     /* the DRAM reads its requests made, by cause */
 };
@@ -44,6 +45,8 @@ static void sim_cores_row(const struct core *c, struct sim_cores_row *r)
 	r->llc_accesses = m->st.llc_accesses;
 	r->llc_misses = m->st.llc_misses;
 	r->remote_store_waits = s->remote_store_waits;
+	r->l1d_prefetches = m->l1d.st.prefetches;
+	r->l1d_useful_prefetches = m->l1d.st.useful_prefetches;
 	r->remote_fetch_waits = s->remote_fetch_waits;
 	for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
 		r->llc_cause_accesses[k] = m->st.llc_cause_accesses[k];
@@ -64,6 +67,8 @@ static void sim_cores_row_add(struct sim_cores_row *tot, const struct sim_cores_
 	tot->llc_accesses += r->llc_accesses;
 	tot->llc_misses += r->llc_misses;
 	tot->remote_store_waits += r->remote_store_waits;
+	tot->l1d_prefetches += r->l1d_prefetches;
+	tot->l1d_useful_prefetches += r->l1d_useful_prefetches;
 	tot->remote_fetch_waits += r->remote_fetch_waits;
 	for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
 		tot->llc_cause_accesses[k] += r->llc_cause_accesses[k];
@@ -116,6 +121,8 @@ static void sim_cores_json_row(struct json *j, const struct sim_cores_row *r, ui
 	json_kv_double(j, "ipc", r->cycles ? (double)r->insns / (double)r->cycles : 0.0);
 	json_kv_uint(j, "l1i_misses", r->l1i_misses);
 	json_kv_uint(j, "l1d_misses", r->l1d_misses);
+	json_kv_uint(j, "l1d_prefetches", r->l1d_prefetches);
+	json_kv_uint(j, "l1d_useful_prefetches", r->l1d_useful_prefetches);
 	json_kv_uint(j, "llc_accesses", r->llc_accesses);
 	json_kv_uint(j, "llc_misses", r->llc_misses);
 	/* the LLC's requests by who made them: demand (llc_accesses), the L1D's prefetcher, the
