@@ -261,6 +261,8 @@ static inline void core_squash_one(struct core *c, struct core_insn *e)
 	e->rec.committed = 0;
 	if (c->n_on_insn)
 		core_publish_insn(c, &e->rec);
+	if (__builtin_expect(c->mem.coh != NULL, 0) && e->is_store && !e->rec.wrong_path)
+		core_remote_count(c, e->rec.mem_addr, e->rec.mem_size, -1);
 	if (!e->rec.wrong_path && !e->no_replay) {
 		c->replay_head--;
 		struct emu_dyn *d = &c->replay[c->replay_head & c->replay_mask];

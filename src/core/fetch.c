@@ -297,6 +297,8 @@ int fetch_stage(struct core *c)
 			e->rec.ctx = d->ctx;
 			e->rec.wrong_path = 0;
 			*core_emu_cycle(c, e) = emu_cycle;
+			if (__builtin_expect(c->mem.coh != NULL, 0) && e->is_store)
+				core_remote_count(c, d->mem_addr, d->mem_size, 1);
 			e->rec.mem_addr = d->mem_addr;
 			e->rec.mem_value = d->mem_value;
 			e->rec.mem_size = d->mem_size;

@@ -41,7 +41,8 @@ static uint64_t lsu_remote_store(struct core *c, uint64_t addr, uint32_t size, u
 		if (om == &c->mem)
 			continue;
 		const struct core *o = (const struct core *)((const char *)om - offsetof(struct core, mem));
-		if (core_waiting(o))
+		if ((!o->remote_stores[(addr >> 6) & 255] &&
+		     !o->remote_stores[((addr + size - 1) >> 6) & 255]) || core_waiting(o))
 			continue;
 		for (uint64_t i = o->sq_head; i < o->sq_tail; i++) {
 			const struct core_sq_entry *s = &o->sq[i % o->sq_cap];
@@ -264,6 +265,9 @@ int lsu_drain_stage(struct core *c)
 	int progress = 0;
 	/* writes finish in order; the entry is free once its line is written */
 	while (c->sq_head < c->sq_write && c->sq[c->sq_head % c->sq_cap].done <= c->now) {
+		const struct core_sq_entry *w = &c->sq[c->sq_head % c->sq_cap];
+		if (__builtin_expect(c->mem.coh != NULL, 0) && !w->wrong_path)
+			core_remote_count(c, w->emu_addr, w->size, -1);
 		c->sq_head++;
 		progress = 1;
 	}

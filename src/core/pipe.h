@@ -199,6 +199,10 @@ struct core {
 	 * its core could have it */
 	int fetch_barrier;
 	uint64_t fetch_barrier_idx, fetch_barrier_seq;
+	/* several cores: correct-path stores fetched and not yet written, counted per 64-byte
+	 * granule, its address modulo 256 (core_remote_count): another core's load
+	 * looks into this core's queues only when its granule's count is not 0 */
+	uint16_t remote_stores[256];
 	uint64_t sfb_start, sfb_end; /* the shadow of the SFB being fetched (0: none); in it
 	                                fetch makes predicated-off ops while sfb_taken */
 	uint64_t sfb_anchor;         /* that SFB's emulator seq (the shadow's path_seq) */
@@ -313,6 +317,16 @@ _Static_assert(offsetof(struct core_insn, retry_at) == CORE_INSN_HEAD,
                "core_insn: registers, kind and flags are the first CORE_INSN_HEAD bytes");
 _Static_assert(sizeof(struct core_insn) == 256 && offsetof(struct core_insn, rec) == 64,
                "core_insn: one line of stage fields, then the record, 256 bytes in all");
+
+/* Several cores: add delta to the count of stores in flight (struct core.remote_stores) of
+ * the granules the size bytes at addr touch. */
+static inline void core_remote_count(struct core *c, uint64_t addr, uint32_t size, int delta)
+{
+	uint64_t first = addr >> 6, last = (addr + (size ? size : 8) - 1) >> 6;
+	c->remote_stores[first & 255] = (uint16_t)(c->remote_stores[first & 255] + delta);
+	if (last != first)
+		c->remote_stores[last & 255] = (uint16_t)(c->remote_stores[last & 255] + delta);
+}
 
 /* The emu cycle of the instruction in ring slot e (struct core.emu_cycle). */
 static inline uint64_t *core_emu_cycle(const struct core *c, const struct core_insn *e)
