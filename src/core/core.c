@@ -79,9 +79,9 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
 	c->sq_cap = g->stq_entries;
 	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
-	if (!c->ring || !c->ckpt || !c->replay || !c->replay_emu_cycle || !c->emu_cycle || !c->preg_ready || !c->wait_head || !c->woken ||
-	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq ||
-	    vu_init(c))
+	if (!c->ring || !c->ckpt || !c->replay || !c->replay_emu_cycle || !c->emu_cycle ||
+	    !c->preg_ready || !c->wait_head || !c->woken || !c->free_int || !c->free_fp ||
+	    !c->div_free || !c->fdiv_free || !c->lq || !c->sq || vu_init(c))
 		goto fail;
 	for (uint32_t p = 0; p < npregs; p++)
 		c->wait_head[p] = CORE_NO_WAITER;

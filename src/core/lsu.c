@@ -4,7 +4,9 @@
  * wait when it does not, speculate past stores whose address is unknown), else access the
  * L1D; stores compute their address and catch younger loads that already read stale data
  * (a memory-ordering violation: the load is refetched when it reaches the ROB head); committed
- * stores drain to the L1D in order and hold their queue entry until written.
+ * stores drain to the L1D in order and hold their queue entry until written. On several
+ * cores a load that reads another core's store not yet written waits for it
+ * (lsu_remote_store), and a store whose line another core held holds up the drain.
  */
 #include <errno.h>
 #include <stddef.h>
