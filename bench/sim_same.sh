@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # sim_same.sh — checks that a change to the timing model left every simulated cycle as it was:
 # runs two robin binaries (OLD, NEW) over the same cases and compares their --stats-json
-# output, ignoring only the host timing keys (host_seconds, mips) and configuration keys only
-# one of them knows (a key added since), and their stderr. Cases:
+# output, ignoring only the host timing keys (host_seconds, mips) and keys only one of them
+# knows (a configuration key or statistic added since), and their stderr. Cases:
 # every workload of the suite on boom-large, five on boom-medium and inorder-dual, three with
 # every simulated profiler (--profile all --period 1009: profile_error and top must match)
 # and two under --probe-check (which must report 0 errors). Usage:
@@ -60,12 +60,17 @@ def strip(o):
         return [strip(v) for v in o]
     return o
 def known(x, y):
-    # a configuration key only one binary has (a new key at its default) is not a difference
-    cx, cy = x.get("config"), y.get("config")
-    if isinstance(cx, dict) and isinstance(cy, dict):
-        for c, other in ((cx, cy), (cy, cx)):
+    # a key only one binary has (a new configuration key at its default, a new statistic
+    # such as dram.reads_by_cause) is not a difference: the keys both have must agree
+    if isinstance(x, dict) and isinstance(y, dict):
+        for c, other in ((x, y), (y, x)):
             for k in [k for k in c if k not in other]:
                 del c[k]
+        for k in x:
+            known(x[k], y[k])
+    elif isinstance(x, list) and isinstance(y, list) and len(x) == len(y):
+        for u, v in zip(x, y):
+            known(u, v)
     return x, y
 a, b = sys.argv[1], sys.argv[2]
 names = sorted({f.rsplit(".", 1)[0] for f in os.listdir(a)})

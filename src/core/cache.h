@@ -8,8 +8,14 @@
 
 #include <stdint.h>
 
+/* Who asked a level below the L1s for a line: a demand access (load, store, AMO, fetch), the
+ * L1D's next-line prefetcher, or the page-table walker. */
+enum cache_cause { CACHE_CAUSE_DEMAND, CACHE_CAUSE_PREFETCH, CACHE_CAUSE_WALK, CACHE_CAUSE_N };
+
 struct cache_stats {
 	uint64_t accesses, misses;   /* demand accesses and primary misses */
+	/* the L2's and the LLC's requests by cause ([CACHE_CAUSE_DEMAND] = accesses, misses) */
+	uint64_t cause_accesses[CACHE_CAUSE_N], cause_misses[CACHE_CAUSE_N];
 	uint64_t merges;             /* demand accesses to a line still being filled */
 	uint64_t mshr_full;          /* accesses refused (or delayed) for want of an MSHR */
 	uint64_t prefetches;         /* prefetch fills issued */

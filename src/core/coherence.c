@@ -54,6 +54,22 @@ uint32_t coherence_store(struct memsys *m, uint64_t addr, uint64_t now)
 	return met ? c->snoop_cycles : 0;
 }
 
+int coherence_modified_elsewhere(const struct memsys *m, uint64_t addr)
+{
+	const struct coherence *c = m->coh;
+	for (unsigned i = 0; i < c->n; i++) {
+		struct memsys *o = c->mem[i];
+		if (o == m)
+			continue;
+		int64_t s = cache_lookup(&o->l1d, addr, 0);
+		if (s >= 0 && o->l1d.dirty[s])
+			return 1;
+		if (o->has_l2 && (s = cache_lookup(&o->l2, addr, 0)) >= 0 && o->l2.dirty[s])
+			return 1;
+	}
+	return 0;
+}
+
 uint32_t coherence_load_miss(struct memsys *m, uint64_t addr, uint64_t now)
 {
 	struct coherence *c = m->coh;

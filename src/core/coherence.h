@@ -31,6 +31,9 @@ void coherence_init(struct coherence *c, struct memsys **mem, unsigned n, uint32
  * the other cores' copies. Returns the cycles the store waits for that (0: nobody had one). */
 uint32_t coherence_store(struct memsys *m, uint64_t addr, uint64_t now);
 
+/* Does a core other than m hold addr's line Modified (in its L1D or L2)? Counts nothing. */
+int coherence_modified_elsewhere(const struct memsys *m, uint64_t addr);
+
 /* A load of core m missed its L1D on addr's line at cycle now: another core's Modified copy
  * is written back and becomes Shared. Returns the extra cycles (0: no core had it dirty). */
 uint32_t coherence_load_miss(struct memsys *m, uint64_t addr, uint64_t now);

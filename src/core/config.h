@@ -1,6 +1,6 @@
 /*
  * config.h — the timing model's configuration: struct core_config (one field per row of
- * config.def), presets (boom-large, boom-medium, inorder-dual, sonicboom), a key=value file
+ * config.def), presets (boom-large, boom-medium, inorder-dual, sonicboom, ...), a key=value file
  * parser, `--set KEY=VALUE` overrides and the dump that `robin config --dump` prints and every
  * run can store. One table drives all of them.
  */

@@ -54,6 +54,8 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->ckpt = calloc(ring_n, sizeof(*c->ckpt));
 	c->replay_mask = ring_n - 1;
 	c->replay = calloc(ring_n, sizeof(*c->replay));
+	c->replay_emu_cycle = calloc(ring_n, sizeof(*c->replay_emu_cycle));
+	c->emu_cycle = calloc(ring_n, sizeof(*c->emu_cycle));
 	uint32_t npregs = g->int_pregs + g->fp_pregs;
 	c->preg_ready = calloc(npregs, sizeof(*c->preg_ready));
 	c->wait_head = malloc(npregs * sizeof(*c->wait_head));
@@ -77,9 +79,9 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
 	c->sq_cap = g->stq_entries;
 	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
-	if (!c->ring || !c->ckpt || !c->replay || !c->preg_ready || !c->wait_head || !c->woken ||
-	    !c->free_int || !c->free_fp || !c->div_free || !c->fdiv_free || !c->lq || !c->sq ||
-	    vu_init(c))
+	if (!c->ring || !c->ckpt || !c->replay || !c->replay_emu_cycle || !c->emu_cycle ||
+	    !c->preg_ready || !c->wait_head || !c->woken || !c->free_int || !c->free_fp ||
+	    !c->div_free || !c->fdiv_free || !c->lq || !c->sq || vu_init(c))
 		goto fail;
 	for (uint32_t p = 0; p < npregs; p++)
 		c->wait_head[p] = CORE_NO_WAITER;
@@ -109,6 +111,8 @@ void core_destroy(struct core *c)
 	free(c->ring);
 	free(c->ckpt);
 	free(c->replay);
+	free(c->replay_emu_cycle);
+	free(c->emu_cycle);
 	free(c->preg_ready);
 	free(c->wait_head);
 	free(c->woken);
@@ -257,9 +261,12 @@ static inline void core_squash_one(struct core *c, struct core_insn *e)
 	e->rec.committed = 0;
 	if (c->n_on_insn)
 		core_publish_insn(c, &e->rec);
+	if (__builtin_expect(c->mem.coh != NULL, 0) && e->is_store && !e->rec.wrong_path)
+		core_remote_count(c, e->rec.mem_addr, e->rec.mem_size, -1);
 	if (!e->rec.wrong_path && !e->no_replay) {
 		c->replay_head--;
 		struct emu_dyn *d = &c->replay[c->replay_head & c->replay_mask];
+		c->replay_emu_cycle[c->replay_head & c->replay_mask] = *core_emu_cycle(c, e);
 		core_insn_dyn(e, d);
 		if (__builtin_expect(ISA_CLASS_IS_V(e->rec.insn->cls), 0))
 			vu_insn_dyn(c, e, d);
@@ -360,6 +367,7 @@ static uint64_t core_next_record_pc(struct core *c)
 		}
 		if (d.vmem_n && (rc = vu_take_record(c, &d)))
 			core_fail(c, rc, "vector ranges: no room (%d)", rc);
+		c->replay_emu_cycle[c->replay_tail & c->replay_mask] = c->now;
 		c->replay[c->replay_tail++ & c->replay_mask] = d;
 	}
 	return c->replay[c->replay_head & c->replay_mask].pc;
@@ -399,6 +407,7 @@ static void core_prime(struct core *c)
 	}
 	if (d.vmem_n && (rc = vu_take_record(c, &d)))
 		core_fail(c, rc, "vector ranges: no room (%d)", rc);
+	c->replay_emu_cycle[c->replay_tail & c->replay_mask] = c->now;
 	c->replay[c->replay_tail++ & c->replay_mask] = d;
 	c->fetch_pc = d.pc;
 }

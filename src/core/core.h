@@ -41,6 +41,9 @@ struct core_stats {
 	uint64_t loads, stores;        /* committed */
 	uint64_t stlf;                 /* committed loads served by store-to-load forwarding */
 	uint64_t load_retries;         /* load issues refused (MSHRs full, store data pending) */
+	uint64_t remote_store_waits;   /* several cores: ... of them for another core's store to
+	                                  its bytes not yet written (lsu.c) */
+	uint64_t remote_fetch_waits;   /* several cores: loads fetch waited for (fetch.c) */
 	uint64_t flushes[PROBE_CAUSE_COUNT]; /* pipeline flushes by cause */
 	uint64_t stall_rob, stall_iq, stall_lq, stall_sq, stall_pregs, stall_branches,
 	         stall_serial;         /* cycles dispatch/rename was blocked by each resource */

@@ -71,6 +71,9 @@ int dispatch_stage(struct core *c)
 				s->done = 0;
 				s->addr_valid = 0;
 				s->committed = 0;
+				s->fetch_cycle = *core_emu_cycle(c, e);
+				s->emu_addr = e->rec.mem_addr;
+				s->wrong_path = e->rec.wrong_path;
 			}
 		}
 		if (e->serializing)

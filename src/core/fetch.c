@@ -12,10 +12,13 @@
 
 /* The next correct-path record: 1 = got one (*d points at it: into the replay queue, or at
  * tmp, filled from the source), 0 = stream ended, <0 error. */
-static int fetch_next_record(struct core *c, struct emu_dyn *tmp, const struct emu_dyn **d)
+static int fetch_next_record(struct core *c, struct emu_dyn *tmp, const struct emu_dyn **d,
+                             uint64_t *emu_cycle)
 {
+	*emu_cycle = c->now;
 	if (c->replay_head != c->replay_tail) {
 		*d = &c->replay[c->replay_head & c->replay_mask];
+		*emu_cycle = c->replay_emu_cycle[c->replay_head & c->replay_mask];
 		c->replay_head++;
 		return 1;
 	}
@@ -60,6 +63,7 @@ static int fetch_resume(struct core *c)
 	}
 	if (d.vmem_n && (rc = vu_take_record(c, &d)))
 		core_fail(c, rc, "vector ranges: no room (%d)", rc);
+	c->replay_emu_cycle[c->replay_tail & c->replay_mask] = c->now;
 	c->replay[c->replay_tail++ & c->replay_mask] = d;
 	c->fetch_pc = d.pc;
 	c->fetch_line = c->fetch_page = 0;
@@ -218,9 +222,24 @@ static int fetch_access(struct core *c, uint64_t pc)
 	return 0;
 }
 
+/* Does the fetch barrier still hold (its load neither completed nor squashed)? */
+static int fetch_barrier_holds(struct core *c)
+{
+	uint64_t idx = c->fetch_barrier_idx;
+	const struct core_insn *e = core_at(c, idx);
+	if (idx < c->head || idx >= c->fetch_tail || e->rec.seq != c->fetch_barrier_seq ||
+	    (e->issued && e->rec.t_complete <= c->now)) {
+		c->fetch_barrier = 0;
+		return 0;
+	}
+	return 1;
+}
+
 int fetch_stage(struct core *c)
 {
 	if (c->fetch_hold || c->fetch_dead || c->now < c->fetch_stall_until)
+		return 0;
+	if (__builtin_expect(c->fetch_barrier, 0) && fetch_barrier_holds(c))
 		return 0;
 	c->fetch_stall_cause = PROBE_CAUSE_NONE;
 	if (__builtin_expect(c->src_wait, 0) && !c->fetch_wrong_path &&
@@ -261,7 +280,8 @@ int fetch_stage(struct core *c)
 			const struct emu_dyn *d = &tmp;
 			if (__builtin_expect(c->vpool != NULL, 0) && !vu_pool_room(c))
 				break;  /* each record may bring HART_VMEM_MAX ranges */
-			int rc = fetch_next_record(c, &tmp, &d);
+			uint64_t emu_cycle;
+			int rc = fetch_next_record(c, &tmp, &d, &emu_cycle);
 			if (rc <= 0)
 				break;
 			if (d->pc != pc) {
@@ -276,6 +296,9 @@ int fetch_stage(struct core *c)
 			e->rec.path_seq = d->seq;
 			e->rec.ctx = d->ctx;
 			e->rec.wrong_path = 0;
+			*core_emu_cycle(c, e) = emu_cycle;
+			if (__builtin_expect(c->mem.coh != NULL, 0) && e->is_store)
+				core_remote_count(c, d->mem_addr, d->mem_size, 1);
 			e->rec.mem_addr = d->mem_addr;
 			e->rec.mem_value = d->mem_value;
 			e->rec.mem_size = d->mem_size;
@@ -361,6 +384,14 @@ int fetch_stage(struct core *c)
 		pc = next;
 		if (!e->rec.wrong_path && ((in->flags & ISA_F_ECALL) || e->trapped)) {
 			c->fetch_hold = 1;
+			break;
+		}
+		if (__builtin_expect(c->mem.coh != NULL, 0) && (e->is_load || e->is_amo) &&
+		    !e->rec.wrong_path && lsu_remote_pending(c, e)) {
+			c->fetch_barrier = 1;
+			c->fetch_barrier_idx = c->fetch_tail - 1;
+			c->fetch_barrier_seq = e->rec.seq;
+			c->st.remote_fetch_waits++;
 			break;
 		}
 	}

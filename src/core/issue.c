@@ -340,6 +340,8 @@ uint64_t issue_next_event(const struct core *c)
 		ISSUE_EVENT(c->fdiv_free[i]);
 	/* the front end */
 	ISSUE_EVENT(c->fetch_stall_until);
+	if (c->fetch_barrier && core_at(c, c->fetch_barrier_idx)->issued)
+		ISSUE_EVENT(core_at(c, c->fetch_barrier_idx)->rec.t_complete);
 	if (c->dec_tail < c->fetch_tail)
 		ISSUE_EVENT(core_at(c, c->dec_tail)->rec.t_fetch + c->cfg.fetch_stages);
 	/* stores draining */

@@ -15,6 +15,12 @@
 /* Page-table entries live in a region no guest address reaches. */
 #define MEMSYS_PT_BASE 0xfff0000000000000ull
 
+const char *memsys_cause_name(enum cache_cause cause)
+{
+	static const char *const names[CACHE_CAUSE_N] = { "demand", "prefetch", "page_walk" };
+	return (unsigned)cause < CACHE_CAUSE_N ? names[cause] : "?";
+}
+
 int memsys_init(struct memsys *m, const struct core_config *cfg)
 {
 	memset(m, 0, sizeof(*m));
@@ -105,11 +111,14 @@ static uint64_t memsys_evict(struct memsys *m, struct cache *c, uint64_t slot, i
  * `start`. A hit sets *t to the cycle the line is there — later than start + hit_cycles when
  * the line is still on its way from below (a merge: r->level says who serves it) — and
  * returns 1, or 2 for a merge. A miss sets *t to the cycle an MSHR is free and returns 0. */
-static int memsys_lower_access(struct cache *c, uint64_t addr, uint64_t start, int demand,
-                               uint8_t own, struct memsys_result *r, uint64_t *t)
+static int memsys_lower_access(struct cache *c, uint64_t addr, uint64_t start,
+                               enum cache_cause cause, uint8_t own, struct memsys_result *r,
+                               uint64_t *t)
 {
+	int demand = cause == CACHE_CAUSE_DEMAND;
 	if (demand)
 		c->st.accesses++;
+	c->st.cause_accesses[cause]++;
 	int64_t s = cache_lookup(c, addr, 1);
 	if (s >= 0) {
 		*t = start + c->hit_cycles;
@@ -125,6 +134,7 @@ static int memsys_lower_access(struct cache *c, uint64_t addr, uint64_t start, i
 	}
 	if (demand)
 		c->st.misses++;
+	c->st.cause_misses[cause]++;
 	*t = cache_mshr_free_at(c, start);
 	if (*t > start)
 		c->st.mshr_full++;
@@ -133,15 +143,19 @@ static int memsys_lower_access(struct cache *c, uint64_t addr, uint64_t start, i
 
 /* Bring addr's line from the LLC or DRAM, the request leaving the level above at `start`.
  * Returns the cycle the line arrives above; sets the serving level and the miss flags. */
-static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start, int demand,
-                             struct memsys_result *r)
+static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start,
+                                enum cache_cause cause, struct memsys_result *r)
 {
 	struct cache *c = m->llc_at;
 	uint64_t t;
+	int demand = cause == CACHE_CAUSE_DEMAND;
 	m->st.llc_accesses += (uint64_t)demand;
-	if (memsys_lower_access(c, addr, start, demand, PROBE_LEVEL_LLC, r, &t))
+	m->st.llc_cause_accesses[cause]++;
+	if (memsys_lower_access(c, addr, start, cause, PROBE_LEVEL_LLC, r, &t))
 		return t;
 	m->st.llc_misses += (uint64_t)demand;
+	m->st.llc_cause_misses[cause]++;
+	m->st.dram_reads[cause]++;
 	uint64_t done = dram_access(m->dram_at, addr, t + c->hit_cycles, 0);
 	uint64_t victim;
 	uint64_t slot = cache_fill(c, addr, done, PROBE_LEVEL_DRAM, 0, &victim);
@@ -157,21 +171,21 @@ static uint64_t memsys_from_llc(struct memsys *m, uint64_t addr, uint64_t start,
 }
 
 /* Below the L1s: through the L2 when there is one, else straight to the LLC. */
-static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start, int demand,
-                             struct memsys_result *r)
+static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start,
+                                enum cache_cause cause, struct memsys_result *r)
 {
 	if (!m->has_l2)
-		return memsys_from_llc(m, addr, start, demand, r);
+		return memsys_from_llc(m, addr, start, cause, r);
 	struct cache *c = &m->l2;
 	uint64_t t;
-	int hit = memsys_lower_access(c, addr, start, demand, PROBE_LEVEL_L2, r, &t);
+	int hit = memsys_lower_access(c, addr, start, cause, PROBE_LEVEL_L2, r, &t);
 	if (hit) {
 		if (hit == 2)
 			r->l2_miss = 1;
 		return t;
 	}
 	r->l2_miss = 1;
-	uint64_t done = memsys_from_llc(m, addr, t + c->hit_cycles, demand, r);
+	uint64_t done = memsys_from_llc(m, addr, t + c->hit_cycles, cause, r);
 	uint64_t victim;
 	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
 	done = memsys_evict(m, c, slot, 1, victim, t, done);
@@ -201,7 +215,7 @@ static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 			continue;
 		}
 		struct memsys_result r = { 0 };
-		uint64_t done = memsys_below_l1(m, pte, t + m->l1d.hit_cycles, 0, &r);
+		uint64_t done = memsys_below_l1(m, pte, t + m->l1d.hit_cycles, CACHE_CAUSE_WALK, &r);
 		uint64_t victim;
 		uint64_t slot = cache_fill(&m->l1d, pte, done, r.level, 0, &victim);
 		t = memsys_evict(m, &m->l1d, slot, 0, victim, t, done);
@@ -251,7 +265,7 @@ void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_
 	}
 	c->st.misses++;
 	r->l1_miss = 1;
-	r->done = memsys_below_l1(m, addr, now + 1, 1, r);
+	r->done = memsys_below_l1(m, addr, now + 1, CACHE_CAUSE_DEMAND, r);
 	uint64_t victim;
 	cache_fill(c, addr, r->done, r->level, 0, &victim);
 }
@@ -264,9 +278,13 @@ static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 		return;
 	if (cache_mshr_free_at(&m->l1d, now) > now)
 		return;
+	/* several cores: a line another core holds Modified is not prefetched (the LLC's copy
+	 * is stale; bringing it Shared beside a Modified one would break MSI) */
+	if (__builtin_expect(m->coh != NULL, 0) && coherence_modified_elsewhere(m, next))
+		return;
 	m->pf_last_line = (next >> m->line_shift) + 1;
 	struct memsys_result r = { 0 };
-	uint64_t done = memsys_below_l1(m, next, now + m->l1d.hit_cycles, 0, &r);
+	uint64_t done = memsys_below_l1(m, next, now + m->l1d.hit_cycles, CACHE_CAUSE_PREFETCH, &r);
 	uint64_t victim;
 	uint64_t slot = cache_fill(&m->l1d, next, done, r.level, 1, &victim);
 	done = memsys_evict(m, &m->l1d, slot, 0, victim, now, done);
@@ -299,8 +317,16 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 			r->level = PROBE_LEVEL_L1;
 		}
 		if (store) {
-			if (__builtin_expect(m->coh != NULL, 0) && !c->dirty[s])
-				t += coherence_store(m, addr, now);  /* S -> M: invalidate the others */
+			if (__builtin_expect(m->coh != NULL, 0) && !c->dirty[s]) {
+				/* S -> M: the upgrade goes to the LLC, which invalidates the other
+				 * copies and answers once they acknowledged (free when no other core
+				 * had one: the line was Exclusive in effect) */
+				uint32_t inv = coherence_store(m, addr, now);
+				if (inv) {
+					t += m->llc_at->hit_cycles + inv;
+					r->coh_wait = 1;
+				}
+			}
 			c->dirty[s] = 1;
 		}
 		r->done = t;
@@ -314,9 +340,12 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 	c->st.misses++;
 	r->l1_miss = 1;
 	uint64_t start = now + c->hit_cycles;
-	if (__builtin_expect(m->coh != NULL, 0))
-		start += store ? coherence_store(m, addr, now) : coherence_load_miss(m, addr, now);
-	uint64_t done = memsys_below_l1(m, addr, start, 1, r);
+	if (__builtin_expect(m->coh != NULL, 0)) {
+		uint32_t snoop = store ? coherence_store(m, addr, now) : coherence_load_miss(m, addr, now);
+		start += snoop;
+		r->coh_wait = snoop != 0;
+	}
+	uint64_t done = memsys_below_l1(m, addr, start, CACHE_CAUSE_DEMAND, r);
 	uint64_t victim;
 	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
 	if (store)

@@ -20,6 +20,8 @@ struct memsys_result {
 	uint8_t level;     /* enum probe_level that served it */
 	uint8_t tlb_miss;  /* L1 TLB miss */
 	uint8_t l1_miss, l2_miss, llc_miss;
+	uint8_t coh_wait;  /* several cores: it waited for another core's copy (invalidated, or
+	                      written back) */
 };
 
 struct memsys_stats {
@@ -28,6 +30,10 @@ struct memsys_stats {
 	uint64_t writebacks;        /* dirty lines written to the level below */
 	uint64_t llc_accesses, llc_misses; /* this core's demand accesses to the (maybe shared)
 	                                      LLC, and those that went on to DRAM */
+	uint64_t llc_cause_accesses[CACHE_CAUSE_N]; /* this core's requests to the LLC by cause */
+	uint64_t llc_cause_misses[CACHE_CAUSE_N];   /* ... that missed there */
+	uint64_t dram_reads[CACHE_CAUSE_N];         /* DRAM line reads this core's requests made, by
+	                                               cause (they add up to the DRAM's reads) */
 	/* several cores (coherence.h); 0 on one core */
 	uint64_t coh_invalidations; /* other cores' copies this core's stores invalidated */
 	uint64_t coh_invalidated;   /* lines of this core's L1D other cores' stores invalidated */
@@ -51,6 +57,9 @@ struct memsys {
 	struct coherence *coh;      /* NULL on one core; else the cores' snooping bus */
 	unsigned coh_id;            /* this core's index there */
 };
+
+/* "demand", "prefetch", "page_walk" */
+const char *memsys_cause_name(enum cache_cause cause);
 
 int memsys_init(struct memsys *m, const struct core_config *cfg) __attribute__((warn_unused_result));
 void memsys_fini(struct memsys *m);

@@ -150,7 +150,11 @@ struct core_sq_entry {
 	uint64_t seq;
 	uint64_t addr;
 	uint64_t done;               /* committed: cycle its write completes, 0 = not started */
+	uint64_t fetch_cycle;        /* its emu_cycle (other cores' loads see its value from
+	                                then on: lsu_remote_store) */
+	uint64_t emu_addr;           /* the address it writes, known since then */
 	uint8_t  size;
+	uint8_t  wrong_path;         /* never written: the emulator did not execute it */
 	uint8_t  addr_valid;
 	uint8_t  committed;
 };
@@ -171,6 +175,11 @@ struct core {
 
 	/* correct-path records squashed after fetch, fetched again before new ones */
 	struct emu_dyn *replay;
+	uint64_t *replay_emu_cycle;  /* per replay slot: its record's emu cycle (below) */
+	/* per ring slot, beside the ring as ckpt is: a correct-path instruction's emu cycle,
+	 * when the emulator executed it (its first fetch; a refetch keeps it) -- from then on
+	 * other cores' loads read what it stored (lsu_remote_store) */
+	uint64_t *emu_cycle;
 	uint64_t replay_mask, replay_head, replay_tail;
 	int src_done;
 	int src_wait;                /* the source said SOURCE_WAIT: fetch asks again each cycle */
@@ -184,6 +193,16 @@ struct core {
 	uint64_t wrong_path_anchor;  /* path_seq of the mispredicted transfer */
 	uint32_t wrong_path_ctx;     /* its calling context (probe_insn.ctx) */
 	int fetch_hold;              /* after a correct-path ecall, until it commits */
+	/* several cores: fetch waits for the load at ring index fetch_barrier_idx (its seq
+	 * fetch_barrier_seq) to complete, as it read another core's store not yet written
+	 * (lsu_remote_pending): the emulator must not run the thread on with that value before
+	 * its core could have it */
+	int fetch_barrier;
+	uint64_t fetch_barrier_idx, fetch_barrier_seq;
+	/* several cores: correct-path stores fetched and not yet written, counted per 64-byte
+	 * granule, its address modulo 256 (core_remote_count): another core's load
+	 * looks into this core's queues only when its granule's count is not 0 */
+	uint16_t remote_stores[256];
 	uint64_t sfb_start, sfb_end; /* the shadow of the SFB being fetched (0: none); in it
 	                                fetch makes predicated-off ops while sfb_taken */
 	uint64_t sfb_anchor;         /* that SFB's emulator seq (the shadow's path_seq) */
@@ -299,6 +318,22 @@ _Static_assert(offsetof(struct core_insn, retry_at) == CORE_INSN_HEAD,
 _Static_assert(sizeof(struct core_insn) == 256 && offsetof(struct core_insn, rec) == 64,
                "core_insn: one line of stage fields, then the record, 256 bytes in all");
 
+/* Several cores: add delta to the count of stores in flight (struct core.remote_stores) of
+ * the granules the size bytes at addr touch. */
+static inline void core_remote_count(struct core *c, uint64_t addr, uint32_t size, int delta)
+{
+	uint64_t first = addr >> 6, last = (addr + (size ? size : 8) - 1) >> 6;
+	c->remote_stores[first & 255] = (uint16_t)(c->remote_stores[first & 255] + delta);
+	if (last != first)
+		c->remote_stores[last & 255] = (uint16_t)(c->remote_stores[last & 255] + delta);
+}
+
+/* The emu cycle of the instruction in ring slot e (struct core.emu_cycle). */
+static inline uint64_t *core_emu_cycle(const struct core *c, const struct core_insn *e)
+{
+	return &c->emu_cycle[e - c->ring];
+}
+
 /* The predictor checkpoint of the control transfer at ring index idx. */
 static inline struct bpred_ckpt *core_ckpt(const struct core *c, uint64_t idx)
 {
@@ -329,6 +364,10 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx);
 /* A software prefetch (ISA_F_PREFETCH) issued: fetch the line of e->rec.mem_addr into the
  * L1D without waiting for it; dropped on a D-TLB miss or when no MSHR is free. */
 void lsu_prefetch(struct core *c, struct core_insn *e);
+/* Several cores: does the correct-path load e (just fetched) read bytes that another core's
+ * store, executed by the emulator before it, has not yet written to its L1D? Then the
+ * emulator gave it a value its core cannot have yet (fetch waits for it: fetch.c). */
+int lsu_remote_pending(struct core *c, const struct core_insn *e);
 void lsu_commit(struct core *c, struct core_insn *e);
 
 /* issue_enqueue (core/issue_queue.h) puts a dispatched instruction into its issue queue. */

@@ -158,7 +158,7 @@ void core_print_summary(const struct core *c, FILE *out)
 }
 
 static void stats_cache_json(struct json *j, const char *name, const struct cache *c,
-                             uint64_t insns)
+                             uint64_t insns, int below_l1)
 {
 	json_key(j, name);
 	json_object_begin(j);
@@ -169,6 +169,20 @@ static void stats_cache_json(struct json *j, const char *name, const struct cach
 	json_kv_uint(j, "mshr_full", c->st.mshr_full);
 	json_kv_uint(j, "prefetches", c->st.prefetches);
 	json_kv_uint(j, "useful_prefetches", c->st.useful_prefetches);
+	if (below_l1) {
+		/* who asked this level for lines: demand misses above, the L1D's prefetcher, the
+		 * page-table walker */
+		json_key(j, "by_cause");
+		json_object_begin(j);
+		for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
+			json_key(j, memsys_cause_name((enum cache_cause)k));
+			json_object_begin(j);
+			json_kv_uint(j, "accesses", c->st.cause_accesses[k]);
+			json_kv_uint(j, "misses", c->st.cause_misses[k]);
+			json_object_end(j);
+		}
+		json_object_end(j);
+	}
 	json_object_end(j);
 }
 
@@ -201,11 +215,11 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 	json_object_end(j);
 	json_key(j, "caches");
 	json_object_begin(j);
-	stats_cache_json(j, "l1i", &c->mem.l1i, insns);
-	stats_cache_json(j, "l1d", &c->mem.l1d, insns);
+	stats_cache_json(j, "l1i", &c->mem.l1i, insns, 0);
+	stats_cache_json(j, "l1d", &c->mem.l1d, insns, 0);
 	if (c->mem.has_l2)
-		stats_cache_json(j, "l2", &c->mem.l2, insns);
-	stats_cache_json(j, "llc", &c->mem.llc, insns);
+		stats_cache_json(j, "l2", &c->mem.l2, insns, 1);
+	stats_cache_json(j, "llc", &c->mem.llc, insns, 1);
 	json_object_end(j);
 	json_key(j, "tlbs");
 	json_object_begin(j);
@@ -218,6 +232,11 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 	json_key(j, "dram");
 	json_object_begin(j);
 	json_kv_uint(j, "reads", c->mem.dram.st.reads);
+	json_key(j, "reads_by_cause");
+	json_object_begin(j);
+	for (unsigned k = 0; k < CACHE_CAUSE_N; k++)
+		json_kv_uint(j, memsys_cause_name((enum cache_cause)k), c->mem.st.dram_reads[k]);
+	json_object_end(j);
 	json_kv_uint(j, "writes", c->mem.dram.st.writes);
 	json_kv_uint(j, "row_hits", c->mem.dram.st.row_hits);
 	json_kv_uint(j, "row_empty", c->mem.dram.st.row_empty);

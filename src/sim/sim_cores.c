@@ -24,6 +24,10 @@
 struct sim_cores_row {
 	uint64_t cycles, insns, l1d_misses, l1i_misses, invalidations, invalidated, interventions;
 	uint64_t llc_accesses, llc_misses;
+	uint64_t remote_store_waits, remote_fetch_waits;
+	uint64_t l1d_prefetches, l1d_useful_prefetches;
+	uint64_t llc_cause_accesses[CACHE_CAUSE_N], llc_cause_misses[CACHE_CAUSE_N];
+	uint64_t dram_reads[CACHE_CAUSE_N];     /* the DRAM reads its requests made, by cause */
 };
 
 static void sim_cores_row(const struct core *c, struct sim_cores_row *r)
@@ -40,6 +44,37 @@ static void sim_cores_row(const struct core *c, struct sim_cores_row *r)
 	r->interventions = m->st.coh_interventions;
 	r->llc_accesses = m->st.llc_accesses;
 	r->llc_misses = m->st.llc_misses;
+	r->remote_store_waits = s->remote_store_waits;
+	r->l1d_prefetches = m->l1d.st.prefetches;
+	r->l1d_useful_prefetches = m->l1d.st.useful_prefetches;
+	r->remote_fetch_waits = s->remote_fetch_waits;
+	for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
+		r->llc_cause_accesses[k] = m->st.llc_cause_accesses[k];
+		r->llc_cause_misses[k] = m->st.llc_cause_misses[k];
+		r->dram_reads[k] = m->st.dram_reads[k];
+	}
+}
+
+/* tot += r */
+static void sim_cores_row_add(struct sim_cores_row *tot, const struct sim_cores_row *r)
+{
+	tot->insns += r->insns;
+	tot->l1d_misses += r->l1d_misses;
+	tot->l1i_misses += r->l1i_misses;
+	tot->invalidations += r->invalidations;
+	tot->invalidated += r->invalidated;
+	tot->interventions += r->interventions;
+	tot->llc_accesses += r->llc_accesses;
+	tot->llc_misses += r->llc_misses;
+	tot->remote_store_waits += r->remote_store_waits;
+	tot->l1d_prefetches += r->l1d_prefetches;
+	tot->l1d_useful_prefetches += r->l1d_useful_prefetches;
+	tot->remote_fetch_waits += r->remote_fetch_waits;
+	for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
+		tot->llc_cause_accesses[k] += r->llc_cause_accesses[k];
+		tot->llc_cause_misses[k] += r->llc_cause_misses[k];
+		tot->dram_reads[k] += r->dram_reads[k];
+	}
 }
 
 /* "1001,1002" */
@@ -78,18 +113,41 @@ int sim_cores_print_errors(FILE *out, const char *label, struct pmu *p, struct c
 	return 0;
 }
 
-static void sim_cores_json_row(struct json *j, const struct sim_cores_row *r)
+/* dram_reads: a core's own (the sum of its causes), or the shared DRAM's for the total */
+static void sim_cores_json_row(struct json *j, const struct sim_cores_row *r, uint64_t dram_reads)
 {
 	json_kv_uint(j, "cycles", r->cycles);
 	json_kv_uint(j, "instructions", r->insns);
 	json_kv_double(j, "ipc", r->cycles ? (double)r->insns / (double)r->cycles : 0.0);
 	json_kv_uint(j, "l1i_misses", r->l1i_misses);
 	json_kv_uint(j, "l1d_misses", r->l1d_misses);
+	json_kv_uint(j, "l1d_prefetches", r->l1d_prefetches);
+	json_kv_uint(j, "l1d_useful_prefetches", r->l1d_useful_prefetches);
 	json_kv_uint(j, "llc_accesses", r->llc_accesses);
 	json_kv_uint(j, "llc_misses", r->llc_misses);
+	/* the LLC's requests by who made them: demand (llc_accesses), the L1D's prefetcher, the
+	 * page walker; each miss there is one DRAM read */
+	json_key(j, "llc_by_cause");
+	json_object_begin(j);
+	for (unsigned k = 0; k < CACHE_CAUSE_N; k++) {
+		json_key(j, memsys_cause_name((enum cache_cause)k));
+		json_object_begin(j);
+		json_kv_uint(j, "accesses", r->llc_cause_accesses[k]);
+		json_kv_uint(j, "misses", r->llc_cause_misses[k]);
+		json_object_end(j);
+	}
+	json_object_end(j);
+	json_kv_uint(j, "dram_reads", dram_reads);
+	json_key(j, "dram_reads_by_cause");
+	json_object_begin(j);
+	for (unsigned k = 0; k < CACHE_CAUSE_N; k++)
+		json_kv_uint(j, memsys_cause_name((enum cache_cause)k), r->dram_reads[k]);
+	json_object_end(j);
 	json_kv_uint(j, "coherence_invalidations", r->invalidations);
 	json_kv_uint(j, "coherence_invalidated", r->invalidated);
 	json_kv_uint(j, "coherence_interventions", r->interventions);
+	json_kv_uint(j, "remote_store_waits", r->remote_store_waits);
+	json_kv_uint(j, "remote_fetch_waits", r->remote_fetch_waits);
 }
 
 void sim_cores_mask(uint32_t m, char *buf, size_t n)
@@ -121,9 +179,15 @@ void sim_cores_print(const struct sim *sim, uint64_t cycles, uint64_t insns)
 		        r.llc_misses, r.invalidations, r.invalidated, r.interventions);
 	}
 	const struct memsys *m0 = core_memsys(m->core[0]);
-	fprintf(stderr, "  shared LLC: %" PRIu64 " accesses, %" PRIu64 " misses; DRAM: %" PRIu64
-	        " reads, %" PRIu64 " writes, %" PRIu64 " queue cycles\n", m0->llc.st.accesses,
-	        m0->llc.st.misses, m0->dram.st.reads, m0->dram.st.writes,
+	uint64_t by[CACHE_CAUSE_N] = { 0 };
+	for (unsigned k = 0; k < m->n; k++)
+		for (unsigned c = 0; c < CACHE_CAUSE_N; c++)
+			by[c] += core_memsys(m->core[k])->st.dram_reads[c];
+	fprintf(stderr, "  shared LLC: %" PRIu64 " accesses, %" PRIu64 " misses (demand); DRAM: %"
+	        PRIu64 " reads (demand %" PRIu64 ", prefetch %" PRIu64 ", page walk %" PRIu64 "), %"
+	        PRIu64 " writes, %" PRIu64 " queue cycles\n", m0->llc.st.accesses,
+	        m0->llc.st.misses, m0->dram.st.reads, by[CACHE_CAUSE_DEMAND],
+	        by[CACHE_CAUSE_PREFETCH], by[CACHE_CAUSE_WALK], m0->dram.st.writes,
 	        m0->dram.st.queue_cycles);
 }
 
@@ -153,14 +217,7 @@ int sim_cores_json(struct sim *sim, const char *path, int rc, const char *status
 	for (unsigned k = 0; k < m->n; k++) {
 		struct sim_cores_row r;
 		sim_cores_row(m->core[k], &r);
-		tot.insns += r.insns;
-		tot.l1d_misses += r.l1d_misses;
-		tot.l1i_misses += r.l1i_misses;
-		tot.invalidations += r.invalidations;
-		tot.invalidated += r.invalidated;
-		tot.interventions += r.interventions;
-		tot.llc_accesses += r.llc_accesses;
-		tot.llc_misses += r.llc_misses;
+		sim_cores_row_add(&tot, &r);
 		json_object_begin(&j);
 		json_kv_uint(&j, "core", k);
 		json_key(&j, "tids");
@@ -171,19 +228,21 @@ int sim_cores_json(struct sim *sim, const char *path, int rc, const char *status
 			json_uint(&j, t[i]);
 		json_array_end(&j);
 		json_kv_uint(&j, "thread_switches", sc->port[k].switches);
-		sim_cores_json_row(&j, &r);
+		uint64_t reads = 0;
+		for (unsigned c = 0; c < CACHE_CAUSE_N; c++)
+			reads += r.dram_reads[c];
+		sim_cores_json_row(&j, &r, reads);
 		json_object_end(&j);
 	}
 	json_array_end(&j);
 	tot.cycles = cores_cycles(m);
 	json_key(&j, "total");
 	json_object_begin(&j);
-	sim_cores_json_row(&j, &tot);
+	sim_cores_json_row(&j, &tot, core_memsys(m->core[0])->dram.st.reads);
 	json_kv_double(&j, "host_seconds", secs);
 	const struct memsys *m0 = core_memsys(m->core[0]);
 	json_kv_uint(&j, "shared_llc_accesses", m0->llc.st.accesses);
 	json_kv_uint(&j, "shared_llc_misses", m0->llc.st.misses);
-	json_kv_uint(&j, "dram_reads", m0->dram.st.reads);
 	json_kv_uint(&j, "dram_writes", m0->dram.st.writes);
 	json_kv_uint(&j, "dram_queue_cycles", m0->dram.st.queue_cycles);
 	json_object_end(&j);

@@ -55,9 +55,12 @@ static void test_msi(void **state)
 	assert_int_equal(memsys_load(&m[1], a, t, &r), 0);
 	assert_int_equal(r.level, PROBE_LEVEL_LLC);
 	t = r.done + 10;
-	/* both Shared: core 0's store invalidates core 1's copy and pays the snoop */
+	/* both Shared: core 0's store invalidates core 1's copy: the upgrade goes to the LLC
+	 * and back (llc_cycles) and waits for core 1's acknowledgement (the snoop, llc_cycles
+	 * again); the store queue drains behind it (coh_wait) */
 	assert_int_equal(memsys_store(&m[0], a, t, &r), 0);
-	assert_int_equal(r.done, t + 1 + cfg.llc_cycles);
+	assert_int_equal(r.done, t + 1 + 2 * cfg.llc_cycles);
+	assert_int_equal(r.coh_wait, 1);
 	assert_int_equal(m[0].st.coh_invalidations, 1);
 	assert_int_equal(m[1].st.coh_invalidated, 1);
 	assert_true(cache_lookup(&m[1].l1d, a, 0) < 0);
@@ -65,6 +68,7 @@ static void test_msi(void **state)
 	/* Modified: another store snoops nobody */
 	assert_int_equal(memsys_store(&m[0], a + 8, t, &r), 0);
 	assert_int_equal(r.done, t + 1);
+	assert_int_equal(r.coh_wait, 0);
 	assert_int_equal(m[0].st.coh_invalidations, 1);
 	/* core 1 reads it: a miss served after core 0's write-back (an intervention) */
 	assert_int_equal(memsys_load(&m[1], a, t, &r), 0);
