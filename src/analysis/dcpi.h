@@ -129,7 +129,24 @@ uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);
 enum dcpi_event { DCPI_EV_IMISS, DCPI_EV_DMISS, DCPI_EV_DTLB, DCPI_EV_MISPREDICT, DCPI_EV_COUNT };
 struct dcpi_events {
 	const double *count[DCPI_EV_COUNT];
+	/* events per sample behind count (0 or 1: exact counts); a count estimated from s
+	 * samples of period N is off by about N·sqrt(s), which the floor keeps out of */
+	double period[DCPI_EV_COUNT];
 };
+
+/* Event samples back to the instructions that caused them (dcpi_skid.c): a DCPI event
+ * interrupt arrives six cycles after the event with the pc of the oldest unissued
+ * instruction (§4.1.2), so a D-cache miss's sample sits on the consumer waiting for the load,
+ * a mispredict's on the first instructions of the refetched target. samples[i] are the
+ * samples on instruction i (indexed like insns[]); out[i] gets the events instruction i
+ * caused, estimated as samples × period_events: I-cache misses and D-TLB misses of a load or
+ * store stay where they are sampled (the instruction waits at the head), a D-cache miss goes
+ * to the load the sampled instruction depends on (else the nearest earlier load or store of
+ * its block), a mispredict to the branch or jump ending its block, else shared evenly by the
+ * conditional branches and indirect jumps ending the blocks that lead to it (dropped at the
+ * entry or after a call: the branch is in another procedure). */
+void dcpi_proc_unskid(const struct dcpi_proc *p, enum dcpi_event kind, const double *samples,
+		      double period_events, double *out);
 
 /* Frequency classes and estimates from the samples already in insns[].samples
  * (dcpi_freq.c). Returns 0 or -ENOMEM. */

@@ -420,6 +420,27 @@ static void dcpi_recentre(const struct dcpi_ratio *ratios, size_t n, size_t *a, 
 	}
 }
 
+/* Trim an accepted cluster [*a, *z) of the sorted ratios to the issue points that agree with
+ * its lowest within their sampling noise: a stall only adds samples, so a ratio that sits
+ * above the cluster's mean by more than two standard deviations of its own count (1/sqrt(s))
+ * measures a stall, not F (chase_dram's fill loop: a store at 1016, the store after it at
+ * 1202, 6 deviations apart, and the mean 9% high). Points with few samples stay (their noise
+ * covers the whole cluster); the mean is taken again until nothing is dropped. */
+static void dcpi_trim(const struct dcpi_ratio *ratios, size_t a, size_t *z, double *f)
+{
+	while (*z - a > 1) {
+		size_t q = *z - 1;
+		if (ratios[q].samples < DCPI_RECENTRE_SAMPLES ||
+		    ratios[q].r - *f <= 2 / sqrt(ratios[q].samples) * *f)
+			return;
+		double sum = 0;
+		(*z)--;
+		for (size_t k = a; k < *z; k++)
+			sum += ratios[k].r;
+		*f = sum / (double)(*z - a);
+	}
+}
+
 /* Estimate class c from its issue points; ratios[] is scratch of ninsns entries; point_ev[i]
  * holds the events that stall issue point i in the run (per period, as floor_freq; NULL:
  * none known). */
@@ -502,6 +523,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		}
 		if (anomalous)
 			continue;
+		dcpi_trim(ratios, a, &z, &f);
 		dcpi_recentre(ratios, n, &a, &z, &f);
 		k->freq = f;
 		k->used = (uint32_t)(z - a);
@@ -623,11 +645,18 @@ int dcpi_proc_estimate_events(struct dcpi_proc *p, const struct dcpi_events *ev,
 			if (point_ev)
 				point_ev[i] = dcpi_point_events(p, ev, (uint32_t)i) / period_cycles;
 		}
-		/* at most one event of a kind per execution: the class runs at least this often */
+		/* at most one event of a kind per execution: the class runs at least this often
+		 * (a count estimated from samples, less its sampling noise) */
 		struct dcpi_class *k = &p->classes[p->blocks[p->insns[i].block].cls];
-		for (int e = 0; events && e < DCPI_EV_COUNT; e++)
-			if (ev->count[e] && ev->count[e][i] / period_cycles > k->floor_freq)
-				k->floor_freq = ev->count[e][i] / period_cycles;
+		for (int e = 0; events && e < DCPI_EV_COUNT; e++) {
+			if (!ev->count[e])
+				continue;
+			double n = ev->count[e][i];
+			if (ev->period[e] > 1)
+				n -= sqrt(n * ev->period[e]);
+			if (n / period_cycles > k->floor_freq)
+				k->floor_freq = n / period_cycles;
+		}
 	}
 	for (uint32_t c = 0; c < p->nclasses; c++) {
 		struct dcpi_class *k = &p->classes[c];
