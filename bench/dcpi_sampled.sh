@@ -37,6 +37,7 @@ if [[ $ONLY == *corpus* ]]; then
 		[ "$name" = name ] || [ "$threads" != 1 ] && continue
 		rm -f "$OUT/$name.db"*
 		# shellcheck disable=SC2086
-		(cd "$CORPUS_DIR" && env -i "${SIM[@]}" --db "$OUT/$name.db" -- $cmd >/dev/null 2>&1) || true
+		(cd "$CORPUS_DIR" && env -i "${SIM[@]}" --db "$OUT/$name.db" -- "$PWD/"$cmd </dev/null \
+			>/dev/null 2>&1) || true
 	done <corpus/manifest.tsv
 fi

@@ -5,15 +5,19 @@
 #   bash bench/dcpi_sampled_eval.sh [OUTDIR] [-- CALC_OPTIONS...]   (e.g. -- --oracle-events)
 set -u
 cd "$(dirname "$0")/.."
-ROBIN=${ROBIN:-build/robin}
-OUT=${1:-build/bench/dcpi32}
+ROBIN=$(realpath "${ROBIN:-build/robin}")
+OUT=$(realpath "${1:-build/bench/dcpi32}")
+CORPUS_DIR=${CORPUS_DIR:-build/corpus}
 shift || true
 [ "${1:-}" = -- ] && shift
 HELDOUT=" sqlite3 lame jq zstd djpeg "
 printf '%-12s %9s %8s %8s %8s %8s\n' program samples within5 within10 within15 off15low
 for db in "$OUT"/*.db; do
 	n=$(basename "$db" .db)
-	"$ROBIN" calc --evaluate --json "$@" --db "$db" 2>/dev/null | python3 -c 2>/dev/null '
+	# corpus runs from before their binary paths were absolute resolve from the corpus
+	{ "$ROBIN" calc --evaluate --json "$@" --db "$db" 2>/dev/null ||
+	  (cd "$CORPUS_DIR" && "$ROBIN" calc --evaluate --json "$@" --db "$db" 2>/dev/null); } |
+	python3 -c 2>/dev/null '
 import json, sys
 d = json.load(sys.stdin)
 s = d["samples"]; w = [d["within_5pct"], d["within_10pct"], d["within_15pct"]]
