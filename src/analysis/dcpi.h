@@ -93,6 +93,7 @@ struct dcpi_class {
 	double freq;                 /* NAN: unknown */
 	uint8_t conf;
 	uint8_t propagated;
+	uint8_t reconciled;          /* lowered to meet the flow of better estimates */
 	uint32_t issue_points, used; /* issue points in the class, ratios averaged */
 	uint32_t event_stalled;      /* issue points left out: stalls explained by events */
 	double spread;               /* max / min of the averaged ratios */

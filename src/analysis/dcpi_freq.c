@@ -613,6 +613,113 @@ static void dcpi_propagate(struct dcpi_proc *p)
 	}
 }
 
+/* ---- reconciliation with the flow of better estimates -------------------------------------- */
+
+/* A class whose estimate rests on one issue point or on ∑S/∑M overestimates F whenever that
+ * point stalls on every execution (§6.1.3's first challenge: both arms of an unpredictable
+ * branch, whose first instruction holds the refetch after each mispredict; a short block
+ * after a call or a load miss). Local propagation never revisits an estimate, so the flow
+ * equations around such a class stay violated: a block estimated with confidence `level` or
+ * better whose edges on one side sum to more than it, the excess on edges below `level`,
+ * proves those edges high; they are scaled down together to meet it (stalls inflate
+ * estimates by a factor, so the factor is shared), and a block below `level` whose edges on
+ * one side are all at `level` or better and sum to less than it takes their sum. Estimates
+ * are only lowered, never below their floor, each class at most once; the result is one
+ * level below its sources, as a propagated estimate (§6.1.4 mentions a global constraint
+ * solver; this is its local form). */
+static int dcpi_trusted(const struct dcpi_proc *p, uint32_t c, uint8_t level)
+{
+	const struct dcpi_class *k = &p->classes[c];
+	return !isnan(k->freq) && (k->conf >= level || k->reconciled);
+}
+
+static void dcpi_lower(struct dcpi_proc *p, uint32_t c, double f, uint8_t level)
+{
+	struct dcpi_class *k = &p->classes[c];
+	k->freq = f < k->floor_freq ? k->floor_freq : f;
+	k->conf = level > DCPI_CONF_LOW ? level - 1 : DCPI_CONF_LOW;
+	k->reconciled = 1;
+}
+
+static int dcpi_reconcile_side(struct dcpi_proc *p, uint32_t b, int dir, uint8_t level)
+{
+	double known = 0, low = 0;
+	int any = 0, nlow = 0;
+	for (size_t e = 0; e < p->nedges; e++) {
+		const struct dcpi_edge *x = &p->edges[e];
+		if ((dir ? x->from : x->to) != b)
+			continue;
+		any = 1;
+		double f = p->classes[x->cls].freq;
+		if (isnan(f))
+			return 0;  /* an unknown edge: the side says nothing */
+		if (dcpi_trusted(p, x->cls, level)) {
+			known += f;
+		} else {
+			low += f;
+			nlow++;
+		}
+	}
+	uint32_t bc = p->blocks[b].cls;
+	double fb = p->classes[bc].freq;
+	if (!any || isnan(fb))
+		return 0;
+	if (dcpi_trusted(p, bc, level)) {
+		double target = fb - known;
+		if (!nlow || !(target > 0) || low <= target)
+			return 0;
+		double scale = target / low;
+		int changed = 0;
+		uint32_t first = DCPI_NONE;
+		int shared = 0;  /* several classes share the excess: their split is a guess */
+		for (size_t e = 0; e < p->nedges; e++) {
+			const struct dcpi_edge *x = &p->edges[e];
+			if ((dir ? x->from : x->to) != b || dcpi_trusted(p, x->cls, level))
+				continue;
+			if (first == DCPI_NONE)
+				first = x->cls;
+			else if (x->cls != first)
+				shared = 1;
+		}
+		for (size_t e = 0; e < p->nedges; e++) {
+			const struct dcpi_edge *x = &p->edges[e];
+			if ((dir ? x->from : x->to) != b || dcpi_trusted(p, x->cls, level))
+				continue;
+			dcpi_lower(p, x->cls, p->classes[x->cls].freq * scale,
+			           shared ? DCPI_CONF_LOW : level);
+			changed = 1;
+		}
+		return changed;
+	}
+	if (!nlow && known < fb && bc != DCPI_NONE) {
+		/* every edge is trusted: the block runs as often as they sum to */
+		int own = 0;
+		for (size_t e = 0; e < p->nedges; e++) {
+			const struct dcpi_edge *x = &p->edges[e];
+			if ((dir ? x->from : x->to) == b && x->cls == bc)
+				own = 1;
+		}
+		if (own)
+			return 0;
+		dcpi_lower(p, bc, known, level);
+		return 1;
+	}
+	return 0;
+}
+
+static void dcpi_reconcile(struct dcpi_proc *p)
+{
+	for (uint8_t level = DCPI_CONF_HIGH; level >= DCPI_CONF_MEDIUM; level--)
+		for (size_t pass = 0; pass < p->nblocks + 2; pass++) {
+			int changed = 0;
+			for (uint32_t b = 0; b < p->nblocks; b++)
+				for (int dir = 0; dir < 2; dir++)
+					changed |= dcpi_reconcile_side(p, b, dir, level);
+			if (!changed)
+				break;
+		}
+}
+
 int dcpi_proc_estimate(struct dcpi_proc *p)
 {
 	return dcpi_proc_estimate_events(p, NULL, 0);
@@ -667,6 +774,7 @@ int dcpi_proc_estimate_events(struct dcpi_proc *p, const struct dcpi_events *ev,
 	free(ratios);
 	free(point_ev);
 	dcpi_propagate(p);
+	dcpi_reconcile(p);
 	for (uint32_t c = 0; c < p->nclasses; c++)
 		if (isnan(p->classes[c].freq) && p->classes[c].floor_freq > 0) {
 			p->classes[c].freq = p->classes[c].floor_freq;  /* the events' proof alone */
