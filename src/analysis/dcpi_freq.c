@@ -583,8 +583,8 @@ static int dcpi_propagate_side(struct dcpi_proc *p, uint32_t b, int dir)
 				conf = p->classes[x->cls].conf;
 		}
 	}
-	if (!any)
-		return 0;  /* a boundary block: no flow constraint on this side */
+	if (!any || (!dir && p->missing_edges))
+		return 0;  /* a boundary block, or incoming edges that may be missing */
 	uint32_t bc = p->blocks[b].cls;
 	double fb = dcpi_cls_freq(p, bc);
 	if (!nunknown && isnan(fb))
@@ -645,6 +645,10 @@ static int dcpi_reconcile_side(struct dcpi_proc *p, uint32_t b, int dir, uint8_t
 {
 	double known = 0, low = 0;
 	int any = 0, nlow = 0;
+	/* with missing edges any block may be the target of the unresolved jump: its known
+	 * incoming edges sum to at most its frequency, an inequality; what leaves a block is
+	 * known unless it ends in that jump (then it has no edges) */
+	int bound = !dir && p->missing_edges;
 	for (size_t e = 0; e < p->nedges; e++) {
 		const struct dcpi_edge *x = &p->edges[e];
 		if ((dir ? x->from : x->to) != b)
@@ -691,7 +695,7 @@ static int dcpi_reconcile_side(struct dcpi_proc *p, uint32_t b, int dir, uint8_t
 		}
 		return changed;
 	}
-	if (!nlow && known < fb && bc != DCPI_NONE) {
+	if (!nlow && known < fb && bc != DCPI_NONE && !bound) {
 		/* every edge is trusted: the block runs as often as they sum to */
 		int own = 0;
 		for (size_t e = 0; e < p->nedges; e++) {
