@@ -140,9 +140,10 @@ struct dcpi_events {
  * instruction (§4.1.2), so a D-cache miss's sample sits on the consumer waiting for the load,
  * a mispredict's on the first instructions of the refetched target. samples[i] are the
  * samples on instruction i (indexed like insns[]); out[i] gets the events instruction i
- * caused, estimated as samples × period_events: I-cache misses and D-TLB misses of a load or
- * store stay where they are sampled (the instruction waits at the head), a D-cache miss goes
- * to the load the sampled instruction depends on (else the nearest earlier load or store of
+ * caused, estimated as samples × period_events: I-cache misses stay where they are sampled
+ * (the instruction waits at the head), a D-cache or D-TLB miss sampled on a load or store
+ * stays there, one sampled on another instruction goes to the load it depends on (else the
+ * nearest earlier load or store of
  * its block), a mispredict to the branch or jump ending its block, else shared evenly by the
  * conditional branches and indirect jumps ending the blocks that lead to it (dropped at the
  * entry or after a call: the branch is in another procedure). */

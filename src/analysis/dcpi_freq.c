@@ -523,7 +523,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		}
 		if (anomalous)
 			continue;
-		dcpi_trim(ratios, a, &z, &f);
+		if (!getenv("DCPI_NOTRIM")) dcpi_trim(ratios, a, &z, &f);
 		dcpi_recentre(ratios, n, &a, &z, &f);
 		k->freq = f;
 		k->used = (uint32_t)(z - a);

@@ -23,7 +23,9 @@ static int dcpi_skid_predicted(const struct dcpi_insn *x)
 	       ((x->in.flags & ISA_F_INDIRECT) && !(x->in.flags & (ISA_F_RET | ISA_F_CALL)));
 }
 
-/* The load or store whose D-cache miss a sample on instruction i stands for. */
+/* The load or store whose D-cache (D-TLB) miss a sample on instruction i stands for: i
+ * itself when it accesses memory (a load waits at the head for its own walk), else the load
+ * it waits for, else the nearest earlier access of its block. */
 static uint32_t dcpi_skid_dmiss(const struct dcpi_proc *p, uint32_t i)
 {
 	const struct dcpi_insn *x = &p->insns[i];
@@ -73,6 +75,7 @@ void dcpi_proc_unskid(const struct dcpi_proc *p, enum dcpi_event kind, const dou
 			continue;
 		switch (kind) {
 		case DCPI_EV_DMISS:
+		case DCPI_EV_DTLB:
 			out[dcpi_skid_dmiss(p, i)] += n;
 			break;
 		case DCPI_EV_MISPREDICT:
