@@ -59,6 +59,9 @@ struct dcpi_insn {
 	uint8_t static_kind;         /* enum dcpi_static of the stall that precedes it */
 	uint32_t static_by;          /* the instruction that caused it, or DCPI_NONE */
 	uint32_t dep_on;             /* the producer it depends on in its block, or DCPI_NONE */
+	uint8_t head_pairs;          /* first of its block, M_i = 1, and it can issue in the cycle
+	                                of a predecessor block's last instruction: its M_i is 0
+	                                or 1 depending on the path (§6.1.3, third challenge) */
 	/* estimates */
 	double freq;                 /* F: executions per sampling period (NAN: unknown) */
 	uint8_t conf;                /* enum dcpi_conf of freq */

@@ -459,6 +459,19 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 					lowest = p->insns[i].ratio;
 	if (!(k->floor_freq >= DCPI_FLOOR_SHARE * lowest))
 		point_ev = NULL;
+	/* a block head that can pair with its predecessor's last instruction may spend 0 cycles
+	 * at the head where M_i says 1 (bsearch's loop head: 0.77): its ratio is left out when
+	 * the class has at least two other issue points to cluster (it counts for the quarter
+	 * rule); with one other, that one may stall on every execution and the head is the
+	 * better bound */
+	int heads_out = 0;
+	uint32_t heads = 0;
+	for (size_t b = 0; b < p->nblocks; b++)
+		if (p->blocks[b].cls == c)
+			for (uint32_t i = p->blocks[b].first; i < p->blocks[b].first + p->blocks[b].n; i++)
+				if (p->insns[i].m_cycles && !p->insns[i].head_pairs)
+					heads_out++;
+	heads_out = heads_out >= 2;
 	for (size_t b = 0; b < p->nblocks; b++) {
 		const struct dcpi_block *bl = &p->blocks[b];
 		if (bl->cls != c)
@@ -473,6 +486,10 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 				k->event_stalled++;
 				continue;
 			}
+			if (heads_out && p->insns[i].head_pairs) {
+				heads++;
+				continue;
+			}
 			double s;
 			ratios[n].r = dcpi_point_ratio(p, i, &s);
 			ratios[n].samples = s;
@@ -480,7 +497,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 			n++;
 		}
 	}
-	k->issue_points = (uint32_t)n + k->event_stalled;
+	k->issue_points = (uint32_t)n + k->event_stalled + heads;
 	if (!n && k->event_stalled) {
 		k->freq = k->floor_freq;  /* every issue point stalls on its events */
 		k->conf = DCPI_CONF_LOW;
@@ -523,7 +540,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		}
 		if (anomalous)
 			continue;
-		if (!getenv("DCPI_NOTRIM")) dcpi_trim(ratios, a, &z, &f);
+		dcpi_trim(ratios, a, &z, &f);
 		dcpi_recentre(ratios, n, &a, &z, &f);
 		k->freq = f;
 		k->used = (uint32_t)(z - a);

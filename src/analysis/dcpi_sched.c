@@ -168,6 +168,43 @@ static void dcpi_sched_block(struct dcpi_proc *p, struct dcpi_block *b, int loop
 	}
 }
 
+/* Whether instruction `in` can issue in the same cycle as `last`, the last instruction of a
+ * preceding block: a second slot, room in its queue, no operand from `last`, neither waiting
+ * at the ROB head nor a call or return between them. */
+static int dcpi_sched_pairs(const struct core_config *g, const struct isa_insn *last,
+			    const struct isa_insn *in)
+{
+	uint32_t width[DCPI_Q_COUNT] = { g->int_issue_width, g->mem_issue_width, g->fp_issue_width };
+	if (g->decode_width < 2 || dcpi_sched_at_head(in) || dcpi_sched_at_head(last) ||
+	    (last->flags & (ISA_F_CALL | ISA_F_RET)))
+		return 0;
+	if (dcpi_sched_queue(last) == dcpi_sched_queue(in) && width[dcpi_sched_queue(in)] < 2)
+		return 0;
+	uint8_t src[3] = { in->rs1, in->cls == ISA_CLASS_STORE ? ISA_REG_NONE : in->rs2, in->rs3 };
+	for (int k = 0; k < 3; k++)
+		if (src[k] != ISA_REG_NONE && src[k] != 0 && src[k] == last->rd &&
+		    last->cls != ISA_CLASS_STORE)
+			return 0;
+	return 1;
+}
+
+/* Mark the block heads whose one cycle at the head can vanish on some path (head_pairs). */
+static void dcpi_sched_heads(struct dcpi_proc *p)
+{
+	for (size_t e = 0; e < p->nedges; e++) {
+		const struct dcpi_edge *ed = &p->edges[e];
+		if (ed->from == DCPI_NONE || ed->to == DCPI_NONE || ed->from == ed->to)
+			continue;
+		const struct dcpi_block *pb = &p->blocks[ed->from], *b = &p->blocks[ed->to];
+		if (!pb->n || !b->n)
+			continue;
+		struct dcpi_insn *x = &p->insns[b->first];
+		if (x->m_cycles == 1 &&
+		    dcpi_sched_pairs(&p->core, &p->insns[pb->first + pb->n - 1].in, &x->in))
+			x->head_pairs = 1;
+	}
+}
+
 /* ---- the CFG ------------------------------------------------------------------------------ */
 
 static int dcpi_edge_add(struct dcpi_proc *p, size_t *cap, uint32_t from, uint32_t to)
@@ -257,6 +294,8 @@ int dcpi_proc_build(const uint8_t *code, size_t len, uint64_t base,
 			goto out;
 	}
 	rc = dcpi_edge_add(p, &cap, DCPI_NONE, 0);  /* the procedure's entry */
+	if (!rc)
+		dcpi_sched_heads(p);
 out:
 	cfg_free(&g);
 	if (rc)
