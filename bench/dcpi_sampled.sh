@@ -8,7 +8,8 @@
 # separately. Usage:
 #   bash bench/dcpi_sampled.sh [PRESET] [OUTDIR]   (default inorder-dual, build/bench/dcpi32)
 # env: ROBIN, BUDGET (instructions per program, default 5000000), PERIOD (default 1009),
-#      CORPUS_DIR (default build/corpus), ONLY (suite,corpus: default both).
+#      CORPUS_DIR (default build/corpus), ONLY (suite,corpus: default both), NAMES (only
+#      these programs, space-separated).
 # About 2-3 CPU minutes at the default budget; runs one program at a time, niced.
 set -u
 cd "$(dirname "$0")/.."
@@ -27,6 +28,7 @@ SIM=(nice "$ROBIN" sim --quiet --no-progress --preset "$PRESET" --profile dcpi -
      --top 0 --max-insns "$BUDGET")
 if [[ $ONLY == *suite* ]]; then
 	for w in $(suite_names); do
+		[ -n "${NAMES:-}" ] && [[ " $NAMES " != *" $w "* ]] && continue
 		rm -f "$OUT/$w.db"*
 		"${SUITE_ENV[@]}" "${SIM[@]}" --db "$OUT/$w.db" -- build/guest/workloads/$w.static \
 			>/dev/null 2>&1 || true
@@ -35,6 +37,7 @@ fi
 if [[ $ONLY == *corpus* ]]; then
 	while IFS=$'\t' read -r name _ _ threads cmd _; do
 		[ "$name" = name ] || [ "$threads" != 1 ] && continue
+		[ -n "${NAMES:-}" ] && [[ " $NAMES " != *" $name "* ]] && continue
 		rm -f "$OUT/$name.db"*
 		# shellcheck disable=SC2086
 		(cd "$CORPUS_DIR" && env -i "${SIM[@]}" --db "$OUT/$name.db" -- "$PWD/"$cmd </dev/null \

@@ -33,8 +33,11 @@ def pool(sel, name):
     if not s: return
     w = [sum(float(r[1]) * float(r[k].rstrip('%')) for r in sel) / s for k in (2, 3, 4)]
     mn = min(float(r[2].rstrip('%')) for r in sel)
-    print("%-22s %9.0f samples, within 5%% %.1f%%, 10%% %.1f%%, 15%% %.1f%%; worst program %.1f%%, programs >= 50%%: %d/%d"
-          % (name, s, w[0], w[1], w[2], mn, sum(float(r[2].rstrip('%')) >= 50 for r in sel), len(sel)))
+    off = sum(float(r[1]) * (100 - float(r[4].rstrip('%'))) for r in sel)
+    low = sum(float(r[1]) * (100 - float(r[4].rstrip('%'))) * float(r[5].rstrip('%')) for r in sel)
+    print("%-22s %9.0f samples, within 5%% %.1f%%, 10%% %.1f%%, 15%% %.1f%%; off by > 15%% marked low %.1f%%; worst program %.1f%%, programs >= 50%%: %d/%d"
+          % (name, s, w[0], w[1], w[2], low / off if off else 100, mn,
+             sum(float(r[2].rstrip('%')) >= 50 for r in sel), len(sel)))
 tuned = [r for r in rows if len(r) < 7]
 held = [r for r in rows if len(r) >= 7]
 pool(tuned, "tuned programs")

@@ -144,10 +144,11 @@ struct dcpi_events {
  * a mispredict's on the first instructions of the refetched target. samples[i] are the
  * samples on instruction i (indexed like insns[]); out[i] gets the events instruction i
  * caused, estimated as samples × period_events: I-cache misses stay where they are sampled
- * (the instruction waits at the head), a D-cache or D-TLB miss sampled on a load or store
- * stays there, one sampled on another instruction goes to the load it depends on (else the
- * nearest earlier load or store of
- * its block), a mispredict to the branch or jump ending its block, else shared evenly by the
+ * (the instruction waits at the head), a D-cache miss goes to the load or store the sampled
+ * instruction depends on, else to the nearest earlier one of its block (the access itself
+ * has left the head), else it is dropped; a D-TLB miss sampled on an access stays there (the
+ * access waits at the head for the walk), else goes where a D-cache miss would;
+ * a mispredict to the branch or jump ending its block, else shared evenly by the
  * conditional branches and indirect jumps ending the blocks that lead to it (dropped at the
  * entry or after a call: the branch is in another procedure). */
 void dcpi_proc_unskid(const struct dcpi_proc *p, enum dcpi_event kind, const double *samples,

@@ -23,19 +23,24 @@ static int dcpi_skid_predicted(const struct dcpi_insn *x)
 	       ((x->in.flags & ISA_F_INDIRECT) && !(x->in.flags & (ISA_F_RET | ISA_F_CALL)));
 }
 
-/* The load or store whose D-cache (D-TLB) miss a sample on instruction i stands for: i
- * itself when it accesses memory (a load waits at the head for its own walk), else the load
- * it waits for, else the nearest earlier access of its block. */
-static uint32_t dcpi_skid_dmiss(const struct dcpi_proc *p, uint32_t i)
+/* The load or store whose miss a sample on instruction i stands for, or DCPI_NONE (the
+ * sample is dropped: no access of the block can have caused it). The interrupt comes six
+ * cycles after the access issued, so the access itself has left the head: the sample sits on
+ * the instruction waiting for its data (the access i depends on) or on a younger one (the
+ * nearest earlier access of the block). A D-TLB miss also holds the access itself at the
+ * head for the walk: one sampled on an access stays there. */
+static uint32_t dcpi_skid_access(const struct dcpi_proc *p, uint32_t i, int own)
 {
 	const struct dcpi_insn *x = &p->insns[i];
+	if (own && dcpi_skid_mem(x))
+		return i;
 	if (x->dep_on != DCPI_NONE && dcpi_skid_mem(&p->insns[x->dep_on]))
 		return x->dep_on;
 	const struct dcpi_block *b = &p->blocks[x->block];
-	for (uint32_t k = i + 1; k-- > b->first;)
+	for (uint32_t k = i; k-- > b->first;)
 		if (dcpi_skid_mem(&p->insns[k]))
 			return k;
-	return i;
+	return DCPI_NONE;
 }
 
 /* Share `n` mispredicts sampled at instruction i out to the branches that can have caused
@@ -75,9 +80,12 @@ void dcpi_proc_unskid(const struct dcpi_proc *p, enum dcpi_event kind, const dou
 			continue;
 		switch (kind) {
 		case DCPI_EV_DMISS:
-		case DCPI_EV_DTLB:
-			out[dcpi_skid_dmiss(p, i)] += n;
+		case DCPI_EV_DTLB: {
+			uint32_t k = dcpi_skid_access(p, i, kind == DCPI_EV_DTLB);
+			if (k != DCPI_NONE)
+				out[k] += n;
 			break;
+		}
 		case DCPI_EV_MISPREDICT:
 			dcpi_skid_mispredict(p, i, n, out);
 			break;
