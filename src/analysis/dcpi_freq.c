@@ -49,6 +49,9 @@
                                        of its class's floor is left out of the clusters */
 #define DCPI_SAMPLED_FLOOR_SLACK 1.15 /* a floor from event samples stays within this of the
                                          class's lowest ratio (pairing shifts, noise) */
+#define DCPI_CONF_HIGH_SAMPLES 400.0  /* samples behind the averaged ratios for high confidence:
+                                         sampling noise alone is 1/sqrt(s), two deviations 10% */
+#define DCPI_CONF_MEDIUM_SAMPLES 160.0 /* ... for medium: two deviations 16% */
 #define DCPI_RECENTRE_SAMPLES 16.0  /* fewer samples: a ratio too noisy to re-centre on */
 #define DCPI_RECENTRE_ITERS 8       /* re-centring steps at most (it settles in 1-3) */
 #define DCPI_FLOOR_SHARE (1.0 / 32) /* ... when the floor is this share of the lowest ratio
@@ -550,9 +553,9 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		k->spread = ratios[z - 1].r / ratios[a].r;
 		for (size_t q = a; q < z; q++)
 			p->insns[ratios[q].insn].ratio_used = 1;
-		if (k->used >= 3 && k->spread <= 1.25 && samples >= 100)
+		if (k->used >= 3 && k->spread <= 1.25 && samples >= DCPI_CONF_HIGH_SAMPLES)
 			k->conf = DCPI_CONF_HIGH;
-		else if (k->used >= 2 && samples >= 40)
+		else if (k->used >= 2 && samples >= DCPI_CONF_MEDIUM_SAMPLES)
 			k->conf = DCPI_CONF_MEDIUM;
 		else
 			k->conf = DCPI_CONF_LOW;
