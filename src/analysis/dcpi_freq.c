@@ -430,13 +430,40 @@ static void dcpi_recentre(const struct dcpi_ratio *ratios, size_t n, size_t *a, 
  * above the cluster's mean by more than two standard deviations of its own count (1/sqrt(s))
  * measures a stall, not F (chase_dram's fill loop: a store at 1016, the store after it at
  * 1202, 6 deviations apart, and the mean 9% high). Points with few samples stay (their noise
- * covers the whole cluster); the mean is taken again until nothing is dropped. */
-static void dcpi_trim(const struct dcpi_ratio *ratios, size_t a, size_t *z, double *f)
+ * covers the whole cluster); the mean is taken again until nothing is dropped. A point that
+ * issues right after the lowest one (the next group of its block, or across the back edge
+ * of a block that loops on itself) stays too: when the lowest issues early, paired with what
+ * precedes it, the samples it loses show up on the group after it, and the two straddle F
+ * (copy's loop: the bne 6.5% low, the next iteration's ld 7% high). */
+static int dcpi_follows(const struct dcpi_proc *p, uint32_t l, uint32_t h)
+{
+	uint32_t lf, lt, hf, ht;
+	dcpi_point_range(p, l, &lf, &lt);
+	dcpi_point_range(p, h, &hf, &ht);
+	const struct dcpi_block *b = &p->blocks[p->insns[l].block];
+	if (p->insns[h].block != p->insns[l].block)
+		return 0;
+	if (lt + 1 == hf)
+		return 1;
+	uint32_t head = b->first;  /* the first group of the next iteration */
+	while (head < b->first + b->n && !p->insns[head].m_cycles)
+		head++;
+	if (lt + 1 != b->first + b->n || hf != head)
+		return 0;
+	for (size_t e = 0; e < p->nedges; e++)
+		if (p->edges[e].from == p->insns[l].block && p->edges[e].to == p->insns[l].block)
+			return 1;
+	return 0;
+}
+
+static void dcpi_trim(const struct dcpi_proc *p, const struct dcpi_ratio *ratios, size_t a,
+		      size_t *z, double *f)
 {
 	while (*z - a > 1) {
 		size_t q = *z - 1;
 		if (ratios[q].samples < DCPI_RECENTRE_SAMPLES ||
-		    ratios[q].r - *f <= 2 / sqrt(ratios[q].samples) * *f)
+		    ratios[q].r - *f <= 2 / sqrt(ratios[q].samples) * *f ||
+		    dcpi_follows(p, ratios[a].insn, ratios[q].insn))
 			return;
 		double sum = 0;
 		(*z)--;
@@ -545,7 +572,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		}
 		if (anomalous)
 			continue;
-		dcpi_trim(ratios, a, &z, &f);
+		dcpi_trim(p, ratios, a, &z, &f);
 		dcpi_recentre(ratios, n, &a, &z, &f);
 
 		k->freq = f;

@@ -188,12 +188,20 @@ static int dcpi_sched_pairs(const struct core_config *g, const struct isa_insn *
 	return 1;
 }
 
-/* Mark the block heads whose one cycle at the head can vanish on some path (head_pairs). */
+/* Mark the block heads whose one cycle at the head can vanish on some path (head_pairs). A
+ * block that loops on itself is scheduled in its steady state, after its own last
+ * instruction: its head keeps its M_i (chase_llc's walk: the loop's one clean issue point). */
 static void dcpi_sched_heads(struct dcpi_proc *p)
 {
+	uint8_t *self = calloc(p->nblocks ? p->nblocks : 1, 1);
+	if (!self)
+		return;  /* no marks: the schedule as it is */
+	for (size_t e = 0; e < p->nedges; e++)
+		if (p->edges[e].from != DCPI_NONE && p->edges[e].from == p->edges[e].to)
+			self[p->edges[e].from] = 1;
 	for (size_t e = 0; e < p->nedges; e++) {
 		const struct dcpi_edge *ed = &p->edges[e];
-		if (ed->from == DCPI_NONE || ed->to == DCPI_NONE || ed->from == ed->to)
+		if (ed->from == DCPI_NONE || ed->to == DCPI_NONE || self[ed->to])
 			continue;
 		const struct dcpi_block *pb = &p->blocks[ed->from], *b = &p->blocks[ed->to];
 		if (!pb->n || !b->n)
@@ -203,6 +211,7 @@ static void dcpi_sched_heads(struct dcpi_proc *p)
 		    dcpi_sched_pairs(&p->core, &p->insns[pb->first + pb->n - 1].in, &x->in))
 			x->head_pairs = 1;
 	}
+	free(self);
 }
 
 /* ---- the CFG ------------------------------------------------------------------------------ */
