@@ -131,6 +131,12 @@ static const struct symbols_func *dcpi_run_func(const struct symbols *sym, const
 	return symbols_find_func(sym, func);
 }
 
+/* The image's bytes for the jump tables of dcpi_proc_build_tables. */
+static size_t dcpi_run_read(void *ctx, uint64_t addr, uint8_t *buf, size_t n)
+{
+	return symbols_read(ctx, addr, buf, n);
+}
+
 /* Analyse one procedure: bytes, schedule, samples, truth, estimates, culprits. */
 static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
 			     struct dcpi_func *f, const struct dcpi_counts *ih,
@@ -142,7 +148,8 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 	if (!code)
 		return -ENOMEM;
 	size_t got = symbols_read(sym, f->start, code, f->size);
-	int rc = got >= 2 ? dcpi_proc_build(code, got & ~(size_t)1, f->start, &r->core, &f->proc)
+	int rc = got >= 2 ? dcpi_proc_build_tables(code, got & ~(size_t)1, f->start, &r->core,
+	                                           dcpi_run_read, sym, &f->proc)
 	                  : -EINVAL;
 	free(code);
 	if (rc)
