@@ -8,7 +8,7 @@
 #  - pooled, at least 73% of the samples within 5% of the exact count (DCPI: 73%) [97.8% of
 #    12,130,435], 90% within 15% [99.5%];
 #  - of the samples off by more than 15%, at least 90% marked low [95.9%];
-#  - at least 16 of the 18 workloads with half their samples within 5% [17: qsort 46.4%;
+#  - at least 16 of the 18 workloads with half their samples within 5% [17: qsort 47.3%;
 #    copy 75.4%, its two clean issue points 6.5% below and 7% above F];
 #  - high-confidence estimates within 5% for at least 90% of their samples.
 # About 70 s of CPU with the -O2 build.
