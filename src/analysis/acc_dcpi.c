@@ -24,7 +24,7 @@ static int acc_dcpi_simulate(const struct acc_dcpi_opts *o, const char *cfg, con
 	snprintf(limit, sizeof(limit), "%" PRIu64, o->max_insns);
 	const char *argv[18 + ACC_SUITE_ARGS_MAX + 3] = {
 		"robin", "sim", "--quiet", "--no-progress", "--config", cfg, "--top", "0", "--profile",
-		"issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,dcpix-mispredict",
+		"dcpi",
 		"--period", period, "--db", db
 	};
 	int k = 14;

@@ -59,6 +59,9 @@ struct dcpi_insn {
 	uint8_t static_kind;         /* enum dcpi_static of the stall that precedes it */
 	uint32_t static_by;          /* the instruction that caused it, or DCPI_NONE */
 	uint32_t dep_on;             /* the producer it depends on in its block, or DCPI_NONE */
+	uint8_t head_pairs;          /* first of its block, M_i = 1, and it can issue in the cycle
+	                                of a predecessor block's last instruction: its M_i is 0
+	                                or 1 depending on the path (§6.1.3, third challenge) */
 	/* estimates */
 	double freq;                 /* F: executions per sampling period (NAN: unknown) */
 	uint8_t conf;                /* enum dcpi_conf of freq */
@@ -93,6 +96,7 @@ struct dcpi_class {
 	double freq;                 /* NAN: unknown */
 	uint8_t conf;
 	uint8_t propagated;
+	uint8_t reconciled;          /* lowered to meet the flow of better estimates */
 	uint32_t issue_points, used; /* issue points in the class, ratios averaged */
 	uint32_t event_stalled;      /* issue points left out: stalls explained by events */
 	double spread;               /* max / min of the averaged ratios */
@@ -120,6 +124,20 @@ int dcpi_proc_build(const uint8_t *code, size_t len, uint64_t base,
 		    const struct core_config *core, struct dcpi_proc *out)
 	__attribute__((warn_unused_result));
 
+/* Read n bytes at link-time address addr of the image (jump tables in read-only data);
+ * returns the bytes read. */
+typedef size_t (*dcpi_read_fn)(void *ctx, uint64_t addr, uint8_t *buf, size_t n);
+
+/* dcpi_proc_build that also resolves jump tables (§6.1.1: "for indirect jumps, we analyze
+ * the preceding instructions to try to determine the possible targets"): a `jr` fed by
+ * `auipc`/`addi` (the table), `lw` and `add` of the table's base (gcc's relative tables) gets
+ * an edge to every entry's target, the entries read through `read` up to the bound of a
+ * preceding `li`/`bltu` (or while they land on block starts of the procedure); a jump it
+ * cannot resolve leaves the CFG missing edges. */
+int dcpi_proc_build_tables(const uint8_t *code, size_t len, uint64_t base,
+			   const struct core_config *core, dcpi_read_fn read, void *ctx,
+			   struct dcpi_proc *out) __attribute__((warn_unused_result));
+
 /* The instruction at addr, or DCPI_NONE. */
 uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);
 
@@ -129,7 +147,26 @@ uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);
 enum dcpi_event { DCPI_EV_IMISS, DCPI_EV_DMISS, DCPI_EV_DTLB, DCPI_EV_MISPREDICT, DCPI_EV_COUNT };
 struct dcpi_events {
 	const double *count[DCPI_EV_COUNT];
+	/* events per sample behind count (0 or 1: exact counts); a count estimated from s
+	 * samples of period N is off by about N·sqrt(s), which the floor keeps out of */
+	double period[DCPI_EV_COUNT];
 };
+
+/* Event samples back to the instructions that caused them (dcpi_skid.c): a DCPI event
+ * interrupt arrives six cycles after the event with the pc of the oldest unissued
+ * instruction (§4.1.2), so a D-cache miss's sample sits on the consumer waiting for the load,
+ * a mispredict's on the first instructions of the refetched target. samples[i] are the
+ * samples on instruction i (indexed like insns[]); out[i] gets the events instruction i
+ * caused, estimated as samples × period_events: I-cache misses stay where they are sampled
+ * (the instruction waits at the head), a D-cache miss goes to the load or store the sampled
+ * instruction depends on, else to the nearest earlier one of its block (the access itself
+ * has left the head), else it is dropped; a D-TLB miss sampled on an access stays there (the
+ * access waits at the head for the walk), else goes where a D-cache miss would;
+ * a mispredict to the branch or jump ending its block, else shared evenly by the
+ * conditional branches and indirect jumps ending the blocks that lead to it (dropped at the
+ * entry or after a call: the branch is in another procedure). */
+void dcpi_proc_unskid(const struct dcpi_proc *p, enum dcpi_event kind, const double *samples,
+		      double period_events, double *out);
 
 /* Frequency classes and estimates from the samples already in insns[].samples
  * (dcpi_freq.c). Returns 0 or -ENOMEM. */

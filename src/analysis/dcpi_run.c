@@ -111,6 +111,10 @@ const char *const dcpi_run_event_names[DCPI_EV_COUNT] = {
 	"dcpix-imiss", "dcpix-dmiss", "dcpix-dtlb", "dcpix-mispredict",
 };
 
+const char *const dcpi_run_sampled_names[DCPI_EV_COUNT] = {
+	"dcpi-imiss", "dcpi-dmiss", "dcpi-dtlb", "dcpi-mispredict",
+};
+
 const char *dcpi_run_event(const struct profile_db_filter *flt)
 {
 	return flt && flt->n_events == 1 && flt->events[0] ? flt->events[0] : DCPI_RUN_EVENT;
@@ -127,17 +131,25 @@ static const struct symbols_func *dcpi_run_func(const struct symbols *sym, const
 	return symbols_find_func(sym, func);
 }
 
+/* The image's bytes for the jump tables of dcpi_proc_build_tables. */
+static size_t dcpi_run_read(void *ctx, uint64_t addr, uint8_t *buf, size_t n)
+{
+	return symbols_read(ctx, addr, buf, n);
+}
+
 /* Analyse one procedure: bytes, schedule, samples, truth, estimates, culprits. */
 static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
 			     struct dcpi_func *f, const struct dcpi_counts *ih,
 			     const struct dcpi_counts *cnt, const struct dcpi_counts *tk,
-			     const struct dcpi_counts *evc, int64_t ih_profile)
+			     const struct dcpi_counts *evc, const struct dcpi_counts *evs,
+			     int64_t ih_profile)
 {
 	uint8_t *code = malloc(f->size ? f->size : 1);
 	if (!code)
 		return -ENOMEM;
 	size_t got = symbols_read(sym, f->start, code, f->size);
-	int rc = got >= 2 ? dcpi_proc_build(code, got & ~(size_t)1, f->start, &r->core, &f->proc)
+	int rc = got >= 2 ? dcpi_proc_build_tables(code, got & ~(size_t)1, f->start, &r->core,
+	                                           dcpi_run_read, sym, &f->proc)
 	                  : -EINVAL;
 	free(code);
 	if (rc)
@@ -186,9 +198,30 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 	free(d);
 	if (f->cause)
 		r->has_cause = 1;
+	/* the event counts the estimates use: the exact ones (the upper bound), or the samples
+	 * moved back over the skid to their instructions */
 	struct dcpi_events ev;
-	for (int e = 0; e < DCPI_EV_COUNT; e++)
-		ev.count[e] = f->ev[e];
+	memset(&ev, 0, sizeof(ev));
+	for (int e = 0; e < DCPI_EV_COUNT; e++) {
+		if (r->events == DCPI_RUN_EVENTS_ORACLE && f->ev[e]) {
+			if (!(f->est_ev[e] = malloc(n * sizeof(*f->est_ev[e]))))
+				return -ENOMEM;
+			memcpy(f->est_ev[e], f->ev[e], p->ninsns * sizeof(*f->est_ev[e]));
+			ev.period[e] = 1;
+		} else if (r->events == DCPI_RUN_EVENTS_SAMPLED && r->has_sampled[e]) {
+			double *s = calloc(n, sizeof(*s));
+			if (!s || !(f->est_ev[e] = malloc(n * sizeof(*f->est_ev[e])))) {
+				free(s);
+				return -ENOMEM;
+			}
+			for (size_t i = 0; i < p->ninsns; i++)
+				s[i] = dcpi_counts_at(&evs[e], p->insns[i].addr);
+			dcpi_proc_unskid(p, (enum dcpi_event)e, s, r->ev_period[e], f->est_ev[e]);
+			free(s);
+			ev.period[e] = r->ev_period[e];
+		}
+		ev.count[e] = f->est_ev[e];
+	}
 	if ((rc = dcpi_proc_estimate_events(p, &ev, r->period)))
 		return rc;
 	dcpi_proc_culprits(p, &ev, r->period);
@@ -196,20 +229,25 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 }
 
 int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, const char *func,
-		  const struct core_config *core_override, struct dcpi_run *r, char *err)
+		  const struct core_config *core_override, enum dcpi_run_events use_events,
+		  struct dcpi_run *r, char *err)
 {
 	memset(r, 0, sizeof(*r));
+	r->events = use_events;
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
 	const char *ev = dcpi_run_event(flt);
-	const char *events[3 + DCPI_EV_COUNT] = { ev, "dcpix", "dcpix-taken" };
-	for (int e = 0; e < DCPI_EV_COUNT; e++)
+	const char *events[3 + 2 * DCPI_EV_COUNT] = { ev, "dcpix", "dcpix-taken" };
+	for (int e = 0; e < DCPI_EV_COUNT; e++) {
 		events[3 + e] = dcpi_run_event_names[e];
+		events[3 + DCPI_EV_COUNT + e] = dcpi_run_sampled_names[e];
+	}
 	f.events = events;
-	f.n_events = 3 + DCPI_EV_COUNT;
+	f.n_events = 3 + 2 * DCPI_EV_COUNT;
 	struct profile_db_profile *pr = NULL;
 	size_t npr = 0;
 	struct symbols *sym = NULL;
 	struct dcpi_counts ih = { 0 }, cnt = { 0 }, tk = { 0 }, evc[DCPI_EV_COUNT] = { { 0 } };
+	struct dcpi_counts evs[DCPI_EV_COUNT] = { { 0 } };
 	int rc = profile_db_profiles(db, &f, &pr, &npr);
 	if (rc) {
 		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the profiles: %s", profile_db_error(db));
@@ -261,9 +299,11 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	const struct profile_db_profile *pc = dcpi_find(pr, npr, "dcpix", r->run_id, r->image_id);
 	const struct profile_db_profile *pt = dcpi_find(pr, npr, "dcpix-taken", r->run_id,
 	                                                r->image_id);
-	const struct profile_db_profile *pe[DCPI_EV_COUNT];
-	for (int e = 0; e < DCPI_EV_COUNT; e++)
+	const struct profile_db_profile *pe[DCPI_EV_COUNT], *ps[DCPI_EV_COUNT];
+	for (int e = 0; e < DCPI_EV_COUNT; e++) {
 		pe[e] = dcpi_find(pr, npr, dcpi_run_event_names[e], r->run_id, r->image_id);
+		ps[e] = dcpi_find(pr, npr, dcpi_run_sampled_names[e], r->run_id, r->image_id);
+	}
 	if (core_override) {
 		r->core = *core_override;
 		r->core_from_run = 1;
@@ -285,13 +325,17 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	r->has_count = pc != NULL;
 	r->has_taken = pt != NULL;
 	for (int e = 0; e < DCPI_EV_COUNT && !rc; e++)
-		if (pe[e] && (rc = dcpi_counts_load(db, pe[e], &evc[e])))
+		if ((pe[e] && (rc = dcpi_counts_load(db, pe[e], &evc[e]))) ||
+		    (ps[e] && (rc = dcpi_counts_load(db, ps[e], &evs[e]))))
 			snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s",
 			         profile_db_error(db));
 	if (rc)
 		goto out;
-	for (int e = 0; e < DCPI_EV_COUNT; e++)
+	for (int e = 0; e < DCPI_EV_COUNT; e++) {
 		r->has_ev[e] = pe[e] != NULL;
+		r->has_sampled[e] = ps[e] != NULL;
+		r->ev_period[e] = ps[e] && ps[e]->period ? (double)ps[e]->period : 1;
+	}
 	size_t cap = 0;
 	if (func) {
 		const struct symbols_func *sf = dcpi_run_func(sym, func);
@@ -313,7 +357,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		goto out;
 	}
 	for (size_t i = 0; i < r->n; i++) {
-		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, evc, best->id);
+		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, evc, evs, best->id);
 		if (rc == -EINVAL) {
 			rc = 0;  /* no decodable code: nothing to analyse */
 			continue;
@@ -328,8 +372,10 @@ out:
 	free(ih.c);
 	free(cnt.c);
 	free(tk.c);
-	for (int e = 0; e < DCPI_EV_COUNT; e++)
+	for (int e = 0; e < DCPI_EV_COUNT; e++) {
 		free(evc[e].c);
+		free(evs[e].c);
+	}
 	symbols_close(sym);
 	profile_db_profiles_free(pr, npr);
 	if (rc)
@@ -343,8 +389,10 @@ void dcpi_run_free(struct dcpi_run *r)
 		free(r->f[i].name);
 		free(r->f[i].count);
 		free(r->f[i].taken);
-		for (int e = 0; e < DCPI_EV_COUNT; e++)
+		for (int e = 0; e < DCPI_EV_COUNT; e++) {
 			free(r->f[i].ev[e]);
+			free(r->f[i].est_ev[e]);
+		}
 		free(r->f[i].cause);
 		dcpi_proc_free(&r->f[i].proc);
 	}

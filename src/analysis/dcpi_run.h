@@ -23,9 +23,19 @@
  * analysis of commit-stage samples on an out-of-order core), else issue-head. */
 const char *dcpi_run_event(const struct profile_db_filter *flt);
 
-/* The profiles holding the event counts of enum dcpi_event: dcpix-imiss, dcpix-dmiss,
- * dcpix-dtlb, dcpix-mispredict. */
+/* The profiles holding the exact event counts of enum dcpi_event: dcpix-imiss, dcpix-dmiss,
+ * dcpix-dtlb, dcpix-mispredict (the truth; what event samples of period 1 would give). */
 extern const char *const dcpi_run_event_names[DCPI_EV_COUNT];
+/* The profiles holding DCPI's event samples (pmu/dcpi_events.c): dcpi-imiss, dcpi-dmiss,
+ * dcpi-dtlb, dcpi-mispredict, every N events with the interrupt's skid. */
+extern const char *const dcpi_run_sampled_names[DCPI_EV_COUNT];
+
+/* Which event counts the estimates use. */
+enum dcpi_run_events {
+	DCPI_RUN_EVENTS_SAMPLED,       /* DCPI's event samples, as a DCPI machine has them */
+	DCPI_RUN_EVENTS_ORACLE,        /* the exact counts: an upper bound no machine reaches */
+	DCPI_RUN_EVENTS_NONE,          /* the cycle samples alone */
+};
 
 struct dcpi_func {
 	char *name;
@@ -36,6 +46,10 @@ struct dcpi_func {
 	double *taken;                 /* dcpix-taken: taken executions */
 	double *ev[DCPI_EV_COUNT];     /* event counts (dcpi_run_event_names), NULL if none */
 	double (*cause)[PMU_CAT_N];    /* issue-head samples by true cause (issue-head runs) */
+	/* the event counts the estimates used (dcpi_run.events), per instruction: sampled events
+	 * moved back over the skid to the instruction that caused them, times their period
+	 * (dcpi_proc_unskid), or the exact ones; NULL if none */
+	double *est_ev[DCPI_EV_COUNT];
 };
 
 struct dcpi_run {
@@ -45,7 +59,10 @@ struct dcpi_run {
 	double period;                 /* mean sampling period (cycles) */
 	double samples;                /* issue-head samples in the image */
 	int has_count, has_taken, has_cause;
-	int has_ev[DCPI_EV_COUNT];     /* the run has the event's counts */
+	int has_ev[DCPI_EV_COUNT];     /* the run has the event's exact counts */
+	enum dcpi_run_events events;   /* the counts the estimates used */
+	int has_sampled[DCPI_EV_COUNT];/* the run has the event's samples */
+	double ev_period[DCPI_EV_COUNT];/* their period (events per sample) */
 	struct core_config core;       /* from the run's stored configuration */
 	int core_from_run;             /* 0: the run had none, defaults used */
 	struct dcpi_func *f;
@@ -56,9 +73,11 @@ struct dcpi_run {
  * one image; otherwise the most sampled image, or with `func` the most sampled one that has
  * it) and analyse `func` (a symbol name or 0xOFFSET), or every procedure with samples when
  * func is NULL. `core_override`, when not
- * NULL, replaces the run's configuration. Returns 0 or -errno with one line in err. */
+ * NULL, replaces the run's configuration. `events` picks the event counts the estimates and
+ * culprits use (the exact counts are loaded for evaluation whatever it is). Returns 0 or -errno with one line in err. */
 int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, const char *func,
-		  const struct core_config *core_override, struct dcpi_run *out, char *err)
+		  const struct core_config *core_override, enum dcpi_run_events events,
+		  struct dcpi_run *out, char *err)
 	__attribute__((warn_unused_result));
 
 void dcpi_run_free(struct dcpi_run *r);

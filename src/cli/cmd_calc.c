@@ -4,6 +4,8 @@
  * instruction its samples, cpi, culprit letters, bubbles for stall cycles and the address of
  * the instruction to blame (Figure 2); --summary: where the cycles went (Figure 4), for FUNC
  * or the whole image; --evaluate: the estimates against the run's exact counts (Figures 8-10).
+ * The estimates use what a DCPI machine records (cycle samples, sampled events); the exact
+ * event counts only with --oracle-events, an upper bound.
  * The analysis lives in src/analysis/dcpi_*.c, its printing in src/report/dcpi_listing.c;
  * this file parses options.
  */
@@ -23,12 +25,11 @@ static const char calc_help[] =
 	"instruction of FUNCTION ran, its cycles per execution and the culprits of its stalls\n"
 	"(DCPI's dcpicalc). Without FUNCTION, --summary and --evaluate cover every sampled\n"
 	"procedure of the image. Record a run with\n"
-	"  robin sim --preset inorder-dual --db F PROG \\\n"
-	"            --profile issue-head,dcpix,dcpix-taken,dcpix-imiss\n"
-	"(the dcpix profiles are the exact counts --evaluate compares with; add\n"
-	"dcpix-dmiss,dcpix-dtlb,dcpix-mispredict for the event counts that bound the\n"
-	"D-cache, D-TLB and mispredict culprits as dcpix-imiss does the I-cache's). --event tip\n"
-	"analyses TIP's commit samples instead (an out-of-order core, with --profile tip).\n"
+	"  robin sim --preset inorder-dual --profile dcpi --db F PROG\n"
+	"(what a DCPI machine records: issue-head cycle samples and sampled I-cache, D-cache,\n"
+	"D-TLB miss and mispredict events, the dcpi-* profiles; and the exact dcpix counts,\n"
+	"which only --evaluate and --oracle-events read). --event tip analyses TIP's commit\n"
+	"samples instead (an out-of-order core, with --profile tip).\n"
 	"\n"
 	"Culprits: i I-cache miss, I I-TLB miss, d D-cache miss, D D-TLB miss, w store queue\n"
 	"full, p branch mispredict, m multiplier busy, v divider busy; static stalls: s slotting,\n"
@@ -38,6 +39,10 @@ static const char calc_help[] =
 	DB_ARGS_HELP
 	"  --summary           where the cycles went (Figure 4)\n"
 	"  --evaluate          estimates against the exact counts (Figures 8, 9, 10)\n"
+	"  --oracle-events     estimate from the exact event counts (dcpix-imiss, -dmiss,\n"
+	"                      -dtlb, -mispredict) instead of the event samples: an upper\n"
+	"                      bound no DCPI machine reaches\n"
+	"  --no-events         estimate from the cycle samples alone\n"
 	"  -h, --help          this text\n";
 
 int cmd_calc(int argc, char **argv)
@@ -46,12 +51,17 @@ int cmd_calc(int argc, char **argv)
 	struct profile_db *db = NULL;
 	struct dcpi_run r = { 0 };
 	int summary = 0, evaluate = 0, rc = 2, k, i = 1, loaded = 0;
+	enum dcpi_run_events events = DCPI_RUN_EVENTS_SAMPLED;
 	db_args_init(&a, "calc", calc_help, DB_ARGS_DB | DB_ARGS_SELECT | DB_ARGS_JSON, 1);
 	while ((k = db_args_next(&a, argc, argv, &i)) > 0) {
 		if (!strcmp(argv[i], "--summary"))
 			summary = 1;
 		else if (!strcmp(argv[i], "--evaluate"))
 			evaluate = 1;
+		else if (!strcmp(argv[i], "--oracle-events"))
+			events = DCPI_RUN_EVENTS_ORACLE;
+		else if (!strcmp(argv[i], "--no-events"))
+			events = DCPI_RUN_EVENTS_NONE;
 		else {
 			k = db_args_unknown(&a, argv[i]);
 			break;
@@ -71,12 +81,12 @@ int cmd_calc(int argc, char **argv)
 	if (!(db = db_args_open(&a, 0)))
 		goto out;
 	if (evaluate) {
-		rc = dcpi_report_evaluate(db, &a.filter, a.nargs ? a.args[0] : NULL,
+		rc = dcpi_report_evaluate(db, &a.filter, a.nargs ? a.args[0] : NULL, events,
 		                          a.fmt == TABLE_JSON, "calc") ? 1 : 0;
 		goto out;
 	}
 	char err[DCPI_RUN_ERR_MAX];
-	if (dcpi_run_load(db, &a.filter, a.nargs ? a.args[0] : NULL, NULL, &r, err)) {
+	if (dcpi_run_load(db, &a.filter, a.nargs ? a.args[0] : NULL, NULL, events, &r, err)) {
 		fprintf(stderr, "robin calc: %s\n", err);
 		goto out;
 	}

@@ -49,7 +49,7 @@ int cmd_topstalls(int argc, char **argv)
 	if (!(db = db_args_open(&a, 0)))
 		goto out;
 	char err[DCPI_RUN_ERR_MAX];
-	if (dcpi_run_load(db, &a.filter, NULL, NULL, &r, err)) {
+	if (dcpi_run_load(db, &a.filter, NULL, NULL, DCPI_RUN_EVENTS_SAMPLED, &r, err)) {
 		fprintf(stderr, "robin topstalls: %s\n", err);
 		goto out;
 	}

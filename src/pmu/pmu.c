@@ -38,6 +38,10 @@ static const struct pmu_model *const pmu_models[] = {
 	&pmu_model_dcpix_dmiss,
 	&pmu_model_dcpix_dtlb,
 	&pmu_model_dcpix_mispredict,
+	&pmu_model_dcpi_imiss,
+	&pmu_model_dcpi_dmiss,
+	&pmu_model_dcpi_dtlb,
+	&pmu_model_dcpi_mispredict,
 	&pmu_model_pcs,
 	&pmu_model_ibs_fetch,
 	&pmu_model_ctr,
@@ -101,6 +105,21 @@ int pmu_parse_list(const char *list, uint32_t *mask, char *err, size_t errn)
 		return 0;
 	}
 	while (1) {
+		/* "dcpi": what a DCPI machine records (cycle samples, sampled events) and the
+		 * exact counts that judge the estimates */
+		if (!strncmp(p, "dcpi", 4) && (p[4] == ',' || !p[4])) {
+			static const char *const bundle[] = {
+				"issue-head", "dcpi-imiss", "dcpi-dmiss", "dcpi-dtlb", "dcpi-mispredict",
+				"dcpix", "dcpix-taken", "dcpix-imiss", "dcpix-dmiss", "dcpix-dtlb",
+				"dcpix-mispredict",
+			};
+			for (size_t b = 0; b < sizeof(bundle) / sizeof(bundle[0]); b++)
+				*mask |= 1u << pmu_model_index(bundle[b]);
+			if (!p[4])
+				return 0;
+			p += 5;
+			continue;
+		}
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 		char name[64];
@@ -112,7 +131,7 @@ int pmu_parse_list(const char *list, uint32_t *mask, char *err, size_t errn)
 		name[len] = 0;
 		int k = pmu_model_index(name);
 		if (k < 0) {
-			char known[256] = "";
+			char known[512] = "";
 			for (size_t i = 0; i < PMU_NMODELS; i++) {
 				strncat(known, pmu_models[i]->name, sizeof(known) - strlen(known) - 1);
 				if (i + 1 < PMU_NMODELS)

@@ -75,6 +75,8 @@ struct pmu_unit {
 	struct pmu_stacks stacks;
 	uint64_t period_cycles;   /* the sampler's interval (models with their own sampling) */
 	uint64_t seed;            /* the sampler's seed (idem) */
+	uint64_t period_events;   /* models sampling every N events (set by init): N, stored as
+	                             the profile's period; 0 = cycles */
 	const struct pmu_config *cfg; /* the PMU's configuration (models with options) */
 	void *state;              /* model-private */
 	/* set by init for a model whose on_insn matters only at times: on_insn is called

@@ -17,6 +17,8 @@ extern const struct pmu_model pmu_model_issue_head, pmu_model_dcpix, pmu_model_d
 	pmu_model_dcpix_imiss;
 extern const struct pmu_model pmu_model_dcpix_dmiss, pmu_model_dcpix_dtlb,
 	pmu_model_dcpix_mispredict;
+extern const struct pmu_model pmu_model_dcpi_imiss, pmu_model_dcpi_dmiss, pmu_model_dcpi_dtlb,
+	pmu_model_dcpi_mispredict;
 extern const struct pmu_model pmu_model_ctr;
 extern const struct pmu_model pmu_model_sscofpmf;
 

@@ -126,7 +126,7 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 }
 
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
-			 const char *func, int json, const char *cmd)
+			 const char *func, enum dcpi_run_events events, int json, const char *cmd)
 {
 	struct dcpi_run_ref *ids = NULL;
 	size_t nids = 0, nprocs = 0, nrows = 0;
@@ -150,7 +150,7 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		struct dcpi_run r;
 		f.run_id = ids[k].run_id;
 		f.image = ids[k].image;
-		if (dcpi_run_load(db, &f, func, NULL, &r, err)) {
+		if (dcpi_run_load(db, &f, func, NULL, events, &r, err)) {
 			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k].run_id, err);
 			goto out;
 		}

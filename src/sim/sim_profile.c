@@ -87,6 +87,8 @@ static int sim_profile_add_unit(struct profile_db *db, struct profile_db_batch *
 				int cs_kind)
 {
 	const struct pmu_profile *p = &u->prof;
+	if (u->period_events)
+		period = u->period_events;  /* sampled every N events */
 	int ev, rc = profile_db_batch_event(b, u->model->name, u->model->every_cycle ? 1 : period,
 	                                    (uint32_t)p->divisor, &ev);
 	for (size_t i = 0; i < p->n && !rc; i++) {
