@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# 546: issue 32's bar on the workload suite (scripts/lib/suite.sh, 18 workloads at size 1) from
+# 546: issue 32's bar on the workload suite (scripts/lib/suite.sh: every other one of its 18
+# workloads, 9, at size 1, to keep make check short; bench/dcpi_sampled.sh runs them all) from
 # what a DCPI machine records: `--profile dcpi` on inorder-dual, issue-head samples every 97
 # cycles and event samples every 6 events with the interrupt's skid; `robin calc --evaluate`
 # estimates from those alone and judges with the exact dcpix counts (tests/e2e/544 measures
@@ -8,16 +9,16 @@
 #  - pooled, at least 73% of the samples within 5% of the exact count (DCPI: 73%) [97.8% of
 #    12,130,435], 90% within 15% [99.5%];
 #  - of the samples off by more than 15%, at least 90% marked low [95.9%];
-#  - at least 16 of the 18 workloads with half their samples within 5% [17: qsort 47.3%;
-#    copy 75.4%, its two clean issue points 6.5% below and 7% above F];
+#  - at least 8 of the 9 workloads with half their samples within 5% [all 18: 17, qsort
+#    47.3%; copy 75.4%, its two clean issue points 6.5% below and 7% above F];
 #  - high-confidence estimates within 5% for at least 90% of their samples.
-# About 70 s of CPU with the -O2 build.
+# About 35 s of CPU with the -O2 build.
 set -u
 cd "$ROBIN_ROOT"
 command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
 . scripts/lib/suite.sh
 G=build/guest/workloads
-W=$(suite_names)
+W=$(suite_names | awk 'NR % 2 == 1')
 for w in $W; do
 	[ -x "$G/$w.static" ] || { echo "$G/$w.static not built (make guest)"; exit 77; }
 done
@@ -41,7 +42,7 @@ def bad(msg):
     global ok
     print("FAIL:", msg); ok = False
 runs = d["runs"]
-if len(runs) != 18: bad("%d runs evaluated, not the suite's 18" % len(runs))
+if len(runs) != 9: bad("%d runs evaluated, not the 9 simulated" % len(runs))
 for r in runs:
     print("  %-20s %9.0f samples  within 5%%: %5.1f%%" % (r["image"], r["samples"],
                                                       100 * r["within_5pct"]))
@@ -51,7 +52,7 @@ if not d["within_5pct"] >= 0.73: bad("pooled within_5pct %.3f < 0.73" % d["withi
 if not d["within_15pct"] >= 0.90: bad("pooled within_15pct %.3f < 0.90" % d["within_15pct"])
 if not d["off15_marked_low"] >= 0.90: bad("off15 marked low %.3f < 0.90" % d["off15_marked_low"])
 half = sum(r["within_5pct"] >= 0.5 for r in runs)
-if half < 16: bad("%d workloads with half their samples within 5%% (< 16)" % half)
+if half < 8: bad("%d workloads with half their samples within 5%% (< 8)" % half)
 h = d["confidence"]["high"]
 if h["samples"] > 0 and not h["within_5pct"] >= 0.90:
     bad("high confidence within 5%% %.3f < 0.90" % h["within_5pct"])
