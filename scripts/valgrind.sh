@@ -73,6 +73,8 @@ step calc 0 calc --db "$T/dcpi.db" main
 step calc-evaluate 0 calc --db "$T/dcpi.db" --evaluate --summary
 step topstalls 0 topstalls --db "$T/dcpi.db" --json
 step run-isa 0 run --isa rva23 -- $G/tests/isa_ext.static
+step run-vector 0 run --vlen 512 -- $G/vector/vintrin.static
+step sim-vector 0 sim --quiet --no-progress --vlen 256 --max-insns 200000 --profile tip,tea --period 97 --stats-json "$T/v.json" -- $G/tests/vcore_loop.static add 64 300
 step run-etrace 124 run --max-insns 300000 --etrace "$T/e.et" --stats-json "$T/e.json" -- "$CRC"
 step etrace 0 etrace "$T/e.et"
 step sim-riscv-profilers 124 sim --quiet --no-progress --max-insns 200000 --profile sscofpmf,ctr --period 997 --stats-json "$T/rv.json" -- "$IMG"
