@@ -5,8 +5,6 @@
 # same lines under robin run --vlen N as under qemu-riscv64 -cpu rv64,v=true,vlen=N for
 # N = 128, 256, 512 (and the same at every VLEN: its loops are strip-mined), and under
 # robin sim --vlen 256, whose --stats-json must count the vector instructions it committed.
-# While src/emu/exec_v*pending*.c still binds rows without a handler to SIGILL, a SIGILL in
-# robin skips the test (77) instead of failing it.
 set -u
 cd "$ROBIN_ROOT"
 P=build/guest/vector/vintrin.static
@@ -16,15 +14,6 @@ T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail=0
 
-# robin died on an instruction without a handler while handlers are still pending: skip
-pending_skip() {  # STDERR-FILE
-	if compgen -G "src/emu/exec_v*pending*.c" >/dev/null && grep -q 'SIGILL' "$1"; then
-		echo "robin lacks a V handler this program needs: $(grep -m1 SIGILL "$1")"
-		echo "skip: V handlers still pending (src/emu/exec_v*pending*.c)"
-		exit 77
-	fi
-}
-
 for v in 128 256 512; do
 	qemu-riscv64 -cpu "rv64,v=true,vlen=$v" "$P" >"$T/q$v.txt" 2>/dev/null
 	rc=$?
@@ -33,7 +22,6 @@ for v in 128 256 512; do
 	cmp -s "$T/q128.txt" "$T/q$v.txt" || { echo "FAIL qemu's output differs between VLEN 128 and $v"; fail=1; }
 	"$ROBIN" run --vlen "$v" "$P" >"$T/r$v.txt" 2>"$T/r$v.err"
 	rc=$?
-	[ $rc = 0 ] || pending_skip "$T/r$v.err"
 	if [ $rc = 0 ] && cmp -s "$T/q$v.txt" "$T/r$v.txt"; then
 		echo "ok: robin run --vlen $v matches qemu ($(wc -l <"$T/q$v.txt") lines)"
 	else
@@ -46,7 +34,6 @@ done
 
 "$ROBIN" sim --vlen 256 --stats-json "$T/sim.json" "$P" >"$T/sim.txt" 2>"$T/sim.err"
 rc=$?
-[ $rc = 0 ] || pending_skip "$T/sim.err"
 if [ $rc = 0 ] && cmp -s "$T/q256.txt" "$T/sim.txt"; then
 	echo "ok: robin sim --vlen 256 matches qemu"
 else
@@ -78,16 +65,14 @@ if not found:
 	      "instruction counts (vset, valu, vmul, vdiv, vfp, vfdiv, vperm, vred, vload, vstore) "
 	      "or a \"vector\" object with \"instructions\" (its cycle_stack has only stalled.v* "
 	      "cycles); keys: " + ", ".join(sorted(d)))
-	sys.exit(77)
+	sys.exit(1)
 bad = [f for f in found if not f[1] > 0]
 for p, n in found:
 	print("stats-json %s = %s" % (p, n))
 sys.exit(1 if bad else 0)
 EOF
 rc=$?
-if [ $rc = 77 ]; then
-	[ $fail = 0 ] && { echo "skip: the vector instruction counts are not in --stats-json yet"; exit 77; }
-elif [ $rc != 0 ]; then
+if [ $rc != 0 ]; then
 	echo "FAIL robin sim --stats-json counts no vector instruction"
 	fail=1
 fi

@@ -3,15 +3,14 @@
 # workloads/vector/vector.tsv) at their default size: under qemu-riscv64 -cpu
 # rv64,v=true,vlen=N for N = 128, 256, 512 each ends "ok" (self-check and recorded checksum)
 # with the same checksum at every VLEN, equal to its scalar suite workload's where it has one;
-# robin run --vlen N prints exactly qemu's output. While src/emu/exec_v*pending*.c binds V
-# rows without a handler to SIGILL, a SIGILL in robin skips the test (77).
+# robin run --vlen N prints exactly qemu's output.
 set -u
 cd "$ROBIN_ROOT"
 W=build/guest/workloads/vector
 command -v qemu-riscv64 >/dev/null || { echo "qemu-riscv64 is not installed"; exit 77; }
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-fail=0 skip=
+fail=0
 while IFS=$'\t' read -r name scalar _; do
 	case $name in '#'*|'') continue ;; esac
 	P=$W/$name.static
@@ -25,10 +24,6 @@ while IFS=$'\t' read -r name scalar _; do
 		cmp -s "$T/q128" "$T/q$v" || { echo "FAIL $name: qemu's vlen $v output differs from vlen 128's"; fail=1; }
 		"$ROBIN" run --vlen "$v" "$P" >"$T/r$v" 2>"$T/e$v"
 		rc=$?
-		if [ $rc != 0 ] && compgen -G "src/emu/exec_v*pending*.c" >/dev/null && grep -q SIGILL "$T/e$v"; then
-			skip="$name: $(grep -m1 SIGILL "$T/e$v")"
-			continue
-		fi
 		if [ $rc = 0 ] && cmp -s "$T/q$v" "$T/r$v"; then
 			echo "ok: $name robin run --vlen $v = qemu: $(cat "$T/r$v")"
 		else
@@ -46,8 +41,4 @@ while IFS=$'\t' read -r name scalar _; do
 		fi
 	fi
 done <workloads/vector/vector.tsv
-if [ $fail = 0 ] && [ -n "$skip" ]; then
-	echo "skip: V handlers still pending (src/emu/exec_v*pending*.c); last: $skip"
-	exit 77
-fi
 exit $fail
