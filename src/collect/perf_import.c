@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -44,6 +45,14 @@ struct perf_import {
 	uint64_t in_batch;
 	char *err;
 	size_t err_n;
+	/* time order (perf report's ordered events): records wait here, by offset into the file
+	 * mapping, until a FINISHED_ROUND lets out those not later than the newest time of the
+	 * round before; the rest leave at the end of the walk or before a bad record */
+	int ordered;                       /* every attr has TIME and sample_id_all */
+	struct perf_import_pending { uint64_t time, off; } *q;
+	size_t q_n, q_cap;
+	uint64_t max_time, next_flush;
+	uint64_t rec[65536 / 8];           /* the record being imported, aligned */
 };
 
 static int perf_import_db_fail(struct perf_import *g)
@@ -148,9 +157,9 @@ static int perf_import_sample(struct perf_import *g, const struct perf_event_hea
 	return 0;
 }
 
-static int perf_import_record(void *arg, const struct perf_event_header *h, uint64_t offset)
+static int perf_import_record(struct perf_import *g, const struct perf_event_header *h,
+			      uint64_t offset)
 {
-	struct perf_import *g = arg;
 	g->res->records++;
 	switch (h->type) {
 	case PERF_RECORD_SAMPLE: {
@@ -214,6 +223,71 @@ static int perf_import_record(void *arg, const struct perf_event_header *h, uint
 	}
 }
 
+#define PERF_RECORD_FINISHED_ROUND_ 68  /* perf's user record: every buffer read up to here */
+
+static int perf_import_pending_cmp(const void *a, const void *b)
+{
+	const struct perf_import_pending *x = a, *y = b;
+	if (x->time != y->time)
+		return x->time < y->time ? -1 : 1;
+	return x->off < y->off ? -1 : x->off > y->off;  /* file order among equal times */
+}
+
+/* Import the waiting records with time <= upto, oldest first. */
+static int perf_import_flush(struct perf_import *g, uint64_t upto)
+{
+	qsort(g->q, g->q_n, sizeof(*g->q), perf_import_pending_cmp);
+	size_t k = 0;
+	int rc = 0;
+	for (; k < g->q_n && g->q[k].time <= upto && !rc; k++) {
+		struct perf_event_header h;
+		memcpy(&h, g->pd->map + g->q[k].off, sizeof(h));
+		memcpy(g->rec, g->pd->map + g->q[k].off, h.size);
+		rc = perf_import_record(g, (const struct perf_event_header *)g->rec, g->q[k].off);
+	}
+	memmove(g->q, g->q + k, (g->q_n - k) * sizeof(*g->q));
+	g->q_n -= k;
+	return rc;
+}
+
+/* perf_data_records' callback: a record in file order, imported now or queued by its time. */
+static int perf_import_walk(void *arg, const struct perf_event_header *h, uint64_t offset)
+{
+	struct perf_import *g = arg;
+	if (!g->ordered)
+		return perf_import_record(g, h, offset);
+	if (h->type == PERF_RECORD_FINISHED_ROUND_) {
+		int rc = perf_import_flush(g, g->next_flush);
+		g->next_flush = g->max_time;
+		return rc;
+	}
+	if (h->type >= PERF_RECORD_MAX)  /* perf's own records: no time, nothing to map */
+		return perf_import_record(g, h, offset);
+	const struct perf_data_attr *a = perf_data_attr_of(g->pd, h);
+	if (!a && h->type == PERF_RECORD_SAMPLE)  /* counted as skipped, no time to read */
+		return perf_import_record(g, h, offset);
+	struct perf_rec r;
+	if (perf_rec_parse(h, (a ? a : &g->pd->attrs[0])->attr.sample_type, &r)) {
+		/* a bad record ends the walk: what came before it goes in first */
+		int rc = perf_import_flush(g, UINT64_MAX);
+		return rc ? rc : perf_import_record(g, h, offset);
+	}
+	if (g->q_n == g->q_cap) {
+		size_t cap = g->q_cap ? 2 * g->q_cap : 4096;
+		struct perf_import_pending *q = realloc(g->q, cap * sizeof(*q));
+		if (!q) {
+			snprintf(g->err, g->err_n, "%s: out of memory", g->pd->path);
+			return -ENOMEM;
+		}
+		g->q = q;
+		g->q_cap = cap;
+	}
+	g->q[g->q_n++] = (struct perf_import_pending){ r.time_ns, offset };
+	if (r.time_ns > g->max_time)
+		g->max_time = r.time_ns;
+	return 0;
+}
+
 static void perf_import_unsupported(struct perf_import *g)
 {
 	char *out = g->res->unsupported;
@@ -259,7 +333,21 @@ int perf_import_file(struct profile_db *db, const char *path, const struct perf_
 	}
 	if (perf_data_has_feature(&pd, PERF_DATA_FEAT_AUXTRACE))
 		g.skipped[PERF_IMPORT_SKIP_AUX]++;
-	rc = perf_data_records(&pd, perf_import_record, &g, &res->stop_offset, err, err_n);
+	g.ordered = pd.n_attrs > 0;
+	for (size_t i = 0; i < pd.n_attrs; i++)
+		g.ordered &= (pd.attrs[i].attr.sample_type & PERF_SAMPLE_TIME) &&
+			     pd.attrs[i].attr.sample_id_all;
+	rc = perf_data_records(&pd, perf_import_walk, &g, &res->stop_offset, err, err_n);
+	if (g.q_n && (!rc || rc == -EINVAL)) {
+		/* the records still waiting were read before the end or the bad record */
+		char first[PERF_DATA_ERR_MAX];
+		snprintf(first, sizeof(first), "%s", err);
+		int frc = perf_import_flush(&g, UINT64_MAX);
+		if (frc)
+			rc = frc;
+		else if (rc)
+			snprintf(err, err_n, "%s", first);
+	}
 	/* what was read before a bad record is good: commit it either way (a file without
 	 * samples makes no run) */
 	int crc = g.in_batch ? perf_import_commit(&g) : 0;
@@ -273,6 +361,7 @@ int perf_import_file(struct profile_db *db, const char *path, const struct perf_
 	}
 	perf_import_unsupported(&g);
 out_pm:
+	free(g.q);
 	profile_db_batch_free(g.batch);
 	profile_db_stacks_free(g.stacks);
 	procmap_free(&g.pm);

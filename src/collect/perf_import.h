@@ -5,7 +5,10 @@
  * database, one event per perf event (counts are samples; the period is the attr's fixed
  * period, 0 in frequency mode). Committed every `batch_samples` samples, so a cut or corrupt
  * file keeps everything read before the bad record, whose offset is reported. Callchains
- * are not stored: each sample counts at its leaf (the sample's ip).
+ * are stored as stacks. Records are imported in time order as perf report reads them (when
+ * every event has PERF_SAMPLE_TIME and sample_id_all): perf writes each CPU's buffer in turn,
+ * so an exec on one CPU can follow in the file the mmaps and samples it precedes on another;
+ * a FINISHED_ROUND lets out what is no newer than the round before it.
  */
 #ifndef ROBIN_COLLECT_PERF_IMPORT_H
 #define ROBIN_COLLECT_PERF_IMPORT_H

@@ -4,7 +4,8 @@
  * an unknown process and of the kernel: exact counts per offset and event in the database,
  * the run named by the CMDLINE feature, unsupported records named; then every truncation of
  * the file (each keeps exactly the samples of the records before the cut, names the offset
- * in one line) and random corruptions (no crash, the database passes its check). */
+ * in one line) and random corruptions (no crash, the database passes its check); and records
+ * out of time order across CPU buffers and rounds, imported in time order as perf report does. */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
@@ -60,12 +61,15 @@ struct rec {
 
 static size_t sample_ends[256];   /* file offset where each sample record ends */
 static size_t n_samples;
+static uint64_t trailer_time = 1000, sample_time = 2000;  /* TIME of records, of samples */
 
 static void emit(struct buf *out, struct rec *r, int trailer, uint32_t pid, uint64_t id)
 {
 	if (trailer) {
+		while (r->body.n % 8)  /* strings are padded to 8 bytes before the sample_id */
+			put(&r->body, "", 1);
 		put_pidtid(&r->body, pid, pid);
-		put64(&r->body, 1000);
+		put64(&r->body, trailer_time);
 		put64(&r->body, id);
 	}
 	while (r->body.n % 8)
@@ -84,7 +88,7 @@ static void sample(struct buf *out, uint64_t id, uint64_t ip, uint32_t pid, int 
 	put64(&r.body, id);         /* IDENTIFIER */
 	put64(&r.body, ip);         /* IP */
 	put_pidtid(&r.body, pid, pid);
-	put64(&r.body, 2000);       /* TIME */
+	put64(&r.body, sample_time); /* TIME */
 	put64(&r.body, 1000);       /* PERIOD */
 	if (callchain) {
 		put64(&r.body, 3);
@@ -386,6 +390,115 @@ static void test_truncations_and_corruption(void **state)
 	free(orig);
 }
 
+/* A recording as perf writes it from two CPUs' buffers, read in rounds: the program's exec
+ * (COMM) happened on CPU 1 before its MMAP2 on CPU 0, but CPU 0's buffer is written first;
+ * the second round holds samples older than some of the first (still newer than the round
+ * before it). In file order the exec would wipe the mapping; in time order, as perf report
+ * reads it, every sample lands in the image. */
+static void test_time_order(void **state)
+{
+	(void)state;
+	if (!build_id[0])
+		skip();
+	struct buf f = { 0 };
+	uint8_t zero[104] = { 0 };
+	put(&f, zero, 104);
+	struct perf_event_attr a;
+	memset(&a, 0, sizeof(a));
+	a.type = PERF_TYPE_SOFTWARE;
+	a.size = sizeof(a);
+	a.config = PERF_COUNT_SW_CPU_CLOCK;
+	a.sample_period = 1000;
+	a.sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			PERF_SAMPLE_TIME | PERF_SAMPLE_PERIOD;
+	a.sample_id_all = 1;
+	uint64_t ids_off = f.n;
+	put64(&f, 11);
+	uint64_t attrs_off = f.n, attr_size = sizeof(a) + 16;
+	put(&f, &a, sizeof(a));
+	put64(&f, ids_off);
+	put64(&f, 8);
+	uint64_t data_off = f.n;
+	n_samples = 0;
+	struct rec r;
+	struct perf_event_header round = { 68 /* FINISHED_ROUND */, 0, sizeof(round) };
+	/* round 1, CPU 0: the mapping at t=200, samples from t=300 */
+	trailer_time = 200;
+	r = (struct rec){ .type = PERF_RECORD_MMAP2 };
+	put_pidtid(&r.body, 100, 100);
+	put64(&r.body, MAP_START);
+	put64(&r.body, 0x100000);
+	put64(&r.body, 0);
+	uint8_t devino[24] = { 0 };
+	put(&r.body, devino, 24);
+	put32(&r.body, 5);
+	put32(&r.body, 2);
+	put(&r.body, image_abs, strlen(image_abs) + 1);
+	emit(&f, &r, 1, 100, 11);
+	for (int k = 0; k < 10; k++) {
+		sample_time = 300 + 10 * (uint64_t)k;
+		sample(&f, 11, MAP_START + 0x100, 100, 0);
+	}
+	/* round 1, CPU 1: the exec at t=100 */
+	trailer_time = 100;
+	r = (struct rec){ .type = PERF_RECORD_COMM, .misc = PERF_RECORD_MISC_COMM_EXEC };
+	put_pidtid(&r.body, 100, 100);
+	put(&r.body, "crc32", 6);
+	emit(&f, &r, 1, 100, 11);
+	put(&f, &round, sizeof(round));
+	/* round 2: CPU 0 from t=500, CPU 1 from t=350 */
+	for (int k = 0; k < 5; k++) {
+		sample_time = 500 + 10 * (uint64_t)k;
+		sample(&f, 11, MAP_START + 0x104, 100, 0);
+	}
+	for (int k = 0; k < 5; k++) {
+		sample_time = 350 + 10 * (uint64_t)k;
+		sample(&f, 11, MAP_START + 0x108, 100, 0);
+	}
+	put(&f, &round, sizeof(round));
+	/* round 3: the exit */
+	trailer_time = 700;
+	r = (struct rec){ .type = PERF_RECORD_EXIT };
+	put_pidtid(&r.body, 100, 1);
+	put_pidtid(&r.body, 100, 100);
+	put64(&r.body, 700);
+	emit(&f, &r, 1, 100, 11);
+	put(&f, &round, sizeof(round));
+	trailer_time = 1000;
+	sample_time = 2000;
+	uint64_t hdr[13] = { 0 };
+	memcpy(&hdr[0], "PERFILE2", 8);
+	hdr[1] = 104;
+	hdr[2] = attr_size;
+	hdr[3] = attrs_off;
+	hdr[4] = attr_size;
+	hdr[5] = data_off;
+	hdr[6] = f.n - data_off;
+	memcpy(f.p, hdr, sizeof(hdr));
+	int fd = open(data_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, f.p, f.n), (ssize_t)f.n);
+	close(fd);
+	free(f.p);
+	struct profile_db *db;
+	char err[512];
+	unlink(db_path);
+	assert_int_equal(profile_db_open(db_path, PROFILE_DB_CREATE, &db, err), 0);
+	struct perf_import_opts o = { .batch_samples = 4 };
+	struct perf_import_result res;
+	int rc = perf_import_file(db, data_path, &o, &res, err, sizeof(err));
+	if (rc)
+		print_message("%s\n", err);
+	assert_int_equal(rc, 0);
+	assert_int_equal(res.samples, 20);
+	assert_int_equal(res.committed_samples, 20);
+	assert_int_equal(res.unknown_samples, 0);
+	assert_int_equal(count_at(db, res.run_id, "cpu-clock", "crc32.static", MAP_START + 0x100), 10);
+	assert_int_equal(count_at(db, res.run_id, "cpu-clock", "crc32.static", MAP_START + 0x104), 5);
+	assert_int_equal(count_at(db, res.run_id, "cpu-clock", "crc32.static", MAP_START + 0x108), 5);
+	profile_db_close(db);
+}
+
 int main(void)
 {
 	snprintf(dir, sizeof(dir), "/tmp/robin_test_623_%d", (int)getpid());
@@ -394,6 +507,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_full),
 		cmocka_unit_test(test_truncations_and_corruption),
+		cmocka_unit_test(test_time_order),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	if (getenv("ROBIN_TEST_KEEP"))
