@@ -381,6 +381,9 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		return;
 	}
 	jit_install(code, emu_arena_w(&e->jit_arena, code), buf, &c);
+	if (jit_fault_add(&e->jit_arena.faults, e->jit_arena.rx,
+			  EMU_JIT_CHUNKS * e->jit_arena.chunk_bytes, code, &c))
+		return;  /* a host fault in it could not be sent back: it stays interpreted */
 	jit_map_block(e, code, c.len, b->pc);
 	b->jit_fp = (uint32_t)c.fp_env;
 	b->jit = code + c.body;
@@ -607,7 +610,8 @@ enter:
 				}
 				e->jit_icount = icount;
 				e->jit_limit = e->block_hook ? 0 : stop;
-				struct jit_ret jr = jit_enter((uint8_t *)x + 128, base, perm, b->jit);
+				struct jit_ret jr = jit_enter((uint8_t *)x + 128, base, mem->jit_limit,
+							      b->jit);
 				b = jr.block;
 				icount = e->jit_icount;
 				uint32_t r = (uint32_t)jr.r;

@@ -268,6 +268,7 @@ static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t er
 static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
 {
 	static const uint8_t zero[GMEM_PAGE_SIZE];
+	static uint8_t closed[GMEM_PAGE_SIZE];  /* a page the host cannot read, copied out */
 	struct gmem *m = &e->mem;
 	size_t cap = 1024, n = 0;
 	uint8_t *list = malloc(cap * 10);
@@ -295,6 +296,15 @@ static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t
 				break;
 			}
 			const uint8_t *host = m->base + (pg << GMEM_PAGE_SHIFT);
+			if (!(perm & GMEM_PASTEOF) && !(gmem_host_prot_of(m, m->perm[pg]) & PROT_READ)) {
+				/* the guest may not read it: the host page is closed too */
+				if (gmem_peek(m, pg << GMEM_PAGE_SHIFT, closed, GMEM_PAGE_SIZE)) {
+					rc = ckpt_fail(err, errlen, -EFAULT, "guest page 0x%" PRIx64
+					               " cannot be read", pg << GMEM_PAGE_SHIFT);
+					break;
+				}
+				host = closed;
+			}
 			uint8_t kind = (perm & GMEM_PASTEOF) ? CKPT_PAGE_NODATA :
 			               memcmp(host, zero, GMEM_PAGE_SIZE) ? CKPT_PAGE_DATA : CKPT_PAGE_ZERO;
 			if (n == cap) {
@@ -616,6 +626,8 @@ static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckp
 				break;
 			}
 		}
+		else if (gmem_host_prot_of(m, m->perm[pg]) != (PROT_READ | PROT_WRITE))
+			mprotect(m->base + addr, GMEM_PAGE_SIZE, PROT_READ | PROT_WRITE);
 		if (kind == CKPT_PAGE_DATA) {
 			z.next_out = m->base + addr;
 			z.avail_out = GMEM_PAGE_SIZE;
@@ -629,6 +641,8 @@ static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckp
 			mprotect(m->base + addr, GMEM_PAGE_SIZE, PROT_NONE);
 		}
 		m->perm[pg] = perm;
+		if (gmem_host_prot_of(m, perm) != (PROT_READ | PROT_WRITE) || kind == CKPT_PAGE_NODATA)
+			gmem_sync_host(m, addr, GMEM_PAGE_SIZE);
 	}
 	inflateEnd(&z);
 }

@@ -62,7 +62,7 @@ static void emu_code_written(void *ctx, uint64_t pg)
 	if (pg > 0 && e->code[pg - 1]) {
 		const struct emu_slot *last = &e->code[pg - 1]->slot[EMU_SLOTS_PER_PAGE - 1];
 		if (last->insn.len == 4) {
-			e->mem.perm[pg - 1] &= (uint8_t)~GMEM_CODE;
+			gmem_code_unmark(&e->mem, pg - 1);
 			emu_drop_page(e, pg - 1);
 		}
 	}
@@ -96,7 +96,7 @@ struct emu_slot *emu_code_slots(struct emu *e, uint64_t pc)
 	cp = emu_arena_alloc(&e->blk_arena, sizeof(*cp));
 	cp->slot = emu_arena_alloc(&e->code_arena, EMU_SLOTS_PER_PAGE * sizeof(*cp->slot));
 	e->code[pg] = cp;
-	e->mem.perm[pg] |= GMEM_CODE;
+	gmem_code_mark(&e->mem, pg);
 	return cp->slot;
 }
 
@@ -108,7 +108,7 @@ int emu_decode_raw(struct emu *e, uint64_t pc, struct isa_insn *out)
 		if ((pc & GMEM_PAGE_MASK) == GMEM_PAGE_SIZE - 2) {
 			if (gmem_check_exec(&e->mem, pc + 2, 2))
 				return emu_fetch_fault(e, pc, pc + 2);
-			e->mem.perm[(pc + 2) >> GMEM_PAGE_SHIFT] |= GMEM_CODE;
+			gmem_code_mark(&e->mem, (pc + 2) >> GMEM_PAGE_SHIFT);
 		}
 		memcpy(&hi, e->mem.base + pc + 2, 2);
 	}
@@ -301,6 +301,8 @@ static void emu_arena_free(struct emu_arena *a)
 			munmap(a->rw, EMU_JIT_CHUNKS * a->chunk_bytes);
 			close(a->memfd);
 		}
+		jit_fault_free(a->faults);
+		a->faults = NULL;
 		a->rx = a->rw = NULL;
 		a->cur = a->end = a->mapped = NULL;
 		return;
@@ -802,6 +804,8 @@ enum emu_status emu_run(struct emu *e, uint64_t max_insns)
 	 * untaken branches, so with a block hook the exact loop runs */
 	if (e->block_fn)
 		return emu_run_slow(e, limit);
+	if (e->jit_arena.faults && jit_fault_ready())
+		e->mem.jit_limit = 0;  /* no handler: every translated access takes its handler */
 	return block_run(e, limit);
 }
 

@@ -97,6 +97,7 @@ struct emu_arena {
 	uint8_t *rx, *rw;
 	int memfd;
 	size_t nchunks;
+	struct jit_faults *faults;  /* the translations' host accesses (jit_fault.c) */
 };
 
 /* Chunks an exec arena may map (EMU_JIT_CHUNKS * chunk_bytes of address space, reserved). */

@@ -25,6 +25,7 @@ int gmem_init(struct gmem *m)
 	}
 	m->base = base;
 	m->perm = perm;
+	m->jit_limit = GMEM_JIT_LIMIT;
 	return 0;
 }
 
@@ -44,12 +45,80 @@ static int gmem_range_ok(uint64_t addr, uint64_t len)
 	       len <= GMEM_GUEST_SIZE - addr;
 }
 
+/* ---- host protection ------------------------------------------------------------------ */
+
+/* Write or execute permission without read: the host cannot fault reads there alone. */
+static int gmem_perm_odd(uint8_t p)
+{
+	return (p & GMEM_MAPPED) && !(p & GMEM_PASTEOF) && !(p & GMEM_R) && (p & (GMEM_W | GMEM_X));
+}
+
+int gmem_host_prot_of(const struct gmem *m, uint8_t p)
+{
+	(void)m;
+	if (!(p & GMEM_MAPPED) || (p & GMEM_PASTEOF))
+		return PROT_NONE;
+	if (gmem_perm_odd(p))  /* accessible: the handlers check the permission byte */
+		return (p & GMEM_W) ? PROT_READ | PROT_WRITE : PROT_READ;
+	if (!(p & GMEM_R))
+		return PROT_NONE;
+	return (p & GMEM_W) && !(p & GMEM_CODE) ? PROT_READ | PROT_WRITE : PROT_READ;
+}
+
+/* A permission byte is being given to pages: one the host cannot express ends translated
+ * code's direct accesses for good. */
+static void gmem_note_perm(struct gmem *m, uint8_t p)
+{
+	if (gmem_perm_odd(p))
+		m->jit_limit = 0;
+}
+
+void gmem_sync_host(struct gmem *m, uint64_t addr, uint64_t len)
+{
+	uint64_t pg = addr >> GMEM_PAGE_SHIFT, end = (addr + len) >> GMEM_PAGE_SHIFT;
+	if (addr >= GMEM_GUEST_SIZE || end > GMEM_NPAGES)
+		return;
+	while (pg < end) {
+		gmem_note_perm(m, m->perm[pg]);
+		int hp = gmem_host_prot_of(m, m->perm[pg]);
+		uint64_t run = pg + 1;
+		while (run < end && gmem_host_prot_of(m, m->perm[run]) == hp) {
+			gmem_note_perm(m, m->perm[run]);
+			run++;
+		}
+		mprotect(m->base + (pg << GMEM_PAGE_SHIFT), (run - pg) << GMEM_PAGE_SHIFT, hp);
+		pg = run;
+	}
+}
+
+void gmem_code_mark(struct gmem *m, uint64_t pg)
+{
+	uint8_t p = m->perm[pg];
+	if (p & GMEM_CODE)
+		return;
+	m->perm[pg] = (uint8_t)(p | GMEM_CODE);
+	int hp = gmem_host_prot_of(m, m->perm[pg]);
+	if (hp != gmem_host_prot_of(m, p))
+		mprotect(m->base + (pg << GMEM_PAGE_SHIFT), GMEM_PAGE_SIZE, hp);
+}
+
+void gmem_code_unmark(struct gmem *m, uint64_t pg)
+{
+	uint8_t p = m->perm[pg];
+	if (!(p & GMEM_CODE))
+		return;
+	m->perm[pg] = (uint8_t)(p & ~GMEM_CODE);
+	int hp = gmem_host_prot_of(m, m->perm[pg]);
+	if (hp != gmem_host_prot_of(m, p))
+		mprotect(m->base + (pg << GMEM_PAGE_SHIFT), GMEM_PAGE_SIZE, hp);
+}
+
 /* Drop decoded instructions of every code page in the range (pages are about to change). */
 static void gmem_drop_code(struct gmem *m, uint64_t pg0, uint64_t pg1)
 {
 	for (uint64_t pg = pg0; pg < pg1; pg++)
 		if (m->perm[pg] & GMEM_CODE) {
-			m->perm[pg] &= (uint8_t)~GMEM_CODE;
+			gmem_code_unmark(m, pg);
 			if (m->code_written)
 				m->code_written(m->code_ctx, pg);
 		}
@@ -57,6 +126,7 @@ static void gmem_drop_code(struct gmem *m, uint64_t pg0, uint64_t pg1)
 
 static void gmem_set_perm(struct gmem *m, uint64_t addr, uint64_t len, uint8_t value)
 {
+	gmem_note_perm(m, value);
 	memset(m->perm + (addr >> GMEM_PAGE_SHIFT), value, len >> GMEM_PAGE_SHIFT);
 }
 
@@ -65,19 +135,13 @@ int gmem_map_anon(struct gmem *m, uint64_t addr, uint64_t len, unsigned prot)
 	if (!gmem_range_ok(addr, len))
 		return -EINVAL;
 	gmem_drop_code(m, addr >> GMEM_PAGE_SHIFT, (addr + len) >> GMEM_PAGE_SHIFT);
-	void *p = mmap(m->base + addr, len, PROT_READ | PROT_WRITE, GMEM_HOST_ANON | MAP_FIXED, -1, 0);
-	if (p == MAP_FAILED)
+	uint8_t p = (uint8_t)(GMEM_MAPPED | (prot & GMEM_PROT_MASK));
+	void *hp = mmap(m->base + addr, len, gmem_host_prot_of(m, p), GMEM_HOST_ANON | MAP_FIXED,
+			-1, 0);
+	if (hp == MAP_FAILED)
 		return -errno;
-	gmem_set_perm(m, addr, len, (uint8_t)(GMEM_MAPPED | (prot & GMEM_PROT_MASK)));
+	gmem_set_perm(m, addr, len, p);
 	return 0;
-}
-
-static int gmem_host_prot(unsigned prot)
-{
-	int hp = PROT_READ;
-	if (prot & GMEM_W)
-		hp |= PROT_WRITE;
-	return hp;
 }
 
 int gmem_map_file(struct gmem *m, uint64_t addr, uint64_t len, unsigned prot, int shared, int fd,
@@ -89,7 +153,8 @@ int gmem_map_file(struct gmem *m, uint64_t addr, uint64_t len, unsigned prot, in
 	if (fstat(fd, &st) < 0)
 		return -errno;
 	gmem_drop_code(m, addr >> GMEM_PAGE_SHIFT, (addr + len) >> GMEM_PAGE_SHIFT);
-	int hp = shared ? gmem_host_prot(prot) : PROT_READ | PROT_WRITE;
+	uint8_t perm = (uint8_t)(GMEM_MAPPED | (prot & GMEM_PROT_MASK) | (shared ? GMEM_SHARED : 0));
+	int hp = gmem_host_prot_of(m, perm);
 	int flags = (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_FIXED;
 	uint64_t file_bytes = len;  /* bytes of the mapping backed by the file */
 	if (S_ISREG(st.st_mode)) {
@@ -106,8 +171,7 @@ int gmem_map_file(struct gmem *m, uint64_t addr, uint64_t len, unsigned prot, in
 			gmem_unmap(m, addr, len);
 			return err;
 		}
-		gmem_set_perm(m, addr, file_bytes,
-			     (uint8_t)(GMEM_MAPPED | (prot & GMEM_PROT_MASK) | (shared ? GMEM_SHARED : 0)));
+		gmem_set_perm(m, addr, file_bytes, perm);
 	}
 	if (file_bytes < len) {
 		/* Past the end of the file: mapped, but any access is SIGBUS as on Linux. */
@@ -146,10 +210,9 @@ int gmem_protect(struct gmem *m, uint64_t addr, uint64_t len, unsigned prot)
 		p = m->perm[pg];
 		if (p & GMEM_PASTEOF)
 			continue;
-		if ((p & GMEM_SHARED) && (p & GMEM_PROT_MASK) != (prot & GMEM_PROT_MASK))
-			mprotect(m->base + (pg << GMEM_PAGE_SHIFT), GMEM_PAGE_SIZE, gmem_host_prot(prot));
 		m->perm[pg] = (uint8_t)((p & ~GMEM_PROT_MASK) | (prot & GMEM_PROT_MASK));
 	}
+	gmem_sync_host(m, addr, len);
 	return 0;
 }
 
@@ -261,8 +324,9 @@ int gmem_store_slow(struct gmem *m, uint64_t addr, const void *src, unsigned siz
 {
 	if (gmem_check(m, addr, size, GMEM_W))
 		return -1;
+	int hit = gmem_written(m, addr, size);  /* gives the host page its write access back */
 	memcpy(m->base + addr, src, size);
-	return gmem_written(m, addr, size);
+	return hit;
 }
 
 int gmem_check_exec(struct gmem *m, uint64_t addr, unsigned size)
@@ -319,12 +383,44 @@ int gmem_poke(struct gmem *m, uint64_t addr, const void *src, uint64_t len)
 		return 0;
 	if (addr >= GMEM_GUEST_SIZE || len > GMEM_GUEST_SIZE - addr)
 		return -EFAULT;
-	for (uint64_t pg = addr >> GMEM_PAGE_SHIFT; pg <= (addr + len - 1) >> GMEM_PAGE_SHIFT; pg++) {
+	uint64_t pg0 = addr >> GMEM_PAGE_SHIFT, pg1 = ((addr + len - 1) >> GMEM_PAGE_SHIFT) + 1;
+	int host_w = 1;
+	for (uint64_t pg = pg0; pg < pg1; pg++) {
 		uint8_t p = m->perm[pg];
 		if (!(p & GMEM_MAPPED) || (p & GMEM_PASTEOF) || ((p & GMEM_SHARED) && !(p & GMEM_W)))
 			return -EFAULT;
 	}
 	gmem_written(m, addr, len);
+	for (uint64_t pg = pg0; pg < pg1; pg++)
+		host_w &= (gmem_host_prot_of(m, m->perm[pg]) & PROT_WRITE) != 0;
+	uint64_t a0 = pg0 << GMEM_PAGE_SHIFT, n = (pg1 - pg0) << GMEM_PAGE_SHIFT;
+	if (!host_w)  /* read-only for the guest: writable for this copy alone */
+		mprotect(m->base + a0, n, PROT_READ | PROT_WRITE);
 	memcpy(m->base + addr, src, len);
+	if (!host_w)
+		gmem_sync_host(m, a0, n);
+	return 0;
+}
+
+int gmem_peek(struct gmem *m, uint64_t addr, void *dst, uint64_t len)
+{
+	if (!len)
+		return 0;
+	if (addr >= GMEM_GUEST_SIZE || len > GMEM_GUEST_SIZE - addr)
+		return -EFAULT;
+	uint64_t pg0 = addr >> GMEM_PAGE_SHIFT, pg1 = ((addr + len - 1) >> GMEM_PAGE_SHIFT) + 1;
+	int host_r = 1;
+	for (uint64_t pg = pg0; pg < pg1; pg++) {
+		uint8_t p = m->perm[pg];
+		if (!(p & GMEM_MAPPED) || (p & GMEM_PASTEOF))
+			return -EFAULT;
+		host_r &= (gmem_host_prot_of(m, p) & PROT_READ) != 0;
+	}
+	uint64_t a0 = pg0 << GMEM_PAGE_SHIFT, n = (pg1 - pg0) << GMEM_PAGE_SHIFT;
+	if (!host_r)  /* no access for the guest: readable for this copy alone */
+		mprotect(m->base + a0, n, PROT_READ);
+	memcpy(dst, m->base + addr, len);
+	if (!host_r)
+		gmem_sync_host(m, a0, n);
 	return 0;
 }

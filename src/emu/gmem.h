@@ -6,6 +6,14 @@
  * accesses work (as Linux makes them work for user code); an access that crosses into a page
  * without permission faults. Stores to pages holding decoded instructions take the slow path,
  * which tells the owner (the code_written callback) so it can drop the stale decode.
+ *
+ * The host pages carry the guest's permissions too (gmem_host_prot_of), so that translated
+ * code can access guest memory without reading the permission byte and let the host MMU
+ * fault instead (jit_fault.c sends such a fault to the exact handler): a page is host-
+ * readable when the guest may read it, host-writable when the guest may also write it and no
+ * decoded instruction lives there. Permissions the host cannot express (write or execute
+ * without read) turn that off for the rest of the process (jit_limit 0: every translated
+ * access takes the handler, which checks the bytes), and such pages stay host-accessible.
  */
 #ifndef ROBIN_EMU_GMEM_H
 #define ROBIN_EMU_GMEM_H
@@ -50,7 +58,26 @@ struct gmem {
 	void *code_ctx;
 	uint64_t fault_addr; /* last failed access: first faulting byte */
 	int fault_kind;      /* enum gmem_fault of the last failed access */
+	/* translated accesses at addresses up to jit_limit - 1 go straight to host memory (the
+	 * host MMU checks them); GMEM_JIT_LIMIT, or 0 once a page had permissions the host
+	 * cannot express */
+	uint64_t jit_limit;
 };
+
+#define GMEM_JIT_LIMIT (GMEM_GUEST_SIZE - 7)  /* an 8-byte access at most stays inside */
+
+/* The host protection (PROT_*) that mirrors a page's permission byte. */
+int gmem_host_prot_of(const struct gmem *m, uint8_t perm);
+/* Mark / unmark page pg as holding decoded instructions (GMEM_CODE): a writable page loses
+ * host write access while it holds them, so that translated stores to it fault. */
+void gmem_code_mark(struct gmem *m, uint64_t pg);
+void gmem_code_unmark(struct gmem *m, uint64_t pg);
+/* Give the pages of [addr, addr+len) (page aligned) the host protection their permission
+ * bytes call for (after the bytes were set by hand: a moved mapping, a restored checkpoint). */
+void gmem_sync_host(struct gmem *m, uint64_t addr, uint64_t len);
+/* Read len bytes of mapped guest pages whatever their host protection (a checkpoint of a
+ * page the guest cannot read). Returns 0 or -EFAULT. */
+int gmem_peek(struct gmem *m, uint64_t addr, void *dst, uint64_t len) __attribute__((warn_unused_result));
 
 /* Reserve the guest address space (nothing mapped). Returns 0 or -errno. */
 int gmem_init(struct gmem *m) __attribute__((warn_unused_result));

@@ -8,9 +8,10 @@
  * does the fast case and returns the op's index for anything else, before writing anything,
  * so the handler does the whole op exactly:
  *
- *   - loads and stores go straight to host memory when the page's permission byte allows it
- *     and the access stays within the page (stores: writable and holding no decoded code),
- *     else return (the handler takes gmem's slow path: faults, self-modifying code);
+ *   - loads and stores go straight to host memory below gmem's jit_limit, else return (the
+ *     handler takes gmem's slow path); the host pages carry the guest's permissions (stores:
+ *     writable and holding no decoded code), so a host fault at the access goes to the same
+ *     return (jit_fault.c): the handler's faults, self-modifying code;
  *   - FP arithmetic assumes what the caller checked at entry (fflags holds NX, frm is RNE, as
  *     block.c's FPD_OK; after a translated fsflags each FP op tests NX itself) and keeps a
  *     result only when it is plain (finite, exponent >= 2: no flag but NX, and NX is accrued)
@@ -23,7 +24,7 @@
  *   - leaving the block (a taken branch, a jump, its end) counts the block's instructions in
  *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
- * Registers: rdi = xb, rsi = guest memory base, rdx = permission bytes; rax, rcx, r8, r9 are
+ * Registers: rdi = xb, rsi = guest memory base, rdx = jit_limit; rax, rcx, r8, r9 are
  * scratch, xmm0-xmm2 too; rbx, rbp, r12, r13 hold sp, a5, a4 and a0 in all translated code
  * (JIT_PINS: jit_enter loads and stores them), r10, r11, r14, r15 the other guest int
  * registers the block uses most (xr_read: loaded at first read, stored back at every exit
@@ -77,6 +78,8 @@ struct jbuf {
 	uint32_t n_fix;
 	/* rip-relative references to exit slots: where their rel32 is, and which slot */
 	uint32_t slot_ref[2 * JIT_MAX_SLOTS], slot_ref_of[2 * JIT_MAX_SLOTS], n_slot_ref;
+	/* host memory accesses: where each is, and the fix of its op's exit (jit_fault.c) */
+	uint32_t flt_at[JIT_MAX_SLOTS], flt_fix[JIT_MAX_SLOTS], n_flt;
 	uint8_t *start;
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
@@ -377,10 +380,9 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 	st_x(j, rd, RAX);
 }
 
-/* rax <- guest address rs1 + imm; r8 <- its page; exits (to k) unless the page is below
- * GMEM_NPAGES, the access of size bytes stays in it and perm[page] & mask == want */
-static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t size, uint32_t mask,
-		     uint32_t want, uint32_t k)
+/* rax <- guest address rs1 + imm; exits (to k) unless it is below jit_limit (rdx). The
+ * access that follows (mem_access) faults on the host where the guest may not make it. */
+static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t k)
 {
 	int a = xr_read(j, o->rs1);
 	if (a >= 0) {
@@ -390,26 +392,19 @@ static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t size, uint
 		if (o->imm)
 			alu_imm(j, 1, 0, RAX, (int32_t)o->imm);
 	}
-	op_r(j, 0, 1, 0x8b, R8, RAX);             /* mov r8, rax */
-	shift_imm(j, 1, 5, R8, GMEM_PAGE_SHIFT);  /* shr r8, 12 */
-	alu_imm(j, 1, 7, R8, (int32_t)GMEM_NPAGES);  /* cmp r8, NPAGES */
+	op_r(j, 0, 1, 0x3b, RAX, RDX);  /* cmp rax, rdx */
 	jcc_exit(j, CC_AE, k);
-	if (size > 1) {
-		op_r(j, 0, 0, 0x8b, RCX, RAX);    /* mov ecx, eax */
-		alu_imm(j, 0, 4, RCX, GMEM_PAGE_MASK);  /* and ecx, 0xfff */
-		alu_imm(j, 0, 7, RCX, (int32_t)(GMEM_PAGE_SIZE - size));
-		jcc_exit(j, CC_A, k);
-	}
-	if (mask == want) {
-		/* test byte [rdx + r8], mask; jz */
-		op_m(j, 0, 0, 0xf6, 0, RDX, R8, 0, 0);
-		b8(j, mask);
-		jcc_exit(j, CC_E, k);
+}
+
+/* The host access comes next: a fault there leaves through the exit mem_addr's check takes
+ * (the last fix). */
+static void mem_access(struct jbuf *j)
+{
+	if (j->n_flt < JIT_MAX_SLOTS && j->n_fix > 0) {
+		j->flt_at[j->n_flt] = (uint32_t)(j->p - j->start);
+		j->flt_fix[j->n_flt++] = j->n_fix - 1;
 	} else {
-		op_m(j, 0, 0, 0x0fb6, RCX, RDX, R8, 0, 0);  /* movzx ecx, byte [rdx + r8] */
-		alu_imm(j, 0, 4, RCX, (int32_t)mask);
-		alu_imm(j, 0, 7, RCX, (int32_t)want);
-		jcc_exit(j, CC_NE, k);
+		j->full = 1;
 	}
 }
 
@@ -709,14 +704,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 	case BK_LB: case BK_LH: case BK_LW: case BK_LD: case BK_LBU: case BK_LHU: case BK_LWU:
 	case BK_FLW: case BK_FLD: {
-		static const uint8_t size[] = { [BK_LB] = 1, [BK_LH] = 2, [BK_LW] = 4, [BK_LD] = 8,
-						[BK_LBU] = 1, [BK_LHU] = 2, [BK_LWU] = 4, [BK_FLW] = 4,
-						[BK_FLD] = 8 };
-		uint32_t sz = size[o->kind];
-		mem_addr(j, o, sz, GMEM_R, GMEM_R, k);
+		mem_addr(j, o, k);
 		/* an int load goes straight to rd's host register when it has one */
 		int fp = o->kind == BK_FLW || o->kind == BK_FLD;
 		int t = !fp && j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RCX;
+		mem_access(j);
 		switch (o->kind) {
 		case BK_LB: op_m(j, 0, 1, 0x0fbe, t, RSI, RAX, 0, 0); break;   /* movsx t, byte */
 		case BK_LH: op_m(j, 0, 1, 0x0fbf, t, RSI, RAX, 0, 0); break;   /* movsx t, word */
@@ -747,12 +739,13 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_SB: case BK_SH: case BK_SW: case BK_SD: case BK_FSW: case BK_FSD: {
 		uint32_t sz = o->kind == BK_SB ? 1 : o->kind == BK_SH ? 2 :
 			      o->kind == BK_SW || o->kind == BK_FSW ? 4 : 8;
-		mem_addr(j, o, sz, GMEM_W | GMEM_CODE, GMEM_W, k);
+		mem_addr(j, o, k);
 		int v = RCX;  /* the value: rs2's host register when it has one */
 		if (o->kind == BK_FSW || o->kind == BK_FSD)
 			ld_f(j, RCX, o->rs2);
 		else
 			v = x_in(j, o->rs2, RCX);
+		mem_access(j);
 		switch (sz) {
 		case 1: op_m(j, 0, 0, 0x88, v, RSI, RAX, 0, 1); break;  /* REX: bpl, not ch */
 		case 2: op_m(j, 0x66, 0, 0x89, v, RSI, RAX, 0, 0); break;
@@ -1214,7 +1207,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->start = j->p = buf;
 		j->end = buf + cap;
 		j->full = 0;
-		j->n_fix = j->n_slot_ref = j->n_loop_ref = 0;
+		j->n_fix = j->n_slot_ref = j->n_loop_ref = j->n_flt = 0;
 		j->fp_env = j->nx_check = 0;
 		xr_pin(j);  /* j->loaded: the pinned registers */
 		if (pass)
@@ -1270,6 +1263,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		emit_exit(j, k, j->dirty);
 	/* exit stubs, one per distinct exit (and set of registers to store back) */
 	uint32_t stub_ret[JIT_MAX_FIX], stub_dirty[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
+	static uint32_t fix_stub[JIT_MAX_FIX];  /* the stub each fix jumps to */
 	for (uint32_t i = 0; i < j->n_fix; i++) {
 		uint32_t s = 0;
 		while (s < n_stub && (stub_ret[s] != j->fix_ret[i] || stub_dirty[s] != j->fix_dirty[i]))
@@ -1284,6 +1278,12 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			return -1;
 		uint32_t rel = stub_at[s] - (j->fix_at[i] + 4);
 		memcpy(buf + j->fix_at[i], &rel, 4);
+		fix_stub[i] = stub_at[s];
+	}
+	out->n_fault = j->n_flt;
+	for (uint32_t i = 0; i < j->n_flt; i++) {
+		out->fault_at[i] = j->flt_at[i];
+		out->fault_to[i] = fix_stub[j->flt_fix[i]];
 	}
 	/* a loop of this one block goes on at loop_top with its registers where they are, after
 	 * the chain entry's checks; else it stores them back and returns as the chain entry does */
@@ -1333,7 +1333,7 @@ void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct 
 
 int jit_host_supported(void) { return 1; }
 
-/* jit_enter(xb, base, perm, code): rbx, rbp and r12-r15 saved around the call of the code
+/* jit_enter(xb, base, limit, code): rbx, rbp and r12-r15 saved around the call of the code
  * (the code keeps guest registers in them; it uses no stack but its return address), the
  * pinned guest registers loaded before it and stored back after it */
 #define JIT_PIN_CHECK(i, d, name, r) _Static_assert(d == XD(i), "JIT_PINS: x" #i "'s offset");
@@ -1372,9 +1372,9 @@ int jit_host_supported(void) { return 0; }
 
 void jit_retire(uint8_t *chain_w) { (void)chain_w; }
 
-struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code)
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code)
 {
-	(void)xb, (void)base, (void)perm, (void)code;
+	(void)xb, (void)base, (void)limit, (void)code;
 	return (struct jit_ret){ 0, NULL };
 }
 

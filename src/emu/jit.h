@@ -7,7 +7,7 @@
  * The translation covers a block's ops from the first up to the first op it does not
  * translate (block_kind.h names the kinds it knows). block_run calls its body as
  *
- *     struct jit_ret r = jit_enter(xb, base, perm, code + body);   xb = (uint8_t *)h->x + 128
+ *     struct jit_ret r = jit_enter(xb, base, limit, code + body);   xb = (uint8_t *)h->x + 128
  *
  * (h->f follows) with the run's instruction count (the count before the block) in the
  * uint64_t at env->icount and the instruction limit or e->async_at, whichever comes first, at
@@ -18,7 +18,10 @@
  * translated, or an op that needs its exact handler: a load or store that does not go
  * straight to host memory, an FP result that is not plain); nothing of op k has happened
  * then, so the handler does all of it (exact faults, flags, self-modifying code), and
- * everything before k has. Or op k left the block, completed, its instructions counted:
+ * everything before k has. Loads and stores at guest addresses below `limit` (gmem's
+ * jit_limit) go straight to host memory, whose protections mirror the guest's: a host fault
+ * there goes to the op's exit as a failed check would (jit_fault.c, which needs each
+ * translation's accesses: jit_fault_add). Or op k left the block, completed, its instructions counted:
  *   JIT_TAKEN     a taken conditional branch, jal or j: to op k's imm (its absolute target);
  *   JIT_INDIRECT  jalr or jr: to the target the code wrote to h->next_pc;
  *   JIT_END       the block's closing pseudo-op: to the block's pc_end;
@@ -37,6 +40,7 @@
  * register whenever jit_enter returns, and all but the pinned ones when a block goes on to
  * another.
  */
+#include <stddef.h>
 #include <stdint.h>
 
 #include "emu/block_kind.h"
@@ -96,7 +100,22 @@ struct jit_code {
 	uint32_t body;          /* offset of the body (the entry block_run calls) */
 	uint32_t n_slot;        /* exit slots: where each is, and its first value (offsets) */
 	uint32_t slot_off[JIT_MAX_SLOTS], slot_val[JIT_MAX_SLOTS];
+	uint32_t n_fault;       /* host memory accesses: where each is, and its op's exit stub */
+	uint32_t fault_at[JIT_MAX_SLOTS], fault_to[JIT_MAX_SLOTS];
 };
+
+/* Host faults in translated code (jit_fault.c): the accesses of an arena's translations. */
+struct jit_faults;
+/* Record c's accesses, installed at code inside the arena [lo, lo + size) (*t: the arena's
+ * table, made on first use; the SIGSEGV/SIGBUS handlers are installed then). Returns 0, or
+ * -1 when it cannot (the translation must not run). */
+int jit_fault_add(struct jit_faults **t, const uint8_t *lo, size_t size, const uint8_t *code,
+		  const struct jit_code *c) __attribute__((warn_unused_result));
+/* Make sure the handlers are robin's (another may have been installed since: it is then
+ * called for the faults that are not translated accesses). 0, or -1 when they cannot be. */
+int jit_fault_ready(void);
+/* Forget an arena's table (its code is gone). */
+void jit_fault_free(struct jit_faults *t);
 
 /* Translate ops[0..n) of blk into buf (cap bytes). Returns 0 and fills *out, or -1 when the
  * first op is not translatable or buf is too small. */
@@ -113,8 +132,9 @@ void jit_retire(uint8_t *chain_w);
 
 /* Run translated code (from its body or a chain entry) on the hart whose h->x + 128 is xb:
  * saves the host registers the code keeps guest registers in, loads the pinned guest
- * registers, calls it, stores them back to struct hart, restores the host registers. */
-struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, const uint8_t *perm, const void *code);
+ * registers, calls it, stores them back to struct hart, restores the host registers. Guest
+ * memory is at base; accesses at limit or above take their handler. */
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code);
 
 /* Is this host one the translator emits code for? */
 int jit_host_supported(void);

@@ -169,6 +169,7 @@ SYS(mremap)
 		gmem_unmap(&e->mem, want, new_len);
 		return err;
 	}
+	gmem_sync_host(&e->mem, want, keep);  /* the moved pages hold no decoded code now */
 	gmem_unmap(&e->mem, old, old_len);  /* re-reserves the hole the move left */
 	emu_image_remove(e, old, old + old_len);
 	return (int64_t)want;

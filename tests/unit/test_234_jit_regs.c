@@ -39,7 +39,7 @@ static void translate(const struct jit_op *ops, uint32_t n, uint32_t n_insns, ui
 /* from the body (block_run's call), or the chain entry (another block's exit) */
 static uint64_t run_at(uint32_t off)
 {
-	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, NULL, exec_mem + off);
+	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, exec_mem + off);
 	assert_ptr_equal(jr.block, &hj);
 	return jr.r;
 }
