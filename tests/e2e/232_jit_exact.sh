@@ -6,6 +6,11 @@
 #    x0 as source and destination; loads and stores of every size across a page end, faulting
 #    in hot loops, to a read-only page; every branch taken and not) prints the same as under
 #    qemu-riscv64 with --jit 1 and by default, static and dynamic;
+#  - tests/guest/hostmmu (translated loads and stores that the host MMU faults: pages closed
+#    and reopened by a SIGSEGV handler under hot loops, a store to a read-only page, a page of
+#    code and data stored to and moved by mremap) prints qemu-riscv64's output with --jit 1 and
+#    by default, and with "odd" (a write-only page: every access checked from then on) the
+#    same under --jit 1 and --jit 0;
 #  - guest programs with FP flags preset (fpsticky), self-modifying code, faults and signals in
 #    hot loops (blockexact, selfmod, signals, misaligned, isa_mix, value_patterns) and every
 #    workload: --jit 1 and --jit 0 give the same stdout, stderr, exit status and instruction
@@ -18,7 +23,7 @@
 #    is not installed; `make conformance`-sized runs with --jit 1 are done by hand).
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
-need_guest jitedge fpsticky blockexact selfmod signals misaligned isa_mix value_patterns
+need_guest jitedge hostmmu fpsticky blockexact selfmod signals misaligned isa_mix value_patterns
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-232.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -31,21 +36,26 @@ num() { sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p" "$1" | hea
 
 # qemu's output for jitedge against robin's with --jit 1 and with the default
 if have_qemu; then
-	for v in static dyn; do
-		qemu-riscv64 -L "$SYSROOT" "$G/jitedge.$v" >"$tmp/q.out" 2>/dev/null
-		rq=$?
-		for j in 1 16; do
-			R run --jit $j -- "$G/jitedge.$v" >"$tmp/r.out" 2>"$tmp/r.err"
-			rr=$?
-			if [ $rr -ne $rq ] || ! cmp -s "$tmp/q.out" "$tmp/r.out"; then
-				echo "jitedge.$v --jit $j: robin exit $rr, qemu exit $rq"
-				diff "$tmp/q.out" "$tmp/r.out" | head -10
-				head -3 "$tmp/r.err"
-				fail=1
-			fi
+	for p in jitedge hostmmu; do
+		for v in static dyn; do
+			qemu-riscv64 -L "$SYSROOT" "$G/$p.$v" >"$tmp/q.out" 2>/dev/null
+			rq=$?
+			for j in 1 16; do
+				R run --jit $j -- "$G/$p.$v" >"$tmp/r.out" 2>"$tmp/r.err"
+				rr=$?
+				if [ $rr -ne $rq ] || ! cmp -s "$tmp/q.out" "$tmp/r.out"; then
+					echo "$p.$v --jit $j: robin exit $rr, qemu exit $rq"
+					diff "$tmp/q.out" "$tmp/r.out" | head -10
+					head -3 "$tmp/r.err"
+					fail=1
+				fi
+			done
+			[ $p = jitedge ] && ! grep -q '^fault .* faults 340$' "$tmp/q.out" &&
+				{ echo "jitedge: faults not as expected:"; cat "$tmp/q.out"; fail=1; }
+			[ $p = hostmmu ] && ! grep -q '^loads: 3 faults at 4096 0 4096$' "$tmp/q.out" &&
+				{ echo "hostmmu: faults not as expected:"; cat "$tmp/q.out"; fail=1; }
 		done
 	done
-	grep -q '^fault .* faults 340$' "$tmp/q.out" || { echo "jitedge: faults not as expected:"; cat "$tmp/q.out"; fail=1; }
 fi
 
 # pair TAG ARGS...: --jit 1 and --jit 0 runs of the same command agree; the first translated
@@ -72,6 +82,9 @@ for p in jitedge fpsticky blockexact selfmod signals misaligned isa_mix value_pa
 		pair "$p.$v" -- "$G/$p.$v"
 	done
 done
+pair "hostmmu odd" -- "$G/hostmmu.static" odd
+grep -q '^write-only: 1 faults at 0$' "$tmp/jit1.out" ||
+	{ echo "hostmmu odd: the write-only page's read did not fault:"; cat "$tmp/jit1.out"; fail=1; }
 pair "blockexact time" -- "$G/blockexact.static" time
 for w in $(cd "$W" && ls *.static | sed 's/\.static$//'); do
 	pair "workload $w" -- "$W/$w.static" 1
