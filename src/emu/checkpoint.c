@@ -641,8 +641,8 @@ static void ckpt_load_memory(struct emu *e, struct ckpt_in *in, const struct ckp
 			mprotect(m->base + addr, GMEM_PAGE_SIZE, PROT_NONE);
 		}
 		m->perm[pg] = perm;
-		if (gmem_host_prot_of(m, perm) != (PROT_READ | PROT_WRITE) || kind == CKPT_PAGE_NODATA)
-			gmem_sync_host(m, addr, GMEM_PAGE_SIZE);
+		if (perm != (GMEM_MAPPED | GMEM_R | GMEM_W))  /* as mapped above: else the host's */
+			gmem_sync_host(m, addr, GMEM_PAGE_SIZE);      /* protection follows perm */
 	}
 	inflateEnd(&z);
 }
