@@ -68,7 +68,7 @@ echo "robin run vs qemu-riscv64 vs native, $SIZE inputs, CPU seconds, median of 
 	echo "| program | instructions | robin s | robin MIPS | qemu s | qemu MIPS | native s | robin/qemu speed | robin/native time |"
 	echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|"
 } >"$MD"
-ratios=() nratios=() rows=()
+ratios=() nratios=() rows=() qtimes=()  # qtimes: robin/qemu CPU time, single-threaded programs
 for w in $names; do
 	corpus_cmd cmd "$w"
 	corpus_cmd nat "$w" native
@@ -90,6 +90,7 @@ for w in $names; do
 	echo "| $w | $ins | $r_s | $r_m | $q_s | $q_m | $n_s | $ratio | $nratio |" >>"$MD"
 	ratios+=("$ratio")
 	[ "$nratio" = - ] || nratios+=("$nratio")
+	[ "$(corpus_field "$w" threads)" != 1 ] || qtimes+=("$(awk -v r="$rs" -v q="$qs" 'BEGIN { printf "%.4f", r / q }')")
 	rows+=("$(printf '{"name": "%s", "instructions": %s, "robin_cpu_seconds": %s, "qemu_cpu_seconds": %s, "native_cpu_seconds": %s, "robin_over_qemu_speed": %s, "robin_over_native_time": %s}' \
 		"$w" "$ins" "$r_s" "$q_s" "${ns:-null}" "$ratio" "$([ "$nratio" = - ] && echo null || echo "$nratio")")")
 done
@@ -97,14 +98,20 @@ mr=$(suite_median "${ratios[@]}")
 wr=$(printf '%s\n' "${ratios[@]}" | sort -g | head -1)
 mn=$( [ ${#nratios[@]} -gt 0 ] && suite_median "${nratios[@]}" || echo 0)
 wn=$(printf '%s\n' "${nratios[@]}" | sort -g | tail -1)
+geomean() { printf '%s\n' "$@" | awk '$1 > 0 { s += log($1); n++ } END { printf "%.3f", n ? exp(s / n) : 0 }'; }
+gq=$(geomean "${qtimes[@]}") gn=$(geomean "${nratios[@]}")
+wq=$(printf '%s\n' "${qtimes[@]}" | sort -g | tail -1)
 {
 	echo
 	printf 'robin/qemu speed: median %.2f, worst %.2f; robin/native time: median %.1f, worst %.1f (%d programs, %s inputs, %d runs each)\n' \
 		"$mr" "$wr" "$mn" "${wn:-0}" "${#ratios[@]}" "$SIZE" "$RUNS"
+	printf 'single-threaded programs: robin/qemu CPU time geomean %.3f (worst %.3f, %d programs); robin/native CPU time geomean %.2f (%d programs)\n' \
+		"$gq" "${wq:-0}" "${#qtimes[@]}" "$gn" "${#nratios[@]}"
 } | tee -a "$MD"
 {
 	printf '{\n  "section": "corpus_run",\n  "size": "%s",\n  "runs": %d,\n  "host": "%s",\n' "$SIZE" "$RUNS" "$(uname -srm)"
-	printf '  "median_robin_over_qemu": %s,\n  "median_robin_over_native": %s,\n  "programs": [\n' "$mr" "$mn"
+	printf '  "median_robin_over_qemu": %s,\n  "median_robin_over_native": %s,\n' "$mr" "$mn"
+	printf '  "geomean_robin_over_qemu_time_single_threaded": %s,\n  "geomean_robin_over_native_time": %s,\n  "programs": [\n' "$gq" "$gn"
 	suite_json_array "${rows[@]}"
 	printf '  ]\n}\n'
 } >"$JSON"
