@@ -121,7 +121,18 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	FPD(fmadd_d, BK_FMA_D) FPD(fmsub_d, BK_FMA_D) FPD(fnmsub_d, BK_FMA_D) FPD(fnmadd_d, BK_FMA_D)
 	FPD(fdiv_d, BK_FDIV_D) FPD(fsqrt_d, BK_FSQRT_D)
 	FPD(fadd_s, BK_FADD_S) FPD(fsub_s, BK_FSUB_S) FPD(fmul_s, BK_FMUL_S)
+	FPD(fmadd_s, BK_FMA_S) FPD(fmsub_s, BK_FMA_S) FPD(fnmsub_s, BK_FMA_S) FPD(fnmadd_s, BK_FMA_S)
+	FPD(fdiv_s, BK_FDIV_S)
 #undef FPD
+	case ISA_OP_feq_s: return BK_FEQ_S;
+	case ISA_OP_flt_s: return BK_FLT_S;
+	case ISA_OP_fle_s: return BK_FLE_S;
+	case ISA_OP_fsgnj_s: return BK_FSGNJ_S;
+	case ISA_OP_fsgnjn_s: return BK_FSGNJN_S;
+	case ISA_OP_fsgnjx_s: return BK_FSGNJX_S;
+	case ISA_OP_fcvt_w_s:
+		return in->rm == FPU_RM_RTZ ? BK_FCVT_W_S :
+		       in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? BK_FCVT_W_S_RNE : BK_GEN;
 	/* sign injections: bit operations, no flags, no rounding */
 	case ISA_OP_fsgnj_d: return BK_FSGNJ_D;
 	case ISA_OP_fsgnjn_d: return BK_FSGNJN_D;
@@ -182,6 +193,9 @@ static enum block_kind block_fill(struct emu_bop *op, const struct isa_insn *in,
 	if (k == BK_FMA_D)
 		op->imm = (int64_t)((in->op == ISA_OP_fnmsub_d || in->op == ISA_OP_fnmadd_d ? 1ull << 63 : 0) |
 				    (in->op == ISA_OP_fmsub_d || in->op == ISA_OP_fnmadd_d ? 1ull << 62 : 0));
+	if (k == BK_FMA_S)
+		op->imm = (int64_t)((in->op == ISA_OP_fnmsub_s || in->op == ISA_OP_fnmadd_s ? 1ull << 63 : 0) |
+				    (in->op == ISA_OP_fmsub_s || in->op == ISA_OP_fnmadd_s ? 1ull << 62 : 0));
 	if (in->op == ISA_OP_auipc || in->cls == ISA_CLASS_BRANCH || in->op == ISA_OP_jal)
 		op->imm = (int64_t)(pc + (uint64_t)in->imm);
 	return k;
@@ -503,6 +517,11 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_BLTU] = &&L_BLTU, [BK_BGEU] = &&L_BGEU, [BK_JAL] = &&L_JAL, [BK_J] = &&L_J,
 		[BK_JALR] = &&L_JALR, [BK_JR] = &&L_JR, [BK_FCVT_L_D_RNE] = &&L_FCVT_L_D_RNE,
 		[BK_FCVT_L_D_RDN] = &&L_FCVT_L_D_RNE, [BK_FCVT_L_D_RUP] = &&L_FCVT_L_D_RNE,
+		[BK_FEQ_S] = &&L_FCVT_L_D_RNE, [BK_FLT_S] = &&L_FCVT_L_D_RNE,
+		[BK_FLE_S] = &&L_FCVT_L_D_RNE, [BK_FSGNJ_S] = &&L_FCVT_L_D_RNE,
+		[BK_FSGNJN_S] = &&L_FCVT_L_D_RNE, [BK_FSGNJX_S] = &&L_FCVT_L_D_RNE,
+		[BK_FMA_S] = &&L_FCVT_L_D_RNE, [BK_FDIV_S] = &&L_FCVT_L_D_RNE,
+		[BK_FCVT_W_S] = &&L_FCVT_L_D_RNE, [BK_FCVT_W_S_RNE] = &&L_FCVT_L_D_RNE,
 		[BK_SH1ADD] = &&L_SH1ADD, [BK_SH2ADD] = &&L_SH2ADD, [BK_SH3ADD] = &&L_SH3ADD,
 		[BK_ADD_UW] = &&L_ADD_UW, [BK_SH1ADD_UW] = &&L_SH1ADD_UW, [BK_SH2ADD_UW] = &&L_SH2ADD_UW,
 		[BK_SH3ADD_UW] = &&L_SH3ADD_UW, [BK_SLLI_UW] = &&L_SLLI_UW, [BK_ANDN] = &&L_ANDN,

@@ -22,6 +22,10 @@ enum block_kind {
 	/* fcvt.l.d rounding to nearest, down (floor), up (ceil): translated (jit.c), interpreted
 	 * as BK_GEN */
 	BK_FCVT_L_D_RNE, BK_FCVT_L_D_RDN, BK_FCVT_L_D_RUP,
+	/* binary32 compares, sign injections, fused multiply-adds (RNE), division (RNE) and
+	 * fcvt.w.s truncating or to nearest: translated (jit.c), interpreted as BK_GEN */
+	BK_FEQ_S, BK_FLT_S, BK_FLE_S, BK_FSGNJ_S, BK_FSGNJN_S, BK_FSGNJX_S, BK_FMA_S, BK_FDIV_S,
+	BK_FCVT_W_S, BK_FCVT_W_S_RNE,
 	/* Zba, Zbb, Zbs, Zicond (exec_b.c's semantics) */
 	BK_SH1ADD, BK_SH2ADD, BK_SH3ADD, BK_ADD_UW, BK_SH1ADD_UW, BK_SH2ADD_UW, BK_SH3ADD_UW,
 	BK_SLLI_UW,

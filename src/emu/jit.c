@@ -801,6 +801,81 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		b8(j, 0xc4); b8(j, 0xe2); b8(j, 0xf1); b8(j, 0xb9); b8(j, 0xc2);
 		fp_keep(j, 0, o->rd, k, ZERO_OPERAND, o->rs1, o->rs2);
 		return 0;
+	case BK_FDIV_S:
+		/* as fdiv.d: a zero, infinite or NaN operand gives a result that is not plain */
+		fp_need(j, k);
+		fp_boxed(j, o->rs1, k);
+		fp_boxed(j, o->rs2, k);
+		op_m(j, 0xf3, 0, 0x0f10, 0, FB, -1, FD(o->rs1), 0);  /* movss xmm0, [rs1] */
+		op_m(j, 0xf3, 0, 0x0f5e, 0, FB, -1, FD(o->rs2), 0);  /* divss xmm0, [rs2] */
+		fp_keep(j, 1, o->rd, k, ZERO_NONE, 0, 0);
+		return 0;
+	case BK_FMA_S:
+		if (!host_fma)
+			return -1;
+		/* as BK_FMA_D on binary32: the sign flips on bit 31, vfmadd231ss */
+		fp_need(j, k);
+		fp_boxed(j, o->rs1, k);
+		fp_boxed(j, o->rs2, k);
+		fp_boxed(j, o->rs3, k);
+		op_m(j, 0, 0, 0x8b, RAX, FB, -1, FD(o->rs3), 0);  /* mov eax, rs3's low half */
+		if ((uint64_t)o->imm & (1ull << 62)) {
+			op_r(j, 0, 0, 0x0fba, 7, RAX);  /* btc eax, 31 */
+			b8(j, 31);
+		}
+		op_r(j, 0x66, 0, 0x0f6e, 0, RAX);       /* movd xmm0, eax */
+		op_m(j, 0, 0, 0x8b, RAX, FB, -1, FD(o->rs1), 0);
+		if ((uint64_t)o->imm & (1ull << 63)) {
+			op_r(j, 0, 0, 0x0fba, 7, RAX);
+			b8(j, 31);
+		}
+		op_r(j, 0x66, 0, 0x0f6e, 1, RAX);       /* movd xmm1, eax */
+		op_m(j, 0xf3, 0, 0x0f10, 2, FB, -1, FD(o->rs2), 0);  /* movss xmm2, [rs2] */
+		b8(j, 0xc4); b8(j, 0xe2); b8(j, 0x71); b8(j, 0xb9); b8(j, 0xc2);  /* vfmadd231ss */
+		fp_keep(j, 1, o->rd, k, ZERO_OPERAND, o->rs1, o->rs2);
+		return 0;
+	case BK_FEQ_S: case BK_FLT_S: case BK_FLE_S:
+		/* NaN-boxed operands; ucomiss: unordered (a NaN) sets PF: the handler decides NV */
+		fp_boxed(j, o->rs1, k);
+		fp_boxed(j, o->rs2, k);
+		op_m(j, 0xf3, 0, 0x0f10, 0, FB, -1, FD(o->rs1), 0);  /* movss xmm0, [rs1] */
+		op_m(j, 0, 0, 0x0f2e, 0, FB, -1, FD(o->rs2), 0);     /* ucomiss xmm0, [rs2] */
+		jcc_exit(j, CC_P, k);
+		st_x_cc(j, o->kind == BK_FEQ_S ? CC_E : o->kind == BK_FLT_S ? CC_B : CC_BE, o->rd);
+		return 0;
+	case BK_FSGNJ_S: case BK_FSGNJN_S: case BK_FSGNJX_S:
+		/* NaN-boxed operands (else the handler's canonical NaN): bit 31 as fsgnj*.d's
+		 * bit 63; the result stays boxed */
+		fp_boxed(j, o->rs1, k);
+		fp_boxed(j, o->rs2, k);
+		ld_f(j, RAX, o->rs1);
+		ld_f(j, RCX, o->rs2);
+		if (o->kind == BK_FSGNJN_S)
+			op_r(j, 0, 0, 0xf7, 2, RCX);        /* not ecx */
+		alu_imm(j, 0, 4, RCX, (int32_t)0x80000000u);  /* and ecx, sign: rcx's upper half 0 */
+		if (o->kind != BK_FSGNJX_S) {
+			op_r(j, 0, 1, 0x0fba, 6, RAX);      /* btr rax, 31 */
+			b8(j, 31);
+			op_r(j, 0, 1, 0x0b, RAX, RCX);      /* or rax, rcx */
+		} else {
+			op_r(j, 0, 1, 0x33, RAX, RCX);      /* xor rax, rcx */
+		}
+		st_f(j, o->rd, RAX);
+		return 0;
+	case BK_FCVT_W_S: case BK_FCVT_W_S_RNE:
+		/* a NaN-boxed |x| < 2^31: in range, no NV; inexact only raises NX, accrued
+		 * (fp_need). Truncated (cvttss2si) or to nearest (cvtss2si, the host's RNE) */
+		fp_need(j, k);
+		fp_boxed(j, o->rs1, k);
+		op_m(j, 0, 0, 0x8b, RAX, FB, -1, FD(o->rs1), 0);  /* mov eax, the binary32 */
+		shift_imm(j, 0, 5, RAX, 23);                      /* shr eax, 23 */
+		alu_imm(j, 0, 4, RAX, 0xff);
+		alu_imm(j, 0, 7, RAX, 127 + 31);
+		jcc_exit(j, CC_AE, k);
+		op_m(j, 0xf3, 0, o->kind == BK_FCVT_W_S ? 0x0f2c : 0x0f2d, RAX, FB, -1, FD(o->rs1), 0);
+		op_r(j, 0, 1, 0x63, RAX, RAX);                    /* movsxd rax, eax */
+		st_x(j, o->rd, RAX);
+		return 0;
 	case BK_FEQ_D: case BK_FLT_D: case BK_FLE_D:
 		/* ucomisd: unordered (a NaN) sets PF: the handler decides NV */
 		ld_xmm(j, 0, o->rs1);

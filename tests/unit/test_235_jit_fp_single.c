@@ -1,0 +1,161 @@
+/* 235: jit.c's translations of the binary32 kinds the block loop leaves to the generic handler
+ * (feq/flt/fle.s, fsgnj/fsgnjn/fsgnjx.s, fmadd/fmsub/fnmsub/fnmadd.s, fdiv.s, fcvt.w.s
+ * truncating and to nearest) give the exec_table handlers' results and flags. Each kind runs
+ * as three ops (rd distinct, sources the same register, rd = a source) then an op the
+ * translator stops at, on every pair (and for the fused ones, triple) of edge operands: zeros,
+ * ones, halves, tiny and huge normals, subnormals, infinities, quiet and signalling NaNs,
+ * values around 2^31, and registers that are not NaN-boxed. fflags starts with NX (the
+ * translated code's assumption, checked by its caller) and frm RNE; where the code returns
+ * the op's index the test runs the handlers from that op on, as block_run does. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <cmocka.h>
+
+#include "emu/exec.h"
+#include "emu/fpu.h"
+#include "emu/hart.h"
+#include "emu/jit.h"
+
+#define BOX(v) (0xffffffff00000000ull | (uint32_t)(v))
+static const uint64_t edge[] = {
+	BOX(0), BOX(0x80000000u), BOX(0x3f800000u) /* 1 */, BOX(0xbfc00000u) /* -1.5 */,
+	BOX(0x3f000000u) /* 0.5 */, BOX(0x40490fdbu) /* pi */, BOX(0x00800000u) /* least normal */,
+	BOX(0x00000001u) /* least subnormal */, BOX(0x807fffffu), BOX(0x7f7fffffu) /* max */,
+	BOX(0xff7fffffu), BOX(0x7f800000u) /* inf */, BOX(0xff800000u), BOX(0x7fc00000u) /* qNaN */,
+	BOX(0x7fa00000u) /* sNaN */, BOX(0x4effffffu) /* < 2^31 */, BOX(0x4f000000u) /* 2^31 */,
+	BOX(0xcf000000u) /* -2^31 */, BOX(0x4b7fffffu), BOX(0x3f7fffffu), BOX(0x0d800000u),
+	0x000000003f800000ull /* 1, not boxed */, 0x7fffffff3f800000ull,
+};
+#define NE (sizeof(edge) / sizeof(edge[0]))
+
+struct kind { enum block_kind kind; enum isa_op op; int64_t imm; uint8_t rm; };
+static const struct kind kinds[] = {
+	{ BK_FEQ_S, ISA_OP_feq_s, 0, FPU_RM_RDN }, { BK_FLT_S, ISA_OP_flt_s, 0, FPU_RM_RTZ },
+	{ BK_FLE_S, ISA_OP_fle_s, 0, FPU_RM_RNE },
+	{ BK_FSGNJ_S, ISA_OP_fsgnj_s, 0, FPU_RM_RNE }, { BK_FSGNJN_S, ISA_OP_fsgnjn_s, 0, FPU_RM_RTZ },
+	{ BK_FSGNJX_S, ISA_OP_fsgnjx_s, 0, FPU_RM_RDN },
+	{ BK_FMA_S, ISA_OP_fmadd_s, 0, FPU_RM_RNE },
+	{ BK_FMA_S, ISA_OP_fmsub_s, (int64_t)(1ull << 62), FPU_RM_DYN },
+	{ BK_FMA_S, ISA_OP_fnmsub_s, (int64_t)(1ull << 63), FPU_RM_RNE },
+	{ BK_FMA_S, ISA_OP_fnmadd_s, (int64_t)(3ull << 62), FPU_RM_DYN },
+	{ BK_FDIV_S, ISA_OP_fdiv_s, 0, FPU_RM_RNE }, { BK_FDIV_S, ISA_OP_fdiv_s, 0, FPU_RM_DYN },
+	{ BK_FCVT_W_S, ISA_OP_fcvt_w_s, 0, FPU_RM_RTZ },
+	{ BK_FCVT_W_S_RNE, ISA_OP_fcvt_w_s, 0, FPU_RM_RNE },
+	{ BK_FCVT_W_S_RNE, ISA_OP_fcvt_w_s, 0, FPU_RM_DYN },
+};
+
+/* the three ops' registers: rd, rs1, rs2, rs3 (f registers; fcvt/compares write x[rd]) */
+static const uint8_t regs[3][4] = { { 5, 6, 7, 8 }, { 9, 7, 7, 7 }, { 6, 6, 7, 8 } };
+
+static struct hart hj, hr;  /* the translated code's and the reference's */
+
+static struct isa_insn insn_of(const struct kind *kd, int i)
+{
+	return (struct isa_insn){ .op = (uint16_t)kd->op, .rd = regs[i][0], .rs1 = regs[i][1],
+				  .rs2 = regs[i][2], .rs3 = regs[i][3], .rm = kd->rm, .len = 4 };
+}
+
+static unsigned long translated_runs, handler_runs;
+
+static void run_one(const struct kind *kd, const struct jit_code *c, uint8_t *code,
+		    uint64_t a, uint64_t b, uint64_t d)
+{
+	memset(&hj, 0, sizeof(hj));
+	for (int r = 1; r < 32; r++)
+		hj.x[r] = 0x5555000000000000ull + (uint64_t)r;
+	for (int r = 0; r < 32; r++)
+		hj.f[r] = 0x6666000000000000ull + (uint64_t)r;
+	hj.f[6] = a;
+	hj.f[7] = b;
+	hj.f[8] = d;
+	hj.fflags = FPU_NX;
+	hj.frm = FPU_RM_RNE;
+	hr = hj;
+	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, code + c->body);
+	uint32_t k = (uint32_t)jr.r & 0xffff;
+	assert_true(k <= 3);
+	if (k == 3)
+		translated_runs++;
+	else
+		handler_runs++;
+	for (uint32_t i = k; i < 3; i++) {  /* block_run: the handlers from op k on */
+		struct isa_insn in = insn_of(kd, (int)i);
+		assert_int_equal(exec_table[kd->op](&hj, &in), 0);
+	}
+	for (int i = 0; i < 3; i++) {
+		struct isa_insn in = insn_of(kd, i);
+		assert_int_equal(exec_table[kd->op](&hr, &in), 0);
+	}
+	for (int r = 0; r < 32; r++) {
+		if (hj.x[r] != hr.x[r] || hj.f[r] != hr.f[r])
+			fail_msg("kind %d op %d on %#llx, %#llx, %#llx: x%d %#llx / f%d %#llx, handler "
+				 "%#llx / %#llx", kd->kind, kd->op, (unsigned long long)a,
+				 (unsigned long long)b, (unsigned long long)d, r,
+				 (unsigned long long)hj.x[r], r, (unsigned long long)hj.f[r],
+				 (unsigned long long)hr.x[r], (unsigned long long)hr.f[r]);
+	}
+	if (hj.fflags != hr.fflags)
+		fail_msg("kind %d op %d on %#llx, %#llx, %#llx: fflags %#x, handler %#x", kd->kind,
+			 kd->op, (unsigned long long)a, (unsigned long long)b, (unsigned long long)d,
+			 hj.fflags, hr.fflags);
+}
+
+static void test_fp_single(void **state)
+{
+	(void)state;
+	if (!jit_host_supported())
+		skip();
+	__builtin_cpu_init();
+	int fma = __builtin_cpu_supports("fma") != 0;
+	size_t cap = 16384;
+	uint8_t *m = mmap(NULL, cap, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(m != MAP_FAILED);
+	struct jit_env env = { .host_fma = fma, .icount = 800, .limit = 808, .link = 824,
+			       .link_pc = 832, .jc = 840, .chain_of = 0, .jc_mask = 0 };
+	for (size_t q = 0; q < sizeof(kinds) / sizeof(kinds[0]); q++) {
+		const struct kind *kd = &kinds[q];
+		static uint8_t buf[16384];
+		static struct jit_code c;
+		struct jit_op ops[4];
+		for (int i = 0; i < 3; i++)
+			ops[i] = (struct jit_op){ .kind = (uint8_t)kd->kind, .rd = regs[i][0],
+						  .rs1 = regs[i][1], .rs2 = regs[i][2], .rs3 = regs[i][3],
+						  .len = 4, .imm = kd->imm, .pc = 0x10000 + 4 * (uint64_t)i };
+		ops[3] = (struct jit_op){ .kind = BK_GEN, .len = 4, .pc = 0x1000c };
+		struct jit_block blk = { .block = &hj, .n_insns = 4, .pc_end = 0x10010 };
+		int r = jit_translate(&env, &blk, ops, 4, buf, sizeof(buf), &c);
+		if (kd->kind == BK_FMA_S && !fma) {
+			assert_int_equal(r, -1);  /* no FMA3: left to the handler */
+			continue;
+		}
+		assert_int_equal(r, 0);
+		assert_int_equal(c.n_ops, 3);
+		assert_true(c.len <= cap);
+		/* the code's FP assumptions hold in every run: its caller checks them */
+		assert_int_equal(c.fp_env, !(kd->kind >= BK_FEQ_S && kd->kind <= BK_FSGNJX_S));
+		jit_install(m, m, buf, &c);
+		for (size_t a = 0; a < NE; a++)
+			for (size_t b = 0; b < NE; b++) {
+				if (kd->kind != BK_FMA_S) {
+					run_one(kd, &c, m, edge[a], edge[b], edge[0]);
+					continue;
+				}
+				for (size_t d = 0; d < NE; d++)
+					run_one(kd, &c, m, edge[a], edge[b], edge[d]);
+			}
+	}
+	print_message("%lu runs wholly translated, %lu returned to a handler\n", translated_runs,
+		      handler_runs);
+	assert_true(translated_runs > 1000);
+	munmap(m, cap);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = { cmocka_unit_test(test_fp_single) };
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
