@@ -44,7 +44,7 @@
 #define DCPI_CLUSTER_MIN_FRAC 0.25  /* a cluster holds at least this share of issue points */
 #define DCPI_FEW_SAMPLES 40.0       /* below: F = ∑S/∑M over the class */
 #define DCPI_STALL_MAX_CYCLES 1000.0/* an implied stall beyond this is an anomaly */
-#define DCPI_EQUIV_MAX_EDGES 6000   /* larger graphs: one class per block and edge */
+#define DCPI_EQUIV_MAX_EDGES 16000  /* larger graphs: one class per block and edge */
 #define DCPI_EVENT_STALLED 0.5      /* an issue point whose stalling events reach this share
                                        of its class's floor is left out of the clusters */
 #define DCPI_SAMPLED_FLOOR_SLACK 1.15 /* a floor from event samples stays within this of the
