@@ -306,6 +306,20 @@ static int elf_range_push(struct elf_range **v, size_t *n, size_t *cap, struct e
 	return 0;
 }
 
+static int elf_u64_push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 256;
+		uint64_t *y = realloc(*v, nc * sizeof(*y));
+		if (!y)
+			return -ENOMEM;
+		*v = y;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
 static int elf_u64_cmp(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -344,6 +358,32 @@ int elf_image_code_pointers(const struct elf_image *im, uint64_t **out, size_t *
 			rc = elf_range_push(&data, &ndata, &cdata, (struct elf_range){
 				l->vaddr, l->vaddr + l->filesz, l->offset });
 	}
+	/* a position-independent image stores its code addresses as relative relocations: the
+	 * words in the file are 0, the addends the link-time addresses */
+	GElf_Ehdr eh;
+	unsigned relative = 0;
+	if (im->elf && gelf_getehdr(im->elf, &eh))
+		relative = eh.e_machine == EM_RISCV ? 3 : eh.e_machine == EM_X86_64 ? 8
+		         : eh.e_machine == EM_AARCH64 ? 1027 : 0;
+	scn = NULL;
+	while (relative && im->elf && !rc && (scn = elf_nextscn(im->elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		size_t nr = d ? sh.sh_size / sh.sh_entsize : 0;
+		for (size_t i = 0; i < nr && !rc; i++) {
+			GElf_Rela ra;
+			if (!gelf_getrela(d, (int)i, &ra) || GELF_R_TYPE(ra.r_info) != relative)
+				continue;
+			uint64_t w = (uint64_t)ra.r_addend;
+			int in_code = 0;
+			for (size_t c = 0; c < ncode && !in_code; c++)
+				in_code = w >= code[c].lo && w < code[c].hi;
+			if (in_code && !(w & 1))
+				rc = elf_u64_push(&v, n, &cap, w);
+		}
+	}
 	for (size_t d = 0; d < ndata && !rc; d++) {
 		const struct elf_range *r = &data[d];
 		for (uint64_t a = (r->lo + 7) & ~(uint64_t)7; a + 8 <= r->hi; a += 8) {
@@ -358,19 +398,8 @@ int elf_image_code_pointers(const struct elf_image *im, uint64_t **out, size_t *
 			int in_code = 0;
 			for (size_t c = 0; c < ncode && !in_code; c++)
 				in_code = w >= code[c].lo && w < code[c].hi;
-			if (!in_code)
-				continue;
-			if (*n == cap) {
-				size_t nc = cap ? 2 * cap : 256;
-				uint64_t *x = realloc(v, nc * sizeof(*x));
-				if (!x) {
-					rc = -ENOMEM;
-					break;
-				}
-				v = x;
-				cap = nc;
-			}
-			v[(*n)++] = w;
+			if (in_code && (rc = elf_u64_push(&v, n, &cap, w)))
+				break;
 		}
 	}
 	free(code);
