@@ -161,9 +161,9 @@ int cfg_build(const uint8_t *code, size_t len, uint64_t base, struct cfg *g)
 
 /* ---- indirect jumps ------------------------------------------------------------------------ */
 
-#define CFG_TRACE_BLOCKS 8       /* unique predecessors followed back from a use */
+#define CFG_TRACE_BLOCKS 8       /* unique predecessors searched for a table's bound */
 #define CFG_TRACE_BUDGET 256     /* register values looked up per jump */
-#define CFG_TRACE_DEPTH 16       /* nested look-ups that may use a register's one writer */
+#define CFG_TRACE_DEPTH 16       /* nested look-ups (a writer's operands, theirs ...) */
 #define CFG_TABLE_MAX 4096       /* entries read of a table without a bound */
 #define CFG_MATERIALISE_WINDOW 4 /* instructions after auipc/lui searched for its addi */
 
@@ -296,6 +296,29 @@ static struct cfg_val cfg_eval_insn(struct cfg_trace *t, size_t i, int depth)
 	}
 }
 
+/* Push the blocks that enter block q onto stack (each block once, by seen): its
+ * predecessors, and the region's indirect jumps when q has none known or starts at an
+ * address-taken label. Returns 0 when q is the region's entry (what enters it is the
+ * caller's), else 1. */
+static int cfg_push_preds(const struct cfg_trace *t, uint32_t q, uint8_t *seen, uint32_t *stack,
+			  size_t *sp)
+{
+	if (!q)
+		return 0;
+	if (t->label[q] || t->pred_first[q] == t->pred_first[q + 1])
+		for (size_t k = 0; k < t->nind; k++)
+			if (!seen[t->ind[k]]) {
+				seen[t->ind[k]] = 1;
+				stack[(*sp)++] = t->ind[k];
+			}
+	for (uint32_t k = t->pred_first[q]; k < t->pred_first[q + 1]; k++)
+		if (!seen[t->preds[k]]) {
+			seen[t->preds[k]] = 1;
+			stack[(*sp)++] = t->preds[k];
+		}
+	return 1;
+}
+
 /* The value of reg at the start of block b, from the writers that reach it: the blocks
  * before it are searched backwards, each path to its first writer; a path reaching the
  * region's entry, or a call when reg is caller-saved, leaves it unknown; a block with no
@@ -306,35 +329,13 @@ static struct cfg_val cfg_eval_reaching(struct cfg_trace *t, uint8_t reg, uint32
 	struct cfg_val u = { CFG_V_UNKNOWN, 0, 0 }, v = u;
 	size_t nb = t->g->nblocks;
 	uint8_t *seen = calloc(nb, 1);
-	uint32_t *stack = malloc((nb + t->nind + 2) * sizeof(*stack) * 2);
+	uint32_t *stack = malloc((nb + 1) * sizeof(*stack));
 	size_t sp = 0, nwriters = 0, first_writer = 0;
 	int ok = seen && stack;
 	if (!ok)
 		goto out;
-	/* the blocks entering b are pushed as "continue at the end of block p" */
-#define CFG_PUSH_PREDS(x)                                                                      \
-	do {                                                                                   \
-		uint32_t q_ = (x);                                                             \
-		if (!q_) {                                                                     \
-			ok = 0;                                                                \
-			break;                                                                 \
-		}                                                                              \
-		if (t->label[q_] || t->pred_first[q_] == t->pred_first[q_ + 1])                \
-			for (size_t k_ = 0; k_ < t->nind; k_++) {                              \
-				if (!seen[t->ind[k_]]) {                                       \
-					seen[t->ind[k_]] = 1;                                  \
-					stack[sp++] = t->ind[k_];                              \
-				}                                                              \
-			}                                                                      \
-		for (uint32_t k_ = t->pred_first[q_]; k_ < t->pred_first[q_ + 1]; k_++) {      \
-			uint32_t p_ = t->preds[k_];                                            \
-			if (!seen[p_]) {                                                       \
-				seen[p_] = 1;                                                  \
-				stack[sp++] = p_;                                              \
-			}                                                                      \
-		}                                                                              \
-	} while (0)
-	CFG_PUSH_PREDS(b);
+	/* a block on the stack is searched from its end backwards */
+	ok = cfg_push_preds(t, b, seen, stack, &sp);
 	while (ok && sp) {
 		uint32_t p = stack[--sp];
 		size_t end = p + 1 < nb ? t->bfirst[p + 1] : t->ni, j;
@@ -354,7 +355,7 @@ static struct cfg_val cfg_eval_reaching(struct cfg_trace *t, uint8_t reg, uint32
 		if (!ok)
 			break;
 		if (j + 1 == 0 || j < t->bfirst[p]) {
-			CFG_PUSH_PREDS(p);
+			ok = cfg_push_preds(t, p, seen, stack, &sp);
 			continue;
 		}
 		if (!nwriters++) {
@@ -372,7 +373,6 @@ static struct cfg_val cfg_eval_reaching(struct cfg_trace *t, uint8_t reg, uint32
 		if (w.kind != CFG_V_CONST || w.c != v.c)
 			ok = 0;
 	}
-#undef CFG_PUSH_PREDS
 	if (ok && nwriters == 1)
 		v = cfg_eval_insn(t, first_writer, depth + 1);
 	else if (!ok || !nwriters)
