@@ -3,7 +3,8 @@
  * with its table unreadable going to the address-taken labels, a tail call through a pointer,
  * gcc's relative table bounded by a bltu; and the guest interpreter goto_interp (tests/guest/,
  * `make guest`): every dispatch of goto_interp_run goes to exactly the labels of its table
- * goto_labels, and switch_interp_run's jump to its ten cases. */
+ * goto_labels, and switch_interp_run's jump to its ten cases; in the PIE build, whose table is
+ * zeros in the file (relative relocations fill it), to the ten labels the relocations name. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 #include "elf/elf_image.h"
 
 #define GOTO_PROG "build/guest/tests/goto_interp.static"
+#define GOTO_PIE "build/guest/tests/goto_interp.dyn"
 
 /* Assembled with riscv64-linux-gnu-as -march=rv64gc (norvc), at 0x1000:
  * f:    0: auipc s4,0   4: addi s4,s4,0x100 (table 0x1100)   8: li a1,0
@@ -284,6 +286,46 @@ static void test_guest_interpreter(void **state)
 	elf_image_close(&im);
 }
 
+static void test_guest_pie(void **state)
+{
+	(void)state;
+	struct elf_image im;
+	if (elf_image_open(&im, GOTO_PIE))
+		skip();
+	if (!im.ident.is_pie) {
+		elf_image_close(&im);
+		skip();  /* a toolchain that does not default to PIE */
+	}
+	struct find run = { "goto_interp_run", STT_FUNC, 0, 0 };
+	assert_int_equal(elf_image_symbols(&im, SHT_SYMTAB, find_sym, &run), 1);
+	struct cfg_image img = { elf_read, &im, NULL, 0 };
+	uint64_t *ptrs = NULL;
+	assert_int_equal(elf_image_code_pointers(&im, &ptrs, &img.n_code_ptrs), 0);
+	img.code_ptrs = ptrs;
+	uint8_t *fn = malloc(run.size);
+	assert_non_null(fn);
+	assert_int_equal(elf_image_read(&im, run.value, fn, run.size), run.size);
+	struct cfg g;
+	assert_int_equal(cfg_build_image(fn, run.size, run.value, &img, &g), 0);
+	assert_int_equal(g.nlabels, 10);
+	int jumps = 0;
+	for (size_t b = 0; b < g.nblocks; b++) {
+		if (g.blocks[b].end_kind != CFG_END_INDIRECT)
+			continue;
+		jumps++;
+		assert_true(g.blocks[b].ind == CFG_IND_LABELS || g.blocks[b].ind == CFG_IND_TABLE);
+		uint64_t s[16];
+		assert_int_equal(succ_starts(&g, (uint32_t)b, s, 16), 10);
+		for (int k = 0; k < 10; k++)
+			assert_int_equal(s[k], g.labels[k]);
+	}
+	assert_true(jumps >= 1);
+	cfg_free(&g);
+	free(fn);
+	free(ptrs);
+	elf_image_close(&im);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -291,6 +333,7 @@ int main(void)
 		cmocka_unit_test(test_labels),
 		cmocka_unit_test(test_tail_call_and_relative),
 		cmocka_unit_test(test_guest_interpreter),
+		cmocka_unit_test(test_guest_pie),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
