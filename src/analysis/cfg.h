@@ -6,7 +6,14 @@
  * undecodable halfword. Calls (jal/jalr writing ra or t0) do not end a block, as in GCC's
  * basic blocks. Used for basic-block-granularity profile error (004_b28092482852db08.txt
  * Paper A §4) and by anything that needs block boundaries or successor edges.
- * Entry points: cfg_build, cfg_block_of, cfg_free.
+ * With the image at hand (cfg_build_image) indirect jumps get their successors: the
+ * region's address-taken code addresses (words of the image's data, auipc/lui + addi pairs of
+ * its code, pointing inside it) start blocks, and each jump's register is traced back through
+ * its block and unique predecessors (or to the one definition of a callee-saved register in
+ * the region) to a jump table, absolute (8-byte pointers) or relative (gcc's 4-byte offsets),
+ * whose entries are read up to the bound a guarding bltu/bgeu sets; a pointer from elsewhere
+ * goes to the address-taken labels (computed goto), or leaves the region when it has none.
+ * Entry points: cfg_build, cfg_build_image, cfg_block_of, cfg_free.
  */
 #ifndef ROBIN_ANALYSIS_CFG_H
 #define ROBIN_ANALYSIS_CFG_H
@@ -22,8 +29,20 @@ enum cfg_end {
 	CFG_END_BRANCH,        /* conditional branch: succ[0] taken, succ[1] fall-through */
 	CFG_END_JUMP,          /* direct jump: succ[0] (CFG_NONE when outside the region: tail call) */
 	CFG_END_RETURN,        /* ret */
-	CFG_END_INDIRECT,      /* jalr that is neither call nor return: successors unknown */
+	CFG_END_INDIRECT,      /* jalr that is neither call nor return: successors in isucc
+	                          when resolved (cfg_build_image), see enum cfg_ind */
 	CFG_END_INVALID,       /* stopped before bytes that do not decode */
+};
+
+/* What is known of the successors of a block ending in an indirect jump. */
+enum cfg_ind {
+	CFG_IND_UNKNOWN,       /* nothing: the CFG misses its edges */
+	CFG_IND_TABLE,         /* the entries of a jump table (absolute or relative) */
+	CFG_IND_LABELS,        /* a pointer from elsewhere: every address-taken label of the
+	                          region (a computed goto) */
+	CFG_IND_CONST,         /* one address the register is known to hold */
+	CFG_IND_LEAVES,        /* leaves the region (a tail call through a pointer, a table of
+	                          functions): no successor inside it */
 };
 
 struct cfg_block {
@@ -32,6 +51,8 @@ struct cfg_block {
 	uint8_t end_kind;      /* enum cfg_end */
 	uint32_t succ[2];      /* block indices or CFG_NONE */
 	uint64_t target;       /* branch / jump target address (also when outside the region) */
+	uint8_t ind;           /* CFG_END_INDIRECT: enum cfg_ind */
+	uint32_t isucc_first, isucc_n; /* CFG_END_INDIRECT: successors isucc[first, first + n) */
 };
 
 struct cfg {
@@ -40,12 +61,31 @@ struct cfg {
 	size_t nblocks;
 	size_t ninsns;
 	size_t invalid_halfwords;  /* undecodable halfwords skipped */
+	uint32_t *isucc;       /* successor block indices of the indirect jumps */
+	size_t n_isucc;
+	uint64_t *labels;      /* address-taken code addresses inside (base, limit), sorted
+	                          (cfg_build_image); each starts a block */
+	size_t nlabels;
+};
+
+/* What cfg_build_image reads of the image around the region. */
+struct cfg_image {
+	/* n bytes at link-time address addr (jump tables); returns the bytes read */
+	size_t (*read)(void *ctx, uint64_t addr, uint8_t *buf, size_t n);
+	void *ctx;
+	const uint64_t *code_ptrs;   /* code addresses stored as data, sorted (may be NULL) */
+	size_t n_code_ptrs;
 };
 
 /* Build the CFG of code[0..len) at address base. Returns 0, -EINVAL (len 0 or odd base) or
  * -ENOMEM. Undecodable halfwords are skipped (they belong to no block). */
 int cfg_build(const uint8_t *code, size_t len, uint64_t base, struct cfg *out)
 	__attribute__((warn_unused_result));
+
+/* cfg_build with the indirect jumps resolved from the image (see the top of this file).
+ * img NULL: cfg_build. Returns 0, -EINVAL or -ENOMEM. */
+int cfg_build_image(const uint8_t *code, size_t len, uint64_t base, const struct cfg_image *img,
+		    struct cfg *out) __attribute__((warn_unused_result));
 
 /* The index of the block containing addr, or CFG_NONE. O(log n). */
 uint32_t cfg_block_of(const struct cfg *g, uint64_t addr);

@@ -124,19 +124,14 @@ int dcpi_proc_build(const uint8_t *code, size_t len, uint64_t base,
 		    const struct core_config *core, struct dcpi_proc *out)
 	__attribute__((warn_unused_result));
 
-/* Read n bytes at link-time address addr of the image (jump tables in read-only data);
- * returns the bytes read. */
-typedef size_t (*dcpi_read_fn)(void *ctx, uint64_t addr, uint8_t *buf, size_t n);
-
-/* dcpi_proc_build that also resolves jump tables (§6.1.1: "for indirect jumps, we analyze
- * the preceding instructions to try to determine the possible targets"): a `jr` fed by
- * `auipc`/`addi` (the table), `lw` and `add` of the table's base (gcc's relative tables) gets
- * an edge to every entry's target, the entries read through `read` up to the bound of a
- * preceding `li`/`bltu` (or while they land on block starts of the procedure); a jump it
- * cannot resolve leaves the CFG missing edges. */
-int dcpi_proc_build_tables(const uint8_t *code, size_t len, uint64_t base,
-			   const struct core_config *core, dcpi_read_fn read, void *ctx,
-			   struct dcpi_proc *out) __attribute__((warn_unused_result));
+/* dcpi_proc_build that also resolves indirect jumps from the image (§6.1.1: "for indirect
+ * jumps, we analyze the preceding instructions to try to determine the possible targets";
+ * cfg_build_image): a jump table's entries, the procedure's address-taken labels for a
+ * computed goto, the exit for a tail call through a pointer. A jump it cannot resolve leaves
+ * the CFG missing edges. img NULL: dcpi_proc_build. */
+int dcpi_proc_build_image(const uint8_t *code, size_t len, uint64_t base,
+			  const struct core_config *core, const struct cfg_image *img,
+			  struct dcpi_proc *out) __attribute__((warn_unused_result));
 
 /* The instruction at addr, or DCPI_NONE. */
 uint32_t dcpi_proc_insn_at(const struct dcpi_proc *p, uint64_t addr);

@@ -68,6 +68,16 @@ static double dcpi_eval_edge_truth(const struct dcpi_func *f, size_t k)
 	if (!b->n)
 		return NAN;
 	uint32_t last = b->first + b->n - 1;
+	const struct isa_insn *in = &p->insns[last].in;
+	if (in->cls == ISA_CLASS_JUMP && (in->flags & ISA_F_INDIRECT) &&
+	    !(in->flags & (ISA_F_CALL | ISA_F_RET)) && ed->to != DCPI_NONE) {
+		/* an edge of a resolved indirect jump: known when it is its target's only way in */
+		size_t ins = 0;
+		for (size_t j = 0; j < p->nedges; j++)
+			ins += p->edges[j].to == ed->to;
+		const struct dcpi_block *t = &p->blocks[ed->to];
+		return ins == 1 && t->n ? f->count[t->first] : NAN;
+	}
 	if (p->insns[last].in.cls != ISA_CLASS_BRANCH)
 		return ed->to == DCPI_NONE && p->insns[last].in.cls != ISA_CLASS_JUMP &&
 		       !(p->insns[last].in.flags & ISA_F_RET) && k > 0 &&

@@ -44,7 +44,7 @@
 #define DCPI_CLUSTER_MIN_FRAC 0.25  /* a cluster holds at least this share of issue points */
 #define DCPI_FEW_SAMPLES 40.0       /* below: F = ∑S/∑M over the class */
 #define DCPI_STALL_MAX_CYCLES 1000.0/* an implied stall beyond this is an anomaly */
-#define DCPI_EQUIV_MAX_EDGES 6000   /* larger graphs: one class per block and edge */
+#define DCPI_EQUIV_MAX_EDGES 16000  /* larger graphs: one class per block and edge */
 #define DCPI_EVENT_STALLED 0.5      /* an issue point whose stalling events reach this share
                                        of its class's floor is left out of the clusters */
 #define DCPI_SAMPLED_FLOOR_SLACK 1.15 /* a floor from event samples stays within this of the
@@ -724,7 +724,7 @@ static int dcpi_reconcile_side(struct dcpi_proc *p, uint32_t b, int dir, uint8_t
 			return 0;
 		double scale = target / low;
 		int changed = 0;
-		uint32_t first = DCPI_NONE;
+		uint32_t first = DCPI_NONE, second = DCPI_NONE;
 		int shared = 0;  /* several classes share the excess: their split is a guess */
 		for (size_t e = 0; e < p->nedges; e++) {
 			const struct dcpi_edge *x = &p->edges[e];
@@ -732,9 +732,15 @@ static int dcpi_reconcile_side(struct dcpi_proc *p, uint32_t b, int dir, uint8_t
 				continue;
 			if (first == DCPI_NONE)
 				first = x->cls;
-			else if (x->cls != first)
-				shared = 1;
+			else if (x->cls != first && second == DCPI_NONE)
+				second = x->cls, shared = 1;
+			else if (x->cls != first && x->cls != second)
+				shared = 2;
 		}
+		/* more than two (an indirect jump's targets, a join of many): one factor would move
+		 * the right estimates as far as the wrong one */
+		if (shared > 1)
+			return 0;
 		for (size_t e = 0; e < p->nedges; e++) {
 			const struct dcpi_edge *x = &p->edges[e];
 			if ((dir ? x->from : x->to) != b || dcpi_trusted(p, x->cls, level))

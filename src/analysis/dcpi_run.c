@@ -131,7 +131,7 @@ static const struct symbols_func *dcpi_run_func(const struct symbols *sym, const
 	return symbols_find_func(sym, func);
 }
 
-/* The image's bytes for the jump tables of dcpi_proc_build_tables. */
+/* The image's bytes for the jump tables of dcpi_proc_build_image. */
 static size_t dcpi_run_read(void *ctx, uint64_t addr, uint8_t *buf, size_t n)
 {
 	return symbols_read(ctx, addr, buf, n);
@@ -139,7 +139,7 @@ static size_t dcpi_run_read(void *ctx, uint64_t addr, uint8_t *buf, size_t n)
 
 /* Analyse one procedure: bytes, schedule, samples, truth, estimates, culprits. */
 static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct symbols *sym,
-			     struct dcpi_func *f, const struct dcpi_counts *ih,
+			     const struct cfg_image *img, struct dcpi_func *f, const struct dcpi_counts *ih,
 			     const struct dcpi_counts *cnt, const struct dcpi_counts *tk,
 			     const struct dcpi_counts *evc, const struct dcpi_counts *evs,
 			     int64_t ih_profile)
@@ -148,8 +148,8 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 	if (!code)
 		return -ENOMEM;
 	size_t got = symbols_read(sym, f->start, code, f->size);
-	int rc = got >= 2 ? dcpi_proc_build_tables(code, got & ~(size_t)1, f->start, &r->core,
-	                                           dcpi_run_read, sym, &f->proc)
+	int rc = got >= 2 ? dcpi_proc_build_image(code, got & ~(size_t)1, f->start, &r->core, img,
+	                                          &f->proc)
 	                  : -EINVAL;
 	free(code);
 	if (rc)
@@ -356,8 +356,13 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		snprintf(err, DCPI_RUN_ERR_MAX, "out of memory");
 		goto out;
 	}
+	struct cfg_image img = { dcpi_run_read, sym, NULL, 0 };
+	if ((rc = symbols_code_pointers(sym, &img.code_ptrs, &img.n_code_ptrs))) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "out of memory");
+		goto out;
+	}
 	for (size_t i = 0; i < r->n; i++) {
-		rc = dcpi_func_analyse(db, r, sym, &r->f[i], &ih, &cnt, &tk, evc, evs, best->id);
+		rc = dcpi_func_analyse(db, r, sym, &img, &r->f[i], &ih, &cnt, &tk, evc, evs, best->id);
 		if (rc == -EINVAL) {
 			rc = 0;  /* no decodable code: nothing to analyse */
 			continue;

@@ -231,119 +231,22 @@ static int dcpi_edge_add(struct dcpi_proc *p, size_t *cap, uint32_t from, uint32
 	return 0;
 }
 
-/* The block starting at addr, or DCPI_NONE. */
-static uint32_t dcpi_block_at(const struct dcpi_proc *p, uint64_t addr)
-{
-	uint32_t i = dcpi_proc_insn_at(p, addr);
-	if (i == DCPI_NONE || p->blocks[p->insns[i].block].first != i)
-		return DCPI_NONE;
-	return p->insns[i].block;
-}
-
-/* The jump table of block b's final `jr` (see dcpi_proc_build_tables): its edges added, 0;
- * -ENOENT when the pattern or the table is not found; -ENOMEM. */
-static int dcpi_jump_table(struct dcpi_proc *p, size_t *cap, uint32_t b, dcpi_read_fn read,
-			   void *ctx)
-{
-	const struct dcpi_block *bl = &p->blocks[b];
-	if (!bl->n)
-		return -ENOENT;
-	uint32_t last = bl->first + bl->n - 1, k = last;
-	const struct isa_insn *jr = &p->insns[last].in;
-	if (jr->op != ISA_OP_jalr || jr->imm || (jr->rd != 0 && jr->rd != ISA_REG_NONE))
-		return -ENOENT;
-	uint8_t t = jr->rs1, rb = ISA_REG_NONE;
-	/* add t, t, rb; lw t, 0(x); ... addi rb, rb, lo; auipc rb, hi */
-	int state = 0;
-	int64_t lo = 0;
-	uint64_t table = 0;
-	while (k-- > bl->first && state < 4) {
-		const struct dcpi_insn *x = &p->insns[k];
-		const struct isa_insn *in = &x->in;
-		if (state == 0 && in->op == ISA_OP_add && in->rd == t && (in->rs1 == t || in->rs2 == t)) {
-			rb = in->rs1 == t ? in->rs2 : in->rs1;
-			state = 1;
-		} else if (state == 1 && in->op == ISA_OP_lw && in->rd == t && !in->imm) {
-			state = 2;
-		} else if (state == 2 && in->op == ISA_OP_addi && in->rd == rb && in->rs1 == rb) {
-			lo = in->imm;
-			state = 3;
-		} else if (state == 3 && in->op == ISA_OP_auipc && in->rd == rb) {
-			table = x->addr + (uint64_t)in->imm + (uint64_t)lo;
-			state = 4;
-		} else if (in->rd == t && state == 0) {
-			return -ENOENT;  /* t comes from something else */
-		}
-	}
-	if (state != 4)
-		return -ENOENT;
-	/* the bound: li n, N and bltu n, idx (default when idx > N) ending a predecessor */
-	uint64_t entries = 1024;
-	for (size_t e = 0; e < p->nedges; e++) {
-		if (p->edges[e].to != b || p->edges[e].from == DCPI_NONE)
-			continue;
-		const struct dcpi_block *pb = &p->blocks[p->edges[e].from];
-		if (!pb->n)
-			continue;
-		const struct isa_insn *br = &p->insns[pb->first + pb->n - 1].in;
-		if (br->op != ISA_OP_bltu)
-			continue;
-		for (uint32_t j = pb->first + pb->n - 1; j-- > pb->first;) {
-			const struct isa_insn *li = &p->insns[j].in;
-			if (li->rd == br->rs1) {
-				if (li->op == ISA_OP_addi && li->rs1 == 0 && li->imm >= 0 && li->imm < 1024)
-					entries = (uint64_t)li->imm + 1;
-				break;
-			}
-		}
-	}
-	uint32_t *to = malloc(entries * sizeof(*to));
-	if (!to)
-		return -ENOMEM;
-	size_t n = 0;
-	for (uint64_t q = 0; q < entries; q++) {
-		uint8_t w[4];
-		if (read(ctx, table + 4 * q, w, 4) != 4)
-			break;
-		int32_t off = (int32_t)((uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 |
-		                        (uint32_t)w[3] << 24);
-		uint32_t tb = dcpi_block_at(p, table + (uint64_t)(int64_t)off);
-		if (tb == DCPI_NONE)
-			break;  /* past the table, or a target that is no block start */
-		to[n++] = tb;
-	}
-	int rc = 0;
-	if (!n || (entries != 1024 && n != entries))
-		rc = -ENOENT;  /* a bounded table must resolve whole */
-	for (size_t q = 0; q < n && !rc; q++) {
-		int dup = 0;
-		for (size_t r = 0; r < q && !dup; r++)
-			dup = to[r] == to[q];
-		if (!dup)
-			rc = dcpi_edge_add(p, cap, b, to[q]);
-	}
-	free(to);
-	return rc;
-}
-
 int dcpi_proc_build(const uint8_t *code, size_t len, uint64_t base,
 		    const struct core_config *core, struct dcpi_proc *p)
 {
-	return dcpi_proc_build_tables(code, len, base, core, NULL, NULL, p);
+	return dcpi_proc_build_image(code, len, base, core, NULL, p);
 }
 
-int dcpi_proc_build_tables(const uint8_t *code, size_t len, uint64_t base,
-			   const struct core_config *core, dcpi_read_fn read, void *ctx,
-			   struct dcpi_proc *p)
+int dcpi_proc_build_image(const uint8_t *code, size_t len, uint64_t base,
+			  const struct core_config *core, const struct cfg_image *img,
+			  struct dcpi_proc *p)
 {
-	uint32_t *pending = NULL;
-	size_t npending = 0;
 	memset(p, 0, sizeof(*p));
 	p->core = *core;
 	p->base = base;
 	p->limit = base + len;
 	struct cfg g;
-	int rc = cfg_build(code, len, base, &g);
+	int rc = cfg_build_image(code, len, base, img, &g);
 	if (rc)
 		return rc;
 	if (!g.nblocks) {
@@ -397,17 +300,14 @@ int dcpi_proc_build_tables(const uint8_t *code, size_t len, uint64_t base,
 			                   cb->succ[0] == CFG_NONE ? DCPI_NONE : cb->succ[0]);
 			break;
 		case CFG_END_INDIRECT:
-			if (read) {
-				uint32_t *np = realloc(pending, (npending + 1) * sizeof(*np));
-				if (!np) {
-					rc = -ENOMEM;
-					break;
-				}
-				pending = np;
-				pending[npending++] = (uint32_t)bi;
-			} else {
+			/* a resolved jump: one edge per target, their flows sum to the block's
+			 * (§6.1.4); a tail call leaves; an unresolved one leaves edges missing */
+			if (cb->ind == CFG_IND_LEAVES)
+				rc = dcpi_edge_add(p, &cap, (uint32_t)bi, DCPI_NONE);
+			else if (cb->ind == CFG_IND_UNKNOWN || !cb->isucc_n)
 				p->missing_edges = 1;
-			}
+			for (uint32_t k = 0; k < cb->isucc_n && !rc && cb->ind != CFG_IND_LEAVES; k++)
+				rc = dcpi_edge_add(p, &cap, (uint32_t)bi, g.isucc[cb->isucc_first + k]);
 			break;
 		default:
 			rc = dcpi_edge_add(p, &cap, (uint32_t)bi, DCPI_NONE);
@@ -417,17 +317,9 @@ int dcpi_proc_build_tables(const uint8_t *code, size_t len, uint64_t base,
 			goto out;
 	}
 	rc = dcpi_edge_add(p, &cap, DCPI_NONE, 0);  /* the procedure's entry */
-	for (size_t k = 0; k < npending && !rc; k++) {
-		rc = dcpi_jump_table(p, &cap, pending[k], read, ctx);
-		if (rc == -ENOENT) {
-			p->missing_edges = 1;
-			rc = 0;
-		}
-	}
 	if (!rc)
 		dcpi_sched_heads(p);
 out:
-	free(pending);
 	cfg_free(&g);
 	if (rc)
 		dcpi_proc_free(p);

@@ -286,6 +286,141 @@ size_t elf_image_read(const struct elf_image *im, uint64_t vaddr, uint8_t *buf, 
 	return 0;
 }
 
+/* ---- code addresses stored as data ------------------------------------------------------- */
+
+struct elf_range {
+	uint64_t lo, hi, off;  /* [lo, hi) link-time; off: file offset of lo (data ranges) */
+};
+
+static int elf_range_push(struct elf_range **v, size_t *n, size_t *cap, struct elf_range r)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 16;
+		struct elf_range *x = realloc(*v, nc * sizeof(*x));
+		if (!x)
+			return -ENOMEM;
+		*v = x;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = r;
+	return 0;
+}
+
+static int elf_u64_push(uint64_t **v, size_t *n, size_t *cap, uint64_t x)
+{
+	if (*n == *cap) {
+		size_t nc = *cap ? 2 * *cap : 256;
+		uint64_t *y = realloc(*v, nc * sizeof(*y));
+		if (!y)
+			return -ENOMEM;
+		*v = y;
+		*cap = nc;
+	}
+	(*v)[(*n)++] = x;
+	return 0;
+}
+
+static int elf_u64_cmp(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+int elf_image_code_pointers(const struct elf_image *im, uint64_t **out, size_t *n)
+{
+	struct elf_range *code = NULL, *data = NULL;
+	size_t ncode = 0, ndata = 0, ccode = 0, cdata = 0, cap = 0;
+	uint64_t *v = NULL;
+	int rc = 0;
+	*out = NULL;
+	*n = 0;
+	if (!im->raw)
+		return 0;
+	Elf_Scn *scn = NULL;
+	while (im->elf && !rc && (scn = elf_nextscn(im->elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || !sh.sh_size)
+			continue;
+		struct elf_range r = { sh.sh_addr, sh.sh_addr + sh.sh_size, sh.sh_offset };
+		if (sh.sh_flags & SHF_EXECINSTR)
+			rc = elf_range_push(&code, &ncode, &ccode, r);
+		else if (sh.sh_type == SHT_PROGBITS || sh.sh_type == SHT_INIT_ARRAY ||
+		         sh.sh_type == SHT_FINI_ARRAY || sh.sh_type == SHT_PREINIT_ARRAY)
+			rc = elf_range_push(&data, &ndata, &cdata, r);
+	}
+	/* no section headers: the segments */
+	for (size_t i = 0; !rc && !ncode && i < im->n_loads; i++) {
+		const struct elf_image_load *l = &im->loads[i];
+		if (l->flags & PF_X)
+			rc = elf_range_push(&code, &ncode, &ccode,
+			                    (struct elf_range){ l->vaddr, l->vaddr + l->memsz, 0 });
+		else
+			rc = elf_range_push(&data, &ndata, &cdata, (struct elf_range){
+				l->vaddr, l->vaddr + l->filesz, l->offset });
+	}
+	/* a position-independent image stores its code addresses as relative relocations: the
+	 * words in the file are 0, the addends the link-time addresses */
+	GElf_Ehdr eh;
+	unsigned relative = 0;
+	if (im->elf && gelf_getehdr(im->elf, &eh))
+		relative = eh.e_machine == EM_RISCV ? 3 : eh.e_machine == EM_X86_64 ? 8
+		         : eh.e_machine == EM_AARCH64 ? 1027 : 0;
+	scn = NULL;
+	while (relative && im->elf && !rc && (scn = elf_nextscn(im->elf, scn))) {
+		GElf_Shdr sh;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_RELA || !sh.sh_entsize)
+			continue;
+		Elf_Data *d = elf_getdata(scn, NULL);
+		size_t nr = d ? sh.sh_size / sh.sh_entsize : 0;
+		for (size_t i = 0; i < nr && !rc; i++) {
+			GElf_Rela ra;
+			if (!gelf_getrela(d, (int)i, &ra) || GELF_R_TYPE(ra.r_info) != relative)
+				continue;
+			uint64_t w = (uint64_t)ra.r_addend;
+			int in_code = 0;
+			for (size_t c = 0; c < ncode && !in_code; c++)
+				in_code = w >= code[c].lo && w < code[c].hi;
+			if (in_code && !(w & 1))
+				rc = elf_u64_push(&v, n, &cap, w);
+		}
+	}
+	for (size_t d = 0; d < ndata && !rc; d++) {
+		const struct elf_range *r = &data[d];
+		for (uint64_t a = (r->lo + 7) & ~(uint64_t)7; a + 8 <= r->hi; a += 8) {
+			uint64_t off = r->off + (a - r->lo);
+			if (off + 8 > im->raw_size)
+				break;
+			uint64_t w = 0;
+			for (int k = 7; k >= 0; k--)
+				w = w << 8 | im->raw[off + (uint64_t)k];
+			if (w & 1)
+				continue;
+			int in_code = 0;
+			for (size_t c = 0; c < ncode && !in_code; c++)
+				in_code = w >= code[c].lo && w < code[c].hi;
+			if (in_code && (rc = elf_u64_push(&v, n, &cap, w)))
+				break;
+		}
+	}
+	free(code);
+	free(data);
+	if (rc) {
+		free(v);
+		*n = 0;
+		return rc;
+	}
+	if (*n) {
+		qsort(v, *n, sizeof(*v), elf_u64_cmp);
+		size_t k = 1;
+		for (size_t i = 1; i < *n; i++)
+			if (v[i] != v[k - 1])
+				v[k++] = v[i];
+		*n = k;
+	}
+	*out = v;
+	return 0;
+}
+
 uint64_t elf_image_segment_end(const struct elf_image *im, uint64_t vaddr)
 {
 	for (size_t i = 0; i < im->n_loads; i++) {

@@ -84,6 +84,17 @@ int elf_image_symbols(const struct elf_image *im, unsigned sh_type,
  * PT_LOAD holding it; .bss reads as zero). Returns the bytes copied, 0 if not mapped. */
 size_t elf_image_read(const struct elf_image *im, uint64_t vaddr, uint8_t *buf, size_t n);
 
+/* The code addresses the image stores as data: every 8-byte-aligned little-endian 64-bit word
+ * of its allocated, non-executable sections with file bytes (.rodata, .data.rel.ro, .data,
+ * the init/fini arrays) whose value is an even address inside an executable section (absolute
+ * jump tables, computed-goto label tables, function pointers); without section headers, the
+ * words of the non-executable PT_LOADs that point into the executable ones; and the addends of
+ * the relative relocations (riscv64, x86-64, aarch64) that point there, which is where a
+ * position-independent image keeps them. Sorted, without duplicates, malloc'd into *out (NULL
+ * when none). Returns 0 or -ENOMEM. */
+int elf_image_code_pointers(const struct elf_image *im, uint64_t **out, size_t *n)
+	__attribute__((warn_unused_result));
+
 /* End (vaddr + memsz) of the PT_LOAD holding vaddr, or vaddr + 1. */
 uint64_t elf_image_segment_end(const struct elf_image *im, uint64_t vaddr);
 

@@ -25,6 +25,9 @@ struct symbols {
 	struct symbols_func *funcs;
 	size_t n_funcs;
 	char *names;              /* all function names, NUL-separated */
+	uint64_t *code_ptrs;      /* elf_image_code_pointers, read on first use */
+	size_t n_code_ptrs;
+	int code_ptrs_read;
 };
 
 static void set_err(char *err, const char *path, const char *what)
@@ -477,6 +480,7 @@ void symbols_close(struct symbols *s)
 	elf_image_close(&s->debug);
 	free(s->funcs);
 	free(s->names);
+	free(s->code_ptrs);
 	free(s);
 }
 
@@ -529,6 +533,19 @@ const struct symbols_func *symbols_find_func(const struct symbols *s, const char
 int symbols_line(struct symbols *s, uint64_t offset, struct elf_line *out)
 {
 	elf_lines_at(s->dwarf, offset, out);
+	return 0;
+}
+
+int symbols_code_pointers(struct symbols *s, const uint64_t **out, size_t *n)
+{
+	if (!s->code_ptrs_read && s->image.elf) {
+		int rc = elf_image_code_pointers(&s->image, &s->code_ptrs, &s->n_code_ptrs);
+		if (rc)
+			return rc;
+	}
+	s->code_ptrs_read = 1;
+	*out = s->code_ptrs;
+	*n = s->n_code_ptrs;
 	return 0;
 }
 

@@ -75,4 +75,10 @@ int symbols_line(struct symbols *s, uint64_t offset, struct elf_line *out);
  * file bytes; .bss reads as zero). Returns bytes copied (0 if not mapped). */
 size_t symbols_read(const struct symbols *s, uint64_t offset, uint8_t *buf, size_t n);
 
+/* The code addresses the image stores as data (elf_image_code_pointers: jump and label
+ * tables, function pointers), sorted; read on the first call and kept with s. *out is NULL
+ * when there are none (or the image has no bytes). Returns 0 or -ENOMEM. */
+int symbols_code_pointers(struct symbols *s, const uint64_t **out, size_t *n)
+	__attribute__((warn_unused_result));
+
 #endif
