@@ -86,7 +86,7 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	ALU(add, BK_ADD) ALU(sub, BK_SUB) ALU(sll, BK_SLL) ALU(slt, BK_SLT) ALU(sltu, BK_SLTU)
 	ALU(xor, BK_XOR) ALU(srl, BK_SRL) ALU(sra, BK_SRA) ALU(or, BK_OR) ALU(and, BK_AND)
 	ALU(addw, BK_ADDW) ALU(subw, BK_SUBW) ALU(sllw, BK_SLLW) ALU(srlw, BK_SRLW) ALU(sraw, BK_SRAW)
-	ALU(mul, BK_MUL) ALU(mulw, BK_MULW) ALU(mulhu, BK_MULHU)
+	ALU(mul, BK_MUL) ALU(mulw, BK_MULW) ALU(mulhu, BK_MULHU) ALU(mulh, BK_MULH)
 	ALU(div, BK_DIV) ALU(divu, BK_DIVU) ALU(rem, BK_REM) ALU(remu, BK_REMU)
 	ALU(divw, BK_DIVW) ALU(divuw, BK_DIVUW) ALU(remw, BK_REMW) ALU(remuw, BK_REMUW)
 	/* Zba, Zbb, Zbs, Zicond */
@@ -133,6 +133,14 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	case ISA_OP_fcvt_w_s:
 		return in->rm == FPU_RM_RTZ ? BK_FCVT_W_S :
 		       in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? BK_FCVT_W_S_RNE : BK_GEN;
+	case ISA_OP_fcvt_w_d:
+		return in->rm == FPU_RM_RTZ ? BK_FCVT_W_D :
+		       in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? BK_FCVT_W_D_RNE : BK_GEN;
+#define FPR(name, K) case ISA_OP_##name: return in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? K : BK_GEN;
+	FPR(fcvt_s_w, BK_FCVT_S_W) FPR(fcvt_s_l, BK_FCVT_S_L) FPR(fcvt_s_d, BK_FCVT_S_D)
+#undef FPR
+	case ISA_OP_fmv_x_w: return BK_FMV_X_W;
+	case ISA_OP_fmv_w_x: return BK_FMV_W_X;
 	/* sign injections: bit operations, no flags, no rounding */
 	case ISA_OP_fsgnj_d: return BK_FSGNJ_D;
 	case ISA_OP_fsgnjn_d: return BK_FSGNJN_D;
@@ -522,6 +530,10 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_FSGNJN_S] = &&L_FCVT_L_D_RNE, [BK_FSGNJX_S] = &&L_FCVT_L_D_RNE,
 		[BK_FMA_S] = &&L_FCVT_L_D_RNE, [BK_FDIV_S] = &&L_FCVT_L_D_RNE,
 		[BK_FCVT_W_S] = &&L_FCVT_L_D_RNE, [BK_FCVT_W_S_RNE] = &&L_FCVT_L_D_RNE,
+		[BK_MULH] = &&L_FCVT_L_D_RNE, [BK_FCVT_S_W] = &&L_FCVT_L_D_RNE,
+		[BK_FCVT_S_L] = &&L_FCVT_L_D_RNE, [BK_FCVT_S_D] = &&L_FCVT_L_D_RNE,
+		[BK_FCVT_W_D] = &&L_FCVT_L_D_RNE, [BK_FCVT_W_D_RNE] = &&L_FCVT_L_D_RNE,
+		[BK_FMV_X_W] = &&L_FCVT_L_D_RNE, [BK_FMV_W_X] = &&L_FCVT_L_D_RNE,
 		[BK_SH1ADD] = &&L_SH1ADD, [BK_SH2ADD] = &&L_SH2ADD, [BK_SH3ADD] = &&L_SH3ADD,
 		[BK_ADD_UW] = &&L_ADD_UW, [BK_SH1ADD_UW] = &&L_SH1ADD_UW, [BK_SH2ADD_UW] = &&L_SH2ADD_UW,
 		[BK_SH3ADD_UW] = &&L_SH3ADD_UW, [BK_SLLI_UW] = &&L_SLLI_UW, [BK_ANDN] = &&L_ANDN,

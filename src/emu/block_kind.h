@@ -26,6 +26,10 @@ enum block_kind {
 	 * fcvt.w.s truncating or to nearest: translated (jit.c), interpreted as BK_GEN */
 	BK_FEQ_S, BK_FLT_S, BK_FLE_S, BK_FSGNJ_S, BK_FSGNJN_S, BK_FSGNJX_S, BK_FMA_S, BK_FDIV_S,
 	BK_FCVT_W_S, BK_FCVT_W_S_RNE,
+	/* also: mulh; fcvt.s.w / fcvt.s.l / fcvt.s.d to nearest, fcvt.w.d truncating or to nearest,
+	 * fmv.x.w, fmv.w.x */
+	BK_MULH, BK_FCVT_S_W, BK_FCVT_S_L, BK_FCVT_S_D, BK_FCVT_W_D, BK_FCVT_W_D_RNE,
+	BK_FMV_X_W, BK_FMV_W_X,
 	/* Zba, Zbb, Zbs, Zicond (exec_b.c's semantics) */
 	BK_SH1ADD, BK_SH2ADD, BK_SH3ADD, BK_ADD_UW, BK_SH1ADD_UW, BK_SH2ADD_UW, BK_SH3ADD_UW,
 	BK_SLLI_UW,

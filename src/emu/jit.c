@@ -876,6 +876,59 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_r(j, 0, 1, 0x63, RAX, RAX);                    /* movsxd rax, eax */
 		st_x(j, o->rd, RAX);
 		return 0;
+	case BK_MULH:
+		op_r(j, 0, 1, 0x8b, R9, RDX);                           /* imul clobbers rdx */
+		ld_x(j, RAX, o->rs1);
+		op_x(j, 0, 1, 0xf7, 5, o->rs2);                         /* imul qword [rs2] */
+		op_r(j, 0, 1, 0x8b, RAX, RDX);
+		op_r(j, 0, 1, 0x8b, RDX, R9);
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_FCVT_S_W: case BK_FCVT_S_L:
+		/* any int32 / int64 rounds to a finite binary32 (RNE): exact, or inexact (NX,
+		 * accrued: fp_need) */
+		fp_need(j, k);
+		op_x(j, 0xf3, o->kind == BK_FCVT_S_L, 0x0f2a, 0, o->rs1);  /* cvtsi2ss xmm0, rs1 */
+		op_r(j, 0x66, 0, 0x0f7e, 0, RAX);                          /* movd eax, xmm0 */
+		b8(j, 0x48);
+		b8(j, 0xb9);  /* movabs rcx, 0xffffffff00000000 */
+		b32(j, 0);
+		b32(j, 0xffffffffu);
+		op_r(j, 0, 1, 0x0b, RAX, RCX);                             /* or rax, rcx */
+		st_f(j, o->rd, RAX);
+		return 0;
+	case BK_FCVT_S_D:
+		/* narrowed: kept when plain (no overflow, no underflow; NaN and infinity are
+		 * not plain); a zero result goes to the handler */
+		fp_need(j, k);
+		op_m(j, 0xf2, 0, 0x0f5a, 0, FB, -1, FD(o->rs1), 0);  /* cvtsd2ss xmm0, [rs1] */
+		fp_keep(j, 1, o->rd, k, ZERO_NONE, 0, 0);
+		return 0;
+	case BK_FCVT_W_D: case BK_FCVT_W_D_RNE:
+		/* |x| < 2^31: in range, no NV; inexact only raises NX, accrued (fp_need) */
+		fp_need(j, k);
+		ld_f(j, RAX, o->rs1);
+		shift_imm(j, 1, 5, RAX, 52);
+		alu_imm(j, 0, 4, RAX, 0x7ff);
+		alu_imm(j, 0, 7, RAX, 1023 + 31);
+		jcc_exit(j, CC_AE, k);
+		op_m(j, 0xf2, 0, o->kind == BK_FCVT_W_D ? 0x0f2c : 0x0f2d, RAX, FB, -1, FD(o->rs1), 0);
+		op_r(j, 0, 1, 0x63, RAX, RAX);                    /* movsxd rax, eax */
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_FMV_X_W:
+		op_m(j, 0, 1, 0x63, RAX, FB, -1, FD(o->rs1), 0);  /* movsxd rax, the low half */
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_FMV_W_X:
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);                 /* mov eax, rs1's low half */
+		b8(j, 0x48);
+		b8(j, 0xb9);  /* movabs rcx, 0xffffffff00000000 */
+		b32(j, 0);
+		b32(j, 0xffffffffu);
+		op_r(j, 0, 1, 0x0b, RAX, RCX);
+		st_f(j, o->rd, RAX);
+		return 0;
 	case BK_FEQ_D: case BK_FLT_D: case BK_FLE_D:
 		/* ucomisd: unordered (a NaN) sets PF: the handler decides NV */
 		ld_xmm(j, 0, o->rs1);

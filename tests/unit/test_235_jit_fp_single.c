@@ -1,10 +1,12 @@
-/* 235: jit.c's translations of the binary32 kinds the block loop leaves to the generic handler
- * (feq/flt/fle.s, fsgnj/fsgnjn/fsgnjx.s, fmadd/fmsub/fnmsub/fnmadd.s, fdiv.s, fcvt.w.s
- * truncating and to nearest) give the exec_table handlers' results and flags. Each kind runs
+/* 235: jit.c's translations of the kinds the block loop leaves to the generic handler
+ * (feq/flt/fle.s, fsgnj/fsgnjn/fsgnjx.s, fmadd/fmsub/fnmsub/fnmadd.s, fdiv.s, fcvt.w.s and
+ * fcvt.w.d truncating and to nearest, fcvt.s.w/.s.l/.s.d, fmv.x.w, fmv.w.x, mulh) give the
+ * exec_table handlers' results and flags. Each kind runs
  * as three ops (rd distinct, sources the same register, rd = a source) then an op the
  * translator stops at, on every pair (and for the fused ones, triple) of edge operands: zeros,
  * ones, halves, tiny and huge normals, subnormals, infinities, quiet and signalling NaNs,
- * values around 2^31, and registers that are not NaN-boxed. fflags starts with NX (the
+ * values around 2^31, registers that are not NaN-boxed, binary64 values around binary32's
+ * range and int32's (the same bits are the x registers' operands). fflags starts with NX (the
  * translated code's assumption, checked by its caller) and frm RNE; where the code returns
  * the op's index the test runs the handlers from that op on, as block_run does. */
 #include <setjmp.h>
@@ -29,6 +31,15 @@ static const uint64_t edge[] = {
 	BOX(0x7fa00000u) /* sNaN */, BOX(0x4effffffu) /* < 2^31 */, BOX(0x4f000000u) /* 2^31 */,
 	BOX(0xcf000000u) /* -2^31 */, BOX(0x4b7fffffu), BOX(0x3f7fffffu), BOX(0x0d800000u),
 	0x000000003f800000ull /* 1, not boxed */, 0x7fffffff3f800000ull,
+	/* binary64 (for fcvt.s.d, fcvt.w.d; as ints for mulh, fcvt.s.w/l) */
+	0x3ff0000000000000ull /* 1 */, 0xbff8000000000000ull /* -1.5 */, 0x4004000000000000ull /* 2.5 */,
+	0x41dfffffffc00000ull /* 2^31 - 1 */, 0x41e0000000000000ull /* 2^31 */,
+	0xc1e0000000000000ull /* -2^31 */, 0xc1e0000000200000ull /* -2^31 - 1 */,
+	0x47efffffe0000000ull /* max binary32 */, 0x47effffff0000000ull /* rounds past it */,
+	0x3810000000000000ull /* least binary32 normal */, 0x36a0000000000000ull /* tiny */,
+	0x7e37e43c8800759cull /* 1e300 */, 0x0000000000000001ull, 0x7ff0000000000000ull,
+	0x7ff8000000000000ull, 0x8000000000000000ull, 0x3fd5555555555555ull /* 1/3 */,
+	0x000000007fffffffull, 0x0000000080000000ull, 0xffffffffffffffffull, 0x7fffffffffffffffull,
 };
 #define NE (sizeof(edge) / sizeof(edge[0]))
 
@@ -46,6 +57,12 @@ static const struct kind kinds[] = {
 	{ BK_FCVT_W_S, ISA_OP_fcvt_w_s, 0, FPU_RM_RTZ },
 	{ BK_FCVT_W_S_RNE, ISA_OP_fcvt_w_s, 0, FPU_RM_RNE },
 	{ BK_FCVT_W_S_RNE, ISA_OP_fcvt_w_s, 0, FPU_RM_DYN },
+	{ BK_MULH, ISA_OP_mulh, 0, 0 },
+	{ BK_FCVT_S_W, ISA_OP_fcvt_s_w, 0, FPU_RM_RNE }, { BK_FCVT_S_L, ISA_OP_fcvt_s_l, 0, FPU_RM_DYN },
+	{ BK_FCVT_S_D, ISA_OP_fcvt_s_d, 0, FPU_RM_RNE }, { BK_FCVT_S_D, ISA_OP_fcvt_s_d, 0, FPU_RM_DYN },
+	{ BK_FCVT_W_D, ISA_OP_fcvt_w_d, 0, FPU_RM_RTZ }, { BK_FCVT_W_D_RNE, ISA_OP_fcvt_w_d, 0, FPU_RM_RNE },
+	{ BK_FCVT_W_D_RNE, ISA_OP_fcvt_w_d, 0, FPU_RM_DYN },
+	{ BK_FMV_X_W, ISA_OP_fmv_x_w, 0, 0 }, { BK_FMV_W_X, ISA_OP_fmv_w_x, 0, 0 },
 };
 
 /* the three ops' registers: rd, rs1, rs2, rs3 (f registers; fcvt/compares write x[rd]) */
@@ -69,9 +86,9 @@ static void run_one(const struct kind *kd, const struct jit_code *c, uint8_t *co
 		hj.x[r] = 0x5555000000000000ull + (uint64_t)r;
 	for (int r = 0; r < 32; r++)
 		hj.f[r] = 0x6666000000000000ull + (uint64_t)r;
-	hj.f[6] = a;
-	hj.f[7] = b;
-	hj.f[8] = d;
+	hj.f[6] = hj.x[6] = a;
+	hj.f[7] = hj.x[7] = b;
+	hj.f[8] = hj.x[8] = d;
 	hj.fflags = FPU_NX;
 	hj.frm = FPU_RM_RNE;
 	hr = hj;
@@ -136,7 +153,9 @@ static void test_fp_single(void **state)
 		assert_int_equal(c.n_ops, 3);
 		assert_true(c.len <= cap);
 		/* the code's FP assumptions hold in every run: its caller checks them */
-		assert_int_equal(c.fp_env, !(kd->kind >= BK_FEQ_S && kd->kind <= BK_FSGNJX_S));
+		int plain = (kd->kind >= BK_FEQ_S && kd->kind <= BK_FSGNJX_S) || kd->kind == BK_MULH ||
+			    kd->kind == BK_FMV_X_W || kd->kind == BK_FMV_W_X;
+		assert_int_equal(c.fp_env, !plain);
 		jit_install(m, m, buf, &c);
 		for (size_t a = 0; a < NE; a++)
 			for (size_t b = 0; b < NE; b++) {
