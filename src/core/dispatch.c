@@ -60,10 +60,10 @@ int dispatch_stage(struct core *c)
 			e->parked = 0;
 			issue_enqueue(c, e, rt);
 			if (e->is_load || e->is_amo)
-				c->lq[c->lq_tail++ % c->lq_cap] = rt;
+				*core_lq_at(c, c->lq_tail++) = rt;
 			if (e->is_store) {
 				e->sq_pos = c->sq_tail;
-				struct core_sq_entry *s = &c->sq[c->sq_tail++ % c->sq_cap];
+				struct core_sq_entry *s = core_sq_at(c, c->sq_tail++);
 				s->idx = rt;
 				s->seq = e->rec.seq;
 				s->addr = 0;

@@ -346,7 +346,7 @@ uint64_t issue_next_event(const struct core *c)
 		ISSUE_EVENT(core_at(c, c->dec_tail)->rec.t_fetch + c->cfg.fetch_stages);
 	/* stores draining */
 	if (c->sq_head < c->sq_write)
-		ISSUE_EVENT(c->sq[c->sq_head % c->sq_cap].done);
+		ISSUE_EVENT(core_sq_at(c, c->sq_head)->done);
 	if (c->sq_write < c->sq_commit)
 		ISSUE_EVENT(c->sq_retry_at);
 #undef ISSUE_EVENT

@@ -238,11 +238,14 @@ struct core {
 	uint32_t n_woken;
 
 	/* load/store queues */
-	uint64_t *lq;                /* ring indices, program order */
-	uint32_t lq_cap;
+	uint64_t *lq;                /* ring indices, program order (lq_mask + 1 slots) */
+	uint32_t lq_cap;             /* its capacity (ldq_entries) */
 	uint64_t lq_head, lq_tail;
-	struct core_sq_entry *sq;
-	uint32_t sq_cap;
+	struct core_sq_entry *sq;    /* sq_mask + 1 slots */
+	uint32_t sq_cap;             /* its capacity (stq_entries) */
+	/* the queues' storage is a power of two >= the capacity, so that an absolute position
+	 * finds its slot with a mask (a division by the capacity cost more than the search) */
+	uint64_t lq_mask, sq_mask;
 	uint64_t sq_head, sq_tail, sq_commit; /* [sq_head, sq_commit) committed */
 	uint64_t sq_write;           /* [sq_head, sq_write) committed and writing */
 	uint64_t sq_retry_at;        /* the next committed store waits for an MSHR until then */
@@ -326,6 +329,17 @@ static inline void core_remote_count(struct core *c, uint64_t addr, uint32_t siz
 	c->remote_stores[first & 255] = (uint16_t)(c->remote_stores[first & 255] + delta);
 	if (last != first)
 		c->remote_stores[last & 255] = (uint16_t)(c->remote_stores[last & 255] + delta);
+}
+
+/* The load queue's entry at absolute position i, and the store queue's. */
+static inline uint64_t *core_lq_at(const struct core *c, uint64_t i)
+{
+	return &c->lq[i & c->lq_mask];
+}
+
+static inline struct core_sq_entry *core_sq_at(const struct core *c, uint64_t i)
+{
+	return &c->sq[i & c->sq_mask];
 }
 
 /* The emu cycle of the instruction in ring slot e (struct core.emu_cycle). */
