@@ -336,8 +336,12 @@ void core_squash(struct core *c, uint64_t from)
 	}
 	while (c->lq_tail > c->lq_head && *core_lq_at(c, c->lq_tail - 1) >= from)
 		c->lq_tail--;
-	while (c->sq_tail > c->sq_commit && core_sq_at(c, c->sq_tail - 1)->idx >= from)
+	while (c->sq_tail > c->sq_commit && core_sq_at(c, c->sq_tail - 1)->idx >= from) {
+		const struct core_sq_entry *s = core_sq_at(c, c->sq_tail - 1);
+		if (s->addr_valid)
+			core_granule_count(c->sq_granules, s->addr, s->size, -1);
 		c->sq_tail--;
+	}
 	if (c->inorder_next > from)
 		c->inorder_next = from;
 	vu_squash_done(c, from);

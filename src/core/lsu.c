@@ -137,7 +137,7 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 			return -EAGAIN;
 		}
 	}
-	if (!e->is_amo) {
+	if (!e->is_amo && core_sq_may_hold(c, addr, size)) {
 		for (uint64_t i = c->sq_tail; i-- > c->sq_head;) {
 			struct core_sq_entry *s = core_sq_at(c, i);
 			if (s->seq > e->rec.seq || !s->addr_valid)
@@ -221,6 +221,7 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx)
 	struct core_sq_entry *s = core_sq_at(c, e->sq_pos);
 	s->addr = addr;
 	s->addr_valid = 1;
+	core_granule_count(c->sq_granules, addr, s->size, 1);
 	/* younger loads that already executed without this store's data */
 	for (uint64_t i = c->lq_head; i < c->lq_tail; i++) {
 		uint64_t li = *core_lq_at(c, i);
@@ -270,6 +271,8 @@ int lsu_drain_stage(struct core *c)
 		const struct core_sq_entry *w = core_sq_at(c, c->sq_head);
 		if (__builtin_expect(c->mem.coh != NULL, 0) && !w->wrong_path)
 			core_remote_count(c, w->emu_addr, w->size, -1);
+		if (w->addr_valid)
+			core_granule_count(c->sq_granules, w->addr, w->size, -1);
 		c->sq_head++;
 		progress = 1;
 	}
