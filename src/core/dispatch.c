@@ -16,8 +16,11 @@ int dispatch_stage(struct core *c)
 	uint64_t rob_end = c->head + c->cfg.rob_entries;  /* the first index the ROB lacks room for */
 	c->dispatch_block = PROBE_CAUSE_NONE;
 	c->dispatch_stall = NULL;
+	/* in locals: the entries' byte fields written below may alias c for the compiler */
+	struct core_insn *ring = c->ring;
+	uint64_t mask = c->ring_mask;
 	for (; rt < stop; rt++) {
-		struct core_insn *e = core_at(c, rt);
+		struct core_insn *e = &ring[rt & mask];
 		if (e->rec.t_rename >= now)
 			break;
 		if (rt >= rob_end) {
