@@ -5,7 +5,9 @@
 # CORPUS_SIM_INSNS set) each runs its first CORPUS_SIM_INSNS instructions (default 100 M): what it printed by then must
 # be a prefix of qemu-riscv64's whole output, and robin sim exits 124 (or the program's own
 # status if it ended sooner). Per program: instructions, cycles, IPC, branch MPKI, the cycle
-# stack's committing share, simulation speed (MIPS of host wall time). Writes
+# stack's committing share, simulation speed: MIPS and simulated kilocycles per second, both
+# of robin's CPU time (user + system; wall time on shared machines measures the other
+# tenants), and the suite-style medians of both. Writes
 # build/bench/corpus_sim[_small].md and .json.
 # env: ROBIN, QEMU, CORPUS_SIZE, CORPUS_ONLY, CORPUS_SIM_INSNS, PRESET.
 set -u
@@ -26,17 +28,19 @@ if [ "$SIZE" != small ] || [ -n "${CORPUS_SIM_INSNS:-}" ]; then
 fi
 names=$(corpus_names "${CORPUS_ONLY:-}")
 {
-	echo "| program | instructions | cycles | IPC | branch MPKI | committing | sim MIPS | output |"
-	echo "|---|---:|---:|---:|---:|---:|---:|---|"
+	echo "| program | instructions | cycles | IPC | branch MPKI | committing | sim MIPS | sim kcycles/s | output |"
+	echo "|---|---:|---:|---:|---:|---:|---:|---:|---|"
 } >"$MD"
-bad=0 n=0 rows=() ipcs=()
+bad=0 n=0 rows=() ipcs=() mipss=() kcs=()
 for w in $names; do
 	corpus_cmd cmd "$w"
 	"${CORPUS_ENV[@]}" "$QEMU" -L "$QEMU_SYSROOT" "${cmd[@]}" >"$tmp/q.out" 2>/dev/null
 	qrc=$?
-	"${CORPUS_ENV[@]}" "$ROBIN" sim --quiet --no-progress --preset "$PRESET" "${limit[@]}" \
-		--stats-json "$tmp/s.json" -- "${cmd[@]}" >"$tmp/r.out" 2>"$tmp/r.err"
-	rc=$?
+	cpu=$( { TIMEFORMAT='%U %S'; time "${CORPUS_ENV[@]}" "$ROBIN" sim --quiet --no-progress \
+		--preset "$PRESET" "${limit[@]}" --stats-json "$tmp/s.json" -- "${cmd[@]}" >"$tmp/r.out" \
+		2>"$tmp/r.err"; echo "rc $?" >"$tmp/rc"; } 2>&1 )
+	rc=$(awk '{ print $2 }' "$tmp/rc")
+	cpu=$(awk -v c="$cpu" 'BEGIN { split(c, u, " "); printf "%.3f", u[1] + u[2] }')
 	n=$((n + 1))
 	verdict=identical
 	if [ ${#limit[@]} -eq 0 ] || [ $rc -ne 124 ]; then
@@ -48,24 +52,29 @@ for w in $names; do
 		else verdict="DIFFERS (not a prefix of qemu's output)"; fi
 	fi
 	[[ $verdict == DIFFERS* ]] && bad=$((bad + 1))
-	read -r ins cyc ipc mpki comp mips < <(python3 - "$tmp/s.json" <<'PY' 2>/dev/null || echo "0 0 0 0 0 0"
+	read -r ins cyc ipc mpki comp mips kc < <(python3 - "$tmp/s.json" "$cpu" <<'PY' 2>/dev/null || echo "0 0 0 0 0 0 0"
 import json, sys
 d = json.load(open(sys.argv[1]))
+cpu = float(sys.argv[2])
 cs = d.get("cycle_stack", {})
 tot = sum(cs.values()) or 1
 print(d["instructions"], d["cycles"], "%.3f" % d["ipc"], "%.2f" % d.get("branch_mpki", 0),
-      "%.1f%%" % (100.0 * cs.get("computing", 0) / tot), "%.2f" % d.get("mips", 0))
+      "%.1f%%" % (100.0 * cs.get("computing", 0) / tot),
+      "%.2f" % (d["instructions"] / cpu / 1e6 if cpu > 0 else 0),
+      "%.0f" % (d["cycles"] / cpu / 1e3 if cpu > 0 else 0))
 PY
 )
-	printf 'corpus_sim: %-12s %12s insns %12s cycles IPC %6s  %s\n' "$w" "$ins" "$cyc" "$ipc" "$verdict"
-	echo "| $w | $ins | $cyc | $ipc | $mpki | $comp | $mips | $verdict |" >>"$MD"
-	ipcs+=("$ipc")
-	rows+=("$(printf '{"name": "%s", "instructions": %s, "cycles": %s, "ipc": %s, "branch_mpki": %s, "sim_mips": %s, "verdict": "%s"}' \
-		"$w" "$ins" "$cyc" "$ipc" "$mpki" "$mips" "${verdict//\"/}")")
+	printf 'corpus_sim: %-12s %12s insns %12s cycles IPC %6s %7s MIPS %7s kcycles/s  %s\n' \
+		"$w" "$ins" "$cyc" "$ipc" "$mips" "$kc" "$verdict"
+	echo "| $w | $ins | $cyc | $ipc | $mpki | $comp | $mips | $kc | $verdict |" >>"$MD"
+	ipcs+=("$ipc") mipss+=("$mips") kcs+=("$kc")
+	rows+=("$(printf '{"name": "%s", "instructions": %s, "cycles": %s, "ipc": %s, "branch_mpki": %s, "cpu_seconds": %s, "sim_mips": %s, "sim_kcycles_per_s": %s, "verdict": "%s"}' \
+		"$w" "$ins" "$cyc" "$ipc" "$mpki" "$cpu" "$mips" "$kc" "${verdict//\"/}")")
 done
 echo | tee -a "$MD"
-printf 'robin sim --preset %s, %s, %s inputs: %d programs, %d differ from qemu-riscv64; median IPC %.3f\n' \
-	"$PRESET" "$what" "$SIZE" "$n" "$bad" "$(suite_median "${ipcs[@]}")" | tee -a "$MD"
+printf 'robin sim --preset %s, %s, %s inputs: %d programs, %d differ from qemu-riscv64; median IPC %.3f, %.2f MIPS, %.0f kcycles/s (CPU time)\n' \
+	"$PRESET" "$what" "$SIZE" "$n" "$bad" "$(suite_median "${ipcs[@]}")" "$(suite_median "${mipss[@]}")" \
+	"$(suite_median "${kcs[@]}")" | tee -a "$MD"
 {
 	printf '{\n  "section": "corpus_sim",\n  "size": "%s",\n  "preset": "%s",\n  "limit": %s,\n  "programs": [\n' \
 		"$SIZE" "$PRESET" "$([ ${#limit[@]} -gt 0 ] && echo "$INSNS" || echo null)"

@@ -16,7 +16,8 @@
 # that is meant to alter timing). A workload that fails a check prints the reason and no
 # figures, and the script exits 1.
 #
-# Prints a table (instructions, IPC, MIPS for the three ways, the all-nine slowdown), the
+# Prints a table (instructions, IPC, MIPS for the three ways, the bare run's simulated cycles per
+# CPU second in thousands beside its MIPS, the all-nine slowdown), the
 # suite's medians against the bars of the speed issue (>= 8 MIPS bare, >= 5 with Oracle+TIP,
 # bsearch and nab >= 4 bare, all nine at most 1.3x bare), writes build/bench/sim.json and
 # the same table in Markdown, dated, to build/bench/sim.md (for docs/results/timing-model-speed.md).
@@ -74,13 +75,16 @@ sim_time() {
 }
 
 mips() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.2f", (s > 0 ? n / s / 1e6 : 0) }'; }
+# kcps CYCLES SECONDS: simulated kilocycles per CPU second
+kcps() { awk -v n="$1" -v s="$2" 'BEGIN { printf "%.0f", (s > 0 ? n / s / 1e3 : 0) }'; }
 
 date=$(date -u +%Y-%m-%d)
 echo "robin sim (boom-large), static workloads, $([ "$INSNS" -gt 0 ] && echo "first $INSNS instructions" || echo "whole programs"), median of $RUNS runs, $date"
-echo "MIPS = simulated instructions per CPU second of robin; O+T = Oracle and TIP attached;"
+echo "MIPS = simulated instructions per CPU second of robin; kcyc/s = simulated kilocycles per CPU"
+echo "second (bare); O+T = Oracle and TIP attached;"
 echo "all 9 = every simulated profiler attached; slowdn = all 9 over bare (CPU time)"
-printf '%-11s %-8s %11s %6s %7s %7s %7s %7s  %s\n' workload class instructions IPC bare "O+T" "all 9" slowdn check
-all=() allot=() all9=() slows=() rows=() failed=0
+printf '%-11s %-8s %11s %6s %7s %7s %7s %7s %7s  %s\n' workload class instructions IPC bare kcyc/s "O+T" "all 9" slowdn check
+all=() allkc=() allot=() all9=() slows=() rows=() failed=0
 md_rows=()
 for w in ${WORKLOADS:-$(suite_names)}; do
 	[ -x "$G/$w.static" ] || { echo "bench/sim: $G/$w.static not built (make guest)" >&2; exit 2; }
@@ -126,18 +130,18 @@ for w in ${WORKLOADS:-$(suite_names)}; do
 	fi
 	case $verdict in ok*) ;; *)
 		failed=1
-		printf '%-11s %-8s %11s %6s %7s %7s %7s %7s  %s\n' "$w" "$(suite_class "$w")" "$insns" - - - - - "$verdict"
+		printf '%-11s %-8s %11s %6s %7s %7s %7s %7s %7s  %s\n' "$w" "$(suite_class "$w")" "$insns" - - - - - - "$verdict"
 		continue ;;
 	esac
 	s=$(suite_median "${t[@]}") sot=$(suite_median "${tot[@]}") s9=$(suite_median "${t9[@]}")
-	m=$(mips "$insns" "$s") mot=$(mips "$insns" "$sot") m9=$(mips "$insns" "$s9")
+	m=$(mips "$insns" "$s") kc=$(kcps "$cyc" "$s") mot=$(mips "$insns" "$sot") m9=$(mips "$insns" "$s9")
 	slow=$(awk -v a="$s9" -v b="$s" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-	all+=("$m") allot+=("$mot") all9+=("$m9") slows+=("$slow")
-	printf '%-11s %-8s %11s %6.3f %7s %7s %7s %6sx  %s\n' "$w" "$(suite_class "$w")" "$insns" "$ipc" \
-		"$m" "$mot" "$m9" "$slow" "$verdict"
-	md_rows+=("$(printf '| %s | %s | %.2f | %s | %s | %s | %sx |' "$w" "$(suite_class "$w")" "$ipc" "$m" "$mot" "$m9" "$slow")")
-	rows+=("$(printf '{"name": "%s", "class": "%s", "instructions": %s, "cycles": %s, "ipc": %s, "cpu_seconds": %s, "mips": %s, "oracle_tip_cpu_seconds": %s, "oracle_tip_mips": %s, "all9_cpu_seconds": %s, "all9_mips": %s, "all9_slowdown": %s, "check": "%s"}' \
-		"$w" "$(suite_class "$w")" "$insns" "$cyc" "$ipc" "$s" "$m" "$sot" "$mot" "$s9" "$m9" "$slow" "$verdict")")
+	all+=("$m") allkc+=("$kc") allot+=("$mot") all9+=("$m9") slows+=("$slow")
+	printf '%-11s %-8s %11s %6.3f %7s %7s %7s %7s %6sx  %s\n' "$w" "$(suite_class "$w")" "$insns" "$ipc" \
+		"$m" "$kc" "$mot" "$m9" "$slow" "$verdict"
+	md_rows+=("$(printf '| %s | %s | %.2f | %s | %s | %s | %s | %sx |' "$w" "$(suite_class "$w")" "$ipc" "$m" "$kc" "$mot" "$m9" "$slow")")
+	rows+=("$(printf '{"name": "%s", "class": "%s", "instructions": %s, "cycles": %s, "ipc": %s, "cpu_seconds": %s, "mips": %s, "kcycles_per_s": %s, "oracle_tip_cpu_seconds": %s, "oracle_tip_mips": %s, "all9_cpu_seconds": %s, "all9_mips": %s, "all9_slowdown": %s, "check": "%s"}' \
+		"$w" "$(suite_class "$w")" "$insns" "$cyc" "$ipc" "$s" "$m" "$kc" "$sot" "$mot" "$s9" "$m9" "$slow" "$verdict")")
 done
 if [ "${SIM_REF:-}" = update ]; then
 	mv "$tmp/ref" "$REF"
@@ -145,29 +149,30 @@ if [ "${SIM_REF:-}" = update ]; then
 fi
 [ ${#all[@]} -gt 0 ] || { echo "bench/sim: no workload passed its checks" >&2; exit 1; }
 med=$(printf '%.2f' "$(suite_median "${all[@]}")")
+medkc=$(printf '%.0f' "$(suite_median "${allkc[@]}")")
 medot=$(printf '%.2f' "$(suite_median "${allot[@]}")")
 med9=$(printf '%.2f' "$(suite_median "${all9[@]}")")
 meds=$(printf '%.2f' "$(suite_median "${slows[@]}")")
 flush_min=$(printf '%s\n' "${md_rows[@]}" | awk -F'|' '$2 ~ /^ (bsearch|nab) $/ { v = $5 + 0; if (m == "" || v < m) m = v } END { print (m == "" ? 0 : m) }')
 bar() { awk -v a="$1" -v b="$2" -v op="$3" 'BEGIN { ok = op == "ge" ? a >= b : a <= b; print ok ? "met" : "NOT met" }'; }
-printf '\nmedian over the suite: %s MIPS bare (bar >= 8: %s), %s with Oracle+TIP (bar >= 5: %s), %s with all nine\n' \
-	"$med" "$(bar "$med" 8 ge)" "$medot" "$(bar "$medot" 5 ge)" "$med9"
+printf '\nmedian over the suite: %s MIPS bare (bar >= 8: %s; %s kcycles/s), %s with Oracle+TIP (bar >= 5: %s), %s with all nine\n' \
+	"$med" "$(bar "$med" 8 ge)" "$medkc" "$medot" "$(bar "$medot" 5 ge)" "$med9"
 printf 'bsearch and nab: at least %s MIPS bare (bar >= 4: %s); all nine profilers: median %sx bare (bar <= 1.3x: %s)\n' \
 	"$flush_min" "$(bar "$flush_min" 4 ge)" "$meds" "$(bar "$meds" 1.3 le)"
 {
 	printf '{\n  "section": "sim",\n  "robin": "%s",\n  "host": "%s",\n  "date": "%s",\n' "$ROBIN" "$(uname -srm)" "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	printf '  "runs": %d,\n  "max_insns": %s,\n  "median_mips": %s,\n  "median_oracle_tip_mips": %s,\n  "median_all9_mips": %s,\n  "median_all9_slowdown": %s,\n  "flush_min_mips": %s,\n  "workloads": [\n' \
-		"$RUNS" "$INSNS" "$med" "$medot" "$med9" "$meds" "$flush_min"
+	printf '  "runs": %d,\n  "max_insns": %s,\n  "median_mips": %s,\n  "median_kcycles_per_s": %s,\n  "median_oracle_tip_mips": %s,\n  "median_all9_mips": %s,\n  "median_all9_slowdown": %s,\n  "flush_min_mips": %s,\n  "workloads": [\n' \
+		"$RUNS" "$INSNS" "$med" "$medkc" "$medot" "$med9" "$meds" "$flush_min"
 	suite_json_array "${rows[@]}"
 	printf '  ]\n}\n'
 } >"$OUT"
 {
 	printf 'Measured %s, `make bench` (bench/sim.sh): first %s instructions, boom-large, median of %s runs, CPU time; load average %s.\n\n' \
 		"$date" "$INSNS" "$RUNS" "$(cut -d' ' -f1-3 /proc/loadavg)"
-	printf '| workload | class | IPC | MIPS bare | MIPS Oracle+TIP | MIPS all 9 | all 9 / bare |\n'
-	printf '| --- | --- | ---: | ---: | ---: | ---: | ---: |\n'
+	printf '| workload | class | IPC | MIPS bare | kcycles/s bare | MIPS Oracle+TIP | MIPS all 9 | all 9 / bare |\n'
+	printf '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |\n'
 	printf '%s\n' "${md_rows[@]}"
-	printf '| **median** | | | **%s** | **%s** | **%s** | **%sx** |\n' "$med" "$medot" "$med9" "$meds"
+	printf '| **median** | | | **%s** | **%s** | **%s** | **%s** | **%sx** |\n' "$med" "$medkc" "$medot" "$med9" "$meds"
 } >"$MD"
 echo "written $OUT and $MD"
 [ $failed -eq 0 ]

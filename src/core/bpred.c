@@ -52,6 +52,7 @@ int bpred_init(struct bpred *b, const struct core_config *cfg)
 	b->btb_target = calloc(cfg->btb_entries, sizeof(uint64_t));
 	b->btb_lru = calloc(cfg->btb_entries, sizeof(uint64_t));
 	b->ras_n = cfg->ras_entries;
+	b->ras_mask = (b->ras_n & (b->ras_n - 1)) == 0 ? b->ras_n - 1 : 0;
 	b->ras = calloc(b->ras_n, sizeof(uint64_t));
 	if (!b->btb_pc || !b->btb_target || !b->btb_lru || !b->ras)
 		goto nomem;
@@ -173,16 +174,22 @@ static void bpred_btb_insert(struct bpred *b, uint64_t pc, uint64_t target)
 	b->btb_target[s] = target;
 }
 
+/* The RAS slot of stack position t (a mask in place of the division when it can). */
+static inline uint32_t bpred_ras_slot(const struct bpred *b, uint32_t t)
+{
+	return b->ras_mask ? t & b->ras_mask : t % b->ras_n;
+}
+
 static void bpred_ras_push(struct bpred *b, uint64_t ret)
 {
-	b->ras[b->ras_top % b->ras_n] = ret;
+	b->ras[bpred_ras_slot(b, b->ras_top)] = ret;
 	b->ras_top++;
 }
 
 static uint64_t bpred_ras_pop(struct bpred *b)
 {
 	b->ras_top--;
-	return b->ras[b->ras_top % b->ras_n];
+	return b->ras[bpred_ras_slot(b, b->ras_top)];
 }
 
 uint64_t bpred_predict(struct bpred *b, uint64_t pc, const struct isa_insn *in,
@@ -190,7 +197,7 @@ uint64_t bpred_predict(struct bpred *b, uint64_t pc, const struct isa_insn *in,
 {
 	ck->ghist = b->ghist;
 	ck->ras_top = b->ras_top;
-	ck->ras_top_value = b->ras[(b->ras_top - 1) % b->ras_n];
+	ck->ras_top_value = b->ras[bpred_ras_slot(b, b->ras_top - 1)];
 	uint64_t fall = pc + in->len;
 	*btb_miss = 0;
 	if (in->flags & ISA_F_COND) {
@@ -231,7 +238,7 @@ void bpred_restore(struct bpred *b, uint64_t pc, const struct isa_insn *in,
 {
 	b->ghist = ck->ghist;
 	b->ras_top = ck->ras_top;
-	b->ras[(b->ras_top - 1) % b->ras_n] = ck->ras_top_value;
+	b->ras[bpred_ras_slot(b, b->ras_top - 1)] = ck->ras_top_value;
 	if (!resolved)
 		return;
 	if (in->flags & ISA_F_COND) {

@@ -53,6 +53,7 @@ struct bpred {
 	/* RAS */
 	uint64_t *ras;
 	uint32_t ras_n, ras_top;
+	uint32_t ras_mask;               /* ras_n - 1 when ras_n is a power of two, else 0 */
 	uint64_t ghist;                  /* speculative global history, newest outcome in bit 0 */
 	struct bpred_stats st;
 };

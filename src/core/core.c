@@ -76,9 +76,11 @@ int core_create(const struct core_config *cfg, const struct core_source *src, st
 	c->div_free = calloc(g->div_units, sizeof(uint64_t));
 	c->fdiv_free = calloc(g->fdiv_units, sizeof(uint64_t));
 	c->lq_cap = g->ldq_entries;
-	c->lq = calloc(c->lq_cap, sizeof(uint64_t));
+	c->lq_mask = core_pow2(c->lq_cap) - 1;
+	c->lq = calloc(c->lq_mask + 1, sizeof(uint64_t));
 	c->sq_cap = g->stq_entries;
-	c->sq = calloc(c->sq_cap, sizeof(*c->sq));
+	c->sq_mask = core_pow2(c->sq_cap) - 1;
+	c->sq = calloc(c->sq_mask + 1, sizeof(*c->sq));
 	if (!c->ring || !c->ckpt || !c->replay || !c->replay_emu_cycle || !c->emu_cycle ||
 	    !c->preg_ready || !c->wait_head || !c->woken || !c->free_int || !c->free_fp ||
 	    !c->div_free || !c->fdiv_free || !c->lq || !c->sq || vu_init(c))
@@ -332,10 +334,14 @@ void core_squash(struct core *c, uint64_t from)
 		while (iq->n && iq->slot[iq->n - 1].idx >= from)
 			iq->n--;
 	}
-	while (c->lq_tail > c->lq_head && c->lq[(c->lq_tail - 1) % c->lq_cap] >= from)
+	while (c->lq_tail > c->lq_head && *core_lq_at(c, c->lq_tail - 1) >= from)
 		c->lq_tail--;
-	while (c->sq_tail > c->sq_commit && c->sq[(c->sq_tail - 1) % c->sq_cap].idx >= from)
+	while (c->sq_tail > c->sq_commit && core_sq_at(c, c->sq_tail - 1)->idx >= from) {
+		const struct core_sq_entry *s = core_sq_at(c, c->sq_tail - 1);
+		if (s->addr_valid)
+			core_granule_count(c->sq_granules, s->addr, s->size, -1);
 		c->sq_tail--;
+	}
 	if (c->inorder_next > from)
 		c->inorder_next = from;
 	vu_squash_done(c, from);

@@ -16,8 +16,10 @@ int decode_stage(struct core *c)
 		stop = first + width;
 	if (stop > c->fetch_tail)
 		stop = c->fetch_tail;
+	struct core_insn *ring = c->ring;
+	uint64_t mask = c->ring_mask;
 	for (; dec < stop; dec++) {
-		struct core_insn *e = core_at(c, dec);
+		struct core_insn *e = &ring[dec & mask];
 		if (e->rec.t_fetch + stages > now)
 			break;
 		e->rec.t_decode = now;

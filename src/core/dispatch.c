@@ -16,8 +16,11 @@ int dispatch_stage(struct core *c)
 	uint64_t rob_end = c->head + c->cfg.rob_entries;  /* the first index the ROB lacks room for */
 	c->dispatch_block = PROBE_CAUSE_NONE;
 	c->dispatch_stall = NULL;
+	/* in locals: the entries' byte fields written below may alias c for the compiler */
+	struct core_insn *ring = c->ring;
+	uint64_t mask = c->ring_mask;
 	for (; rt < stop; rt++) {
-		struct core_insn *e = core_at(c, rt);
+		struct core_insn *e = &ring[rt & mask];
 		if (e->rec.t_rename >= now)
 			break;
 		if (rt >= rob_end) {
@@ -60,10 +63,10 @@ int dispatch_stage(struct core *c)
 			e->parked = 0;
 			issue_enqueue(c, e, rt);
 			if (e->is_load || e->is_amo)
-				c->lq[c->lq_tail++ % c->lq_cap] = rt;
+				*core_lq_at(c, c->lq_tail++) = rt;
 			if (e->is_store) {
 				e->sq_pos = c->sq_tail;
-				struct core_sq_entry *s = &c->sq[c->sq_tail++ % c->sq_cap];
+				struct core_sq_entry *s = core_sq_at(c, c->sq_tail++);
 				s->idx = rt;
 				s->seq = e->rec.seq;
 				s->addr = 0;

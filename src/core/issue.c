@@ -141,8 +141,13 @@ void issue_unpark(struct core *c, struct core_insn *e)
 
 void issue_wake_waiters(struct core *c, uint16_t p)
 {
+	/* the ring and the woken list in locals (the stores to the entries' byte fields may
+	 * alias c for the compiler) */
+	struct core_insn *ring = c->ring;
+	uint64_t mask = c->ring_mask, *woken = c->woken;
+	uint32_t n_woken = c->n_woken;
 	for (uint64_t i = c->wait_head[p]; i != CORE_NO_WAITER;) {
-		struct core_insn *e = core_at(c, i);
+		struct core_insn *e = &ring[i & mask];
 		uint64_t next = e->wait_next;
 		/* a load waiting for a store's data searches the store queue again when it issues:
 		 * its wait_preg may be reallocated meanwhile, and waiting on the new producer (often
@@ -151,9 +156,10 @@ void issue_wake_waiters(struct core *c, uint16_t p)
 			e->wait_preg = 0;
 		e->parked = 0;
 		c->iq[e->iq].parked--;
-		c->woken[c->n_woken++] = i;
+		woken[n_woken++] = i;
 		i = next;
 	}
+	c->n_woken = n_woken;
 	c->wait_head[p] = CORE_NO_WAITER;
 }
 
@@ -177,13 +183,19 @@ static int issue_out_of_order(struct core *c)
 		/* no active entry can issue before next_look: the scan would change nothing */
 		if (iq->next_look > now)
 			continue;
-		uint32_t issued = 0, w = 0;
+		uint32_t issued = 0, w = 0, n = iq->n, width = iq->width;
 		uint64_t next_look = PROBE_NEVER;
 		uint32_t r;
-		for (r = 0; r < iq->n && issued < iq->width; r++) {
-			struct core_iq_slot sl = iq->slot[r];
+		/* the queue's slots, the ring and the queue's size in locals: issuing writes the
+		 * entries' byte fields, which may alias anything for the compiler (nothing issued
+		 * here changes them: a wakeup is re-queued after the scan) */
+		struct core_iq_slot *slot = iq->slot;
+		struct core_insn *ring = c->ring;
+		uint64_t mask = c->ring_mask;
+		for (r = 0; r < n && issued < width; r++) {
+			struct core_iq_slot sl = slot[r];
 			if (sl.wake <= now) {
-				struct core_insn *e = core_at(c, sl.idx);
+				struct core_insn *e = &ring[sl.idx & mask];
 				uint32_t block = 0;
 				/* recompute for a load waiting for a store's data: that register may have
 				 * been reallocated. Other wake times cannot change while the entry waits
@@ -211,17 +223,17 @@ static int issue_out_of_order(struct core *c)
 			}
 			if (sl.wake < next_look)
 				next_look = sl.wake;
-			iq->slot[w] = sl;  /* compacted, and with the wake time just computed */
+			slot[w] = sl;  /* compacted, and with the wake time just computed */
 			w++;
 		}
 		/* the issue width is used up: the younger entries wait as they are (and are looked
 		 * at again next cycle) */
-		if (r < iq->n) {
+		if (r < n) {
 			if (w != r)
-				memmove(&iq->slot[w], &iq->slot[r], (iq->n - r) * sizeof(iq->slot[0]));
+				memmove(&slot[w], &slot[r], (n - r) * sizeof(slot[0]));
 			next_look = 0;
 		}
-		iq->n = w + (iq->n - r);
+		iq->n = w + (n - r);
 		iq->next_look = next_look;
 		progress |= issued > 0;
 	}
@@ -346,7 +358,7 @@ uint64_t issue_next_event(const struct core *c)
 		ISSUE_EVENT(core_at(c, c->dec_tail)->rec.t_fetch + c->cfg.fetch_stages);
 	/* stores draining */
 	if (c->sq_head < c->sq_write)
-		ISSUE_EVENT(c->sq[c->sq_head % c->sq_cap].done);
+		ISSUE_EVENT(core_sq_at(c, c->sq_head)->done);
 	if (c->sq_write < c->sq_commit)
 		ISSUE_EVENT(c->sq_retry_at);
 #undef ISSUE_EVENT

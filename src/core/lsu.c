@@ -47,7 +47,7 @@ static uint64_t lsu_remote_store(struct core *c, uint64_t addr, uint32_t size, u
 		     !o->remote_stores[((addr + size - 1) >> 6) & 255]) || core_waiting(o))
 			continue;
 		for (uint64_t i = o->sq_head; i < o->sq_tail; i++) {
-			const struct core_sq_entry *s = &o->sq[i % o->sq_cap];
+			const struct core_sq_entry *s = core_sq_at(o, i);
 			if (s->wrong_path || s->fetch_cycle >= load_fetch || s->fetch_cycle < after ||
 			    !lsu_overlap(s->emu_addr, lsu_size(s->size), addr, size))
 				continue;
@@ -137,9 +137,9 @@ int lsu_issue_load(struct core *c, struct core_insn *e, uint64_t idx)
 			return -EAGAIN;
 		}
 	}
-	if (!e->is_amo) {
+	if (!e->is_amo && core_sq_may_hold(c, addr, size)) {
 		for (uint64_t i = c->sq_tail; i-- > c->sq_head;) {
-			struct core_sq_entry *s = &c->sq[i % c->sq_cap];
+			struct core_sq_entry *s = core_sq_at(c, i);
 			if (s->seq > e->rec.seq || !s->addr_valid)
 				continue;
 			if (!lsu_overlap(s->addr, lsu_size(s->size), addr, size))
@@ -218,12 +218,13 @@ void lsu_issue_store(struct core *c, struct core_insn *e, uint64_t idx)
 		e->rec.events |= PROBE_EV_DTLB_MISS | (tlb_miss > 1 ? PROBE_EV_DTLB_WALK : 0);
 		e->rec.tlb_refill_cycles = (uint32_t)(at - now);
 	}
-	struct core_sq_entry *s = &c->sq[e->sq_pos % c->sq_cap];
+	struct core_sq_entry *s = core_sq_at(c, e->sq_pos);
 	s->addr = addr;
 	s->addr_valid = 1;
+	core_granule_count(c->sq_granules, addr, s->size, 1);
 	/* younger loads that already executed without this store's data */
 	for (uint64_t i = c->lq_head; i < c->lq_tail; i++) {
-		uint64_t li = c->lq[i % c->lq_cap];
+		uint64_t li = *core_lq_at(c, i);
 		if (li <= idx)
 			continue;
 		struct core_insn *l = core_at(c, li);
@@ -250,7 +251,7 @@ void lsu_commit(struct core *c, struct core_insn *e)
 			c->st.stlf++;
 	}
 	if (e->is_store) {
-		c->sq[c->sq_commit % c->sq_cap].committed = 1;
+		core_sq_at(c, c->sq_commit)->committed = 1;
 		c->sq_commit++;
 		c->st.stores++;
 		/* loads parked on this store's data register look again: it no longer gives them
@@ -266,16 +267,18 @@ int lsu_drain_stage(struct core *c)
 {
 	int progress = 0;
 	/* writes finish in order; the entry is free once its line is written */
-	while (c->sq_head < c->sq_write && c->sq[c->sq_head % c->sq_cap].done <= c->now) {
-		const struct core_sq_entry *w = &c->sq[c->sq_head % c->sq_cap];
+	while (c->sq_head < c->sq_write && core_sq_at(c, c->sq_head)->done <= c->now) {
+		const struct core_sq_entry *w = core_sq_at(c, c->sq_head);
 		if (__builtin_expect(c->mem.coh != NULL, 0) && !w->wrong_path)
 			core_remote_count(c, w->emu_addr, w->size, -1);
+		if (w->addr_valid)
+			core_granule_count(c->sq_granules, w->addr, w->size, -1);
 		c->sq_head++;
 		progress = 1;
 	}
 	/* one committed store starts its write per cycle; misses overlap through the MSHRs */
 	if (c->sq_write < c->sq_commit && c->sq_retry_at <= c->now) {
-		struct core_sq_entry *s = &c->sq[c->sq_write % c->sq_cap];
+		struct core_sq_entry *s = core_sq_at(c, c->sq_write);
 		struct memsys_result r;
 		if (!memsys_store(&c->mem, s->addr, c->now, &r)) {
 			s->done = r.done;

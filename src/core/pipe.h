@@ -238,14 +238,21 @@ struct core {
 	uint32_t n_woken;
 
 	/* load/store queues */
-	uint64_t *lq;                /* ring indices, program order */
-	uint32_t lq_cap;
+	uint64_t *lq;                /* ring indices, program order (lq_mask + 1 slots) */
+	uint32_t lq_cap;             /* its capacity (ldq_entries) */
 	uint64_t lq_head, lq_tail;
-	struct core_sq_entry *sq;
-	uint32_t sq_cap;
+	struct core_sq_entry *sq;    /* sq_mask + 1 slots */
+	uint32_t sq_cap;             /* its capacity (stq_entries) */
+	/* the queues' storage is a power of two >= the capacity, so that an absolute position
+	 * finds its slot with a mask (a division by the capacity cost more than the search) */
+	uint64_t lq_mask, sq_mask;
 	uint64_t sq_head, sq_tail, sq_commit; /* [sq_head, sq_commit) committed */
 	uint64_t sq_write;           /* [sq_head, sq_write) committed and writing */
 	uint64_t sq_retry_at;        /* the next committed store waits for an MSHR until then */
+	/* store-queue entries whose address is known (addr_valid), counted per 64-byte granule
+	 * of it, the granule modulo 256 (core_granule_count): a load searches the queue only
+	 * when one of its granules' counts is not 0 (a zero count: no store it could overlap) */
+	uint16_t sq_granules[256];
 
 	/* branch resolution: at most one correct-path misprediction is in flight */
 	int mp_pending;
@@ -320,12 +327,36 @@ _Static_assert(sizeof(struct core_insn) == 256 && offsetof(struct core_insn, rec
 
 /* Several cores: add delta to the count of stores in flight (struct core.remote_stores) of
  * the granules the size bytes at addr touch. */
-static inline void core_remote_count(struct core *c, uint64_t addr, uint32_t size, int delta)
+static inline void core_granule_count(uint16_t *tab, uint64_t addr, uint32_t size, int delta)
 {
 	uint64_t first = addr >> 6, last = (addr + (size ? size : 8) - 1) >> 6;
-	c->remote_stores[first & 255] = (uint16_t)(c->remote_stores[first & 255] + delta);
+	tab[first & 255] = (uint16_t)(tab[first & 255] + delta);
 	if (last != first)
-		c->remote_stores[last & 255] = (uint16_t)(c->remote_stores[last & 255] + delta);
+		tab[last & 255] = (uint16_t)(tab[last & 255] + delta);
+}
+
+static inline void core_remote_count(struct core *c, uint64_t addr, uint32_t size, int delta)
+{
+	core_granule_count(c->remote_stores, addr, size, delta);
+}
+
+/* Can a store-queue entry with a known address overlap the size bytes at addr (a count of
+ * c->sq_granules is not 0)? */
+static inline int core_sq_may_hold(const struct core *c, uint64_t addr, uint32_t size)
+{
+	uint64_t first = addr >> 6, last = (addr + size - 1) >> 6;
+	return c->sq_granules[first & 255] || c->sq_granules[last & 255];
+}
+
+/* The load queue's entry at absolute position i, and the store queue's. */
+static inline uint64_t *core_lq_at(const struct core *c, uint64_t i)
+{
+	return &c->lq[i & c->lq_mask];
+}
+
+static inline struct core_sq_entry *core_sq_at(const struct core *c, uint64_t i)
+{
+	return &c->sq[i & c->sq_mask];
 }
 
 /* The emu cycle of the instruction in ring slot e (struct core.emu_cycle). */

@@ -31,8 +31,11 @@ int rename_stage(struct core *c)
 	if (stop > c->dec_tail)
 		stop = c->dec_tail;
 	c->rename_stall = NULL;
+	/* in locals: the entries' byte fields written below may alias c for the compiler */
+	struct core_insn *ring = c->ring;
+	uint64_t mask = c->ring_mask;
 	for (; ren < stop; ren++) {
-		struct core_insn *e = core_at(c, ren);
+		struct core_insn *e = &ring[ren & mask];
 		const struct isa_insn *in = e->rec.insn;
 		if (e->rec.t_decode >= now)
 			break;

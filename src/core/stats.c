@@ -319,7 +319,7 @@ void core_dump_state(const struct core *c, FILE *out)
 	        " committed)\n", c->lq_tail - c->lq_head, c->lq_cap, c->sq_tail - c->sq_head,
 	        c->sq_cap, c->sq_commit - c->sq_head);
 	if (c->sq_head < c->sq_tail) {
-		const struct core_sq_entry *s = &c->sq[c->sq_head % c->sq_cap];
+		const struct core_sq_entry *s = core_sq_at(c, c->sq_head);
 		fprintf(out, "  store drain: %" PRIu64 " writing, next write retries at %" PRIu64
 		        "; oldest store seq %" PRIu64 " addr 0x%" PRIx64 " size %u%s written at %"
 		        PRIu64 "\n", c->sq_write - c->sq_head, c->sq_retry_at, s->seq, s->addr,
