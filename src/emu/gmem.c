@@ -377,50 +377,46 @@ void *gmem_host_ptr(struct gmem *m, uint64_t addr, uint64_t len, unsigned need)
 	return m->base + addr;
 }
 
-int gmem_poke(struct gmem *m, uint64_t addr, const void *src, uint64_t len)
+/* A copy by robin itself into (write) or out of guest pages whatever the guest may do there:
+ * mapped pages, not past the end of their file (and for a write, not a shared mapping the
+ * guest may not write). Pages whose host protection lacks the access are opened for the copy
+ * alone. 0 or -EFAULT. */
+static int gmem_copy_forced(struct gmem *m, uint64_t addr, void *host, uint64_t len, int write)
 {
 	if (!len)
 		return 0;
 	if (addr >= GMEM_GUEST_SIZE || len > GMEM_GUEST_SIZE - addr)
 		return -EFAULT;
 	uint64_t pg0 = addr >> GMEM_PAGE_SHIFT, pg1 = ((addr + len - 1) >> GMEM_PAGE_SHIFT) + 1;
-	int host_w = 1;
 	for (uint64_t pg = pg0; pg < pg1; pg++) {
 		uint8_t p = m->perm[pg];
-		if (!(p & GMEM_MAPPED) || (p & GMEM_PASTEOF) || ((p & GMEM_SHARED) && !(p & GMEM_W)))
+		if (!(p & GMEM_MAPPED) || (p & GMEM_PASTEOF) ||
+		    (write && (p & GMEM_SHARED) && !(p & GMEM_W)))
 			return -EFAULT;
 	}
-	gmem_written(m, addr, len);
+	if (write)
+		gmem_written(m, addr, len);
+	int need = write ? PROT_WRITE : PROT_READ, open = 1;
 	for (uint64_t pg = pg0; pg < pg1; pg++)
-		host_w &= (gmem_host_prot_of(m, m->perm[pg]) & PROT_WRITE) != 0;
+		open &= (gmem_host_prot_of(m, m->perm[pg]) & need) != 0;
 	uint64_t a0 = pg0 << GMEM_PAGE_SHIFT, n = (pg1 - pg0) << GMEM_PAGE_SHIFT;
-	if (!host_w)  /* read-only for the guest: writable for this copy alone */
-		mprotect(m->base + a0, n, PROT_READ | PROT_WRITE);
-	memcpy(m->base + addr, src, len);
-	if (!host_w)
+	if (!open)
+		mprotect(m->base + a0, n, PROT_READ | (write ? PROT_WRITE : 0));
+	if (write)
+		memcpy(m->base + addr, host, len);
+	else
+		memcpy(host, m->base + addr, len);
+	if (!open)
 		gmem_sync_host(m, a0, n);
 	return 0;
 }
 
+int gmem_poke(struct gmem *m, uint64_t addr, const void *src, uint64_t len)
+{
+	return gmem_copy_forced(m, addr, (void *)(uintptr_t)src, len, 1);
+}
+
 int gmem_peek(struct gmem *m, uint64_t addr, void *dst, uint64_t len)
 {
-	if (!len)
-		return 0;
-	if (addr >= GMEM_GUEST_SIZE || len > GMEM_GUEST_SIZE - addr)
-		return -EFAULT;
-	uint64_t pg0 = addr >> GMEM_PAGE_SHIFT, pg1 = ((addr + len - 1) >> GMEM_PAGE_SHIFT) + 1;
-	int host_r = 1;
-	for (uint64_t pg = pg0; pg < pg1; pg++) {
-		uint8_t p = m->perm[pg];
-		if (!(p & GMEM_MAPPED) || (p & GMEM_PASTEOF))
-			return -EFAULT;
-		host_r &= (gmem_host_prot_of(m, p) & PROT_READ) != 0;
-	}
-	uint64_t a0 = pg0 << GMEM_PAGE_SHIFT, n = (pg1 - pg0) << GMEM_PAGE_SHIFT;
-	if (!host_r)  /* no access for the guest: readable for this copy alone */
-		mprotect(m->base + a0, n, PROT_READ);
-	memcpy(dst, m->base + addr, len);
-	if (!host_r)
-		gmem_sync_host(m, a0, n);
-	return 0;
+	return gmem_copy_forced(m, addr, dst, len, 0);
 }

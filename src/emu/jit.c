@@ -408,6 +408,16 @@ static void mem_access(struct jbuf *j)
 	}
 }
 
+/* rax |= 0xffffffff00000000: a binary32 in eax NaN-boxed (rcx is clobbered) */
+static void nan_box(struct jbuf *j)
+{
+	b8(j, 0x48);
+	b8(j, 0xb9);  /* movabs rcx, 0xffffffff00000000 */
+	b32(j, 0);
+	b32(j, 0xffffffffu);
+	op_r(j, 0, 1, 0x0b, RAX, RCX);  /* or rax, rcx */
+}
+
 /* The FP result in xmm0 to f[rd] when plain (exponent 2..0x7fe), or when it is a zero the
  * rule allows (block.c's: ZERO_ANY a sum's zero is exact; ZERO_OPERAND a product's zero is
  * exact when f[za] or f[zc] is zero), else exit to k. single: binary32, NaN-boxed. */
@@ -438,13 +448,8 @@ static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, in
 		land(j, ok);
 		land(j, ok2);
 	}
-	if (single) {
-		b8(j, 0x48);
-		b8(j, 0xb9);  /* movabs rcx, 0xffffffff00000000 */
-		b32(j, 0);
-		b32(j, 0xffffffffu);
-		op_r(j, 0, 1, 0x0b, RAX, RCX);        /* or rax, rcx */
-	}
+	if (single)
+		nan_box(j);
 	st_f(j, rd, RAX);
 }
 
@@ -890,11 +895,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		fp_need(j, k);
 		op_x(j, 0xf3, o->kind == BK_FCVT_S_L, 0x0f2a, 0, o->rs1);  /* cvtsi2ss xmm0, rs1 */
 		op_r(j, 0x66, 0, 0x0f7e, 0, RAX);                          /* movd eax, xmm0 */
-		b8(j, 0x48);
-		b8(j, 0xb9);  /* movabs rcx, 0xffffffff00000000 */
-		b32(j, 0);
-		b32(j, 0xffffffffu);
-		op_r(j, 0, 1, 0x0b, RAX, RCX);                             /* or rax, rcx */
+		nan_box(j);
 		st_f(j, o->rd, RAX);
 		return 0;
 	case BK_FCVT_S_D:
@@ -922,11 +923,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		return 0;
 	case BK_FMV_W_X:
 		op_x(j, 0, 0, 0x8b, RAX, o->rs1);                 /* mov eax, rs1's low half */
-		b8(j, 0x48);
-		b8(j, 0xb9);  /* movabs rcx, 0xffffffff00000000 */
-		b32(j, 0);
-		b32(j, 0xffffffffu);
-		op_r(j, 0, 1, 0x0b, RAX, RCX);
+		nan_box(j);
 		st_f(j, o->rd, RAX);
 		return 0;
 	case BK_FEQ_D: case BK_FLT_D: case BK_FLE_D:

@@ -99,6 +99,22 @@ static void sample(struct buf *out, uint64_t id, uint64_t ip, uint32_t pid, int 
 	emit(out, &r, 0, pid, id);
 }
 
+/* MMAP2 of IMAGE at MAP_START into process 100 (r-x) */
+static void mmap2_image(struct buf *out)
+{
+	struct rec r = { .type = PERF_RECORD_MMAP2 };
+	put_pidtid(&r.body, 100, 100);
+	put64(&r.body, MAP_START);
+	put64(&r.body, 0x100000);
+	put64(&r.body, 0);
+	uint8_t devino[24] = { 0 };
+	put(&r.body, devino, 24);
+	put32(&r.body, 5);  /* PROT_READ | PROT_EXEC */
+	put32(&r.body, 2);
+	put(&r.body, image_abs, strlen(image_abs) + 1);
+	emit(out, &r, 1, 100, 11);
+}
+
 static void perf_string(struct buf *b, const char *s)
 {
 	uint32_t len = (uint32_t)((strlen(s) + 1 + 7) & ~7u);
@@ -144,17 +160,7 @@ static size_t write_fixture(const char *build_id_hex, size_t *data_end)
 	put_pidtid(&r.body, 100, 100);
 	put(&r.body, "crc32", 6);
 	emit(&f, &r, 1, 100, 11);
-	r = (struct rec){ .type = PERF_RECORD_MMAP2 };
-	put_pidtid(&r.body, 100, 100);
-	put64(&r.body, MAP_START);
-	put64(&r.body, 0x100000);
-	put64(&r.body, 0);
-	uint8_t devino[24] = { 0 };
-	put(&r.body, devino, 24);
-	put32(&r.body, 5);  /* PROT_READ | PROT_EXEC */
-	put32(&r.body, 2);
-	put(&r.body, image_abs, strlen(image_abs) + 1);
-	emit(&f, &r, 1, 100, 11);
+	mmap2_image(&f);
 	for (int k = 0; k < N_CYCLES; k++) {
 		sample(&f, 11, MAP_START + 0x100, 100, 0);
 		sample(&f, 11, MAP_START + 0x104 + (uint64_t)(k % 2) * 4, 100, 0);
@@ -424,17 +430,7 @@ static void test_time_order(void **state)
 	struct perf_event_header round = { 68 /* FINISHED_ROUND */, 0, sizeof(round) };
 	/* round 1, CPU 0: the mapping at t=200, samples from t=300 */
 	trailer_time = 200;
-	r = (struct rec){ .type = PERF_RECORD_MMAP2 };
-	put_pidtid(&r.body, 100, 100);
-	put64(&r.body, MAP_START);
-	put64(&r.body, 0x100000);
-	put64(&r.body, 0);
-	uint8_t devino[24] = { 0 };
-	put(&r.body, devino, 24);
-	put32(&r.body, 5);
-	put32(&r.body, 2);
-	put(&r.body, image_abs, strlen(image_abs) + 1);
-	emit(&f, &r, 1, 100, 11);
+	mmap2_image(&f);
 	for (int k = 0; k < 10; k++) {
 		sample_time = 300 + 10 * (uint64_t)k;
 		sample(&f, 11, MAP_START + 0x100, 100, 0);
