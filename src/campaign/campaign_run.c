@@ -199,8 +199,8 @@ out_campaign:
 	return rc;
 }
 
-int campaign_run_local(const struct campaign *c, const char *self, int jobs, char *err,
-                       size_t errlen)
+int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid_t *other,
+                       int *other_status, char *err, size_t errlen)
 {
 	pid_t *pid = calloc((size_t)c->n_points, sizeof(*pid));
 	if (!pid)
@@ -235,6 +235,11 @@ int campaign_run_local(const struct campaign *c, const char *self, int jobs, cha
 			if (errno == EINTR)
 				continue;
 			break;
+		}
+		if (other && *other > 0 && done == *other) {
+			*other_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+			*other = -1;
+			continue;
 		}
 		running--;
 		for (int i = 0; i < next; i++)
