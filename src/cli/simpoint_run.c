@@ -221,7 +221,8 @@ int simpoint_run_main(int argc, char **argv)
 	}
 	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s)\n",
 	        c.n_intervals, c.k, c.n_points, c.dir, prep_s);
-	simpoint_report_splits(stderr, &c);
+	if (slurm)  /* otherwise the report has them */
+		simpoint_report_splits(stderr, &c);
 	int rc = 0;
 	if (slurm) {
 		rc = campaign_write_slurm(&c, self, err, sizeof(err));
