@@ -2,7 +2,8 @@
 # 254: robin simpoint run --validate on a small phased program: every simulation point's CPI
 # from its checkpoint (after functional warming) matches the same interval in the full
 # detailed run within 2% (measured: within 0.1%), the weighted CPI is within 5% of the full
-# run's (measured 0.9% on 30 rounds), less than a third of the instructions run in detail,
+# run's (measured 0.9% on 30 rounds; 1.2% with two points per cluster), less than half of the
+# instructions run in detail (measured 30.7%: 12 points, two per cluster of several intervals),
 # the stats JSON has the documented keys, the guest ran the same in every pass, and
 # robin simpoint merge recomputes the same estimate from the directory.
 set -u
@@ -26,7 +27,7 @@ for p in r['points']:
     assert p['cluster_cpi_min'] <= p['cpi_interval_full'] <= p['cluster_cpi_max']
 assert r['cpi_error'] < 0.05, "CPI error %.4f" % r['cpi_error']
 assert abs(r['cpi_predicted'] - r['cpi_full']) / r['cpi_full'] == r['cpi_error'] or abs(abs(r['cpi_predicted'] - r['cpi_full']) / r['cpi_full'] - r['cpi_error']) < 1e-12
-assert r['detailed_instructions'] < r['instructions'] / 3, "%d of %d in detail" % (r['detailed_instructions'], r['instructions'])
+assert r['detailed_instructions'] < r['instructions'] / 2, "%d of %d in detail" % (r['detailed_instructions'], r['instructions'])
 s = sum(r['cycle_stack_cpi'].values())
 assert abs(s - r['cpi_predicted']) < 1e-6 * r['cpi_predicted'], "stack sums to %g, CPI %g" % (s, r['cpi_predicted'])
 print("ok: k=%d, %d points, CPI %.4f vs %.4f (error %.2f%%), %.1f%% in detail" % (r['k'], len(r['points']),
