@@ -534,6 +534,53 @@ static int campaign_pick_points(struct campaign *c, const struct simpoint_result
 	return 0;
 }
 
+/* The instructions after the last whole interval (the vectors leave the final partial one
+ * out, as SimPoint's tools do) are part of the program: up to an interval, several percent
+ * of a short program at long intervals, and often unlike the rest (the program's results,
+ * its exit). They become an interval, a cluster and a point of their own (simulated in full,
+ * so no variance), weighing their share of the instructions; the other points' weights
+ * shrink by as much. 0 or -ENOMEM. */
+static int campaign_add_tail(struct campaign *c, uint64_t warmup)
+{
+	size_t n = c->n_intervals;
+	uint64_t end = n ? c->start[n - 1] + c->length[n - 1] : 0;
+	if (!n || c->total_insns <= end || !c->n_points)
+		return 0;
+	uint64_t *ns = realloc(c->start, (n + 1) * sizeof(*ns));
+	if (!ns)
+		return -ENOMEM;
+	c->start = ns;
+	uint64_t *nl = realloc(c->length, (n + 1) * sizeof(*nl));
+	if (!nl)
+		return -ENOMEM;
+	c->length = nl;
+	int *nb = realloc(c->label, (n + 1) * sizeof(*nb));
+	if (!nb)
+		return -ENOMEM;
+	c->label = nb;
+	struct campaign_point *np = realloc(c->pts, (size_t)(c->n_points + 1) * sizeof(*np));
+	if (!np)
+		return -ENOMEM;
+	c->pts = np;
+	double share = (double)(c->total_insns - end) / (double)c->total_insns;
+	for (int i = 0; i < c->n_points; i++)
+		c->pts[i].weight *= 1 - share;
+	c->start[n] = end;
+	c->length[n] = c->total_insns - end;
+	c->label[n] = c->k;
+	c->n_intervals = n + 1;
+	struct campaign_point *p = &c->pts[c->n_points];
+	memset(p, 0, sizeof(*p));
+	p->index = c->n_points++;
+	p->interval = (long)n;
+	p->cluster = c->k++;
+	p->weight = share;
+	p->start = end;
+	p->length = c->total_insns - end;
+	p->warmup = end < warmup ? end : warmup;
+	return 0;
+}
+
 int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_opts *o,
                      const struct core_config *cfg, int argc, char **argv, char *err, size_t errlen)
 {
@@ -643,6 +690,8 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	                                o->sp.seed_km, o->warmup))
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	simpoint_result_free(&r);
+	if (!rc && campaign_add_tail(c, o->warmup))
+		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!rc)
 		rc = campaign_write_manifest(c, err, errlen);
 	if (!rc)

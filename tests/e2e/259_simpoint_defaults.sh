@@ -26,7 +26,7 @@ assert r['cpi_error'] < 0.03, "CPI error %.4f" % r['cpi_error']
 assert r['detailed_instructions'] < r['instructions'] / 3, "%d of %d in detail" % (r['detailed_instructions'], r['instructions'])
 mem = [l.split() for l in open(d + '/mem.txt')]
 dim = [float(l) for l in open(d + '/memdim')]
-assert len(mem) == n and len(dim) == n, (len(mem), len(dim), n)
+assert len(mem) == n - 1 and len(dim) == n - 1, (len(mem), len(dim), n)  # the vectors' intervals; the tail is the last
 for (tag, i, insns, cyc), x in zip(mem, dim):
     assert tag == 'I' and int(insns) > 0 and int(cyc) >= int(insns)
     assert abs(x - math.log(int(cyc) / int(insns))) < 1e-5, (i, x)
