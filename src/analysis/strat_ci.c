@@ -41,12 +41,18 @@ int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci
 			continue;
 		}
 		double s2 = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);
+		double df = s[h].n - 1;
+		if (s2 < s[h].floor_s2) {
+			s2 = s[h].floor_s2;
+			if (s[h].floor_df > df)
+				df = s[h].floor_df;
+		}
 		if (s2 < 0)
 			s2 = 0;
 		double a = s[h].w * s[h].w * (1 - s[h].n / s[h].n_units) / s[h].n * s2;
 		out->var += a;
 		num += a;
-		den += a * a / (s[h].n - 1);
+		den += a * a / df;
 	}
 	out->df = den > 0 ? num * num / den : 0;
 	out->half95 = out->ok && out->var > 0 ? strat_ci_t975(out->df) * sqrt(out->var) : 0;

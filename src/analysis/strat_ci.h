@@ -4,6 +4,8 @@
  * w_h of the whole, n_h of them measured; the estimate sum_h w_h * mean_h, its variance
  * sum_h w_h^2 (1 - n_h/N_h) s_h^2 / n_h, and the 95% half-width from Student's t at the
  * Welch-Satterthwaite degrees of freedom (few points per stratum: 1.96 would be too narrow).
+ * A stratum's sample variance may be raised to a floor known from a covariate of every unit
+ * (two units that agree by chance would otherwise claim a stratum without spread).
  */
 #ifndef ROBIN_ANALYSIS_STRAT_CI_H
 #define ROBIN_ANALYSIS_STRAT_CI_H
@@ -15,6 +17,8 @@ struct strat_ci_stratum {
 	double n_units;    /* N_h: units in the stratum */
 	int n;             /* n_h: units measured */
 	double sum, sum2;  /* of the measured values and of their squares */
+	double floor_s2;   /* a lower bound of the units' variance known otherwise (0: none) */
+	double floor_df;   /* the degrees of freedom of that bound (the covariate's units - 1) */
 };
 
 struct strat_ci {
@@ -29,8 +33,9 @@ struct strat_ci {
  * fractional df rounded down, which widens the interval). */
 double strat_ci_t975(double df);
 
-/* The estimate and its 95% interval over n strata. A stratum measured in full (n_h = N_h)
- * adds no variance; one with n_h = 1 < N_h leaves ok = 0 (its variance is unknown); one with
+/* The estimate and its 95% interval over n strata, s_h^2 = max(sample variance, floor_s2)
+ * with n_h - 1 degrees of freedom, or floor_df when the floor is the larger.
+ * A stratum measured in full (n_h = N_h) adds no variance; one with n_h = 1 < N_h leaves ok = 0 (its variance is unknown); one with
  * n_h = 0 is an error (-1), else 0. */
 int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out);
 

@@ -735,26 +735,68 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		st->sum2 += cpi * cpi;
 	}
 	if (!rc) {
-		/* the clusters as strata: their intervals, the points drawn from them */
-		for (size_t i = 0; i < c->n_intervals; i++)
-			if (c->label[i] >= 0 && c->label[i] < c->k)
-				h[c->label[i]].n_units++;
+		/* the clusters as strata: their intervals, the points drawn from them; the memory
+		 * signature's spread over all of a cluster's intervals, in CPI units by the points'
+		 * ratio, is a floor under the two points' variance (they may agree by chance) */
+		char merr[256];
+		double *x = NULL;
+		if (campaign_mem_read(c, 1, &x, merr, sizeof(merr)))
+			x = NULL;
+		double *xs = calloc((size_t)c->k, sizeof(*xs)), *xx = calloc((size_t)c->k, sizeof(*xx));
+		double *xp = calloc((size_t)c->k, sizeof(*xp));
+		int *nx = calloc((size_t)c->k, sizeof(*nx)), *npx = calloc((size_t)c->k, sizeof(*npx));
+		if (!xs || !xx || !xp || !nx || !npx) {
+			free(x);
+			x = NULL;
+		}
+		for (size_t i = 0; i < c->n_intervals; i++) {
+			int j = c->label[i];
+			if (j < 0 || j >= c->k)
+				continue;
+			h[j].n_units++;
+			if (x && x[i] > 0) {
+				xs[j] += x[i];
+				xx[j] += x[i] * x[i];
+				nx[j]++;
+			}
+		}
+		for (int i = 0; x && i < c->n_points; i++) {
+			const struct campaign_point *p = &c->pts[i];
+			if (x[p->interval] > 0) {
+				xp[p->cluster] += x[p->interval];
+				npx[p->cluster]++;
+			}
+		}
 		int n = 0;
 		for (int j = 0; j < c->k; j++) {
 			if (!h[j].n)
 				continue;
-			if (hi[j] > CAMPAIGN_DISAGREE_RATIO * lo[j])
-				e->n_disagree++;
 			if (h[j].n_units < h[j].n)
 				h[j].n_units = h[j].n;
+			if (h[j].n < h[j].n_units && hi[j] > CAMPAIGN_DISAGREE_RATIO * lo[j])
+				e->n_disagree++;
+			if (x && nx[j] >= 2 && npx[j] == h[j].n && xp[j] > 0) {
+				double m = xs[j] / nx[j], sx2 = (xx[j] - nx[j] * m * m) / (nx[j] - 1);
+				double scale = (h[j].sum / h[j].n) / (xp[j] / npx[j]);
+				h[j].floor_s2 = sx2 > 0 ? scale * scale * sx2 : 0;
+				h[j].floor_df = nx[j] - 1;
+			}
 			h[n++] = h[j];
 		}
+		free(x);
+		free(xs);
+		free(xx);
+		free(xp);
+		free(nx);
+		free(npx);
 		struct strat_ci ci;
 		if (!strat_ci_compute(h, (size_t)n, &ci)) {
+			double pe = CAMPAIGN_POINT_ERROR * e->cpi;
+			double half = sqrt(ci.half95 * ci.half95 + pe * pe);
 			e->ci_ok = ci.ok;
 			e->ci_df = ci.df;
-			e->ci_lo = e->cpi - ci.half95;
-			e->ci_hi = e->cpi + ci.half95;
+			e->ci_lo = e->cpi - half;
+			e->ci_hi = e->cpi + half;
 		}
 	}
 	free(h);
@@ -777,5 +819,8 @@ int campaign_cluster_disagrees(const struct campaign *c, int cluster, double *lo
 			*hi = cpi;
 		n++;
 	}
-	return n >= 2 && *hi > CAMPAIGN_DISAGREE_RATIO * *lo;
+	int units = 0;
+	for (size_t i = 0; i < c->n_intervals; i++)
+		units += c->label[i] == cluster;
+	return n >= 2 && n < units && *hi > CAMPAIGN_DISAGREE_RATIO * *lo;
 }

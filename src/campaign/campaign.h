@@ -46,6 +46,9 @@
 #define CAMPAIGN_POINTS_PER_CLUSTER 2
 /* Two points of one cluster whose CPIs differ by more than this factor: reported. */
 #define CAMPAIGN_DISAGREE_RATIO 1.5
+/* The 95% interval's allowance for the points' own error (functional warming, the pipeline's
+ * fill), relative to the CPI, added to the sampling error's half-width in quadrature. */
+#define CAMPAIGN_POINT_ERROR 0.005
 
 struct campaign_opts {
 	uint64_t interval;         /* instructions per interval (BBV and detailed length) */
@@ -102,6 +105,12 @@ int campaign_auto_max_k(size_t n_intervals);
 int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o,
                          const struct core_config *cfg, double **warm_cpi, double **extra,
                          char *err, size_t errlen) __attribute__((warn_unused_result));
+
+/* Each interval's warm cycles per instruction from dir/mem.txt (the memory pass's) into *out
+ * (malloc'ed, n_intervals); with tail, the last interval (the program's tail, which the pass
+ * does not cover) may be missing and is 0. Returns 0 or -errno with a message. */
+int campaign_mem_read(const struct campaign *c, int tail, double **out, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
 
 /* Steps 1-3 in dir (created if missing): profile the vectors, cluster, write SimPoint's
  * files, save the checkpoints and the manifest. cfg is stored as core.cfg. Returns 0 or
@@ -170,8 +179,8 @@ struct campaign_estimate {
 int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
-/* 1 when two of the cluster's points' CPIs differ by more than CAMPAIGN_DISAGREE_RATIO, with
- * their range in *lo, *hi. */
+/* 1 when two of the cluster's points' CPIs differ by more than CAMPAIGN_DISAGREE_RATIO and
+ * the cluster has intervals no point simulated, with the points' range in *lo, *hi. */
 int campaign_cluster_disagrees(const struct campaign *c, int cluster, double *lo, double *hi);
 
 #endif

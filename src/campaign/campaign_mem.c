@@ -67,8 +67,7 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 	return rc ? 4 : 0;
 }
 
-/* Each interval's warm cycles per instruction from dir/mem.txt into *out (malloc'ed). */
-static int campaign_mem_read(const struct campaign *c, double **out, char *err, size_t errlen)
+int campaign_mem_read(const struct campaign *c, int tail, double **out, char *err, size_t errlen)
 {
 	char path[PATH_MAX], line[128];
 	if (campaign_path(path, sizeof(path), c->dir, "mem.txt"))
@@ -92,7 +91,7 @@ static int campaign_mem_read(const struct campaign *c, double **out, char *err, 
 		}
 	}
 	fclose(f);
-	if (n != c->n_intervals) {
+	if (n != c->n_intervals && !(tail && n + 1 == c->n_intervals)) {
 		free(v);
 		return campaign_fail(err, errlen, -EINVAL, "%s: %zu of %zu intervals", path, n,
 		                     c->n_intervals);
@@ -121,7 +120,7 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
 	char dim[PATH_MAX];
 	if (campaign_path(dim, sizeof(dim), c->dir, "memdim"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-	if ((rc = campaign_mem_read(c, warm_cpi, err, errlen)))
+	if ((rc = campaign_mem_read(c, 0, warm_cpi, err, errlen)))
 		return rc;
 	if ((rc = simpoint_extra_read(dim, c->n_intervals, extra, err, errlen))) {
 		free(*warm_cpi);

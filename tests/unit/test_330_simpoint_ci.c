@@ -1,6 +1,7 @@
 /* 330: sampled simulation's error bars and its choice of k. strat_ci: Student's t quantile
  * (table and expansion), the stratified estimate and variance of a hand-worked example, a
- * stratum measured in full adds no variance, one measured once of several leaves no interval;
+ * stratum measured in full adds no variance, a covariate's floor under a stratum's variance
+ * (with its degrees of freedom) counts when its two units agree by chance, one measured once of several leaves no interval;
  * over 2000 samples of two units per stratum from a known population the 95% interval holds
  * the true mean at least 90% of the time. campaign_auto_max_k never starves a program of few
  * intervals (48 intervals of a five-phase program: at least 5; at most the intervals), and on
@@ -66,6 +67,19 @@ static void test_stratified(void **state)
 	struct strat_ci_stratum full = { .w = 1, .n_units = 3, .n = 3, .sum = 6, .sum2 = 14 };
 	assert_int_equal(strat_ci_compute(&full, 1, &ci), 0);
 	assert_true(ci.ok && ci.var == 0 && ci.half95 == 0 && fabs(ci.mean - 2) < 1e-12);
+	/* two units that agree by chance: the covariate's floor gives the variance, with its
+	 * degrees of freedom; a floor below the sample variance changes nothing */
+	struct strat_ci_stratum same = { .w = 1, .n_units = 12, .n = 2, .sum = 3.54, .sum2 = 2 * 1.77 * 1.77,
+	                                 .floor_s2 = 0.07, .floor_df = 11 };
+	assert_int_equal(strat_ci_compute(&same, 1, &ci), 0);
+	assert_true(ci.ok);
+	assert_true(fabs(ci.var - (1 - 2.0 / 12) / 2 * 0.07) < 1e-12);
+	assert_true(fabs(ci.df - 11) < 1e-9);
+	assert_true(fabs(ci.half95 - 2.201 * sqrt(ci.var)) < 1e-9);
+	s[2].floor_s2 = 100;   /* a stratum measured in full ignores it */
+	s[0].floor_s2 = 1e-6;
+	assert_int_equal(strat_ci_compute(s, 3, &ci), 0);
+	assert_true(fabs(ci.var - (0.04 * 0.8 + 0.031640625)) < 1e-12);
 	/* one unit of several: no interval; none measured: an error */
 	struct strat_ci_stratum one = { .w = 1, .n_units = 5, .n = 1, .sum = 2, .sum2 = 4 };
 	assert_int_equal(strat_ci_compute(&one, 1, &ci), 0);
