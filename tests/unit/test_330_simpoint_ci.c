@@ -1,7 +1,8 @@
 /* 330: sampled simulation's error bars and its choice of k. strat_ci: Student's t quantile
  * (table and expansion), the stratified estimate and variance of a hand-worked example, a
  * stratum measured in full adds no variance, a covariate's floor under a stratum's variance
- * (with its degrees of freedom) counts when its two units agree by chance, one measured once of several leaves no interval;
+ * (with its degrees of freedom) counts when its two units agree by chance, one measured once
+ * of several leaves no interval;
  * over 2000 samples of two units per stratum from a known population the 95% interval holds
  * the true mean at least 90% of the time. campaign_auto_max_k never starves a program of few
  * intervals (48 intervals of a five-phase program: at least 5; at most the intervals), and on
