@@ -97,8 +97,9 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 	fprintf(stderr, "robin sim: SMARTS %s: %" PRIu64 " units of %" PRIu64 " (W %" PRIu64
 	        ", one in %" PRIu64 "), %" PRIu64 " of %" PRIu64 " instructions in detail\n",
 	        prog, r.n, o->unit, o->warm, o->k, r.detailed, r.instructions);
-	fprintf(stderr, "  CPI %.4f  +- %.4f (95%%: [%.4f, %.4f])  +- %.4f (99.7%%, %.1f%%)  unit CPI "
-	        "sd %.4f\n", r.cpi, r.ci95, r.cpi - r.ci95, r.cpi + r.ci95, r.ci997, 100 * rel, r.sd);
+	fprintf(stderr, "  CPI %.4f  +- %.4f (95%%)  +- %.4f (99.7%%, %.1f%%)  unit CPI sd %.4f\n",
+	        r.cpi, r.ci95, r.ci997, 100 * rel, r.sd);
+	fprintf(stderr, "  95%% confidence interval [%.4f, %.4f]\n", r.cpi - r.ci95, r.cpi + r.ci95);
 	if (rel > o->target)
 		fprintf(stderr, "  the 99.7%% interval is wider than +-%.0f%%: about %" PRIu64 " units are "
 		        "needed%s%" PRIu64 "\n", 100 * o->target, r.n_needed,
