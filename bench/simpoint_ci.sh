@@ -7,11 +7,12 @@
 # whose points disagree (flags), and the speed-up (full run's host seconds over the campaign's:
 # profiling, memory pass, checkpoints and points). Writes build/bench/simpoint_ci/*.json and
 # build/bench/simpoint_ci.md.
-# Usage: bench/simpoint_ci.sh NAME=PROG[,ARG...] ...   (ARGs comma-separated; corpus commands
-#        run from build/corpus with its hermetic environment)
+# Usage: bench/simpoint_ci.sh NAME=PROG[,ARG...] | corpus:NAME | corpus-small:NAME ...
+#        (ARGs comma-separated; corpus commands run from build/corpus or build/corpus/small
+#        with its hermetic environment)
 # Default: the long workloads at small sizes and two corpus programs kept aside (never looked
 # at while the method was tuned; two of docs/corpus.md's kept-aside list): physics 1, pipeline 1,
-# dbquery 2, corpus duk and flac (default inputs, about 1.1 G instructions each).
+# dbquery 2, corpus duk (default input, 1.02 G instructions) and jq (small input, 264 M).
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -21,11 +22,17 @@ MD=${MD:-$ROOT/build/bench/simpoint_ci.md}
 mkdir -p "$OUT"
 L=$ROOT/build/guest/workloads/long
 [ $# -gt 0 ] || set -- "physics=$L/physics.static,1" "pipeline=$L/pipeline.static,1" \
-	"dbquery=$L/dbquery.static,2" "corpus:duk" "corpus:flac"
+	"dbquery=$L/dbquery.static,2" "corpus:duk" "corpus-small:jq"
 export ROBIN_ROOT=$ROOT
 . scripts/lib/corpus.sh
 for spec in "$@"; do
-	if [ "${spec#corpus:}" != "$spec" ]; then
+	if [ "${spec#corpus-small:}" != "$spec" ]; then
+		name=${spec#corpus-small:}
+		corpus_cmd cmd "$name"
+		dir=$ROOT/build/corpus/small
+		envp=("${CORPUS_ENV[@]}")
+		name=$name-small
+	elif [ "${spec#corpus:}" != "$spec" ]; then
 		name=${spec#corpus:}
 		corpus_cmd cmd "$name"
 		dir=$ROOT/build/corpus
@@ -47,12 +54,18 @@ for spec in "$@"; do
 			{ echo "simpoint_ci: $name at $iv failed: $(tail -1 "$OUT/$name.$iv.log")"; rm -f "$j"; }
 	done
 done
+# the estimate and interval as robin simpoint merge computes them now from the points' results
+for j in "$OUT"/*.json; do
+	case $j in *.merge.json) continue ;; esac
+	d=${j%.json}
+	[ -d "$d" ] && "$ROBIN" simpoint merge "$d" --stats-json "$d.merge.json" >/dev/null 2>&1
+done
 python3 - "$OUT" "$MD" "$@" <<'PY'
 import json, os, sys
 out, md, specs = sys.argv[1], sys.argv[2], sys.argv[3:]
 rows, n, holds, worst10 = [], 0, 0, 0.0
 for spec in specs:
-    name = spec[7:] if spec.startswith('corpus:') else spec.split('=')[0]
+    name = spec[13:] + '-small' if spec.startswith('corpus-small:') else spec[7:] if spec.startswith('corpus:') else spec.split('=')[0]
     try:
         base = json.load(open('%s/%s.1000000.json' % (out, name)))
     except OSError:
@@ -60,7 +73,8 @@ for spec in specs:
     full, full_s = base['cpi_full'], base['full_host_seconds']
     for iv in (1000000, 10000000):
         try:
-            d = json.load(open('%s/%s.%d.json' % (out, name, iv)))
+            r = json.load(open('%s/%s.%d.json' % (out, name, iv)))
+            d = json.load(open('%s/%s.%d.merge.json' % (out, name, iv)))
         except OSError:
             continue
         err = (d['cpi_predicted'] - full) / full
@@ -75,7 +89,7 @@ for spec in specs:
             flags.append('%d split' % len(d['splits']))
         if d['clusters_disagreeing']:
             flags.append('%d disagree' % d['clusters_disagreeing'])
-        t = d['preparation_host_seconds'] + d['points_host_seconds']
+        t = r['preparation_host_seconds'] + r['points_host_seconds']
         rows.append('| %s | %dM | %d | %d | %d | %.1f%% | %.4f | %.4f | %+.2f%% | %s | %s | %s | %.1fx |' % (
             name, iv // 1000000, d['intervals'], d['k'], len(d['points']),
             100.0 * d['detailed_instructions'] / d['instructions'], d['cpi_predicted'], full, 100 * err,
