@@ -496,6 +496,172 @@ void simpoint_result_free(struct simpoint_result *r)
 	r->selected = NULL;
 }
 
+/* ---- splitting clusters by a signature ------------------------------------------------- */
+
+struct simpoint_member {
+	int label;
+	double v;                  /* ln of the signature */
+	size_t i;                  /* the interval */
+};
+
+static int simpoint_cmp_member(const void *a, const void *b)
+{
+	const struct simpoint_member *x = a, *y = b;
+	if (x->label != y->label)
+		return x->label < y->label ? -1 : 1;
+	if (x->v != y->v)
+		return x->v < y->v ? -1 : 1;
+	return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* Sum of squared deviations of m[a..b) from their mean, from the prefix sums p1, p2. */
+static double simpoint_sse(const double *p1, const double *p2, size_t a, size_t b)
+{
+	double s = p1[b] - p1[a], cnt = (double)(b - a);
+	double v = p2[b] - p2[a] - s * s / cnt;
+	return v > 0 ? v : 0;
+}
+
+/* Grow r's per-cluster arrays to k clusters (the new ones empty). 0 or -ENOMEM. */
+static int simpoint_grow(struct simpoint_result *r, int k)
+{
+	double *cw = realloc(r->cluster_weight, (size_t)k * sizeof(*cw));
+	if (cw)
+		r->cluster_weight = cw;
+	long *pt = cw ? realloc(r->point, (size_t)k * sizeof(*pt)) : NULL;
+	if (pt)
+		r->point = pt;
+	int *sel = pt ? realloc(r->selected, (size_t)k * sizeof(*sel)) : NULL;
+	if (!sel)
+		return -ENOMEM;
+	r->selected = sel;
+	for (int j = r->k; j < k; j++) {
+		r->cluster_weight[j] = 0;
+		r->point[j] = -1;
+		r->selected[j] = 0;
+	}
+	return 0;
+}
+
+int simpoint_split_by_signature(struct simpoint_result *r, const double *sig, const double *w,
+                                double max_ratio, int max_clusters,
+                                struct simpoint_split **splits, int *n_splits)
+{
+	*splits = NULL;
+	*n_splits = 0;
+	if (!(max_ratio > 1) || r->k >= max_clusters || !r->n_rows)
+		return 0;
+	size_t n = r->n_rows;
+	int k0 = r->k, rc = -ENOMEM;
+	double lr = log(max_ratio);
+	struct simpoint_member *m = malloc(n * sizeof(*m));
+	double *p1 = malloc((n + 1) * sizeof(*p1)), *p2 = malloc((n + 1) * sizeof(*p2));
+	size_t *cs = calloc((size_t)k0 + 1, sizeof(*cs));       /* cluster j: m[cs[j]..cs[j+1]) */
+	size_t *cut = malloc((n + 1) * sizeof(*cut));           /* a cluster's part boundaries */
+	int *order = malloc((size_t)k0 * sizeof(*order));
+	double *spread = malloc((size_t)k0 * sizeof(*spread));
+	struct simpoint_split *sp = NULL;
+	int nsp = 0;
+	if (!m || !p1 || !p2 || !cs || !cut || !order || !spread)
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		m[i].label = r->labels[i];
+		m[i].v = log(sig[i] > 0 ? sig[i] : 1e-300);
+		m[i].i = i;
+		cs[r->labels[i] + 1]++;
+	}
+	for (int j = 0; j < k0; j++)
+		cs[j + 1] += cs[j];
+	qsort(m, n, sizeof(*m), simpoint_cmp_member);
+	p1[0] = p2[0] = 0;
+	for (size_t i = 0; i < n; i++) {
+		p1[i + 1] = p1[i] + m[i].v;
+		p2[i + 1] = p2[i] + m[i].v * m[i].v;
+	}
+	/* the clusters whose intervals spread the most, by weight, first */
+	for (int j = 0; j < k0; j++) {
+		order[j] = j;
+		spread[j] = cs[j + 1] > cs[j] ? r->cluster_weight[j] * (m[cs[j + 1] - 1].v - m[cs[j]].v) : 0;
+	}
+	qsort_r(order, (size_t)k0, sizeof(*order), simpoint_cmp_weight_desc, spread);
+	for (int q = 0; q < k0 && r->k < max_clusters; q++) {
+		int j = order[q];
+		size_t a0 = cs[j], b0 = cs[j + 1];
+		if (b0 - a0 < 2 || m[b0 - 1].v - m[a0].v <= lr)
+			continue;
+		/* parts [cut[p], cut[p+1]); split the widest while it is too wide */
+		int np = 1;
+		cut[0] = a0;
+		cut[1] = b0;
+		while (r->k + np - 1 < max_clusters) {
+			int wp = -1;
+			double wr = lr;
+			for (int p = 0; p < np; p++) {
+				double range = m[cut[p + 1] - 1].v - m[cut[p]].v;
+				if (cut[p + 1] - cut[p] >= 2 && range > wr) {
+					wr = range;
+					wp = p;
+				}
+			}
+			if (wp < 0)
+				break;
+			size_t a = cut[wp], b = cut[wp + 1], best = a + 1;
+			double bsse = INFINITY;
+			for (size_t t = a + 1; t < b; t++) {
+				double e = simpoint_sse(p1, p2, a, t) + simpoint_sse(p1, p2, t, b);
+				if (e < bsse) {
+					bsse = e;
+					best = t;
+				}
+			}
+			memmove(cut + wp + 2, cut + wp + 1, (size_t)(np - wp) * sizeof(*cut));
+			cut[wp + 1] = best;
+			np++;
+		}
+		if (np < 2)
+			continue;
+		struct simpoint_split *ns = realloc(sp, (size_t)(nsp + 1) * sizeof(*ns));
+		if (!ns || simpoint_grow(r, r->k + np - 1)) {
+			free(ns ? ns : sp);
+			sp = NULL;
+			goto out;
+		}
+		sp = ns;
+		sp[nsp++] = (struct simpoint_split){ .cluster = j, .parts = np, .first_new = r->k,
+		                                     .n = (int)(b0 - a0), .lo = exp(m[a0].v),
+		                                     .hi = exp(m[b0 - 1].v) };
+		double wpart = 0;
+		for (int p = 0; p < np; p++) {
+			int id = p ? r->k + p - 1 : j;
+			long best_i = -1;
+			wpart = 0;
+			for (size_t x = cut[p]; x < cut[p + 1]; x++) {
+				size_t i = m[x].i;
+				r->labels[i] = id;
+				wpart += w ? w[i] : 1.0 / (double)n;
+				if (best_i < 0 || r->dists[i] < r->dists[best_i])
+					best_i = (long)i;
+			}
+			r->cluster_weight[id] = wpart;
+			r->point[id] = best_i;
+			r->selected[id] = r->selected[j] || !p;
+		}
+		r->k += np - 1;
+	}
+	*splits = sp;
+	*n_splits = nsp;
+	rc = 0;
+out:
+	free(m);
+	free(p1);
+	free(p2);
+	free(cs);
+	free(cut);
+	free(order);
+	free(spread);
+	return rc;
+}
+
 /* ---- files -------------------------------------------------------------------------------- */
 
 static int simpoint_flush(FILE *out)

@@ -84,6 +84,28 @@ int simpoint_cluster(const struct simpoint_fv *fv, const struct simpoint_opts *o
 	__attribute__((warn_unused_result));
 void simpoint_result_free(struct simpoint_result *r);
 
+/* A cluster split by a per-interval signature (simpoint_split_by_signature). */
+struct simpoint_split {
+	int cluster;               /* the cluster as the BIC chose it; it keeps this id */
+	int parts;                 /* how many clusters it became */
+	int first_new;             /* the others are first_new .. first_new + parts - 2 */
+	int n;                     /* its intervals */
+	double lo, hi;             /* the signature's range over them */
+};
+
+/* robin's extension: split every cluster whose intervals' signature sig[i] (> 0; a memory
+ * signature such as the warm cycles per instruction) spreads over more than max_ratio
+ * (largest / smallest), by optimal 1-D 2-means on ln(sig) applied again to the widest part,
+ * until every part's spread is within max_ratio, a part is one interval, or r has
+ * max_clusters clusters (the clusters with the widest weighted spread go first). Parts get
+ * new ids after r->k; each part's point is its interval nearest the old centre (r->dists),
+ * its weight its intervals' share (w: interval weights summing to 1, NULL: equal). *splits
+ * (malloc'ed, one per split cluster, NULL when none) and *n_splits. Returns 0 or -ENOMEM. */
+int simpoint_split_by_signature(struct simpoint_result *r, const double *sig, const double *w,
+                                double max_ratio, int max_clusters,
+                                struct simpoint_split **splits, int *n_splits)
+	__attribute__((warn_unused_result));
+
 /* SimPoint's output files: "<interval> <cluster>" per non-empty cluster (covered: only those
  * the coverage rule selected); "<weight> <cluster>" with those clusters' weights renormalised
  * to sum 1; "<label> <distance>" per interval (covered is ignored). Return 0 or -errno. */

@@ -22,6 +22,8 @@
 #include "emu/bbv.h"
 #include "emu/checkpoint.h"
 #include "emu/emu.h"
+#include "analysis/kmeans.h"
+#include "analysis/strat_ci.h"
 
 /* What campaign_load accepts: k up to this, and weights summing to 1 within this. */
 #define CAMPAIGN_LOAD_MAX_K 100000
@@ -193,6 +195,9 @@ static int campaign_write_manifest(const struct campaign *c, char *err, size_t e
 		fprintf(f, "arg %s\n", c->argv[i]);
 	for (size_t i = 0; i < c->n_intervals; i++)
 		fprintf(f, "I %zu %" PRIu64 " %" PRIu64 " %d\n", i, c->start[i], c->length[i], c->label[i]);
+	for (int i = 0; i < c->n_splits; i++)
+		fprintf(f, "S %d %d %d %d %.17g %.17g\n", c->splits[i].cluster, c->splits[i].parts,
+		        c->splits[i].first_new, c->splits[i].n, c->splits[i].lo, c->splits[i].hi);
 	for (int i = 0; i < c->n_points; i++) {
 		const struct campaign_point *p = &c->pts[i];
 		fprintf(f, "P %d %ld %d %.17g %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", p->index,
@@ -336,6 +341,19 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 			c->label[c->n_intervals++] = lab;
 			continue;
 		}
+		struct simpoint_split sl;
+		if (sscanf(line, "S %d %d %d %d %lf %lf", &sl.cluster, &sl.parts, &sl.first_new,
+		           &sl.n, &sl.lo, &sl.hi) == 6) {
+			struct simpoint_split *ns = realloc(c->splits, (size_t)(c->n_splits + 1) *
+			                                    sizeof(*ns));
+			if (!ns) {
+				rc = -ENOMEM;
+				break;
+			}
+			c->splits = ns;
+			c->splits[c->n_splits++] = sl;
+			continue;
+		}
 		if (sscanf(line, "P %d %ld %d %lf %" SCNu64 " %" SCNu64 " %" SCNu64, &p.index,
 		           &p.interval, &p.cluster, &p.weight, &p.start, &p.length, &p.warmup) == 7 &&
 		    p.index == c->n_points) {
@@ -382,6 +400,7 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 
 void campaign_free(struct campaign *c)
 {
+	free(c->splits);
 	free(c->pts);
 	free(c->start);
 	free(c->length);
@@ -461,7 +480,105 @@ static int campaign_checkpoints(struct campaign *c, const struct campaign_opts *
 int campaign_auto_max_k(size_t n_intervals)
 {
 	size_t k = n_intervals / CAMPAIGN_DETAIL_SHARE;
-	return k < 1 ? 1 : k > CAMPAIGN_MAX_K ? CAMPAIGN_MAX_K : (int)k;
+	if (k < CAMPAIGN_MIN_MAX_K)
+		k = CAMPAIGN_MIN_MAX_K;
+	if (k > CAMPAIGN_MAX_K)
+		k = CAMPAIGN_MAX_K;
+	if (k > n_intervals)
+		k = n_intervals;
+	return k < 1 ? 1 : (int)k;
+}
+
+/* The points of r's clusters into c->pts: the interval nearest each centre, then up to
+ * per_cluster - 1 more drawn at random (seed) from the cluster's other intervals; each point
+ * weighs its cluster's share over the points the cluster got. 0 or -ENOMEM. */
+static int campaign_pick_points(struct campaign *c, const struct simpoint_result *r,
+                                int per_cluster, uint64_t seed, uint64_t warmup)
+{
+	size_t *members = malloc(c->n_intervals * sizeof(*members));
+	c->pts = calloc((size_t)r->k * (size_t)(per_cluster > 0 ? per_cluster : 1), sizeof(*c->pts));
+	if (!members || !c->pts) {
+		free(members);
+		return -ENOMEM;
+	}
+	double wsum = 0;
+	for (int j = 0; j < r->k; j++)
+		wsum += r->selected[j] ? r->cluster_weight[j] : 0;
+	for (int j = 0; j < r->k; j++) {
+		if (!r->selected[j] || r->point[j] < 0)
+			continue;
+		size_t nm = 0;
+		for (size_t i = 0; i < c->n_intervals; i++)
+			if (r->labels[i] == j && (long)i != r->point[j])
+				members[nm++] = i;
+		int np = 1 + (per_cluster - 1 < (int)nm ? per_cluster - 1 : (int)nm);
+		uint64_t st = seed ^ ((uint64_t)j * 0x9e3779b97f4a7c15ull);
+		for (int q = 0; q < np; q++) {
+			long iv = r->point[j];
+			if (q) {  /* a partial Fisher-Yates draw without replacement */
+				size_t x = (size_t)(kmeans_rand_next(&st) % (nm - (size_t)(q - 1)));
+				iv = (long)members[x];
+				members[x] = members[nm - (size_t)q];
+			}
+			struct campaign_point *p = &c->pts[c->n_points];
+			p->index = c->n_points++;
+			p->interval = iv;
+			p->cluster = j;
+			p->weight = r->cluster_weight[j] / wsum / np;
+			p->start = c->start[iv];
+			p->length = c->length[iv];
+			p->warmup = p->start < warmup ? p->start : warmup;
+		}
+	}
+	free(members);
+	return 0;
+}
+
+/* The instructions after the last whole interval (the vectors leave the final partial one
+ * out, as SimPoint's tools do) are part of the program: up to an interval, several percent
+ * of a short program at long intervals, and often unlike the rest (the program's results,
+ * its exit). They become an interval, a cluster and a point of their own (simulated in full,
+ * so no variance), weighing their share of the instructions; the other points' weights
+ * shrink by as much. 0 or -ENOMEM. */
+static int campaign_add_tail(struct campaign *c, uint64_t warmup)
+{
+	size_t n = c->n_intervals;
+	uint64_t end = n ? c->start[n - 1] + c->length[n - 1] : 0;
+	if (!n || c->total_insns <= end || !c->n_points)
+		return 0;
+	uint64_t *ns = realloc(c->start, (n + 1) * sizeof(*ns));
+	if (!ns)
+		return -ENOMEM;
+	c->start = ns;
+	uint64_t *nl = realloc(c->length, (n + 1) * sizeof(*nl));
+	if (!nl)
+		return -ENOMEM;
+	c->length = nl;
+	int *nb = realloc(c->label, (n + 1) * sizeof(*nb));
+	if (!nb)
+		return -ENOMEM;
+	c->label = nb;
+	struct campaign_point *np = realloc(c->pts, (size_t)(c->n_points + 1) * sizeof(*np));
+	if (!np)
+		return -ENOMEM;
+	c->pts = np;
+	double share = (double)(c->total_insns - end) / (double)c->total_insns;
+	for (int i = 0; i < c->n_points; i++)
+		c->pts[i].weight *= 1 - share;
+	c->start[n] = end;
+	c->length[n] = c->total_insns - end;
+	c->label[n] = c->k;
+	c->n_intervals = n + 1;
+	struct campaign_point *p = &c->pts[c->n_points];
+	memset(p, 0, sizeof(*p));
+	p->index = c->n_points++;
+	p->interval = (long)n;
+	p->cluster = c->k++;
+	p->weight = share;
+	p->start = end;
+	p->length = c->total_insns - end;
+	p->warmup = end < warmup ? end : warmup;
+	return 0;
 }
 
 int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_opts *o,
@@ -517,17 +634,38 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		                     path, fv.n_rows, c->n_intervals);
 	}
 	struct simpoint_opts spo = o->sp;
-	double *extra = NULL;
+	double *extra = NULL, *warm_cpi = NULL;
 	if (!spo.max_k)
 		spo.max_k = campaign_auto_max_k(c->n_intervals);
-	if (o->mem_weight > 0 && (rc = campaign_mem_profile(c, o, cfg, &extra, err, errlen))) {
+	if ((o->mem_weight > 0 || o->split_ratio > 1) &&
+	    (rc = campaign_mem_profile(c, o, cfg, &warm_cpi, &extra, err, errlen))) {
 		simpoint_fv_free(&fv);
 		return rc;
 	}
-	spo.extra = extra;
+	spo.extra = o->mem_weight > 0 ? extra : NULL;
 	rc = simpoint_cluster(&fv, &spo, &r, err, errlen);
 	free(extra);
 	simpoint_fv_free(&fv);
+	if (!rc && warm_cpi && o->split_ratio > 1) {
+		/* intervals of one code mix whose memory behaviour differs: split (the file of
+		 * weights is SimPoint's equal or by-instructions one) */
+		double *w = NULL;
+		if (!o->sp.fixed_length && (w = malloc(c->n_intervals * sizeof(*w)))) {
+			for (size_t i = 0; i < c->n_intervals; i++)
+				w[i] = (double)c->length[i] / (double)c->total_insns;
+		}
+		int cap = spo.max_k * CAMPAIGN_SPLIT_FACTOR;
+		if (cap > (int)c->n_intervals)
+			cap = (int)c->n_intervals;
+		rc = simpoint_split_by_signature(&r, warm_cpi, w, o->split_ratio, cap, &c->splits,
+		                                 &c->n_splits);
+		free(w);
+		if (rc) {
+			simpoint_result_free(&r);
+			campaign_fail(err, errlen, rc, "out of memory");
+		}
+	}
+	free(warm_cpi);
 	if (rc)
 		return rc;
 	static const char *const names[3] = { "simpoints", "weights", "labels" };
@@ -544,27 +682,16 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	}
 	c->k = r.k;
 	c->label = malloc(c->n_intervals * sizeof(*c->label));
-	c->pts = calloc((size_t)r.k, sizeof(*c->pts));
-	if (!rc && (!c->label || !c->pts))
+	if (!rc && !c->label)
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
-	double wsum = 0;
-	for (int j = 0; !rc && j < r.k; j++)
-		wsum += r.selected[j] ? r.cluster_weight[j] : 0;
 	for (size_t i = 0; !rc && i < c->n_intervals; i++)
 		c->label[i] = r.labels[i];
-	for (int j = 0; !rc && j < r.k; j++) {
-		if (!r.selected[j])
-			continue;
-		struct campaign_point *p = &c->pts[c->n_points];
-		p->index = c->n_points++;
-		p->interval = r.point[j];
-		p->cluster = j;
-		p->weight = r.cluster_weight[j] / wsum;
-		p->start = c->start[p->interval];
-		p->length = c->length[p->interval];
-		p->warmup = p->start < o->warmup ? p->start : o->warmup;
-	}
+	if (!rc && campaign_pick_points(c, &r, o->points_per_cluster > 0 ? o->points_per_cluster : 1,
+	                                o->sp.seed_km, o->warmup))
+		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	simpoint_result_free(&r);
+	if (!rc && campaign_add_tail(c, o->warmup))
+		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!rc)
 		rc = campaign_write_manifest(c, err, errlen);
 	if (!rc)
@@ -575,16 +702,125 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, char *err, size_t errlen)
 {
 	memset(e, 0, sizeof(*e));
-	for (int i = 0; i < c->n_points; i++) {
+	struct strat_ci_stratum *h = calloc((size_t)c->k, sizeof(*h));
+	double *lo = calloc((size_t)c->k, sizeof(*lo)), *hi = calloc((size_t)c->k, sizeof(*hi));
+	if (!h || !lo || !hi) {
+		free(h);
+		free(lo);
+		free(hi);
+		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	int rc = 0;
+	for (int i = 0; i < c->n_points && !rc; i++) {
 		const struct campaign_point *p = &c->pts[i];
-		if (!p->done)
-			return campaign_fail(err, errlen, -EAGAIN, "point %d (interval %ld) has no result "
-			                     "in %s/point-%d.txt", p->index, p->interval, c->dir, p->index);
-		e->cpi += p->weight * (double)p->cycles / (double)p->insns;
+		if (!p->done) {
+			rc = campaign_fail(err, errlen, -EAGAIN, "point %d (interval %ld) has no result "
+			                   "in %s/point-%d.txt", p->index, p->interval, c->dir, p->index);
+			break;
+		}
+		double cpi = (double)p->cycles / (double)p->insns;
+		e->cpi += p->weight * cpi;
 		for (unsigned s = 0; s < CORE_STACK_N; s++)
 			e->stack_cpi[s] += p->weight * (double)p->stack[s] / (double)p->insns;
 		e->detailed_insns += p->insns;
 		e->warm_insns += p->warmup;
+		struct strat_ci_stratum *st = &h[p->cluster];
+		if (!st->n || cpi < lo[p->cluster])
+			lo[p->cluster] = cpi;
+		if (!st->n || cpi > hi[p->cluster])
+			hi[p->cluster] = cpi;
+		st->w += p->weight;
+		st->n++;
+		st->sum += cpi;
+		st->sum2 += cpi * cpi;
 	}
-	return 0;
+	if (!rc) {
+		/* the clusters as strata: their intervals, the points drawn from them; the memory
+		 * signature's spread over all of a cluster's intervals, in CPI units by the points'
+		 * ratio, is a floor under the two points' variance (they may agree by chance) */
+		char merr[256];
+		double *x = NULL;
+		if (campaign_mem_read(c, 1, &x, merr, sizeof(merr)))
+			x = NULL;
+		double *xs = calloc((size_t)c->k, sizeof(*xs)), *xx = calloc((size_t)c->k, sizeof(*xx));
+		double *xp = calloc((size_t)c->k, sizeof(*xp));
+		int *nx = calloc((size_t)c->k, sizeof(*nx)), *npx = calloc((size_t)c->k, sizeof(*npx));
+		if (!xs || !xx || !xp || !nx || !npx) {
+			free(x);
+			x = NULL;
+		}
+		for (size_t i = 0; i < c->n_intervals; i++) {
+			int j = c->label[i];
+			if (j < 0 || j >= c->k)
+				continue;
+			h[j].n_units++;
+			if (x && x[i] > 0) {
+				xs[j] += x[i];
+				xx[j] += x[i] * x[i];
+				nx[j]++;
+			}
+		}
+		for (int i = 0; x && i < c->n_points; i++) {
+			const struct campaign_point *p = &c->pts[i];
+			if (x[p->interval] > 0) {
+				xp[p->cluster] += x[p->interval];
+				npx[p->cluster]++;
+			}
+		}
+		int n = 0;
+		for (int j = 0; j < c->k; j++) {
+			if (!h[j].n)
+				continue;
+			if (h[j].n_units < h[j].n)
+				h[j].n_units = h[j].n;
+			if (h[j].n < h[j].n_units && hi[j] > CAMPAIGN_DISAGREE_RATIO * lo[j])
+				e->n_disagree++;
+			if (x && nx[j] >= 2 && npx[j] == h[j].n && xp[j] > 0) {
+				double m = xs[j] / nx[j], sx2 = (xx[j] - nx[j] * m * m) / (nx[j] - 1);
+				double scale = (h[j].sum / h[j].n) / (xp[j] / npx[j]);
+				h[j].floor_s2 = sx2 > 0 ? scale * scale * sx2 : 0;
+				h[j].floor_df = nx[j] - 1;
+			}
+			h[n++] = h[j];
+		}
+		free(x);
+		free(xs);
+		free(xx);
+		free(xp);
+		free(nx);
+		free(npx);
+		struct strat_ci ci;
+		if (!strat_ci_compute(h, (size_t)n, &ci)) {
+			double pe = CAMPAIGN_POINT_ERROR * e->cpi;
+			double half = sqrt(ci.half95 * ci.half95 + pe * pe);
+			e->ci_ok = ci.ok;
+			e->ci_df = ci.df;
+			e->ci_lo = e->cpi - half;
+			e->ci_hi = e->cpi + half;
+		}
+	}
+	free(h);
+	free(lo);
+	free(hi);
+	return rc;
+}
+
+int campaign_cluster_disagrees(const struct campaign *c, int cluster, double *lo, double *hi)
+{
+	int n = 0;
+	for (int i = 0; i < c->n_points; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		if (p->cluster != cluster || !p->done)
+			continue;
+		double cpi = (double)p->cycles / (double)p->insns;
+		if (!n || cpi < *lo)
+			*lo = cpi;
+		if (!n || cpi > *hi)
+			*hi = cpi;
+		n++;
+	}
+	int units = 0;
+	for (size_t i = 0; i < c->n_intervals; i++)
+		units += c->label[i] == cluster;
+	return n >= 2 && n < units && *hi > CAMPAIGN_DISAGREE_RATIO * *lo;
 }

@@ -23,19 +23,32 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "analysis/simpoint.h"
 #include "core/core.h"
 
 /* `robin simpoint run`'s defaults (docs/robin-simpoint.md, "Defaults"): 1M-instruction
- * intervals, at most CAMPAIGN_MAX_K clusters and at most one interval in
- * CAMPAIGN_DETAIL_SHARE simulated in detail, CAMPAIGN_WARMUP_DEFAULT instructions of
- * functional warming before each point. */
+ * intervals; the search for k up to a tenth of the intervals, but never below
+ * CAMPAIGN_MIN_MAX_K (or the intervals, if fewer) nor above CAMPAIGN_MAX_K; clusters whose
+ * intervals' warm CPI spreads over more than CAMPAIGN_SPLIT_RATIO split, up to
+ * CAMPAIGN_SPLIT_FACTOR times the largest k; CAMPAIGN_POINTS_PER_CLUSTER points per cluster
+ * (for the confidence interval); CAMPAIGN_WARMUP_DEFAULT instructions of functional warming
+ * before each point. */
 #define CAMPAIGN_INTERVAL_DEFAULT 1000000
 #define CAMPAIGN_MAX_K 30
+#define CAMPAIGN_MIN_MAX_K 10
 #define CAMPAIGN_DETAIL_SHARE 10
 #define CAMPAIGN_WARMUP_DEFAULT 10000000
 #define CAMPAIGN_MEM_WEIGHT 1.0
+#define CAMPAIGN_SPLIT_RATIO 1.5
+#define CAMPAIGN_SPLIT_FACTOR 2
+#define CAMPAIGN_POINTS_PER_CLUSTER 2
+/* Two points of one cluster whose CPIs differ by more than this factor: reported. */
+#define CAMPAIGN_DISAGREE_RATIO 1.5
+/* The 95% interval's allowance for the points' own error (functional warming, the pipeline's
+ * fill), relative to the CPI, added to the sampling error's half-width in quadrature. */
+#define CAMPAIGN_POINT_ERROR 0.005
 
 struct campaign_opts {
 	uint64_t interval;         /* instructions per interval (BBV and detailed length) */
@@ -44,6 +57,8 @@ struct campaign_opts {
 	const char *sysroot;       /* emulator sysroot (NULL: default) */
 	uint64_t seed;
 	double mem_weight;         /* > 0: the memory dimension (campaign_mem.c) with this weight */
+	double split_ratio;        /* > 1: split clusters whose warm CPI spreads over more; 0 none */
+	int points_per_cluster;    /* points simulated per cluster (at most its intervals) */
 };
 
 struct campaign_point {
@@ -74,17 +89,27 @@ struct campaign {
 	char sysroot[PATH_MAX];
 	int argc;                  /* the program's command line (argv[0] = PROG) */
 	char **argv;
+	struct simpoint_split *splits;  /* clusters split by the memory signature */
+	int n_splits;
 };
 
-/* The largest k when none is given: a tenth of the intervals (so that the points are at most
- * a tenth of the program), between 1 and CAMPAIGN_MAX_K. */
+/* The largest k when none is given: a tenth of the intervals, but at least CAMPAIGN_MIN_MAX_K
+ * (a program of few long intervals still gets a k for each of its phases) and at most
+ * CAMPAIGN_MAX_K, and never more than the intervals. */
 int campaign_auto_max_k(size_t n_intervals);
 
 /* The memory dimension: replay c's program functionally (core_warm on a core of cfg), write
- * dir/mem.txt and dir/memdim, and return o->mem_weight * ln(warm cycles per instruction) per
- * interval in *extra (malloc'ed). Returns 0 or -errno with a message. */
+ * dir/mem.txt and dir/memdim, and return the warm cycles per instruction of each interval in
+ * *warm_cpi (the memory signature) and o->mem_weight * ln(it) in *extra (both malloc'ed).
+ * Returns 0 or -errno with a message. */
 int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o,
-                         const struct core_config *cfg, double **extra, char *err, size_t errlen)
+                         const struct core_config *cfg, double **warm_cpi, double **extra,
+                         char *err, size_t errlen) __attribute__((warn_unused_result));
+
+/* Each interval's warm cycles per instruction from dir/mem.txt (the memory pass's) into *out
+ * (malloc'ed, n_intervals); with tail, the last interval (the program's tail, which the pass
+ * does not cover) may be missing and is 0. Returns 0 or -errno with a message. */
+int campaign_mem_read(const struct campaign *c, int tail, double **out, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
 /* Steps 1-3 in dir (created if missing): profile the vectors, cluster, write SimPoint's
@@ -106,10 +131,13 @@ void campaign_free(struct campaign *c);
 int campaign_point_run(const char *dir, int index, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
-/* Run every point as `self simpoint point DIR I`, at most jobs at a time. Returns 0 or -errno
- * with a message naming the failed point. */
-int campaign_run_local(const struct campaign *c, const char *self, int jobs, char *err,
-                       size_t errlen) __attribute__((warn_unused_result));
+/* Run every point as `self simpoint point DIR I`, at most jobs at a time. Another child of
+ * the caller, `other` (-1: none), may end meanwhile: if it is reaped here, *other_status gets
+ * its exit status (as campaign_wait's) and `other` is set to -1. Returns 0 or -errno with a
+ * message naming the failed point. */
+int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid_t *other,
+                       int *other_status, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
 
 /* Write dir/points.sbatch (a job array, one task per point), dir/merge.sbatch and
  * dir/submit.sh (submits the array and the merge with --dependency=afterok). Returns 0 or
@@ -135,13 +163,24 @@ void campaign_truth_free(struct campaign_truth *t);
 /* The weighted estimate from the points' results. */
 struct campaign_estimate {
 	double cpi;                          /* sum of weight * point CPI */
+	double ci_lo, ci_hi;                 /* its 95% confidence interval (stratified sampling) */
+	double ci_df;                        /* the interval's degrees of freedom (0: exact) */
+	int ci_ok;                           /* 0: a cluster of several intervals has one point */
+	int n_disagree;                      /* clusters whose points' CPIs differ by more than
+	                                        CAMPAIGN_DISAGREE_RATIO */
 	double stack_cpi[CORE_STACK_N];      /* the cycle stack per instruction, weighted */
 	uint64_t detailed_insns;             /* instructions simulated in detail */
 	uint64_t warm_insns;                 /* instructions warmed functionally */
 };
 
-/* Combine the results; -EAGAIN with a message if a point has none. */
+/* Combine the results: the weighted CPI and cycle stack, and the CPI's 95% confidence
+ * interval with the clusters as strata (strat_ci.h: each cluster's points as a sample of its
+ * intervals). -EAGAIN with a message if a point has none. */
 int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
+
+/* 1 when two of the cluster's points' CPIs differ by more than CAMPAIGN_DISAGREE_RATIO and
+ * the cluster has intervals no point simulated, with the points' range in *lo, *hi. */
+int campaign_cluster_disagrees(const struct campaign *c, int cluster, double *lo, double *hi);
 
 #endif

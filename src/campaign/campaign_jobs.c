@@ -67,12 +67,14 @@ int campaign_jobs_run(const struct campaign *c, const char *self, uint64_t jobs,
 		return rc;
 	}
 	double t0 = campaign_now();
-	int rc = campaign_run_local(c, self, (int)(validate && jobs > 1 ? jobs - 1 : jobs), err,
-	                            sizeof(err));
+	/* the points' loop may reap the full run's child when it ends first */
+	int truth_status = 0;
+	int rc = campaign_run_local(c, self, (int)(validate && jobs > 1 ? jobs - 1 : jobs), &truth,
+	                            &truth_status, err, sizeof(err));
 	out->points_s = campaign_now() - t0;
 	if (rc)
 		fprintf(stderr, "robin %s: %s\n", cmd, err);
-	int truth_ok = truth < 0 || campaign_wait(truth) == 0;
+	int truth_ok = truth < 0 ? truth_status == 0 : campaign_wait(truth) == 0;
 	if (!rc && (rc = campaign_load(&out->c, c->dir, err, sizeof(err))))
 		fprintf(stderr, "robin %s: %s\n", cmd, err);
 	if (rc)

@@ -11,6 +11,8 @@
  * factor e^(d/weight) lie d apart whatever their code.
  *   mem.txt    "I index instructions warm_cycles" per interval
  *   memdim     the coordinate per interval (robin simpoint -loadExtraFile's format)
+ * The warm CPI is also the memory signature that splits clusters whose intervals disagree
+ * (campaign.c, simpoint_split_by_signature).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -65,9 +67,44 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 	return rc ? 4 : 0;
 }
 
-int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o,
-                         const struct core_config *cfg, double **extra, char *err, size_t errlen)
+int campaign_mem_read(const struct campaign *c, int tail, double **out, char *err, size_t errlen)
 {
+	char path[PATH_MAX], line[128];
+	if (campaign_path(path, sizeof(path), c->dir, "mem.txt"))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	FILE *f = fopen(path, "r");
+	double *v = calloc(c->n_intervals ? c->n_intervals : 1, sizeof(*v));
+	if (!f || !v) {
+		free(v);
+		if (f)
+			fclose(f);
+		return campaign_fail(err, errlen, -EIO, "cannot read %s", path);
+	}
+	size_t n = 0;
+	while (fgets(line, sizeof(line), f)) {
+		size_t i;
+		uint64_t insns, cyc;
+		if (sscanf(line, "I %zu %" SCNu64 " %" SCNu64, &i, &insns, &cyc) == 3 &&
+		    i < c->n_intervals && insns) {
+			v[i] = (double)cyc / (double)insns;
+			n++;
+		}
+	}
+	fclose(f);
+	if (n != c->n_intervals && !(tail && n + 1 == c->n_intervals)) {
+		free(v);
+		return campaign_fail(err, errlen, -EINVAL, "%s: %zu of %zu intervals", path, n,
+		                     c->n_intervals);
+	}
+	*out = v;
+	return 0;
+}
+
+int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o,
+                         const struct core_config *cfg, double **warm_cpi, double **extra,
+                         char *err, size_t errlen)
+{
+	*warm_cpi = *extra = NULL;
 	fflush(NULL);
 	pid_t pid = fork();
 	if (pid < 0)
@@ -83,5 +120,11 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
 	char dim[PATH_MAX];
 	if (campaign_path(dim, sizeof(dim), c->dir, "memdim"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-	return simpoint_extra_read(dim, c->n_intervals, extra, err, errlen);
+	if ((rc = campaign_mem_read(c, 0, warm_cpi, err, errlen)))
+		return rc;
+	if ((rc = simpoint_extra_read(dim, c->n_intervals, extra, err, errlen))) {
+		free(*warm_cpi);
+		*warm_cpi = NULL;
+	}
+	return rc;
 }

@@ -98,9 +98,35 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 	json_kv_uint(&j, "intervals", c->n_intervals);
 	json_kv_int(&j, "k", c->k);
 	json_kv_double(&j, "cpi_predicted", r->est.cpi);
+	json_key(&j, "cpi_ci95");
+	if (r->est.ci_ok) {
+		json_array_begin(&j);
+		json_double(&j, r->est.ci_lo);
+		json_double(&j, r->est.ci_hi);
+		json_array_end(&j);
+	} else
+		json_null(&j);
+	json_kv_double(&j, "cpi_ci95_df", r->est.ci_df);
+	json_kv_int(&j, "clusters_disagreeing", r->est.n_disagree);
+	json_key(&j, "splits");
+	json_array_begin(&j);
+	for (int i = 0; i < c->n_splits; i++) {
+		const struct simpoint_split *sp = &c->splits[i];
+		json_object_begin(&j);
+		json_kv_int(&j, "cluster", sp->cluster);
+		json_kv_int(&j, "parts", sp->parts);
+		json_kv_int(&j, "intervals", sp->n);
+		json_kv_double(&j, "warm_cpi_min", sp->lo);
+		json_kv_double(&j, "warm_cpi_max", sp->hi);
+		json_object_end(&j);
+	}
+	json_array_end(&j);
 	if (t) {
 		json_kv_double(&j, "cpi_full", r->cpi_full);
 		json_kv_double(&j, "cpi_error", r->cpi_error);
+		if (r->est.ci_ok)
+			json_kv_int(&j, "ci95_holds", r->cpi_full >= r->est.ci_lo &&
+			            r->cpi_full <= r->est.ci_hi);
 		json_kv_uint(&j, "full_cycles", t->cycles);
 		json_kv_double(&j, "full_host_seconds", t->host_seconds);
 	}

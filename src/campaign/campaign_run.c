@@ -199,8 +199,8 @@ out_campaign:
 	return rc;
 }
 
-int campaign_run_local(const struct campaign *c, const char *self, int jobs, char *err,
-                       size_t errlen)
+int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid_t *other,
+                       int *other_status, char *err, size_t errlen)
 {
 	pid_t *pid = calloc((size_t)c->n_points, sizeof(*pid));
 	if (!pid)
@@ -235,6 +235,11 @@ int campaign_run_local(const struct campaign *c, const char *self, int jobs, cha
 			if (errno == EINTR)
 				continue;
 			break;
+		}
+		if (other && *other > 0 && done == *other) {
+			*other_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+			*other = -1;
+			continue;
 		}
 		running--;
 		for (int i = 0; i < next; i++)
@@ -349,6 +354,10 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 		rc = campaign_fail(err, errlen, -errno, "cannot write %s", tmp);
 		goto out;
 	}
+	/* the final interval ends with the program: its last instruction (the exit call) may
+	 * not commit as the others do */
+	if (k.next + 1 == c.n_intervals && k.committed + 1 >= c.start[k.next] + c.length[k.next])
+		k.end_cycle[k.next++] = d.stats.cycles;
 	fprintf(f, "cycles %" PRIu64 "\ninstructions %" PRIu64 "\nhost_seconds %.3f\n",
 	        d.stats.cycles, d.stats.instructions, d.secs);
 	for (size_t i = 0; i < k.next; i++)

@@ -39,7 +39,11 @@ static void simpoint_run_usage(FILE *out)
 	        "options:\n"
 	        "  --interval N      instructions per interval and per point (default 1000000)\n"
 	        "  --maxK K          largest number of clusters (default: a tenth of the\n"
-	        "                    intervals, at most 30)\n"
+	        "                    intervals, at least 10 and at most 30, at most the intervals)\n"
+	        "  --split-ratio X   split a cluster whose intervals' warm CPI (the memory pass's)\n"
+	        "                    spreads over more than X times (default 1.5; 0: never)\n"
+	        "  --points-per-cluster N  points simulated per cluster, for the CPI's 95%%\n"
+	        "                    confidence interval (default 2; 1: no interval)\n"
 	        "  --warmup W        functional warming before each point (default 10000000)\n"
 	        "  --mem-weight X    weight of the memory dimension appended to the vectors: X *\n"
 	        "                    ln(cycles per instruction of a functional cache/TLB/predictor\n"
@@ -50,8 +54,9 @@ static void simpoint_run_usage(FILE *out)
 	        "                    the CPI spread of each cluster's intervals\n"
 	        "  --slurm           write DIR/points.sbatch (a job array, one task per point),\n"
 	        "                    DIR/merge.sbatch and DIR/submit.sh instead of running them\n"
-	        "  --stats-json FILE instructions, cpi_predicted, points, detailed_instructions,\n"
-	        "                    with --validate cpi_full and cpi_error; \"profile\": the\n"
+	        "  --stats-json FILE instructions, cpi_predicted, cpi_ci95 ([lo, hi]), splits,\n"
+	        "                    points, detailed_instructions, with --validate cpi_full,\n"
+	        "                    cpi_error and ci95_holds; \"profile\": the\n"
 	        "                    weighted profiles' errors\n"
 	        "  --profile-period CYCLES  TIP's sampling period in the detailed runs (default\n"
 	        "                    1009); the points' Oracle and TIP profiles are combined by\n"
@@ -92,7 +97,10 @@ static int simpoint_u64_opt(const char *opt, const char *v, uint64_t min, uint64
 int simpoint_run_main(int argc, char **argv)
 {
 	struct campaign_opts o = { .interval = CAMPAIGN_INTERVAL_DEFAULT,
-	                           .mem_weight = CAMPAIGN_MEM_WEIGHT };
+	                           .mem_weight = CAMPAIGN_MEM_WEIGHT,
+	                           .split_ratio = CAMPAIGN_SPLIT_RATIO,
+	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER };
+	uint64_t ppc = CAMPAIGN_POINTS_PER_CLUSTER;
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;
 	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN), maxk = 0, warm = CAMPAIGN_WARMUP_DEFAULT;
@@ -145,7 +153,19 @@ int simpoint_run_main(int argc, char **argv)
 			rc = simpoint_u64_opt(a, v, 0, &o.seed);
 		else if (!strcmp(a, "--profile-period"))
 			rc = simpoint_u64_opt(a, v, 1, &prof_period);
-		else if (!strcmp(a, "--mem-weight")) {
+		else if (!strcmp(a, "--points-per-cluster"))
+			rc = simpoint_u64_opt(a, v, 1, &ppc) || (ppc > 1000 ?
+			     fprintf(stderr, "robin simpoint run: --points-per-cluster too large\n") : 0);
+		else if (!strcmp(a, "--split-ratio")) {
+			char *end;
+			o.split_ratio = strtod(v, &end);
+			if (end == v || *end || !(o.split_ratio == 0 ||
+			                          (o.split_ratio > 1 && o.split_ratio <= 1e6))) {
+				fprintf(stderr, "robin simpoint run: --split-ratio needs 0 or a number > 1, "
+				        "got '%s'\n", v);
+				rc = -1;
+			}
+		} else if (!strcmp(a, "--mem-weight")) {
 			char *end;
 			o.mem_weight = strtod(v, &end);
 			if (end == v || *end || !(o.mem_weight >= 0 && o.mem_weight <= 1e6)) {
@@ -175,6 +195,7 @@ int simpoint_run_main(int argc, char **argv)
 		return 2;
 	}
 	o.sp.max_k = (int)maxk;
+	o.points_per_cluster = (int)ppc;
 	o.warmup = warm;
 	struct core_config cfg;
 	if (core_opts_build(&co, "simpoint run", &cfg))
@@ -201,6 +222,8 @@ int simpoint_run_main(int argc, char **argv)
 	}
 	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s)\n",
 	        c.n_intervals, c.k, c.n_points, c.dir, prep_s);
+	if (slurm)  /* otherwise the report has them */
+		simpoint_report_splits(stderr, &c);
 	int rc = 0;
 	if (slurm) {
 		rc = campaign_write_slurm(&c, self, err, sizeof(err));

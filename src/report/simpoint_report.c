@@ -107,6 +107,45 @@ static void simpoint_report_points(FILE *out, const struct campaign *c,
 	}
 }
 
+void simpoint_report_splits(FILE *out, const struct campaign *c)
+{
+	for (int i = 0; i < c->n_splits; i++) {
+		const struct simpoint_split *sp = &c->splits[i];
+		fprintf(out, "robin simpoint: cluster %d split into %d by the memory signature (warm CPI "
+		        "%.3g to %.3g over its %d intervals): clusters %d", sp->cluster, sp->parts,
+		        sp->lo, sp->hi, sp->n, sp->cluster);
+		for (int q = 0; q < sp->parts - 1; q++)
+			fprintf(out, ", %d", sp->first_new + q);
+		fputc('\n', out);
+	}
+}
+
+/* The 95% interval, whether it holds the full run's CPI, and the clusters whose points
+ * disagree. */
+static void simpoint_report_ci(FILE *out, const struct campaign_result *r)
+{
+	const struct campaign *c = r->c;
+	const struct campaign_estimate *est = &r->est;
+	if (est->ci_ok)
+		fprintf(out, "  95%% confidence interval [%.4f, %.4f] (+-%.2f%%, %.1f degrees of freedom)",
+		        est->ci_lo, est->ci_hi, est->cpi > 0 ? 100 * (est->ci_hi - est->cpi) / est->cpi : 0,
+		        est->ci_df);
+	else
+		fprintf(out, "  no confidence interval: a cluster of several intervals has one point "
+		        "(--points-per-cluster 2 or more gives one)");
+	if (r->t && est->ci_ok)
+		fprintf(out, ": %s the full run's CPI", r->cpi_full >= est->ci_lo &&
+		        r->cpi_full <= est->ci_hi ? "holds" : "MISSES");
+	fputc('\n', out);
+	for (int j = 0; j < c->k; j++) {
+		double lo = 0, hi = 0;
+		if (campaign_cluster_disagrees(c, j, &lo, &hi))
+			fprintf(out, "  warning: cluster %d's points disagree (CPI %.3f to %.3f): its "
+			        "intervals differ more than their code and memory signature show; the "
+			        "interval is wide\n", j, lo, hi);
+	}
+}
+
 void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 {
 	const struct campaign *c = r->c;
@@ -116,11 +155,14 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 	fprintf(out, "robin simpoint: %s: %" PRIu64 " instructions, %zu intervals of %" PRIu64
 	        ", k = %d, %d points\n", c->prog, c->total_insns, c->n_intervals, c->interval, c->k,
 	        c->n_points);
+	simpoint_report_splits(out, c);
 	simpoint_report_points(out, c, t);
 	fprintf(out, "  CPI predicted %.4f", est->cpi);
 	if (t)
 		fprintf(out, ", full detailed run %.4f: error %.2f%%", r->cpi_full, 100 * r->cpi_error);
-	fprintf(out, "\n  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
+	fputc('\n', out);
+	simpoint_report_ci(out, r);
+	fprintf(out, "  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
 	        PRIu64 "\n", est->detailed_insns,
 	        c->total_insns ? 100.0 * (double)est->detailed_insns / (double)c->total_insns : 0,
 	        est->warm_insns);

@@ -20,6 +20,9 @@
 int simpoint_report_json(const char *path, const char *fv_path, const struct simpoint_result *r,
                          char *err, size_t errlen) __attribute__((warn_unused_result));
 
+/* One line per cluster of c split by the memory signature. */
+void simpoint_report_splits(FILE *out, const struct campaign *c);
+
 /* Print the campaign's result r (after campaign_result_estimate) on out. */
 void simpoint_report_campaign(FILE *out, const struct campaign_result *r);
 

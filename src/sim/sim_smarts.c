@@ -99,6 +99,7 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 	        prog, r.n, o->unit, o->warm, o->k, r.detailed, r.instructions);
 	fprintf(stderr, "  CPI %.4f  +- %.4f (95%%)  +- %.4f (99.7%%, %.1f%%)  unit CPI sd %.4f\n",
 	        r.cpi, r.ci95, r.ci997, 100 * rel, r.sd);
+	fprintf(stderr, "  95%% confidence interval [%.4f, %.4f]\n", r.cpi - r.ci95, r.cpi + r.ci95);
 	if (rel > o->target)
 		fprintf(stderr, "  the 99.7%% interval is wider than +-%.0f%%: about %" PRIu64 " units are "
 		        "needed%s%" PRIu64 "\n", 100 * o->target, r.n_needed,
@@ -124,6 +125,12 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 	json_object_begin(&j);
 	json_kv_string(&j, "program", prog);
 	json_kv_uint(&j, "instructions", r.instructions);
+	json_kv_double(&j, "cpi", r.cpi);
+	json_key(&j, "cpi_ci95");
+	json_array_begin(&j);
+	json_double(&j, r.cpi - r.ci95);
+	json_double(&j, r.cpi + r.ci95);
+	json_array_end(&j);
 	json_key(&j, "smarts");
 	json_object_begin(&j);
 	json_kv_uint(&j, "unit", o->unit);

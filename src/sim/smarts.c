@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "analysis/strat_ci.h"
 #include "sim/smarts.h"
 
 struct smarts_window {
@@ -92,7 +93,8 @@ int smarts_sample(const struct smarts_target *t, const struct smarts_opts *o,
 		r->cpi = sum / n;
 		double var = r->n > 1 ? (sum2 - n * r->cpi * r->cpi) / (n - 1) : 0;
 		r->sd = var > 0 ? sqrt(var) : 0;
-		r->ci95 = 1.96 * r->sd / sqrt(n);
+		/* Student's t: a short run's few units get a wider interval than 1.96 gives */
+		r->ci95 = strat_ci_t975(n - 1) * r->sd / sqrt(n);
 		r->ci997 = 3.0 * r->sd / sqrt(n);
 		double target = o->target > 0 ? o->target : 0.03;
 		double v = r->cpi > 0 ? r->sd / r->cpi : 0;

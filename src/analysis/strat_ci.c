@@ -1,0 +1,60 @@
+/*
+ * strat_ci.c — a stratified sample's mean with its 95% confidence interval (see strat_ci.h).
+ */
+#include "analysis/strat_ci.h"
+
+#include <math.h>
+#include <string.h>
+
+/* t_{0.975} for 1..30 degrees of freedom */
+static const double strat_ci_t_table[30] = {
+	12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+	2.201, 2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086,
+	2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048, 2.045, 2.042,
+};
+
+double strat_ci_t975(double df)
+{
+	if (!(df >= 1))
+		return strat_ci_t_table[0];
+	if (df < 31)
+		return strat_ci_t_table[(int)df - 1];
+	/* Cornish-Fisher expansion around the normal quantile: within 1e-3 past 30 */
+	double z = 1.959964, z3 = z * z * z, z5 = z3 * z * z;
+	return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df);
+}
+
+int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->ok = 1;
+	double num = 0, den = 0;
+	for (size_t h = 0; h < n; h++) {
+		if (s[h].n < 1)
+			return -1;
+		double m = s[h].sum / s[h].n;
+		out->mean += s[h].w * m;
+		if ((double)s[h].n >= s[h].n_units)
+			continue;              /* measured in full */
+		if (s[h].n < 2) {
+			out->ok = 0;
+			continue;
+		}
+		double s2 = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);
+		double df = s[h].n - 1;
+		if (s2 < s[h].floor_s2) {
+			s2 = s[h].floor_s2;
+			if (s[h].floor_df > df)
+				df = s[h].floor_df;
+		}
+		if (s2 < 0)
+			s2 = 0;
+		double a = s[h].w * s[h].w * (1 - s[h].n / s[h].n_units) / s[h].n * s2;
+		out->var += a;
+		num += a;
+		den += a * a / df;
+	}
+	out->df = den > 0 ? num * num / den : 0;
+	out->half95 = out->ok && out->var > 0 ? strat_ci_t975(out->df) * sqrt(out->var) : 0;
+	return 0;
+}

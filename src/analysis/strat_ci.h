@@ -1,0 +1,42 @@
+/*
+ * strat_ci.h — the confidence interval of a stratified sample's mean (sampled simulation's
+ * error bars, docs/robin-simpoint.md "Confidence interval"): strata h of N_h units sharing
+ * w_h of the whole, n_h of them measured; the estimate sum_h w_h * mean_h, its variance
+ * sum_h w_h^2 (1 - n_h/N_h) s_h^2 / n_h, and the 95% half-width from Student's t at the
+ * Welch-Satterthwaite degrees of freedom (few points per stratum: 1.96 would be too narrow).
+ * A stratum's sample variance may be raised to a floor known from a covariate of every unit
+ * (two units that agree by chance would otherwise claim a stratum without spread).
+ */
+#ifndef ROBIN_ANALYSIS_STRAT_CI_H
+#define ROBIN_ANALYSIS_STRAT_CI_H
+
+#include <stddef.h>
+
+struct strat_ci_stratum {
+	double w;          /* share of the whole (the shares sum to 1) */
+	double n_units;    /* N_h: units in the stratum */
+	int n;             /* n_h: units measured */
+	double sum, sum2;  /* of the measured values and of their squares */
+	double floor_s2;   /* a lower bound of the units' variance known otherwise (0: none) */
+	double floor_df;   /* the degrees of freedom of that bound (the covariate's units - 1) */
+};
+
+struct strat_ci {
+	double mean;       /* sum_h w_h * mean_h */
+	double var;        /* estimated variance of mean */
+	double df;         /* effective degrees of freedom (Welch-Satterthwaite; 0: exact) */
+	double half95;     /* half-width of the 95% interval (t_{0.975,df} * sqrt(var)) */
+	int ok;            /* 0: a stratum has one measured unit of several: no interval */
+};
+
+/* The two-sided 95% quantile of Student's t with df degrees of freedom (df < 1: that of 1;
+ * fractional df rounded down, which widens the interval). */
+double strat_ci_t975(double df);
+
+/* The estimate and its 95% interval over n strata, s_h^2 = max(sample variance, floor_s2)
+ * with n_h - 1 degrees of freedom, or floor_df when the floor is the larger.
+ * A stratum measured in full (n_h = N_h) adds no variance; one with n_h = 1 < N_h leaves ok = 0 (its variance is unknown); one with
+ * n_h = 0 is an error (-1), else 0. */
+int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out);
+
+#endif
