@@ -418,6 +418,19 @@ static void nan_box(struct jbuf *j)
 	op_r(j, 0, 1, 0x0b, RAX, RCX);  /* or rax, rcx */
 }
 
+/* Sign injection into rax (rs1's bits) from rcx (the sign bit alone, at bit `sign`): the
+ * sign replaced (fsgnj, fsgnjn) or flipped by it (fsgnjx). */
+static void sgnj_apply(struct jbuf *j, int x, uint32_t sign)
+{
+	if (!x) {
+		op_r(j, 0, 1, 0x0fba, 6, RAX);  /* btr rax, sign */
+		b8(j, sign);
+		op_r(j, 0, 1, 0x0b, RAX, RCX);  /* or rax, rcx */
+	} else {
+		op_r(j, 0, 1, 0x33, RAX, RCX);  /* xor rax, rcx */
+	}
+}
+
 /* The FP result in xmm0 to f[rd] when plain (exponent 2..0x7fe), or when it is a zero the
  * rule allows (block.c's: ZERO_ANY a sum's zero is exact; ZERO_OPERAND a product's zero is
  * exact when f[za] or f[zc] is zero), else exit to k. single: binary32, NaN-boxed. */
@@ -858,13 +871,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		if (o->kind == BK_FSGNJN_S)
 			op_r(j, 0, 0, 0xf7, 2, RCX);        /* not ecx */
 		alu_imm(j, 0, 4, RCX, (int32_t)0x80000000u);  /* and ecx, sign: rcx's upper half 0 */
-		if (o->kind != BK_FSGNJX_S) {
-			op_r(j, 0, 1, 0x0fba, 6, RAX);      /* btr rax, 31 */
-			b8(j, 31);
-			op_r(j, 0, 1, 0x0b, RAX, RCX);      /* or rax, rcx */
-		} else {
-			op_r(j, 0, 1, 0x33, RAX, RCX);      /* xor rax, rcx */
-		}
+		sgnj_apply(j, o->kind == BK_FSGNJX_S, 31);
 		st_f(j, o->rd, RAX);
 		return 0;
 	case BK_FCVT_W_S: case BK_FCVT_W_S_RNE:
@@ -947,13 +954,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 				op_r(j, 0, 1, 0xf7, 2, RCX);    /* not rcx */
 			shift_imm(j, 1, 5, RCX, 63);        /* shr rcx, 63 */
 			shift_imm(j, 1, 4, RCX, 63);        /* shl rcx, 63: the sign bit alone */
-			if (o->kind != BK_FSGNJX_D) {
-				op_r(j, 0, 1, 0x0fba, 6, RAX);  /* btr rax, 63 */
-				b8(j, 63);
-				op_r(j, 0, 1, 0x0b, RAX, RCX);  /* or rax, rcx */
-			} else {
-				op_r(j, 0, 1, 0x33, RAX, RCX);  /* xor rax, rcx */
-			}
+			sgnj_apply(j, o->kind == BK_FSGNJX_D, 63);
 		}
 		st_f(j, o->rd, RAX);
 		return 0;

@@ -18,27 +18,9 @@
 # All 18 at once measured 93.8% pooled of 12,126,750 samples, 84.5% mean. 27 s of CPU with the
 # -O2 build, 1 min 47 s under ASan.
 set -u
-cd "$ROBIN_ROOT"
-command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
-. scripts/lib/suite.sh
-G=build/guest/workloads
-W=$(suite_names | awk 'NR % 2 == 1')  # as e2e 546 (without chase_dram's 5 M samples); bench/dcpi.sh runs all 18
-for w in $W; do
-	[ -x "$G/$w.static" ] || { echo "$G/$w.static not built (make guest)"; exit 77; }
-done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-e2e-544.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$ROBIN_ROOT/tests/e2e/lib/dcpi_suite.sh"
+dcpi_suite_eval 544 issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,dcpix-mispredict --oracle-events
 fail=0
-die() { echo "FAIL: $*"; fail=1; }
-P=issue-head,dcpix,dcpix-taken,dcpix-imiss,dcpix-dmiss,dcpix-dtlb,dcpix-mispredict
-for w in $W; do
-	"${SUITE_ENV[@]}" "$ROBIN" sim --quiet --no-progress --preset inorder-dual --top 0 \
-		--profile "$P" --period 97 --db "$tmp/s.db" -- $G/$w.static 1 >/dev/null 2>"$tmp/err" ||
-		die "robin sim $w exited $?: $(tail -n1 "$tmp/err")"
-done
-"$ROBIN" calc --evaluate --json --oracle-events --db "$tmp/s.db" >"$tmp/eval.json" 2>"$tmp/err" ||
-	die "robin calc --evaluate --json failed: $(cat "$tmp/err")"
-[ $fail = 0 ] || exit 1
 python3 - "$tmp/eval.json" <<'PY' || fail=1
 import json, sys
 d = json.load(open(sys.argv[1]))

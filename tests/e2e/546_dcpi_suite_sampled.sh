@@ -14,26 +14,9 @@
 #  - high-confidence estimates within 5% for at least 90% of their samples.
 # About 35 s of CPU with the -O2 build.
 set -u
-cd "$ROBIN_ROOT"
-command -v python3 >/dev/null || { echo "python3 not installed"; exit 77; }
-. scripts/lib/suite.sh
-G=build/guest/workloads
-W=$(suite_names | awk 'NR % 2 == 1')
-for w in $W; do
-	[ -x "$G/$w.static" ] || { echo "$G/$w.static not built (make guest)"; exit 77; }
-done
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-e2e-546.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$ROBIN_ROOT/tests/e2e/lib/dcpi_suite.sh"
+dcpi_suite_eval 546 dcpi
 fail=0
-die() { echo "FAIL: $*"; fail=1; }
-for w in $W; do
-	"${SUITE_ENV[@]}" "$ROBIN" sim --quiet --no-progress --preset inorder-dual --top 0 \
-		--profile dcpi --period 97 --db "$tmp/s.db" -- $G/$w.static 1 >/dev/null 2>"$tmp/err" ||
-		die "robin sim $w exited $?: $(tail -n1 "$tmp/err")"
-done
-"$ROBIN" calc --evaluate --json --db "$tmp/s.db" >"$tmp/eval.json" 2>"$tmp/err" ||
-	die "robin calc --evaluate --json failed: $(cat "$tmp/err")"
-[ $fail = 0 ] || exit 1
 python3 - "$tmp/eval.json" <<'PY' || fail=1
 import json, sys
 d = json.load(open(sys.argv[1]))
