@@ -5,7 +5,8 @@
  * jump, so no side is a short forward branch that SFB predicates: a jump cannot be in a
  * shadow), then the state's next value. `random` seeds the two states, so each branch goes
  * either way at random (half of them mispredict); `steady` seeds them with 0, which xorshift
- * keeps at 0, so every branch falls through. Both run the very same instructions, and
+ * keeps at 0, so every branch falls through. Both run the very same loop (the argument
+ * parsing and the checksum's printing differ by a few instructions), and
  * (cycles_random - cycles_steady) / (mispredictions_random - mispredictions_steady) is the
  * cycles one misprediction costs. Each branch tests the state computed before the other
  * diamond's branch, so its operand is ready when the front end refetches it after the other
