@@ -9,6 +9,9 @@
 # "Errors detected"; its list, matrix and state CRCs are checked), timed by its own
 # clock_gettime calls, which under
 # `robin sim` read the simulated time (CoreMark/MHz = iterations per simulated second / MHz).
+# The second anchor for BOOM, the misprediction penalty and the load-use latency of
+# SonicBOOM's pipeline, comes from two microbenchmarks of tests/guest (mispredict: random
+# against steady branches; loaduse: a pointer chase) on the BOOM presets.
 # Every guest runs under `env -i` so runs repeat to the cycle. Not part of `make check`.
 # Usage: bash bench/validate.sh [ROBIN]     env: COREMARK_DIR, VALIDATE_SIZE (default 1)
 set -u
@@ -22,17 +25,47 @@ for f in imagick nab lbm variants/imagick_noflags variants/nab_finite variants/n
          variants/lbm_prefetch; do
 	[ -x "$G/$f.static" ] || { echo "validate: $G/$f.static not built (make guest)" >&2; exit 2; }
 done
+M=build/guest/tests
+for f in mispredict loaduse; do
+	[ -x "$M/$f.static" ] || { echo "validate: $M/$f.static not built (make guest)" >&2; exit 2; }
+done
 
-# cycles NAME PRESET PROG ARGS...: simulate, print the cycles
-cycles() {
+# sim_json NAME PRESET PROG ARGS...: simulate, the statistics in $tmp/NAME.json
+sim_json() {
 	local name=$1 preset=$2; shift 2
 	env -i "$ROBIN" sim --quiet --preset "$preset" --stats-json "$tmp/$name.json" -- "$@" \
 		> "$tmp/$name.out" 2> "$tmp/$name.err" || { echo "validate: $name failed" >&2; cat "$tmp/$name.err" >&2; exit 1; }
-	python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['cycles'])" "$tmp/$name.json"
+}
+# cycles NAME PRESET PROG ARGS...: simulate, print the cycles
+cycles() {
+	sim_json "$@" || exit 1
+	python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['cycles'])" "$tmp/$1.json"
 }
 rows=()
 row() { rows+=("$1|$2|$3|$4|$5"); }  # figure|published|robin|unit|source
 speedup() { python3 -c "import sys; print(f'{int(sys.argv[1]) / int(sys.argv[2]):.2f}')" "$1" "$2"; }
+
+# The second anchor: SonicBOOM's pipeline as its authors drew it (CARRV 2020 slides: a
+# 12-cycle branch-misprediction penalty, a 4-cycle load-use latency) against what programs
+# measure on the BOOM presets (boom-large-v is boom-large here).
+for p in sonicboom-cal sonicboom boom-large boom-medium; do
+	sim_json mp_random-$p $p $M/mispredict.static random 20000
+	sim_json mp_steady-$p $p $M/mispredict.static steady 20000
+	sim_json lu1-$p $p $M/loaduse.static 1000
+	sim_json lu2-$p $p $M/loaduse.static 2000
+	read -r pen lu < <(python3 - "$tmp" "$p" <<'PY'
+import json, sys
+t, p = sys.argv[1:]
+r, s, a, b = (json.load(open(f"{t}/{n}-{p}.json")) for n in ("mp_random", "mp_steady", "lu1", "lu2"))
+mp = r["branches"]["conditional_mispredicts"] - s["branches"]["conditional_mispredicts"]
+print(f"{(r['cycles'] - s['cycles']) / mp:.1f} {(b['cycles'] - a['cycles']) / (64 * 1000):.1f}")
+PY
+)
+	row "branch-misprediction penalty, cycles ($p; mispredict random - steady)" 12 "$pen" "" \
+		"Zhao, Korpan, Gonzalez, Asanović, SonicBOOM, CARRV 2020 slides (BOOMv2: 10, BOOMv1: 7)"
+	row "load-use latency, cycles ($p; loaduse pointer chase)" 4 "$lu" "" \
+		"same (SonicBOOM and BOOMv2)"
+done
 
 for p in boom-large sonicboom; do
 	a=$(cycles imagick-$p $p $G/imagick.static $SIZE)
