@@ -53,6 +53,7 @@ for p in sonicboom-cal sonicboom boom-large boom-medium; do
 	sim_json mp_steady-$p $p $M/mispredict.static steady 20000
 	sim_json lu1-$p $p $M/loaduse.static 1000
 	sim_json lu2-$p $p $M/loaduse.static 2000
+	pen= lu=
 	read -r pen lu < <(python3 - "$tmp" "$p" <<'PY'
 import json, sys
 t, p = sys.argv[1:]
@@ -61,6 +62,7 @@ mp = r["branches"]["conditional_mispredicts"] - s["branches"]["conditional_mispr
 print(f"{(r['cycles'] - s['cycles']) / mp:.1f} {(b['cycles'] - a['cycles']) / (64 * 1000):.1f}")
 PY
 )
+	[ -n "${lu:-}" ] || { echo "validate: the anchors of $p could not be computed" >&2; exit 1; }
 	row "branch-misprediction penalty, cycles ($p; mispredict random - steady)" 12 "$pen" "" \
 		"Zhao, Korpan, Gonzalez, Asanović, SonicBOOM, CARRV 2020 slides (BOOMv2: 10, BOOMv1: 7)"
 	row "load-use latency, cycles ($p; loaduse pointer chase)" 4 "$lu" "" \
