@@ -11,7 +11,7 @@
 const char core_opts_help[] =
 	"  --preset NAME        start from a preset: boom-large (default), boom-medium, inorder-dual,\n"
 	"                       sonicboom (boom-large with SFB predication), sonicboom-cal (sonicboom\n"
-	"                       calibrated on CoreMark: docs/validation.md)\n"
+	"                       with SonicBOOM's published configuration: docs/validation.md)\n"
 	"  --config FILE        apply a file of key = value lines (see `robin config --dump`)\n"
 	"  --set KEY=VALUE      override one key (repeatable; applied in order after --config)\n";
 

@@ -166,16 +166,49 @@ static int fetch_shadowable(const struct isa_insn *in)
 	       !(in->flags & (ISA_F_SERIALIZE | ISA_F_ECALL | ISA_F_READS_FFLAGS));
 }
 
+/* riscv-boom's rule (v3 BranchDecode, config sfb_boom): the ALU ops its front end lets into a
+ * shadow are the immediate ones, lui, and the register-register ones that write their first
+ * source (or add from x0, a move): the predicated op keeps rd's old value through rs1. */
+static int fetch_shadowable_boom(const struct isa_insn *in)
+{
+	if (!fetch_shadowable(in))
+		return 0;
+	switch (in->op) {
+	case ISA_OP_lui: case ISA_OP_addi: case ISA_OP_slti: case ISA_OP_sltiu: case ISA_OP_xori:
+	case ISA_OP_ori: case ISA_OP_andi: case ISA_OP_slli: case ISA_OP_srli: case ISA_OP_srai:
+	case ISA_OP_addiw: case ISA_OP_slliw: case ISA_OP_srliw: case ISA_OP_sraiw:
+		return 1;
+	case ISA_OP_add:
+		if (in->rs1 == 0)
+			return 1;
+		/* fall through */
+	case ISA_OP_sub: case ISA_OP_sll: case ISA_OP_slt: case ISA_OP_sltu: case ISA_OP_xor:
+	case ISA_OP_srl: case ISA_OP_sra: case ISA_OP_or: case ISA_OP_and: case ISA_OP_addw:
+	case ISA_OP_subw: case ISA_OP_sllw: case ISA_OP_srlw: case ISA_OP_sraw:
+		return in->rs1 == in->rd;
+	default:
+		return 0;
+	}
+}
+
 /* Is the conditional branch at pc a short forward branch (config sfb): its target ahead by a
- * shadow of 1..sfb_max_shadow shadowable instructions? */
+ * shadow of 1..sfb_max_shadow shadowable instructions (sfb_boom: of riscv-boom's shadowable
+ * ops, the target in the branch's fetch packet or the next)? */
 static int fetch_is_sfb(struct core *c, uint64_t pc, const struct isa_insn *in)
 {
 	if (!c->cfg.sfb || in->cls != ISA_CLASS_BRANCH || in->imm <= 0)
 		return 0;
 	uint64_t target = pc + (uint64_t)in->imm, p = pc + in->len;
-	for (uint32_t k = 0; k < c->cfg.sfb_max_shadow; k++) {
+	uint32_t max = c->cfg.sfb_max_shadow;
+	if (c->cfg.sfb_boom) {
+		uint64_t packet = pc & ~(uint64_t)(c->cfg.fetch_bytes - 1);
+		if (target > packet + 2 * (uint64_t)c->cfg.fetch_bytes)
+			return 0;
+		max = c->cfg.fetch_bytes;  /* the two packets hold at most this many ops */
+	}
+	for (uint32_t k = 0; k < max; k++) {
 		const struct isa_insn *s = c->src.decode_at(c->src.ctx, p);
-		if (!fetch_shadowable(s))
+		if (c->cfg.sfb_boom ? !fetch_shadowable_boom(s) : !fetch_shadowable(s))
 			return 0;
 		p += s->len;
 		if (p == target)
