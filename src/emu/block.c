@@ -149,7 +149,12 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	 * (5, 6) is an illegal instruction, which fpu.c's path raises */
 #define FCVT(name, K) case ISA_OP_##name: return in->rm <= FPU_RM_RMM || in->rm == FPU_RM_DYN ? K : BK_GEN;
 	FCVT(fcvt_d_s, BK_FCVT_D_S) FCVT(fcvt_d_w, BK_FCVT_D_W) FCVT(fcvt_d_l, BK_FCVT_D_L)
+	FCVT(fcvt_d_wu, BK_FCVT_D_WU)
 #undef FCVT
+	case ISA_OP_fcvt_d_lu:
+		return in->rm == FPU_RM_RNE || in->rm == FPU_RM_DYN ? BK_FCVT_D_LU : BK_GEN;
+	case ISA_OP_fcvt_wu_d: return in->rm == FPU_RM_RTZ ? BK_FCVT_WU_D : BK_GEN;
+	case ISA_OP_fcvt_lu_d: return in->rm == FPU_RM_RTZ ? BK_FCVT_LU_D : BK_GEN;
 	/* double -> int64 truncating (C's cast): rtz only */
 	case ISA_OP_fcvt_l_d:
 		return in->rm == FPU_RM_RTZ ? BK_FCVT_L_D :
@@ -166,7 +171,8 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	case ISA_OP_fclass_d: return BK_FCLASS_D;
 	/* fsflags / frflags (the CSR number 1 is fflags) */
 	case ISA_OP_csrrw: return in->csr == 1 ? BK_FFLAGS_RW : BK_GEN;
-	case ISA_OP_csrrs: return in->csr == 1 ? BK_FFLAGS_RS : BK_GEN;
+	case ISA_OP_csrrs:
+		return in->csr == 1 ? BK_FFLAGS_RS : in->csr == 2 && in->rs1 == 0 ? BK_FRM_R : BK_GEN;
 	case ISA_OP_fence: return BK_NOP;  /* one hart: orders nothing (exec_fence) */
 	case ISA_OP_beq: return BK_BEQ;
 	case ISA_OP_bne: return BK_BNE;
@@ -361,9 +367,10 @@ static int block_host_popcnt; /* without POPCNT is left to the handler) */
 
 /* ---- translation of hot blocks to host code (jit.c) ---- */
 
-/* Translate b's ops (the first ones, up to the first the translator does not know); a
- * translation of fewer than two ops is not worth a call. Without executable memory the
- * emulator goes on interpreting. */
+/* Translate b's ops (the first ones, up to the first the translator does not know), even a
+ * block of one op (a `j` back to a loop's head after a call returns: translated, the code
+ * chains through it instead of returning to block_run on every pass). Without executable
+ * memory the emulator goes on interpreting. */
 static void block_jit(struct emu *e, struct emu_block *b)
 {
 	static uint8_t buf[64 * 1024];  /* ample for 129 ops and their exits; when full, jit_translate
@@ -395,7 +402,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
 				 .pc_end = b->pc_end };
 	static struct jit_code c;
-	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 2)
+	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 1)
 		return;
 	uint8_t *code = emu_arena_alloc(&e->jit_arena, c.len);
 	if (!code) {
@@ -534,6 +541,9 @@ enum emu_status block_run(struct emu *e, uint64_t limit)
 		[BK_FCVT_S_L] = &&L_FCVT_L_D_RNE, [BK_FCVT_S_D] = &&L_FCVT_L_D_RNE,
 		[BK_FCVT_W_D] = &&L_FCVT_L_D_RNE, [BK_FCVT_W_D_RNE] = &&L_FCVT_L_D_RNE,
 		[BK_FMV_X_W] = &&L_FCVT_L_D_RNE, [BK_FMV_W_X] = &&L_FCVT_L_D_RNE,
+		[BK_FCVT_D_WU] = &&L_FCVT_L_D_RNE, [BK_FCVT_D_LU] = &&L_FCVT_L_D_RNE,
+		[BK_FCVT_WU_D] = &&L_FCVT_L_D_RNE, [BK_FCVT_LU_D] = &&L_FCVT_L_D_RNE,
+		[BK_FRM_R] = &&L_FCVT_L_D_RNE,
 		[BK_SH1ADD] = &&L_SH1ADD, [BK_SH2ADD] = &&L_SH2ADD, [BK_SH3ADD] = &&L_SH3ADD,
 		[BK_ADD_UW] = &&L_ADD_UW, [BK_SH1ADD_UW] = &&L_SH1ADD_UW, [BK_SH2ADD_UW] = &&L_SH2ADD_UW,
 		[BK_SH3ADD_UW] = &&L_SH3ADD_UW, [BK_SLLI_UW] = &&L_SLLI_UW, [BK_ANDN] = &&L_ANDN,
@@ -634,15 +644,16 @@ enter:
 			if (!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) {
 				/* the exit that led here leaves to this block from now on */
 				if (e->jit_link) {
-					if (e->jit_link_pc == b->pc)
-						memcpy(emu_arena_w(&e->jit_arena, (void *)(uintptr_t)e->jit_link),
-						       &b->jit_chain, sizeof(void *));
+					if (e->jit_link_pc == b->pc) {
+						uint8_t *rel = (uint8_t *)(uintptr_t)e->jit_link;
+						jit_link(emu_arena_w(&e->jit_arena, rel), rel, b->jit_chain);
+					}
 					e->jit_link = 0;
 				}
 				e->jit_icount = icount;
 				e->jit_limit = e->block_hook ? 0 : stop;
 				struct jit_ret jr = jit_enter((uint8_t *)x + 128, base, mem->jit_limit,
-							      b->jit);
+							      b->jit, icount);
 				b = jr.block;
 				icount = e->jit_icount;
 				uint32_t r = (uint32_t)jr.r;
@@ -662,7 +673,18 @@ enter:
 						CHAIN(1);
 					}
 					pc = h->next_pc;
-					CHAIN(b->pc == pc);
+					/* the translated code missed the jump cache: the block this
+					 * jump led to last time goes (back) into it, so the code finds
+					 * it next time (a block reached by chaining is never looked up) */
+					b = op->chain;
+					if (__builtin_expect(b != NULL && b->pc == pc && !b->dead, 1)) {
+						struct emu_jc_entry *j = &e->jc[(pc >> 1) & jc_mask];
+						j->npc = ~pc;
+						j->b = b;
+						goto chained;
+					}
+					chain_slot = &((struct emu_bop *)op)->chain;
+					goto dispatch;
 				}
 				goto *op->lbl;
 			}

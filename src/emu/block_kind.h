@@ -30,6 +30,11 @@ enum block_kind {
 	 * fmv.x.w, fmv.w.x */
 	BK_MULH, BK_FCVT_S_W, BK_FCVT_S_L, BK_FCVT_S_D, BK_FCVT_W_D, BK_FCVT_W_D_RNE,
 	BK_FMV_X_W, BK_FMV_W_X,
+	/* unsigned conversions: fcvt.d.wu (any mode), fcvt.d.lu to nearest, fcvt.wu.d and
+	 * fcvt.lu.d truncating */
+	BK_FCVT_D_WU, BK_FCVT_D_LU, BK_FCVT_WU_D, BK_FCVT_LU_D,
+	/* frrm (csrrs rd, frm, x0) */
+	BK_FRM_R,
 	/* Zba, Zbb, Zbs, Zicond (exec_b.c's semantics) */
 	BK_SH1ADD, BK_SH2ADD, BK_SH3ADD, BK_ADD_UW, BK_SH1ADD_UW, BK_SH2ADD_UW, BK_SH3ADD_UW,
 	BK_SLLI_UW,

@@ -110,7 +110,7 @@ static inline void *emu_arena_w(const struct emu_arena *a, void *p)
 }
 
 /* Direct-mapped cache from a guest PC to its block (block.c); pc is odd when empty. */
-#define EMU_JC_BITS 12
+#define EMU_JC_BITS 14
 struct emu_jc_entry {
 	uint64_t npc;  /* ~PC: an all-zero entry (fresh zero pages, block_flush) matches no PC */
 	struct emu_block *b;

@@ -24,15 +24,17 @@
  *   - leaving the block (a taken branch, a jump, its end) counts the block's instructions in
  *     the run's count and goes on to the next translated block when it can (emit_exit).
  *
- * Registers: rdi = xb, rsi = guest memory base, rdx = jit_limit; rax, rcx, r8, r9 are
- * scratch, xmm0-xmm2 too; rbx, rbp, r12, r13 hold sp, a5, a4 and a0 in all translated code
- * (JIT_PINS: jit_enter loads and stores them), r10, r11, r14, r15 the other guest int
- * registers the block uses most (xr_read: loaded at first read, stored back at every exit
- * when written); jit_enter saves the callee-saved ones around the code.
+ * Registers: rdi = xb, rsi = guest memory base, rdx = jit_limit; rax and rcx are scratch,
+ * xmm0-xmm3 too (xmm3 keeps rdx across mul and div, r8 across orc.b); rbx, rbp, r12, r13
+ * hold sp, a5, a4 and a0 in all translated code (JIT_PINS: jit_enter loads and stores them),
+ * r11 the run's instruction count (ICOUNT); r14, r15, r10, r8, r9 other guest int registers,
+ * given out op by op (xr_prepare) and stored back at every exit when written (r8 is scratch
+ * in an indirect jump's look-up, after that); jit_enter saves the callee-saved ones around
+ * the code.
  *
  * The code of a block: a JIT_ENTER return (jit_retire's target), the chain entry, which falls
  * into the body; the exits a condition takes (jcc) go to stubs after the body, one per
- * distinct exit and set of registers to store; then a loop's checks; then the exits' slots.
+ * distinct exit and set of registers to store; then a loop's checks.
  */
 #include <stddef.h>
 #include <string.h>
@@ -45,7 +47,7 @@
 
 enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R10 = 10,
        R11 = 11, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
-enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_P = 0xa, CC_L = 0xc,
+enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_S = 8, CC_P = 0xa, CC_L = 0xc,
        CC_GE = 0xd, CC_LE = 0xe };
 
 #define XB RDI  /* int register i at [rdi + 8 * i - 128] */
@@ -65,8 +67,14 @@ static const int8_t jit_pin[32] = { JIT_PINS(JIT_PIN_TAB) };  /* host register +
 
 /* The host registers the other guest int registers a block uses most get, best first: the
  * rest of those a call preserves (jit_enter saves them), then r10 and r11. */
-static const uint8_t jit_xr_host[] = { R14, R15, R10, R11 };
+static const uint8_t jit_xr_host[] = { R14, R15, R10, R8, R9 };
+/* The run's instruction count lives in r11 in translated code (jit_enter loads it; every
+ * return to block_run stores it to env->icount): the count of each exit and the limit check
+ * of each entry are register operations, not a chain of stores and loads of one word. */
+#define ICOUNT R11
 #define JIT_XR_N ((int)sizeof(jit_xr_host))
+
+#define JIT_MAX_OPS 256
 
 struct jbuf {
 	uint8_t *p, *end;
@@ -76,8 +84,6 @@ struct jbuf {
 	uint32_t fix_ret[JIT_MAX_FIX];
 	uint32_t fix_dirty[JIT_MAX_FIX];  /* the guest registers its stub stores back */
 	uint32_t n_fix;
-	/* rip-relative references to exit slots: where their rel32 is, and which slot */
-	uint32_t slot_ref[2 * JIT_MAX_SLOTS], slot_ref_of[2 * JIT_MAX_SLOTS], n_slot_ref;
 	/* host memory accesses: where each is, and the fix of its op's exit (jit_fault.c) */
 	uint32_t flt_at[JIT_MAX_SLOTS], flt_fix[JIT_MAX_SLOTS], n_flt;
 	uint8_t *start;
@@ -87,10 +93,20 @@ struct jbuf {
 	uint32_t loaded, dirty; /* guest registers (bits) in their host register now, written
 	                           (pinned ones are always loaded, never dirty) */
 	uint32_t use[32];       /* reads and writes of each guest register, counted as emitted */
+	/* blocks that do not loop to themselves: the registers of jit_xr_host are given out
+	 * op by op (xr_prepare): occ[s] is the guest register jit_xr_host[s] holds (0: none) */
+	int dyn;
+	uint8_t occ[JIT_XR_N];
+	uint32_t cur_k;                       /* the op being emitted */
+	uint32_t opuse[JIT_MAX_OPS], opread[JIT_MAX_OPS];  /* the first pass's accesses of each
+	                                         op (guest registers, bits; not the pinned) */
+	uint8_t fix_occ[JIT_MAX_FIX][JIT_XR_N];  /* occ at each jump to an exit stub */
 	uint32_t written;       /* guest registers written (bits), counted as emitted */
 	int self_loop;          /* an exit goes to the block's own start (to the loop's checks) */
+	int rax_next;           /* rax still holds an indirect jump's target (h->next_pc) */
 	uint32_t loop_top;      /* where those go on after the checks (after the preloads) */
 	uint32_t loop_dirty;    /* the written registers a self-loop keeps in host registers */
+	uint8_t loop_occ[JIT_XR_N];  /* dynamic allocation: occ at loop_top */
 	uint32_t loop_ref[JIT_MAX_SLOTS], n_loop_ref;  /* rel32s of jumps to the loop's checks */
 	const struct jit_env *env;
 	const struct jit_block *blk;
@@ -204,6 +220,10 @@ static void ret_imm(struct jbuf *j, uint32_t v)
 static int xr_read(struct jbuf *j, int i)
 {
 	j->use[i]++;
+	if (!jit_pin[i] && j->cur_k < JIT_MAX_OPS) {
+		j->opuse[j->cur_k] |= 1u << i;
+		j->opread[j->cur_k] |= 1u << i;
+	}
 	int r = j->host_of[i];
 	if (r < 0)
 		return -1;
@@ -218,6 +238,8 @@ static int xr_read(struct jbuf *j, int i)
 static int xr_write(struct jbuf *j, int i)
 {
 	j->use[i]++;
+	if (!jit_pin[i] && j->cur_k < JIT_MAX_OPS)
+		j->opuse[j->cur_k] |= 1u << i;
 	j->written |= 1u << i;
 	int r = j->host_of[i];
 	if (r >= 0 && !jit_pin[i]) {
@@ -245,6 +267,96 @@ static void xr_writeback(struct jbuf *j, uint32_t mask)
 	for (int i = 1; i < 32; i++)
 		if (mask & (1u << i))
 			op_m(j, 0, 1, 0x89, j->host_of[i], XB, -1, XD(i), 0);
+}
+
+/* Make occ (and host_of) o: the mapping at an exit stub's jump or at a loop's top. */
+static void xr_set_occ(struct jbuf *j, const uint8_t *o)
+{
+	for (int q = 0; q < JIT_XR_N; q++)
+		if (j->occ[q])
+			j->host_of[j->occ[q]] = -1;
+	memcpy(j->occ, o, JIT_XR_N);
+	for (int q = 0; q < JIT_XR_N; q++)
+		if (j->occ[q])
+			j->host_of[j->occ[q]] = (int8_t)jit_xr_host[q];
+}
+
+/* A loop's way back to its top (dynamic allocation): the registers given out since then
+ * go back to those of loop_occ (stored when written, the top's loaded), dirty or not, so
+ * that the state is the top's: loop_occ's registers loaded, loop_dirty's counted written. */
+static void xr_to_loop_top(struct jbuf *j, uint32_t dirty)
+{
+	for (int q = 0; q < JIT_XR_N; q++) {
+		int g = j->occ[q], t = j->loop_occ[q], h = jit_xr_host[q];
+		if (g == t)
+			continue;
+		if (g && (dirty & (1u << g)))
+			op_m(j, 0, 1, 0x89, h, XB, -1, XD(g), 0);  /* mov [g], h */
+	}
+	for (int q = 0; q < JIT_XR_N; q++) {
+		int g = j->occ[q], t = j->loop_occ[q], h = jit_xr_host[q];
+		if (g != t && t)
+			op_m(j, 0, 1, 0x8b, h, XB, -1, XD(t), 0);  /* mov h, [t] */
+	}
+}
+
+/* The first op after k that uses guest register i (n: none). */
+static uint32_t xr_next_use(const struct jbuf *j, int i, uint32_t k, uint32_t n)
+{
+	for (uint32_t q = k + 1; q < n && q < JIT_MAX_OPS; q++)
+		if (j->opuse[q] & (1u << i))
+			return q;
+	return n;
+}
+
+/* Before op k of n (dynamic allocation): give the registers it uses (the first pass's
+ * record) that are used again later a register of jit_xr_host, evicting the one whose next
+ * use is farthest (stored back when written) when it is used later than this one; load those
+ * the op reads. All of it before the op's code, so that no exit of the op sees a register
+ * change hands. */
+static void xr_prepare(struct jbuf *j, uint32_t k, uint32_t n)
+{
+	if (k >= JIT_MAX_OPS)
+		return;
+	uint32_t need = j->opuse[k], busy = 0;
+	for (int s = 0; s < JIT_XR_N; s++)
+		if (j->occ[s] && (need & (1u << j->occ[s])))
+			busy |= 1u << s;
+	for (int i = 1; i < 32; i++) {
+		if (!(need & (1u << i)) || j->host_of[i] >= 0)
+			continue;
+		uint32_t nu = xr_next_use(j, i, k, n);
+		if (nu >= n)
+			continue;  /* not used again: its memory operand costs no more */
+		int best = -1;
+		uint32_t far = 0;
+		for (int s = 0; s < JIT_XR_N; s++) {
+			if (busy & (1u << s))
+				continue;
+			uint32_t f = j->occ[s] ? xr_next_use(j, j->occ[s], k, n) : n + 1;
+			if (best < 0 || f > far) {
+				best = s;
+				far = f;
+			}
+		}
+		if (best < 0 || far <= nu)
+			continue;
+		int h = jit_xr_host[best], g = j->occ[best];
+		if (g) {
+			if (j->dirty & (1u << g))
+				op_m(j, 0, 1, 0x89, h, XB, -1, XD(g), 0);  /* mov [g], h */
+			j->host_of[g] = -1;
+			j->loaded &= ~(1u << g);
+			j->dirty &= ~(1u << g);
+		}
+		j->occ[best] = (uint8_t)i;
+		j->host_of[i] = (int8_t)h;
+		busy |= 1u << best;
+		if (j->opread[k] & (1u << i)) {
+			op_m(j, 0, 1, 0x8b, h, XB, -1, XD(i), 0);          /* mov h, [i] */
+			j->loaded |= 1u << i;
+		}
+	}
 }
 
 /* guest int register i <- a 64-bit value known now */
@@ -340,6 +452,7 @@ static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 	if (j->n_fix < JIT_MAX_FIX) {
 		j->fix_at[j->n_fix] = (uint32_t)(j->p - j->start);
 		j->fix_dirty[j->n_fix] = j->dirty;
+		memcpy(j->fix_occ[j->n_fix], j->occ, sizeof(j->occ));
 		j->fix_ret[j->n_fix++] = ret;
 	} else {
 		j->full = 1;
@@ -380,11 +493,18 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 	st_x(j, rd, RAX);
 }
 
-/* rax <- guest address rs1 + imm; exits (to k) unless it is below jit_limit (rdx). The
+/* The host register holding guest address rs1 + imm (rax, or rs1's own when imm is 0); exits
+ * (to k) unless it is below jit_limit (rdx). The
  * access that follows (mem_access) faults on the host where the guest may not make it. */
-static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t k)
+static int mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t k)
 {
 	int a = xr_read(j, o->rs1);
+	if (a >= 0 && !o->imm) {
+		/* the address is rs1's host register itself */
+		op_r(j, 0, 1, 0x3b, a, RDX);  /* cmp a, rdx */
+		jcc_exit(j, CC_AE, k);
+		return a;
+	}
 	if (a >= 0) {
 		op_m(j, 0, 1, 0x8d, RAX, a, -1, (int32_t)o->imm, 0);  /* lea rax, [rs1 + imm] */
 	} else {
@@ -394,6 +514,7 @@ static void mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t k)
 	}
 	op_r(j, 0, 1, 0x3b, RAX, RDX);  /* cmp rax, rdx */
 	jcc_exit(j, CC_AE, k);
+	return RAX;
 }
 
 /* The host access comes next: a fault there leaves through the exit mem_addr's check takes
@@ -497,7 +618,7 @@ static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sig
 		alu_imm(j, !w, 7, RCX, -1);
 		jcc_exit(j, CC_E, k);
 	}
-	op_r(j, 0, 1, 0x8b, R9, RDX);                      /* div clobbers rdx */
+	op_r(j, 0x66, 1, 0x0f6e, 3, RDX);                  /* movq xmm3, rdx: div clobbers it */
 	op_x(j, 0, !w, 0x8b, RAX, o->rs1);
 	if (sign) {
 		if (!w)
@@ -509,7 +630,7 @@ static void emit_div(struct jbuf *j, const struct jit_op *o, uint32_t k, int sig
 	op_r(j, 0, !w, 0xf7, sign ? 7 : 6, RCX);           /* idiv / div rcx */
 	if (rem)
 		op_r(j, 0, !w, 0x8b, RAX, RDX);
-	op_r(j, 0, 1, 0x8b, RDX, R9);
+	op_r(j, 0x66, 1, 0x0f7e, 3, RDX);                  /* movq rdx, xmm3 */
 	if (w)
 		op_r(j, 0, 1, 0x63, RAX, RAX);              /* movsxd rax, eax */
 	st_x(j, o->rd, RAX);
@@ -530,6 +651,10 @@ static void mov_rax_imm64(struct jbuf *j, uint64_t v)
 /* return { v, the block } to the caller (rdx: the block, as jit_ret) */
 static void emit_return(struct jbuf *j, uint32_t v)
 {
+	b8(j, 0x4c);  /* mov [rdi + icount], r11 (disp32) */
+	b8(j, 0x89);
+	b8(j, 0x9f);
+	b32(j, (uint32_t)j->env->icount);
 	b8(j, 0x48);
 	b8(j, 0xba);  /* movabs rdx, block */
 	b32(j, (uint32_t)(uintptr_t)j->blk->block);
@@ -539,27 +664,26 @@ static void emit_return(struct jbuf *j, uint32_t v)
 
 /* The code of exit v (jit.h's return values): the instructions of the block up to it counted
  * in the run's instruction count (when it leaves the block); a static target (a taken branch,
- * jal/j, the block's end) goes on through the exit's slot, an 8-byte pointer in the code:
- * first the "leave" code after it, which returns and tells block_run where the slot is
- * (e->jit_link, and the target in e->jit_link_pc), then, once block_run has patched it, the
- * target block's chain entry (jit_code.chain) directly. */
+ * jal/j, the block's end) goes on through a jmp rel32: first to the "leave" code after it,
+ * which returns and tells block_run where the rel32 is (e->jit_link, and the target in
+ * e->jit_link_pc), then, once block_run has patched it (jit_link), straight to the target
+ * block's chain entry (jit_code.chain). */
 static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 {
 	uint32_t k = v & 0xffff;
 	int self = self_exit(j, v);
 	/* a loop of one block stores only what it wrote beyond loop_dirty (nothing, as the
 	 * preloads count every register the block writes) */
-	xr_writeback(j, self ? dirty & ~j->loop_dirty : dirty);
+	if (self && j->dyn)
+		xr_to_loop_top(j, dirty);
+	else
+		xr_writeback(j, self ? dirty & ~j->loop_dirty : dirty);
 	if (!(v & JIT_LEFT)) {
 		emit_return(j, v);
 		return;
 	}
 	uint32_t cnt = (v & JIT_END) ? j->blk->n_insns : k + 1;
-	op_m(j, 0, 1, cnt <= 127 ? 0x83 : 0x81, 0, XB, -1, j->env->icount, 0);  /* add [icount] */
-	if (cnt <= 127)
-		b8(j, cnt);
-	else
-		b32(j, cnt);
+	alu_imm(j, 1, 0, ICOUNT, (int32_t)cnt);  /* add r11, cnt */
 	if (self) {
 		/* to the block's own start: the registers stay where they are (emit_entry_check) */
 		j->self_loop = 1;
@@ -575,48 +699,41 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 	if (v & JIT_INDIRECT) {
 		/* the target's block in the jump cache, translated: on through its chain entry */
 		const struct jit_env *env = j->env;
-		op_m(j, 0, 1, 0x8b, RAX, XB, -1, HD(next_pc), 0);
+		if (!j->rax_next)
+			op_m(j, 0, 1, 0x8b, RAX, XB, -1, HD(next_pc), 0);
 		op_r(j, 0, 1, 0x8b, RCX, RAX);
 		shift_imm(j, 1, 5, RCX, 1);                       /* shr rcx, 1 */
 		alu_imm(j, 0, 4, RCX, (int32_t)env->jc_mask);     /* and ecx, mask */
 		shift_imm(j, 1, 4, RCX, 4);                       /* shl rcx, 4: 16-byte entries */
 		op_m(j, 0, 1, 0x8d, R8, XB, RCX, env->jc, 0);     /* lea r8, [rdi + rcx + jc] */
-		op_r(j, 0, 1, 0xf7, 2, RAX);                      /* not rax */
-		op_m(j, 0, 1, 0x3b, RAX, R8, -1, 0, 0);           /* cmp rax, [r8] (~PC) */
+		op_r(j, 0, 1, 0x8b, RCX, RAX);
+		op_r(j, 0, 1, 0xf7, 2, RCX);                      /* not rcx */
+		op_m(j, 0, 1, 0x3b, RCX, R8, -1, 0, 0);           /* cmp rcx, [r8] (~PC) */
 		uint8_t *miss = jshort(j, CC_NE);
 		op_m(j, 0, 1, 0x8b, R8, R8, -1, 8, 0);            /* mov r8, [r8 + 8]: the block */
-		op_m(j, 0, 1, 0x8b, RAX, R8, -1, env->chain_of, 0);
-		op_r(j, 0, 1, 0x85, RAX, RAX);                    /* test rax, rax */
+		op_m(j, 0, 1, 0x8b, RCX, R8, -1, env->chain_of, 0);
+		op_r(j, 0, 1, 0x85, RCX, RCX);                    /* test rcx, rcx */
 		uint8_t *miss2 = jshort(j, CC_E);
 		b8(j, 0xff);
-		b8(j, 0xe0);                                      /* jmp rax */
+		b8(j, 0xe1);                                      /* jmp rcx */
 		land(j, miss);
 		land(j, miss2);
+		op_m(j, 0, 1, 0x89, RAX, XB, -1, HD(next_pc), 0);  /* the target, for block_run */
 		emit_return(j, v);
 		return;
 	}
-	struct jit_code *c = j->out;
-	if (c->n_slot >= JIT_MAX_SLOTS) {
-		j->full = 1;
-		return;
-	}
-	uint32_t s = c->n_slot++;
-	b8(j, 0xff);
-	b8(j, 0x25);  /* jmp [rip + slot] */
-	j->slot_ref[j->n_slot_ref] = (uint32_t)(j->p - j->start);
-	j->slot_ref_of[j->n_slot_ref++] = s;
+	/* jmp rel32, to the leave code right after it until block_run patches the rel32 */
+	b8(j, 0xe9);
+	uint32_t rel_at = (uint32_t)(j->p - j->start);
 	b32(j, 0);
-	c->slot_val[s] = (uint32_t)(j->p - j->start);  /* the slot's first target: the leave code */
 	uint64_t target = (v & JIT_END) ? j->blk->pc_end : (uint64_t)j->ops[k].imm;
 	mov_rax_imm64(j, target);
 	op_m(j, 0, 1, 0x89, RAX, XB, -1, j->env->link_pc, 0);
-	/* lea rax, [rip + slot] */
+	/* lea rax, [rip + the rel32] */
 	b8(j, 0x48);
 	b8(j, 0x8d);
 	b8(j, 0x05);
-	j->slot_ref[j->n_slot_ref] = (uint32_t)(j->p - j->start);
-	j->slot_ref_of[j->n_slot_ref++] = s;
-	b32(j, 0);
+	b32(j, rel_at - (uint32_t)(j->p - j->start + 4));
 	op_m(j, 0, 1, 0x89, RAX, XB, -1, j->env->link, 0);
 	emit_return(j, v);
 }
@@ -687,15 +804,23 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_ADD: case BK_SUB: case BK_XOR: case BK_OR: case BK_AND: case BK_MUL: {
 		uint32_t opc = o->kind == BK_ADD ? 0x03 : o->kind == BK_SUB ? 0x2b : o->kind == BK_XOR ? 0x33 :
 			       o->kind == BK_OR ? 0x0b : o->kind == BK_AND ? 0x23 : 0x0faf;
-		int t = rd_from(j, o->rd, o->rs1, o->rs2, 1);
-		op_x(j, 0, 1, opc, t, o->rs2);
+		/* sub is the one that does not commute: rd = rs2 op rs1 when rd is rs2 (computed in
+		 * rd's register, not through rax) */
+		int a = o->rs1, b = o->rs2;
+		if (o->kind != BK_SUB && b == o->rd && a != o->rd)
+			a = o->rs2, b = o->rs1;
+		int t = rd_from(j, o->rd, a, b, 1);
+		op_x(j, 0, 1, opc, t, b);
 		rd_set(j, o->rd, t, 0);
 		return 0;
 	}
 	case BK_ADDW: case BK_SUBW: case BK_MULW: {
 		uint32_t opc = o->kind == BK_ADDW ? 0x03 : o->kind == BK_SUBW ? 0x2b : 0x0faf;
-		int t = rd_from(j, o->rd, o->rs1, o->rs2, 0);
-		op_x(j, 0, 0, opc, t, o->rs2);
+		int a = o->rs1, b = o->rs2;
+		if (o->kind != BK_SUBW && b == o->rd && a != o->rd)
+			a = o->rs2, b = o->rs1;
+		int t = rd_from(j, o->rd, a, b, 0);
+		op_x(j, 0, 0, opc, t, b);
 		rd_set(j, o->rd, t, 1);
 		return 0;
 	}
@@ -722,20 +847,20 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 	case BK_LB: case BK_LH: case BK_LW: case BK_LD: case BK_LBU: case BK_LHU: case BK_LWU:
 	case BK_FLW: case BK_FLD: {
-		mem_addr(j, o, k);
+		int ix = mem_addr(j, o, k);
 		/* an int load goes straight to rd's host register when it has one */
 		int fp = o->kind == BK_FLW || o->kind == BK_FLD;
 		int t = !fp && j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RCX;
 		mem_access(j);
 		switch (o->kind) {
-		case BK_LB: op_m(j, 0, 1, 0x0fbe, t, RSI, RAX, 0, 0); break;   /* movsx t, byte */
-		case BK_LH: op_m(j, 0, 1, 0x0fbf, t, RSI, RAX, 0, 0); break;   /* movsx t, word */
-		case BK_LW: op_m(j, 0, 1, 0x63, t, RSI, RAX, 0, 0); break;     /* movsxd t, dword */
-		case BK_LBU: op_m(j, 0, 0, 0x0fb6, t, RSI, RAX, 0, 0); break;  /* movzx t32, byte */
-		case BK_LHU: op_m(j, 0, 0, 0x0fb7, t, RSI, RAX, 0, 0); break;  /* movzx t32, word */
+		case BK_LB: op_m(j, 0, 1, 0x0fbe, t, RSI, ix, 0, 0); break;   /* movsx t, byte */
+		case BK_LH: op_m(j, 0, 1, 0x0fbf, t, RSI, ix, 0, 0); break;   /* movsx t, word */
+		case BK_LW: op_m(j, 0, 1, 0x63, t, RSI, ix, 0, 0); break;     /* movsxd t, dword */
+		case BK_LBU: op_m(j, 0, 0, 0x0fb6, t, RSI, ix, 0, 0); break;  /* movzx t32, byte */
+		case BK_LHU: op_m(j, 0, 0, 0x0fb7, t, RSI, ix, 0, 0); break;  /* movzx t32, word */
 		case BK_LWU: case BK_FLW:
-			op_m(j, 0, 0, 0x8b, t, RSI, RAX, 0, 0); break;         /* mov t32, dword */
-		default: op_m(j, 0, 1, 0x8b, t, RSI, RAX, 0, 0); break;        /* mov t, qword */
+			op_m(j, 0, 0, 0x8b, t, RSI, ix, 0, 0); break;         /* mov t32, dword */
+		default: op_m(j, 0, 1, 0x8b, t, RSI, ix, 0, 0); break;        /* mov t, qword */
 		}
 		if (o->kind == BK_FLW) {
 			/* NaN-boxed: the upper half all ones */
@@ -757,7 +882,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_SB: case BK_SH: case BK_SW: case BK_SD: case BK_FSW: case BK_FSD: {
 		uint32_t sz = o->kind == BK_SB ? 1 : o->kind == BK_SH ? 2 :
 			      o->kind == BK_SW || o->kind == BK_FSW ? 4 : 8;
-		mem_addr(j, o, k);
+		int ix = mem_addr(j, o, k);
 		int v = RCX;  /* the value: rs2's host register when it has one */
 		if (o->kind == BK_FSW || o->kind == BK_FSD)
 			ld_f(j, RCX, o->rs2);
@@ -765,10 +890,10 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			v = x_in(j, o->rs2, RCX);
 		mem_access(j);
 		switch (sz) {
-		case 1: op_m(j, 0, 0, 0x88, v, RSI, RAX, 0, 1); break;  /* REX: bpl, not ch */
-		case 2: op_m(j, 0x66, 0, 0x89, v, RSI, RAX, 0, 0); break;
-		case 4: op_m(j, 0, 0, 0x89, v, RSI, RAX, 0, 0); break;
-		default: op_m(j, 0, 1, 0x89, v, RSI, RAX, 0, 0); break;
+		case 1: op_m(j, 0, 0, 0x88, v, RSI, ix, 0, 1); break;  /* REX: bpl, not ch */
+		case 2: op_m(j, 0x66, 0, 0x89, v, RSI, ix, 0, 0); break;
+		case 4: op_m(j, 0, 0, 0x89, v, RSI, ix, 0, 0); break;
+		default: op_m(j, 0, 1, 0x89, v, RSI, ix, 0, 0); break;
 		}
 		return 0;
 	}
@@ -889,11 +1014,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_MULH:
-		op_r(j, 0, 1, 0x8b, R9, RDX);                           /* imul clobbers rdx */
+		op_r(j, 0x66, 1, 0x0f6e, 3, RDX);                       /* movq xmm3, rdx: imul clobbers it */
 		ld_x(j, RAX, o->rs1);
 		op_x(j, 0, 1, 0xf7, 5, o->rs2);                         /* imul qword [rs2] */
 		op_r(j, 0, 1, 0x8b, RAX, RDX);
-		op_r(j, 0, 1, 0x8b, RDX, R9);
+		op_r(j, 0x66, 1, 0x0f7e, 3, RDX);                       /* movq rdx, xmm3 */
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_FCVT_S_W: case BK_FCVT_S_L:
@@ -974,15 +1099,49 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
 		st_f(j, o->rd, RAX);
 		return 0;
+	case BK_FCVT_D_WU:
+		/* every uint32 is a binary64: exact in any mode */
+		fp_need(j, k);
+		op_x(j, 0, 0, 0x8b, RAX, o->rs1);          /* mov eax, dword [rs1]: zero-extended */
+		op_r(j, 0xf2, 1, 0x0f2a, 0, RAX);          /* cvtsi2sd xmm0, rax */
+		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
+		st_f(j, o->rd, RAX);
+		return 0;
+	case BK_FCVT_D_LU:
+		/* below 2^63 the signed conversion is the unsigned one (RNE; inexact raises NX,
+		 * accrued); from 2^63 on, the handler */
+		fp_need(j, k);
+		ld_x(j, RAX, o->rs1);
+		op_r(j, 0, 1, 0x85, RAX, RAX);             /* test rax, rax */
+		jcc_exit(j, CC_S, k);
+		op_r(j, 0xf2, 1, 0x0f2a, 0, RAX);          /* cvtsi2sd xmm0, rax */
+		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
+		st_f(j, o->rd, RAX);
+		return 0;
+	case BK_FCVT_WU_D: case BK_FCVT_LU_D:
+		/* 0 <= x < 2^32 (2^63): in range, no NV; truncation inexact only raises NX,
+		 * accrued. Negative values (-0 and (-1, 0) included), NaNs and the rest: the
+		 * handler. fcvt.wu.d's 32-bit result is sign-extended. */
+		fp_need(j, k);
+		ld_f(j, RAX, o->rs1);
+		op_r(j, 0, 1, 0x85, RAX, RAX);             /* test rax, rax */
+		jcc_exit(j, CC_S, k);
+		shift_imm(j, 1, 5, RAX, 52);
+		alu_imm(j, 0, 7, RAX, o->kind == BK_FCVT_WU_D ? 1023 + 32 : 1023 + 63);
+		jcc_exit(j, CC_AE, k);
+		op_m(j, 0xf2, 1, 0x0f2c, RAX, FB, -1, FD(o->rs1), 0);  /* cvttsd2si rax, [rs1] */
+		if (o->kind == BK_FCVT_WU_D)
+			op_r(j, 0, 1, 0x63, RAX, RAX);         /* movsxd rax, eax */
+		st_x(j, o->rd, RAX);
+		return 0;
 	case BK_FCVT_D_L:
 		/* |v| <= 2^53: exact */
 		fp_need(j, k);
 		ld_x(j, RAX, o->rs1);
 		b8(j, 0x48); b8(j, 0xb9); b32(j, 0); b32(j, 1u << 21);  /* movabs rcx, 2^53 */
 		op_r(j, 0, 1, 0x03, RCX, RAX);                           /* add rcx, rax */
-		b8(j, 0x49); b8(j, 0xb8); b32(j, 0); b32(j, 1u << 22);  /* movabs r8, 2^54 */
-		op_r(j, 0, 1, 0x3b, RCX, R8);                            /* cmp rcx, r8 */
-		jcc_exit(j, CC_A, k);
+		shift_imm(j, 1, 5, RCX, 54);                             /* shr rcx, 54 */
+		jcc_exit(j, CC_NE, k);  /* v + 2^53 >= 2^54 (v = 2^53 too, exact: the handler) */
 		op_r(j, 0xf2, 1, 0x0f2a, 0, RAX);                        /* cvtsi2sd xmm0, rax */
 		op_r(j, 0x66, 1, 0x0f7e, 0, RAX);
 		st_f(j, o->rd, RAX);
@@ -1039,11 +1198,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		j->nx_check = 1;
 		return 0;
 	case BK_MULHU:
-		op_r(j, 0, 1, 0x8b, R9, RDX);                           /* mul clobbers rdx */
+		op_r(j, 0x66, 1, 0x0f6e, 3, RDX);                       /* movq xmm3, rdx: mul clobbers it */
 		ld_x(j, RAX, o->rs1);
 		op_x(j, 0, 1, 0xf7, 4, o->rs2);          /* mul qword [rs2] */
 		op_r(j, 0, 1, 0x8b, RAX, RDX);
-		op_r(j, 0, 1, 0x8b, RDX, R9);
+		op_r(j, 0x66, 1, 0x0f7e, 3, RDX);                       /* movq rdx, xmm3 */
 		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_FFLAGS_RS:
@@ -1056,6 +1215,12 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			alu_imm(j, 0, 4, RCX, 31);
 			op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
 		}
+		st_x(j, o->rd, RAX);
+		return 0;
+	case BK_FRM_R:
+		/* frrm: the CSR reads frm's three bits */
+		op_m(j, 0, 0, 0x8b, RAX, XB, -1, HD(frm), 0);           /* mov eax, frm */
+		alu_imm(j, 0, 4, RAX, 7);
 		st_x(j, o->rd, RAX);
 		return 0;
 	/* ---- Zba, Zbb, Zbs, Zicond (exec_b.c's semantics) ---- */
@@ -1170,6 +1335,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_ORC_B:
 		/* block.c's block_orc_b: m = (((v & lo7) + lo7) | v) & ~lo7; (m - (m >> 7)) | m */
 		ld_x(j, RAX, o->rs1);
+		op_r(j, 0x66, 1, 0x0f6e, 3, R8);                    /* movq xmm3, r8: r8 may hold a guest register */
 		b8(j, 0x48); b8(j, 0xb9); b32(j, 0x7f7f7f7fu); b32(j, 0x7f7f7f7fu);  /* movabs rcx, lo7 */
 		op_r(j, 0, 1, 0x8b, R8, RCX);                       /* mov r8, rcx */
 		op_r(j, 0, 1, 0x23, R8, RAX);                       /* and r8, rax */
@@ -1182,6 +1348,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_r(j, 0, 1, 0x8b, RCX, R8);
 		op_r(j, 0, 1, 0x2b, RCX, RAX);                      /* rcx = m - (m >> 7) */
 		op_r(j, 0, 1, 0x0b, RCX, R8);                       /* | m */
+		op_r(j, 0x66, 1, 0x0f7e, 3, R8);                    /* movq r8, xmm3 */
 		st_x(j, o->rd, RCX);
 		return 0;
 	case BK_BCLR: case BK_BINV: case BK_BSET: case BK_BEXT: {
@@ -1224,9 +1391,16 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		if (imm32)
 			alu_imm(j, 1, 0, RAX, imm32);
 		alu_imm(j, 1, 4, RAX, -2);                              /* and rax, ~1 */
-		op_m(j, 0, 1, 0x89, RAX, XB, -1, HD(next_pc), 0);
+		/* the link is written without rax unless it is a 64-bit immediate going to
+		 * memory: then the target goes to h->next_pc first, and the exit reads it back
+		 * (else the exit stores it when it returns) */
+		j->rax_next = !o->rd || j->host_of[o->rd] >= 0 ||
+			      (int64_t)(o->pc + o->len) == (int32_t)(o->pc + o->len);
+		if (!j->rax_next)
+			op_m(j, 0, 1, 0x89, RAX, XB, -1, HD(next_pc), 0);
 		st_x_imm(j, o->rd, o->pc + o->len);
 		emit_exit(j, k | JIT_INDIRECT, j->dirty);
+		j->rax_next = 0;
 		return 1;
 	case BK_END:
 		emit_exit(j, k | JIT_END, j->dirty);
@@ -1280,8 +1454,7 @@ static void xr_allocate(struct jbuf *j)
 static void emit_entry_check(struct jbuf *j, int fp, int loop)
 {
 	const struct jit_env *env = j->env;
-	op_m(j, 0, 1, 0x8b, RAX, XB, -1, env->icount, 0);
-	alu_imm(j, 1, 0, RAX, (int32_t)j->blk->n_insns);
+	op_m(j, 0, 1, 0x8d, RAX, ICOUNT, -1, (int32_t)j->blk->n_insns, 0);  /* lea rax, [r11 + n] */
 	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->limit, 0);
 	if (!loop) {
 		jcc_exit(j, CC_A, JIT_ENTER);
@@ -1315,7 +1488,7 @@ static void emit_entry_check(struct jbuf *j, int fp, int loop)
 
 /* The JIT_ENTER return before the chain entry (emit_return's 16 bytes), which jit_retire's
  * short jump goes back to. */
-#define JIT_DEAD_STUB 16
+#define JIT_DEAD_STUB 23
 
 int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
 		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
@@ -1333,11 +1506,26 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->start = j->p = buf;
 		j->end = buf + cap;
 		j->full = 0;
-		j->n_fix = j->n_slot_ref = j->n_loop_ref = j->n_flt = 0;
+		j->n_fix = j->n_loop_ref = j->n_flt = 0;
 		j->fp_env = j->nx_check = 0;
 		xr_pin(j);  /* j->loaded: the pinned registers */
-		if (pass)
+		memset(j->occ, 0, sizeof(j->occ));
+		/* a loop of one block keeps the most used registers in host registers all
+		 * through (xr_allocate); other blocks give them out op by op (xr_prepare) */
+		j->dyn = pass;
+		if (pass && self_loop) {
+			/* a loop starts from the most used registers (xr_allocate), preloaded */
 			xr_allocate(j);
+			for (int q = 0; q < JIT_XR_N; q++)
+				for (int i = 1; i < 32; i++)
+					if (j->host_of[i] == jit_xr_host[q] && !jit_pin[i])
+						j->occ[q] = (uint8_t)i;
+		}
+		if (!pass) {
+			memset(j->opuse, 0, sizeof(j->opuse));
+			memset(j->opread, 0, sizeof(j->opread));
+		}
+		j->cur_k = JIT_MAX_OPS;  /* the entry code: no op's */
 		j->dirty = j->written = 0;
 		j->self_loop = 0;
 		memset(j->use, 0, sizeof(j->use));
@@ -1345,7 +1533,6 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->blk = blk;
 		j->ops = ops;
 		j->out = out;
-		out->n_slot = 0;
 		/* a dead block's chain entry returns JIT_ENTER (jit_retire) from here */
 		emit_return(j, JIT_ENTER);
 		if (j->p - j->start != JIT_DEAD_STUB)
@@ -1368,13 +1555,19 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 						j->dirty |= 1u << i;
 				}
 			j->loop_dirty = j->dirty;
+			memcpy(j->loop_occ, j->occ, JIT_XR_N);
 			j->loop_top = (uint32_t)(j->p - j->start);
 		}
 		k = 0;
 		r = 0;
-		for (; k < n; k++)
+		for (; k < n; k++) {
+			if (j->dyn)
+				xr_prepare(j, k, n);
+			j->cur_k = pass ? JIT_MAX_OPS : k;  /* the first pass records the accesses */
 			if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
 				break;
+		}
+		j->cur_k = JIT_MAX_OPS;
 		if (k == 0 && r < 0)
 			return -1;
 		if (pass == 0) {
@@ -1388,16 +1581,22 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	else
 		emit_exit(j, k, j->dirty);
 	/* exit stubs, one per distinct exit (and set of registers to store back) */
-	uint32_t stub_ret[JIT_MAX_FIX], stub_dirty[JIT_MAX_FIX], stub_at[JIT_MAX_FIX], n_stub = 0;
+	static uint32_t stub_ret[JIT_MAX_FIX], stub_dirty[JIT_MAX_FIX], stub_at[JIT_MAX_FIX];
+	static uint32_t stub_fix[JIT_MAX_FIX];  /* a fix that jumps to the stub */
+	uint32_t n_stub = 0;
 	static uint32_t fix_stub[JIT_MAX_FIX];  /* the stub each fix jumps to */
 	for (uint32_t i = 0; i < j->n_fix; i++) {
 		uint32_t s = 0;
-		while (s < n_stub && (stub_ret[s] != j->fix_ret[i] || stub_dirty[s] != j->fix_dirty[i]))
+		while (s < n_stub && (stub_ret[s] != j->fix_ret[i] || stub_dirty[s] != j->fix_dirty[i] ||
+				      memcmp(j->fix_occ[stub_fix[s]], j->fix_occ[i], JIT_XR_N)))
 			s++;
 		if (s == n_stub) {
 			stub_ret[n_stub] = j->fix_ret[i];
 			stub_dirty[n_stub] = j->fix_dirty[i];
+			stub_fix[n_stub] = i;
 			stub_at[n_stub++] = (uint32_t)(j->p - j->start);
+			if (j->dyn)
+				xr_set_occ(j, j->fix_occ[i]);  /* the registers where they were at the jump */
 			emit_exit(j, j->fix_ret[i], j->fix_dirty[i]);
 		}
 		if (j->full)
@@ -1419,23 +1618,12 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			uint32_t rel = at - (j->loop_ref[i] + 4);
 			memcpy(buf + j->loop_ref[i], &rel, 4);
 		}
+		if (j->dyn)
+			xr_set_occ(j, j->loop_occ);
 		emit_entry_check(j, fp, 1);
-	}
-	/* the slots, 8-byte aligned */
-	while ((j->p - j->start) & 7)
-		b8(j, 0xcc);
-	uint32_t slots = (uint32_t)(j->p - j->start);
-	for (uint32_t s = 0; s < out->n_slot; s++) {
-		out->slot_off[s] = slots + 8 * s;
-		b32(j, 0);
-		b32(j, 0);
 	}
 	if (j->full)
 		return -1;
-	for (uint32_t i = 0; i < j->n_slot_ref; i++) {
-		uint32_t rel = out->slot_off[j->slot_ref_of[i]] - (j->slot_ref[i] + 4);
-		memcpy(buf + j->slot_ref[i], &rel, 4);
-	}
 	out->len = (uint32_t)(j->p - j->start);
 	out->n_ops = k;
 	out->fp_env = j->fp_env;
@@ -1450,16 +1638,19 @@ void jit_retire(uint8_t *chain_w)
 
 void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c)
 {
+	(void)dst;  /* the code is position-independent: its jumps between blocks are patched */
 	memcpy(dst_w, buf, c->len);
-	for (uint32_t s = 0; s < c->n_slot; s++) {
-		uint64_t v = (uint64_t)(uintptr_t)(dst + c->slot_val[s]);
-		memcpy(dst_w + c->slot_off[s], &v, 8);
-	}
+}
+
+void jit_link(uint8_t *rel_w, const uint8_t *rel, const void *chain)
+{
+	int32_t v = (int32_t)((const uint8_t *)chain - (rel + 4));
+	memcpy(rel_w, &v, 4);
 }
 
 int jit_host_supported(void) { return 1; }
 
-/* jit_enter(xb, base, limit, code): rbx, rbp and r12-r15 saved around the call of the code
+/* jit_enter(xb, base, limit, code, icount): icount to r11; rbx, rbp and r12-r15 saved around the call of the code
  * (the code keeps guest registers in them; it uses no stack but its return address), the
  * pinned guest registers loaded before it and stored back after it */
 #define JIT_PIN_CHECK(i, d, name, r) _Static_assert(d == XD(i), "JIT_PINS: x" #i "'s offset");
@@ -1472,6 +1663,7 @@ __asm__(".text\n"
 	"jit_enter:\n"
 	"\tpush %rbx\n\tpush %rbp\n\tpush %r12\n\tpush %r13\n\tpush %r14\n\tpush %r15\n"
 	"\tpush %rdi\n"
+	"\tmov %r8, %r11\n"
 	JIT_PINS(JIT_PIN_LOAD)
 	"\tcall *%rcx\n"
 	"\tpop %rdi\n"
@@ -1498,9 +1690,10 @@ int jit_host_supported(void) { return 0; }
 
 void jit_retire(uint8_t *chain_w) { (void)chain_w; }
 
-struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code)
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code,
+			 uint64_t icount)
 {
-	(void)xb, (void)base, (void)limit, (void)code;
+	(void)xb, (void)base, (void)limit, (void)code, (void)icount;
 	return (struct jit_ret){ 0, NULL };
 }
 

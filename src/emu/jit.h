@@ -7,12 +7,13 @@
  * The translation covers a block's ops from the first up to the first op it does not
  * translate (block_kind.h names the kinds it knows). block_run calls its body as
  *
- *     struct jit_ret r = jit_enter(xb, base, limit, code + body);   xb = (uint8_t *)h->x + 128
+ *     struct jit_ret r = jit_enter(xb, base, limit, code + body, icount);   xb = (uint8_t *)h->x + 128
  *
- * (h->f follows) with the run's instruction count (the count before the block) in the
- * uint64_t at env->icount and the instruction limit or e->async_at, whichever comes first, at
- * env->limit (both relative to h->x, so the code reaches them from xb; nothing changes
- * e->async_at while the code runs). The code returns the block it ended in
+ * (h->f follows) with the run's instruction count (the count before the block) as icount
+ * (the code keeps it in a register and stores it in the uint64_t at env->icount before it
+ * returns) and the instruction limit or e->async_at, whichever comes first, at env->limit
+ * (relative to h->x, so the code reaches it from xb; nothing changes e->async_at while the
+ * code runs). The code returns the block it ended in
  * (r.block: exits chain from block to block without returning) and r.r, where the block
  * loop goes on: the op index k (r & 0xffff) whose handler runs next (the first op not
  * translated, or an op that needs its exact handler: a load or store that does not go
@@ -25,10 +26,10 @@
  *   JIT_TAKEN     a taken conditional branch, jal or j: to op k's imm (its absolute target);
  *   JIT_INDIRECT  jalr or jr: to the target the code wrote to h->next_pc;
  *   JIT_END       the block's closing pseudo-op: to the block's pc_end;
- * for JIT_TAKEN and JIT_END the code also leaves in env->link the address of the exit's slot
- * and in env->link_pc the target: when block_run enters the translated block at that target
- * next, it writes the block's chain entry (code + chain) into the slot, and from then on the
- * exit jumps there directly. Before returning JIT_INDIRECT the code looks the target up in
+ * for JIT_TAKEN and JIT_END the code also leaves in env->link the address of the rel32 of
+ * the exit's jump and in env->link_pc the target: when block_run enters the translated block
+ * at that target next, it points the jump at the block's chain entry (jit_link), and from
+ * then on the exit jumps there directly. Before returning JIT_INDIRECT the code looks the target up in
  * block_run's jump cache (env->jc) and goes straight on to a translated block found there,
  * through its chain entry. A chain entry returns JIT_ENTER (r.block: that block, not run) when the
  * block would run past env->limit (0 when every block must go through block_run), when its
@@ -98,8 +99,6 @@ struct jit_code {
 	                           checks that before calling it */
 	uint32_t chain;         /* offset of the chain entry */
 	uint32_t body;          /* offset of the body (the entry block_run calls) */
-	uint32_t n_slot;        /* exit slots: where each is, and its first value (offsets) */
-	uint32_t slot_off[JIT_MAX_SLOTS], slot_val[JIT_MAX_SLOTS];
 	uint32_t n_fault;       /* host memory accesses: where each is, and its op's exit stub */
 	uint32_t fault_at[JIT_MAX_SLOTS], fault_to[JIT_MAX_SLOTS];
 };
@@ -123,8 +122,12 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out);
 
 /* Copy a translation to where it runs (c->len bytes at dst, executable, never writable: it
- * is written through its writable alias dst_w, emu_arena_w) and set its slots. */
+ * is written through its writable alias dst_w, emu_arena_w). */
 void jit_install(uint8_t *dst, uint8_t *dst_w, const uint8_t *buf, const struct jit_code *c);
+
+/* Point an exit's jump (its rel32 at rel, written through its writable alias rel_w) at
+ * chain, a chain entry in the same arena (within 2 GiB). */
+void jit_link(uint8_t *rel_w, const uint8_t *rel, const void *chain);
 
 /* Make a block's chain entry return JIT_ENTER from now on (its page was dropped: it must not
  * run again); chain_w is the writable alias of its chain entry. */
@@ -134,7 +137,8 @@ void jit_retire(uint8_t *chain_w);
  * saves the host registers the code keeps guest registers in, loads the pinned guest
  * registers, calls it, stores them back to struct hart, restores the host registers. Guest
  * memory is at base; accesses at limit or above take their handler. */
-struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code);
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code,
+			 uint64_t icount);
 
 /* Is this host one the translator emits code for? */
 int jit_host_supported(void);

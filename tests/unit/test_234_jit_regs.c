@@ -2,7 +2,8 @@
  * holds every one of them whenever the code returns: after a loop of one block (a taken
  * branch to its own start goes on without returning) that ends at its closing op or stops at
  * the limit, and after a side exit and a return to a handler (op k) with registers written
- * before it. The chain entry runs the block, and returns JIT_ENTER at once after jit_retire. */
+ * before it. The chain entry runs the block, and returns JIT_ENTER at once after jit_retire.
+ * And 3000 random blocks against a reference interpreter (test_random_blocks). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -39,7 +40,7 @@ static void translate(const struct jit_op *ops, uint32_t n, uint32_t n_insns, ui
 /* from the body (block_run's call), or the chain entry (another block's exit) */
 static uint64_t run_at(uint32_t off)
 {
-	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, exec_mem + off);
+	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, exec_mem + off, *field(env.icount));
 	assert_ptr_equal(jr.block, &hj);
 	return jr.r;
 }
@@ -166,6 +167,193 @@ static void test_exits(void **state)
 	}
 }
 
+/* ---- random blocks: many registers, side exits, loads and stores, loops ----
+ * Blocks of 20-120 ops over 24 guest registers (more than the host registers the code gives
+ * out, so they change hands within a block), with conditional side exits, loads and stores
+ * through x20 (kept pointing into a 256-byte guest memory) and through other registers (out
+ * of it: the code returns the op's index), against a reference interpreter: every register,
+ * the memory, the return value and the instruction count. A third of the blocks are loops of
+ * one block (x5 counts down to a bne to the start). */
+static uint64_t rnd_state;
+static uint64_t rnd(void)
+{
+	rnd_state ^= rnd_state << 13;
+	rnd_state ^= rnd_state >> 7;
+	rnd_state ^= rnd_state << 17;
+	return rnd_state;
+}
+
+static const uint8_t pool[] = { 1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+				 21, 22, 23, 24, 25, 28, 31 };
+#define NPOOL (sizeof(pool) / sizeof(pool[0]))
+#define MEMSZ 256
+#define MEMREG 20
+static uint8_t gmem_j[MEMSZ], gmem_r[MEMSZ];
+
+static uint8_t rreg(void) { return pool[rnd() % NPOOL]; }
+
+/* op i of a random block at pc (loop: x5 is the counter, never written by the body) */
+static struct jit_op random_op(uint64_t pc)
+{
+	static const uint8_t alu[] = { BK_ADD, BK_SUB, BK_XOR, BK_OR, BK_AND, BK_MUL, BK_ADDW,
+				       BK_SUBW, BK_MULW };
+	struct jit_op o = { .len = 4, .pc = pc };
+	uint64_t c = rnd() % 100;
+	if (c < 45) {
+		o.kind = alu[rnd() % sizeof(alu)];
+		o.rd = rreg(), o.rs1 = rreg(), o.rs2 = rreg();
+	} else if (c < 60) {
+		o.kind = BK_ADDI;
+		o.rd = rreg(), o.rs1 = rreg(), o.imm = (int64_t)(rnd() % 4096) - 2048;
+	} else if (c < 66) {
+		o.kind = rnd() & 1 ? BK_SLLI : BK_SRLI;
+		o.rd = rreg(), o.rs1 = rreg(), o.imm = (int64_t)(rnd() % 64);
+	} else if (c < 70) {
+		o.kind = BK_LI;
+		o.rd = rreg(), o.imm = (int64_t)rnd();
+	} else if (c < 80) {
+		o.kind = BK_LD;
+		o.rd = rreg(), o.rs1 = MEMREG, o.imm = (int64_t)(rnd() % (MEMSZ / 8)) * 8;
+	} else if (c < 90) {
+		o.kind = BK_SD;
+		o.rs2 = rreg(), o.rs1 = MEMREG, o.imm = (int64_t)(rnd() % (MEMSZ / 8)) * 8;
+	} else if (c < 92) {
+		o.kind = BK_LD;  /* through a register holding anything: almost surely outside */
+		o.rd = rreg(), o.rs1 = rreg();
+	} else {
+		/* a side exit: taken about one time in eight (low bits of a register) */
+		o.kind = BK_BEQ;
+		o.rs1 = rreg(), o.rs2 = 0, o.imm = (int64_t)(PC0 + 0x4000);
+		if (rnd() & 1) {
+			/* beq on (rs & 7) == 0 needs a temporary: andi is not a kind; use the
+			 * comparison of two registers instead */
+			o.rs2 = rreg();
+		}
+	}
+	return o;
+}
+
+/* The reference: runs ops[0..n) on h (memory mem) from icount ic; returns what the code
+ * must return and sets *ic. */
+static uint64_t reference(struct hart *h, uint8_t *mem, const struct jit_op *ops, uint32_t n,
+			  uint32_t n_insns, uint64_t *ic, uint64_t limit)
+{
+	for (;;) {
+		for (uint32_t k = 0; k < n; k++) {
+			const struct jit_op *o = &ops[k];
+			uint64_t a = h->x[o->rs1], b = h->x[o->rs2], v = 0;
+			switch (o->kind) {
+			case BK_ADD: v = a + b; break;
+			case BK_SUB: v = a - b; break;
+			case BK_XOR: v = a ^ b; break;
+			case BK_OR: v = a | b; break;
+			case BK_AND: v = a & b; break;
+			case BK_MUL: v = a * b; break;
+			case BK_ADDW: v = (uint64_t)(int64_t)(int32_t)(uint32_t)(a + b); break;
+			case BK_SUBW: v = (uint64_t)(int64_t)(int32_t)(uint32_t)(a - b); break;
+			case BK_MULW: v = (uint64_t)(int64_t)(int32_t)(uint32_t)(a * b); break;
+			case BK_ADDI: v = a + (uint64_t)o->imm; break;
+			case BK_SLLI: v = a << o->imm; break;
+			case BK_SRLI: v = a >> o->imm; break;
+			case BK_LI: v = (uint64_t)o->imm; break;
+			case BK_LD: {
+				uint64_t ad = a + (uint64_t)o->imm;
+				if (ad >= MEMSZ - 7)
+					return k;  /* to the handler, nothing of op k done */
+				memcpy(&v, mem + ad, 8);
+				break;
+			}
+			case BK_SD: {
+				uint64_t ad = a + (uint64_t)o->imm;
+				if (ad >= MEMSZ - 7)
+					return k;
+				memcpy(mem + ad, &b, 8);
+				continue;
+			}
+			case BK_BEQ: case BK_BNE:
+				if ((o->kind == BK_BEQ) == (a == b)) {
+					*ic += k + 1;
+					if ((uint64_t)o->imm == PC0) {
+						/* the loop: its own start, when it fits under the limit */
+						if (*ic + n_insns > limit)
+							return JIT_ENTER;
+						goto again;
+					}
+					return JIT_TAKEN | k;
+				}
+				continue;
+			case BK_END:
+				*ic += n_insns;
+				return JIT_END | k;
+			default:
+				fail_msg("kind %d", o->kind);
+			}
+			if (o->rd)
+				h->x[o->rd] = v;
+		}
+		fail_msg("no end");
+again:;
+	}
+}
+
+static void test_random_blocks(void **state)
+{
+	(void)state;
+	static struct jit_op ops[130];
+	rnd_state = 0x9e3779b97f4a7c15ull;
+	uint32_t ends[5] = { 0 };
+	for (int it = 0; it < 3000; it++) {
+		uint32_t n = 20 + (uint32_t)(rnd() % 100), k = 0;
+		int loop = it % 3 == 0;
+		if (loop)
+			ops[k++] = (struct jit_op){ .kind = BK_ADDI, .rd = 5, .rs1 = 5, .imm = -1,
+						    .len = 4, .pc = PC0 };
+		for (; k < n; k++) {
+			ops[k] = random_op(PC0 + 4 * k);
+			/* loads through x20 only read it; nothing writes x20 or x5 */
+			if (ops[k].rd == MEMREG || ops[k].rd == 5)
+				ops[k].rd = 1;
+		}
+		if (loop)
+			ops[n++] = (struct jit_op){ .kind = BK_BNE, .rs1 = 5, .rs2 = 0,
+						    .imm = (int64_t)PC0, .len = 4, .pc = PC0 + 4 * k };
+		ops[n] = (struct jit_op){ .kind = BK_END, .len = 0, .pc = PC0 + 4 * n };
+		translate(ops, n + 1, n, PC0 + 4 * n);
+		memset(&hj, 0, sizeof(hj));
+		for (int r = 1; r < 32; r++)
+			hj.x[r] = rnd() & (rnd() & 1 ? 0xffffffffffffffffull : 0x7);
+		hj.x[MEMREG] = 0;
+		hj.x[5] = 1 + rnd() % 6;
+		for (int i = 0; i < MEMSZ; i++)
+			gmem_j[i] = (uint8_t)rnd();
+		memcpy(gmem_r, gmem_j, MEMSZ);
+		struct hart want = hj;
+		*field(env.icount) = 100;
+		/* half the loops stop at an instruction limit */
+		uint64_t limit = loop && (it & 1) ? 100 + n * (1 + rnd() % 3) + rnd() % n : ~0ull;
+		*field(env.limit) = limit;
+		uint64_t ic = 100;
+		uint64_t r_want = reference(&want, gmem_r, ops, n + 1, n, &ic, limit);
+		struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, gmem_j, MEMSZ - 7,
+					      exec_mem + c.body, 100);
+		if (jr.r != r_want)
+			fail_msg("block %d: returned %#llx, want %#llx", it, (unsigned long long)jr.r,
+				 (unsigned long long)r_want);
+		for (int r = 0; r < 32; r++)
+			if (hj.x[r] != want.x[r])
+				fail_msg("block %d: x%d %#llx, want %#llx", it, r,
+					 (unsigned long long)hj.x[r], (unsigned long long)want.x[r]);
+		assert_memory_equal(gmem_j, gmem_r, MEMSZ);
+		assert_int_equal(*field(env.icount), ic);
+		ends[r_want & JIT_END ? 0 : r_want & JIT_TAKEN ? 1 : r_want & JIT_ENTER ? 4 : 2]++;
+		ends[3] += loop && (r_want & JIT_END);
+	}
+	/* every way out was taken many times */
+	print_message("random blocks: %u to the end (%u after looping), %u side exits, %u returns to a handler, %u loops stopped at the limit\n",
+		      ends[0], ends[3], ends[1], ends[2], ends[4]);
+	assert_true(ends[0] > 100 && ends[1] > 100 && ends[2] > 100 && ends[3] > 100 && ends[4] > 20);
+}
+
 static int setup(void **state)
 {
 	(void)state;
@@ -179,6 +367,7 @@ int main(void)
 {
 	if (!jit_host_supported())
 		return 0;
-	const struct CMUnitTest tests[] = { cmocka_unit_test(test_loop), cmocka_unit_test(test_exits) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(test_loop), cmocka_unit_test(test_exits),
+					    cmocka_unit_test(test_random_blocks) };
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

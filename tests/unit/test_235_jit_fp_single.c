@@ -1,6 +1,7 @@
 /* 235: jit.c's translations of the kinds the block loop leaves to the generic handler
  * (feq/flt/fle.s, fsgnj/fsgnjn/fsgnjx.s, fmadd/fmsub/fnmsub/fnmadd.s, fdiv.s, fcvt.w.s and
- * fcvt.w.d truncating and to nearest, fcvt.s.w/.s.l/.s.d, fmv.x.w, fmv.w.x, mulh) give the
+ * fcvt.w.d truncating and to nearest, fcvt.s.w/.s.l/.s.d, fmv.x.w, fmv.w.x, mulh, fcvt.d.wu,
+ * fcvt.d.lu to nearest, fcvt.wu.d and fcvt.lu.d truncating) give the
  * exec_table handlers' results and flags. Each kind runs
  * as three ops (rd distinct, sources the same register, rd = a source) then an op the
  * translator stops at, on every pair (and for the fused ones, triple) of edge operands: zeros,
@@ -40,6 +41,10 @@ static const uint64_t edge[] = {
 	0x7e37e43c8800759cull /* 1e300 */, 0x0000000000000001ull, 0x7ff0000000000000ull,
 	0x7ff8000000000000ull, 0x8000000000000000ull, 0x3fd5555555555555ull /* 1/3 */,
 	0x000000007fffffffull, 0x0000000080000000ull, 0xffffffffffffffffull, 0x7fffffffffffffffull,
+	/* around uint32's and int64's ranges (fcvt.wu.d, fcvt.lu.d); as ints: 2^53 + 1, 2^63 */
+	0x41efffffffe00000ull /* 2^32 - 1 */, 0x41f0000000000000ull /* 2^32 */,
+	0x43dfffffffffffffull /* < 2^63 */, 0x43e0000000000000ull /* 2^63 */,
+	0xbfe0000000000000ull /* -0.5 */, 0x0020000000000001ull, 0x8000000000000001ull,
 };
 #define NE (sizeof(edge) / sizeof(edge[0]))
 
@@ -63,6 +68,9 @@ static const struct kind kinds[] = {
 	{ BK_FCVT_W_D, ISA_OP_fcvt_w_d, 0, FPU_RM_RTZ }, { BK_FCVT_W_D_RNE, ISA_OP_fcvt_w_d, 0, FPU_RM_RNE },
 	{ BK_FCVT_W_D_RNE, ISA_OP_fcvt_w_d, 0, FPU_RM_DYN },
 	{ BK_FMV_X_W, ISA_OP_fmv_x_w, 0, 0 }, { BK_FMV_W_X, ISA_OP_fmv_w_x, 0, 0 },
+	{ BK_FCVT_D_WU, ISA_OP_fcvt_d_wu, 0, FPU_RM_RTZ }, { BK_FCVT_D_WU, ISA_OP_fcvt_d_wu, 0, FPU_RM_DYN },
+	{ BK_FCVT_D_LU, ISA_OP_fcvt_d_lu, 0, FPU_RM_RNE }, { BK_FCVT_D_LU, ISA_OP_fcvt_d_lu, 0, FPU_RM_DYN },
+	{ BK_FCVT_WU_D, ISA_OP_fcvt_wu_d, 0, FPU_RM_RTZ }, { BK_FCVT_LU_D, ISA_OP_fcvt_lu_d, 0, FPU_RM_RTZ },
 };
 
 /* the three ops' registers: rd, rs1, rs2, rs3 (f registers; fcvt/compares write x[rd]) */
@@ -92,7 +100,8 @@ static void run_one(const struct kind *kd, const struct jit_code *c, uint8_t *co
 	hj.fflags = FPU_NX;
 	hj.frm = FPU_RM_RNE;
 	hr = hj;
-	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, code + c->body);
+	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, code + c->body,
+				       *(uint64_t *)((uint8_t *)hj.x + 128 + 800));
 	uint32_t k = (uint32_t)jr.r & 0xffff;
 	assert_true(k <= 3);
 	if (k == 3)
