@@ -73,7 +73,7 @@ static const char *const preset_sonicboom_cal[] = {
 	"max_branches=20", "rob_entries=128", "int_pregs=128", "fp_pregs=128", "int_iq_entries=40",
 	"mem_iq_entries=24", "fp_iq_entries=32", "l1d_mshrs=8", "l2_kb=512", "llc_kb=4096",
 	"tage_tables=6", "tage_index_bits=10", "tage_tag_bits=8", "tage_hist_min=2",
-	"tage_hist_max=64", NULL
+	"tage_hist_max=64", "ubtb_entries=16", NULL
 };
 /* boom-large with a Saturn-like vector unit of VLEN 256, DLEN 128 (docs/vector.md) */
 static const char *const preset_boom_large_v[] = { "vlen=256", "dlen=128", "vq_entries=16",
