@@ -387,7 +387,7 @@ static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken
 				(*u)--;
 		}
 		bpred_sat(c, taken, -4, 3);
-		if (l.alt < 0) {
+		if (l.alt < 0 || b->cfg->bimodal_train_all) {
 			if (taken && *bim < 3)
 				(*bim)++;
 			else if (!taken && *bim > 0)
