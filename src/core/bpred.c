@@ -56,6 +56,20 @@ int bpred_init(struct bpred *b, const struct core_config *cfg)
 	b->ras = calloc(b->ras_n, sizeof(uint64_t));
 	if (!b->btb_pc || !b->btb_target || !b->btb_lru || !b->ras)
 		goto nomem;
+	if (cfg->ubtb_entries) {
+		b->ub_banks = cfg->fetch_bytes > 8 ? 2 : 1;  /* riscv-boom: two banks above 8 bytes */
+		uint32_t bank_bytes = cfg->fetch_bytes / b->ub_banks;
+		b->ub_slots = bank_bytes >= 2 ? bank_bytes / 2 : 1;
+		b->ub_bank_shift = (uint32_t)__builtin_ctz(bank_bytes);
+		b->ub_ways = cfg->ubtb_entries;
+		size_t n = (size_t)b->ub_banks * b->ub_ways * b->ub_slots;
+		b->ub_tag = calloc(n, sizeof(uint64_t));
+		b->ub_target = calloc(n, sizeof(uint64_t));
+		b->ub_state = calloc(n, 1);
+		if (!b->ub_tag || !b->ub_target || !b->ub_state)
+			goto nomem;
+		b->ub_rand = 0x6b43a9b5;
+	}
 	b->alloc_rand = 0x2545f491;
 	return 0;
 nomem:
@@ -74,8 +88,13 @@ void bpred_fini(struct bpred *b)
 	free(b->btb_target);
 	free(b->btb_lru);
 	free(b->ras);
+	free(b->ub_tag);
+	free(b->ub_target);
+	free(b->ub_state);
 	b->bimodal = NULL;
 	b->btb_pc = b->btb_target = b->btb_lru = b->ras = NULL;
+	b->ub_tag = b->ub_target = NULL;
+	b->ub_state = NULL;
 }
 
 static uint32_t bpred_index(const struct bpred *b, uint64_t hh, uint64_t pc)
@@ -152,6 +171,97 @@ static int64_t bpred_btb_find(struct bpred *b, uint64_t pc)
 			return (int64_t)(base + w);
 		}
 	return -1;
+}
+
+/* The BTB's target for pc without touching its replacement state (0: none). */
+static uint64_t bpred_btb_peek(const struct bpred *b, uint64_t pc)
+{
+	uint64_t base = ((pc >> 1) & (b->btb_sets - 1)) * b->btb_ways;
+	for (uint32_t w = 0; w < b->btb_ways; w++)
+		if (b->btb_pc[base + w] == pc + 1)
+			return b->btb_target[base + w];
+	return 0;
+}
+
+/* The micro-BTB's slot for pc: the first way of pc's bank whose slot holds pc's block, else
+ * -1; *base and *slot say where pc's slots lie. */
+static int64_t bpred_ubtb_find(const struct bpred *b, uint64_t pc, size_t *base, uint32_t *slot)
+{
+	uint64_t blk = pc >> b->ub_bank_shift;
+	*base = (size_t)(blk & (b->ub_banks - 1)) * b->ub_ways * b->ub_slots;
+	*slot = (uint32_t)(pc >> 1) & (b->ub_slots - 1);
+	for (uint32_t w = 0; w < b->ub_ways; w++) {
+		size_t i = *base + (size_t)w * b->ub_slots + *slot;
+		if (b->ub_tag[i] == blk + 1)
+			return (int64_t)i;
+	}
+	return -1;
+}
+
+/* Train the micro-BTB at commit, as riscv-boom's does for every conditional branch of a
+ * committed fetch block and its taken transfer: a slot that held the transfer moves its 2-bit
+ * counter; otherwise the transfer gets the way its block already has in another slot, else a
+ * pseudo-random way (riscv-boom hashes the tags; robin draws from a generator), its counter
+ * set to the outcome's extreme. A taken transfer writes its target. */
+static void bpred_ubtb_train(struct bpred *b, uint64_t pc, int cond, int taken, uint64_t target)
+{
+	size_t base;
+	uint32_t slot;
+	uint64_t blk = pc >> b->ub_bank_shift;
+	int64_t i = bpred_ubtb_find(b, pc, &base, &slot);
+	uint8_t *st;
+	if (i >= 0) {
+		st = &b->ub_state[i];
+		uint8_t ctr = *st & 3;
+		if (taken && ctr < 3)
+			ctr++;
+		else if (!taken && ctr > 0)
+			ctr--;
+		*st = (uint8_t)((cond ? 4 : 0) | ctr);
+	} else {
+		uint32_t way = b->ub_ways;
+		for (uint32_t w = 0; w < b->ub_ways && way == b->ub_ways; w++)
+			for (uint32_t s = 0; s < b->ub_slots; s++)
+				if (b->ub_tag[base + (size_t)w * b->ub_slots + s] == blk + 1) {
+					way = w;
+					break;
+				}
+		if (way == b->ub_ways) {
+			b->ub_rand = b->ub_rand * 1664525u + 1013904223u;
+			way = (b->ub_rand >> 8) % b->ub_ways;
+		}
+		i = (int64_t)(base + (size_t)way * b->ub_slots + slot);
+		b->ub_tag[i] = blk + 1;
+		st = &b->ub_state[i];
+		*st = (uint8_t)((cond ? 4 : 0) | (taken ? 3 : 0));
+	}
+	if (taken)
+		b->ub_target[i] = target;
+}
+
+unsigned bpred_override_stage(struct bpred *b, uint64_t pc, const struct isa_insn *in,
+                              uint64_t pred)
+{
+	uint64_t fall = pc + in->len;
+	size_t base;
+	uint32_t slot;
+	int64_t u = bpred_ubtb_find(b, pc, &base, &slot);
+	uint64_t f1 = fall, ub_target = 0;
+	if (u >= 0) {
+		ub_target = b->ub_target[u];
+		if (!(b->ub_state[u] & 4) || (b->ub_state[u] & 3) >= 2)
+			f1 = ub_target;
+	}
+	/* the second stage: the BTB's target (else the micro-BTB's), taken when a jump or when
+	 * the bimodal counter says so */
+	uint64_t t = bpred_btb_peek(b, pc);
+	if (!t)
+		t = ub_target;
+	int taken = !(in->flags & ISA_F_COND) || b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
+	uint64_t f2 = taken && t ? t : fall;
+	if (f2 != pred)
+		return 3;
+	return f1 != pred ? 2 : 1;
 }
 
 static void bpred_btb_insert(struct bpred *b, uint64_t pc, uint64_t target)
@@ -277,7 +387,7 @@ static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken
 				(*u)--;
 		}
 		bpred_sat(c, taken, -4, 3);
-		if (l.alt < 0) {
+		if (l.alt < 0 || b->cfg->bimodal_train_all) {
 			if (taken && *bim < 3)
 				(*bim)++;
 			else if (!taken && *bim > 0)
@@ -335,4 +445,6 @@ void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint6
 	}
 	if (taken && !(in->flags & ISA_F_RET))
 		bpred_btb_insert(b, pc, target);
+	if (b->ub_ways && ((in->flags & ISA_F_COND) || taken))
+		bpred_ubtb_train(b, pc, (in->flags & ISA_F_COND) != 0, taken, target);
 }

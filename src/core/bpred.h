@@ -20,6 +20,8 @@ struct bpred_stats {
 	uint64_t jumps, jump_miss;       /* committed jal/jalr, mispredicted target */
 	uint64_t btb_misses;             /* taken transfers whose target the BTB lacked */
 	uint64_t tage_provider_hits;     /* predictions provided by a tagged table */
+	uint64_t override_f2, override_f3; /* correctly predicted transfers whose prediction a
+	                                      later fetch stage changed (config ubtb_entries) */
 };
 
 /* What fetch needs to restore after a squash younger than a control instruction. */
@@ -54,6 +56,12 @@ struct bpred {
 	uint64_t *ras;
 	uint32_t ras_n, ras_top;
 	uint32_t ras_mask;               /* ras_n - 1 when ras_n is a power of two, else 0 */
+	/* micro-BTB (config ubtb_entries): [bank][way][slot], a slot per 2-byte parcel */
+	uint32_t ub_banks, ub_ways, ub_slots, ub_bank_shift;
+	uint64_t *ub_tag;                /* the bank-aligned block number + 1 (0: empty) */
+	uint64_t *ub_target;
+	uint8_t *ub_state;               /* bit 2: a conditional branch; bits 0-1: its counter */
+	uint32_t ub_rand;
 	uint64_t ghist;                  /* speculative global history, newest outcome in bit 0 */
 	struct bpred_stats st;
 };
@@ -66,6 +74,13 @@ void bpred_fini(struct bpred *b);
  * direct ones). Updates the speculative history and RAS; *ck receives the state before. */
 uint64_t bpred_predict(struct bpred *b, uint64_t pc, const struct isa_insn *in,
                        struct bpred_ckpt *ck, uint8_t *btb_miss);
+
+/* With a micro-BTB (config ubtb_entries): the fetch stage whose prediction for the transfer
+ * `in` at pc first agrees with the final one, pred (bpred_predict's answer): 1 = the micro-BTB's
+ * already did, 2 = the second stage's (bimodal direction, BTB target) overrode it, 3 = the
+ * final one (TAGE, the decoded target, the RAS) overrode the second stage's. */
+unsigned bpred_override_stage(struct bpred *b, uint64_t pc, const struct isa_insn *in,
+                              uint64_t pred);
 
 /* After a squash: restore the state before the instruction with checkpoint ck; if `resolved`
  * the instruction itself stays and re-applies its actual outcome (taken / next_pc). */

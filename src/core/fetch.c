@@ -219,6 +219,29 @@ static int fetch_is_sfb(struct core *c, uint64_t pc, const struct isa_insn *in)
 	return 0;
 }
 
+/* BOOM's overriding predictors (config ubtb_entries): the micro-BTB answers as the packet
+ * is fetched, the bimodal/BTB stage and the final stage later; when a later stage changes the
+ * prediction, the packets fetched after the transfer in between are dropped: the next packet
+ * comes override_f2_cycles or override_f3_cycles late. */
+static void fetch_override(struct core *c, const struct core_insn *e, uint64_t pc,
+                           const struct isa_insn *in, uint64_t pred)
+{
+	unsigned stage = bpred_override_stage(&c->bp, pc, in, pred);
+	if (stage == 1)
+		return;
+	uint32_t bubble = stage == 2 ? c->cfg.override_f2_cycles : c->cfg.override_f3_cycles;
+	if (!e->rec.wrong_path && !e->mispredicted) {  /* a misprediction's bubble is hidden */
+		if (stage == 2)
+			c->bp.st.override_f2++;
+		else
+			c->bp.st.override_f3++;
+	}
+	if (bubble && c->now + 1 + bubble > c->fetch_stall_until) {
+		c->fetch_stall_until = c->now + 1 + bubble;
+		c->fetch_stall_cause = PROBE_DRAIN_FRONTEND;
+	}
+}
+
 /* Access the I-TLB and I-cache for pc; returns 0 when fetch may proceed this cycle. */
 static int fetch_access(struct core *c, uint64_t pc)
 {
@@ -403,11 +426,13 @@ int fetch_stage(struct core *c)
 				if (!e->rec.wrong_path)
 					c->bp.st.btb_misses++;
 				/* a direct target comes from decode: a bubble, not a misprediction */
-				if (c->cfg.btb_miss_cycles) {
+				if (c->cfg.btb_miss_cycles && !c->cfg.ubtb_entries) {
 					c->fetch_stall_until = c->now + 1 + c->cfg.btb_miss_cycles;
 					c->fetch_stall_cause = PROBE_DRAIN_FRONTEND;
 				}
 			}
+			if (c->cfg.ubtb_entries)
+				fetch_override(c, e, pc, in, pred);
 			next = pred;
 			if (pred != pc + in->len) {
 				pc = next;

@@ -211,6 +211,10 @@ void core_write_stats_json(const struct core *c, struct json *j, double host_sec
 	json_kv_uint(j, "jumps", b->jumps);
 	json_kv_uint(j, "jump_mispredicts", b->jump_miss);
 	json_kv_uint(j, "btb_misses", b->btb_misses);
+	if (c->cfg.ubtb_entries) {
+		json_kv_uint(j, "override_f2", b->override_f2);
+		json_kv_uint(j, "override_f3", b->override_f3);
+	}
 	json_kv_uint(j, "predictor_bytes", config_bp_storage_bytes(&c->cfg));
 	json_object_end(j);
 	json_key(j, "caches");
