@@ -10,7 +10,11 @@
 # env: ROBIN, BUDGET (instructions per program, default 5000000), PERIOD (default 1009),
 #      CORPUS_DIR (default build/corpus), ONLY (suite,corpus: default both), NAMES (only
 #      these programs, space-separated).
-# About 2-3 CPU minutes at the default budget; runs one program at a time, niced.
+# PERIOD should keep PERIOD/16 even (101, 40, 64): issue-head draws its period uniformly over
+# PERIOD/16 + 1 values, whose mean is PERIOD + 1/2 when PERIOD/16 is odd (25: 25.5, 2% off
+# the stored period, and every estimate with it).
+# About 2-3 CPU minutes at the default budget (8 at BUDGET=20000000); one program at a time,
+# niced.
 set -u
 cd "$(dirname "$0")/.."
 export ROBIN_ROOT=$PWD

@@ -13,8 +13,9 @@
  *  - per class, the issue-point ratios S_i/M_i (∑S/∑M from the producer j+1..i when i
  *    depends on an earlier j of its block), the lowest cluster (max ≤ 1.5 × min) that passes
  *    the anomaly rules (at least a quarter of the issue points; no other instruction of the
- *    class implied to stall more than DCPI_STALL_MAX_CYCLES), re-centred on the ratios within
- *    the sampling noise of its mean (dcpi_recentre), averaged; ∑S/∑M for classes with few
+ *    class implied to stall more than DCPI_STALL_MAX_CYCLES), trimmed, then F from the pooled
+ *    samples of every issue point whose count agrees with F within its Poisson noise
+ *    (dcpi_band, from the cluster's mean until it settles); ∑S/∑M for classes with few
  *    samples or no acceptable cluster;
  *  - with the run's event counts (dcpi_proc_estimate_events): an instruction misses or
  *    mispredicts at most once per execution, so its class runs at least as often as its
@@ -52,8 +53,10 @@
 #define DCPI_CONF_HIGH_SAMPLES 400.0  /* samples behind the averaged ratios for high confidence:
                                          sampling noise alone is 1/sqrt(s), two deviations 10% */
 #define DCPI_CONF_MEDIUM_SAMPLES 160.0 /* ... for medium: two deviations 16% */
-#define DCPI_RECENTRE_SAMPLES 16.0  /* fewer samples: a ratio too noisy to re-centre on */
-#define DCPI_RECENTRE_ITERS 8       /* re-centring steps at most (it settles in 1-3) */
+#define DCPI_TRIM_SAMPLES 16.0      /* fewer samples: a ratio too noisy to trim (dcpi_trim) */
+#define DCPI_BAND_SD 2.0            /* an issue point within this many deviations of its expected
+                                       count F*M_i measures no stall (dcpi_band) */
+#define DCPI_BAND_ITERS 32          /* band steps at most (it settles in a few) */
 #define DCPI_FLOOR_SHARE (1.0 / 32) /* ... when the floor is this share of the lowest ratio
                                        (colwalk's is 1/15; the suite measures the same with
                                        1/128, and colwalk falls back to 3.4% with 1/8) */
@@ -325,8 +328,9 @@ out:
 /* ---- estimates from the samples ------------------------------------------------------------ */
 
 struct dcpi_ratio {
-	double r, samples;
+	double r, samples, m;        /* S/M, S and M of the issue point's range */
 	uint32_t insn;
+	uint8_t in_band;             /* averaged into the estimate (dcpi_band) */
 };
 
 static int dcpi_ratio_cmp(const void *a, const void *b)
@@ -351,6 +355,17 @@ static void dcpi_point_range(const struct dcpi_proc *p, uint32_t i, uint32_t *fr
 	const struct dcpi_block *b = &p->blocks[x->block];
 	while (*to + 1 < b->first + b->n && !p->insns[*to + 1].m_cycles)
 		(*to)++;
+}
+
+/* ∑M over issue point i's range (dcpi_point_range). */
+static double dcpi_point_m(const struct dcpi_proc *p, uint32_t i)
+{
+	uint32_t from, to;
+	dcpi_point_range(p, i, &from, &to);
+	double m = 0;
+	for (uint32_t k = from; k <= to; k++)
+		m += p->insns[k].m_cycles;
+	return m;
 }
 
 /* The ratio of issue point i: ∑S/∑M over its range (dcpi_point_range). */
@@ -390,41 +405,6 @@ static double dcpi_point_events(const struct dcpi_proc *p, const struct dcpi_eve
 	return most;
 }
 
-/* Re-centre an accepted cluster [*a, *z) of the sorted ratios on the stall-free mode: the
- * lowest cluster starts at the lowest ratio, which with few samples per issue point is the
- * low tail of their sampling noise (a Poisson count of s samples is off by 1/sqrt(s)), so
- * its mean sits below F (lbm: 260 issue points of ~60 samples, the cluster's mean 11% low).
- * Widen the cluster to the ratios within two standard deviations of its mean (issue points
- * with at least DCPI_RECENTRE_SAMPLES samples; the cluster never shrinks), average again,
- * and repeat until the set settles. With many samples per point the band is narrow and the
- * cluster stays as it was. */
-static void dcpi_recentre(const struct dcpi_ratio *ratios, size_t n, size_t *a, size_t *z,
-			  double *f)
-{
-	for (int it = 0; it < DCPI_RECENTRE_ITERS; it++) {
-		size_t lo = *a, hi = *z;
-		double sum = 0;
-		for (size_t q = 0; q < n; q++) {
-			if (ratios[q].samples < DCPI_RECENTRE_SAMPLES)
-				continue;  /* too few to say where its ratio lies */
-			double w = 2 / sqrt(ratios[q].samples);
-			if (fabs(ratios[q].r - *f) > w * *f)
-				continue;
-			if (q < lo)
-				lo = q;
-			if (q + 1 > hi)
-				hi = q + 1;
-		}
-		if (lo == *a && hi == *z)
-			return;
-		for (size_t q = lo; q < hi; q++)
-			sum += ratios[q].r;
-		*a = lo;
-		*z = hi;
-		*f = sum / (double)(hi - lo);
-	}
-}
-
 /* Trim an accepted cluster [*a, *z) of the sorted ratios to the issue points that agree with
  * its lowest within their sampling noise: a stall only adds samples, so a ratio that sits
  * above the cluster's mean by more than two standard deviations of its own count (1/sqrt(s))
@@ -461,7 +441,7 @@ static void dcpi_trim(const struct dcpi_proc *p, const struct dcpi_ratio *ratios
 {
 	while (*z - a > 1) {
 		size_t q = *z - 1;
-		if (ratios[q].samples < DCPI_RECENTRE_SAMPLES ||
+		if (ratios[q].samples < DCPI_TRIM_SAMPLES ||
 		    ratios[q].r - *f <= 2 / sqrt(ratios[q].samples) * *f ||
 		    dcpi_follows(p, ratios[a].insn, ratios[q].insn))
 			return;
@@ -471,6 +451,43 @@ static void dcpi_trim(const struct dcpi_proc *p, const struct dcpi_ratio *ratios
 			sum += ratios[k].r;
 		*f = sum / (double)(*z - a);
 	}
+}
+
+/* The estimate from every issue point whose samples agree with F (§6.1.3's issue points,
+ * all of them): point i expects F*M_i samples, a Poisson count off by sqrt(F*M_i), so a point
+ * within DCPI_BAND_SD of those deviations (and half a sample) of it shows no stall; F is
+ * ∑S/∑M over those points (the maximum-likelihood estimate from their pooled samples),
+ * repeated from the accepted cluster's mean until the set settles. The lowest cluster of a
+ * class whose points have a few samples each is the low tail of their noise (duk, mawk: a
+ * third of the samples in classes under 400 samples estimated more than 5% low); the band
+ * gathers every stall-free point, and its noise is that of the expected count, so a point
+ * with few samples is judged as one with many. Returns the samples behind F (0: no point
+ * agrees). */
+static double dcpi_band(struct dcpi_ratio *ratios, size_t n, double *f)
+{
+	double got = 0;
+	for (int it = 0; it < DCPI_BAND_ITERS; it++) {
+		double s = 0, m = 0;
+		for (size_t q = 0; q < n; q++) {
+			double want = *f * ratios[q].m;
+			double sd = sqrt(want > 1 ? want : 1);
+			ratios[q].in_band = fabs(ratios[q].samples - want) <= DCPI_BAND_SD * sd + 0.5;
+			if (ratios[q].in_band) {
+				s += ratios[q].samples;
+				m += ratios[q].m;
+			}
+		}
+		got = s;
+		if (!(m > 0) || !(s > 0))
+			return got;
+		double nf = s / m;
+		if (fabs(nf - *f) <= 1e-9 * *f) {
+			*f = nf;
+			return got;
+		}
+		*f = nf;
+	}
+	return got;
 }
 
 /* Estimate class c from its issue points; ratios[] is scratch of ninsns entries; point_ev[i]
@@ -525,6 +542,7 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 			double s;
 			ratios[n].r = dcpi_point_ratio(p, i, &s);
 			ratios[n].samples = s;
+			ratios[n].m = ratios[n].r > 0 ? s / ratios[n].r : dcpi_point_m(p, i);
 			ratios[n].insn = i;
 			n++;
 		}
@@ -573,13 +591,29 @@ static void dcpi_estimate_class(struct dcpi_proc *p, uint32_t c, struct dcpi_rat
 		if (anomalous)
 			continue;
 		dcpi_trim(p, ratios, a, &z, &f);
-		dcpi_recentre(ratios, n, &a, &z, &f);
-
+		double cluster_f = f, band_samples = dcpi_band(ratios, n, &f);
+		double lo = INFINITY, hi = 0;
+		uint32_t used = 0;
+		for (size_t q = 0; q < n; q++)
+			if (ratios[q].in_band) {
+				used++;
+				lo = ratios[q].r < lo ? ratios[q].r : lo;
+				hi = ratios[q].r > hi ? ratios[q].r : hi;
+			}
+		if (used && band_samples > 0) {
+			samples = band_samples;
+			for (size_t q = 0; q < n; q++)
+				p->insns[ratios[q].insn].ratio_used = ratios[q].in_band;
+			k->used = used;
+			k->spread = lo > 0 ? hi / lo : INFINITY;
+		} else {  /* no point agrees with any F near the cluster: its mean */
+			f = cluster_f;
+			for (size_t q = a; q < z; q++)
+				p->insns[ratios[q].insn].ratio_used = 1;
+			k->used = (uint32_t)(z - a);
+			k->spread = ratios[z - 1].r / ratios[a].r;
+		}
 		k->freq = f;
-		k->used = (uint32_t)(z - a);
-		k->spread = ratios[z - 1].r / ratios[a].r;
-		for (size_t q = a; q < z; q++)
-			p->insns[ratios[q].insn].ratio_used = 1;
 		if (k->used >= 3 && k->spread <= 1.25 && samples >= DCPI_CONF_HIGH_SAMPLES)
 			k->conf = DCPI_CONF_HIGH;
 		else if (k->used >= 2 && samples >= DCPI_CONF_MEDIUM_SAMPLES)
