@@ -274,7 +274,7 @@ static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t
 	uint8_t *list = malloc(cap * 10);
 	uint8_t buf[65536];
 	z_stream z = { 0 };
-	if (!list || deflateInit(&z, 1) != Z_OK) {
+	if (!list || deflateInit2(&z, 1, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK) {
 		free(list);
 		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
 	}

@@ -612,6 +612,74 @@ static void sim_guest_vlen(const struct sim_spec *s)
 		s->eo->cfg.vlen = s->cfg.vlen;
 }
 
+/* Warm sim's core with the guest's instructions up to instruction count `to`; 0, or -ESRCH
+ * when the program ended first. */
+static int sim_warm_to(struct sim *sim, uint64_t to)
+{
+	struct emu_dyn d;
+	while (emu_instret(sim->e) < to) {
+		if (emu_step(sim->e, &d) != EMU_RUNNING)
+			return -ESRCH;
+		core_warm(sim->c, &d);
+	}
+	return 0;
+}
+
+int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_t n,
+                           const struct sim_sample *smp, uint64_t *cycles, uint64_t *insns)
+{
+	struct sim *sim = calloc(1, sizeof(*sim));
+	int rc = -ENOMEM;
+	if (!sim)
+		return -ENOMEM;
+	sim->s = s;
+	sim_guest_vlen(s);
+	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
+	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
+	if (rc) {
+		rc = -EINVAL;
+		goto out;
+	}
+	source_emu_init(&sim->se, sim->e, 0, &sim->src[0]);
+	if ((rc = core_create(&s->cfg, &sim->src[0], &sim->c)))
+		goto out;
+	uint64_t period = smp->period ? smp->period : UINT64_MAX;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t begin = emu_instret(sim->e), len = ends[i] > begin ? ends[i] - begin : 0;
+		uint64_t parts = len / period + (len % period != 0);
+		cycles[i] = insns[i] = 0;
+		for (uint64_t q = 1; q <= parts; q++) {
+			/* part q ends at begin + q·len/parts: measure its last `measure`
+			 * instructions after warming the `warm` before them */
+			uint64_t end = q == parts ? ends[i] : begin + (uint64_t)((unsigned __int128)len * q / parts);
+			uint64_t now = emu_instret(sim->e);
+			if (end <= now)
+				continue;
+			uint64_t mstart = end - now > smp->measure ? end - smp->measure : now;
+			uint64_t wstart = mstart - now > smp->warm ? mstart - smp->warm : now;
+			if (wstart > now && emu_run(sim->e, wstart - now) != EMU_LIMIT) {
+				rc = -ESRCH;
+				goto out;
+			}
+			if ((rc = sim_warm_to(sim, mstart)))
+				goto out;
+			uint64_t c0 = core_cycle(sim->c);
+			if ((rc = sim_warm_to(sim, end)))
+				goto out;
+			cycles[i] += core_cycle(sim->c) - c0;
+			insns[i] += end - mstart;
+		}
+	}
+	rc = 0;
+out:
+	core_destroy(sim->c);
+	if (sim_guest_close(s->eo, s->cmd) && !rc)
+		rc = -EIO;
+	emu_destroy(sim->e);
+	free(sim);
+	return rc;
+}
+
 int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
 {
 	struct sim *sim = calloc(1, sizeof(*sim));

@@ -130,4 +130,19 @@ int sim_run(const struct sim_spec *s);
 int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
 	__attribute__((warn_unused_result));
 
+/* Where a sampled functional pass warms: windows of `warm` instructions handed to core_warm
+ * and not counted, then `measure` counted, one ending at each interval's end and, in an
+ * interval longer than `period`, one ending at each of its ceil(length / period) equal
+ * parts' ends. Between windows the emulator runs at full speed (emu_run: the translator). */
+struct sim_sample {
+	uint64_t warm, measure, period;
+};
+
+/* sim_functional on windows (smp): cycles[i] the measured windows' cycles in interval i,
+ * insns[i] their instructions (a window longer than what remains of its part is cut, the
+ * measured part last). Same returns as sim_functional. */
+int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_t n,
+                           const struct sim_sample *smp, uint64_t *cycles, uint64_t *insns)
+	__attribute__((warn_unused_result));
+
 #endif
