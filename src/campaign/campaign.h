@@ -46,7 +46,7 @@
 #define CAMPAIGN_POINTS_PER_CLUSTER 2
 /* The memory pass's windows: of every CAMPAIGN_MEM_PERIOD instructions (and at least one per
  * interval), CAMPAIGN_MEM_WARM warmed and the CAMPAIGN_MEM_MEASURE after them measured. */
-#define CAMPAIGN_MEM_WARM 2000
+#define CAMPAIGN_MEM_WARM 20000
 #define CAMPAIGN_MEM_MEASURE 10000
 #define CAMPAIGN_MEM_PERIOD 200000
 /* Two points of one cluster whose CPIs differ by more than this factor: reported. */

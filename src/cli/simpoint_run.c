@@ -51,7 +51,7 @@ static void simpoint_run_usage(FILE *out)
 	        "  --mem-window WARM:MEASURE[:PERIOD]  the memory pass warms WARM instructions\n"
 	        "                    and measures the MEASURE after them at the end of each\n"
 	        "                    interval and of each PERIOD of a longer one, running the\n"
-	        "                    rest at full speed (default 2000:10000:200000); 'full':\n"
+	        "                    rest at full speed (default 20000:10000:200000); 'full':\n"
 	        "                    every instruction\n"
 	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
@@ -111,10 +111,11 @@ static int simpoint_mem_window(const char *v, struct campaign_opts *o)
 	}
 	if (strlen(v) < sizeof(buf)) {
 		snprintf(buf, sizeof(buf), "%s", v);
-		for (char *t = strtok_r(buf, ":", &save); t && n < 3; t = strtok_r(NULL, ":", &save))
-			parts[n++] = t;
+		for (char *t = strtok_r(buf, ":", &save); t; t = strtok_r(NULL, ":", &save), n++)
+			if (n < 3)
+				parts[n] = t;
 	}
-	int ok = (n == 2 || n == 3) && !strtok_r(NULL, ":", &save) && v[strlen(v) - 1] != ':';
+	int ok = (n == 2 || n == 3) && v[strlen(v) - 1] != ':' && v[0] != ':' && !strstr(v, "::");
 	for (int k = 0; ok && k < n; k++)
 		ok = !text_parse_u64(parts[k], &x[k]);
 	if (!ok || !x[1] || !x[2] || x[0] + x[1] < x[0]) {

@@ -646,7 +646,10 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 	uint64_t period = smp->period ? smp->period : UINT64_MAX;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t begin = emu_instret(sim->e), len = ends[i] > begin ? ends[i] - begin : 0;
-		uint64_t parts = len / period + (len % period != 0);
+		/* intervals end within a block of their nominal length: round, not up */
+		uint64_t parts = len / period + (len % period >= period / 2 + 1);
+		if (!parts)
+			parts = 1;
 		cycles[i] = insns[i] = 0;
 		for (uint64_t q = 1; q <= parts; q++) {
 			/* part q ends at begin + q·len/parts: measure its last `measure`

@@ -132,8 +132,8 @@ int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uin
 
 /* Where a sampled functional pass warms: windows of `warm` instructions handed to core_warm
  * and not counted, then `measure` counted, one ending at each interval's end and, in an
- * interval longer than `period`, one ending at each of its ceil(length / period) equal
- * parts' ends. Between windows the emulator runs at full speed (emu_run: the translator). */
+ * interval of several periods, one ending at each of its length / period (rounded to the
+ * nearest, at least 1) equal parts' ends. Between windows the emulator runs at full speed (emu_run: the translator). */
 struct sim_sample {
 	uint64_t warm, measure, period;
 };
