@@ -44,11 +44,13 @@
 #define CAMPAIGN_SPLIT_RATIO 1.5
 #define CAMPAIGN_SPLIT_FACTOR 2
 #define CAMPAIGN_POINTS_PER_CLUSTER 2
-/* The memory pass's windows: of every CAMPAIGN_MEM_PERIOD instructions (and at least one per
- * interval), CAMPAIGN_MEM_WARM warmed and the CAMPAIGN_MEM_MEASURE after them measured. */
+/* The memory pass's windows (sim_sample): at the end of every CAMPAIGN_MEM_PERIOD
+ * instructions, CAMPAIGN_MEM_WARM warmed and the CAMPAIGN_MEM_MEASURE after them measured;
+ * an interval shorter than CAMPAIGN_MEM_MIN_WINDOWS periods is replayed whole. */
 #define CAMPAIGN_MEM_WARM 20000
 #define CAMPAIGN_MEM_MEASURE 10000
 #define CAMPAIGN_MEM_PERIOD 200000
+#define CAMPAIGN_MEM_MIN_WINDOWS 5
 /* Two points of one cluster whose CPIs differ by more than this factor: reported. */
 #define CAMPAIGN_DISAGREE_RATIO 1.5
 /* The 95% interval's allowance for the points' own error (functional warming, the pipeline's

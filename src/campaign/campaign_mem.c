@@ -50,7 +50,8 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 	sp->cfg = *cfg;
 	sp->argc = c->argc;
 	sp->argv = c->argv;
-	struct sim_sample smp = { o->mem_warm, o->mem_measure, o->mem_period };
+	struct sim_sample smp = { o->mem_warm, o->mem_measure, o->mem_period,
+	                          CAMPAIGN_MEM_MIN_WINDOWS };
 	int rc = o->mem_measure ? sim_functional_sampled(sp, ends, c->n_intervals, &smp, cyc, measured)
 	                        : sim_functional(sp, ends, c->n_intervals, cyc);
 	if (rc)

@@ -648,8 +648,17 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 		uint64_t begin = emu_instret(sim->e), len = ends[i] > begin ? ends[i] - begin : 0;
 		/* intervals end within a block of their nominal length: round, not up */
 		uint64_t parts = len / period + (len % period >= period / 2 + 1);
+		uint64_t warm = smp->warm, measure = smp->measure;
+		if (parts < smp->min_parts) {
+			/* too short for windows that both warm enough and cover it: all of it */
+			warm = 0;
+			measure = len;
+			parts = 1;
+		}
 		if (!parts)
 			parts = 1;
+		if (!measure)
+			measure = 1;
 		cycles[i] = insns[i] = 0;
 		for (uint64_t q = 1; q <= parts; q++) {
 			/* part q ends at begin + q·len/parts: measure its last `measure`
@@ -658,8 +667,8 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 			uint64_t now = emu_instret(sim->e);
 			if (end <= now)
 				continue;
-			uint64_t mstart = end - now > smp->measure ? end - smp->measure : now;
-			uint64_t wstart = mstart - now > smp->warm ? mstart - smp->warm : now;
+			uint64_t mstart = end - now > measure ? end - measure : now;
+			uint64_t wstart = mstart - now > warm ? mstart - warm : now;
 			if (wstart > now && emu_run(sim->e, wstart - now) != EMU_LIMIT) {
 				rc = -ESRCH;
 				goto out;

@@ -131,11 +131,14 @@ int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uin
 	__attribute__((warn_unused_result));
 
 /* Where a sampled functional pass warms: windows of `warm` instructions handed to core_warm
- * and not counted, then `measure` counted, one ending at each interval's end and, in an
- * interval of several periods, one ending at each of its length / period (rounded to the
- * nearest, at least 1) equal parts' ends. Between windows the emulator runs at full speed (emu_run: the translator). */
+ * and not counted, then `measure` counted, one ending at each of an interval's length /
+ * period (rounded to the nearest) equal parts' ends; an interval of fewer than min_parts
+ * periods is warmed and measured whole (a window short enough to leave most of it out would
+ * neither warm the caches nor cover its phases). Between windows the emulator runs at full
+ * speed (emu_run: the translator). */
 struct sim_sample {
 	uint64_t warm, measure, period;
+	uint64_t min_parts;
 };
 
 /* sim_functional on windows (smp): cycles[i] the measured windows' cycles in interval i,
