@@ -643,6 +643,9 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 	source_emu_init(&sim->se, sim->e, 0, &sim->src[0]);
 	if ((rc = core_create(&s->cfg, &sim->src[0], &sim->c)))
 		goto out;
+	static const struct sim_sample whole = { 0, 0, 0, 1 };
+	if (!smp)
+		smp = &whole;
 	uint64_t period = smp->period ? smp->period : UINT64_MAX;
 	for (size_t i = 0; i < n; i++) {
 		uint64_t begin = emu_instret(sim->e), len = ends[i] > begin ? ends[i] - begin : 0;
@@ -659,11 +662,14 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 			parts = 1;
 		if (!measure)
 			measure = 1;
-		cycles[i] = insns[i] = 0;
+		cycles[i] = 0;
+		if (insns)
+			insns[i] = 0;
 		for (uint64_t q = 1; q <= parts; q++) {
 			/* part q ends at begin + q·len/parts: measure its last `measure`
 			 * instructions after warming the `warm` before them */
-			uint64_t end = q == parts ? ends[i] : begin + (uint64_t)((unsigned __int128)len * q / parts);
+			uint64_t end = q == parts ? ends[i] :
+			               begin + (uint64_t)((unsigned __int128)len * q / parts);
 			uint64_t now = emu_instret(sim->e);
 			if (end <= now)
 				continue;
@@ -679,7 +685,8 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 			if ((rc = sim_warm_to(sim, end)))
 				goto out;
 			cycles[i] += core_cycle(sim->c) - c0;
-			insns[i] += end - mstart;
+			if (insns)
+				insns[i] += end - mstart;
 		}
 	}
 	rc = 0;
@@ -694,41 +701,7 @@ out:
 
 int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
 {
-	struct sim *sim = calloc(1, sizeof(*sim));
-	struct emu_dyn d;
-	int rc = -ENOMEM;
-	if (!sim)
-		return -ENOMEM;
-	sim->s = s;
-	sim_guest_vlen(s);
-	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
-	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
-	if (rc) {
-		rc = -EINVAL;
-		goto out;
-	}
-	source_emu_init(&sim->se, sim->e, 0, &sim->src[0]);
-	if ((rc = core_create(&s->cfg, &sim->src[0], &sim->c)))
-		goto out;
-	for (size_t i = 0; i < n; i++) {
-		uint64_t c0 = core_cycle(sim->c);
-		while (emu_instret(sim->e) < ends[i]) {
-			if (emu_step(sim->e, &d) != EMU_RUNNING) {
-				rc = -ESRCH;
-				goto out;
-			}
-			core_warm(sim->c, &d);
-		}
-		cycles[i] = core_cycle(sim->c) - c0;
-	}
-	rc = 0;
-out:
-	core_destroy(sim->c);
-	if (sim_guest_close(s->eo, s->cmd) && !rc)
-		rc = -EIO;
-	emu_destroy(sim->e);
-	free(sim);
-	return rc;
+	return sim_functional_sampled(s, ends, n, NULL, cycles, NULL);
 }
 
 int sim_run(const struct sim_spec *s)

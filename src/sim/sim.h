@@ -141,9 +141,10 @@ struct sim_sample {
 	uint64_t min_parts;
 };
 
-/* sim_functional on windows (smp): cycles[i] the measured windows' cycles in interval i,
- * insns[i] their instructions (a window longer than what remains of its part is cut, the
- * measured part last). Same returns as sim_functional. */
+/* sim_functional on windows (smp; NULL: every instruction, as sim_functional): cycles[i]
+ * the measured windows' cycles in interval i, insns[i] (insns may be NULL) their
+ * instructions (a window longer than what remains of its part is cut, the measured part
+ * last). Same returns as sim_functional. */
 int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_t n,
                            const struct sim_sample *smp, uint64_t *cycles, uint64_t *insns)
 	__attribute__((warn_unused_result));
