@@ -44,11 +44,10 @@
 #define CAMPAIGN_SPLIT_RATIO 1.5
 #define CAMPAIGN_SPLIT_FACTOR 2
 #define CAMPAIGN_POINTS_PER_CLUSTER 2
-/* The memory pass's windows (sim_sample): at the end of every CAMPAIGN_MEM_PERIOD
- * instructions, CAMPAIGN_MEM_WARM warmed and the CAMPAIGN_MEM_MEASURE after them measured;
- * an interval shorter than CAMPAIGN_MEM_MIN_WINDOWS periods is replayed whole. */
-#define CAMPAIGN_MEM_WARM 20000
-#define CAMPAIGN_MEM_MEASURE 10000
+/* The memory pass's windows when asked for (--mem-window WARM:MEASURE[:PERIOD], sim_sample;
+ * the default replays every instruction): a window at the end of every PERIOD instructions,
+ * CAMPAIGN_MEM_PERIOD when not given; an interval shorter than CAMPAIGN_MEM_MIN_WINDOWS
+ * periods is replayed whole. */
 #define CAMPAIGN_MEM_PERIOD 200000
 #define CAMPAIGN_MEM_MIN_WINDOWS 5
 /* Two points of one cluster whose CPIs differ by more than this factor: reported. */
@@ -69,7 +68,8 @@ struct campaign_opts {
 	double mem_weight;         /* > 0: the memory dimension (campaign_mem.c) with this weight */
 	double split_ratio;        /* > 1: split clusters whose warm CPI spreads over more; 0 none */
 	int points_per_cluster;    /* points simulated per cluster (at most its intervals) */
-	/* the memory pass's windows (sim_sample): mem_measure 0 replays every instruction */
+	/* the memory pass's windows (sim_sample): mem_measure 0 (the default) replays every
+	 * instruction */
 	uint64_t mem_warm, mem_measure, mem_period;
 };
 

@@ -50,9 +50,10 @@ static void simpoint_run_usage(FILE *out)
 	        "                    pass) per interval (default 1; 0: basic-block vectors only)\n"
 	        "  --mem-window WARM:MEASURE[:PERIOD]  the memory pass warms WARM instructions\n"
 	        "                    and measures the MEASURE after them at the end of each\n"
-	        "                    PERIOD of an interval of 5 PERIODs or more (a shorter one\n"
-	        "                    whole), running the rest at full speed (default\n"
-	        "                    20000:10000:200000); 'full': every instruction\n"
+	        "                    PERIOD (default 200000) of an interval of 5 PERIODs or\n"
+	        "                    more (a shorter one whole), running the rest at full\n"
+	        "                    speed: 20000:10000 replays 15%% of the program; 'full' (the\n"
+	        "                    default): every instruction\n"
 	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
 	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
@@ -134,9 +135,7 @@ int simpoint_run_main(int argc, char **argv)
 	struct campaign_opts o = { .interval = CAMPAIGN_INTERVAL_DEFAULT,
 	                           .mem_weight = CAMPAIGN_MEM_WEIGHT,
 	                           .split_ratio = CAMPAIGN_SPLIT_RATIO,
-	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER,
-	                           .mem_warm = CAMPAIGN_MEM_WARM, .mem_measure = CAMPAIGN_MEM_MEASURE,
-	                           .mem_period = CAMPAIGN_MEM_PERIOD };
+	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER };
 	uint64_t ppc = CAMPAIGN_POINTS_PER_CLUSTER;
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;

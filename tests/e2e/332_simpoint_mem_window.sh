@@ -2,9 +2,9 @@
 # 332: the memory pass's windows (robin simpoint run --mem-window WARM:MEASURE[:PERIOD],
 # docs/robin-simpoint.md "The memory dimension"). mem.txt counts the instructions it measured:
 # a 200k interval is 10 periods of 20000 with 1000:2000:20000, so 10 windows measure 2000
-# each; it is one default period (200k) and 4 of 1000:5000:50000, fewer than the 5 that
-# windows need, so both measure all of it, as 'full' does, and give full's warm CPIs
-# exactly; the sampled warm CPI follows the full pass's (the pointer chase's intervals stay
+# each; it is 4 periods of 1000:5000:50000, fewer than the 5 that windows need, so that
+# measures all of it, as 'full' and the default do, and gives full's warm CPIs exactly;
+# the sampled warm CPI follows the full pass's (the pointer chase's intervals stay
 # at least twice as slow as the hash loop's, and the median ratio of the two passes is
 # within 10% of 1). The preparation line names each pass's time. Bad values are refused.
 set -u
