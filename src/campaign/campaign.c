@@ -610,7 +610,9 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	if (fclose(f))
 		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 
+	double t0 = campaign_now();
 	int rc = campaign_profile(dir, o, argc, argv, err, errlen);
+	c->pass_s[CAMPAIGN_PASS_VECTORS] = campaign_now() - t0;
 	if (rc)
 		return rc;
 	if (campaign_path(path, sizeof(path), dir, "bbv.txt") || !(f = fopen(path, "r")))
@@ -637,11 +639,13 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	double *extra = NULL, *warm_cpi = NULL;
 	if (!spo.max_k)
 		spo.max_k = campaign_auto_max_k(c->n_intervals);
+	t0 = campaign_now();
 	if ((o->mem_weight > 0 || o->split_ratio > 1) &&
 	    (rc = campaign_mem_profile(c, o, cfg, &warm_cpi, &extra, err, errlen))) {
 		simpoint_fv_free(&fv);
 		return rc;
 	}
+	c->pass_s[CAMPAIGN_PASS_MEMORY] = campaign_now() - t0;
 	spo.extra = o->mem_weight > 0 ? extra : NULL;
 	rc = simpoint_cluster(&fv, &spo, &r, err, errlen);
 	free(extra);
@@ -694,8 +698,10 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!rc)
 		rc = campaign_write_manifest(c, err, errlen);
+	t0 = campaign_now();
 	if (!rc)
 		rc = campaign_checkpoints(c, o, err, errlen);
+	c->pass_s[CAMPAIGN_PASS_CHECKPOINTS] = campaign_now() - t0;
 	return rc;
 }
 

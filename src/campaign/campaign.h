@@ -44,11 +44,20 @@
 #define CAMPAIGN_SPLIT_RATIO 1.5
 #define CAMPAIGN_SPLIT_FACTOR 2
 #define CAMPAIGN_POINTS_PER_CLUSTER 2
+/* The memory pass's windows when asked for (--mem-window WARM:MEASURE[:PERIOD], sim_sample;
+ * the default replays every instruction): a window at the end of every PERIOD instructions,
+ * CAMPAIGN_MEM_PERIOD when not given; an interval shorter than CAMPAIGN_MEM_MIN_WINDOWS
+ * periods is replayed whole. */
+#define CAMPAIGN_MEM_PERIOD 200000
+#define CAMPAIGN_MEM_MIN_WINDOWS 5
 /* Two points of one cluster whose CPIs differ by more than this factor: reported. */
 #define CAMPAIGN_DISAGREE_RATIO 1.5
 /* The 95% interval's allowance for the points' own error (functional warming, the pipeline's
  * fill), relative to the CPI, added to the sampling error's half-width in quadrature. */
 #define CAMPAIGN_POINT_ERROR 0.005
+
+/* The preparation's passes, as campaign.pass_s counts them. */
+enum { CAMPAIGN_PASS_VECTORS, CAMPAIGN_PASS_MEMORY, CAMPAIGN_PASS_CHECKPOINTS, CAMPAIGN_PASSES };
 
 struct campaign_opts {
 	uint64_t interval;         /* instructions per interval (BBV and detailed length) */
@@ -59,6 +68,9 @@ struct campaign_opts {
 	double mem_weight;         /* > 0: the memory dimension (campaign_mem.c) with this weight */
 	double split_ratio;        /* > 1: split clusters whose warm CPI spreads over more; 0 none */
 	int points_per_cluster;    /* points simulated per cluster (at most its intervals) */
+	/* the memory pass's windows (sim_sample): mem_measure 0 (the default) replays every
+	 * instruction */
+	uint64_t mem_warm, mem_measure, mem_period;
 };
 
 struct campaign_point {
@@ -91,6 +103,9 @@ struct campaign {
 	char **argv;
 	struct simpoint_split *splits;  /* clusters split by the memory signature */
 	int n_splits;
+	/* campaign_prepare's host seconds per pass: the vectors, the memory pass, the
+	 * checkpoints (0: the pass did not run) */
+	double pass_s[CAMPAIGN_PASSES];
 };
 
 /* The largest k when none is given: a tenth of the intervals, but at least CAMPAIGN_MIN_MAX_K

@@ -38,9 +38,10 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 		return 4;
 	uint64_t *ends = calloc(c->n_intervals + 1, sizeof(*ends));
 	uint64_t *cyc = calloc(c->n_intervals + 1, sizeof(*cyc));
+	uint64_t *measured = calloc(c->n_intervals + 1, sizeof(*measured));
 	struct emu_opts eo = { .cfg = { .sysroot = o->sysroot, .seed = o->seed, .virtual_time = 1 } };
 	struct sim_spec *sp = malloc(sizeof(*sp));
-	if (!ends || !cyc || !sp || campaign_guest_output(out))
+	if (!ends || !cyc || !measured || !sp || campaign_guest_output(out))
 		return 3;
 	for (size_t i = 0; i < c->n_intervals; i++)
 		ends[i] = c->start[i] + c->length[i];
@@ -49,20 +50,26 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 	sp->cfg = *cfg;
 	sp->argc = c->argc;
 	sp->argv = c->argv;
-	int rc = sim_functional(sp, ends, c->n_intervals, cyc);
+	struct sim_sample smp = { o->mem_warm, o->mem_measure, o->mem_period,
+	                          CAMPAIGN_MEM_MIN_WINDOWS };
+	int rc = o->mem_measure ? sim_functional_sampled(sp, ends, c->n_intervals, &smp, cyc, measured)
+	                        : sim_functional(sp, ends, c->n_intervals, cyc);
 	if (rc)
 		return rc == -ESRCH ? 5 : 3;
+	if (!o->mem_measure)
+		memcpy(measured, c->length, c->n_intervals * sizeof(*measured));
 	FILE *ft = fopen(txt, "w"), *fd = fopen(dim, "w");
 	if (!ft || !fd)
 		return 4;
 	for (size_t i = 0; i < c->n_intervals; i++) {
-		double cpi = c->length[i] ? (double)cyc[i] / (double)c->length[i] : 1;
-		fprintf(ft, "I %zu %" PRIu64 " %" PRIu64 "\n", i, c->length[i], cyc[i]);
+		double cpi = measured[i] ? (double)cyc[i] / (double)measured[i] : 1;
+		fprintf(ft, "I %zu %" PRIu64 " %" PRIu64 "\n", i, measured[i], cyc[i]);
 		fprintf(fd, "%.6f\n", o->mem_weight * log(cpi > 0 ? cpi : 1));
 	}
 	rc = fclose(ft) | fclose(fd);
 	free(ends);
 	free(cyc);
+	free(measured);
 	free(sp);
 	return rc ? 4 : 0;
 }

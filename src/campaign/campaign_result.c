@@ -133,6 +133,14 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 	json_kv_uint(&j, "detailed_instructions", r->est.detailed_insns);
 	json_kv_uint(&j, "warmup_instructions", r->est.warm_insns);
 	json_kv_double(&j, "preparation_host_seconds", r->prep_s);
+	if (r->prep_s > 0) {
+		json_key(&j, "preparation_passes_host_seconds");
+		json_object_begin(&j);
+		json_kv_double(&j, "vectors", r->pass_s[CAMPAIGN_PASS_VECTORS]);
+		json_kv_double(&j, "memory", r->pass_s[CAMPAIGN_PASS_MEMORY]);
+		json_kv_double(&j, "checkpoints", r->pass_s[CAMPAIGN_PASS_CHECKPOINTS]);
+		json_object_end(&j);
+	}
 	json_kv_double(&j, "points_host_seconds", r->points_s);
 	campaign_result_json_points(&j, r);
 	json_key(&j, "cycle_stack_cpi");

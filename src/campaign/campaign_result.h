@@ -18,6 +18,7 @@ struct campaign_result {
 	const struct campaign_truth *t;   /* the full detailed run, or NULL */
 	struct campaign_prof_eval pe;     /* the weighted profiles (campaign_prof_eval) */
 	double prep_s, points_s;          /* host seconds of preparation and points (0: unknown) */
+	double pass_s[CAMPAIGN_PASSES];   /* of the preparation's passes (campaign.pass_s) */
 	/* campaign_result_estimate's */
 	struct campaign_estimate est;
 	double cpi_full;                  /* the full run's CPI (0 without t) */

@@ -48,6 +48,12 @@ static void simpoint_run_usage(FILE *out)
 	        "  --mem-weight X    weight of the memory dimension appended to the vectors: X *\n"
 	        "                    ln(cycles per instruction of a functional cache/TLB/predictor\n"
 	        "                    pass) per interval (default 1; 0: basic-block vectors only)\n"
+	        "  --mem-window WARM:MEASURE[:PERIOD]  the memory pass warms WARM instructions\n"
+	        "                    and measures the MEASURE after them at the end of each\n"
+	        "                    PERIOD (default 200000) of an interval of 5 PERIODs or\n"
+	        "                    more (a shorter one whole), running the rest at full\n"
+	        "                    speed: 20000:10000 replays 15%% of the program; 'full' (the\n"
+	        "                    default): every instruction\n"
 	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
 	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
@@ -91,6 +97,36 @@ static int simpoint_u64_opt(const char *opt, const char *v, uint64_t min, uint64
 		        opt, min, text_quote(q, v));
 		return -1;
 	}
+	return 0;
+}
+
+/* --mem-window full | WARM:MEASURE[:PERIOD] into o. 0 or -1 after a message. */
+static int simpoint_mem_window(const char *v, struct campaign_opts *o)
+{
+	char q[TEXT_QUOTE_LEN], buf[96], *parts[3] = { NULL, NULL, NULL }, *save = NULL;
+	uint64_t x[3] = { 0, 0, CAMPAIGN_MEM_PERIOD };
+	int n = 0;
+	if (!strcmp(v, "full")) {
+		o->mem_warm = o->mem_measure = o->mem_period = 0;
+		return 0;
+	}
+	if (strlen(v) < sizeof(buf)) {
+		snprintf(buf, sizeof(buf), "%s", v);
+		for (char *t = strtok_r(buf, ":", &save); t; t = strtok_r(NULL, ":", &save), n++)
+			if (n < 3)
+				parts[n] = t;
+	}
+	int ok = (n == 2 || n == 3) && v[strlen(v) - 1] != ':' && v[0] != ':' && !strstr(v, "::");
+	for (int k = 0; ok && k < n; k++)
+		ok = !text_parse_u64(parts[k], &x[k]);
+	if (!ok || !x[1] || !x[2] || x[0] + x[1] < x[0]) {
+		fprintf(stderr, "robin simpoint run: --mem-window needs 'full' or WARM:MEASURE[:PERIOD] "
+		        "(instructions, MEASURE and PERIOD > 0), got '%s'\n", text_quote(q, v));
+		return -1;
+	}
+	o->mem_warm = x[0];
+	o->mem_measure = x[1];
+	o->mem_period = x[2];
 	return 0;
 }
 
@@ -173,7 +209,9 @@ int simpoint_run_main(int argc, char **argv)
 				        "'%s'\n", v);
 				rc = -1;
 			}
-		} else if (!strcmp(a, "--db"))
+		} else if (!strcmp(a, "--mem-window"))
+			rc = simpoint_mem_window(v, &o);
+		else if (!strcmp(a, "--db"))
 			db = v;
 		else if (!strcmp(a, "--dir"))
 			dir = v;
@@ -220,8 +258,10 @@ int simpoint_run_main(int argc, char **argv)
 		fprintf(stderr, "robin simpoint run: %s\n", err);
 		return 1;
 	}
-	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s)\n",
-	        c.n_intervals, c.k, c.n_points, c.dir, prep_s);
+	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s: "
+	        "vectors %.2f s, memory pass %.2f s, checkpoints %.2f s)\n", c.n_intervals, c.k,
+	        c.n_points, c.dir, prep_s, c.pass_s[CAMPAIGN_PASS_VECTORS],
+	        c.pass_s[CAMPAIGN_PASS_MEMORY], c.pass_s[CAMPAIGN_PASS_CHECKPOINTS]);
 	if (slurm)  /* otherwise the report has them */
 		simpoint_report_splits(stderr, &c);
 	int rc = 0;
@@ -236,12 +276,15 @@ int simpoint_run_main(int argc, char **argv)
 		return rc ? 1 : 0;
 	}
 	struct campaign_jobs done;
+	double pass_s[CAMPAIGN_PASSES];
+	memcpy(pass_s, c.pass_s, sizeof(pass_s));
 	rc = campaign_jobs_run(&c, self, jobs, validate, "simpoint run", &done);
 	campaign_free(&c);
 	if (rc)
 		return 1;
 	struct campaign_result r = { .c = &done.c, .t = done.have_truth ? &done.t : NULL,
 	                             .prep_s = prep_s, .points_s = done.points_s };
+	memcpy(r.pass_s, pass_s, sizeof(pass_s));
 	if (campaign_prof_eval(&done.c, "simpoint run", db, &r.pe, stderr))
 		rc = 1;
 	else if (campaign_result_estimate(&r, err, sizeof(err))) {

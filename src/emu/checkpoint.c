@@ -264,22 +264,182 @@ static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t er
 	return rc;
 }
 
-/* DATA (deflated non-zero pages) and PAGE (the list). */
+/* What checkpoint_save keeps between calls on one emulator: each data page's contents and
+ * its deflated bytes as last written (a raw deflate of the page alone, ended by a sync
+ * flush, so that the pieces of any pages concatenate into one valid stream). A page found
+ * unchanged at the next checkpoint is copied, not deflated again: the campaigns' checkpoint
+ * pass saves a checkpoint before every simulation point, and most pages of a program
+ * change little between them. At most CKPT_CACHE_PAGES pages are kept (4 KiB each, plus
+ * their deflated bytes); beyond that a page is deflated every time. */
+#define CKPT_CACHE_PAGES (1u << 18)
+
+struct ckpt_cached_page {
+	uint64_t key;       /* page number + 1 (0: a free slot) */
+	uint8_t *raw;       /* GMEM_PAGE_SIZE bytes: the contents deflated */
+	uint8_t *z;         /* the deflated bytes */
+	uint32_t zlen, zcap;
+};
+
+struct ckpt_cache {
+	struct ckpt_cached_page *slot;  /* open addressing by page number */
+	size_t mask, n;
+	z_stream z;                     /* raw deflate, level 1, run-length matches only */
+	uint8_t *tmp;                   /* a page's bytes when it is not kept */
+	uint32_t tmp_cap;
+};
+
+void checkpoint_cache_free(struct emu *e)
+{
+	struct ckpt_cache *c = e->ckpt_cache;
+	if (!c)
+		return;
+	for (size_t i = 0; c->slot && i <= c->mask; i++) {
+		free(c->slot[i].raw);
+		free(c->slot[i].z);
+	}
+	free(c->slot);
+	free(c->tmp);
+	deflateEnd(&c->z);
+	free(c);
+	e->ckpt_cache = NULL;
+}
+
+static struct ckpt_cache *ckpt_cache_get(struct emu *e)
+{
+	if (e->ckpt_cache)
+		return e->ckpt_cache;
+	struct ckpt_cache *c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->mask = 4095;
+	c->slot = calloc(c->mask + 1, sizeof(*c->slot));
+	if (!c->slot || deflateInit2(&c->z, 1, Z_DEFLATED, -15, 8, Z_RLE) != Z_OK) {
+		free(c->slot);
+		free(c);
+		return NULL;
+	}
+	e->ckpt_cache = c;
+	return c;
+}
+
+static size_t ckpt_cache_hash(uint64_t key, size_t mask)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 20) & mask;
+}
+
+/* The slot of page pg (its key 0 when the page is not kept), or NULL when the cache is full
+ * or out of memory. */
+static struct ckpt_cached_page *ckpt_cache_slot(struct ckpt_cache *c, uint64_t pg)
+{
+	if ((c->n + 1) * 2 > c->mask + 1) {
+		if (c->n >= CKPT_CACHE_PAGES)
+			goto find;
+		size_t mask = c->mask * 2 + 1;
+		struct ckpt_cached_page *ns = calloc(mask + 1, sizeof(*ns));
+		if (!ns)
+			goto find;
+		for (size_t i = 0; i <= c->mask; i++) {
+			if (!c->slot[i].key)
+				continue;
+			size_t k = ckpt_cache_hash(c->slot[i].key, mask);
+			while (ns[k].key)
+				k = (k + 1) & mask;
+			ns[k] = c->slot[i];
+		}
+		free(c->slot);
+		c->slot = ns;
+		c->mask = mask;
+	}
+find:
+	for (size_t k = ckpt_cache_hash(pg + 1, c->mask);; k = (k + 1) & c->mask) {
+		if (c->slot[k].key == pg + 1)
+			return &c->slot[k];
+		if (!c->slot[k].key)
+			return (c->n + 1) * 2 > c->mask + 1 ? NULL : &c->slot[k];
+	}
+}
+
+/* Deflate one page alone into *out (grown as needed), ended by a sync flush. 0 or -ENOMEM. */
+static int ckpt_deflate_page(z_stream *z, const uint8_t *page, uint8_t **out, uint32_t *len,
+                             uint32_t *cap)
+{
+	uint32_t need = (uint32_t)deflateBound(z, GMEM_PAGE_SIZE) + 64;
+	if (deflateReset(z) != Z_OK)
+		return -ENOMEM;
+	z->next_in = (Bytef *)page;
+	z->avail_in = GMEM_PAGE_SIZE;
+	*len = 0;
+	for (;;) {
+		if (*cap < *len + need) {
+			uint8_t *n = realloc(*out, *len + need);
+			if (!n)
+				return -ENOMEM;
+			*out = n;
+			*cap = *len + need;
+		}
+		z->next_out = *out + *len;
+		z->avail_out = *cap - *len;
+		int zr = deflate(z, Z_SYNC_FLUSH);
+		*len = *cap - z->avail_out;
+		if (zr != Z_OK && zr != Z_BUF_ERROR)
+			return -ENOMEM;
+		if (z->avail_out && !z->avail_in)
+			return 0;
+	}
+}
+
+/* The deflated bytes of page pg with contents host into *z / *zlen: the cache's when the page
+ * is unchanged, else deflated now (and kept when there is room). 0 or -ENOMEM. */
+static int ckpt_page_bytes(struct ckpt_cache *c, uint64_t pg, const uint8_t *host,
+                           const uint8_t **z, uint32_t *zlen)
+{
+	struct ckpt_cached_page *s = ckpt_cache_slot(c, pg);
+	if (s && s->key && !memcmp(s->raw, host, GMEM_PAGE_SIZE)) {
+		*z = s->z;
+		*zlen = s->zlen;
+		return 0;
+	}
+	if (s && !s->key) {
+		if (!(s->raw = malloc(GMEM_PAGE_SIZE)))
+			return -ENOMEM;
+		s->key = pg + 1;
+		c->n++;
+	}
+	if (!s) {
+		if (ckpt_deflate_page(&c->z, host, &c->tmp, zlen, &c->tmp_cap))
+			return -ENOMEM;
+		*z = c->tmp;
+		return 0;
+	}
+	memcpy(s->raw, host, GMEM_PAGE_SIZE);
+	if (ckpt_deflate_page(&c->z, host, &s->z, &s->zlen, &s->zcap)) {
+		s->raw[0] ^= 1;  /* not a valid copy: deflated again next time */
+		return -ENOMEM;
+	}
+	*z = s->z;
+	*zlen = s->zlen;
+	return 0;
+}
+
+/* DATA (the non-zero pages as one zlib stream: each page's own deflated bytes, then an empty
+ * final block and the Adler-32 of all pages) and PAGE (the list). */
 static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
 {
 	static const uint8_t zero[GMEM_PAGE_SIZE];
 	static uint8_t closed[GMEM_PAGE_SIZE];  /* a page the host cannot read, copied out */
+	static const uint8_t zhead[2] = { 0x78, 0x01 }, zfinal[2] = { 0x03, 0x00 };
 	struct gmem *m = &e->mem;
 	size_t cap = 1024, n = 0;
 	uint8_t *list = malloc(cap * 10);
-	uint8_t buf[65536];
-	z_stream z = { 0 };
-	if (!list || deflateInit(&z, 1) != Z_OK) {
+	struct ckpt_cache *c = ckpt_cache_get(e);
+	if (!list || !c) {
 		free(list);
 		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	int rc = 0;
+	uLong adler = adler32(0, NULL, 0);
 	ckpt_begin(o, CKPT_DATA);
+	ckpt_raw(o, zhead, sizeof(zhead));
 	const uint64_t *words = (const uint64_t *)m->perm;
 	for (uint64_t w = 0; w < GMEM_NPAGES / 8 && !rc; w++) {
 		if (!words[w])
@@ -322,24 +482,20 @@ static int ckpt_save_memory(struct emu *e, struct ckpt_out *o, char *err, size_t
 			n++;
 			if (kind != CKPT_PAGE_DATA)
 				continue;
-			z.next_in = (Bytef *)host;
-			z.avail_in = GMEM_PAGE_SIZE;
-			while (z.avail_in) {
-				z.next_out = buf;
-				z.avail_out = sizeof(buf);
-				deflate(&z, Z_NO_FLUSH);
-				ckpt_raw(o, buf, sizeof(buf) - z.avail_out);
+			const uint8_t *zb;
+			uint32_t zlen;
+			if (ckpt_page_bytes(c, pg, host, &zb, &zlen)) {
+				rc = ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+				break;
 			}
+			ckpt_raw(o, zb, zlen);
+			adler = adler32(adler, host, GMEM_PAGE_SIZE);
 		}
 	}
-	int zr;
-	do {
-		z.next_out = buf;
-		z.avail_out = sizeof(buf);
-		zr = deflate(&z, Z_FINISH);
-		ckpt_raw(o, buf, sizeof(buf) - z.avail_out);
-	} while (zr == Z_OK);
-	deflateEnd(&z);
+	uint8_t trailer[4] = { (uint8_t)(adler >> 24), (uint8_t)(adler >> 16), (uint8_t)(adler >> 8),
+	                       (uint8_t)adler };
+	ckpt_raw(o, zfinal, sizeof(zfinal));
+	ckpt_raw(o, trailer, sizeof(trailer));
 	ckpt_end(o);
 	ckpt_begin(o, CKPT_PAGE);
 	ckpt_u64(o, n);

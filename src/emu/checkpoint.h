@@ -20,6 +20,10 @@
 /* Write e's state to path (replaced atomically: written to path.tmp, then renamed). Returns
  * 0, or -errno with a one-line message in err (a MAP_SHARED file mapping, a pipe or socket
  * the guest holds, a write error). */
+/* Free what checkpoint_save keeps between calls on e (each page's deflated bytes: a page
+ * unchanged since the previous checkpoint is not deflated again). emu_destroy calls it. */
+void checkpoint_cache_free(struct emu *e);
+
 int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 

@@ -17,6 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "emu/checkpoint.h"
 #include "emu/emu_priv.h"
 #include "isa/isa_ext.h"
 #include "emu/hermetic.h"
@@ -408,6 +409,7 @@ static void emu_free_heap(struct emu *e)
 	}
 	e->n_images = 0;
 	thread_free_all(e);
+	checkpoint_cache_free(e);
 }
 
 void emu_destroy(struct emu *e)

@@ -253,6 +253,8 @@ struct emu {
 	/* descriptors open when the emulator was created (the environment's, not the guest's;
 	 * checkpoints leave them out), bit fd of word fd / 64 */
 	uint64_t inherited_fds[16];
+	/* what checkpoint_save deflated of each page last time (checkpoint.c), for the next */
+	struct ckpt_cache *ckpt_cache;
 
 	/* basic-block hook (emu_set_block_hook) */
 	emu_block_fn block_fn;

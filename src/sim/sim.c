@@ -612,10 +612,23 @@ static void sim_guest_vlen(const struct sim_spec *s)
 		s->eo->cfg.vlen = s->cfg.vlen;
 }
 
-int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
+/* Warm sim's core with the guest's instructions up to instruction count `to`; 0, or -ESRCH
+ * when the program ended first. */
+static int sim_warm_to(struct sim *sim, uint64_t to)
+{
+	struct emu_dyn d;
+	while (emu_instret(sim->e) < to) {
+		if (emu_step(sim->e, &d) != EMU_RUNNING)
+			return -ESRCH;
+		core_warm(sim->c, &d);
+	}
+	return 0;
+}
+
+int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_t n,
+                           const struct sim_sample *smp, uint64_t *cycles, uint64_t *insns)
 {
 	struct sim *sim = calloc(1, sizeof(*sim));
-	struct emu_dyn d;
 	int rc = -ENOMEM;
 	if (!sim)
 		return -ENOMEM;
@@ -630,16 +643,51 @@ int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uin
 	source_emu_init(&sim->se, sim->e, 0, &sim->src[0]);
 	if ((rc = core_create(&s->cfg, &sim->src[0], &sim->c)))
 		goto out;
+	static const struct sim_sample whole = { 0, 0, 0, 1 };
+	if (!smp)
+		smp = &whole;
+	uint64_t period = smp->period ? smp->period : UINT64_MAX;
 	for (size_t i = 0; i < n; i++) {
-		uint64_t c0 = core_cycle(sim->c);
-		while (emu_instret(sim->e) < ends[i]) {
-			if (emu_step(sim->e, &d) != EMU_RUNNING) {
+		uint64_t begin = emu_instret(sim->e), len = ends[i] > begin ? ends[i] - begin : 0;
+		/* intervals end within a block of their nominal length: round, not up */
+		uint64_t parts = len / period + (len % period >= period / 2 + 1);
+		uint64_t warm = smp->warm, measure = smp->measure;
+		if (parts < smp->min_parts) {
+			/* too short for windows that both warm enough and cover it: all of it */
+			warm = 0;
+			measure = len;
+			parts = 1;
+		}
+		if (!parts)
+			parts = 1;
+		if (!measure)
+			measure = 1;
+		cycles[i] = 0;
+		if (insns)
+			insns[i] = 0;
+		for (uint64_t q = 1; q <= parts; q++) {
+			/* part q ends at begin + q·len/parts: measure its last `measure`
+			 * instructions after warming the `warm` before them */
+			uint64_t end = q == parts ? ends[i] :
+			               begin + (uint64_t)((unsigned __int128)len * q / parts);
+			uint64_t now = emu_instret(sim->e);
+			if (end <= now)
+				continue;
+			uint64_t mstart = end - now > measure ? end - measure : now;
+			uint64_t wstart = mstart - now > warm ? mstart - warm : now;
+			if (wstart > now && emu_run(sim->e, wstart - now) != EMU_LIMIT) {
 				rc = -ESRCH;
 				goto out;
 			}
-			core_warm(sim->c, &d);
+			if ((rc = sim_warm_to(sim, mstart)))
+				goto out;
+			uint64_t c0 = core_cycle(sim->c);
+			if ((rc = sim_warm_to(sim, end)))
+				goto out;
+			cycles[i] += core_cycle(sim->c) - c0;
+			if (insns)
+				insns[i] += end - mstart;
 		}
-		cycles[i] = core_cycle(sim->c) - c0;
 	}
 	rc = 0;
 out:
@@ -649,6 +697,11 @@ out:
 	emu_destroy(sim->e);
 	free(sim);
 	return rc;
+}
+
+int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
+{
+	return sim_functional_sampled(s, ends, n, NULL, cycles, NULL);
 }
 
 int sim_run(const struct sim_spec *s)

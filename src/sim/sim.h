@@ -130,4 +130,23 @@ int sim_run(const struct sim_spec *s);
 int sim_functional(const struct sim_spec *s, const uint64_t *ends, size_t n, uint64_t *cycles)
 	__attribute__((warn_unused_result));
 
+/* Where a sampled functional pass warms: windows of `warm` instructions handed to core_warm
+ * and not counted, then `measure` counted, one ending at each of an interval's length /
+ * period (rounded to the nearest) equal parts' ends; an interval of fewer than min_parts
+ * periods is warmed and measured whole (a window short enough to leave most of it out would
+ * neither warm the caches nor cover its phases). Between windows the emulator runs at full
+ * speed (emu_run: the translator). */
+struct sim_sample {
+	uint64_t warm, measure, period;
+	uint64_t min_parts;
+};
+
+/* sim_functional on windows (smp; NULL: every instruction, as sim_functional): cycles[i]
+ * the measured windows' cycles in interval i, insns[i] (insns may be NULL) their
+ * instructions (a window longer than what remains of its part is cut, the measured part
+ * last). Same returns as sim_functional. */
+int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_t n,
+                           const struct sim_sample *smp, uint64_t *cycles, uint64_t *insns)
+	__attribute__((warn_unused_result));
+
 #endif
