@@ -126,12 +126,18 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 }
 
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
-			 const char *func, enum dcpi_run_events events, int json, const char *cmd)
+			 const struct dcpi_run_set *set, const char *func, enum dcpi_run_events events, int json, const char *cmd)
 {
 	struct dcpi_run_ref *ids = NULL;
 	size_t nids = 0, nprocs = 0, nrows = 0;
 	struct dcpi_eval *all = calloc(1, sizeof(*all)), *one = calloc(1, sizeof(*one));
-	struct dcpi_report_row { int64_t run; char image[64]; double samples, w[3]; size_t procs; } *rows;
+	struct dcpi_report_row {
+		int64_t run;
+		size_t runs;
+		char image[64];
+		double samples, w[3];
+		size_t procs;
+	} *rows;
 	char err[DCPI_RUN_ERR_MAX];
 	int rc = -1;
 	double period = 0;
@@ -150,8 +156,24 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		struct dcpi_run r;
 		f.run_id = ids[k].run_id;
 		f.image = ids[k].image;
-		if (dcpi_run_load(db, &f, func, NULL, events, &r, err)) {
-			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k].run_id, err);
+		if (set) {
+			/* one row per image: its first (run, image) of the set stands for all */
+			size_t q = 0;
+			while (q < k && strcmp(ids[q].image, ids[k].image))
+				q++;
+			int in = set->all;
+			for (size_t m = 0; m < set->n && !in; m++)
+				in = set->ids[m] == ids[k].run_id;
+			if (q < k || !in)
+				continue;
+			f.run_id = 0;
+		}
+		if (dcpi_run_load_set(db, &f, set, func, NULL, events, &r, err)) {
+			if (set)
+				fprintf(stderr, "robin %s: %s: %s\n", cmd, ids[k].image, err);
+			else
+				fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k].run_id,
+				        err);
 			goto out;
 		}
 		if (!r.has_count) {
@@ -168,6 +190,7 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		const char *base = strrchr(r.image_path, '/');
 		snprintf(w->image, sizeof(w->image), "%s", base ? base + 1 : r.image_path);
 		w->run = r.run_id;
+		w->runs = r.runs;
 		w->samples = one->samples;
 		w->procs = r.n;
 		for (int q = 0; q < 3; q++)
@@ -188,6 +211,7 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		for (size_t k = 0; k < nrows; k++) {
 			json_object_begin(&j);
 			json_kv_int(&j, "run", rows[k].run);
+			json_kv_uint(&j, "runs_merged", rows[k].runs);
 			json_kv_string(&j, "image", rows[k].image);
 			json_kv_double(&j, "samples", rows[k].samples);
 			json_kv_double(&j, "within_5pct", rows[k].w[0]);
@@ -210,8 +234,13 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 			printf("\n");
 		}
 		char what[128];
-		snprintf(what, sizeof(what), "%zu run%s%s%s", nrows, nrows == 1 ? " (" : "s",
-		         nrows == 1 ? rows[0].image : "", nrows == 1 ? ")" : "");
+		if (set && nrows == 1)
+			snprintf(what, sizeof(what), "%zu run%s merged (%s)", rows[0].runs,
+			         rows[0].runs == 1 ? "" : "s", rows[0].image);
+		else
+			snprintf(what, sizeof(what), "%zu %s%s%s%s", nrows, set ? "image" : "run",
+			         nrows == 1 ? " (" : "s", nrows == 1 ? rows[0].image : "",
+			         nrows == 1 ? ")" : "");
 		dcpi_report_eval_text(stdout, what, period, nprocs, all);
 	}
 	rc = 0;
