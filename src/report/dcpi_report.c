@@ -125,6 +125,17 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 	json_object_end(j);
 }
 
+/* Whether run `id` is one of the set's. */
+static int dcpi_report_in_set(const struct dcpi_run_set *set, int64_t id)
+{
+	if (set->all)
+		return 1;
+	for (size_t m = 0; m < set->n; m++)
+		if (set->ids[m] == id)
+			return 1;
+	return 0;
+}
+
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
 			 const struct dcpi_run_set *set, const char *func, enum dcpi_run_events events, int json, const char *cmd)
 {
@@ -159,12 +170,10 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		if (set) {
 			/* one row per image: its first (run, image) of the set stands for all */
 			size_t q = 0;
-			while (q < k && strcmp(ids[q].image, ids[k].image))
+			while (q < k && (strcmp(ids[q].image, ids[k].image) ||
+			                 !dcpi_report_in_set(set, ids[q].run_id)))
 				q++;
-			int in = set->all;
-			for (size_t m = 0; m < set->n && !in; m++)
-				in = set->ids[m] == ids[k].run_id;
-			if (q < k || !in)
+			if (q < k || !dcpi_report_in_set(set, ids[k].run_id))
 				continue;
 			f.run_id = 0;
 		}
@@ -199,6 +208,9 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		period = r.period;
 		dcpi_run_free(&r);
 	}
+	if (rows && !nrows && set && nids)
+		fprintf(stderr, "robin %s: none of the runs given has %s samples\n", cmd,
+		        dcpi_run_event(flt));
 	if (!rows || !nrows)
 		goto out;
 	dcpi_eval_finish(all);

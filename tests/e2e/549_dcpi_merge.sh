@@ -4,7 +4,7 @@
 # instructions) simulated twice on inorder-dual with --profile dcpi, period 97, sample seeds
 # 1 and 2 (the randomised periods differ, the program does not):
 #  - merged (--runs 1,2 and --runs all) the image has the sum of both runs' samples and one
-#    row with runs_merged 2; the merged listing of a function runs;
+#    row with runs_merged 2; --runs 2 is run 2 alone; the merged listing of a function runs;
 #  - a third run of another binary copied to the same path (another build-id) is refused by
 #    --runs all with one line naming the run, non-zero exit; --runs 1,2 still merges;
 #  - --runs naming a run without samples, --runs with --run, and a malformed list are
@@ -36,13 +36,17 @@ ev --run 1 >"$tmp/r1.json" || die "calc --evaluate --run 1: $(tail -n1 "$tmp/err
 ev --run 2 >"$tmp/r2.json" || die "calc --evaluate --run 2: $(tail -n1 "$tmp/err")"
 ev --runs 1,2 >"$tmp/m.json" || die "calc --evaluate --runs 1,2: $(tail -n1 "$tmp/err")"
 ev --runs all >"$tmp/a.json" || die "calc --evaluate --runs all: $(tail -n1 "$tmp/err")"
+ev --runs 2 >"$tmp/o2.json" || die "calc --evaluate --runs 2: $(tail -n1 "$tmp/err")"
 [ $fail = 0 ] || exit 1
 python3 - "$tmp" <<'PY' || fail=1
 import json, sys
 d = sys.argv[1]
-r1, r2, m, a = (json.load(open("%s/%s.json" % (d, n))) for n in ("r1", "r2", "m", "a"))
+r1, r2, m, a, o2 = (json.load(open("%s/%s.json" % (d, n))) for n in ("r1", "r2", "m", "a", "o2"))
 s1, s2 = r1["runs"][0]["samples"], r2["runs"][0]["samples"]
 ok = s1 > 1000 and s2 > 1000 and s1 != s2
+if o2["runs"][0]["samples"] != s2 or o2["runs"][0]["runs_merged"] != 1:
+    print("FAIL: --runs 2: %s, want run 2 alone (%d samples)" % (o2["runs"], s2))
+    ok = False
 for name, x in (("--runs 1,2", m), ("--runs all", a)):
     row = x["runs"]
     if len(row) != 1 or row[0]["runs_merged"] != 2 or row[0]["samples"] != s1 + s2:
