@@ -9,7 +9,10 @@
 #   bash bench/dcpi_sampled.sh [PRESET] [OUTDIR]   (default inorder-dual, build/bench/dcpi32)
 # env: ROBIN, BUDGET (instructions per program, default 5000000), PERIOD (default 1009),
 #      CORPUS_DIR (default build/corpus), ONLY (suite,corpus: default both), NAMES (only
-#      these programs, space-separated).
+#      these programs, space-separated), RUNS (default 1: runs recorded per program into its
+#      database, run r with --sample-seed r — the randomised sampling periods differ, the
+#      program and its input do not — for `robin calc --runs all` to merge, as DCPI's
+#      profile database sums an image's samples over its runs).
 # PERIOD should keep PERIOD/16 even (101, 40, 64): issue-head draws its period uniformly over
 # PERIOD/16 + 1 values, whose mean is PERIOD + 1/2 when PERIOD/16 is odd (25: 25.5, 2% off
 # the stored period, and every estimate with it).
@@ -26,6 +29,7 @@ BUDGET=${BUDGET:-5000000}
 PERIOD=${PERIOD:-1009}
 CORPUS_DIR=${CORPUS_DIR:-build/corpus}
 ONLY=${ONLY:-suite,corpus}
+RUNS=${RUNS:-1}
 HELDOUT="sqlite3 lame jq zstd djpeg"
 mkdir -p "$OUT"
 SIM=(nice "$ROBIN" sim --quiet --no-progress --preset "$PRESET" --profile dcpi --period "$PERIOD"
@@ -34,8 +38,10 @@ if [[ $ONLY == *suite* ]]; then
 	for w in $(suite_names); do
 		[ -n "${NAMES:-}" ] && [[ " $NAMES " != *" $w "* ]] && continue
 		rm -f "$OUT/$w.db"*
-		"${SUITE_ENV[@]}" "${SIM[@]}" --db "$OUT/$w.db" -- build/guest/workloads/$w.static \
-			>/dev/null 2>&1 || true
+		for ((r = 1; r <= RUNS; r++)); do
+			"${SUITE_ENV[@]}" "${SIM[@]}" --sample-seed "$r" --db "$OUT/$w.db" -- \
+				build/guest/workloads/$w.static >/dev/null 2>&1 || true
+		done
 	done
 fi
 if [[ $ONLY == *corpus* ]]; then
@@ -43,8 +49,10 @@ if [[ $ONLY == *corpus* ]]; then
 		[ "$name" = name ] || [ "$threads" != 1 ] && continue
 		[ -n "${NAMES:-}" ] && [[ " $NAMES " != *" $name "* ]] && continue
 		rm -f "$OUT/$name.db"*
-		# shellcheck disable=SC2086
-		(cd "$CORPUS_DIR" && env -i "${SIM[@]}" --db "$OUT/$name.db" -- "$PWD/"$cmd </dev/null \
-			>/dev/null 2>&1) || true
+		for ((r = 1; r <= RUNS; r++)); do
+			# shellcheck disable=SC2086
+			(cd "$CORPUS_DIR" && env -i "${SIM[@]}" --sample-seed "$r" --db "$OUT/$name.db" -- \
+				"$PWD/"$cmd </dev/null >/dev/null 2>&1) || true
+		done
 	done <corpus/manifest.tsv
 fi

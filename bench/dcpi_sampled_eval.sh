@@ -3,6 +3,8 @@
 # program (share of samples within 5/10/15%, off by > 15% marked low) and pooled over the
 # tuned programs, the held-out ones and all, for one event mode. Usage:
 #   bash bench/dcpi_sampled_eval.sh [OUTDIR] [-- CALC_OPTIONS...]   (e.g. -- --oracle-events)
+# env: MERGE (default all: the runs of each database merged, `robin calc --runs all`; a list
+#      such as 1 or 1-4 merges those runs only: MERGE=1 is the single run of RUNS=1).
 set -u
 cd "$(dirname "$0")/.."
 ROBIN=$(realpath "${ROBIN:-build/robin}")
@@ -10,13 +12,15 @@ OUT=$(realpath "${1:-build/bench/dcpi32}")
 CORPUS_DIR=${CORPUS_DIR:-build/corpus}
 shift || true
 [ "${1:-}" = -- ] && shift
+MERGE=${MERGE:-all}
 HELDOUT=" sqlite3 lame jq zstd djpeg "
 printf '%-12s %9s %8s %8s %8s %8s\n' program samples within5 within10 within15 off15low
 for db in "$OUT"/*.db; do
 	n=$(basename "$db" .db)
 	# corpus runs from before their binary paths were absolute resolve from the corpus
-	{ "$ROBIN" calc --evaluate --json "$@" --db "$db" 2>/dev/null ||
-	  (cd "$CORPUS_DIR" && "$ROBIN" calc --evaluate --json "$@" --db "$db" 2>/dev/null); } |
+	{ "$ROBIN" calc --evaluate --json --runs "$MERGE" "$@" --db "$db" 2>/dev/null ||
+	  (cd "$CORPUS_DIR" && "$ROBIN" calc --evaluate --json --runs "$MERGE" "$@" --db "$db" \
+		2>/dev/null); } |
 	python3 -c 2>/dev/null '
 import json, sys
 d = json.load(sys.stdin)
@@ -24,8 +28,8 @@ s = d["samples"]; w = [d["within_5pct"], d["within_10pct"], d["within_15pct"]]
 print("%-12s %9.0f %7.1f%% %7.1f%% %7.1f%% %7.1f%%  %s" % (sys.argv[1], s, 100*w[0], 100*w[1],
       100*w[2], 100*d["off15_marked_low"], "held-out" if " %s " % sys.argv[1] in sys.argv[2] else ""))
 ' "$n" "$HELDOUT"
-done | tee "$OUT/eval.txt"
-python3 - "$OUT/eval.txt" <<'PY'
+done | tee "$OUT/eval-$MERGE.txt"
+python3 - "$OUT/eval-$MERGE.txt" <<'PY'
 import sys
 rows = [l.split() for l in open(sys.argv[1])]
 def pool(sel, name):

@@ -12,18 +12,59 @@
 
 #include "profile/symbols.h"
 
-/* One profile's counts, ascending by offset, in samples (or executions). */
+/* One profile's counts, or several runs' summed (dcpi_run_set), ascending by offset, in
+ * samples (or executions). */
 struct dcpi_counts {
-	struct profile_db_count *c;
+	uint64_t *off;
+	double *v;
 	size_t n;
-	double divisor;
 };
 
-static int dcpi_counts_load(struct profile_db *db, const struct profile_db_profile *p,
-			    struct dcpi_counts *out)
+/* Add profile p's counts (divided by its count_divisor) to k, keeping k sorted by offset. */
+static int dcpi_counts_add(struct profile_db *db, const struct profile_db_profile *p,
+			   struct dcpi_counts *k)
 {
-	out->divisor = p->count_divisor ? p->count_divisor : 1;
-	return profile_db_counts(db, p->id, 0, UINT64_MAX, &out->c, &out->n);
+	struct profile_db_count *c = NULL;
+	size_t n = 0;
+	double div = p->count_divisor ? p->count_divisor : 1;
+	int rc = profile_db_counts(db, p->id, 0, UINT64_MAX, &c, &n);
+	if (rc)
+		return rc;
+	size_t cap = k->n + n ? k->n + n : 1, i = 0, j = 0, m = 0;
+	uint64_t *off = malloc(cap * sizeof(*off));
+	double *v = malloc(cap * sizeof(*v));
+	if (!off || !v) {
+		free(off);
+		free(v);
+		free(c);
+		return -ENOMEM;
+	}
+	while (i < k->n || j < n) {
+		if (j == n || (i < k->n && k->off[i] < c[j].offset)) {
+			off[m] = k->off[i];
+			v[m++] = k->v[i++];
+		} else if (i == k->n || c[j].offset < k->off[i]) {
+			off[m] = c[j].offset;
+			v[m++] = (double)c[j++].count / div;
+		} else {
+			off[m] = k->off[i];
+			v[m++] = k->v[i++] + (double)c[j++].count / div;
+		}
+	}
+	free(c);
+	free(k->off);
+	free(k->v);
+	k->off = off;
+	k->v = v;
+	k->n = m;
+	return 0;
+}
+
+static void dcpi_counts_free(struct dcpi_counts *k)
+{
+	free(k->off);
+	free(k->v);
+	memset(k, 0, sizeof(*k));
 }
 
 static double dcpi_counts_at(const struct dcpi_counts *k, uint64_t off)
@@ -31,12 +72,12 @@ static double dcpi_counts_at(const struct dcpi_counts *k, uint64_t off)
 	size_t lo = 0, hi = k->n;
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (k->c[mid].offset < off)
+		if (k->off[mid] < off)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo < k->n && k->c[lo].offset == off ? (double)k->c[lo].count / k->divisor : 0;
+	return lo < k->n && k->off[lo] == off ? k->v[lo] : 0;
 }
 
 /* The run's configuration dump applied to the defaults. */
@@ -142,7 +183,7 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 			     const struct cfg_image *img, struct dcpi_func *f, const struct dcpi_counts *ih,
 			     const struct dcpi_counts *cnt, const struct dcpi_counts *tk,
 			     const struct dcpi_counts *evc, const struct dcpi_counts *evs,
-			     int64_t ih_profile)
+			     const struct profile_db_profile *const *ihp, size_t nihp)
 {
 	uint8_t *code = malloc(f->size ? f->size : 1);
 	if (!code)
@@ -174,28 +215,31 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 			if (f->ev[e])
 				f->ev[e][i] = dcpi_counts_at(&evc[e], p->insns[i].addr);
 	}
-	struct profile_db_detail *d = NULL;
-	size_t nd = 0;
-	/* the true stall cause of each sample: what issue-head records */
+	/* the true stall cause of each sample: what issue-head records (every run's) */
 	if (strcmp(r->event, DCPI_RUN_EVENT))
-		ih_profile = 0;
-	if (ih_profile &&
-	    (rc = profile_db_details(db, ih_profile, f->start, f->start + f->size, 0, &d, &nd)))
-		return rc;
-	for (size_t k = 0; k < nd; k++) {
-		const char *kn = profile_db_detail_kind_name(db, d[k].kind);
-		if (!kn || strcmp(kn, "cycle_stack") || d[k].key < 0 || d[k].key >= PMU_CAT_N)
-			continue;
-		uint32_t i = dcpi_proc_insn_at(p, d[k].offset);
-		if (i == DCPI_NONE)
-			continue;
-		if (!f->cause && !(f->cause = calloc(n, sizeof(*f->cause)))) {
-			free(d);
-			return -ENOMEM;
+		nihp = 0;
+	for (size_t m = 0; m < nihp; m++) {
+		struct profile_db_detail *d = NULL;
+		size_t nd = 0;
+		double div = ihp[m]->count_divisor ? ihp[m]->count_divisor : 1;
+		if ((rc = profile_db_details(db, ihp[m]->id, f->start, f->start + f->size, 0, &d,
+		                             &nd)))
+			return rc;
+		for (size_t k = 0; k < nd; k++) {
+			const char *kn = profile_db_detail_kind_name(db, d[k].kind);
+			if (!kn || strcmp(kn, "cycle_stack") || d[k].key < 0 || d[k].key >= PMU_CAT_N)
+				continue;
+			uint32_t i = dcpi_proc_insn_at(p, d[k].offset);
+			if (i == DCPI_NONE)
+				continue;
+			if (!f->cause && !(f->cause = calloc(n, sizeof(*f->cause)))) {
+				free(d);
+				return -ENOMEM;
+			}
+			f->cause[i][d[k].key] += (double)d[k].count / div;
 		}
-		f->cause[i][d[k].key] += (double)d[k].count / ih->divisor;
+		free(d);
 	}
-	free(d);
 	if (f->cause)
 		r->has_cause = 1;
 	/* the event counts the estimates use: the exact ones (the upper bound), or the samples
@@ -228,13 +272,71 @@ static int dcpi_func_analyse(struct profile_db *db, struct dcpi_run *r, struct s
 	return 0;
 }
 
+/* A merged run's exact counts and event samples (NULL where it has none). */
+struct dcpi_member {
+	const struct profile_db_profile *count, *taken, *ev[DCPI_EV_COUNT],
+		*sampled[DCPI_EV_COUNT];
+};
+
+/* Whether run `id` is one of the set's (every run when set->all). */
+static int dcpi_set_has(const struct dcpi_run_set *set, int64_t id)
+{
+	if (set->all)
+		return 1;
+	for (size_t i = 0; i < set->n; i++)
+		if (set->ids[i] == id)
+			return 1;
+	return 0;
+}
+
+/* The runs' stored configurations must agree (the schedule is built from one). */
+static int dcpi_set_configs(struct profile_db *db, const struct profile_db_profile *const *mem,
+			    size_t nmem, char *err)
+{
+	struct profile_db_run *runs = NULL;
+	size_t n = 0;
+	const char *first = NULL;
+	int rc = profile_db_runs(db, 0, &runs, &n);
+	if (rc) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the runs: %s", profile_db_error(db));
+		return rc;
+	}
+	for (size_t m = 0; m < nmem && !rc; m++)
+		for (size_t i = 0; i < n; i++) {
+			if (runs[i].id != mem[m]->run_id)
+				continue;
+			const char *c = runs[i].config ? runs[i].config : "";
+			if (!m)
+				first = c;
+			else if (first && strcmp(first, c)) {
+				snprintf(err, DCPI_RUN_ERR_MAX, "run %lld was simulated with another core "
+				         "configuration than run %lld: not merged",
+				         (long long)mem[m]->run_id, (long long)mem[0]->run_id);
+				rc = -EINVAL;
+			}
+			break;
+		}
+	profile_db_runs_free(runs, n);
+	return rc;
+}
+
 int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, const char *func,
 		  const struct core_config *core_override, enum dcpi_run_events use_events,
 		  struct dcpi_run *r, char *err)
 {
+	return dcpi_run_load_set(db, flt, NULL, func, core_override, use_events, r, err);
+}
+
+int dcpi_run_load_set(struct profile_db *db, const struct profile_db_filter *flt,
+		      const struct dcpi_run_set *set, const char *func,
+		      const struct core_config *core_override, enum dcpi_run_events use_events,
+		      struct dcpi_run *r, char *err)
+{
 	memset(r, 0, sizeof(*r));
 	r->events = use_events;
 	struct profile_db_filter f = flt ? *flt : (struct profile_db_filter){ 0 };
+	if (set)
+		f.run_id = 0;
 	const char *ev = dcpi_run_event(flt);
 	const char *events[3 + 2 * DCPI_EV_COUNT] = { ev, "dcpix", "dcpix-taken" };
 	for (int e = 0; e < DCPI_EV_COUNT; e++) {
@@ -244,7 +346,9 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	f.events = events;
 	f.n_events = 3 + 2 * DCPI_EV_COUNT;
 	struct profile_db_profile *pr = NULL;
-	size_t npr = 0;
+	size_t npr = 0, nmem = 0;
+	const struct profile_db_profile **mem = NULL;
+	struct dcpi_member *tr = NULL;
 	struct symbols *sym = NULL;
 	struct dcpi_counts ih = { 0 }, cnt = { 0 }, tk = { 0 }, evc[DCPI_EV_COUNT] = { { 0 } };
 	struct dcpi_counts evs[DCPI_EV_COUNT] = { { 0 } };
@@ -255,7 +359,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 	}
 	const struct profile_db_profile *best = NULL;
 	for (size_t i = 0; i < npr; i++) {
-		if (strcmp(pr[i].event, ev))
+		if (strcmp(pr[i].event, ev) || (set && !dcpi_set_has(set, pr[i].run_id)))
 			continue;
 		if (!best || pr[i].run_id > best->run_id ||
 		    (pr[i].run_id == best->run_id && pr[i].total_count > best->total_count))
@@ -281,28 +385,95 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 			best = pick;
 	}
 	if (!best) {
-		snprintf(err, DCPI_RUN_ERR_MAX, "no %s samples in the database (simulate with robin "
-		         "sim --preset inorder-dual --profile issue-head,dcpix,dcpix-taken,dcpix-imiss "
-		         "--db FILE)", ev);
+		snprintf(err, DCPI_RUN_ERR_MAX, "no %s samples in the database%s (simulate with robin "
+		         "sim --preset inorder-dual --profile dcpi --db FILE)", ev,
+		         set && !set->all ? " for those runs" : "");
 		rc = -ENOENT;
 		goto out;
 	}
+	/* the runs merged: the sample profiles of best's image (its path) in every run of the set,
+	 * newest first; a run whose image at that path is another binary is refused */
+	if (!(mem = calloc(npr, sizeof(*mem)))) {
+		rc = -ENOMEM;
+		snprintf(err, DCPI_RUN_ERR_MAX, "out of memory");
+		goto out;
+	}
+	mem[nmem++] = best;
+	for (size_t i = npr; set && i-- > 0;) {
+		const struct profile_db_profile *c = &pr[i];
+		if (c == best || strcmp(c->event, ev) || !dcpi_set_has(set, c->run_id) ||
+		    strcmp(c->image_path ? c->image_path : "", best->image_path ? best->image_path : ""))
+			continue;
+		if (c->run_id == best->run_id)
+			continue;  /* one profile per run and image */
+		if (c->image_id != best->image_id ||
+		    strcmp(c->build_id ? c->build_id : "", best->build_id ? best->build_id : "")) {
+			snprintf(err, DCPI_RUN_ERR_MAX, "run %lld: %s is another binary (build-id %s, "
+			         "run %lld's %s): not merged", (long long)c->run_id, c->image_path,
+			         c->build_id && *c->build_id ? c->build_id : "none",
+			         (long long)best->run_id,
+			         best->build_id && *best->build_id ? best->build_id : "none");
+			rc = -EINVAL;
+			goto out;
+		}
+		if (c->period != best->period) {
+			snprintf(err, DCPI_RUN_ERR_MAX, "run %lld sampled every %llu cycles, run %lld "
+			         "every %llu: not merged", (long long)c->run_id,
+			         (unsigned long long)c->period, (long long)best->run_id,
+			         (unsigned long long)best->period);
+			rc = -EINVAL;
+			goto out;
+		}
+		mem[nmem++] = c;
+	}
+	for (size_t k = 0; set && k < set->n; k++) {
+		size_t m = 0;
+		while (m < nmem && mem[m]->run_id != set->ids[k])
+			m++;
+		if (m == nmem) {
+			snprintf(err, DCPI_RUN_ERR_MAX, "run %lld has no %s samples of %s",
+			         (long long)set->ids[k], ev, best->image_path ? best->image_path : "?");
+			rc = -ENOENT;
+			goto out;
+		}
+	}
+	if (nmem > 1 && !core_override && (rc = dcpi_set_configs(db, mem, nmem, err)))
+		goto out;
 	r->event = ev;
 	r->run_id = best->run_id;
 	r->image_id = best->image_id;
+	r->runs = nmem;
 	r->period = best->period ? (double)best->period : 1;
-	r->samples = (double)best->total_count / (best->count_divisor ? best->count_divisor : 1);
+	for (size_t m = 0; m < nmem; m++)
+		r->samples += (double)mem[m]->total_count /
+		              (mem[m]->count_divisor ? mem[m]->count_divisor : 1);
 	if (!(r->image_path = strdup(best->image_path ? best->image_path : "?"))) {
 		rc = -ENOMEM;
 		goto out;
 	}
-	const struct profile_db_profile *pc = dcpi_find(pr, npr, "dcpix", r->run_id, r->image_id);
-	const struct profile_db_profile *pt = dcpi_find(pr, npr, "dcpix-taken", r->run_id,
-	                                                r->image_id);
-	const struct profile_db_profile *pe[DCPI_EV_COUNT], *ps[DCPI_EV_COUNT];
-	for (int e = 0; e < DCPI_EV_COUNT; e++) {
-		pe[e] = dcpi_find(pr, npr, dcpi_run_event_names[e], r->run_id, r->image_id);
-		ps[e] = dcpi_find(pr, npr, dcpi_run_sampled_names[e], r->run_id, r->image_id);
+	/* the truth and the event profiles of every merged run; a kind counts only when every
+	 * run has it (a partial sum is no exact count) */
+	if (!(tr = calloc(nmem, sizeof(*tr)))) {
+		rc = -ENOMEM;
+		goto out;
+	}
+	int all_c = 1, all_t = 1, all_e[DCPI_EV_COUNT], all_s[DCPI_EV_COUNT];
+	for (int e = 0; e < DCPI_EV_COUNT; e++)
+		all_e[e] = all_s[e] = 1;
+	for (size_t m = 0; m < nmem; m++) {
+		int64_t run = mem[m]->run_id, img = mem[m]->image_id;
+		struct dcpi_member *t = &tr[m];
+		all_c &= (t->count = dcpi_find(pr, npr, "dcpix", run, img)) != NULL;
+		all_t &= (t->taken = dcpi_find(pr, npr, "dcpix-taken", run, img)) != NULL;
+		for (int e = 0; e < DCPI_EV_COUNT; e++) {
+			all_e[e] &= (t->ev[e] = dcpi_find(pr, npr, dcpi_run_event_names[e], run, img))
+			            != NULL;
+			all_s[e] &= (t->sampled[e] = dcpi_find(pr, npr, dcpi_run_sampled_names[e], run,
+			                                       img)) != NULL;
+			if (t->sampled[e] && tr[0].sampled[e] &&
+			    t->sampled[e]->period != tr[0].sampled[e]->period)
+				all_s[e] = 0;  /* event samples of different periods: not summed */
+		}
 	}
 	if (core_override) {
 		r->core = *core_override;
@@ -317,24 +488,28 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		snprintf(err, DCPI_RUN_ERR_MAX, "%s", serr);
 		goto out;
 	}
-	if ((rc = dcpi_counts_load(db, best, &ih)) || (pc && (rc = dcpi_counts_load(db, pc, &cnt))) ||
-	    (pt && (rc = dcpi_counts_load(db, pt, &tk)))) {
-		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s", profile_db_error(db));
+	for (size_t m = 0; m < nmem && !rc; m++) {
+		if ((rc = dcpi_counts_add(db, mem[m], &ih)) ||
+		    (all_c && (rc = dcpi_counts_add(db, tr[m].count, &cnt))) ||
+		    (all_t && (rc = dcpi_counts_add(db, tr[m].taken, &tk))))
+			break;
+		for (int e = 0; e < DCPI_EV_COUNT && !rc; e++)
+			if ((all_e[e] && (rc = dcpi_counts_add(db, tr[m].ev[e], &evc[e]))) ||
+			    (all_s[e] && (rc = dcpi_counts_add(db, tr[m].sampled[e], &evs[e]))))
+				break;
+	}
+	if (rc) {
+		snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s", rc == -ENOMEM
+		         ? "out of memory" : profile_db_error(db));
 		goto out;
 	}
-	r->has_count = pc != NULL;
-	r->has_taken = pt != NULL;
-	for (int e = 0; e < DCPI_EV_COUNT && !rc; e++)
-		if ((pe[e] && (rc = dcpi_counts_load(db, pe[e], &evc[e]))) ||
-		    (ps[e] && (rc = dcpi_counts_load(db, ps[e], &evs[e]))))
-			snprintf(err, DCPI_RUN_ERR_MAX, "cannot read the counts: %s",
-			         profile_db_error(db));
-	if (rc)
-		goto out;
+	r->has_count = all_c;
+	r->has_taken = all_t;
 	for (int e = 0; e < DCPI_EV_COUNT; e++) {
-		r->has_ev[e] = pe[e] != NULL;
-		r->has_sampled[e] = ps[e] != NULL;
-		r->ev_period[e] = ps[e] && ps[e]->period ? (double)ps[e]->period : 1;
+		r->has_ev[e] = all_e[e];
+		r->has_sampled[e] = all_s[e];
+		r->ev_period[e] = all_s[e] && tr[0].sampled[e]->period
+		                  ? (double)tr[0].sampled[e]->period : 1;
 	}
 	size_t cap = 0;
 	if (func) {
@@ -347,7 +522,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		rc = dcpi_func_add(r, &cap, sf);
 	} else {
 		for (size_t i = 0; i < ih.n && !rc; i++) {
-			const struct symbols_func *sf = symbols_lookup(sym, ih.c[i].offset);
+			const struct symbols_func *sf = symbols_lookup(sym, ih.off[i]);
 			if (sf && sf->size)
 				rc = dcpi_func_add(r, &cap, sf);
 		}
@@ -362,7 +537,7 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		goto out;
 	}
 	for (size_t i = 0; i < r->n; i++) {
-		rc = dcpi_func_analyse(db, r, sym, &img, &r->f[i], &ih, &cnt, &tk, evc, evs, best->id);
+		rc = dcpi_func_analyse(db, r, sym, &img, &r->f[i], &ih, &cnt, &tk, evc, evs, mem, nmem);
 		if (rc == -EINVAL) {
 			rc = 0;  /* no decodable code: nothing to analyse */
 			continue;
@@ -374,13 +549,15 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		}
 	}
 out:
-	free(ih.c);
-	free(cnt.c);
-	free(tk.c);
+	dcpi_counts_free(&ih);
+	dcpi_counts_free(&cnt);
+	dcpi_counts_free(&tk);
 	for (int e = 0; e < DCPI_EV_COUNT; e++) {
-		free(evc[e].c);
-		free(evs[e].c);
+		dcpi_counts_free(&evc[e]);
+		dcpi_counts_free(&evs[e]);
 	}
+	free(mem);
+	free(tr);
 	symbols_close(sym);
 	profile_db_profiles_free(pr, npr);
 	if (rc)

@@ -54,7 +54,8 @@ struct dcpi_func {
 
 struct dcpi_run {
 	const char *event;             /* the sample event (dcpi_run_event) */
-	int64_t run_id, image_id;
+	int64_t run_id, image_id;      /* the newest run merged */
+	size_t runs;                   /* how many runs were merged (dcpi_run_load_set) */
 	char *image_path;
 	double period;                 /* mean sampling period (cycles) */
 	double samples;                /* issue-head samples in the image */
@@ -79,6 +80,26 @@ int dcpi_run_load(struct profile_db *db, const struct profile_db_filter *flt, co
 		  const struct core_config *core_override, enum dcpi_run_events events,
 		  struct dcpi_run *out, char *err)
 	__attribute__((warn_unused_result));
+
+/* Several runs of one image analysed as one (DCPI's profile database sums the samples of an
+ * image over every run): `ids` (n of them), or every run when `all`. */
+struct dcpi_run_set {
+	const int64_t *ids;
+	size_t n;
+	int all;
+};
+
+/* dcpi_run_load over the runs of `set` (NULL: dcpi_run_load): the image is chosen as
+ * dcpi_run_load does among the set's runs (the newest), then the samples, exact counts and
+ * event samples of that image (its path) are summed per offset over every run of the set that
+ * has it; an exact count or event kind is kept only when every run has it. Refused with one
+ * line in err (-EINVAL) when a run's image at that path is another binary (its build-id
+ * differs), or its sampling period or stored core configuration differs; -ENOENT when a
+ * listed run has no samples of the image. */
+int dcpi_run_load_set(struct profile_db *db, const struct profile_db_filter *flt,
+		      const struct dcpi_run_set *set, const char *func,
+		      const struct core_config *core_override, enum dcpi_run_events events,
+		      struct dcpi_run *out, char *err) __attribute__((warn_unused_result));
 
 void dcpi_run_free(struct dcpi_run *r);
 

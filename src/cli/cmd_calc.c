@@ -10,6 +10,7 @@
  * this file parses options.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/dcpi_run.h"
@@ -17,6 +18,7 @@
 #include "cli/db_args.h"
 #include "report/dcpi_listing.h"
 #include "report/dcpi_report.h"
+#include "report/selector.h"
 
 static const char calc_help[] =
 	"usage: robin calc [FUNCTION] [options]\n"
@@ -43,6 +45,10 @@ static const char calc_help[] =
 	"                      -dtlb, -mispredict) instead of the event samples: an upper\n"
 	"                      bound no DCPI machine reaches\n"
 	"  --no-events         estimate from the cycle samples alone\n"
+	"  --runs LIST|all     several runs of the same binary as one (\"1,2,5-8\", or every\n"
+	"                      run): samples, exact and event counts summed per instruction,\n"
+	"                      as DCPI's profile database sums an image's runs; refused when\n"
+	"                      a run's image is another binary\n"
 	"  -h, --help          this text\n";
 
 int cmd_calc(int argc, char **argv)
@@ -50,6 +56,9 @@ int cmd_calc(int argc, char **argv)
 	struct db_args a;
 	struct profile_db *db = NULL;
 	struct dcpi_run r = { 0 };
+	struct dcpi_run_set set = { 0 };
+	int64_t *ids = NULL;
+	const char *runs = NULL;
 	int summary = 0, evaluate = 0, rc = 2, k, i = 1, loaded = 0;
 	enum dcpi_run_events events = DCPI_RUN_EVENTS_SAMPLED;
 	db_args_init(&a, "calc", calc_help, DB_ARGS_DB | DB_ARGS_SELECT | DB_ARGS_JSON, 1);
@@ -62,7 +71,16 @@ int cmd_calc(int argc, char **argv)
 			events = DCPI_RUN_EVENTS_ORACLE;
 		else if (!strcmp(argv[i], "--no-events"))
 			events = DCPI_RUN_EVENTS_NONE;
-		else {
+		else if (!strcmp(argv[i], "--runs") || !strncmp(argv[i], "--runs=", 7)) {
+			if (argv[i][6] == '=')
+				runs = argv[i] + 7;
+			else if (i + 1 < argc)
+				runs = argv[++i];
+			else {
+				fprintf(stderr, "robin calc: --runs needs a list of run ids or 'all'\n");
+				goto out;
+			}
+		} else {
 			k = db_args_unknown(&a, argv[i]);
 			break;
 		}
@@ -77,16 +95,31 @@ int cmd_calc(int argc, char **argv)
 		        "whole image; see robin calc --help)\n");
 		goto out;
 	}
+	if (runs) {
+		if (a.filter.run_id) {
+			fprintf(stderr, "robin calc: --run and --runs: give one\n");
+			goto out;
+		}
+		if (!strcmp(runs, "all"))
+			set.all = 1;
+		else if (report_selector_id_list(runs, &ids, &set.n)) {
+			fprintf(stderr, "robin calc: --runs: '%s' is neither a list of run ids "
+			        "(1,2,5-8) nor 'all'\n", runs);
+			goto out;
+		}
+		set.ids = ids;
+	}
 	rc = 1;
 	if (!(db = db_args_open(&a, 0)))
 		goto out;
 	if (evaluate) {
-		rc = dcpi_report_evaluate(db, &a.filter, a.nargs ? a.args[0] : NULL, events,
-		                          a.fmt == TABLE_JSON, "calc") ? 1 : 0;
+		rc = dcpi_report_evaluate(db, &a.filter, runs ? &set : NULL, a.nargs ? a.args[0]
+		                          : NULL, events, a.fmt == TABLE_JSON, "calc") ? 1 : 0;
 		goto out;
 	}
 	char err[DCPI_RUN_ERR_MAX];
-	if (dcpi_run_load(db, &a.filter, a.nargs ? a.args[0] : NULL, NULL, events, &r, err)) {
+	if (dcpi_run_load_set(db, &a.filter, runs ? &set : NULL, a.nargs ? a.args[0] : NULL, NULL,
+	                      events, &r, err)) {
 		fprintf(stderr, "robin calc: %s\n", err);
 		goto out;
 	}
@@ -98,5 +131,6 @@ out:
 		dcpi_run_free(&r);
 	profile_db_close(db);
 	db_args_free(&a);
+	free(ids);
 	return rc;
 }

@@ -529,7 +529,7 @@ int accuracy_report_dcpi(const char *db_path, int json)
 		return -1;
 	}
 	struct profile_db_filter all = { 0 };
-	int rc = dcpi_report_evaluate(pdb, &all, NULL, DCPI_RUN_EVENTS_SAMPLED, json, "accuracy") ? -1 : 0;
+	int rc = dcpi_report_evaluate(pdb, &all, NULL, NULL, DCPI_RUN_EVENTS_SAMPLED, json, "accuracy") ? -1 : 0;
 	profile_db_close(pdb);
 	return rc;
 }

@@ -125,13 +125,30 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 	json_object_end(j);
 }
 
+/* Whether run `id` is one of the set's. */
+static int dcpi_report_in_set(const struct dcpi_run_set *set, int64_t id)
+{
+	if (set->all)
+		return 1;
+	for (size_t m = 0; m < set->n; m++)
+		if (set->ids[m] == id)
+			return 1;
+	return 0;
+}
+
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
-			 const char *func, enum dcpi_run_events events, int json, const char *cmd)
+			 const struct dcpi_run_set *set, const char *func, enum dcpi_run_events events, int json, const char *cmd)
 {
 	struct dcpi_run_ref *ids = NULL;
 	size_t nids = 0, nprocs = 0, nrows = 0;
 	struct dcpi_eval *all = calloc(1, sizeof(*all)), *one = calloc(1, sizeof(*one));
-	struct dcpi_report_row { int64_t run; char image[64]; double samples, w[3]; size_t procs; } *rows;
+	struct dcpi_report_row {
+		int64_t run;
+		size_t runs;
+		char image[64];
+		double samples, w[3];
+		size_t procs;
+	} *rows;
 	char err[DCPI_RUN_ERR_MAX];
 	int rc = -1;
 	double period = 0;
@@ -150,8 +167,22 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		struct dcpi_run r;
 		f.run_id = ids[k].run_id;
 		f.image = ids[k].image;
-		if (dcpi_run_load(db, &f, func, NULL, events, &r, err)) {
-			fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k].run_id, err);
+		if (set) {
+			/* one row per image: its first (run, image) of the set stands for all */
+			size_t q = 0;
+			while (q < k && (strcmp(ids[q].image, ids[k].image) ||
+			                 !dcpi_report_in_set(set, ids[q].run_id)))
+				q++;
+			if (q < k || !dcpi_report_in_set(set, ids[k].run_id))
+				continue;
+			f.run_id = 0;
+		}
+		if (dcpi_run_load_set(db, &f, set, func, NULL, events, &r, err)) {
+			if (set)
+				fprintf(stderr, "robin %s: %s: %s\n", cmd, ids[k].image, err);
+			else
+				fprintf(stderr, "robin %s: run %lld: %s\n", cmd, (long long)ids[k].run_id,
+				        err);
 			goto out;
 		}
 		if (!r.has_count) {
@@ -168,6 +199,7 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		const char *base = strrchr(r.image_path, '/');
 		snprintf(w->image, sizeof(w->image), "%s", base ? base + 1 : r.image_path);
 		w->run = r.run_id;
+		w->runs = r.runs;
 		w->samples = one->samples;
 		w->procs = r.n;
 		for (int q = 0; q < 3; q++)
@@ -176,6 +208,9 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		period = r.period;
 		dcpi_run_free(&r);
 	}
+	if (rows && !nrows && set && nids)
+		fprintf(stderr, "robin %s: none of the runs given has %s samples\n", cmd,
+		        dcpi_run_event(flt));
 	if (!rows || !nrows)
 		goto out;
 	dcpi_eval_finish(all);
@@ -188,6 +223,7 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 		for (size_t k = 0; k < nrows; k++) {
 			json_object_begin(&j);
 			json_kv_int(&j, "run", rows[k].run);
+			json_kv_uint(&j, "runs_merged", rows[k].runs);
 			json_kv_string(&j, "image", rows[k].image);
 			json_kv_double(&j, "samples", rows[k].samples);
 			json_kv_double(&j, "within_5pct", rows[k].w[0]);
@@ -210,8 +246,13 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 			printf("\n");
 		}
 		char what[128];
-		snprintf(what, sizeof(what), "%zu run%s%s%s", nrows, nrows == 1 ? " (" : "s",
-		         nrows == 1 ? rows[0].image : "", nrows == 1 ? ")" : "");
+		if (set && nrows == 1)
+			snprintf(what, sizeof(what), "%zu run%s merged (%s)", rows[0].runs,
+			         rows[0].runs == 1 ? "" : "s", rows[0].image);
+		else
+			snprintf(what, sizeof(what), "%zu %s%s%s%s", nrows, set ? "image" : "run",
+			         nrows == 1 ? " (" : "s", nrows == 1 ? rows[0].image : "",
+			         nrows == 1 ? ")" : "");
 		dcpi_report_eval_text(stdout, what, period, nprocs, all);
 	}
 	rc = 0;

@@ -22,11 +22,12 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e);
 
 /* Evaluate every run and image matching flt that has samples of the sample event (`func`
  * narrows to one procedure) and print one row per run and image and the evaluation of all on
- * stdout, text or JSON; the estimates use the event counts `events` names (the exact counts
+ * stdout, text or JSON; with `set` (not NULL) one row per image, its runs of the set merged
+ * (dcpi_run_load_set). The estimates use the event counts `events` names (the exact counts
  * always judge them). Errors go to stderr as "robin CMD: ...". Returns 0, or -1 when nothing
  * could be evaluated. */
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
-			 const char *func, enum dcpi_run_events events, int json, const char *cmd);
+			 const struct dcpi_run_set *set, const char *func, enum dcpi_run_events events, int json, const char *cmd);
 
 /* The members naming a loaded run (run, image, period_cycles, image_samples) inside an open
  * JSON object. */
