@@ -65,8 +65,8 @@ enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_S = 8, 
 #define JIT_PIN_TAB(i, d, name, r) [i] = r + 1,
 static const int8_t jit_pin[32] = { JIT_PINS(JIT_PIN_TAB) };  /* host register + 1, 0: none */
 
-/* The host registers the other guest int registers a block uses most get, best first: the
- * rest of those a call preserves (jit_enter saves them), then r10 and r11. */
+/* The host registers given out to the other guest int registers within a block (xr_prepare),
+ * best first: the rest of those a call preserves (jit_enter saves them), then r10, r8, r9. */
 static const uint8_t jit_xr_host[] = { R14, R15, R10, R8, R9 };
 /* The run's instruction count lives in r11 in translated code (jit_enter loads it; every
  * return to block_run stores it to env->icount): the count of each exit and the limit check
@@ -93,9 +93,8 @@ struct jbuf {
 	uint32_t loaded, dirty; /* guest registers (bits) in their host register now, written
 	                           (pinned ones are always loaded, never dirty) */
 	uint32_t use[32];       /* reads and writes of each guest register, counted as emitted */
-	/* blocks that do not loop to themselves: the registers of jit_xr_host are given out
-	 * op by op (xr_prepare): occ[s] is the guest register jit_xr_host[s] holds (0: none) */
-	int dyn;
+	/* the registers of jit_xr_host are given out op by op in the second pass (xr_prepare):
+	 * occ[s] is the guest register jit_xr_host[s] holds (0: none) */
 	uint8_t occ[JIT_XR_N];
 	uint32_t cur_k;                       /* the op being emitted */
 	uint32_t opuse[JIT_MAX_OPS], opread[JIT_MAX_OPS];  /* the first pass's accesses of each
@@ -106,7 +105,7 @@ struct jbuf {
 	int rax_next;           /* rax still holds an indirect jump's target (h->next_pc) */
 	uint32_t loop_top;      /* where those go on after the checks (after the preloads) */
 	uint32_t loop_dirty;    /* the written registers a self-loop keeps in host registers */
-	uint8_t loop_occ[JIT_XR_N];  /* dynamic allocation: occ at loop_top */
+	uint8_t loop_occ[JIT_XR_N];  /* occ at loop_top */
 	uint32_t loop_ref[JIT_MAX_SLOTS], n_loop_ref;  /* rel32s of jumps to the loop's checks */
 	const struct jit_env *env;
 	const struct jit_block *blk;
@@ -281,7 +280,7 @@ static void xr_set_occ(struct jbuf *j, const uint8_t *o)
 			j->host_of[j->occ[q]] = (int8_t)jit_xr_host[q];
 }
 
-/* A loop's way back to its top (dynamic allocation): the registers given out since then
+/* A loop's way back to its top: the registers given out since then
  * go back to those of loop_occ (stored when written, the top's loaded), dirty or not, so
  * that the state is the top's: loop_occ's registers loaded, loop_dirty's counted written. */
 static void xr_to_loop_top(struct jbuf *j, uint32_t dirty)
@@ -672,12 +671,11 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 {
 	uint32_t k = v & 0xffff;
 	int self = self_exit(j, v);
-	/* a loop of one block stores only what it wrote beyond loop_dirty (nothing, as the
-	 * preloads count every register the block writes) */
-	if (self && j->dyn)
+	/* a loop of one block puts its registers back where its top has them */
+	if (self)
 		xr_to_loop_top(j, dirty);
 	else
-		xr_writeback(j, self ? dirty & ~j->loop_dirty : dirty);
+		xr_writeback(j, dirty);
 	if (!(v & JIT_LEFT)) {
 		emit_return(j, v);
 		return;
@@ -1013,10 +1011,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_r(j, 0, 1, 0x63, RAX, RAX);                    /* movsxd rax, eax */
 		st_x(j, o->rd, RAX);
 		return 0;
-	case BK_MULH:
-		op_r(j, 0x66, 1, 0x0f6e, 3, RDX);                       /* movq xmm3, rdx: imul clobbers it */
+	case BK_MULH: case BK_MULHU:
+		/* the high half of the signed (imul) or unsigned (mul) product */
+		op_r(j, 0x66, 1, 0x0f6e, 3, RDX);                       /* movq xmm3, rdx: mul clobbers it */
 		ld_x(j, RAX, o->rs1);
-		op_x(j, 0, 1, 0xf7, 5, o->rs2);                         /* imul qword [rs2] */
+		op_x(j, 0, 1, 0xf7, o->kind == BK_MULH ? 5 : 4, o->rs2);  /* imul / mul qword [rs2] */
 		op_r(j, 0, 1, 0x8b, RAX, RDX);
 		op_r(j, 0x66, 1, 0x0f7e, 3, RDX);                       /* movq rdx, xmm3 */
 		st_x(j, o->rd, RAX);
@@ -1196,14 +1195,6 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_m(j, 0, 0, 0x89, RCX, XB, -1, HD(fflags), 0);
 		st_x(j, o->rd, RAX);
 		j->nx_check = 1;
-		return 0;
-	case BK_MULHU:
-		op_r(j, 0x66, 1, 0x0f6e, 3, RDX);                       /* movq xmm3, rdx: mul clobbers it */
-		ld_x(j, RAX, o->rs1);
-		op_x(j, 0, 1, 0xf7, 4, o->rs2);          /* mul qword [rs2] */
-		op_r(j, 0, 1, 0x8b, RAX, RDX);
-		op_r(j, 0x66, 1, 0x0f7e, 3, RDX);                       /* movq rdx, xmm3 */
-		st_x(j, o->rd, RAX);
 		return 0;
 	case BK_FFLAGS_RS:
 		/* frflags / csrrs rd, fflags, rs1: flags can only be added, so NX stays accrued */
@@ -1428,8 +1419,9 @@ static void xr_pin(struct jbuf *j)
 	}
 }
 
-/* After the first pass: the guest registers used at least twice get host registers, the most
- * used first (a register used once costs its load or store either way). */
+/* After the first pass, for a loop of one block: the guest registers used at least twice get
+ * host registers, the most used first (a register used once costs its load or store either
+ * way); the loop's top starts from them. */
 static void xr_allocate(struct jbuf *j)
 {
 	xr_pin(j);
@@ -1510,11 +1502,10 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->fp_env = j->nx_check = 0;
 		xr_pin(j);  /* j->loaded: the pinned registers */
 		memset(j->occ, 0, sizeof(j->occ));
-		/* a loop of one block keeps the most used registers in host registers all
-		 * through (xr_allocate); other blocks give them out op by op (xr_prepare) */
-		j->dyn = pass;
+		memset(j->loop_occ, 0, sizeof(j->loop_occ));
+		/* the second pass gives registers out op by op (xr_prepare); a loop of one block
+		 * starts from its most used ones (xr_allocate), preloaded at its top */
 		if (pass && self_loop) {
-			/* a loop starts from the most used registers (xr_allocate), preloaded */
 			xr_allocate(j);
 			for (int q = 0; q < JIT_XR_N; q++)
 				for (int i = 1; i < 32; i++)
@@ -1561,7 +1552,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		k = 0;
 		r = 0;
 		for (; k < n; k++) {
-			if (j->dyn)
+			if (pass)
 				xr_prepare(j, k, n);
 			j->cur_k = pass ? JIT_MAX_OPS : k;  /* the first pass records the accesses */
 			if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
@@ -1595,8 +1586,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			stub_dirty[n_stub] = j->fix_dirty[i];
 			stub_fix[n_stub] = i;
 			stub_at[n_stub++] = (uint32_t)(j->p - j->start);
-			if (j->dyn)
-				xr_set_occ(j, j->fix_occ[i]);  /* the registers where they were at the jump */
+			xr_set_occ(j, j->fix_occ[i]);  /* the registers where they were at the jump */
 			emit_exit(j, j->fix_ret[i], j->fix_dirty[i]);
 		}
 		if (j->full)
@@ -1618,8 +1608,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			uint32_t rel = at - (j->loop_ref[i] + 4);
 			memcpy(buf + j->loop_ref[i], &rel, 4);
 		}
-		if (j->dyn)
-			xr_set_occ(j, j->loop_occ);
+		xr_set_occ(j, j->loop_occ);
 		emit_entry_check(j, fp, 1);
 	}
 	if (j->full)
