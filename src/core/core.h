@@ -136,6 +136,10 @@ void core_warm(struct core *c, const struct emu_dyn *d);
 /* End of warming: every statistic restarts from zero and cycles count from the current cycle,
  * so core_stats reports only what core_run simulates next. */
 void core_warm_done(struct core *c);
+/* From now on core_warm keeps only what moves its clock (TLBs, caches, the memory system) and
+ * leaves the branch predictor alone: for a pass that wants the clock's cycles per interval
+ * (the campaigns' memory signature), not a warmed core. The clock is the same cycle for cycle. */
+void core_warm_clock_only(struct core *c);
 
 /* After core_run returned because the source ended: continue with the source's next records
  * (the source must produce more, e.g. a larger limit) on the next core_run. Statistics keep

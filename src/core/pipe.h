@@ -267,6 +267,7 @@ struct core {
 	/* sampled simulation (warm.c) */
 	uint64_t cycle_base;         /* statistics count cycles from here (core_warm_done) */
 	uint64_t warm_line, warm_page; /* last I-cache line / page warmed, + 1 */
+	int warm_clock_only;         /* core_warm keeps the clock alone (core_warm_clock_only) */
 	unsigned last_slot;              /* cycle-stack slot of the last simulated cycle */
 	struct probe_cycle view;
 

@@ -31,7 +31,7 @@ void core_warm(struct core *c, const struct emu_dyn *d)
 			c->now = r.done;
 		c->warm_line = line;
 	}
-	if (in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) {
+	if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && !c->warm_clock_only) {
 		struct bpred_ckpt ck;
 		uint8_t btb_miss;
 		uint64_t pred = bpred_predict(&c->bp, d->pc, in, &ck, &btb_miss);
@@ -75,6 +75,11 @@ void core_warm_done(struct core *c)
 	c->cycle_base = c->now;
 	c->last_commit_cycle = c->now;
 	c->progress_next = c->now + c->progress_interval;
+}
+
+void core_warm_clock_only(struct core *c)
+{
+	c->warm_clock_only = 1;
 }
 
 void core_resume(struct core *c)
