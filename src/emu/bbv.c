@@ -254,10 +254,9 @@ static uint32_t bbv_run_get(struct bbv *b, uint64_t pc, uint64_t n)
 	return id;
 }
 
-/* The fast loop's run hook (emu_priv.h): n instructions from pc retired in sequence. */
-static void bbv_on_run(void *ctx, uint64_t pc, uint64_t n)
+/* bbv_on_run's general case. */
+static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc, uint64_t n)
 {
-	struct bbv *b = ctx;
 	if (b->err)
 		return;
 	if (b->open_insns && pc != b->open_next) {
@@ -309,6 +308,29 @@ static void bbv_on_run(void *ctx, uint64_t pc, uint64_t n)
 		b->open_insns += r->tail_len;
 		b->open_next = r->next_pc;
 	}
+}
+
+/* The fast loop's run hook (emu_priv.h): n instructions from pc retired in sequence. The
+ * common case first: a run seen before, counted this interval already, that closes its blocks
+ * (no tail) with no block open and no interval end inside (the general case's fast path,
+ * without its look-up's hashing or a call). */
+static void bbv_on_run(void *ctx, uint64_t pc, uint64_t n)
+{
+	struct bbv *b = ctx;
+	size_t c = ((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1);
+	uint32_t id = b->run_cache[c].run;
+	if (__builtin_expect(id && b->run_cache[c].pc == pc && b->run_cache[c].n == n &&
+	                     !b->open_insns && !b->err, 1)) {
+		struct bbv_run *r = &b->runs[id - 1];
+		if (__builtin_expect(r->pending && r->resolved && !r->tail_len &&
+		                     b->count + r->closed_insns < b->interval_insns, 1)) {
+			r->pending++;
+			b->count += r->closed_insns;
+			b->run_insns += r->closed_insns;
+			return;
+		}
+	}
+	bbv_on_run_slow(b, pc, n);
 }
 
 int bbv_init(struct bbv *b, struct emu *e, uint64_t interval_insns, FILE *out)

@@ -53,6 +53,8 @@
 #include "emu/jit.h"
 
 #define BLOCK_MAX_INSNS 128
+/* entries of the run log translated code keeps for a block hook (e->jit_runlog) */
+#define BLOCK_RUNLOG_CAP 65536u
 
 void block_flush(struct emu *e)
 {
@@ -390,7 +392,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		.icount = JIT_OFF(jit_icount), .limit = JIT_OFF(jit_limit),
 		.link = JIT_OFF(jit_link), .link_pc = JIT_OFF(jit_link_pc),
 		.jc = JIT_OFF(jc), .chain_of = (int32_t)offsetof(struct emu_block, jit_chain),
-		.jc_mask = (1u << EMU_JC_BITS) - 1,
+		.jc_mask = (1u << EMU_JC_BITS) - 1, .run_log = JIT_OFF(jit_runlog_at),
 	};
 #undef JIT_OFF
 	struct jit_env env = env0;
@@ -399,6 +401,10 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	env.host_lzcnt = block_host_lzcnt;
 	env.host_bmi1 = block_host_bmi1;
 	env.host_popcnt = block_host_popcnt;
+	/* while a block hook listens, the code logs its runs (block_run replays them) */
+	if (e->block_hook && !e->jit_runlog && b->pc < (1ull << JIT_RUN_PC_BITS))
+		e->jit_runlog = malloc(BLOCK_RUNLOG_CAP * sizeof(*e->jit_runlog));
+	env.log_runs = e->block_hook && e->jit_runlog && b->pc < (1ull << JIT_RUN_PC_BITS);
 	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
 				 .pc_end = b->pc_end };
 	static struct jit_code c;
@@ -415,6 +421,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		return;  /* a host fault in it could not be sent back: it stays interpreted */
 	jit_map_block(e, code, c.len, b->pc);
 	b->jit_fp = (uint32_t)c.fp_env;
+	if (!env.log_runs)
+		e->jit_nolog = 1;
 	b->jit = code + c.body;
 	b->jit_chain = code + c.chain;
 	e->jit_blocks++;
@@ -465,6 +473,24 @@ static inline double block_fma_host(double x, double y, double z)
 	(void)x, (void)y;
 	return z;  /* never used: block_host_fma stays 0 */
 #endif
+}
+
+/* The runs the translated code logged (env->log_runs), to the block hook in order; the run not
+ * yet reported then starts at the block the code returned in, b, at icount (the code returns
+ * from b's chain entry, before running it, or from inside b, whose instructions before the
+ * return are not yet counted). */
+static void block_runlog_replay(struct emu *e, const struct emu_block *b, uint64_t icount,
+				uint64_t *hk_pc, uint64_t *hk_icount)
+{
+	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
+	if (p == end)
+		return;
+	if (e->block_hook)
+		for (; p < end; p++)
+			e->block_hook(e->block_hook_ctx, *p & ((1ull << JIT_RUN_PC_BITS) - 1),
+				      *p >> JIT_RUN_PC_BITS);
+	*hk_pc = b->pc;
+	*hk_icount = icount;
 }
 
 /* Report the instructions run since the last report (*hk_icount, from *hk_pc) to the block
@@ -651,11 +677,21 @@ enter:
 					e->jit_link = 0;
 				}
 				e->jit_icount = icount;
-				e->jit_limit = e->block_hook ? 0 : stop;
+				e->jit_limit = stop;
+				if (e->jit_runlog) {
+					/* logging translations: at most one entry per instruction */
+					e->jit_runlog_at = (uint64_t)(uintptr_t)e->jit_runlog;
+					if (stop - icount > BLOCK_RUNLOG_CAP)
+						e->jit_limit = icount + BLOCK_RUNLOG_CAP;
+				}
+				if (e->block_hook && (e->jit_nolog || !e->jit_runlog))
+					e->jit_limit = 0;  /* every block back here, to be reported */
 				struct jit_ret jr = jit_enter((uint8_t *)x + 128, base, mem->jit_limit,
 							      b->jit, icount);
 				b = jr.block;
 				icount = e->jit_icount;
+				if (e->jit_runlog)
+					block_runlog_replay(e, b, icount, &hk_pc, &hk_icount);
 				uint32_t r = (uint32_t)jr.r;
 				op = b->op + (r & 0xffff);
 				if (__builtin_expect((r & (JIT_LEFT | JIT_ENTER)) != 0, 1)) {

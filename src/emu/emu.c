@@ -419,6 +419,7 @@ void emu_destroy(struct emu *e)
 	emu_arena_free(&e->code_arena);
 	emu_arena_free(&e->blk_arena);
 	emu_arena_free(&e->jit_arena);
+	free(e->jit_runlog);
 	jit_map_close(e);
 	block_map_free(e);
 	if (e->code)

@@ -170,6 +170,13 @@ struct emu {
 	/* the translated code's view of the run (jit.h): the instruction count, the limit (0:
 	 * no chaining), and the last exit slot that left to a static target, and the target */
 	uint64_t jit_icount, jit_limit, jit_link, jit_link_pc;
+	/* translations made while a block hook listens append the runs their exits end to
+	 * jit_runlog (the next free entry at jit_runlog_at: jit.h, env->run_log); block_run
+	 * hands them to the hook when the code returns. jit_nolog: a translation that does not
+	 * log was made (a hook then needs every block to come back: limit 0) */
+	uint64_t jit_runlog_at;
+	uint64_t *jit_runlog;
+	int jit_nolog;
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */

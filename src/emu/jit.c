@@ -661,6 +661,19 @@ static void emit_return(struct jbuf *j, uint32_t v)
 	ret_imm(j, v);
 }
 
+/* Append the 64-bit entry to the run log (env->log_runs; rcx is free at an exit). */
+static void emit_run_log(struct jbuf *j, uint64_t entry)
+{
+	int32_t at = j->env->run_log;
+	op_m(j, 0, 1, 0x8b, RCX, XB, -1, at, 0);               /* mov rcx, [rdi + run_log] */
+	op_m(j, 0, 0, 0xc7, 0, RCX, -1, 0, 0);                 /* mov dword [rcx], low */
+	b32(j, (uint32_t)entry);
+	op_m(j, 0, 0, 0xc7, 0, RCX, -1, 4, 0);                 /* mov dword [rcx + 4], high */
+	b32(j, (uint32_t)(entry >> 32));
+	alu_imm(j, 1, 0, RCX, 8);                              /* add rcx, 8 */
+	op_m(j, 0, 1, 0x89, RCX, XB, -1, at, 0);               /* mov [rdi + run_log], rcx */
+}
+
 /* The code of exit v (jit.h's return values): the instructions of the block up to it counted
  * in the run's instruction count (when it leaves the block); a static target (a taken branch,
  * jal/j, the block's end) goes on through a jmp rel32: first to the "leave" code after it,
@@ -681,6 +694,8 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 		return;
 	}
 	uint32_t cnt = (v & JIT_END) ? j->blk->n_insns : k + 1;
+	if (j->env->log_runs)
+		emit_run_log(j, j->blk->pc | (uint64_t)cnt << JIT_RUN_PC_BITS);
 	alu_imm(j, 1, 0, ICOUNT, (int32_t)cnt);  /* add r11, cnt */
 	if (self) {
 		/* to the block's own start: the registers stay where they are (emit_entry_check) */

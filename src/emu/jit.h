@@ -70,6 +70,14 @@ struct jit_env {
 	 * offset chain_of in the block; NULL when not translated) */
 	int32_t jc, chain_of;
 	uint32_t jc_mask;
+	/* log_runs: every exit that leaves the block (JIT_LEFT, and a loop of one block going
+	 * round) first appends the run it ends, the block's pc | (instructions it ran << 48),
+	 * to the uint64_t array whose next free entry the pointer at offset run_log gives (and
+	 * advances it). The caller bounds env->limit so that the array cannot overflow: each
+	 * entry stands for at least one instruction. (A block hook sees the runs so without
+	 * every block coming back to block_run.) */
+	int log_runs;
+	int32_t run_log;
 };
 
 /* The block being translated. */
@@ -81,6 +89,8 @@ struct jit_block {
 };
 
 #define JIT_MAX_SLOTS 160
+/* env->log_runs: a block's pc must fit the entry's low 48 bits */
+#define JIT_RUN_PC_BITS 48
 
 /* One op as the translator sees it. */
 struct jit_op {
