@@ -268,6 +268,7 @@ struct core {
 	uint64_t cycle_base;         /* statistics count cycles from here (core_warm_done) */
 	uint64_t warm_line, warm_page; /* last I-cache line / page warmed, + 1 */
 	int warm_clock_only;         /* core_warm keeps the clock alone (core_warm_clock_only) */
+	uint64_t warm_trace_bad;     /* core_warm_trace was out of step there (pc | 1), or 0 */
 	unsigned last_slot;              /* cycle-stack slot of the last simulated cycle */
 	struct probe_cycle view;
 

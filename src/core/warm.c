@@ -12,25 +12,50 @@
 #include "core/core.h"
 #include "core/pipe.h"
 
-void core_warm(struct core *c, const struct emu_dyn *d)
+/* The I-TLB and I-cache for an instruction at pc: once per page and per line in a row. */
+static inline void warm_ifetch(struct core *c, uint64_t pc)
 {
-	const struct isa_insn *in = d->insn;
 	struct memsys_result r;
 	uint8_t miss;
-	if (!in || d->trapped)
-		return;
-	uint64_t page = (d->pc >> TLB_PAGE_SHIFT) + 1;
+	uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1;
 	if (page != c->warm_page) {
-		c->now = memsys_translate(&c->mem, 1, d->pc, c->now, &miss);
+		c->now = memsys_translate(&c->mem, 1, pc, c->now, &miss);
 		c->warm_page = page;
 	}
-	uint64_t line = (d->pc >> c->mem.line_shift) + 1;
+	uint64_t line = (pc >> c->mem.line_shift) + 1;
 	if (line != c->warm_line) {
-		memsys_ifetch(&c->mem, d->pc, c->now, &r);
+		memsys_ifetch(&c->mem, pc, c->now, &r);
 		if (r.done > c->now)
 			c->now = r.done;
 		c->warm_line = line;
 	}
+}
+
+/* The D-TLB and data caches for a load or store at addr, waiting for its miss. */
+static inline void warm_data(struct core *c, uint64_t addr, int store)
+{
+	struct memsys_result r;
+	uint8_t miss;
+	uint64_t at = memsys_translate(&c->mem, 0, addr, c->now, &miss);
+	if (at > c->now)
+		c->now = at;
+	for (;;) {
+		int rc = store ? memsys_store(&c->mem, addr, c->now, &r) :
+		                 memsys_load(&c->mem, addr, c->now, &r);
+		if (!rc)
+			break;
+		c->now = memsys_l1d_mshr_free_at(&c->mem, c->now);  /* -EBUSY: wait */
+	}
+	if (r.done > c->now)
+		c->now = r.done;
+}
+
+void core_warm(struct core *c, const struct emu_dyn *d)
+{
+	const struct isa_insn *in = d->insn;
+	if (!in || d->trapped)
+		return;
+	warm_ifetch(c, d->pc);
 	if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && !c->warm_clock_only) {
 		struct bpred_ckpt ck;
 		uint8_t btb_miss;
@@ -40,22 +65,28 @@ void core_warm(struct core *c, const struct emu_dyn *d)
 			bpred_restore(&c->bp, d->pc, in, &ck, 1, taken);
 		bpred_update(&c->bp, d->pc, in, ck.ghist, taken, d->next_pc, mis);
 	}
-	if (d->mem_size) {
-		uint64_t at = memsys_translate(&c->mem, 0, d->mem_addr, c->now, &miss);
-		if (at > c->now)
-			c->now = at;
-		int store = in->cls == ISA_CLASS_STORE;
-		for (;;) {
-			int rc = store ? memsys_store(&c->mem, d->mem_addr, c->now, &r) :
-			                 memsys_load(&c->mem, d->mem_addr, c->now, &r);
-			if (!rc)
-				break;
-			c->now = memsys_l1d_mshr_free_at(&c->mem, c->now);  /* -EBUSY: wait */
-		}
-		if (r.done > c->now)
-			c->now = r.done;
-	}
+	if (d->mem_size)
+		warm_data(c, d->mem_addr, in->cls == ISA_CLASS_STORE);
 	c->now++;
+}
+
+void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind)
+{
+	struct core *c = core;
+	if (__builtin_expect(kind < 0, 0)) {
+		if (!c->warm_trace_bad)
+			c->warm_trace_bad = pc | 1;
+		return;
+	}
+	warm_ifetch(c, pc);
+	if (kind)
+		warm_data(c, addr, kind == 2);
+	c->now++;
+}
+
+uint64_t core_warm_trace_error(const struct core *c)
+{
+	return c->warm_trace_bad;
 }
 
 void core_warm_done(struct core *c)

@@ -55,6 +55,9 @@
 #define BLOCK_MAX_INSNS 128
 /* entries of the run log translated code keeps for a block hook (e->jit_runlog) */
 #define BLOCK_RUNLOG_CAP 65536u
+/* a run's log entry (jit.h, JIT_RUN_TAG): its block and instructions */
+#define BLOCK_RUN_BLOCK(v) ((const struct emu_block *)(uintptr_t)((v) & ((1ull << JIT_RUN_PTR_BITS) - 1)))
+#define BLOCK_RUN_INSNS(v) ((uint32_t)((v) >> JIT_RUN_PTR_BITS) & 0x7fff)
 
 void block_flush(struct emu *e)
 {
@@ -401,10 +404,15 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	env.host_lzcnt = block_host_lzcnt;
 	env.host_bmi1 = block_host_bmi1;
 	env.host_popcnt = block_host_popcnt;
-	/* while a block hook listens, the code logs its runs (block_run replays them) */
-	if (e->block_hook && !e->jit_runlog && b->pc < (1ull << JIT_RUN_PC_BITS))
+	/* while a block hook or the memory trace listens, the code logs its runs (and for the
+	 * trace its accesses; block_run replays them) */
+	int want = e->block_hook || e->memtrace;
+	if (want && !e->jit_runlog)
 		e->jit_runlog = malloc(BLOCK_RUNLOG_CAP * sizeof(*e->jit_runlog));
-	env.log_runs = e->block_hook && e->jit_runlog && b->pc < (1ull << JIT_RUN_PC_BITS);
+	env.log_runs = want && e->jit_runlog && (uintptr_t)b < (1ull << JIT_RUN_PTR_BITS);
+	env.log_mem = env.log_runs && e->memtrace;
+	if (e->memtrace && !env.log_runs)
+		return;  /* the trace would miss it: it stays stepped */
 	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
 				 .pc_end = b->pc_end };
 	static struct jit_code c;
@@ -487,10 +495,71 @@ static void block_runlog_replay(struct emu *e, const struct emu_block *b, uint64
 		return;
 	if (e->block_hook)
 		for (; p < end; p++)
-			e->block_hook(e->block_hook_ctx, *p & ((1ull << JIT_RUN_PC_BITS) - 1),
-				      *p >> JIT_RUN_PC_BITS);
+			e->block_hook(e->block_hook_ctx, BLOCK_RUN_BLOCK(*p)->pc, BLOCK_RUN_INSNS(*p));
 	*hk_pc = b->pc;
 	*hk_icount = icount;
+}
+
+/* Whether a translated op loads (1) or stores (2): the kinds jit.c logs an address for. */
+static int block_mem_kind(unsigned kind)
+{
+	switch (kind) {
+	case BK_LB: case BK_LH: case BK_LW: case BK_LD: case BK_LBU: case BK_LHU: case BK_LWU:
+	case BK_FLW: case BK_FLD:
+		return 1;
+	case BK_SB: case BK_SH: case BK_SW: case BK_SD: case BK_FSW: case BK_FSD:
+		return 2;
+	default:
+		return 0;
+	}
+}
+
+/* The memory trace of the first n ops of b, their addresses from m on (not past end); where
+ * the next address is. An address missing is the trace out of step: kind -1 says so. */
+static const uint64_t *block_memtrace_ops(struct emu *e, const struct emu_block *b, uint32_t n,
+					  const uint64_t *m, const uint64_t *end)
+{
+	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
+	for (uint32_t i = 0; i < n; i++) {
+		int kind = block_mem_kind(kinds[i]);
+		uint64_t a = 0;
+		if (kind) {
+			if (m >= end || (*m & JIT_RUN_TAG))
+				kind = -1;
+			else
+				a = *m++;
+		}
+		e->memtrace(e->memtrace_ctx, b->pc + b->op[i].pc_off, a, kind);
+	}
+	return m;
+}
+
+/* The log of the translated code, to the memory trace in order: each run with the addresses
+ * logged before it; then, when the code handed op r & 0xffff of b back (not a JIT_LEFT or
+ * JIT_ENTER return), b's ops before it (that op's own address, when it was logged before a
+ * fault, is left: the caller steps the op). */
+static void block_memtrace_replay(struct emu *e, const struct emu_block *b, uint32_t r)
+{
+	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
+	const uint64_t *m = p;
+	for (; p < end; p++)
+		if (*p & JIT_RUN_TAG) {
+			if (block_memtrace_ops(e, BLOCK_RUN_BLOCK(*p), BLOCK_RUN_INSNS(*p), m, p) != p)
+				e->memtrace(e->memtrace_ctx, BLOCK_RUN_BLOCK(*p)->pc, 0, -1);
+			m = p + 1;
+		}
+	if (!(r & (JIT_LEFT | JIT_ENTER)))
+		block_memtrace_ops(e, b, r & 0xffff, m, end);
+}
+
+int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx)
+{
+	if (!e->jit_on || e->jit_blocks || e->block_hook || !fn)
+		return -1;
+	e->memtrace = fn;
+	e->memtrace_ctx = ctx;
+	e->jit_hot = 1;
+	return 0;
 }
 
 /* Report the instructions run since the last report (*hk_icount, from *hk_pc) to the block
@@ -679,10 +748,10 @@ enter:
 				e->jit_icount = icount;
 				e->jit_limit = stop;
 				if (e->jit_runlog) {
-					/* logging translations: at most one entry per instruction */
+					/* logging translations: at most two entries per instruction */
 					e->jit_runlog_at = (uint64_t)(uintptr_t)e->jit_runlog;
-					if (stop - icount > BLOCK_RUNLOG_CAP)
-						e->jit_limit = icount + BLOCK_RUNLOG_CAP;
+					if (stop - icount > BLOCK_RUNLOG_CAP / 2)
+						e->jit_limit = icount + BLOCK_RUNLOG_CAP / 2;
 				}
 				if (e->block_hook && (e->jit_nolog || !e->jit_runlog))
 					e->jit_limit = 0;  /* every block back here, to be reported */
@@ -690,10 +759,21 @@ enter:
 							      b->jit, icount);
 				b = jr.block;
 				icount = e->jit_icount;
-				if (e->jit_runlog)
-					block_runlog_replay(e, b, icount, &hk_pc, &hk_icount);
 				uint32_t r = (uint32_t)jr.r;
 				op = b->op + (r & 0xffff);
+				if (e->jit_runlog) {
+					if (e->memtrace) {
+						block_memtrace_replay(e, b, r);
+						if (!(r & (JIT_LEFT | JIT_ENTER))) {
+							/* op's handler would run: the caller steps it */
+							h->pc = OP_PC;
+							h->instret = icount + op->idx;
+							return EMU_LIMIT;
+						}
+					} else {
+						block_runlog_replay(e, b, icount, &hk_pc, &hk_icount);
+					}
+				}
 				if (__builtin_expect((r & (JIT_LEFT | JIT_ENTER)) != 0, 1)) {
 					if (r & JIT_ENTER) {
 						pc = b->pc;  /* not run: from the lookup */
@@ -728,18 +808,29 @@ enter:
 			block_jit(e, b);
 			goto enter;
 		}
+		if (__builtin_expect(e->memtrace != NULL, 0))
+			goto memtrace_step;
 		op = b->op;
 		goto *op->lbl;
 	}
 
+memtrace_step:
+	/* the memory trace: translated code only; the caller steps the instruction at pc */
+	h->pc = pc;
+	h->instret = icount;
+	return EMU_LIMIT;
 slow_block:
 	/* exact per-instruction execution of what the block would have run: stops at the
 	 * limit, services the asynchronous request at its instruction */
+	if (__builtin_expect(e->memtrace != NULL, 0))
+		goto memtrace_step;
 	h->pc = pc;
 	h->instret = icount;
 	st = emu_run_slow(e, icount + b->n_insns < limit ? icount + b->n_insns : limit);
 	goto slow_done;
 slow_one:
+	if (__builtin_expect(e->memtrace != NULL, 0))
+		goto memtrace_step;
 	h->pc = pc;
 	h->instret = icount;
 	st = emu_run_slow(e, icount + 1 < limit ? icount + 1 : limit);

@@ -674,6 +674,16 @@ static void emit_run_log(struct jbuf *j, uint64_t entry)
 	op_m(j, 0, 1, 0x89, RCX, XB, -1, at, 0);               /* mov [rdi + run_log], rcx */
 }
 
+/* Append guest address register a to the log (env->log_mem; rcx is free before an access). */
+static void emit_mem_log(struct jbuf *j, int a)
+{
+	int32_t at = j->env->run_log;
+	op_m(j, 0, 1, 0x8b, RCX, XB, -1, at, 0);               /* mov rcx, [rdi + run_log] */
+	op_m(j, 0, 1, 0x89, a, RCX, -1, 0, 0);                 /* mov [rcx], a */
+	alu_imm(j, 1, 0, RCX, 8);                              /* add rcx, 8 */
+	op_m(j, 0, 1, 0x89, RCX, XB, -1, at, 0);               /* mov [rdi + run_log], rcx */
+}
+
 /* The code of exit v (jit.h's return values): the instructions of the block up to it counted
  * in the run's instruction count (when it leaves the block); a static target (a taken branch,
  * jal/j, the block's end) goes on through a jmp rel32: first to the "leave" code after it,
@@ -695,7 +705,8 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 	}
 	uint32_t cnt = (v & JIT_END) ? j->blk->n_insns : k + 1;
 	if (j->env->log_runs)
-		emit_run_log(j, j->blk->pc | (uint64_t)cnt << JIT_RUN_PC_BITS);
+		emit_run_log(j, JIT_RUN_TAG | (uint64_t)cnt << JIT_RUN_PTR_BITS |
+			     (uint64_t)(uintptr_t)j->blk->block);
 	alu_imm(j, 1, 0, ICOUNT, (int32_t)cnt);  /* add r11, cnt */
 	if (self) {
 		/* to the block's own start: the registers stay where they are (emit_entry_check) */
@@ -861,6 +872,8 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_LB: case BK_LH: case BK_LW: case BK_LD: case BK_LBU: case BK_LHU: case BK_LWU:
 	case BK_FLW: case BK_FLD: {
 		int ix = mem_addr(j, o, k);
+		if (j->env->log_mem)
+			emit_mem_log(j, ix);
 		/* an int load goes straight to rd's host register when it has one */
 		int fp = o->kind == BK_FLW || o->kind == BK_FLD;
 		int t = !fp && j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RCX;
@@ -896,6 +909,8 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		uint32_t sz = o->kind == BK_SB ? 1 : o->kind == BK_SH ? 2 :
 			      o->kind == BK_SW || o->kind == BK_FSW ? 4 : 8;
 		int ix = mem_addr(j, o, k);
+		if (j->env->log_mem)
+			emit_mem_log(j, ix);
 		int v = RCX;  /* the value: rs2's host register when it has one */
 		if (o->kind == BK_FSW || o->kind == BK_FSD)
 			ld_f(j, RCX, o->rs2);

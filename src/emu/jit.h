@@ -71,12 +71,14 @@ struct jit_env {
 	int32_t jc, chain_of;
 	uint32_t jc_mask;
 	/* log_runs: every exit that leaves the block (JIT_LEFT, and a loop of one block going
-	 * round) first appends the run it ends, the block's pc | (instructions it ran << 48),
-	 * to the uint64_t array whose next free entry the pointer at offset run_log gives (and
-	 * advances it). The caller bounds env->limit so that the array cannot overflow: each
-	 * entry stands for at least one instruction. (A block hook sees the runs so without
-	 * every block coming back to block_run.) */
-	int log_runs;
+	 * round) first appends the run it ends, JIT_RUN_TAG | (instructions it ran << 48) |
+	 * jit_block.block, to the uint64_t array whose next free entry the pointer at offset
+	 * run_log gives (and advances it); log_mem: each load and store first appends its guest
+	 * address (below 2^48, tag clear) once it passed the check against limit (the access
+	 * itself may still fault: the op's handler then does it). The caller bounds env->limit
+	 * so that the array cannot overflow: at most two entries per instruction. (A block hook
+	 * and the memory trace see the runs so without every block coming back to block_run.) */
+	int log_runs, log_mem;
 	int32_t run_log;
 };
 
@@ -89,8 +91,9 @@ struct jit_block {
 };
 
 #define JIT_MAX_SLOTS 160
-/* env->log_runs: a block's pc must fit the entry's low 48 bits */
-#define JIT_RUN_PC_BITS 48
+/* env->log_runs: a run's entry; jit_block.block must fit its low 48 bits */
+#define JIT_RUN_TAG (1ull << 63)
+#define JIT_RUN_PTR_BITS 48
 
 /* One op as the translator sees it. */
 struct jit_op {

@@ -625,6 +625,24 @@ static int sim_warm_to(struct sim *sim, uint64_t to)
 	return 0;
 }
 
+/* sim_warm_to on the memory trace (emu_memtrace): the translated code runs what it can and
+ * core_warm_trace warms it; the instructions it hands back are stepped and warmed as there.
+ * The same clock, cycle for cycle (the clock-only warming of sim_functional). */
+static int sim_trace_to(struct sim *sim, uint64_t to)
+{
+	struct emu_dyn d;
+	while (emu_instret(sim->e) < to) {
+		if (emu_run(sim->e, to - emu_instret(sim->e)) != EMU_LIMIT)
+			return -ESRCH;
+		if (emu_instret(sim->e) >= to)
+			break;
+		if (emu_step(sim->e, &d) != EMU_RUNNING)
+			return -ESRCH;
+		core_warm(sim->c, &d);
+	}
+	return core_warm_trace_error(sim->c) ? -EIO : 0;
+}
+
 int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_t n,
                            const struct sim_sample *smp, uint64_t *cycles, uint64_t *insns)
 {
@@ -645,6 +663,8 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 		goto out;
 	core_warm_clock_only(sim->c);  /* the clock's cycles are all this pass gives */
 	static const struct sim_sample whole = { 0, 0, 0, 1 };
+	/* every instruction warmed: from the translated code's trace where the host allows */
+	int traced = !smp && !emu_memtrace(sim->e, core_warm_trace, sim->c);
 	if (!smp)
 		smp = &whole;
 	uint64_t period = smp->period ? smp->period : UINT64_MAX;
@@ -680,10 +700,10 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 				rc = -ESRCH;
 				goto out;
 			}
-			if ((rc = sim_warm_to(sim, mstart)))
+			if ((rc = traced ? sim_trace_to(sim, mstart) : sim_warm_to(sim, mstart)))
 				goto out;
 			uint64_t c0 = core_cycle(sim->c);
-			if ((rc = sim_warm_to(sim, end)))
+			if ((rc = traced ? sim_trace_to(sim, end) : sim_warm_to(sim, end)))
 				goto out;
 			cycles[i] += core_cycle(sim->c) - c0;
 			if (insns)

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# 333: the memory pass warms from the translated code's trace (emu_memtrace: every block
+# translated on its first entry logs its loads, stores and runs; what it hands back is
+# stepped) and must give the warm clock of stepping every instruction, cycle for cycle.
+# --mem-window with a period longer than any interval measures whole intervals on the
+# stepped path (332), so the two mem.txt files must be equal on programs with
+# self-modifying code, atomics, threads, FP, misaligned accesses, guest page protections
+# and clock reads, at intervals that end inside blocks.
+set -u
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+for pi in selfmod:2999 atomics:2999 isa_mix:2999 misaligned:9973 timeclock:9973 blockexact:9973 \
+	  recursion:49999 threads_share:49999 hostmmu:99991; do
+	p=${pi%:*}
+	need_guest "$p"
+	for w in trace step; do
+		opt=(); [ $w = step ] && opt=(--mem-window 1:1:1000000000000)
+		"$ROBIN" simpoint run --slurm --interval "${pi#*:}" --no-profile "${opt[@]}" \
+			--dir "$T/$p.$w" -- "$G/$p.static" </dev/null >/dev/null 2>"$T/$p.$w.err" ||
+			{ echo "$p ($w):"; cat "$T/$p.$w.err"; exit 1; }
+	done
+	[ -s "$T/$p.trace/mem.txt" ] || { echo "$p: no mem.txt"; exit 1; }
+	cmp -s "$T/$p.trace/mem.txt" "$T/$p.step/mem.txt" || {
+		echo "$p: the traced memory pass differs from the stepped one:"
+		diff "$T/$p.trace/mem.txt" "$T/$p.step/mem.txt" | head -5; exit 1; }
+	echo "ok: $p: $(wc -l <"$T/$p.trace/mem.txt") intervals"
+done
+exit 0
