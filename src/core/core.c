@@ -505,6 +505,7 @@ static inline int core_one_cycle(struct core *c)
 int core_run(struct core *c, FILE *diag)
 {
 	c->diag = diag;
+	c->warm_dline = 0;  /* the pipeline moves lines: warm_data's shortcut starts afresh */
 	if (c->next_seq == 0 && c->replay_tail == 0 && !c->src_done)
 		core_prime(c);
 	while (!c->finished && !c->error) {

@@ -140,11 +140,14 @@ void core_warm_done(struct core *c);
  * leaves the branch predictor alone: for a pass that wants the clock's cycles per interval
  * (the campaigns' memory signature), not a warmed core. The clock is the same cycle for cycle. */
 void core_warm_clock_only(struct core *c);
-/* The memory trace's reader (emu_memtrace_fn, ctx: the core): an instruction at pc that the
- * translated code ran, with its load (kind 1) or store (kind 2) at addr, warmed as core_warm
- * warms it with core_warm_clock_only (the trace gives no branch outcomes); kind -1 (the trace
- * out of step) is remembered: core_warm_trace_error then says where (pc | 1; 0: never). */
-void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind);
+/* The memory trace's reader (emu_memtrace_fn, ctx: the core): instructions the translated
+ * code ran (`before` of them on the I-cache line warmed last, with no data access, then the
+ * one at pc with its load, kind 1, or store, kind 2, at addr), warmed as core_warm warms them
+ * with core_warm_clock_only (the trace gives no branch outcomes); kind -1 (the trace out of
+ * step) is remembered: core_warm_trace_error then says where (pc | 1; 0: never). */
+void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before);
+/* The code line the trace must name changes of (emu_memtrace's line_shift). */
+unsigned core_warm_line_shift(const struct core *c);
 uint64_t core_warm_trace_error(const struct core *c);
 
 /* After core_run returned because the source ended: continue with the source's next records

@@ -330,6 +330,7 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 			c->dirty[s] = 1;
 		}
 		r->done = t;
+		r->l1d_slot = (uint32_t)s;
 		return 0;
 	}
 	if (cache_mshr_free_at(c, now) > now) {
@@ -348,6 +349,7 @@ static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store,
 	uint64_t done = memsys_below_l1(m, addr, start, CACHE_CAUSE_DEMAND, r);
 	uint64_t victim;
 	uint64_t slot = cache_fill(c, addr, done, r->level, 0, &victim);
+	r->l1d_slot = (uint32_t)slot;
 	if (store)
 		c->dirty[slot] = 1;
 	done = memsys_evict(m, c, slot, 0, victim, now, done);

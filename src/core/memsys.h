@@ -22,6 +22,7 @@ struct memsys_result {
 	uint8_t l1_miss, l2_miss, llc_miss;
 	uint8_t coh_wait;  /* several cores: it waited for another core's copy (invalidated, or
 	                      written back) */
+	uint32_t l1d_slot; /* a load or store: the L1D slot that holds its line now */
 };
 
 struct memsys_stats {

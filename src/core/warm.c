@@ -31,14 +31,36 @@ static inline void warm_ifetch(struct core *c, uint64_t pc)
 	}
 }
 
-/* The D-TLB and data caches for a load or store at addr, waiting for its miss. */
+/* The D-TLB and data caches for a load or store at addr, waiting for its miss. An access to
+ * the line the previous data access used (warm_dline, in L1D slot warm_dslot) is an L1D hit
+ * on the same page, and nothing but its latency and a store's dirty bit changes what the
+ * memory system does next (as for a D-TLB hit on its last entry): the D-TLB entry and the
+ * line are the most recently used of their
+ * sets already (no fill came between: a miss fills the line before the next-line prefetch,
+ * which goes to another set, and a lower level's eviction before the line's fill), the
+ * statistics are not the warm clock's (core_warm_done clears them). */
 static inline void warm_data(struct core *c, uint64_t addr, int store)
 {
 	struct memsys_result r;
 	uint8_t miss;
-	uint64_t at = memsys_translate(&c->mem, 0, addr, c->now, &miss);
-	if (at > c->now)
-		c->now = at;
+	struct cache *l1 = &c->mem.l1d;
+	uint64_t line = (addr >> l1->line_shift) + 1;
+	if (line == c->warm_dline && !c->mem.coh) {
+		uint64_t s = c->warm_dslot;
+		if (__builtin_expect(l1->tag[s] == line && l1->ready[s] <= c->now && !l1->prefetched[s], 1)) {
+			if (store)
+				l1->dirty[s] = 1;
+			c->now += store ? 1 : l1->hit_cycles;
+			return;
+		}
+	}
+	c->warm_dline = 0;
+	/* the D-TLB's last entry (its most recently used): a hit that changes nothing */
+	if ((addr >> TLB_PAGE_SHIFT) + 1 != c->mem.dtlb.last_vpn) {
+		uint64_t at = memsys_translate(&c->mem, 0, addr, c->now, &miss);
+		if (at > c->now)
+			c->now = at;
+	}
 	for (;;) {
 		int rc = store ? memsys_store(&c->mem, addr, c->now, &r) :
 		                 memsys_load(&c->mem, addr, c->now, &r);
@@ -48,6 +70,8 @@ static inline void warm_data(struct core *c, uint64_t addr, int store)
 	}
 	if (r.done > c->now)
 		c->now = r.done;
+	c->warm_dline = line;
+	c->warm_dslot = r.l1d_slot;
 }
 
 void core_warm(struct core *c, const struct emu_dyn *d)
@@ -70,11 +94,12 @@ void core_warm(struct core *c, const struct emu_dyn *d)
 	c->now++;
 }
 
-void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind)
+void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before)
 {
 	struct core *c = core;
-	if (__builtin_expect(kind < 0, 0)) {
-		if (!c->warm_trace_bad)
+	c->now += before;  /* on the line warmed last, no data: a cycle each */
+	if (__builtin_expect(kind < 0 || kind == EMU_MEMTRACE_COUNT, 0)) {
+		if (kind < 0 && !c->warm_trace_bad)
 			c->warm_trace_bad = pc | 1;
 		return;
 	}
@@ -82,6 +107,11 @@ void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind)
 	if (kind)
 		warm_data(c, addr, kind == 2);
 	c->now++;
+}
+
+unsigned core_warm_line_shift(const struct core *c)
+{
+	return c->mem.line_shift;
 }
 
 uint64_t core_warm_trace_error(const struct core *c)
@@ -103,6 +133,7 @@ void core_warm_done(struct core *c)
 	c->mem.dtlb.accesses = c->mem.dtlb.misses = 0;
 	c->mem.l2tlb.accesses = c->mem.l2tlb.misses = 0;
 	memset(&c->mem.dram.st, 0, sizeof(c->mem.dram.st));
+	c->warm_dline = 0;
 	c->cycle_base = c->now;
 	c->last_commit_cycle = c->now;
 	c->progress_next = c->now + c->progress_interval;
@@ -118,6 +149,6 @@ void core_resume(struct core *c)
 	c->src_done = 0;
 	c->finished = 0;
 	c->last_commit_cycle = c->now;
-	c->warm_line = c->warm_page = 0;
+	c->warm_line = c->warm_page = c->warm_dline = 0;
 	core_redirect(c, 0);
 }

@@ -501,35 +501,42 @@ static void block_runlog_replay(struct emu *e, const struct emu_block *b, uint64
 }
 
 /* Whether a translated op loads (1) or stores (2): the kinds jit.c logs an address for. */
-static int block_mem_kind(unsigned kind)
-{
-	switch (kind) {
-	case BK_LB: case BK_LH: case BK_LW: case BK_LD: case BK_LBU: case BK_LHU: case BK_LWU:
-	case BK_FLW: case BK_FLD:
-		return 1;
-	case BK_SB: case BK_SH: case BK_SW: case BK_SD: case BK_FSW: case BK_FSD:
-		return 2;
-	default:
-		return 0;
-	}
-}
+static const uint8_t block_mem_kind[BK_COUNT] = {
+	[BK_LB] = 1, [BK_LH] = 1, [BK_LW] = 1, [BK_LD] = 1, [BK_LBU] = 1, [BK_LHU] = 1,
+	[BK_LWU] = 1, [BK_FLW] = 1, [BK_FLD] = 1,
+	[BK_SB] = 2, [BK_SH] = 2, [BK_SW] = 2, [BK_SD] = 2, [BK_FSW] = 2, [BK_FSD] = 2,
+};
+
+/* A replay of the log to the memory trace: the code line of the last instruction it named and
+ * the instructions since then. */
+struct block_mt {
+	uint64_t line;
+	uint64_t pend;
+};
 
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
  * the next address is. An address missing is the trace out of step: kind -1 says so. */
-static const uint64_t *block_memtrace_ops(struct emu *e, const struct emu_block *b, uint32_t n,
+static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
+					  const struct emu_block *b, uint32_t n,
 					  const uint64_t *m, const uint64_t *end)
 {
 	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
+	const unsigned sh = e->memtrace_line_shift;
 	for (uint32_t i = 0; i < n; i++) {
-		int kind = block_mem_kind(kinds[i]);
-		uint64_t a = 0;
+		int kind = block_mem_kind[kinds[i]];
+		uint64_t pc = b->pc + b->op[i].pc_off, a = 0;
 		if (kind) {
 			if (m >= end || (*m & JIT_RUN_TAG))
 				kind = -1;
 			else
 				a = *m++;
+		} else if (pc >> sh == t->line) {
+			t->pend++;
+			continue;
 		}
-		e->memtrace(e->memtrace_ctx, b->pc + b->op[i].pc_off, a, kind);
+		e->memtrace(e->memtrace_ctx, pc, a, kind, t->pend);
+		t->pend = 0;
+		t->line = pc >> sh;
 	}
 	return m;
 }
@@ -542,22 +549,27 @@ static void block_memtrace_replay(struct emu *e, const struct emu_block *b, uint
 {
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
 	const uint64_t *m = p;
+	struct block_mt t = { UINT64_MAX, 0 };
 	for (; p < end; p++)
 		if (*p & JIT_RUN_TAG) {
-			if (block_memtrace_ops(e, BLOCK_RUN_BLOCK(*p), BLOCK_RUN_INSNS(*p), m, p) != p)
-				e->memtrace(e->memtrace_ctx, BLOCK_RUN_BLOCK(*p)->pc, 0, -1);
+			const struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
+			if (block_memtrace_ops(e, &t, rb, BLOCK_RUN_INSNS(*p), m, p) != p)
+				e->memtrace(e->memtrace_ctx, rb->pc, 0, -1, 0);
 			m = p + 1;
 		}
 	if (!(r & (JIT_LEFT | JIT_ENTER)))
-		block_memtrace_ops(e, b, r & 0xffff, m, end);
+		block_memtrace_ops(e, &t, b, r & 0xffff, m, end);
+	if (t.pend)
+		e->memtrace(e->memtrace_ctx, 0, 0, EMU_MEMTRACE_COUNT, t.pend);
 }
 
-int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx)
+int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift)
 {
-	if (!e->jit_on || e->jit_blocks || e->block_hook || !fn)
+	if (!e->jit_on || e->jit_blocks || e->block_hook || !fn || line_shift < 1 || line_shift > 30)
 		return -1;
 	e->memtrace = fn;
 	e->memtrace_ctx = ctx;
+	e->memtrace_line_shift = line_shift;
 	e->jit_hot = 1;
 	return 0;
 }

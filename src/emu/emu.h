@@ -150,19 +150,25 @@ void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx);
 
 /* ---- memory trace (the campaigns' memory pass) ---------------------------------------- */
 
-/* An instruction completed at pc; kind 0: no data access, 1: a load, 2: a store at addr. */
-typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind);
+/* `before` instructions completed, each with no data access and on the code line (2^line_shift
+ * bytes, emu_memtrace) of the instruction the previous call named; then the instruction at pc,
+ * kind 0: with no data access, 1: a load, 2: a store at addr. Kind EMU_MEMTRACE_COUNT: only
+ * the `before` ones (pc, addr unused). Kind -1: the trace is out of step at pc (a bug: the
+ * reader must not go on as if it were exact). */
+typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind, uint64_t before);
+#define EMU_MEMTRACE_COUNT 3
 
 /* Trace the instructions the translated code runs: from now on every block is translated on
  * its first entry, its code logs the guest address of each load and store and the runs of
- * instructions it completes, and fn sees each of them in program order (block.c). emu_run
+ * instructions it completes, and fn sees them in program order (block.c): every load, store
+ * and change of code line one by one, the instructions between them as counts. emu_run
  * then runs translated code only: where it would run an instruction any other way (a block
  * not translated, an op the code hands back, an asynchronous event, the last instructions
  * before the limit) it returns EMU_LIMIT before that instruction, with fewer than
  * max_insns run, and the caller runs it with emu_step. Call before anything ran. 0, or -1
  * when it cannot (no translator on this host, code translated already): the caller then
  * steps every instruction. */
-int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx);
+int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift);
 
 /* ---- the guest's threads (thread.c) --------------------------------------------------- */
 

@@ -179,6 +179,7 @@ struct emu {
 	int jit_nolog;
 	emu_memtrace_fn memtrace;            /* emu_memtrace: the log's reader, or NULL */
 	void *memtrace_ctx;
+	unsigned memtrace_line_shift;
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */
