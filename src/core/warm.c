@@ -74,29 +74,52 @@ static inline void warm_data(struct core *c, uint64_t addr, int store)
 	c->warm_dslot = r.l1d_slot;
 }
 
+/* The predictor trained with a branch or jump at pc that went on at next_pc. */
+static void warm_branch(struct core *c, uint64_t pc, const struct isa_insn *in, uint64_t next_pc)
+{
+	struct bpred_ckpt ck;
+	uint8_t btb_miss;
+	uint64_t pred = bpred_predict(&c->bp, pc, in, &ck, &btb_miss);
+	int taken = next_pc != pc + in->len, mis = pred != next_pc;
+	if (mis)
+		bpred_restore(&c->bp, pc, in, &ck, 1, taken);
+	bpred_update(&c->bp, pc, in, ck.ghist, taken, next_pc, mis);
+}
+
+void core_warm_flush(struct core *c, uint64_t next_pc)
+{
+	if (c->warm_br_in) {
+		warm_branch(c, c->warm_br_pc, c->warm_br_in, next_pc);
+		c->warm_br_in = NULL;
+	}
+}
+
 void core_warm(struct core *c, const struct emu_dyn *d)
 {
 	const struct isa_insn *in = d->insn;
+	if (__builtin_expect(c->warm_br_in != NULL, 0))
+		core_warm_flush(c, d->pc);  /* the trace's last branch went on here */
 	if (!in || d->trapped)
 		return;
 	warm_ifetch(c, d->pc);
-	if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && !c->warm_clock_only) {
-		struct bpred_ckpt ck;
-		uint8_t btb_miss;
-		uint64_t pred = bpred_predict(&c->bp, d->pc, in, &ck, &btb_miss);
-		int taken = d->next_pc != d->pc + in->len, mis = pred != d->next_pc;
-		if (mis)
-			bpred_restore(&c->bp, d->pc, in, &ck, 1, taken);
-		bpred_update(&c->bp, d->pc, in, ck.ghist, taken, d->next_pc, mis);
-	}
+	if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && !c->warm_clock_only)
+		warm_branch(c, d->pc, in, d->next_pc);
 	if (d->mem_size)
 		warm_data(c, d->mem_addr, in->cls == ISA_CLASS_STORE);
 	c->now++;
 }
 
-void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before)
+void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before,
+                     const struct isa_insn *in)
 {
 	struct core *c = core;
+	if (c->warm_br_in) {
+		/* the branch before went on at pc: the trace names the instruction after one */
+		if (before || kind < 0 || kind == EMU_MEMTRACE_COUNT)
+			kind = -1;
+		else
+			core_warm_flush(c, pc);
+	}
 	c->now += before;  /* on the line warmed last, no data: a cycle each */
 	if (__builtin_expect(kind < 0 || kind == EMU_MEMTRACE_COUNT, 0)) {
 		if (kind < 0 && !c->warm_trace_bad)
@@ -104,8 +127,14 @@ void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t 
 		return;
 	}
 	warm_ifetch(c, pc);
-	if (kind)
+	if (kind == EMU_MEMTRACE_BRANCH) {
+		if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && !c->warm_clock_only) {
+			c->warm_br_pc = pc;  /* trained once the next instruction shows where it went */
+			c->warm_br_in = in;
+		}
+	} else if (kind) {
 		warm_data(c, addr, kind == 2);
+	}
 	c->now++;
 }
 

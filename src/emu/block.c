@@ -495,16 +495,26 @@ static void block_runlog_replay(struct emu *e, const struct emu_block *b, uint64
 		return;
 	if (e->block_hook)
 		for (; p < end; p++)
-			e->block_hook(e->block_hook_ctx, BLOCK_RUN_BLOCK(*p)->pc, BLOCK_RUN_INSNS(*p));
+			if (*p & JIT_RUN_TAG)  /* (a translation made for the memory trace logs
+			                          addresses too) */
+				e->block_hook(e->block_hook_ctx, BLOCK_RUN_BLOCK(*p)->pc,
+					      BLOCK_RUN_INSNS(*p));
 	*hk_pc = b->pc;
 	*hk_icount = icount;
 }
 
-/* Whether a translated op loads (1) or stores (2): the kinds jit.c logs an address for. */
+/* What the memory trace names a translated op as: a load (1), a store (2), a branch or jump
+ * (EMU_MEMTRACE_BRANCH; only with EMU_MEMTRACE_BRANCHES): the kinds jit.c logs an address for
+ * and those whose instructions are of ISA_CLASS_BRANCH or ISA_CLASS_JUMP. */
 static const uint8_t block_mem_kind[BK_COUNT] = {
 	[BK_LB] = 1, [BK_LH] = 1, [BK_LW] = 1, [BK_LD] = 1, [BK_LBU] = 1, [BK_LHU] = 1,
 	[BK_LWU] = 1, [BK_FLW] = 1, [BK_FLD] = 1,
 	[BK_SB] = 2, [BK_SH] = 2, [BK_SW] = 2, [BK_SD] = 2, [BK_FSW] = 2, [BK_FSD] = 2,
+	[BK_BEQ] = EMU_MEMTRACE_BRANCH, [BK_BNE] = EMU_MEMTRACE_BRANCH,
+	[BK_BLT] = EMU_MEMTRACE_BRANCH, [BK_BGE] = EMU_MEMTRACE_BRANCH,
+	[BK_BLTU] = EMU_MEMTRACE_BRANCH, [BK_BGEU] = EMU_MEMTRACE_BRANCH,
+	[BK_JAL] = EMU_MEMTRACE_BRANCH, [BK_J] = EMU_MEMTRACE_BRANCH,
+	[BK_JALR] = EMU_MEMTRACE_BRANCH, [BK_JR] = EMU_MEMTRACE_BRANCH,
 };
 
 /* A replay of the log to the memory trace: the code line of the last instruction it named and
@@ -523,9 +533,14 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
 	const unsigned sh = e->memtrace_line_shift;
 	for (uint32_t i = 0; i < n; i++) {
-		int kind = block_mem_kind[kinds[i]];
+		int kind = e->memtrace_kinds[kinds[i]];
 		uint64_t pc = b->pc + b->op[i].pc_off, a = 0;
-		if (kind) {
+		const struct isa_insn *in = NULL;
+		if (kind == EMU_MEMTRACE_BRANCH) {
+			in = emu_decode_at(e, pc);
+			if (!in)
+				kind = -1;
+		} else if (kind) {
 			if (m >= end || (*m & JIT_RUN_TAG))
 				kind = -1;
 			else
@@ -534,9 +549,10 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 			t->pend++;
 			continue;
 		}
-		e->memtrace(e->memtrace_ctx, pc, a, kind, t->pend);
+		e->memtrace(e->memtrace_ctx, pc, a, kind, t->pend, in);
 		t->pend = 0;
-		t->line = pc >> sh;
+		/* after a branch the next instruction is named: its pc is the branch's outcome */
+		t->line = kind == EMU_MEMTRACE_BRANCH ? UINT64_MAX : pc >> sh;
 	}
 	return m;
 }
@@ -554,24 +570,38 @@ static void block_memtrace_replay(struct emu *e, const struct emu_block *b, uint
 		if (*p & JIT_RUN_TAG) {
 			const struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
 			if (block_memtrace_ops(e, &t, rb, BLOCK_RUN_INSNS(*p), m, p) != p)
-				e->memtrace(e->memtrace_ctx, rb->pc, 0, -1, 0);
+				e->memtrace(e->memtrace_ctx, rb->pc, 0, -1, 0, NULL);
 			m = p + 1;
 		}
 	if (!(r & (JIT_LEFT | JIT_ENTER)))
 		block_memtrace_ops(e, &t, b, r & 0xffff, m, end);
 	if (t.pend)
-		e->memtrace(e->memtrace_ctx, 0, 0, EMU_MEMTRACE_COUNT, t.pend);
+		e->memtrace(e->memtrace_ctx, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
 }
 
-int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift)
+int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
+		 unsigned flags)
 {
-	if (!e->jit_on || e->jit_blocks || e->block_hook || !fn || line_shift < 1 || line_shift > 30)
+	if (!e->jit_on || e->jit_blocks || e->block_hook || e->memtrace || !fn || line_shift < 1 ||
+	    line_shift > 30)
 		return -1;
 	e->memtrace = fn;
 	e->memtrace_ctx = ctx;
 	e->memtrace_line_shift = line_shift;
+	for (unsigned k = 0; k < BK_COUNT; k++)
+		e->memtrace_kinds[k] = block_mem_kind[k] != EMU_MEMTRACE_BRANCH ||
+		                       (flags & EMU_MEMTRACE_BRANCHES) ? block_mem_kind[k] : 0;
+	e->memtrace_saved_hot = e->jit_hot;
 	e->jit_hot = 1;
 	return 0;
+}
+
+void emu_memtrace_end(struct emu *e)
+{
+	if (!e->memtrace)
+		return;
+	e->memtrace = NULL;
+	e->jit_hot = e->memtrace_saved_hot;
 }
 
 /* Report the instructions run since the last report (*hk_icount, from *hk_pc) to the block

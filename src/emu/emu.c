@@ -839,6 +839,7 @@ uint64_t emu_reg(const struct emu *e, unsigned reg)
 }
 
 uint64_t emu_instret(const struct emu *e) { return e->hart.instret; }
+uint64_t emu_pc(const struct emu *e) { return e->hart.pc; }
 
 void emu_jit_stats(const struct emu *e, uint64_t *blocks, uint64_t *bytes)
 {

@@ -151,12 +151,18 @@ void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx);
 /* ---- memory trace (the campaigns' memory pass) ---------------------------------------- */
 
 /* `before` instructions completed, each with no data access and on the code line (2^line_shift
- * bytes, emu_memtrace) of the instruction the previous call named; then the instruction at pc,
- * kind 0: with no data access, 1: a load, 2: a store at addr. Kind EMU_MEMTRACE_COUNT: only
- * the `before` ones (pc, addr unused). Kind -1: the trace is out of step at pc (a bug: the
- * reader must not go on as if it were exact). */
-typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind, uint64_t before);
+ * bytes, emu_memtrace) of the instruction the previous call named, and no branch or jump
+ * among them when EMU_MEMTRACE_BRANCHES; then the instruction at pc, kind 0: with no data
+ * access, 1: a load, 2: a store at addr, EMU_MEMTRACE_BRANCH: a branch or jump (in: its
+ * decoding; the next call names the instruction after it, with before 0, unless the trace
+ * hands over to emu_step first). Kind EMU_MEMTRACE_COUNT: only the `before` ones (pc, addr
+ * unused). Kind -1: the trace is out of step at pc (a bug: the reader must not go on as if
+ * it were exact). */
+typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind, uint64_t before,
+				const struct isa_insn *in);
 #define EMU_MEMTRACE_COUNT 3
+#define EMU_MEMTRACE_BRANCH 4
+#define EMU_MEMTRACE_BRANCHES 1u   /* emu_memtrace's flags: name branches and jumps too */
 
 /* Trace the instructions the translated code runs: from now on every block is translated on
  * its first entry, its code logs the guest address of each load and store and the runs of
@@ -168,7 +174,13 @@ typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind,
  * max_insns run, and the caller runs it with emu_step. Call before anything ran. 0, or -1
  * when it cannot (no translator on this host, code translated already): the caller then
  * steps every instruction. */
-int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift);
+int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
+		 unsigned flags);
+/* The end of the trace: emu_run runs as before (blocks translate at their usual entry). */
+void emu_memtrace_end(struct emu *e);
+
+/* The PC of the next instruction to run. */
+uint64_t emu_pc(const struct emu *e);
 
 /* ---- the guest's threads (thread.c) --------------------------------------------------- */
 

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdint.h>
 
+#include "emu/block_kind.h"
 #include "emu/emu.h"
 #include "emu/exec.h"
 #include "emu/hart.h"
@@ -180,6 +181,8 @@ struct emu {
 	emu_memtrace_fn memtrace;            /* emu_memtrace: the log's reader, or NULL */
 	void *memtrace_ctx;
 	unsigned memtrace_line_shift;
+	uint8_t memtrace_kinds[BK_COUNT];    /* per op kind: what the trace names it as (0: no) */
+	uint32_t memtrace_saved_hot;         /* jit_hot before the trace */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */

@@ -183,6 +183,29 @@ enum emu_status sim_warm_cores(struct sim *sim, uint64_t n)
 	return sc->status;
 }
 
+/* Warm sim's core up to instruction count `to` on the memory trace (emu_memtrace): the
+ * translated code runs what it can and core_warm_trace warms it; the instructions it hands
+ * back are stepped and warmed with core_warm. With `steps`, an instruction that did not
+ * complete (a timer's signal, a thread's turn ending before it) counts as one, as sim_warm's
+ * steps do. EMU_RUNNING, or how the program ended. */
+static enum emu_status sim_trace_to(struct sim *sim, uint64_t to, int steps)
+{
+	struct emu_dyn d;
+	while (emu_instret(sim->e) < to) {
+		enum emu_status st = emu_run(sim->e, to - emu_instret(sim->e));
+		if (st != EMU_LIMIT)
+			return st;
+		if (emu_instret(sim->e) >= to)
+			break;
+		if ((st = emu_step(sim->e, &d)) != EMU_RUNNING)
+			return st;
+		core_warm(sim->c, &d);
+		if (steps && d.trapped)
+			to--;
+	}
+	return EMU_RUNNING;
+}
+
 /* Functional warming of n instructions (all of them from a checkpoint's start when n is 0 and
  * the guest was restored: the statistics restart either way). One core: the emulator's
  * records warm its caches, TLBs and predictor; several: each core's stream warms that core.
@@ -190,6 +213,23 @@ enum emu_status sim_warm_cores(struct sim *sim, uint64_t n)
 static enum emu_status sim_warm(struct sim *sim, uint64_t n)
 {
 	struct emu_dyn d;
+	if (!sim->m && n && !sim->calls &&
+	    !emu_memtrace(sim->e, core_warm_trace, sim->c, core_warm_line_shift(sim->c),
+	                  EMU_MEMTRACE_BRANCHES)) {
+		/* the translated code's trace, branches and all: what n steps would warm */
+		enum emu_status st = sim_trace_to(sim, emu_instret(sim->e) + n, 1);
+		core_warm_flush(sim->c, emu_pc(sim->e));
+		emu_memtrace_end(sim->e);
+		if (core_warm_trace_error(sim->c)) {
+			fprintf(stderr, "robin %s: the warming trace is out of step at pc 0x%" PRIx64 "\n",
+			        sim->s->cmd, core_warm_trace_error(sim->c) & ~(uint64_t)1);
+			return EMU_FAULT;
+		}
+		if (st != EMU_RUNNING)
+			return st;
+		core_warm_done(sim->c);
+		return EMU_RUNNING;
+	}
 	if (!sim->m) {
 		for (uint64_t k = 0; k < n; k++) {
 			enum emu_status st = emu_step(sim->e, &d);
@@ -625,21 +665,12 @@ static int sim_warm_to(struct sim *sim, uint64_t to)
 	return 0;
 }
 
-/* sim_warm_to on the memory trace (emu_memtrace): the translated code runs what it can and
- * core_warm_trace warms it; the instructions it hands back are stepped and warmed as there.
- * The same clock, cycle for cycle (the clock-only warming of sim_functional). */
-static int sim_trace_to(struct sim *sim, uint64_t to)
+/* sim_warm_to on the memory trace: 0, -ESRCH when the program ended first, -EIO when the
+ * trace was out of step. The same clock, cycle for cycle. */
+static int sim_trace_warm_to(struct sim *sim, uint64_t to)
 {
-	struct emu_dyn d;
-	while (emu_instret(sim->e) < to) {
-		if (emu_run(sim->e, to - emu_instret(sim->e)) != EMU_LIMIT)
-			return -ESRCH;
-		if (emu_instret(sim->e) >= to)
-			break;
-		if (emu_step(sim->e, &d) != EMU_RUNNING)
-			return -ESRCH;
-		core_warm(sim->c, &d);
-	}
+	if (sim_trace_to(sim, to, 0) != EMU_RUNNING)
+		return -ESRCH;
 	return core_warm_trace_error(sim->c) ? -EIO : 0;
 }
 
@@ -665,7 +696,7 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 	static const struct sim_sample whole = { 0, 0, 0, 1 };
 	/* every instruction warmed: from the translated code's trace where the host allows */
 	int traced = !smp && !emu_memtrace(sim->e, core_warm_trace, sim->c,
-	                                   core_warm_line_shift(sim->c));
+	                                   core_warm_line_shift(sim->c), 0);
 	if (!smp)
 		smp = &whole;
 	uint64_t period = smp->period ? smp->period : UINT64_MAX;
@@ -701,10 +732,10 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 				rc = -ESRCH;
 				goto out;
 			}
-			if ((rc = traced ? sim_trace_to(sim, mstart) : sim_warm_to(sim, mstart)))
+			if ((rc = traced ? sim_trace_warm_to(sim, mstart) : sim_warm_to(sim, mstart)))
 				goto out;
 			uint64_t c0 = core_cycle(sim->c);
-			if ((rc = traced ? sim_trace_to(sim, end) : sim_warm_to(sim, end)))
+			if ((rc = traced ? sim_trace_warm_to(sim, end) : sim_warm_to(sim, end)))
 				goto out;
 			cycles[i] += core_cycle(sim->c) - c0;
 			if (insns)
