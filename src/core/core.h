@@ -154,6 +154,17 @@ void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t 
 void core_warm_flush(struct core *c, uint64_t next_pc);
 /* The code line the trace must name changes of (emu_memtrace's line_shift). */
 unsigned core_warm_line_shift(const struct core *c);
+/* Warm c with e's instructions up to instruction count `to` on e's memory trace (begun with
+ * core_warm_trace as its reader): the translated code runs what it can, what it hands back
+ * is stepped and warmed with core_warm. With `steps`, an instruction that did not complete
+ * (a timer's signal, a thread's turn ending before it) counts as one, as a step does.
+ * EMU_RUNNING, or how the program ended. */
+enum emu_status core_warm_trace_to(struct core *c, struct emu *e, uint64_t to, int steps);
+/* Warm c with n steps of e (emu_step's: an instruction that did not complete counts), from
+ * e's trace with branches named when emu_memtrace allows (then ended, the last branch
+ * flushed), else step by step through core_warm. EMU_RUNNING, or how the program ended;
+ * check core_warm_trace_error. */
+enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n);
 uint64_t core_warm_trace_error(const struct core *c);
 
 /* After core_run returned because the source ended: continue with the source's next records

@@ -148,6 +148,42 @@ uint64_t core_warm_trace_error(const struct core *c)
 	return c->warm_trace_bad;
 }
 
+enum emu_status core_warm_trace_to(struct core *c, struct emu *e, uint64_t to, int steps)
+{
+	struct emu_dyn d;
+	while (emu_instret(e) < to) {
+		enum emu_status st = emu_run(e, to - emu_instret(e));
+		if (st != EMU_LIMIT)
+			return st;
+		if (emu_instret(e) >= to)
+			break;
+		if ((st = emu_step(e, &d)) != EMU_RUNNING)
+			return st;
+		core_warm(c, &d);
+		if (steps && d.trapped)
+			to--;
+	}
+	return EMU_RUNNING;
+}
+
+enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n)
+{
+	enum emu_status st = EMU_RUNNING;
+	if (!emu_memtrace(e, core_warm_trace, c, c->mem.line_shift, EMU_MEMTRACE_BRANCHES)) {
+		st = core_warm_trace_to(c, e, emu_instret(e) + n, 1);
+		core_warm_flush(c, emu_pc(e));
+		emu_memtrace_end(e);
+		return st;
+	}
+	struct emu_dyn d;
+	for (uint64_t k = 0; k < n && st == EMU_RUNNING; k++) {
+		st = emu_step(e, &d);
+		if (st == EMU_RUNNING)
+			core_warm(c, &d);
+	}
+	return st;
+}
+
 void core_warm_done(struct core *c)
 {
 	memset(&c->st, 0, sizeof(c->st));

@@ -431,6 +431,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	b->jit_fp = (uint32_t)c.fp_env;
 	if (!env.log_runs)
 		e->jit_nolog = 1;
+	if (!env.log_mem)
+		e->jit_nolog_mem = 1;
 	b->jit = code + c.body;
 	b->jit_chain = code + c.chain;
 	e->jit_blocks++;
@@ -582,7 +584,7 @@ static void block_memtrace_replay(struct emu *e, const struct emu_block *b, uint
 int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
 		 unsigned flags)
 {
-	if (!e->jit_on || e->jit_blocks || e->block_hook || e->memtrace || !fn || line_shift < 1 ||
+	if (!e->jit_on || e->jit_nolog_mem || e->block_hook || e->memtrace || !fn || line_shift < 1 ||
 	    line_shift > 30)
 		return -1;
 	e->memtrace = fn;

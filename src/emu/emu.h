@@ -171,9 +171,9 @@ typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind,
  * then runs translated code only: where it would run an instruction any other way (a block
  * not translated, an op the code hands back, an asynchronous event, the last instructions
  * before the limit) it returns EMU_LIMIT before that instruction, with fewer than
- * max_insns run, and the caller runs it with emu_step. Call before anything ran. 0, or -1
- * when it cannot (no translator on this host, code translated already): the caller then
- * steps every instruction. */
+ * max_insns run, and the caller runs it with emu_step. 0, or -1 when it cannot (no
+ * translator on this host, code translated other than for a trace, a block hook): the
+ * caller then steps every instruction. */
 int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
 		 unsigned flags);
 /* The end of the trace: emu_run runs as before (blocks translate at their usual entry). */

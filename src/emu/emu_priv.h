@@ -178,6 +178,7 @@ struct emu {
 	uint64_t jit_runlog_at;
 	uint64_t *jit_runlog;
 	int jit_nolog;
+	int jit_nolog_mem;                   /* ... or one that does not log its accesses */
 	emu_memtrace_fn memtrace;            /* emu_memtrace: the log's reader, or NULL */
 	void *memtrace_ctx;
 	unsigned memtrace_line_shift;

@@ -183,29 +183,6 @@ enum emu_status sim_warm_cores(struct sim *sim, uint64_t n)
 	return sc->status;
 }
 
-/* Warm sim's core up to instruction count `to` on the memory trace (emu_memtrace): the
- * translated code runs what it can and core_warm_trace warms it; the instructions it hands
- * back are stepped and warmed with core_warm. With `steps`, an instruction that did not
- * complete (a timer's signal, a thread's turn ending before it) counts as one, as sim_warm's
- * steps do. EMU_RUNNING, or how the program ended. */
-static enum emu_status sim_trace_to(struct sim *sim, uint64_t to, int steps)
-{
-	struct emu_dyn d;
-	while (emu_instret(sim->e) < to) {
-		enum emu_status st = emu_run(sim->e, to - emu_instret(sim->e));
-		if (st != EMU_LIMIT)
-			return st;
-		if (emu_instret(sim->e) >= to)
-			break;
-		if ((st = emu_step(sim->e, &d)) != EMU_RUNNING)
-			return st;
-		core_warm(sim->c, &d);
-		if (steps && d.trapped)
-			to--;
-	}
-	return EMU_RUNNING;
-}
-
 /* Functional warming of n instructions (all of them from a checkpoint's start when n is 0 and
  * the guest was restored: the statistics restart either way). One core: the emulator's
  * records warm its caches, TLBs and predictor; several: each core's stream warms that core.
@@ -213,13 +190,9 @@ static enum emu_status sim_trace_to(struct sim *sim, uint64_t to, int steps)
 static enum emu_status sim_warm(struct sim *sim, uint64_t n)
 {
 	struct emu_dyn d;
-	if (!sim->m && n && !sim->calls &&
-	    !emu_memtrace(sim->e, core_warm_trace, sim->c, core_warm_line_shift(sim->c),
-	                  EMU_MEMTRACE_BRANCHES)) {
-		/* the translated code's trace, branches and all: what n steps would warm */
-		enum emu_status st = sim_trace_to(sim, emu_instret(sim->e) + n, 1);
-		core_warm_flush(sim->c, emu_pc(sim->e));
-		emu_memtrace_end(sim->e);
+	if (!sim->m && n && !sim->calls) {
+		/* the translated code's trace, branches and all, where the host allows */
+		enum emu_status st = core_warm_steps(sim->c, sim->e, n);
 		if (core_warm_trace_error(sim->c)) {
 			fprintf(stderr, "robin %s: the warming trace is out of step at pc 0x%" PRIx64 "\n",
 			        sim->s->cmd, core_warm_trace_error(sim->c) & ~(uint64_t)1);
@@ -669,7 +642,7 @@ static int sim_warm_to(struct sim *sim, uint64_t to)
  * trace was out of step. The same clock, cycle for cycle. */
 static int sim_trace_warm_to(struct sim *sim, uint64_t to)
 {
-	if (sim_trace_to(sim, to, 0) != EMU_RUNNING)
+	if (core_warm_trace_to(sim->c, sim->e, to, 0) != EMU_RUNNING)
 		return -ESRCH;
 	return core_warm_trace_error(sim->c) ? -EIO : 0;
 }

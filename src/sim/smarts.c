@@ -116,14 +116,8 @@ struct smarts_one {
 static enum emu_status smarts_one_warm(void *ctx, uint64_t n)
 {
 	struct smarts_one *m = ctx;
-	struct emu_dyn d;
-	enum emu_status st = EMU_RUNNING;
-	for (uint64_t i = 0; i < n && st == EMU_RUNNING; i++) {
-		st = emu_step(m->e, &d);
-		if (st == EMU_RUNNING)
-			core_warm(m->c, &d);
-	}
-	return st;
+	enum emu_status st = core_warm_steps(m->c, m->e, n);
+	return core_warm_trace_error(m->c) ? EMU_FAULT : st;
 }
 
 static uint64_t smarts_one_begin(void *ctx, uint64_t n, int first)
