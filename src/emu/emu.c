@@ -410,6 +410,8 @@ static void emu_free_heap(struct emu *e)
 	e->n_images = 0;
 	thread_free_all(e);
 	checkpoint_cache_free(e);
+	free(e->jit_runlog);
+	e->jit_runlog = NULL;
 }
 
 void emu_destroy(struct emu *e)
@@ -419,7 +421,6 @@ void emu_destroy(struct emu *e)
 	emu_arena_free(&e->code_arena);
 	emu_arena_free(&e->blk_arena);
 	emu_arena_free(&e->jit_arena);
-	free(e->jit_runlog);
 	jit_map_close(e);
 	block_map_free(e);
 	if (e->code)
