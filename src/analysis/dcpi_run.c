@@ -278,8 +278,7 @@ struct dcpi_member {
 		*sampled[DCPI_EV_COUNT];
 };
 
-/* Whether run `id` is one of the set's (every run when set->all). */
-static int dcpi_set_has(const struct dcpi_run_set *set, int64_t id)
+int dcpi_run_set_has(const struct dcpi_run_set *set, int64_t id)
 {
 	if (set->all)
 		return 1;
@@ -359,7 +358,7 @@ int dcpi_run_load_set(struct profile_db *db, const struct profile_db_filter *flt
 	}
 	const struct profile_db_profile *best = NULL;
 	for (size_t i = 0; i < npr; i++) {
-		if (strcmp(pr[i].event, ev) || (set && !dcpi_set_has(set, pr[i].run_id)))
+		if (strcmp(pr[i].event, ev) || (set && !dcpi_run_set_has(set, pr[i].run_id)))
 			continue;
 		if (!best || pr[i].run_id > best->run_id ||
 		    (pr[i].run_id == best->run_id && pr[i].total_count > best->total_count))
@@ -401,7 +400,7 @@ int dcpi_run_load_set(struct profile_db *db, const struct profile_db_filter *flt
 	mem[nmem++] = best;
 	for (size_t i = npr; set && i-- > 0;) {
 		const struct profile_db_profile *c = &pr[i];
-		if (c == best || strcmp(c->event, ev) || !dcpi_set_has(set, c->run_id) ||
+		if (c == best || strcmp(c->event, ev) || !dcpi_run_set_has(set, c->run_id) ||
 		    strcmp(c->image_path ? c->image_path : "", best->image_path ? best->image_path : ""))
 			continue;
 		if (c->run_id == best->run_id)

@@ -89,6 +89,9 @@ struct dcpi_run_set {
 	int all;
 };
 
+/* Whether run `id` is one of the set's (every run when set->all). */
+int dcpi_run_set_has(const struct dcpi_run_set *set, int64_t id);
+
 /* dcpi_run_load over the runs of `set` (NULL: dcpi_run_load): the image is chosen as
  * dcpi_run_load does among the set's runs (the newest), then the samples, exact counts and
  * event samples of that image (its path) are summed per offset over every run of the set that

@@ -152,8 +152,10 @@ void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t 
 /* The trace's last branch or jump, if it waits for its outcome, went on at next_pc (the
  * emulator's pc when warming ends; core_warm does it itself with its instruction's pc). */
 void core_warm_flush(struct core *c, uint64_t next_pc);
-/* The code line the trace must name changes of (emu_memtrace's line_shift). */
-unsigned core_warm_line_shift(const struct core *c);
+/* Make c the reader of e's memory trace (emu_memtrace, the code lines c's I-cache's), naming
+ * branches and jumps when `branches` (they train the predictor; without, use
+ * core_warm_clock_only). 0, or -1 when e cannot trace: step it into core_warm then. */
+int core_warm_trace_begin(struct core *c, struct emu *e, int branches);
 /* Warm c with e's instructions up to instruction count `to` on e's memory trace (begun with
  * core_warm_trace as its reader): the translated code runs what it can, what it hands back
  * is stepped and warmed with core_warm. With `steps`, an instruction that did not complete

@@ -138,9 +138,10 @@ void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t 
 	c->now++;
 }
 
-unsigned core_warm_line_shift(const struct core *c)
+int core_warm_trace_begin(struct core *c, struct emu *e, int branches)
 {
-	return c->mem.line_shift;
+	return emu_memtrace(e, core_warm_trace, c, c->mem.line_shift,
+	                    branches ? EMU_MEMTRACE_BRANCHES : 0);
 }
 
 uint64_t core_warm_trace_error(const struct core *c)
@@ -169,7 +170,7 @@ enum emu_status core_warm_trace_to(struct core *c, struct emu *e, uint64_t to, i
 enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n)
 {
 	enum emu_status st = EMU_RUNNING;
-	if (!emu_memtrace(e, core_warm_trace, c, c->mem.line_shift, EMU_MEMTRACE_BRANCHES)) {
+	if (!core_warm_trace_begin(c, e, 1)) {
 		st = core_warm_trace_to(c, e, emu_instret(e) + n, 1);
 		core_warm_flush(c, emu_pc(e));
 		emu_memtrace_end(e);

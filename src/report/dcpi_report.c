@@ -125,17 +125,6 @@ void dcpi_report_eval_json(struct json *j, const struct dcpi_eval *e)
 	json_object_end(j);
 }
 
-/* Whether run `id` is one of the set's. */
-static int dcpi_report_in_set(const struct dcpi_run_set *set, int64_t id)
-{
-	if (set->all)
-		return 1;
-	for (size_t m = 0; m < set->n; m++)
-		if (set->ids[m] == id)
-			return 1;
-	return 0;
-}
-
 int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *flt,
 			 const struct dcpi_run_set *set, const char *func, enum dcpi_run_events events, int json, const char *cmd)
 {
@@ -171,9 +160,9 @@ int dcpi_report_evaluate(struct profile_db *db, const struct profile_db_filter *
 			/* one row per image: its first (run, image) of the set stands for all */
 			size_t q = 0;
 			while (q < k && (strcmp(ids[q].image, ids[k].image) ||
-			                 !dcpi_report_in_set(set, ids[q].run_id)))
+			                 !dcpi_run_set_has(set, ids[q].run_id)))
 				q++;
-			if (q < k || !dcpi_report_in_set(set, ids[k].run_id))
+			if (q < k || !dcpi_run_set_has(set, ids[k].run_id))
 				continue;
 			f.run_id = 0;
 		}

@@ -668,8 +668,7 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 	core_warm_clock_only(sim->c);  /* the clock's cycles are all this pass gives */
 	static const struct sim_sample whole = { 0, 0, 0, 1 };
 	/* every instruction warmed: from the translated code's trace where the host allows */
-	int traced = !smp && !emu_memtrace(sim->e, core_warm_trace, sim->c,
-	                                   core_warm_line_shift(sim->c), 0);
+	int traced = !smp && !core_warm_trace_begin(sim->c, sim->e, 0);
 	if (!smp)
 		smp = &whole;
 	uint64_t period = smp->period ? smp->period : UINT64_MAX;
