@@ -18,6 +18,12 @@ struct tlb {
 	uint64_t last_vpn;  /* vpn + 1 of the last hit: the common case costs one compare */
 	uint32_t last_idx;  /* its entry */
 	int direct;         /* direct-mapped (L2 TLB) */
+	/* fully associative: an index of the valid entries by vpn (open addressing, linear
+	 * probing, entry + 1, 0 = empty; map_mask + 1 slots, at least 4 per entry), so a look-up
+	 * costs a probe or two instead of a scan of every entry; which entry holds a page and
+	 * which one a fill evicts are the scan's */
+	uint32_t *map;
+	uint32_t map_mask, map_shift;
 	uint64_t accesses, misses;
 };
 

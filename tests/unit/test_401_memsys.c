@@ -12,6 +12,7 @@
 #include "core/config.h"
 #include "core/memsys.h"
 #include "core/probe.h"
+#include "core/tlb.h"
 
 static void test_cache_lru(void **state)
 {
@@ -161,6 +162,46 @@ static void test_tlb(void **state)
 	memsys_fini(&m);
 }
 
+/* The fully associative TLB against a plain LRU list, over random pages from pools of a few
+ * to many more pages than entries (hits, evictions, keys whose probes collide): the same hit
+ * or miss at every access, the same entries held afterwards. Fails when the index loses a
+ * page (a deletion that breaks another key's probe) or keeps an evicted one. */
+static void test_tlb_index(void **state)
+{
+	(void)state;
+	static const uint32_t sizes[] = { 1, 2, 3, 8, 32, 48 };
+	uint64_t seed = 0x2545f4914f6cdd1dull;
+	for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+		uint32_t n = sizes[s];
+		struct tlb t;
+		assert_int_equal(tlb_init(&t, n, 0), 0);
+		uint64_t ref[64];  /* ref[0] the most recently used; vpn + 1, 0 empty */
+		memset(ref, 0, sizeof(ref));
+		for (int k = 0; k < 200000; k++) {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			uint32_t pool = 1u + (uint32_t)((k / 20000) % 5) * n;  /* 1, n+1, 2n+1 ... pages */
+			/* pages 4096 apart in the key space too: their hashes collide more */
+			uint64_t vpn = (seed >> 20) % pool * ((k & 1) ? 4096 : 1) + 7;
+			uint32_t i = 0;
+			while (i < n && ref[i] != vpn + 1)
+				i++;
+			int hit = i < n;
+			assert_int_equal(tlb_lookup(&t, vpn), hit);
+			assert_int_equal(tlb_holds(&t, vpn), hit);
+			if (!hit) {
+				tlb_fill(&t, vpn);
+				i = n - 1;  /* the least recently used (or an empty entry) goes */
+			}
+			memmove(&ref[1], &ref[0], i * sizeof(ref[0]));
+			ref[0] = vpn + 1;
+		}
+		for (uint32_t i = 0; i < n; i++)
+			assert_true(ref[i] && tlb_holds(&t, ref[i] - 1));
+		assert_false(tlb_holds(&t, 1u << 30));
+		tlb_fini(&t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -169,6 +210,7 @@ int main(void)
 		cmocka_unit_test(test_mshr_limit),
 		cmocka_unit_test(test_dram),
 		cmocka_unit_test(test_tlb),
+		cmocka_unit_test(test_tlb_index),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
