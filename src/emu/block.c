@@ -323,6 +323,7 @@ static struct emu_block *block_build(struct emu *e, uint64_t pc)
 	b->jit = b->jit_chain = NULL;
 	b->hits = 0;
 	b->jit_fp = 0;
+	b->mt_plan = NULL;
 	b->next_alloc = cp->blocks;
 	cp->blocks = b;
 	/* pass 2: the ops */
@@ -526,20 +527,70 @@ struct block_mt {
 	uint64_t pend;
 };
 
+/* What the memory trace names of a block's instructions, built once per block and trace
+ * (emu_memtrace's call): the ops it may name in order — the first (whether it starts a
+ * new code line depends on the instruction before it), every op of a kind the trace names
+ * (a branch with its decoded instruction) and every op on another code line than the op
+ * before it or after a branch — then an entry with op UINT16_MAX. An op left out is on the
+ * line of the one before it, which the replay named or left out likewise: it only counts. */
+struct block_mt_ev {
+	const struct isa_insn *in;  /* a branch's (NULL: not decodable, the trace is out of step) */
+	uint16_t op, pc_off;
+	int8_t kind;
+};
+struct block_mt_plan {
+	uint32_t gen;
+	struct block_mt_ev ev[];
+};
+
+static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block *b)
+{
+	if (b->mt_plan && b->mt_plan->gen == e->memtrace_gen)
+		return b->mt_plan;
+	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
+	const unsigned sh = e->memtrace_line_shift;
+	/* at most an entry per instruction, and the end (the arena never returns NULL) */
+	struct block_mt_plan *pl = emu_arena_alloc(&e->blk_arena, sizeof(*pl) + (b->n_insns + 1u) *
+	                                           sizeof(pl->ev[0]));
+	pl->gen = e->memtrace_gen;
+	struct block_mt_ev *ev = pl->ev;
+	int prev_branch = 0;
+	for (uint32_t i = 0; i < b->n_insns; i++) {
+		int kind = e->memtrace_kinds[kinds[i]];
+		uint64_t pc = b->pc + b->op[i].pc_off;
+		if (i && !kind && !prev_branch &&
+		    pc >> sh == (b->pc + b->op[i - 1].pc_off) >> sh)
+			continue;
+		ev->in = kind == EMU_MEMTRACE_BRANCH ? emu_decode_at(e, pc) : NULL;
+		ev->op = (uint16_t)i;
+		ev->pc_off = b->op[i].pc_off;
+		ev->kind = (int8_t)kind;
+		ev++;
+		prev_branch = kind == EMU_MEMTRACE_BRANCH;
+	}
+	ev->op = UINT16_MAX;
+	b->mt_plan = pl;
+	return pl;
+}
+
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
  * the next address is. An address missing is the trace out of step: kind -1 says so. */
 static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
-					  const struct emu_block *b, uint32_t n,
+					  const struct emu_block *cb, uint32_t n,
 					  const uint64_t *m, const uint64_t *end)
 {
-	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
+	struct emu_block *b = (struct emu_block *)(uintptr_t)cb;  /* its plan is a cache */
+	const struct block_mt_plan *pl = block_mt_plan(e, b);
 	const unsigned sh = e->memtrace_line_shift;
-	for (uint32_t i = 0; i < n; i++) {
-		int kind = e->memtrace_kinds[kinds[i]];
-		uint64_t pc = b->pc + b->op[i].pc_off, a = 0;
+	uint32_t done = 0;  /* ops replayed */
+	for (const struct block_mt_ev *ev = pl->ev; ev->op < n; ev++) {
+		t->pend += ev->op - done;  /* on the line named last (see block_mt_plan) */
+		done = ev->op + 1u;
+		int kind = ev->kind;
+		uint64_t pc = b->pc + ev->pc_off, a = 0;
 		const struct isa_insn *in = NULL;
 		if (kind == EMU_MEMTRACE_BRANCH) {
-			in = emu_decode_at(e, pc);
+			in = ev->in;
 			if (!in)
 				kind = -1;
 		} else if (kind) {
@@ -556,6 +607,7 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 		/* after a branch the next instruction is named: its pc is the branch's outcome */
 		t->line = kind == EMU_MEMTRACE_BRANCH ? UINT64_MAX : pc >> sh;
 	}
+	t->pend += n - done;
 	return m;
 }
 
@@ -594,6 +646,7 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 		e->memtrace_kinds[k] = block_mem_kind[k] != EMU_MEMTRACE_BRANCH ||
 		                       (flags & EMU_MEMTRACE_BRANCHES) ? block_mem_kind[k] : 0;
 	e->memtrace_saved_hot = e->jit_hot;
+	e->memtrace_gen++;  /* the blocks' plans of an earlier trace are stale */
 	e->jit_hot = 1;
 	return 0;
 }

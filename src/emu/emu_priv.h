@@ -64,6 +64,8 @@ struct emu_block {
 	const void *jit_chain;  /* ... the chain entry of that code (other blocks' exits) */
 	uint32_t hits;          /* entries while not translated (translated at e->jit_hot) */
 	uint32_t jit_fp;        /* the code needs fflags.NX and frm RNE (jit_code.fp_env) */
+	const struct block_mt_plan *mt_plan;  /* what the memory trace names of its ops
+	                                         (block.c, built at its first replay), or NULL */
 	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per
 	                                      host line; then n_ops bytes, their enum
 	                                      block_kind (for jit.c: labels may coincide) */
@@ -184,6 +186,8 @@ struct emu {
 	unsigned memtrace_line_shift;
 	uint8_t memtrace_kinds[BK_COUNT];    /* per op kind: what the trace names it as (0: no) */
 	uint32_t memtrace_saved_hot;         /* jit_hot before the trace */
+	uint32_t memtrace_gen;               /* emu_memtrace's calls: a block's plan from an
+	                                        earlier trace (other flags, line size) is stale */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */
