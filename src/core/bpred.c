@@ -109,14 +109,6 @@ static uint16_t bpred_tag(const struct bpred *b, uint64_t hh, uint64_t pc)
 	return (uint16_t)(x & ((1u << b->tag_bits) - 1));
 }
 
-/* The direction lookup: the final prediction, and who provided it. */
-struct bpred_lookup {
-	int pred, altpred;
-	int provider, alt;           /* table index or -1 */
-	uint32_t idx[BPRED_MAX_TABLES];
-	uint16_t tag[BPRED_MAX_TABLES];
-};
-
 /* inlined in its two callers (prediction at fetch, training at commit) */
 static inline __attribute__((always_inline))
 void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
@@ -154,11 +146,12 @@ static int bpred_direction(struct bpred *b, uint64_t pc)
 		return 0;
 	case CONFIG_BP_BIMODAL:
 		return b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
-	default: {
-		struct bpred_lookup l;
-		bpred_lookup(b, pc, b->ghist, &l);
-		return l.pred;
-	}
+	default:
+		bpred_lookup(b, pc, b->ghist, &b->memo);
+		b->memo_pc = pc;
+		b->memo_h = b->ghist;
+		b->memo_ok = 1;
+		return b->memo.pred;
 	}
 }
 
@@ -371,8 +364,13 @@ static void bpred_sat(int8_t *c, int up, int lo, int hi)
 
 static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken)
 {
-	struct bpred_lookup l;
-	bpred_lookup(b, pc, h, &l);
+	struct bpred_lookup fresh, *lp = &b->memo;
+	if (!b->memo_ok || b->memo_pc != pc || b->memo_h != h) {
+		bpred_lookup(b, pc, h, &fresh);
+		lp = &fresh;
+	}
+	b->memo_ok = 0;  /* the tables change below */
+	const struct bpred_lookup l = *lp;
 	uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
 	if (l.provider >= 0) {
 		b->st.tage_provider_hits++;

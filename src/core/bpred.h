@@ -39,6 +39,15 @@ struct bpred_tage_entry {
 	uint8_t useful;                  /* 2-bit */
 };
 
+/* A direction look-up in the tagged tables: the final prediction, who provided it, and each
+ * table's index and tag for pc and the history. */
+struct bpred_lookup {
+	int pred, altpred;
+	int provider, alt;           /* table index or -1 */
+	uint32_t idx[BPRED_MAX_TABLES];
+	uint16_t tag[BPRED_MAX_TABLES];
+};
+
 struct bpred {
 	const struct core_config *cfg;
 	uint8_t *bimodal;                /* 2-bit counters */
@@ -64,6 +73,12 @@ struct bpred {
 	uint32_t ub_rand;
 	uint64_t ghist;                  /* speculative global history, newest outcome in bit 0 */
 	struct bpred_stats st;
+	/* the last prediction's look-up, for pc memo_pc and history memo_h, while no training
+	 * changed a table since (memo_ok): training the branch just predicted (functional
+	 * warming does, detailed simulation rarely) does not look it up again */
+	struct bpred_lookup memo;
+	uint64_t memo_pc, memo_h;
+	int memo_ok;
 };
 
 int bpred_init(struct bpred *b, const struct core_config *cfg) __attribute__((warn_unused_result));
