@@ -457,8 +457,11 @@ static int proc_map(struct procmap *pm, struct cproc *p, uint64_t start, uint64_
 {
 	struct cimage *im;
 	int64_t bias = 0;
+	/* anonymous as perf has it: shared anonymous memory is "/dev/zero (deleted)" (robin's
+	 * translated code, other JITs' double mappings) */
 	int anon = !name[0] || name[0] != '/' || !strncmp(name, "/memfd:", 7) ||
-		   !strncmp(name, "//anon", 6);
+		   !strncmp(name, "//anon", 6) || !strncmp(name, "/dev/zero", 9) ||
+		   !strncmp(name, "/anon_hugepage", 14);
 	if (!strcmp(name, "[vdso]"))
 		anon = 0;
 	if (is_kernel_addr(start))

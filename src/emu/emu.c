@@ -153,28 +153,31 @@ static inline struct emu_slot *emu_slot_decoded(const struct emu *e, uint64_t pc
 
 /* ---- arenas ------------------------------------------------------------------------------ */
 
-/* A memfd for translated code, at a descriptor >= 900 where robin keeps its own files (the
- * guest's open() must get the numbers it gets without robin; checkpoints skip these). */
-static int emu_jit_memfd(void)
+/* Shared memory at w (n bytes: new zero pages, or the shared mapping src moved there) and its
+ * second view at x, executable there and writable at w only. Anonymous shared memory (which
+ * the kernel names "/dev/zero (deleted)") rather than a memfd: perf reads /tmp/perf-PID.map
+ * for anonymous executable memory only, so that a profile of robin names its translated
+ * blocks (--perf-map). 0, or -1 with errno. */
+static int emu_arena_views(uint8_t *x, uint8_t *w, size_t n, void *src)
 {
-	int fd = memfd_create("robin-jit", MFD_CLOEXEC);
-	if (fd < 0)
+	void *m = src ? mremap(src, n, n, MREMAP_MAYMOVE | MREMAP_FIXED, w)
+	              : mmap(w, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	if (m == MAP_FAILED)
 		return -1;
-	int high = fcntl(fd, F_DUPFD_CLOEXEC, 900);
-	close(fd);
-	return high;
+	/* an old size of 0 maps the same shared pages again */
+	if (mremap(w, 0, n, MREMAP_MAYMOVE | MREMAP_FIXED, x) == MAP_FAILED ||
+	    mprotect(x, n, PROT_READ | PROT_EXEC))
+		return -1;
+	return 0;
 }
 
-/* Maps the next chunk of an exec arena: both views of memfd bytes [k * chunk, (k + 1) *
- * chunk), setting the arena up on the first call. 0, or -1 when it cannot (no memfd, the
- * reserve is used up): the caller then translates nothing more. */
+/* Maps the next chunk of an exec arena: both views of its shared pages, setting the arena up
+ * on the first call. 0, or -1 when it cannot (no shared memory, the reserve is used up): the
+ * caller then translates nothing more. */
 static int emu_arena_exec_chunk(struct emu_arena *a)
 {
 	size_t reserve = EMU_JIT_CHUNKS * a->chunk_bytes;
 	if (!a->rx) {
-		int fd = emu_jit_memfd();
-		if (fd < 0)
-			return -1;
 		uint8_t *rx = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
 				   -1, 0);
 		uint8_t *rw = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
@@ -184,23 +187,17 @@ static int emu_arena_exec_chunk(struct emu_arena *a)
 				munmap(rx, reserve);
 			if (rw != MAP_FAILED)
 				munmap(rw, reserve);
-			close(fd);
 			return -1;
 		}
 		a->rx = rx;
 		a->rw = rw;
-		a->memfd = fd;
 		a->nchunks = 0;
 	}
 	if (a->nchunks == EMU_JIT_CHUNKS)
 		return -1;
-	off_t at = (off_t)(a->nchunks * a->chunk_bytes);
-	uint8_t *x = a->rx + at, *w = a->rw + at;
-	if (ftruncate(a->memfd, at + (off_t)a->chunk_bytes) ||
-	    mmap(x, a->chunk_bytes, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, a->memfd, at) ==
-	    MAP_FAILED ||
-	    mmap(w, a->chunk_bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, a->memfd, at) ==
-	    MAP_FAILED)
+	size_t at = a->nchunks * a->chunk_bytes;
+	uint8_t *x = a->rx + at;
+	if (emu_arena_views(x, a->rw + at, a->chunk_bytes, NULL))
 		return -1;
 	a->nchunks++;
 	a->cur = x;
@@ -248,50 +245,39 @@ void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
 	return p;
 }
 
-int emu_arena_fork_copy(const struct emu_arena *a)
+void *emu_arena_fork_copy(const struct emu_arena *a)
 {
 	if (!a->rx || !a->nchunks)
-		return -1;
+		return NULL;
 	size_t used = a->nchunks * a->chunk_bytes;
-	int fd = emu_jit_memfd();
-	if (fd < 0)
-		return -1;
-	const uint8_t *p = a->rw;
-	size_t done = 0;
-	if (ftruncate(fd, (off_t)used) == 0) {
-		while (done < used) {
-			ssize_t n = pwrite(fd, p + done, used - done, (off_t)done);
-			if (n <= 0)
-				break;
-			done += (size_t)n;
-		}
-	}
-	if (done < used) {
-		close(fd);
-		return -1;
-	}
-	return fd;
+	void *c = mmap(NULL, used, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (c == MAP_FAILED)
+		return NULL;
+	memcpy(c, a->rw, used);
+	return c;
 }
 
-void emu_arena_fork_child(struct emu_arena *a, int fd)
+void emu_arena_fork_child(struct emu_arena *a, void *copy)
 {
-	if (fd < 0) {
+	if (!copy) {
 		if (a->rx) {  /* no copy: this process stops translating, its old code stays */
 			a->cur = a->end;
 			a->nchunks = EMU_JIT_CHUNKS;
 		}
 		return;
 	}
-	size_t used = a->nchunks * a->chunk_bytes;
-	if (mmap(a->rx, used, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED ||
-	    mmap(a->rw, used, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED) {
-		/* the views still show the parent's memfd: never write to it again */
+	if (emu_arena_views(a->rx, a->rw, a->nchunks * a->chunk_bytes, copy)) {
+		/* the views may still show the parent's pages: never write to them again */
 		fprintf(stderr, "robin: fork: cannot map the translated code's copy (%s)\n",
 			strerror(errno));
 		abort();
 	}
-	close(a->memfd);
-	a->memfd = fd;
+}
+
+void emu_arena_fork_parent(const struct emu_arena *a, void *copy)
+{
+	if (copy)
+		munmap(copy, a->nchunks * a->chunk_bytes);
 }
 
 static void emu_arena_free(struct emu_arena *a)
@@ -300,7 +286,6 @@ static void emu_arena_free(struct emu_arena *a)
 		if (a->rx) {
 			munmap(a->rx, EMU_JIT_CHUNKS * a->chunk_bytes);
 			munmap(a->rw, EMU_JIT_CHUNKS * a->chunk_bytes);
-			close(a->memfd);
 		}
 		jit_fault_free(a->faults);
 		a->faults = NULL;

@@ -94,11 +94,11 @@ struct emu_arena {
 	uint8_t *mapped;        /* the newest chunk is mapped in below this */
 	int exec;               /* chunks are executable (translated code): a failed mapping
 	                           returns NULL instead of ending the process */
-	/* exec arenas are W^X, as qemu's split-wx: one memfd mapped twice, executable at rx and
-	 * writable at rw (never one page both), chunk k at rx/rw + k * chunk_bytes; code is
-	 * written through emu_arena_w. NULL rx: not set up yet (or no memfd: no translation). */
+	/* exec arenas are W^X, as qemu's split-wx: shared memory mapped twice, executable at rx
+	 * and writable at rw (never one page both), chunk k at rx/rw + k * chunk_bytes; code is
+	 * written through emu_arena_w. NULL rx: not set up yet (or no shared memory: no
+	 * translation). */
 	uint8_t *rx, *rw;
-	int memfd;
 	size_t nchunks;
 	struct jit_faults *faults;  /* the translations' host accesses (jit_fault.c) */
 };
@@ -358,12 +358,13 @@ int emu_async_service(struct emu *e);
  * less 32); aborts with a message when the host has no memory left. */
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes);
 
-/* A guest fork of an exec arena: before the host fork, a new memfd holding the arena's
- * translated code as it is (-1 when there is none or no copy could be made); in the child,
- * emu_arena_fork_child maps it over both views, so that the two processes' later
- * translations and chain patches stay their own; the parent closes it. */
-int emu_arena_fork_copy(const struct emu_arena *a);
-void emu_arena_fork_child(struct emu_arena *a, int fd);
+/* A guest fork of an exec arena: before the host fork, new shared memory holding the arena's
+ * translated code as it is (NULL when there is none or no copy could be made); in the child,
+ * emu_arena_fork_child moves it over both views, so that the two processes' later
+ * translations and chain patches stay their own; the parent unmaps it (emu_arena_fork_parent). */
+void *emu_arena_fork_copy(const struct emu_arena *a);
+void emu_arena_fork_child(struct emu_arena *a, void *copy);
+void emu_arena_fork_parent(const struct emu_arena *a, void *copy);
 
 /* block.c: free the table of blocks by PC (emu_destroy). */
 void block_map_free(struct emu *e);

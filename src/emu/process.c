@@ -59,12 +59,12 @@ int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t pti
 	/* under hermetic the child's pid is the tree's next id, taken before the fork */
 	int vpid = e->ids ? hermetic_next_id(e) : 0;
 	fflush(NULL);
-	int jit_fd = emu_arena_fork_copy(&e->jit_arena);  /* the child's own translated code */
+	void *jit_copy = emu_arena_fork_copy(&e->jit_arena);  /* the child's own translated code */
 	pid_t pid = fork();
 	if (pid == 0)
-		emu_arena_fork_child(&e->jit_arena, jit_fd);
-	else if (jit_fd >= 0)
-		close(jit_fd);
+		emu_arena_fork_child(&e->jit_arena, jit_copy);
+	else
+		emu_arena_fork_parent(&e->jit_arena, jit_copy);
 	if (pid < 0) {
 		int err = errno;
 		if (vfork_wait[0] >= 0) {
