@@ -153,13 +153,31 @@ static inline struct emu_slot *emu_slot_decoded(const struct emu *e, uint64_t pc
 
 /* ---- arenas ------------------------------------------------------------------------------ */
 
-/* Shared memory at w (n bytes: new zero pages, or the shared mapping src moved there) and its
- * second view at x, executable there and writable at w only. Anonymous shared memory (which
- * the kernel names "/dev/zero (deleted)") rather than a memfd: perf reads /tmp/perf-PID.map
- * for anonymous executable memory only, so that a profile of robin names its translated
- * blocks (--perf-map). 0, or -1 with errno. */
-static int emu_arena_views(uint8_t *x, uint8_t *w, size_t n, void *src)
+/* A memfd for translated code where shared anonymous memory cannot be mapped twice (under
+ * valgrind), at a descriptor >= 900 where robin keeps its own files (the guest's open() must
+ * get the numbers it gets without robin; checkpoints skip these). */
+static int emu_jit_memfd(void)
 {
+	int fd = memfd_create("robin-jit", MFD_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int high = fcntl(fd, F_DUPFD_CLOEXEC, 900);
+	close(fd);
+	return high;
+}
+
+/* The two views of the code at x (executable) and w (writable), n bytes: shared anonymous
+ * memory at w (new zero pages, or the shared mapping src moved there) mapped again at x, or,
+ * with fd >= 0, fd's bytes [off, off + n) at both. Anonymous shared memory, which the kernel
+ * names "/dev/zero (deleted)", rather than a memfd where the host allows: perf reads
+ * /tmp/perf-PID.map for anonymous executable memory only, so a profile of robin names its
+ * translated blocks (--perf-map). 0, or -1 with errno. */
+static int emu_arena_views(uint8_t *x, uint8_t *w, size_t n, void *src, int fd, off_t off)
+{
+	if (fd >= 0)
+		return mmap(x, n, PROT_READ | PROT_EXEC, MAP_SHARED | MAP_FIXED, fd, off) == MAP_FAILED ||
+		       mmap(w, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, off) == MAP_FAILED
+		       ? -1 : 0;
 	void *m = src ? mremap(src, n, n, MREMAP_MAYMOVE | MREMAP_FIXED, w)
 	              : mmap(w, n, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
 	if (m == MAP_FAILED)
@@ -171,12 +189,13 @@ static int emu_arena_views(uint8_t *x, uint8_t *w, size_t n, void *src)
 	return 0;
 }
 
-/* Maps the next chunk of an exec arena: both views of its shared pages, setting the arena up
- * on the first call. 0, or -1 when it cannot (no shared memory, the reserve is used up): the
- * caller then translates nothing more. */
+/* Maps the next chunk of an exec arena: both views of its pages, setting the arena up on the
+ * first call (shared anonymous memory, else a memfd). 0, or -1 when it cannot (neither can be
+ * mapped twice, the reserve is used up): the caller then translates nothing more. */
 static int emu_arena_exec_chunk(struct emu_arena *a)
 {
 	size_t reserve = EMU_JIT_CHUNKS * a->chunk_bytes;
+	int mapped = 0;  /* the chunk is mapped already (the first, to try anonymous memory) */
 	if (!a->rx) {
 		uint8_t *rx = mmap(NULL, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
 				   -1, 0);
@@ -191,13 +210,31 @@ static int emu_arena_exec_chunk(struct emu_arena *a)
 		}
 		a->rx = rx;
 		a->rw = rw;
+		a->memfd = -1;
 		a->nchunks = 0;
+		mapped = !emu_arena_views(rx, rw, a->chunk_bytes, NULL, -1, 0);
+		if (!mapped) {
+			/* no second view of anonymous memory here: a memfd's, over the reserve anew */
+			a->memfd = emu_jit_memfd();
+			if (a->memfd < 0 ||
+			    mmap(rx, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+				 MAP_FIXED, -1, 0) == MAP_FAILED ||
+			    mmap(rw, reserve, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
+				 MAP_FIXED, -1, 0) == MAP_FAILED) {
+				if (a->memfd >= 0)
+					close(a->memfd);
+				a->memfd = -1;
+				a->nchunks = EMU_JIT_CHUNKS;  /* nothing more to map */
+				return -1;
+			}
+		}
 	}
 	if (a->nchunks == EMU_JIT_CHUNKS)
 		return -1;
 	size_t at = a->nchunks * a->chunk_bytes;
 	uint8_t *x = a->rx + at;
-	if (emu_arena_views(x, a->rw + at, a->chunk_bytes, NULL))
+	if (!mapped && ((a->memfd >= 0 && ftruncate(a->memfd, (off_t)(at + a->chunk_bytes))) ||
+			emu_arena_views(x, a->rw + at, a->chunk_bytes, NULL, a->memfd, (off_t)at)))
 		return -1;
 	a->nchunks++;
 	a->cur = x;
@@ -245,39 +282,67 @@ void *emu_arena_alloc(struct emu_arena *a, size_t bytes)
 	return p;
 }
 
-void *emu_arena_fork_copy(const struct emu_arena *a)
+struct emu_code_copy emu_arena_fork_copy(const struct emu_arena *a)
 {
+	struct emu_code_copy c = { NULL, -1 };
 	if (!a->rx || !a->nchunks)
-		return NULL;
+		return c;
 	size_t used = a->nchunks * a->chunk_bytes;
-	void *c = mmap(NULL, used, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (c == MAP_FAILED)
-		return NULL;
-	memcpy(c, a->rw, used);
+	if (a->memfd < 0) {
+		void *m = mmap(NULL, used, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (m != MAP_FAILED) {
+			memcpy(m, a->rw, used);
+			c.mem = m;
+		}
+		return c;
+	}
+	int fd = emu_jit_memfd();
+	if (fd < 0)
+		return c;
+	const uint8_t *p = a->rw;
+	size_t done = 0;
+	if (ftruncate(fd, (off_t)used) == 0) {
+		while (done < used) {
+			ssize_t n = pwrite(fd, p + done, used - done, (off_t)done);
+			if (n <= 0)
+				break;
+			done += (size_t)n;
+		}
+	}
+	if (done < used)
+		close(fd);
+	else
+		c.fd = fd;
 	return c;
 }
 
-void emu_arena_fork_child(struct emu_arena *a, void *copy)
+void emu_arena_fork_child(struct emu_arena *a, struct emu_code_copy c)
 {
-	if (!copy) {
+	if (!c.mem && c.fd < 0) {
 		if (a->rx) {  /* no copy: this process stops translating, its old code stays */
 			a->cur = a->end;
 			a->nchunks = EMU_JIT_CHUNKS;
 		}
 		return;
 	}
-	if (emu_arena_views(a->rx, a->rw, a->nchunks * a->chunk_bytes, copy)) {
+	if (emu_arena_views(a->rx, a->rw, a->nchunks * a->chunk_bytes, c.mem, c.fd, 0)) {
 		/* the views may still show the parent's pages: never write to them again */
 		fprintf(stderr, "robin: fork: cannot map the translated code's copy (%s)\n",
 			strerror(errno));
 		abort();
 	}
+	if (c.fd >= 0) {
+		close(a->memfd);
+		a->memfd = c.fd;
+	}
 }
 
-void emu_arena_fork_parent(const struct emu_arena *a, void *copy)
+void emu_arena_fork_parent(const struct emu_arena *a, struct emu_code_copy c)
 {
-	if (copy)
-		munmap(copy, a->nchunks * a->chunk_bytes);
+	if (c.mem)
+		munmap(c.mem, a->nchunks * a->chunk_bytes);
+	if (c.fd >= 0)
+		close(c.fd);
 }
 
 static void emu_arena_free(struct emu_arena *a)
@@ -286,6 +351,8 @@ static void emu_arena_free(struct emu_arena *a)
 		if (a->rx) {
 			munmap(a->rx, EMU_JIT_CHUNKS * a->chunk_bytes);
 			munmap(a->rw, EMU_JIT_CHUNKS * a->chunk_bytes);
+			if (a->memfd >= 0)
+				close(a->memfd);
 		}
 		jit_fault_free(a->faults);
 		a->faults = NULL;

@@ -96,9 +96,10 @@ struct emu_arena {
 	                           returns NULL instead of ending the process */
 	/* exec arenas are W^X, as qemu's split-wx: shared memory mapped twice, executable at rx
 	 * and writable at rw (never one page both), chunk k at rx/rw + k * chunk_bytes; code is
-	 * written through emu_arena_w. NULL rx: not set up yet (or no shared memory: no
-	 * translation). */
+	 * written through emu_arena_w. The memory is anonymous, or memfd's (>= 0) where the host
+	 * cannot map anonymous memory twice. NULL rx: not set up yet. */
 	uint8_t *rx, *rw;
+	int memfd;
 	size_t nchunks;
 	struct jit_faults *faults;  /* the translations' host accesses (jit_fault.c) */
 };
@@ -358,13 +359,18 @@ int emu_async_service(struct emu *e);
  * less 32); aborts with a message when the host has no memory left. */
 void *emu_arena_alloc(struct emu_arena *a, size_t bytes);
 
-/* A guest fork of an exec arena: before the host fork, new shared memory holding the arena's
- * translated code as it is (NULL when there is none or no copy could be made); in the child,
- * emu_arena_fork_child moves it over both views, so that the two processes' later
- * translations and chain patches stay their own; the parent unmaps it (emu_arena_fork_parent). */
-void *emu_arena_fork_copy(const struct emu_arena *a);
-void emu_arena_fork_child(struct emu_arena *a, void *copy);
-void emu_arena_fork_parent(const struct emu_arena *a, void *copy);
+/* A guest fork of an exec arena: before the host fork, a copy of the arena's translated code
+ * as it is, in new shared memory (mem) or a new memfd (fd, when the arena is one), neither
+ * when there is none or no copy could be made; in the child, emu_arena_fork_child puts it
+ * under both views, so that the two processes' later translations and chain patches stay
+ * their own; the parent lets go of it (emu_arena_fork_parent). */
+struct emu_code_copy {
+	void *mem;
+	int fd;
+};
+struct emu_code_copy emu_arena_fork_copy(const struct emu_arena *a);
+void emu_arena_fork_child(struct emu_arena *a, struct emu_code_copy c);
+void emu_arena_fork_parent(const struct emu_arena *a, struct emu_code_copy c);
 
 /* block.c: free the table of blocks by PC (emu_destroy). */
 void block_map_free(struct emu *e);
