@@ -12,17 +12,16 @@
 #include "core/core.h"
 #include "core/pipe.h"
 
-/* The I-TLB and I-cache for an instruction at pc: once per page and per line in a row. */
-static inline void warm_ifetch(struct core *c, uint64_t pc)
+/* The I-TLB and I-cache for an instruction at pc on another page or line than the last one. */
+static __attribute__((noinline)) void warm_ifetch_new(struct core *c, uint64_t pc, uint64_t page,
+                                                      uint64_t line)
 {
 	struct memsys_result r;
 	uint8_t miss;
-	uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1;
 	if (page != c->warm_page) {
 		c->now = memsys_translate(&c->mem, 1, pc, c->now, &miss);
 		c->warm_page = page;
 	}
-	uint64_t line = (pc >> c->mem.line_shift) + 1;
 	if (line != c->warm_line) {
 		memsys_ifetch(&c->mem, pc, c->now, &r);
 		if (r.done > c->now)
@@ -31,29 +30,21 @@ static inline void warm_ifetch(struct core *c, uint64_t pc)
 	}
 }
 
-/* The D-TLB and data caches for a load or store at addr, waiting for its miss. An access to
- * the line the previous data access used (warm_dline, in L1D slot warm_dslot) is an L1D hit
- * on the same page, and nothing but its latency and a store's dirty bit changes what the
- * memory system does next (as for a D-TLB hit on its last entry): the D-TLB entry and the
- * line are the most recently used of their
- * sets already (no fill came between: a miss fills the line before the next-line prefetch,
- * which goes to another set, and a lower level's eviction before the line's fill), the
- * statistics are not the warm clock's (core_warm_done clears them). */
-static inline void warm_data(struct core *c, uint64_t addr, int store)
+/* The I-TLB and I-cache for an instruction at pc: once per page and per line in a row (the
+ * look-ups out of line, so that the common case costs two compares and no call). */
+static inline void warm_ifetch(struct core *c, uint64_t pc)
+{
+	uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1, line = (pc >> c->mem.line_shift) + 1;
+	if (__builtin_expect(page != c->warm_page || line != c->warm_line, 0))
+		warm_ifetch_new(c, pc, page, line);
+}
+
+/* warm_data's look-up: the D-TLB and the data caches, waiting for a miss. */
+static __attribute__((noinline)) void warm_data_access(struct core *c, uint64_t addr, int store,
+                                                       uint64_t line)
 {
 	struct memsys_result r;
 	uint8_t miss;
-	struct cache *l1 = &c->mem.l1d;
-	uint64_t line = (addr >> l1->line_shift) + 1;
-	if (line == c->warm_dline && !c->mem.coh) {
-		uint64_t s = c->warm_dslot;
-		if (__builtin_expect(l1->tag[s] == line && l1->ready[s] <= c->now && !l1->prefetched[s], 1)) {
-			if (store)
-				l1->dirty[s] = 1;
-			c->now += store ? 1 : l1->hit_cycles;
-			return;
-		}
-	}
 	c->warm_dline = 0;
 	/* the D-TLB's last entry (its most recently used): a hit that changes nothing */
 	if ((addr >> TLB_PAGE_SHIFT) + 1 != c->mem.dtlb.last_vpn) {
@@ -72,6 +63,31 @@ static inline void warm_data(struct core *c, uint64_t addr, int store)
 		c->now = r.done;
 	c->warm_dline = line;
 	c->warm_dslot = r.l1d_slot;
+}
+
+/* The D-TLB and data caches for a load or store at addr, waiting for its miss. An access to
+ * the line the previous data access used (warm_dline, in L1D slot warm_dslot) is an L1D hit
+ * on the same page, and nothing but its latency and a store's dirty bit changes what the
+ * memory system does next (as for a D-TLB hit on its last entry): the D-TLB entry and the
+ * line are the most recently used of their
+ * sets already (no fill came between: a miss fills the line before the next-line prefetch,
+ * which goes to another set, and a lower level's eviction before the line's fill), the
+ * statistics are not the warm clock's (core_warm_done clears them). That case is inline, the
+ * look-up (warm_data_access) out of line. */
+static inline void warm_data(struct core *c, uint64_t addr, int store)
+{
+	struct cache *l1 = &c->mem.l1d;
+	uint64_t line = (addr >> l1->line_shift) + 1;
+	if (line == c->warm_dline && !c->mem.coh) {
+		uint64_t s = c->warm_dslot;
+		if (__builtin_expect(l1->tag[s] == line && l1->ready[s] <= c->now && !l1->prefetched[s], 1)) {
+			if (store)
+				l1->dirty[s] = 1;
+			c->now += store ? 1 : l1->hit_cycles;
+			return;
+		}
+	}
+	warm_data_access(c, addr, store, line);
 }
 
 /* The predictor trained with a branch or jump at pc that went on at next_pc. */
