@@ -114,18 +114,20 @@ static inline __attribute__((always_inline))
 void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
 {
 	int bim = b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
-	l->provider = l->alt = -1;
-	for (int t = (int)b->ntables - 1; t >= 0; t--) {
-		uint64_t hh = bpred_hist_hash(h, b->hist_len[t], (uint32_t)t);
+	uint32_t n = b->ntables, hits = 0;
+	/* every table's entry read before any is looked at: the reads are independent, so the
+	 * host overlaps their cache misses */
+	for (uint32_t t = 0; t < n; t++) {
+		uint64_t hh = bpred_hist_hash(h, b->hist_len[t], t);
 		l->idx[t] = bpred_index(b, hh, pc);
 		l->tag[t] = bpred_tag(b, hh, pc);
-		if (b->tage[t][l->idx[t]].tag == l->tag[t]) {
-			if (l->provider < 0)
-				l->provider = t;
-			else if (l->alt < 0)
-				l->alt = t;
-		}
 	}
+	for (uint32_t t = 0; t < n; t++)
+		hits |= (uint32_t)(b->tage[t][l->idx[t]].tag == l->tag[t]) << t;
+	/* the provider is the longest history's hit, the alternate the next one's */
+	l->provider = hits ? 31 - __builtin_clz(hits) : -1;
+	hits &= ~(1u << (l->provider & 31));
+	l->alt = l->provider >= 0 && hits ? 31 - __builtin_clz(hits) : -1;
 	l->altpred = l->alt >= 0 ? b->tage[l->alt][l->idx[l->alt]].ctr >= 0 : bim;
 	if (l->provider < 0) {
 		l->pred = bim;
