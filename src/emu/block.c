@@ -56,7 +56,7 @@
 /* entries of the run log translated code keeps for a block hook (e->jit_runlog) */
 #define BLOCK_RUNLOG_CAP 65536u
 /* a run's log entry (jit.h, JIT_RUN_TAG): its block and instructions */
-#define BLOCK_RUN_BLOCK(v) ((const struct emu_block *)(uintptr_t)((v) & ((1ull << JIT_RUN_PTR_BITS) - 1)))
+#define BLOCK_RUN_BLOCK(v) ((struct emu_block *)(uintptr_t)((v) & ((1ull << JIT_RUN_PTR_BITS) - 1)))
 #define BLOCK_RUN_INSNS(v) ((uint32_t)((v) >> JIT_RUN_PTR_BITS) & 0x7fff)
 
 void block_flush(struct emu *e)
@@ -576,10 +576,9 @@ static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
  * the next address is. An address missing is the trace out of step: kind -1 says so. */
 static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
-					  const struct emu_block *cb, uint32_t n,
+					  struct emu_block *b, uint32_t n,
 					  const uint64_t *m, const uint64_t *end)
 {
-	struct emu_block *b = (struct emu_block *)(uintptr_t)cb;  /* its plan is a cache */
 	const struct block_mt_plan *pl = block_mt_plan(e, b);
 	const unsigned sh = e->memtrace_line_shift;
 	uint32_t done = 0;  /* ops replayed */
@@ -615,14 +614,14 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
  * logged before it; then, when the code handed op r & 0xffff of b back (not a JIT_LEFT or
  * JIT_ENTER return), b's ops before it (that op's own address, when it was logged before a
  * fault, is left: the caller steps the op). */
-static void block_memtrace_replay(struct emu *e, const struct emu_block *b, uint32_t r)
+static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r)
 {
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
 	const uint64_t *m = p;
 	struct block_mt t = { UINT64_MAX, 0 };
 	for (; p < end; p++)
 		if (*p & JIT_RUN_TAG) {
-			const struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
+			struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
 			if (block_memtrace_ops(e, &t, rb, BLOCK_RUN_INSNS(*p), m, p) != p)
 				e->memtrace(e->memtrace_ctx, rb->pc, 0, -1, 0, NULL);
 			m = p + 1;
@@ -646,7 +645,13 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 		e->memtrace_kinds[k] = block_mem_kind[k] != EMU_MEMTRACE_BRANCH ||
 		                       (flags & EMU_MEMTRACE_BRANCHES) ? block_mem_kind[k] : 0;
 	e->memtrace_saved_hot = e->jit_hot;
-	e->memtrace_gen++;  /* the blocks' plans of an earlier trace are stale */
+	/* the blocks' plans stay good for a trace of the same kind (SMARTS and every point begin
+	 * one per warming gap: rebuilt each time, they would pile up in the block arena) */
+	uint32_t key = line_shift << 1 | (flags & EMU_MEMTRACE_BRANCHES);
+	if (key != e->memtrace_key) {
+		e->memtrace_key = key;
+		e->memtrace_gen++;
+	}
 	e->jit_hot = 1;
 	return 0;
 }

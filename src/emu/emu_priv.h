@@ -187,8 +187,9 @@ struct emu {
 	unsigned memtrace_line_shift;
 	uint8_t memtrace_kinds[BK_COUNT];    /* per op kind: what the trace names it as (0: no) */
 	uint32_t memtrace_saved_hot;         /* jit_hot before the trace */
-	uint32_t memtrace_gen;               /* emu_memtrace's calls: a block's plan from an
-	                                        earlier trace (other flags, line size) is stale */
+	uint32_t memtrace_gen;               /* changes with memtrace_key: a block's plan made
+	                                        for other flags or another line size is stale */
+	uint32_t memtrace_key;               /* the last trace's line size and flags */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */

@@ -9,6 +9,7 @@
 # robin sim --warmup warms from the same trace, with the branches named too (the predictor
 # learns each outcome from the instruction after it); with --stacks (the shadow stack needs
 # every step) it steps: the simulated cycles and statistics must be the same either way.
+# Many traces one after the other (SMARTS's gaps) keep the block arena's size.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
@@ -46,4 +47,24 @@ assert a == b, "%s: --warmup from the trace simulates other cycles than stepping
 print("ok: %s warmed: %s cycles" % (sys.argv[3], a.get('cycles')))
 PY
 done
+# SMARTS begins a trace for every warming gap: the blocks' trace plans must be reused, not
+# built again each time (950 gaps of qsort once piled 17 MB of plans into the block arena):
+# the run's peak memory may not grow with the number of gaps
+[ -x "$ROBIN_ROOT/build/guest/workloads/qsort.static" ] || { echo "qsort.static not built (make guest)"; exit 1; }
+python3 - "$ROBIN" "$ROBIN_ROOT/build/guest/workloads/qsort.static" <<'PY' || exit 1
+import resource, subprocess, sys
+def peak(spec):
+    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    r = subprocess.run([sys.argv[1], 'sim', '--smarts', spec, sys.argv[2]],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert r.returncode == 0, "robin sim --smarts %s: %s" % (spec, r.stderr.decode()[-300:])
+    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    assert after >= before, "peaks out of order"
+    return after
+few = peak('200:1000:1000')   # the children's peak: the larger run goes second
+many = peak('200:1000:40')
+assert many - few < 6144, "SMARTS with 950 gaps peaks %d KB above one with 38 gaps (%d KB)" % (
+    many - few, few)
+print("ok: SMARTS warming gaps: peak %d KB with 950 gaps, %d KB with 38" % (many, few))
+PY
 exit 0
