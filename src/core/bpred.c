@@ -366,28 +366,28 @@ static void bpred_sat(int8_t *c, int up, int lo, int hi)
 
 static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken)
 {
-	struct bpred_lookup fresh, *lp = &b->memo;
+	struct bpred_lookup fresh;
+	const struct bpred_lookup *l = &b->memo;
 	if (!b->memo_ok || b->memo_pc != pc || b->memo_h != h) {
 		bpred_lookup(b, pc, h, &fresh);
-		lp = &fresh;
+		l = &fresh;
 	}
-	b->memo_ok = 0;  /* the tables change below */
-	const struct bpred_lookup l = *lp;
+	b->memo_ok = 0;  /* the tables change below (b->memo is not one of them) */
 	uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
-	if (l.provider >= 0) {
+	if (l->provider >= 0) {
 		b->st.tage_provider_hits++;
-		uint32_t i = l.idx[l.provider];
-		int8_t *c = &b->tage[l.provider][i].ctr;
+		uint32_t i = l->idx[l->provider];
+		int8_t *c = &b->tage[l->provider][i].ctr;
 		int provpred = *c >= 0;
-		if (provpred != l.altpred) {
-			uint8_t *u = &b->tage[l.provider][i].useful;
+		if (provpred != l->altpred) {
+			uint8_t *u = &b->tage[l->provider][i].useful;
 			if (provpred == taken && *u < 3)
 				(*u)++;
 			else if (provpred != taken && *u > 0)
 				(*u)--;
 		}
 		bpred_sat(c, taken, -4, 3);
-		if (l.alt < 0 || b->cfg->bimodal_train_all) {
+		if (l->alt < 0 || b->cfg->bimodal_train_all) {
 			if (taken && *bim < 3)
 				(*bim)++;
 			else if (!taken && *bim > 0)
@@ -399,24 +399,24 @@ static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken
 		else if (!taken && *bim > 0)
 			(*bim)--;
 	}
-	if (l.pred != taken && l.provider < (int)b->ntables - 1) {
+	if (l->pred != taken && l->provider < (int)b->ntables - 1) {
 		/* allocate in a longer table, starting one or two above the provider */
 		b->alloc_rand = b->alloc_rand * 1103515245u + 12345u;
-		uint32_t start = (uint32_t)(l.provider + 1) + ((b->alloc_rand >> 16) & 1);
+		uint32_t start = (uint32_t)(l->provider + 1) + ((b->alloc_rand >> 16) & 1);
 		if (start >= b->ntables)
-			start = (uint32_t)(l.provider + 1);
+			start = (uint32_t)(l->provider + 1);
 		int done = 0;
 		for (uint32_t t = start; t < b->ntables && !done; t++) {
-			if (b->tage[t][l.idx[t]].useful == 0) {
-				b->tage[t][l.idx[t]].tag = l.tag[t];
-				b->tage[t][l.idx[t]].ctr = taken ? 0 : -1;
+			if (b->tage[t][l->idx[t]].useful == 0) {
+				b->tage[t][l->idx[t]].tag = l->tag[t];
+				b->tage[t][l->idx[t]].ctr = taken ? 0 : -1;
 				done = 1;
 			}
 		}
 		if (!done)
-			for (uint32_t t = (uint32_t)(l.provider + 1); t < b->ntables; t++)
-				if (b->tage[t][l.idx[t]].useful > 0)
-					b->tage[t][l.idx[t]].useful--;
+			for (uint32_t t = (uint32_t)(l->provider + 1); t < b->ntables; t++)
+				if (b->tage[t][l->idx[t]].useful > 0)
+					b->tage[t][l->idx[t]].useful--;
 	}
 	if ((++b->updates & ((1u << 18) - 1)) == 0)
 		for (uint32_t t = 0; t < b->ntables; t++)
