@@ -59,7 +59,8 @@ int64_t process_fork(struct emu *e, uint64_t flags, uint64_t stack, uint64_t pti
 	/* under hermetic the child's pid is the tree's next id, taken before the fork */
 	int vpid = e->ids ? hermetic_next_id(e) : 0;
 	fflush(NULL);
-	struct emu_code_copy jit_copy = emu_arena_fork_copy(&e->jit_arena);  /* the child's own translated code */
+	/* the child's own translated code */
+	struct emu_code_copy jit_copy = emu_arena_fork_copy(&e->jit_arena);
 	pid_t pid = fork();
 	if (pid == 0)
 		emu_arena_fork_child(&e->jit_arena, jit_copy);

@@ -50,7 +50,8 @@ done
 # SMARTS begins a trace for every warming gap: the blocks' trace plans must be reused, not
 # built again each time (950 gaps of qsort once piled 17 MB of plans into the block arena):
 # the run's peak memory may not grow with the number of gaps
-[ -x "$ROBIN_ROOT/build/guest/workloads/qsort.static" ] || { echo "qsort.static not built (make guest)"; exit 1; }
+[ -x "$ROBIN_ROOT/build/guest/workloads/qsort.static" ] ||
+	{ echo "qsort.static not built (make guest)"; exit 1; }
 python3 - "$ROBIN" "$ROBIN_ROOT/build/guest/workloads/qsort.static" <<'PY' || exit 1
 import resource, subprocess, sys
 def peak(spec):

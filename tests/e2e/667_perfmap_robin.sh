@@ -47,8 +47,8 @@ echo "without:         $without"
 # Linux's perf reads the map for anonymous executable memory only ("//anon", "/dev/zero"): the
 # translated code is shared anonymous memory mapped twice, not a memfd, so perf names it too
 if command -v perf >/dev/null; then
-	if perf record -q -e cpu-clock -F 2000 -o "$CL_TMP/perf.data" -- "$ROBIN" run --perf-map "$P" 12000 \
-		> "$CL_TMP/perf.out" 2>&1; then
+	if perf record -q -e cpu-clock -F 2000 -o "$CL_TMP/perf.data" -- \
+		"$ROBIN" run --perf-map "$P" 12000 > "$CL_TMP/perf.out" 2>&1; then
 		ppid=$(perf script -i "$CL_TMP/perf.data" -F pid 2>/dev/null | awk 'NF { print $1; exit }')
 		phot=$(perf report -i "$CL_TMP/perf.data" --stdio -q --sort sym 2>/dev/null |
 		       awk '$3 ~ /^guest:hot_mix/ { sub(/%/, "", $1); s += $1 } END { printf "%.1f", s }')
