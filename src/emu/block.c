@@ -192,11 +192,48 @@ static enum block_kind block_kind_of(const struct isa_insn *in)
 	}
 }
 
+/* An op reading x0 the way compilers write li, mv and sext.w (addi rd, x0, imm; add rd, x0,
+ * rs; addw rd, rs, x0) as the op of the same result that reads no x0: BK_LI, BK_ADDI rd, rs,
+ * 0 or BK_ADDIW rd, rs, 0 (the translated code then loads no x0). Returns the kind. */
+static enum block_kind block_x0(struct emu_bop *op, enum block_kind k)
+{
+	switch (k) {
+	case BK_ADDI: case BK_ORI: case BK_XORI: case BK_ADDIW:
+		/* 0 op imm: the immediate (addiw's 12 bits sign-extended are their own sext32) */
+		return op->rs1 ? k : BK_LI;
+	case BK_ANDI: case BK_SLLI: case BK_SRLI: case BK_SRAI: case BK_SLLIW: case BK_SRLIW:
+	case BK_SRAIW:
+		if (op->rs1)
+			return k;
+		op->imm = 0;
+		return BK_LI;
+	case BK_AND: case BK_MUL: case BK_MULW:
+		if (op->rs1 && op->rs2)
+			return k;
+		op->imm = 0;
+		return BK_LI;
+	case BK_ADD: case BK_OR: case BK_XOR: case BK_SUB: case BK_ADDW: case BK_SUBW: {
+		int sub = k == BK_SUB || k == BK_SUBW, w = k == BK_ADDW || k == BK_SUBW;
+		if (op->rs2 == 0) {
+			/* rs1 op 0 */
+		} else if (op->rs1 == 0 && !sub) {
+			op->rs1 = op->rs2;  /* 0 op rs2 */
+		} else {
+			return k;
+		}
+		op->rs2 = 0;
+		op->imm = 0;
+		return w ? BK_ADDIW : BK_ADDI;
+	}
+	default:
+		return k;
+	}
+}
+
 /* Fill one op from the instruction in at pc (its index idx in the block); returns its kind. */
 static enum block_kind block_fill(struct emu_bop *op, const struct isa_insn *in, uint64_t pc, uint32_t idx)
 {
 	enum block_kind k = block_kind_of(in);
-	op->lbl = block_lbl[k];
 	op->imm = in->imm;
 	op->pc_off = (uint16_t)(pc & GMEM_PAGE_MASK);  /* block_build makes it relative */
 	op->rd = in->rd & 31;      /* f registers: FLW/FLD index h->f */
@@ -217,6 +254,8 @@ static enum block_kind block_fill(struct emu_bop *op, const struct isa_insn *in,
 				    (in->op == ISA_OP_fmsub_s || in->op == ISA_OP_fnmadd_s ? 1ull << 62 : 0));
 	if (in->op == ISA_OP_auipc || in->cls == ISA_CLASS_BRANCH || in->op == ISA_OP_jal)
 		op->imm = (int64_t)(pc + (uint64_t)in->imm);
+	k = block_x0(op, k);
+	op->lbl = block_lbl[k];
 	return k;
 }
 

@@ -48,7 +48,7 @@
 enum { RAX = 0, RCX = 1, RDX = 2, RBX = 3, RBP = 5, RSI = 6, RDI = 7, R8 = 8, R9 = 9, R10 = 10,
        R11 = 11, R12 = 12, R13 = 13, R14 = 14, R15 = 15 };
 enum { CC_B = 2, CC_AE = 3, CC_E = 4, CC_NE = 5, CC_BE = 6, CC_A = 7, CC_S = 8, CC_P = 0xa, CC_L = 0xc,
-       CC_GE = 0xd, CC_LE = 0xe };
+       CC_GE = 0xd, CC_LE = 0xe, CC_G = 0xf };
 
 #define XB RDI  /* int register i at [rdi + 8 * i - 128] */
 #define FB XB   /* FP register i at [rdi + 8 * i + 128] */
@@ -912,10 +912,25 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		if (j->env->log_mem)
 			emit_mem_log(j, ix);
 		int v = RCX;  /* the value: rs2's host register when it has one */
-		if (o->kind == BK_FSW || o->kind == BK_FSD)
+		if (o->kind == BK_FSW || o->kind == BK_FSD) {
 			ld_f(j, RCX, o->rs2);
-		else
+		} else if (o->rs2 == 0) {
+			/* x0: the immediate 0 (mov byte/word/dword/qword [rsi + ix], 0) */
+			mem_access(j);
+			if (sz == 1) {
+				op_m(j, 0, 0, 0xc6, 0, RSI, ix, 0, 0);
+				b8(j, 0);
+			} else {
+				op_m(j, sz == 2 ? 0x66 : 0, sz == 8, 0xc7, 0, RSI, ix, 0, 0);
+				if (sz == 2)
+					b8(j, 0), b8(j, 0);
+				else
+					b32(j, 0);
+			}
+			return 0;
+		} else {
 			v = x_in(j, o->rs2, RCX);
+		}
 		mem_access(j);
 		switch (sz) {
 		case 1: op_m(j, 0, 0, 0x88, v, RSI, ix, 0, 1); break;  /* REX: bpl, not ch */
@@ -1429,6 +1444,17 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU: {
 		static const uint8_t cc[] = { [BK_BEQ] = CC_E, [BK_BNE] = CC_NE, [BK_BLT] = CC_L,
 					      [BK_BGE] = CC_GE, [BK_BLTU] = CC_B, [BK_BGEU] = CC_AE };
+		/* against x0 (beqz, bnez, bltz, bgez, blez, bgtz): test r, r, whose flags are those
+		 * of cmp r, 0 (CF and OF clear); 0 against rs2 is rs2 against 0 with the condition
+		 * reversed */
+		static const uint8_t cc0[] = { [BK_BEQ] = CC_E, [BK_BNE] = CC_NE, [BK_BLT] = CC_G,
+					       [BK_BGE] = CC_LE, [BK_BLTU] = CC_NE, [BK_BGEU] = CC_E };
+		if (o->rs2 == 0 || o->rs1 == 0) {
+			int r = x_in(j, o->rs2 == 0 ? o->rs1 : o->rs2, RAX);
+			op_r(j, 0, 1, 0x85, r, r);  /* test r, r */
+			jcc_exit(j, o->rs2 == 0 ? cc[o->kind] : cc0[o->kind], k | JIT_TAKEN);
+			return 0;
+		}
 		op_x(j, 0, 1, 0x3b, x_in(j, o->rs1, RAX), o->rs2);  /* cmp rs1, rs2 */
 		jcc_exit(j, cc[o->kind], k | JIT_TAKEN);
 		return 0;
