@@ -896,8 +896,9 @@ enter:
 				}
 				if (e->block_hook && (e->jit_nolog || !e->jit_runlog))
 					e->jit_limit = 0;  /* every block back here, to be reported */
-				struct jit_ret jr = jit_enter((uint8_t *)x + 128, base, mem->jit_limit,
-							      b->jit, icount);
+				struct jit_ret jr = jit_call((uint8_t *)x + 128, base, mem->jit_limit,
+							     b->jit, icount, b->n_insns, e->jit_limit,
+							     &e->jit_limit);
 				b = jr.block;
 				icount = e->jit_icount;
 				uint32_t r = (uint32_t)jr.r;

@@ -27,7 +27,7 @@
  * Registers: rdi = xb, rsi = guest memory base, rdx = jit_limit; rax and rcx are scratch,
  * xmm0-xmm3 too (xmm3 keeps rdx across mul and div, r8 across orc.b); rbx, rbp, r12, r13
  * hold sp, a5, a4 and a0 in all translated code (JIT_PINS: jit_enter loads and stores them),
- * r11 the run's instruction count (ICOUNT); r14, r15, r10, r8, r9 other guest int registers,
+ * r11 the instructions the run may still run (ROOM, counting down); r14, r15, r10, r8, r9 other guest int registers,
  * given out op by op (xr_prepare) and stored back at every exit when written (r8 is scratch
  * in an indirect jump's look-up, after that); jit_enter saves the callee-saved ones around
  * the code.
@@ -68,10 +68,13 @@ static const int8_t jit_pin[32] = { JIT_PINS(JIT_PIN_TAB) };  /* host register +
 /* The host registers given out to the other guest int registers within a block (xr_prepare),
  * best first: the rest of those a call preserves (jit_enter saves them), then r10, r8, r9. */
 static const uint8_t jit_xr_host[] = { R14, R15, R10, R8, R9 };
-/* The run's instruction count lives in r11 in translated code (jit_enter loads it; every
- * return to block_run stores it to env->icount): the count of each exit and the limit check
- * of each entry are register operations, not a chain of stores and loads of one word. */
-#define ICOUNT R11
+/* The instructions the run may still run before its limit live in r11 in translated code,
+ * counting down (jit.h's room: jit_enter loads it, the caller having taken the first block's
+ * instructions off already): each entry takes its block's instructions off and leaves when
+ * that borrows (sub r11, n; jb), an exit that ran fewer gives the rest back (in its stub,
+ * off the hot path), and every return to block_run stores the count, env->limit - r11, to
+ * env->icount. A block that runs to its end costs the count one sub and a jb. */
+#define ROOM R11
 #define JIT_XR_N ((int)sizeof(jit_xr_host))
 
 #define JIT_MAX_OPS 256
@@ -102,6 +105,7 @@ struct jbuf {
 	uint8_t fix_occ[JIT_MAX_FIX][JIT_XR_N];  /* occ at each jump to an exit stub */
 	uint32_t written;       /* guest registers written (bits), counted as emitted */
 	int self_loop;          /* an exit goes to the block's own start (to the loop's checks) */
+	uint32_t loop_last;     /* ... the last op with such an exit (the loop's body: 0 ..) */
 	int rax_next;           /* rax still holds an indirect jump's target (h->next_pc) */
 	uint32_t loop_top;      /* where those go on after the checks (after the preloads) */
 	uint32_t loop_dirty;    /* the written registers a self-loop keeps in host registers */
@@ -444,8 +448,11 @@ static int self_exit(const struct jbuf *j, uint32_t v)
 /* jcc rel32 to the exit stub returning ret */
 static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 {
-	if (self_exit(j, ret))
+	if (self_exit(j, ret)) {
 		j->self_loop = 1;
+		if ((ret & 0xffff) > j->loop_last)
+			j->loop_last = ret & 0xffff;
+	}
 	b8(j, 0x0f);
 	b8(j, 0x80 | (uint32_t)cc);
 	if (j->n_fix < JIT_MAX_FIX) {
@@ -647,12 +654,20 @@ static void mov_rax_imm64(struct jbuf *j, uint64_t v)
 	b32(j, (uint32_t)(v >> 32));
 }
 
-/* return { v, the block } to the caller (rdx: the block, as jit_ret) */
+/* return { v, the block } to the caller (rdx: the block, as jit_ret), the run's count
+ * (env->limit - r11) in env->icount */
 static void emit_return(struct jbuf *j, uint32_t v)
 {
-	b8(j, 0x4c);  /* mov [rdi + icount], r11 (disp32) */
+	b8(j, 0x48);  /* mov rax, [rdi + limit] (disp32) */
+	b8(j, 0x8b);
+	b8(j, 0x87);
+	b32(j, (uint32_t)j->env->limit);
+	b8(j, 0x4c);  /* sub rax, r11 */
+	b8(j, 0x29);
+	b8(j, 0xd8);
+	b8(j, 0x48);  /* mov [rdi + icount], rax (disp32) */
 	b8(j, 0x89);
-	b8(j, 0x9f);
+	b8(j, 0x87);
 	b32(j, (uint32_t)j->env->icount);
 	b8(j, 0x48);
 	b8(j, 0xba);  /* movabs rdx, block */
@@ -699,18 +714,26 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 		xr_to_loop_top(j, dirty);
 	else
 		xr_writeback(j, dirty);
+	uint32_t n = j->blk->n_insns;
 	if (!(v & JIT_LEFT)) {
+		/* none of the block's instructions counted here (block_run counts those before
+		 * op k): all of them back */
+		if (n)
+			alu_imm(j, 1, 0, ROOM, (int32_t)n);  /* add r11, n */
 		emit_return(j, v);
 		return;
 	}
-	uint32_t cnt = (v & JIT_END) ? j->blk->n_insns : k + 1;
+	uint32_t cnt = (v & JIT_END) ? n : k + 1;
 	if (j->env->log_runs)
 		emit_run_log(j, JIT_RUN_TAG | (uint64_t)cnt << JIT_RUN_PTR_BITS |
 			     (uint64_t)(uintptr_t)j->blk->block);
-	alu_imm(j, 1, 0, ICOUNT, (int32_t)cnt);  /* add r11, cnt */
+	if (cnt < n)
+		alu_imm(j, 1, 0, ROOM, (int32_t)(n - cnt));  /* add r11, the ones not run */
 	if (self) {
 		/* to the block's own start: the registers stay where they are (emit_entry_check) */
 		j->self_loop = 1;
+		if (k > j->loop_last)
+			j->loop_last = k;
 		if (j->n_loop_ref >= JIT_MAX_SLOTS) {
 			j->full = 1;
 			return;
@@ -1475,16 +1498,24 @@ static void xr_pin(struct jbuf *j)
 	}
 }
 
-/* After the first pass, for a loop of one block: the guest registers used at least twice get
- * host registers, the most used first (a register used once costs its load or store either
- * way); the loop's top starts from them. */
-static void xr_allocate(struct jbuf *j)
+/* After the first pass, for a loop of one block: the guest registers the loop's body (ops 0
+ * to the last that goes back to the start) uses get host registers, those used by most of
+ * its ops first (then the most used in the whole block): each goes round the loop in its
+ * host register, loaded once at the loop's top; the loop's top starts from them. One used
+ * only after the loop gets none there (the op-by-op allocation may give it one). */
+static void xr_allocate(struct jbuf *j, uint32_t loop_last)
 {
+	uint32_t in_loop[32] = { 0 };
+	for (uint32_t q = 0; q <= loop_last && q < JIT_MAX_OPS; q++)
+		for (int i = 1; i < 32; i++)
+			in_loop[i] += (j->opuse[q] >> i) & 1;
 	xr_pin(j);
 	for (int h = 0; h < JIT_XR_N; h++) {
 		int best = 0;
 		for (int i = 1; i < 32; i++)
-			if (j->host_of[i] < 0 && j->use[i] >= 2 && (!best || j->use[i] > j->use[best]))
+			if (j->host_of[i] < 0 && in_loop[i] &&
+			    (!best || in_loop[i] > in_loop[best] ||
+			     (in_loop[i] == in_loop[best] && j->use[i] > j->use[best])))
 				best = i;
 		if (!best)
 			break;
@@ -1492,8 +1523,8 @@ static void xr_allocate(struct jbuf *j)
 	}
 }
 
-/* Entering the block: would it run past env->limit (the instruction limit or a pending
- * asynchronous request, whichever comes first: neither changes while the code runs), does
+/* Entering the block: would it run past the run's limit (r11 would borrow: the instruction
+ * limit or a pending asynchronous request, whichever comes first), does
  * its FP code (fp) find NX and RNE? The chain entry (!loop) returns JIT_ENTER then (block_run
  * takes the block from the lookup), else falls through to the body after it. A loop of one
  * block (loop) stores back the registers of loop_dirty and returns JIT_ENTER, else goes on at
@@ -1501,11 +1532,9 @@ static void xr_allocate(struct jbuf *j)
  * then turns its chain entry into a jump to the JIT_ENTER return before it. */
 static void emit_entry_check(struct jbuf *j, int fp, int loop)
 {
-	const struct jit_env *env = j->env;
-	op_m(j, 0, 1, 0x8d, RAX, ICOUNT, -1, (int32_t)j->blk->n_insns, 0);  /* lea rax, [r11 + n] */
-	op_m(j, 0, 1, 0x3b, RAX, XB, -1, env->limit, 0);
+	alu_imm(j, 1, 5, ROOM, (int32_t)j->blk->n_insns);  /* sub r11, n */
 	if (!loop) {
-		jcc_exit(j, CC_A, JIT_ENTER);
+		jcc_exit(j, CC_B, JIT_ENTER);  /* its stub gives the n back (emit_exit) */
 		if (fp) {
 			op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);  /* test byte [fflags], NX */
 			b8(j, 1);
@@ -1516,7 +1545,7 @@ static void emit_entry_check(struct jbuf *j, int fp, int loop)
 		}
 		return;
 	}
-	uint8_t *no1 = jshort(j, CC_A), *no2 = NULL, *no3 = NULL;
+	uint8_t *no1 = jshort(j, CC_B), *no2 = NULL, *no3 = NULL;
 	if (fp) {
 		op_m(j, 0, 0, 0xf6, 0, XB, -1, HD(fflags), 0);
 		b8(j, 1);
@@ -1531,12 +1560,13 @@ static void emit_entry_check(struct jbuf *j, int fp, int loop)
 	land(j, no2);
 	land(j, no3);
 	xr_writeback(j, j->loop_dirty);
+	alu_imm(j, 1, 0, ROOM, (int32_t)j->blk->n_insns);  /* add r11, n: not run */
 	emit_return(j, JIT_ENTER);
 }
 
-/* The JIT_ENTER return before the chain entry (emit_return's 16 bytes), which jit_retire's
+/* The JIT_ENTER return before the chain entry (emit_return's 33 bytes), which jit_retire's
  * short jump goes back to. */
-#define JIT_DEAD_STUB 23
+#define JIT_DEAD_STUB 33
 
 int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
 		  uint32_t n, uint8_t *buf, uint32_t cap, struct jit_code *out)
@@ -1549,7 +1579,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	 * read or written; then with the most used in host registers */
 	xr_pin(j);
 	int self_loop = 0, fp = 0;
-	uint32_t written = 0;
+	uint32_t written = 0, loop_last = 0;
 	for (int pass = 0; pass < 2; pass++) {
 		j->start = j->p = buf;
 		j->end = buf + cap;
@@ -1562,7 +1592,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		/* the second pass gives registers out op by op (xr_prepare); a loop of one block
 		 * starts from its most used ones (xr_allocate), preloaded at its top */
 		if (pass && self_loop) {
-			xr_allocate(j);
+			xr_allocate(j, loop_last);
 			for (int q = 0; q < JIT_XR_N; q++)
 				for (int i = 1; i < 32; i++)
 					if (j->host_of[i] == jit_xr_host[q] && !jit_pin[i])
@@ -1575,6 +1605,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->cur_k = JIT_MAX_OPS;  /* the entry code: no op's */
 		j->dirty = j->written = 0;
 		j->self_loop = 0;
+		j->loop_last = 0;
 		memset(j->use, 0, sizeof(j->use));
 		j->env = env;
 		j->blk = blk;
@@ -1619,6 +1650,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			return -1;
 		if (pass == 0) {
 			self_loop = j->self_loop;
+			loop_last = j->loop_last;
 			written = j->written;
 			fp = j->fp_env;
 		}
@@ -1695,7 +1727,7 @@ void jit_link(uint8_t *rel_w, const uint8_t *rel, const void *chain)
 
 int jit_host_supported(void) { return 1; }
 
-/* jit_enter(xb, base, limit, code, icount): icount to r11; rbx, rbp and r12-r15 saved around the call of the code
+/* jit_enter(xb, base, limit, code, room): room to r11; rbx, rbp and r12-r15 saved around the call of the code
  * (the code keeps guest registers in them; it uses no stack but its return address), the
  * pinned guest registers loaded before it and stored back after it */
 #define JIT_PIN_CHECK(i, d, name, r) _Static_assert(d == XD(i), "JIT_PINS: x" #i "'s offset");

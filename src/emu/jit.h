@@ -7,13 +7,16 @@
  * The translation covers a block's ops from the first up to the first op it does not
  * translate (block_kind.h names the kinds it knows). block_run calls its body as
  *
- *     struct jit_ret r = jit_enter(xb, base, limit, code + body, icount);   xb = (uint8_t *)h->x + 128
+ *     struct jit_ret r = jit_call(xb, base, limit, code + body, icount, n_insns, stop, env_limit);
  *
- * (h->f follows) with the run's instruction count (the count before the block) as icount
- * (the code keeps it in a register and stores it in the uint64_t at env->icount before it
- * returns) and the instruction limit or e->async_at, whichever comes first, at env->limit
- * (relative to h->x, so the code reaches it from xb; nothing changes e->async_at while the
- * code runs). The code returns the block it ended in
+ * (xb = (uint8_t *)h->x + 128, h->f follows) with the run's instruction count before the
+ * block (icount), the block's instruction count, and the instruction limit or e->async_at,
+ * whichever comes first (stop; nothing changes e->async_at while the code runs). jit_call
+ * hands the code the instructions it may run beyond that block (its room: the code counts it
+ * down in a register, each block taking its own instructions off as it enters) and leaves at
+ * env->limit (env_limit: relative to h->x, so the code reaches it from xb) the count at which
+ * the room is used up; before it returns, the code stores the run's count at env->icount.
+ * The code returns the block it ended in
  * (r.block: exits chain from block to block without returning) and r.r, where the block
  * loop goes on: the op index k (r & 0xffff) whose handler runs next (the first op not
  * translated, or an op that needs its exact handler: a load or store that does not go
@@ -32,7 +35,7 @@
  * then on the exit jumps there directly. Before returning JIT_INDIRECT the code looks the target up in
  * block_run's jump cache (env->jc) and goes straight on to a translated block found there,
  * through its chain entry. A chain entry returns JIT_ENTER (r.block: that block, not run) when the
- * block would run past env->limit (0 when every block must go through block_run), when its
+ * block would run past the room (stop 0 when every block must go through block_run), when its
  * FP code does not find NX and RNE, or once jit_retire was called on it (its page dropped).
  * An exit to the block's own start (a loop of one block: jit_block.pc) makes the same checks
  * and goes on inside the code, or returns JIT_ENTER as the chain entry would.
@@ -129,6 +132,33 @@ int jit_fault_ready(void);
 /* Forget an arena's table (its code is gone). */
 void jit_fault_free(struct jit_faults *t);
 
+/* Run translated code (from its body or a chain entry) on the hart whose h->x + 128 is xb:
+ * saves the host registers the code keeps guest registers in, loads the pinned guest
+ * registers, calls it, stores them back to struct hart, restores the host registers (jit.c's
+ * assembly). Guest memory is at base; accesses at limit or above take their handler. room:
+ * the instructions the code may run beyond the block entered at its body (at most
+ * JIT_ROOM_MAX; the code counts it down); env->limit must hold the count at which it is used
+ * up. jit_call does that for block_run. */
+struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code,
+			 uint64_t room);
+#define JIT_ROOM_MAX (1ull << 62)
+
+/* Run the code at `code`, the body of a block of n_insns instructions (n_insns 0: a chain
+ * entry, which takes its own), with the run's count icount before it and its limit stop
+ * (no block may end past it; the block entered at its body runs whatever stop says): the
+ * room to jit_enter, the count at which it is used up to *env_limit. */
+static inline struct jit_ret jit_call(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code,
+				      uint64_t icount, uint32_t n_insns, uint64_t stop,
+				      uint64_t *env_limit)
+{
+	uint64_t from = icount + n_insns;
+	uint64_t room = stop > from ? stop - from : 0;
+	if (room > JIT_ROOM_MAX)
+		room = JIT_ROOM_MAX;
+	*env_limit = from + room;
+	return jit_enter(xb, base, limit, code, room);
+}
+
 /* Translate ops[0..n) of blk into buf (cap bytes). Returns 0 and fills *out, or -1 when the
  * first op is not translatable or buf is too small. */
 int jit_translate(const struct jit_env *env, const struct jit_block *blk, const struct jit_op *ops,
@@ -145,13 +175,6 @@ void jit_link(uint8_t *rel_w, const uint8_t *rel, const void *chain);
 /* Make a block's chain entry return JIT_ENTER from now on (its page was dropped: it must not
  * run again); chain_w is the writable alias of its chain entry. */
 void jit_retire(uint8_t *chain_w);
-
-/* Run translated code (from its body or a chain entry) on the hart whose h->x + 128 is xb:
- * saves the host registers the code keeps guest registers in, loads the pinned guest
- * registers, calls it, stores them back to struct hart, restores the host registers. Guest
- * memory is at base; accesses at limit or above take their handler. */
-struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code,
-			 uint64_t icount);
 
 /* Is this host one the translator emits code for? */
 int jit_host_supported(void);

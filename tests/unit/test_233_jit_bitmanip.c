@@ -79,8 +79,10 @@ static int check(const struct kind *kd, const struct jit_env *env, uint8_t *exec
 			hj.x[6] = edge[a];
 			hj.x[7] = edge[b];
 			hr = hj;
-			struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, exec_mem + c.body,
-						      *(uint64_t *)((uint8_t *)hj.x + 128 + 800));
+			uint64_t *lim = (uint64_t *)((uint8_t *)hj.x + 128 + 808);
+			struct jit_ret jr = jit_call((uint8_t *)hj.x + 128, NULL, 0, exec_mem + c.body,
+						     *(uint64_t *)((uint8_t *)hj.x + 128 + 800), 4,
+						     *lim, lim);
 			assert_int_equal(jr.r, 3);
 			for (int i = 0; i < 3; i++) {
 				struct isa_insn in = { .op = (uint16_t)kd->op, .rd = regs[i][0], .rs1 = regs[i][1],

@@ -28,8 +28,11 @@ static const struct jit_env env = { .icount = 800, .limit = 808, .link = 824, .l
 
 static uint64_t *field(int32_t off) { return (uint64_t *)((uint8_t *)hj.x + 128 + off); }
 
+static uint32_t n_insns_of;  /* the block translate() made */
+
 static void translate(const struct jit_op *ops, uint32_t n, uint32_t n_insns, uint64_t pc_end)
 {
+	n_insns_of = n_insns;
 	static uint8_t buf[16384];
 	struct jit_block blk = { .block = &hj, .pc = PC0, .n_insns = n_insns, .pc_end = pc_end };
 	assert_int_equal(jit_translate(&env, &blk, ops, n, buf, sizeof(buf), &c), 0);
@@ -37,10 +40,13 @@ static void translate(const struct jit_op *ops, uint32_t n, uint32_t n_insns, ui
 	jit_install(exec_mem, exec_mem, buf, &c);
 }
 
-/* from the body (block_run's call), or the chain entry (another block's exit) */
+/* from the body (block_run's call), or the chain entry (another block's exit), with the
+ * count and the limit in their fields (the limit's field then holds what jit_call left) */
 static uint64_t run_at(uint32_t off)
 {
-	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, exec_mem + off, *field(env.icount));
+	struct jit_ret jr = jit_call((uint8_t *)hj.x + 128, NULL, 0, exec_mem + off,
+				     *field(env.icount), off == c.body ? n_insns_of : 0,
+				     *field(env.limit), field(env.limit));
 	assert_ptr_equal(jr.block, &hj);
 	return jr.r;
 }
@@ -334,8 +340,8 @@ static void test_random_blocks(void **state)
 		*field(env.limit) = limit;
 		uint64_t ic = 100;
 		uint64_t r_want = reference(&want, gmem_r, ops, n + 1, n, &ic, limit);
-		struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, gmem_j, MEMSZ - 7,
-					      exec_mem + c.body, 100);
+		struct jit_ret jr = jit_call((uint8_t *)hj.x + 128, gmem_j, MEMSZ - 7,
+					     exec_mem + c.body, 100, n, limit, field(env.limit));
 		if (jr.r != r_want)
 			fail_msg("block %d: returned %#llx, want %#llx", it, (unsigned long long)jr.r,
 				 (unsigned long long)r_want);

@@ -100,8 +100,9 @@ static void run_one(const struct kind *kd, const struct jit_code *c, uint8_t *co
 	hj.fflags = FPU_NX;
 	hj.frm = FPU_RM_RNE;
 	hr = hj;
-	struct jit_ret jr = jit_enter((uint8_t *)hj.x + 128, NULL, 0, code + c->body,
-				       *(uint64_t *)((uint8_t *)hj.x + 128 + 800));
+	uint64_t *lim = (uint64_t *)((uint8_t *)hj.x + 128 + 808);
+	struct jit_ret jr = jit_call((uint8_t *)hj.x + 128, NULL, 0, code + c->body,
+				     *(uint64_t *)((uint8_t *)hj.x + 128 + 800), 4, *lim, lim);
 	uint32_t k = (uint32_t)jr.r & 0xffff;
 	assert_true(k <= 3);
 	if (k == 3)
