@@ -748,16 +748,17 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 		const struct jit_env *env = j->env;
 		if (!j->rax_next)
 			op_m(j, 0, 1, 0x8b, RAX, XB, -1, HD(next_pc), 0);
-		op_r(j, 0, 1, 0x8b, RCX, RAX);
-		shift_imm(j, 1, 5, RCX, 1);                       /* shr rcx, 1 */
-		alu_imm(j, 0, 4, RCX, (int32_t)env->jc_mask);     /* and ecx, mask */
-		shift_imm(j, 1, 4, RCX, 4);                       /* shl rcx, 4: 16-byte entries */
-		op_m(j, 0, 1, 0x8d, R8, XB, RCX, env->jc, 0);     /* lea r8, [rdi + rcx + jc] */
-		op_r(j, 0, 1, 0x8b, RCX, RAX);
-		op_r(j, 0, 1, 0xf7, 2, RCX);                      /* not rcx */
-		op_m(j, 0, 1, 0x3b, RCX, R8, -1, 0, 0);           /* cmp rcx, [r8] (~PC) */
+		/* the entry's offset, ((pc >> 1) & mask) * 16, is (pc * 8) & (mask * 16): pc is even */
+		b8(j, 0x8d);
+		b8(j, 0x0c);
+		b8(j, 0xc5);
+		b32(j, 0);                                        /* lea ecx, [rax * 8] */
+		alu_imm(j, 0, 4, RCX, (int32_t)(env->jc_mask << 4));  /* and ecx, mask * 16 */
+		op_r(j, 0, 1, 0x8b, R8, RAX);
+		op_r(j, 0, 1, 0xf7, 2, R8);                       /* not r8 */
+		op_m(j, 0, 1, 0x3b, R8, XB, RCX, env->jc, 0);     /* cmp r8, [rdi + rcx + jc] (~PC) */
 		uint8_t *miss = jshort(j, CC_NE);
-		op_m(j, 0, 1, 0x8b, R8, R8, -1, 8, 0);            /* mov r8, [r8 + 8]: the block */
+		op_m(j, 0, 1, 0x8b, R8, XB, RCX, env->jc + 8, 0); /* mov r8, [... + 8]: the block */
 		op_m(j, 0, 1, 0x8b, RCX, R8, -1, env->chain_of, 0);
 		op_r(j, 0, 1, 0x85, RCX, RCX);                    /* test rcx, rcx */
 		uint8_t *miss2 = jshort(j, CC_E);
@@ -809,6 +810,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 				op_m(j, 0, 1, 0x81, 0, XB, -1, XD(o->rd), 0);
 				b32(j, (uint32_t)imm32);
 			}
+			return 0;
+		}
+		if (!imm32 && j->host_of[o->rd] < 0) {
+			/* mv to a register in struct hart: straight from rs1's host register */
+			st_x(j, o->rd, x_in(j, o->rs1, RAX));
 			return 0;
 		}
 	{
