@@ -92,6 +92,8 @@ struct jbuf {
 	uint8_t *start;
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
+	uint32_t fboxed;        /* FP registers (bits) the code wrote NaN-boxed binary32 values
+	                           to earlier in the block: their box needs no test (fp_boxed) */
 	int8_t host_of[32];     /* guest int register -> host register, -1: in struct hart */
 	uint32_t loaded, dirty; /* guest registers (bits) in their host register now, written
 	                           (pinned ones are always loaded, never dirty) */
@@ -437,7 +439,18 @@ static void rd_set(struct jbuf *j, int rd, int t, int sext)
 }
 
 static void ld_f(struct jbuf *j, int reg, int i) { op_m(j, 0, 1, 0x8b, reg, FB, -1, FD(i), 0); }
-static void st_f(struct jbuf *j, int i, int reg) { op_m(j, 0, 1, 0x89, reg, FB, -1, FD(i), 0); }
+/* f[i] <- host reg, not known to be NaN-boxed */
+static void st_f(struct jbuf *j, int i, int reg)
+{
+	op_m(j, 0, 1, 0x89, reg, FB, -1, FD(i), 0);
+	j->fboxed &= ~(1u << i);
+}
+/* f[i] <- host reg holding a NaN-boxed binary32 */
+static void st_f_boxed(struct jbuf *j, int i, int reg)
+{
+	op_m(j, 0, 1, 0x89, reg, FB, -1, FD(i), 0);
+	j->fboxed |= 1u << i;
+}
 
 /* Does exit v go to the block's own start (a loop of one block)? */
 static int self_exit(const struct jbuf *j, uint32_t v)
@@ -588,14 +601,20 @@ static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, in
 		land(j, ok);
 		land(j, ok2);
 	}
-	if (single)
+	if (single) {
 		nan_box(j);
-	st_f(j, rd, RAX);
+		st_f_boxed(j, rd, RAX);
+	} else {
+		st_f(j, rd, RAX);
+	}
 }
 
-/* exit to k unless f[i] is NaN-boxed (its upper half all ones) */
+/* exit to k unless f[i] is NaN-boxed (its upper half all ones); no test when the block's
+ * code boxed it (the code is straight-line: what ran before this op in the block did so) */
 static void fp_boxed(struct jbuf *j, int i, uint32_t k)
 {
+	if (j->fboxed & (1u << i))
+		return;
 	op_m(j, 0, 0, 0x8b, RCX, FB, -1, FD(i) + 4, 0);  /* mov ecx, upper half */
 	alu_imm(j, 0, 7, RCX, -1);
 	jcc_exit(j, CC_NE, k);
@@ -924,7 +943,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			b32(j, 0);
 			b32(j, 0xffffffffu);
 			op_r(j, 0, 1, 0x0b, RAX, RCX);  /* or rax, rcx */
-			st_f(j, o->rd, RAX);
+			st_f_boxed(j, o->rd, RAX);
 		} else if (o->kind == BK_FLD) {
 			st_f(j, o->rd, RCX);
 		} else if (t == RCX) {
@@ -1069,7 +1088,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			op_r(j, 0, 0, 0xf7, 2, RCX);        /* not ecx */
 		alu_imm(j, 0, 4, RCX, (int32_t)0x80000000u);  /* and ecx, sign: rcx's upper half 0 */
 		sgnj_apply(j, o->kind == BK_FSGNJX_S, 31);
-		st_f(j, o->rd, RAX);
+		st_f_boxed(j, o->rd, RAX);
 		return 0;
 	case BK_FCVT_W_S: case BK_FCVT_W_S_RNE:
 		/* a NaN-boxed |x| < 2^31: in range, no NV; inexact only raises NX, accrued
@@ -1101,7 +1120,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		op_x(j, 0xf3, o->kind == BK_FCVT_S_L, 0x0f2a, 0, o->rs1);  /* cvtsi2ss xmm0, rs1 */
 		op_r(j, 0x66, 0, 0x0f7e, 0, RAX);                          /* movd eax, xmm0 */
 		nan_box(j);
-		st_f(j, o->rd, RAX);
+		st_f_boxed(j, o->rd, RAX);
 		return 0;
 	case BK_FCVT_S_D:
 		/* narrowed: kept when plain (no overflow, no underflow; NaN and infinity are
@@ -1129,7 +1148,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_FMV_W_X:
 		op_x(j, 0, 0, 0x8b, RAX, o->rs1);                 /* mov eax, rs1's low half */
 		nan_box(j);
-		st_f(j, o->rd, RAX);
+		st_f_boxed(j, o->rd, RAX);
 		return 0;
 	case BK_FEQ_D: case BK_FLT_D: case BK_FLE_D:
 		/* ucomisd: unordered (a NaN) sets PF: the handler decides NV */
@@ -1592,6 +1611,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->full = 0;
 		j->n_fix = j->n_loop_ref = j->n_flt = 0;
 		j->fp_env = j->nx_check = 0;
+		j->fboxed = 0;
 		xr_pin(j);  /* j->loaded: the pinned registers */
 		memset(j->occ, 0, sizeof(j->occ));
 		memset(j->loop_occ, 0, sizeof(j->loop_occ));

@@ -9,7 +9,8 @@
  * values around 2^31, registers that are not NaN-boxed, binary64 values around binary32's
  * range and int32's (the same bits are the x registers' operands). fflags starts with NX (the
  * translated code's assumption, checked by its caller) and frm RNE; where the code returns
- * the op's index the test runs the handlers from that op on, as block_run does. */
+ * the op's index the test runs the handlers from that op on, as block_run does. And two-op
+ * chains, a binary32 or binary64 result feeding a binary32 operation (test_fp_chain). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -183,8 +184,104 @@ static void test_fp_single(void **state)
 	munmap(m, cap);
 }
 
+/* A binary32 result feeding a binary32 operation in the same block: the code does not test
+ * the box of a register it boxed itself, and still tests one a binary64 result (or an int
+ * move) wrote. Two ops, writer (f10 from f6, f7, f8) then reader (f11 from f10 and f10, or
+ * f10 and f7), then an op the translator stops at, on every pair of edge operands, against
+ * the handlers. */
+static const struct kind writers[] = {
+	{ BK_FADD_S, ISA_OP_fadd_s, 0, FPU_RM_RNE }, { BK_FMUL_S, ISA_OP_fmul_s, 0, FPU_RM_DYN },
+	{ BK_FSGNJN_S, ISA_OP_fsgnjn_s, 0, FPU_RM_RTZ }, { BK_FCVT_S_W, ISA_OP_fcvt_s_w, 0, FPU_RM_RNE },
+	{ BK_FMV_W_X, ISA_OP_fmv_w_x, 0, 0 }, { BK_FCVT_S_D, ISA_OP_fcvt_s_d, 0, FPU_RM_RNE },
+	/* binary64 results and a raw move: the reader must test their box */
+	{ BK_FADD_D, ISA_OP_fadd_d, 0, FPU_RM_RNE }, { BK_FMV_D_X, ISA_OP_fmv_d_x, 0, 0 },
+	{ BK_FSGNJ_D, ISA_OP_fsgnj_d, 0, FPU_RM_RNE }, { BK_FCVT_D_S, ISA_OP_fcvt_d_s, 0, FPU_RM_RNE },
+};
+static const struct kind readers[] = {
+	{ BK_FADD_S, ISA_OP_fadd_s, 0, FPU_RM_RNE }, { BK_FSGNJ_S, ISA_OP_fsgnj_s, 0, FPU_RM_RNE },
+	{ BK_FLT_S, ISA_OP_flt_s, 0, FPU_RM_RNE }, { BK_FCVT_W_S, ISA_OP_fcvt_w_s, 0, FPU_RM_RTZ },
+	{ BK_FDIV_S, ISA_OP_fdiv_s, 0, FPU_RM_RNE },
+};
+
+static struct isa_insn chain_insn(const struct kind *kd, int rd, int rs1, int rs2)
+{
+	return (struct isa_insn){ .op = (uint16_t)kd->op, .rd = (uint8_t)rd, .rs1 = (uint8_t)rs1,
+				  .rs2 = (uint8_t)rs2, .rs3 = 8, .rm = kd->rm, .len = 4 };
+}
+
+static void test_fp_chain(void **state)
+{
+	(void)state;
+	if (!jit_host_supported())
+		skip();
+	size_t cap = 16384;
+	uint8_t *m = mmap(NULL, cap, PROT_READ | PROT_WRITE | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	assert_true(m != MAP_FAILED);
+	struct jit_env env = { .icount = 800, .limit = 808, .link = 824, .link_pc = 832,
+			       .jc = 840, .chain_of = 0, .jc_mask = 0 };
+	unsigned long whole = 0, tested = 0;
+	for (size_t w = 0; w < sizeof(writers) / sizeof(writers[0]); w++)
+		for (size_t q = 0; q < sizeof(readers) / sizeof(readers[0]); q++)
+			for (int same = 0; same < 2; same++) {
+				const struct kind *kw = &writers[w], *kr = &readers[q];
+				int r2 = same ? 10 : 7;
+				struct isa_insn in[2] = { chain_insn(kw, 10, 6, 7),
+							  chain_insn(kr, 11, 10, r2) };
+				struct jit_op ops[3] = {
+					{ .kind = (uint8_t)kw->kind, .rd = 10, .rs1 = 6, .rs2 = 7, .rs3 = 8,
+					  .len = 4, .pc = 0x10000 },
+					{ .kind = (uint8_t)kr->kind, .rd = 11, .rs1 = 10, .rs2 = (uint8_t)r2,
+					  .rs3 = 8, .len = 4, .pc = 0x10004 },
+					{ .kind = BK_GEN, .len = 4, .pc = 0x10008 },
+				};
+				static uint8_t buf[16384];
+				static struct jit_code c;
+				struct jit_block blk = { .block = &hj, .n_insns = 3, .pc_end = 0x1000c };
+				assert_int_equal(jit_translate(&env, &blk, ops, 3, buf, sizeof(buf), &c), 0);
+				assert_int_equal(c.n_ops, 2);
+				jit_install(m, m, buf, &c);
+				for (size_t a = 0; a < NE; a++)
+					for (size_t b = 0; b < NE; b++) {
+						memset(&hj, 0, sizeof(hj));
+						for (int r = 0; r < 32; r++)
+							hj.f[r] = 0x6666000000000000ull + (uint64_t)r;
+						hj.f[6] = hj.x[6] = edge[a];
+						hj.f[7] = hj.x[7] = edge[b];
+						hj.fflags = FPU_NX;
+						hj.frm = FPU_RM_RNE;
+						hr = hj;
+						uint64_t *lim = (uint64_t *)((uint8_t *)hj.x + 128 + 808);
+						struct jit_ret jr = jit_call((uint8_t *)hj.x + 128, NULL, 0, m + c.body,
+									     0, 3, *lim, lim);
+						uint32_t k = (uint32_t)jr.r & 0xffff;
+						assert_true(k <= 2);
+						whole += k == 2;
+						tested++;
+						for (uint32_t i = k; i < 2; i++)
+							assert_int_equal(exec_table[in[i].op](&hj, &in[i]), 0);
+						for (int i = 0; i < 2; i++)
+							assert_int_equal(exec_table[in[i].op](&hr, &in[i]), 0);
+						for (int r = 0; r < 32; r++)
+							if (hj.x[r] != hr.x[r] || hj.f[r] != hr.f[r])
+								fail_msg("writer %d reader %d on %#llx, %#llx: x%d %#llx / f%d %#llx, "
+									 "handlers %#llx / %#llx", kw->kind, kr->kind,
+									 (unsigned long long)edge[a],
+									 (unsigned long long)edge[b], r,
+									 (unsigned long long)hj.x[r], r,
+									 (unsigned long long)hj.f[r],
+									 (unsigned long long)hr.x[r],
+									 (unsigned long long)hr.f[r]);
+						assert_int_equal(hj.fflags, hr.fflags);
+					}
+			}
+	print_message("%lu chains, %lu wholly translated\n", tested, whole);
+	assert_true(whole > tested / 10);
+	munmap(m, cap);
+}
+
 int main(void)
 {
-	const struct CMUnitTest tests[] = { cmocka_unit_test(test_fp_single) };
+	const struct CMUnitTest tests[] = { cmocka_unit_test(test_fp_single),
+					    cmocka_unit_test(test_fp_chain) };
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
