@@ -107,6 +107,7 @@ struct jbuf {
 	uint8_t fix_occ[JIT_MAX_FIX][JIT_XR_N];  /* occ at each jump to an exit stub */
 	uint32_t written;       /* guest registers written (bits), counted as emitted */
 	int self_loop;          /* an exit goes to the block's own start (to the loop's checks) */
+	int loop_ready;         /* ... and loop_top is known (the second pass): loop_inline */
 	uint32_t loop_last;     /* ... the last op with such an exit (the loop's body: 0 ..) */
 	int rax_next;           /* rax still holds an indirect jump's target (h->next_pc) */
 	uint32_t loop_top;      /* where those go on after the checks (after the preloads) */
@@ -458,7 +459,7 @@ static int self_exit(const struct jbuf *j, uint32_t v)
 	return (v & JIT_TAKEN) && j->blk->pc && (uint64_t)j->ops[v & 0xffff].imm == j->blk->pc;
 }
 
-/* jcc rel32 to the exit stub returning ret */
+/* jcc rel32 to the exit stub returning ret (cc < 0: jmp rel32) */
 static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 {
 	if (self_exit(j, ret)) {
@@ -466,8 +467,12 @@ static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 		if ((ret & 0xffff) > j->loop_last)
 			j->loop_last = ret & 0xffff;
 	}
-	b8(j, 0x0f);
-	b8(j, 0x80 | (uint32_t)cc);
+	if (cc < 0) {
+		b8(j, 0xe9);
+	} else {
+		b8(j, 0x0f);
+		b8(j, 0x80 | (uint32_t)cc);
+	}
 	if (j->n_fix < JIT_MAX_FIX) {
 		j->fix_at[j->n_fix] = (uint32_t)(j->p - j->start);
 		j->fix_dirty[j->n_fix] = j->dirty;
@@ -477,6 +482,31 @@ static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 		j->full = 1;
 	}
 	b32(j, 0);
+}
+
+static void alu_imm(struct jbuf *j, int w, int digit, int reg, int32_t imm);
+
+/* A loop of one block going round at op k (its instructions 0..k ran) straight from the
+ * code of the op, when nothing has to move first: the registers are where the loop's top
+ * has them, no run log, no translated fsflags before (the FP assumptions the entry checked
+ * still hold): sub r11, k + 1 (the round's unused instructions back, the next round's
+ * taken) and on to loop_top unless that borrows; else the count as it was, on to `out` (the
+ * way out as before: the loop's checks return JIT_ENTER). A conditional exit (cc >= 0) goes
+ * round only when cc holds. 1 when it was emitted so, 0 when the usual exit must be. */
+static int loop_inline(struct jbuf *j, int cc, uint32_t k)
+{
+	if (!j->loop_ready || j->env->log_runs || j->nx_check ||
+	    memcmp(j->occ, j->loop_occ, JIT_XR_N))
+		return 0;
+	uint8_t *skip = cc >= 0 ? jshort(j, cc ^ 1) : NULL;
+	alu_imm(j, 1, 5, ROOM, (int32_t)(k + 1));                 /* sub r11, k + 1 */
+	b8(j, 0x0f);
+	b8(j, 0x80 | CC_AE);                                      /* jae loop_top */
+	b32(j, (uint32_t)((int32_t)j->loop_top - (int32_t)(j->p - j->start + 4)));
+	alu_imm(j, 1, 0, ROOM, (int32_t)(k + 1));                 /* add r11, k + 1 */
+	jcc_exit(j, -1, k | JIT_TAKEN);                           /* jmp: the usual exit */
+	land(j, skip);
+	return 1;
 }
 
 /* ALU op with an immediate: 81 /digit id (83 /digit ib when it fits) */
@@ -1468,7 +1498,8 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	/* leaving the block: the link written, then the target */
 	case BK_JAL: case BK_J:
 		st_x_imm(j, o->rd, o->pc + o->len);
-		emit_exit(j, k | JIT_TAKEN, j->dirty);
+		if (!(self_exit(j, k | JIT_TAKEN) && loop_inline(j, -1, k)))
+			emit_exit(j, k | JIT_TAKEN, j->dirty);
 		return 1;
 	case BK_JALR: case BK_JR:
 		ld_x(j, RAX, o->rs1);
@@ -1500,11 +1531,14 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		if (o->rs2 == 0 || o->rs1 == 0) {
 			int r = x_in(j, o->rs2 == 0 ? o->rs1 : o->rs2, RAX);
 			op_r(j, 0, 1, 0x85, r, r);  /* test r, r */
-			jcc_exit(j, o->rs2 == 0 ? cc[o->kind] : cc0[o->kind], k | JIT_TAKEN);
+			int c = o->rs2 == 0 ? cc[o->kind] : cc0[o->kind];
+			if (!(self_exit(j, k | JIT_TAKEN) && loop_inline(j, c, k)))
+				jcc_exit(j, c, k | JIT_TAKEN);
 			return 0;
 		}
 		op_x(j, 0, 1, 0x3b, x_in(j, o->rs1, RAX), o->rs2);  /* cmp rs1, rs2 */
-		jcc_exit(j, cc[o->kind], k | JIT_TAKEN);
+		if (!(self_exit(j, k | JIT_TAKEN) && loop_inline(j, cc[o->kind], k)))
+			jcc_exit(j, cc[o->kind], k | JIT_TAKEN);
 		return 0;
 	}
 	default:
@@ -1632,6 +1666,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->dirty = j->written = 0;
 		j->self_loop = 0;
 		j->loop_last = 0;
+		j->loop_ready = 0;
 		memset(j->use, 0, sizeof(j->use));
 		j->env = env;
 		j->blk = blk;
@@ -1661,6 +1696,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			j->loop_dirty = j->dirty;
 			memcpy(j->loop_occ, j->occ, JIT_XR_N);
 			j->loop_top = (uint32_t)(j->p - j->start);
+			j->loop_ready = 1;
 		}
 		k = 0;
 		r = 0;
