@@ -891,6 +891,13 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		return 0;
 	}
 	case BK_ADDIW: {
+		if (!imm32) {
+			/* sext.w: movsxd from rs1 (its register or its low word in struct hart) */
+			int t = j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RAX;
+			op_x(j, 0, 1, 0x63, t, o->rs1);  /* movsxd t, rs1d */
+			rd_set(j, o->rd, t, 0);
+			return 0;
+		}
 		int t = rd_from(j, o->rd, o->rs1, -1, 0);
 		if (imm32)
 			alu_imm(j, 0, 0, t, imm32);
@@ -967,13 +974,11 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		default: op_m(j, 0, 1, 0x8b, t, RSI, ix, 0, 0); break;        /* mov t, qword */
 		}
 		if (o->kind == BK_FLW) {
-			/* NaN-boxed: the upper half all ones */
-			b8(j, 0x48);
-			b8(j, 0xb8);  /* movabs rax, 0xffffffff00000000 */
-			b32(j, 0);
-			b32(j, 0xffffffffu);
-			op_r(j, 0, 1, 0x0b, RAX, RCX);  /* or rax, rcx */
-			st_f_boxed(j, o->rd, RAX);
+			/* NaN-boxed: the low half loaded, the upper half all ones */
+			op_m(j, 0, 0, 0x89, RCX, FB, -1, FD(o->rd), 0);      /* mov [rd], ecx */
+			op_m(j, 0, 0, 0xc7, 0, FB, -1, FD(o->rd) + 4, 0);    /* mov dword [rd + 4], */
+			b32(j, 0xffffffffu);                                 /* -1 */
+			j->fboxed |= 1u << o->rd;
 		} else if (o->kind == BK_FLD) {
 			st_f(j, o->rd, RCX);
 		} else if (t == RCX) {
