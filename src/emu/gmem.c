@@ -14,16 +14,17 @@
 int gmem_init(struct gmem *m)
 {
 	memset(m, 0, sizeof(*m));
-	void *base = mmap(NULL, GMEM_GUEST_SIZE, PROT_NONE, GMEM_HOST_ANON, -1, 0);
-	if (base == MAP_FAILED)
+	/* the guest's space with GMEM_GUARD bytes of PROT_NONE on each side, never mapped */
+	uint8_t *res = mmap(NULL, GMEM_GUEST_SIZE + 2 * GMEM_GUARD, PROT_NONE, GMEM_HOST_ANON, -1, 0);
+	if (res == MAP_FAILED)
 		return -errno;
 	void *perm = mmap(NULL, GMEM_NPAGES, PROT_READ | PROT_WRITE, GMEM_HOST_ANON, -1, 0);
 	if (perm == MAP_FAILED) {
 		int err = -errno;
-		munmap(base, GMEM_GUEST_SIZE);
+		munmap(res, GMEM_GUEST_SIZE + 2 * GMEM_GUARD);
 		return err;
 	}
-	m->base = base;
+	m->base = res + GMEM_GUARD;
 	m->perm = perm;
 	m->jit_limit = GMEM_JIT_LIMIT;
 	return 0;
@@ -32,7 +33,7 @@ int gmem_init(struct gmem *m)
 void gmem_fini(struct gmem *m)
 {
 	if (m->base)
-		munmap(m->base, GMEM_GUEST_SIZE);
+		munmap(m->base - GMEM_GUARD, GMEM_GUEST_SIZE + 2 * GMEM_GUARD);
 	if (m->perm)
 		munmap(m->perm, GMEM_NPAGES);
 	m->base = NULL;

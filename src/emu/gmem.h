@@ -65,6 +65,11 @@ struct gmem {
 };
 
 #define GMEM_JIT_LIMIT (GMEM_GUEST_SIZE - 7)  /* an 8-byte access at most stays inside */
+/* Host address space reserved PROT_NONE below base and above base + GMEM_GUEST_SIZE, never
+ * mapped: a translated access within GMEM_GUARD bytes of an address below jit_limit faults
+ * there when it is outside the guest's space (jit.c leaves the check out for such accesses:
+ * a base register the block already checked, at another offset) */
+#define GMEM_GUARD (64 * 1024)
 
 /* The host protection (PROT_*) that mirrors a page's permission byte. */
 int gmem_host_prot_of(const struct gmem *m, uint8_t perm);

@@ -92,6 +92,8 @@ struct jbuf {
 	uint8_t *start;
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
+	uint32_t checked;       /* guest int registers (bits) whose value an access of the block
+	                           checked against jit_limit, not written since (mem_addr) */
 	uint32_t fboxed;        /* FP registers (bits) the code wrote NaN-boxed binary32 values
 	                           to earlier in the block: their box needs no test (fp_boxed) */
 	int8_t host_of[32];     /* guest int register -> host register, -1: in struct hart */
@@ -244,6 +246,7 @@ static int xr_read(struct jbuf *j, int i)
 static int xr_write(struct jbuf *j, int i)
 {
 	j->use[i]++;
+	j->checked &= ~(1u << i);
 	if (!jit_pin[i] && j->cur_k < JIT_MAX_OPS)
 		j->opuse[j->cur_k] |= 1u << i;
 	j->written |= 1u << i;
@@ -486,6 +489,20 @@ static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 
 static void alu_imm(struct jbuf *j, int w, int digit, int reg, int32_t imm);
 
+/* An exit stub returning ret with no jump to it: where a host fault in the access that comes
+ * next (mem_access) goes, for an access with no check before it */
+static void fix_only(struct jbuf *j, uint32_t ret)
+{
+	if (j->n_fix < JIT_MAX_FIX) {
+		j->fix_at[j->n_fix] = UINT32_MAX;
+		j->fix_dirty[j->n_fix] = j->dirty;
+		memcpy(j->fix_occ[j->n_fix], j->occ, sizeof(j->occ));
+		j->fix_ret[j->n_fix++] = ret;
+	} else {
+		j->full = 1;
+	}
+}
+
 /* A loop of one block going round at op k (its instructions 0..k ran) straight from the
  * code of the op, when nothing has to move first: the registers are where the loop's top
  * has them, no run log, no translated fsflags before (the FP assumptions the entry checked
@@ -542,12 +559,23 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 	st_x(j, rd, RAX);
 }
 
-/* The host register holding guest address rs1 + imm (rax, or rs1's own when imm is 0); exits
- * (to k) unless it is below jit_limit (rdx). The
- * access that follows (mem_access) faults on the host where the guest may not make it. */
-static int mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t k)
+/* The guest address rs1 + imm of op k's access as a host register and a displacement
+ * (*disp): exits (to k) unless it is below jit_limit (rdx), and the access that follows
+ * (mem_access) faults on the host where the guest may not make it. The register holds the
+ * address (rax, or rs1's own when imm is 0) with *disp 0; or, when an access earlier in the
+ * block checked rs1 (not written since: jbuf.checked) and no log wants the address, rs1
+ * itself with *disp imm and no check: the address is within 4 KiB of one below jit_limit,
+ * so inside the guest's space or gmem's guards (GMEM_GUARD), where the access faults. */
+static int mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t k, int32_t *disp)
 {
+	*disp = 0;
+	if ((j->checked & (1u << o->rs1)) && !j->env->log_mem) {
+		fix_only(j, k);  /* a host fault in the access: the op's exit */
+		*disp = (int32_t)o->imm;
+		return x_in(j, o->rs1, RAX);
+	}
 	int a = xr_read(j, o->rs1);
+	j->checked |= 1u << o->rs1;  /* the code goes on only when the check passed */
 	if (a >= 0 && !o->imm) {
 		/* the address is rs1's host register itself */
 		op_r(j, 0, 1, 0x3b, a, RDX);  /* cmp a, rdx */
@@ -956,7 +984,8 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	}
 	case BK_LB: case BK_LH: case BK_LW: case BK_LD: case BK_LBU: case BK_LHU: case BK_LWU:
 	case BK_FLW: case BK_FLD: {
-		int ix = mem_addr(j, o, k);
+		int32_t d;
+		int ix = mem_addr(j, o, k, &d);
 		if (j->env->log_mem)
 			emit_mem_log(j, ix);
 		/* an int load goes straight to rd's host register when it has one */
@@ -964,14 +993,14 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		int t = !fp && j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RCX;
 		mem_access(j);
 		switch (o->kind) {
-		case BK_LB: op_m(j, 0, 1, 0x0fbe, t, RSI, ix, 0, 0); break;   /* movsx t, byte */
-		case BK_LH: op_m(j, 0, 1, 0x0fbf, t, RSI, ix, 0, 0); break;   /* movsx t, word */
-		case BK_LW: op_m(j, 0, 1, 0x63, t, RSI, ix, 0, 0); break;     /* movsxd t, dword */
-		case BK_LBU: op_m(j, 0, 0, 0x0fb6, t, RSI, ix, 0, 0); break;  /* movzx t32, byte */
-		case BK_LHU: op_m(j, 0, 0, 0x0fb7, t, RSI, ix, 0, 0); break;  /* movzx t32, word */
+		case BK_LB: op_m(j, 0, 1, 0x0fbe, t, RSI, ix, d, 0); break;   /* movsx t, byte */
+		case BK_LH: op_m(j, 0, 1, 0x0fbf, t, RSI, ix, d, 0); break;   /* movsx t, word */
+		case BK_LW: op_m(j, 0, 1, 0x63, t, RSI, ix, d, 0); break;     /* movsxd t, dword */
+		case BK_LBU: op_m(j, 0, 0, 0x0fb6, t, RSI, ix, d, 0); break;  /* movzx t32, byte */
+		case BK_LHU: op_m(j, 0, 0, 0x0fb7, t, RSI, ix, d, 0); break;  /* movzx t32, word */
 		case BK_LWU: case BK_FLW:
-			op_m(j, 0, 0, 0x8b, t, RSI, ix, 0, 0); break;         /* mov t32, dword */
-		default: op_m(j, 0, 1, 0x8b, t, RSI, ix, 0, 0); break;        /* mov t, qword */
+			op_m(j, 0, 0, 0x8b, t, RSI, ix, d, 0); break;         /* mov t32, dword */
+		default: op_m(j, 0, 1, 0x8b, t, RSI, ix, d, 0); break;        /* mov t, qword */
 		}
 		if (o->kind == BK_FLW) {
 			/* NaN-boxed: the low half loaded, the upper half all ones */
@@ -991,7 +1020,8 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 	case BK_SB: case BK_SH: case BK_SW: case BK_SD: case BK_FSW: case BK_FSD: {
 		uint32_t sz = o->kind == BK_SB ? 1 : o->kind == BK_SH ? 2 :
 			      o->kind == BK_SW || o->kind == BK_FSW ? 4 : 8;
-		int ix = mem_addr(j, o, k);
+		int32_t d;
+		int ix = mem_addr(j, o, k, &d);
 		if (j->env->log_mem)
 			emit_mem_log(j, ix);
 		int v = RCX;  /* the value: rs2's host register when it has one */
@@ -1001,10 +1031,10 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 			/* x0: the immediate 0 (mov byte/word/dword/qword [rsi + ix], 0) */
 			mem_access(j);
 			if (sz == 1) {
-				op_m(j, 0, 0, 0xc6, 0, RSI, ix, 0, 0);
+				op_m(j, 0, 0, 0xc6, 0, RSI, ix, d, 0);
 				b8(j, 0);
 			} else {
-				op_m(j, sz == 2 ? 0x66 : 0, sz == 8, 0xc7, 0, RSI, ix, 0, 0);
+				op_m(j, sz == 2 ? 0x66 : 0, sz == 8, 0xc7, 0, RSI, ix, d, 0);
 				if (sz == 2)
 					b8(j, 0), b8(j, 0);
 				else
@@ -1016,10 +1046,10 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		}
 		mem_access(j);
 		switch (sz) {
-		case 1: op_m(j, 0, 0, 0x88, v, RSI, ix, 0, 1); break;  /* REX: bpl, not ch */
-		case 2: op_m(j, 0x66, 0, 0x89, v, RSI, ix, 0, 0); break;
-		case 4: op_m(j, 0, 0, 0x89, v, RSI, ix, 0, 0); break;
-		default: op_m(j, 0, 1, 0x89, v, RSI, ix, 0, 0); break;
+		case 1: op_m(j, 0, 0, 0x88, v, RSI, ix, d, 1); break;  /* REX: bpl, not ch */
+		case 2: op_m(j, 0x66, 0, 0x89, v, RSI, ix, d, 0); break;
+		case 4: op_m(j, 0, 0, 0x89, v, RSI, ix, d, 0); break;
+		default: op_m(j, 0, 1, 0x89, v, RSI, ix, d, 0); break;
 		}
 		return 0;
 	}
@@ -1650,7 +1680,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->full = 0;
 		j->n_fix = j->n_loop_ref = j->n_flt = 0;
 		j->fp_env = j->nx_check = 0;
-		j->fboxed = 0;
+		j->fboxed = j->checked = 0;
 		xr_pin(j);  /* j->loaded: the pinned registers */
 		memset(j->occ, 0, sizeof(j->occ));
 		memset(j->loop_occ, 0, sizeof(j->loop_occ));
@@ -1747,7 +1777,8 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		if (j->full)
 			return -1;
 		uint32_t rel = stub_at[s] - (j->fix_at[i] + 4);
-		memcpy(buf + j->fix_at[i], &rel, 4);
+		if (j->fix_at[i] != UINT32_MAX)
+			memcpy(buf + j->fix_at[i], &rel, 4);
 		fix_stub[i] = stub_at[s];
 	}
 	out->n_fault = j->n_flt;
