@@ -636,9 +636,8 @@ enum { ZERO_NONE, ZERO_ANY, ZERO_OPERAND };
 static void fp_keep(struct jbuf *j, int single, int rd, uint32_t k, int zero, int za, int zc)
 {
 	op_r(j, 0x66, !single, 0x0f7e, 0, RAX);       /* movq rax, xmm0 (movd eax) */
-	op_r(j, 0, !single, 0x8b, RCX, RAX);          /* mov rcx, rax */
-	shift_imm(j, !single, 5, RCX, single ? 23 : 52);
-	alu_imm(j, 0, 4, RCX, single ? 0xff : 0x7ff);
+	op_m(j, 0, !single, 0x8d, RCX, RAX, RAX, 0, 0);  /* lea rcx, [rax + rax]: no sign, */
+	shift_imm(j, !single, 5, RCX, single ? 24 : 53); /* shr: the exponent */
 	alu_imm(j, 0, 5, RCX, 2);
 	alu_imm(j, 0, 7, RCX, single ? 0xfd : 0x7fd);
 	if (zero == ZERO_NONE) {
