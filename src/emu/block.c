@@ -877,7 +877,9 @@ enter:
 			goto slow_block;
 		if (b->jit) {
 			/* the translated ops, then their handlers from the op it returns (jit.h) */
-			if (!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) {
+			/* (JIT_SP_BELOW: sp below the memory limit, else interpreted) */
+			if ((!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) &&
+			    x[2] < mem->jit_limit) {
 				/* the exit that led here leaves to this block from now on */
 				if (e->jit_link) {
 					if (e->jit_link_pc == b->pc) {

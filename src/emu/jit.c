@@ -93,7 +93,9 @@ struct jbuf {
 	int fp_env;     /* the code assumes fflags.NX and frm RNE (checked by the caller) */
 	int nx_check;   /* an fsflags was translated: later FP ops test NX themselves */
 	uint32_t checked;       /* guest int registers (bits) whose value an access of the block
-	                           checked against jit_limit, not written since (mem_addr) */
+	                           checked against jit_limit, not written since (mem_addr); sp
+	                           always (JIT_SP_BELOW: its every write is checked) */
+	int sp_written;         /* the op being emitted wrote sp */
 	uint32_t fboxed;        /* FP registers (bits) the code wrote NaN-boxed binary32 values
 	                           to earlier in the block: their box needs no test (fp_boxed) */
 	int8_t host_of[32];     /* guest int register -> host register, -1: in struct hart */
@@ -247,6 +249,8 @@ static int xr_write(struct jbuf *j, int i)
 {
 	j->use[i]++;
 	j->checked &= ~(1u << i);
+	if (i == 2)
+		j->sp_written = 1;
 	if (!jit_pin[i] && j->cur_k < JIT_MAX_OPS)
 		j->opuse[j->cur_k] |= 1u << i;
 	j->written |= 1u << i;
@@ -1531,11 +1535,15 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		return 0;
 	/* leaving the block: the link written, then the target */
 	case BK_JAL: case BK_J:
+		if (o->rd == 2)
+			return -1;  /* sp written by a jump: the handler (JIT_SP_BELOW) */
 		st_x_imm(j, o->rd, o->pc + o->len);
 		if (!(self_exit(j, k | JIT_TAKEN) && loop_inline(j, -1, k)))
 			emit_exit(j, k | JIT_TAKEN, j->dirty);
 		return 1;
 	case BK_JALR: case BK_JR:
+		if (o->rd == 2)
+			return -1;  /* sp written by a jump: the handler (JIT_SP_BELOW) */
 		ld_x(j, RAX, o->rs1);
 		if (imm32)
 			alu_imm(j, 1, 0, RAX, imm32);
@@ -1679,7 +1687,8 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->full = 0;
 		j->n_fix = j->n_loop_ref = j->n_flt = 0;
 		j->fp_env = j->nx_check = 0;
-		j->fboxed = j->checked = 0;
+		j->fboxed = 0;
+		j->checked = env->log_mem ? 0 : 1u << 2;  /* sp: JIT_SP_BELOW */
 		xr_pin(j);  /* j->loaded: the pinned registers */
 		memset(j->occ, 0, sizeof(j->occ));
 		memset(j->loop_occ, 0, sizeof(j->loop_occ));
@@ -1738,8 +1747,16 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			if (pass)
 				xr_prepare(j, k, n);
 			j->cur_k = pass ? JIT_MAX_OPS : k;  /* the first pass records the accesses */
+			j->sp_written = 0;
 			if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
 				break;
+			if (j->sp_written && !env->log_mem) {
+				/* sp stays below jit_limit in translated code (jit.h): on to op k + 1's
+				 * handler, op k done, when it does not */
+				op_r(j, 0, 1, 0x3b, jit_pin[2] - 1, RDX);  /* cmp rbx, rdx */
+				jcc_exit(j, CC_AE, k + 1);
+				j->checked |= 1u << 2;
+			}
 		}
 		j->cur_k = JIT_MAX_OPS;
 		if (k == 0 && r < 0)

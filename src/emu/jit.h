@@ -143,6 +143,13 @@ struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void 
 			 uint64_t room);
 #define JIT_ROOM_MAX (1ull << 62)
 
+/* JIT_SP_BELOW: translated code assumes that sp (x2) is below the memory limit (jit_enter's
+ * `limit`) whenever it runs: its loads and stores through sp have no check of their own (an
+ * address within 4 KiB of one below the limit is inside the guest's space or gmem's guards,
+ * GMEM_GUARD); every write of sp in translated code checks it and returns the next op's
+ * index when it is not below; the caller enters translated code only when it is. (Not when
+ * the code logs addresses, env->log_mem: it checks every access then.) */
+
 /* Run the code at `code`, the body of a block of n_insns instructions (n_insns 0: a chain
  * entry, which takes its own), with the run's count icount before it and its limit stop
  * (no block may end past it; the block entered at its body runs whatever stop says): the

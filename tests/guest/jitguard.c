@@ -1,10 +1,12 @@
 /* jitguard: accesses through a base register whose first access of the block passed, the
  * next one at another offset past the end of the guest's address space (robin's translated
  * code does not check that one: it faults in the guard gmem keeps there) or into an
- * unmapped page. Each must raise SIGSEGV at that access (si_addr the address), with what
- * came before it done. The top of the address space is that of robin's stack (its Sv39 user
- * half ends at 2^38: skipped where the stack ends elsewhere); prints what went otherwise. Run under `robin run` with the blocks translated and with --jit 0:
- * the same output. */
+ * unmapped page, and loads through an sp set past the address space (translated code
+ * assumes sp below its end and checks every write of it). Each must raise SIGSEGV at that
+ * access (si_addr the address), with what came before it done. The top of the address
+ * space is that of robin's stack (its Sv39 user half ends at 2^38: skipped where the stack
+ * ends elsewhere); prints what went otherwise. Run under `robin run` with the blocks
+ * translated and with --jit 0: the same output. */
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
@@ -35,6 +37,17 @@ static void on_segv(int sig, siginfo_t *si, void *uc)
 				 : "memory");                                               \
 		return a + b;                                                               \
 	}
+/* sp set past the address space, then a load through it: the write of sp leaves translated
+ * code (it assumes sp below the end), the load faults with si_addr the address (the handler
+ * runs on the alternate stack; siglongjmp restores sp) */
+static uint64_t bad_sp(uint64_t bad)
+{
+	uint64_t v = 0;
+	__asm__ volatile("mv t0, sp\n\tmv sp, %1\n\tld %0, 16(sp)\n\tmv sp, t0"
+			 : "+&r"(v) : "r"(bad) : "t0", "memory");
+	return v;
+}
+
 PAIR(past_end, 8)
 PAIR(past_end_far, 2040)
 PAIR(below, -2048)
@@ -44,7 +57,10 @@ int main(void)
 	struct sigaction sa;
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_sigaction = on_segv;
-	sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK;
+	static char alt[64 * 1024];
+	stack_t ss = { .ss_sp = alt, .ss_size = sizeof(alt) };
+	sigaltstack(&ss, NULL);
 	sigaction(SIGSEGV, &sa, NULL);
 	/* robin's guest stack ends at the top of the address space, 2^38 */
 	const uintptr_t top = (uintptr_t)1 << 38;
@@ -98,6 +114,14 @@ int main(void)
 				       (unsigned long)fault_addr, (unsigned long)out);
 		}
 		out = 0;
+		uint64_t bad = (top << 2) + 8 * (uint64_t)round;
+		if (!sigsetjmp(env, 1)) {
+			sum += bad_sp(bad);
+		} else {
+			faults++;
+			if (fault_addr != bad + 16)
+				printf("round %d bad_sp: fault at %#lx\n", round, (unsigned long)fault_addr);
+		}
 	}
 	printf("faults %lu, completed sum %lu\n", faults, sum);
 	return 0;

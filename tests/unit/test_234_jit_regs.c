@@ -3,7 +3,8 @@
  * branch to its own start goes on without returning) that ends at its closing op or stops at
  * the limit, and after a side exit and a return to a handler (op k) with registers written
  * before it. The chain entry runs the block, and returns JIT_ENTER at once after jit_retire.
- * And 3000 random blocks against a reference interpreter (test_random_blocks). */
+ * sp (JIT_SP_BELOW): its accesses unchecked, its writes checked (test_sp). And 3000 random
+ * blocks against a reference interpreter (test_random_blocks). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -189,7 +190,7 @@ static uint64_t rnd(void)
 	return rnd_state;
 }
 
-static const uint8_t pool[] = { 1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+static const uint8_t pool[] = { 1, 4, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
 				 21, 22, 23, 24, 25, 28, 31 };
 #define NPOOL (sizeof(pool) / sizeof(pool[0]))
 #define MEMSZ 256
@@ -296,9 +297,53 @@ static uint64_t reference(struct hart *h, uint8_t *mem, const struct jit_op *ops
 			}
 			if (o->rd)
 				h->x[o->rd] = v;
+			/* JIT_SP_BELOW: a write of sp at or past the memory limit returns the next
+			 * op's index, the op done */
+			if (o->rd == 2 && h->x[2] >= MEMSZ - 7)
+				return k + 1;
 		}
 		fail_msg("no end");
 again:;
+	}
+}
+
+/* JIT_SP_BELOW: sp's accesses have no check (the caller enters with sp below the limit) and
+ * every write of sp checks it: addi sp, sp, d; sd x6, 8(sp); ld x7, 8(sp); closing op. With
+ * sp staying below the limit the block runs to its end and the store and load go to memory;
+ * past it, the code returns op 1 (the addi done, the store not) */
+static void test_sp(void **state)
+{
+	(void)state;
+	static uint8_t mem[64];
+	for (int past = 0; past < 2; past++) {
+		const struct jit_op ops[] = {
+			{ .kind = BK_ADDI, .rd = 2, .rs1 = 2, .imm = past ? 64 : -16, .len = 4, .pc = PC0 },
+			{ .kind = BK_SD, .rs1 = 2, .rs2 = 6, .imm = 8, .len = 4, .pc = PC0 + 4 },
+			{ .kind = BK_LD, .rd = 7, .rs1 = 2, .imm = 8, .len = 4, .pc = PC0 + 8 },
+			{ .kind = BK_END, .len = 0, .pc = PC0 + 12 },
+		};
+		translate(ops, 4, 3, PC0 + 12);
+		memset(&hj, 0, sizeof(hj));
+		memset(mem, 0, sizeof(mem));
+		hj.x[2] = 32;
+		hj.x[6] = 0x1122334455667788ull;
+		*field(env.icount) = 0;
+		uint64_t lim = ~0ull;
+		struct jit_ret jr = jit_call((uint8_t *)hj.x + 128, mem, sizeof(mem) - 7,
+					     exec_mem + c.body, 0, 3, lim, field(env.limit));
+		if (!past) {
+			assert_int_equal(jr.r, JIT_END | 3);
+			assert_int_equal(hj.x[2], 16);
+			assert_int_equal(hj.x[7], 0x1122334455667788ull);
+			assert_int_equal(mem[24], 0x88);
+			assert_int_equal(*field(env.icount), 3);
+		} else {
+			assert_int_equal(jr.r, 1);
+			assert_int_equal(hj.x[2], 96);
+			assert_int_equal(hj.x[7], 0);
+			assert_int_equal(mem[24], 0);
+			assert_int_equal(*field(env.icount), 0);
+		}
 	}
 }
 
@@ -330,6 +375,7 @@ static void test_random_blocks(void **state)
 			hj.x[r] = rnd() & (rnd() & 1 ? 0xffffffffffffffffull : 0x7);
 		hj.x[MEMREG] = 0;
 		hj.x[5] = 1 + rnd() % 6;
+		hj.x[2] = rnd() % (MEMSZ - 7);  /* the caller enters with sp below the limit */
 		for (int i = 0; i < MEMSZ; i++)
 			gmem_j[i] = (uint8_t)rnd();
 		memcpy(gmem_r, gmem_j, MEMSZ);
@@ -374,6 +420,6 @@ int main(void)
 	if (!jit_host_supported())
 		return 0;
 	const struct CMUnitTest tests[] = { cmocka_unit_test(test_loop), cmocka_unit_test(test_exits),
-					    cmocka_unit_test(test_random_blocks) };
+					    cmocka_unit_test(test_sp), cmocka_unit_test(test_random_blocks) };
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
