@@ -17,19 +17,11 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/robin-236.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 fail=0
 
-num() { sed -n "s/.*\"$2\"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p" "$1" | head -n1; }
-
 for v in static dyn; do
 	tag="jitguard.$v"
-	run_saved "$tmp" j16 --virtual-time -- "$G/jitguard.$v"
-	run_saved "$tmp" j1 --jit 1 --virtual-time -- "$G/jitguard.$v"
-	run_saved "$tmp" j0 --jit 0 --virtual-time -- "$G/jitguard.$v"
-	runs_agree "$tag --jit 16/0" "$tmp" j16 j0 || fail=1
-	runs_agree "$tag --jit 1/0" "$tmp" j1 j0 || fail=1
+	jit_modes "$tag" "$tmp" "$G/jitguard.$v" || fail=1
 	if [ "$(cat "$tmp/j16.out")" != "faults 240, completed sum 0" ]; then
 		echo "$tag: printed:"; head -5 "$tmp/j16.out"; fail=1
 	fi
-	t1=$(num "$tmp/j1.json" translated_blocks)
-	[ "${t1:-0}" -gt 0 ] || { echo "$tag: no block translated with --jit 1"; fail=1; }
 done
 exit $fail

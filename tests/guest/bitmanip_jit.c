@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mix.h"
+
 static const uint64_t edge[] = {
 	0, 1, 2, 7, 8, 31, 32, 33, 63, 64, 65, 127, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff,
 	0x7fffffffull, 0x80000000ull, 0xffffffffull, 0x100000000ull, 0x123456789abcdef0ull,
@@ -24,14 +26,6 @@ static const uint64_t edge[] = {
 };
 #define NE (sizeof(edge) / sizeof(edge[0]))
 
-static uint64_t hash = 0xcbf29ce484222325ull;
-static void mix(uint64_t v)
-{
-	for (int i = 0; i < 8; i++) {
-		hash ^= (v >> (8 * i)) & 0xff;
-		hash *= 0x100000001b3ull;
-	}
-}
 
 /* Register-register: rd distinct, rd = rs1, rs1 = rs2, x0 as a source (each side) and as the
  * result. I(d, s, t) spells the instruction with those operands. */
@@ -132,7 +126,7 @@ static const struct test zicond[] = { T(czero_eqz) T(czero_nez) };
 static void run(const struct test *t, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
-		hash = 0xcbf29ce484222325ull;
+		hash = MIX_START;
 		for (int rep = 0; rep < 3; rep++)
 			for (size_t i = 0; i < NE; i++)
 				for (size_t j = 0; j < NE; j++)

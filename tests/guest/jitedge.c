@@ -14,6 +14,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "mix.h"
+
 static const uint64_t edge[] = {
 	0, 1, 2, 3, 31, 32, 63, 64, 65, 0x7f, 0x80, 0xff, 0x7fff, 0x8000, 0xffff,
 	0x7fffffffull, 0x80000000ull, 0xffffffffull, 0x100000000ull, 0x123456789abcdef0ull,
@@ -22,14 +24,6 @@ static const uint64_t edge[] = {
 };
 #define NE (sizeof(edge) / sizeof(edge[0]))
 
-static uint64_t hash = 0xcbf29ce484222325ull;
-static void mix(uint64_t v)
-{
-	for (int i = 0; i < 8; i++) {
-		hash ^= (v >> (8 * i)) & 0xff;
-		hash *= 0x100000001b3ull;
-	}
-}
 
 /* Register-register: rd distinct, rd = rs1, rs1 = rs2, x0 as a source and as the result. */
 #define RR(name, insn)                                                                      \
@@ -146,7 +140,7 @@ static void stores(uint8_t *p, uint64_t v)
 int main(void)
 {
 	for (size_t t = 0; t < sizeof(tests) / sizeof(tests[0]); t++) {
-		hash = 0xcbf29ce484222325ull;
+		hash = MIX_START;
 		for (int rep = 0; rep < 3; rep++)
 			for (size_t i = 0; i < NE; i++)
 				for (size_t k = 0; k < NE; k++)
@@ -169,14 +163,14 @@ int main(void)
 	sigaction(SIGSEGV, &sa, NULL);
 
 	/* across the first page end, and across the end of the readable memory */
-	hash = 0xcbf29ce484222325ull;
+	hash = MIX_START;
 	for (int rep = 0; rep < 40; rep++)
 		for (long off = pg - 16; off < pg + 8; off++) {
 			stores(m + off - 4, (uint64_t)rep * 0x0101010101010101ull + (uint64_t)off);
 			mix(loads(m + off));
 		}
 	printf("cross  %016llx\n", (unsigned long long)hash);
-	hash = 0xcbf29ce484222325ull;
+	hash = MIX_START;
 	volatile long off;
 	for (off = 2 * pg - 16; off < 2 * pg + 4; off++) {
 		for (volatile int rep = 0; rep < 20; rep++) {

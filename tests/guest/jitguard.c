@@ -9,6 +9,7 @@
  * translated and with --jit 0: the same output. */
 #include <setjmp.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -83,37 +84,30 @@ int main(void)
 	munmap(low + 1024, 4096);                /* the third page: keep only the second */
 	uint64_t *mid = low + 512;               /* the second page's start */
 	mid[0] = 7;
+	struct pair {
+		const char *name;
+		uint64_t (*fn)(volatile uint64_t *, volatile uint64_t *);
+		volatile uint64_t *base;
+		uintptr_t fault;  /* where its second access faults */
+	} pairs[] = {
+		{ "past_end", past_end, (uint64_t *)(top - 8), top },  /* the last word below 2^38 */
+		{ "past_end_far", past_end_far, (uint64_t *)(top - 8), top - 8 + 2040 },
+		{ "below", below, mid, (uintptr_t)mid - 2048 },
+	};
 	volatile uint64_t out = 0;
 	unsigned long faults = 0, sum = 0;
 	for (int round = 0; round < 60; round++) {
-		volatile uint64_t *base = (uint64_t *)(top - 8);  /* the last 8 bytes below 2^38 */
-		if (!sigsetjmp(env, 1)) {
-			sum += past_end(base, &out);
-		} else {
+		for (size_t p = 0; p < sizeof(pairs) / sizeof(pairs[0]); p++) {
+			out = 0;
+			if (!sigsetjmp(env, 1)) {
+				sum += pairs[p].fn(pairs[p].base, &out);
+				continue;
+			}
 			faults++;
-			if (fault_addr != top || out != 1)
-				printf("round %d past_end: fault at %#lx, out %lu\n", round,
+			if (fault_addr != pairs[p].fault || out != 1)
+				printf("round %d %s: fault at %#lx, out %lu\n", round, pairs[p].name,
 				       (unsigned long)fault_addr, (unsigned long)out);
 		}
-		out = 0;
-		if (!sigsetjmp(env, 1)) {
-			sum += past_end_far(base, &out);
-		} else {
-			faults++;
-			if (fault_addr != top - 8 + 2040 || out != 1)
-				printf("round %d past_end_far: fault at %#lx, out %lu\n", round,
-				       (unsigned long)fault_addr, (unsigned long)out);
-		}
-		out = 0;
-		if (!sigsetjmp(env, 1)) {
-			sum += below(mid, &out);
-		} else {
-			faults++;
-			if (fault_addr != (uintptr_t)mid - 2048 || out != 1)
-				printf("round %d below: fault at %#lx, out %lu\n", round,
-				       (unsigned long)fault_addr, (unsigned long)out);
-		}
-		out = 0;
 		uint64_t bad = (top << 2) + 8 * (uint64_t)round;
 		if (!sigsetjmp(env, 1)) {
 			sum += bad_sp(bad);

@@ -67,3 +67,20 @@ runs_agree() {
 	fi
 	return 0
 }
+
+# jit_modes TAG DIR PROG ARGS...: PROG run with its blocks translated on their 16th entry
+# (saved as DIR/j16), on their first (--jit 1, DIR/j1) and never (--jit 0, DIR/j0), each
+# under --virtual-time: the three runs agree (runs_agree) and --jit 1 translated blocks;
+# else says what and returns 1.
+jit_modes() {
+	local tag=$1 dir=$2 rc=0 t1
+	shift 2
+	run_saved "$dir" j16 --virtual-time -- "$@"
+	run_saved "$dir" j1 --jit 1 --virtual-time -- "$@"
+	run_saved "$dir" j0 --jit 0 --virtual-time -- "$@"
+	runs_agree "$tag --jit 16/0" "$dir" j16 j0 || rc=1
+	runs_agree "$tag --jit 1/0" "$dir" j1 j0 || rc=1
+	t1=$(sed -n 's/.*"translated_blocks"[[:space:]]*:[[:space:]]*\([0-9]*\).*/\1/p' "$dir/j1.json" | head -n1)
+	[ "${t1:-0}" -gt 0 ] || { echo "$tag: no block translated with --jit 1"; rc=1; }
+	return $rc
+}
