@@ -511,8 +511,8 @@ static void fix_only(struct jbuf *j, uint32_t ret)
  * code of the op, when nothing has to move first: the registers are where the loop's top
  * has them, no run log, no translated fsflags before (the FP assumptions the entry checked
  * still hold): sub r11, k + 1 (the round's unused instructions back, the next round's
- * taken) and on to loop_top unless that borrows; else the count as it was, on to `out` (the
- * way out as before: the loop's checks return JIT_ENTER). A conditional exit (cc >= 0) goes
+ * taken) and on to loop_top unless that borrows; else the count as it was and on to the
+ * usual exit (whose loop checks then return JIT_ENTER). A conditional exit (cc >= 0) goes
  * round only when cc holds. 1 when it was emitted so, 0 when the usual exit must be. */
 static int loop_inline(struct jbuf *j, int cc, uint32_t k)
 {
