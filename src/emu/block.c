@@ -361,7 +361,7 @@ static struct emu_block *block_build(struct emu *e, uint64_t pc)
 	b->dead = 0;
 	b->jit = b->jit_chain = NULL;
 	b->hits = 0;
-	b->jit_fp = 0;
+	b->jit_fp = b->jit_sp = 0;
 	b->mt_plan = NULL;
 	b->next_alloc = cp->blocks;
 	cp->blocks = b;
@@ -468,7 +468,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 			  EMU_JIT_CHUNKS * e->jit_arena.chunk_bytes, code, &c))
 		return;  /* a host fault in it could not be sent back: it stays interpreted */
 	jit_map_block(e, code, c.len, b->pc);
-	b->jit_fp = (uint32_t)c.fp_env;
+	b->jit_fp = (uint16_t)c.fp_env;
+	b->jit_sp = (uint16_t)c.sp_below;
 	if (!env.log_runs)
 		e->jit_nolog = 1;
 	if (!env.log_mem)
@@ -877,9 +878,8 @@ enter:
 			goto slow_block;
 		if (b->jit) {
 			/* the translated ops, then their handlers from the op it returns (jit.h) */
-			/* (JIT_SP_BELOW: sp below the memory limit, else interpreted) */
 			if ((!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) &&
-			    x[2] < mem->jit_limit) {
+			    (!b->jit_sp || x[2] < mem->jit_limit)) {
 				/* the exit that led here leaves to this block from now on */
 				if (e->jit_link) {
 					if (e->jit_link_pc == b->pc) {

@@ -63,7 +63,8 @@ struct emu_block {
 	const void *jit;        /* its ops translated to host code (jit.h), or NULL */
 	const void *jit_chain;  /* ... the chain entry of that code (other blocks' exits) */
 	uint32_t hits;          /* entries while not translated (translated at e->jit_hot) */
-	uint32_t jit_fp;        /* the code needs fflags.NX and frm RNE (jit_code.fp_env) */
+	uint16_t jit_fp;        /* the code needs fflags.NX and frm RNE (jit_code.fp_env) */
+	uint16_t jit_sp;        /* ... sp below the memory limit (jit_code.sp_below) */
 	const struct block_mt_plan *mt_plan;  /* what the memory trace names of its ops
 	                                         (block.c, built at its first replay), or NULL */
 	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per

@@ -491,8 +491,6 @@ static void jcc_exit(struct jbuf *j, int cc, uint32_t ret)
 	b32(j, 0);
 }
 
-static void alu_imm(struct jbuf *j, int w, int digit, int reg, int32_t imm);
-
 /* An exit stub returning ret with no jump to it: where a host fault in the access that comes
  * next (mem_access) goes, for an access with no check before it */
 static void fix_only(struct jbuf *j, uint32_t ret)
@@ -504,6 +502,18 @@ static void fix_only(struct jbuf *j, uint32_t ret)
 		j->fix_ret[j->n_fix++] = ret;
 	} else {
 		j->full = 1;
+	}
+}
+
+/* ALU op with an immediate: 81 /digit id (83 /digit ib when it fits) */
+static void alu_imm(struct jbuf *j, int w, int digit, int reg, int32_t imm)
+{
+	if (imm >= -128 && imm <= 127) {
+		op_r(j, 0, w, 0x83, digit, reg);
+		b8(j, (uint32_t)imm);
+	} else {
+		op_r(j, 0, w, 0x81, digit, reg);
+		b32(j, (uint32_t)imm);
 	}
 }
 
@@ -528,18 +538,6 @@ static int loop_inline(struct jbuf *j, int cc, uint32_t k)
 	jcc_exit(j, -1, k | JIT_TAKEN);                           /* jmp: the usual exit */
 	land(j, skip);
 	return 1;
-}
-
-/* ALU op with an immediate: 81 /digit id (83 /digit ib when it fits) */
-static void alu_imm(struct jbuf *j, int w, int digit, int reg, int32_t imm)
-{
-	if (imm >= -128 && imm <= 127) {
-		op_r(j, 0, w, 0x83, digit, reg);
-		b8(j, (uint32_t)imm);
-	} else {
-		op_r(j, 0, w, 0x81, digit, reg);
-		b32(j, (uint32_t)imm);
-	}
 }
 
 static void shift_imm(struct jbuf *j, int w, int digit, int reg, uint32_t n)
@@ -798,8 +796,7 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 	if (!(v & JIT_LEFT)) {
 		/* none of the block's instructions counted here (block_run counts those before
 		 * op k): all of them back */
-		if (n)
-			alu_imm(j, 1, 0, ROOM, (int32_t)n);  /* add r11, n */
+		alu_imm(j, 1, 0, ROOM, (int32_t)n);  /* add r11, n */
 		emit_return(j, v);
 		return;
 	}
@@ -1818,6 +1815,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	out->len = (uint32_t)(j->p - j->start);
 	out->n_ops = k;
 	out->fp_env = j->fp_env;
+	out->sp_below = !env->log_mem;
 	return 0;
 }
 

@@ -113,6 +113,8 @@ struct jit_code {
 	uint32_t n_ops;         /* ops translated */
 	int fp_env;             /* the code assumes fflags holds NX and frm is RNE: the caller
 	                           checks that before calling it */
+	int sp_below;           /* the code assumes sp below the memory limit (JIT_SP_BELOW):
+	                           the caller checks that before calling it */
 	uint32_t chain;         /* offset of the chain entry */
 	uint32_t body;          /* offset of the body (the entry block_run calls) */
 	uint32_t n_fault;       /* host memory accesses: where each is, and its op's exit stub */
@@ -147,13 +149,14 @@ struct jit_ret jit_enter(uint8_t *xb, uint8_t *base, uint64_t limit, const void 
  * `limit`) whenever it runs: its loads and stores through sp have no check of their own (an
  * address within 4 KiB of one below the limit is inside the guest's space or gmem's guards,
  * GMEM_GUARD); every write of sp in translated code checks it and returns the next op's
- * index when it is not below; the caller enters translated code only when it is. (Not when
- * the code logs addresses, env->log_mem: it checks every access then.) */
+ * index when it is not below; the caller enters code with jit_code.sp_below set only when
+ * it is. (Not when the code logs addresses, env->log_mem: it checks every access then, and
+ * sp_below is 0.) */
 
 /* Run the code at `code`, the body of a block of n_insns instructions (n_insns 0: a chain
- * entry, which takes its own), with the run's count icount before it and its limit stop
- * (no block may end past it; the block entered at its body runs whatever stop says): the
- * room to jit_enter, the count at which it is used up to *env_limit. */
+ * entry, which takes its own), with the run's count icount before it and its limit stop (no
+ * block the code chains to may end past it; the caller checked the block it enters at its
+ * body): the room to jit_enter, the count at which it is used up to *env_limit. */
 static inline struct jit_ret jit_call(uint8_t *xb, uint8_t *base, uint64_t limit, const void *code,
 				      uint64_t icount, uint32_t n_insns, uint64_t stop,
 				      uint64_t *env_limit)

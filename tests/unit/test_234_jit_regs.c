@@ -323,6 +323,7 @@ static void test_sp(void **state)
 			{ .kind = BK_END, .len = 0, .pc = PC0 + 12 },
 		};
 		translate(ops, 4, 3, PC0 + 12);
+		assert_int_equal(c.sp_below, 1);  /* block_run checks sp before entering it */
 		memset(&hj, 0, sizeof(hj));
 		memset(mem, 0, sizeof(mem));
 		hj.x[2] = 32;
@@ -345,6 +346,17 @@ static void test_sp(void **state)
 			assert_int_equal(*field(env.icount), 0);
 		}
 	}
+	/* code that logs its addresses checks every access, sp's too: no assumption */
+	struct jit_env logging = env;
+	logging.log_runs = logging.log_mem = 1;
+	static uint8_t buf[16384];
+	struct jit_block blk = { .block = &hj, .pc = PC0, .n_insns = 1, .pc_end = PC0 + 4 };
+	const struct jit_op ld[] = {
+		{ .kind = BK_LD, .rd = 7, .rs1 = 2, .imm = 8, .len = 4, .pc = PC0 },
+		{ .kind = BK_END, .len = 0, .pc = PC0 + 4 },
+	};
+	assert_int_equal(jit_translate(&logging, &blk, ld, 2, buf, sizeof(buf), &c), 0);
+	assert_int_equal(c.sp_below, 0);
 }
 
 static void test_random_blocks(void **state)
