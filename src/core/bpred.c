@@ -13,13 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The last len bits of the history, hashed (a multiply spreads every bit over the high half;
- * TAGE's folded XOR registers do the same job incrementally in hardware). */
-static uint64_t bpred_hist_hash(uint64_t h, uint32_t len, uint32_t table)
+/* A table's history bits (h & its hist_mask), hashed: a multiply spreads every bit over the
+ * high half; TAGE's folded XOR registers do the same job incrementally in hardware. */
+static inline uint64_t bpred_hist_hash(uint64_t masked, uint32_t table)
 {
-	if (len < 64)
-		h &= (1ull << len) - 1;
-	return (h + table) * 0x9e3779b97f4a7c15ull;
+	return (masked + table) * 0x9e3779b97f4a7c15ull;
 }
 
 int bpred_init(struct bpred *b, const struct core_config *cfg)
@@ -39,7 +37,8 @@ int bpred_init(struct bpred *b, const struct core_config *cfg)
 			double f = b->ntables > 1 ? (double)i / (b->ntables - 1) : 1.0;
 			double len = cfg->tage_hist_min *
 			             pow((double)cfg->tage_hist_max / cfg->tage_hist_min, f);
-			b->hist_len[i] = (uint32_t)(len + 0.5);
+			uint32_t hl = (uint32_t)(len + 0.5);
+			b->hist_mask[i] = hl < 64 ? (1ull << hl) - 1 : ~0ull;
 			size_t n = (size_t)1 << b->idx_bits;
 			b->tage[i] = calloc(n, sizeof(*b->tage[i]));
 			if (!b->tage[i])
@@ -97,46 +96,44 @@ void bpred_fini(struct bpred *b)
 	b->ub_state = NULL;
 }
 
-static uint32_t bpred_index(const struct bpred *b, uint64_t hh, uint64_t pc)
-{
-	uint64_t x = (hh >> 40) ^ (pc >> 1) ^ (pc >> (1 + b->idx_bits));
-	return (uint32_t)(x & ((1u << b->idx_bits) - 1));
-}
-
-static uint16_t bpred_tag(const struct bpred *b, uint64_t hh, uint64_t pc)
-{
-	uint64_t x = (hh >> 16) ^ (pc >> 1) ^ (pc >> 9);
-	return (uint16_t)(x & ((1u << b->tag_bits) - 1));
-}
-
-/* inlined in its two callers (prediction at fetch, training at commit) */
+/* inlined in its two callers (prediction at fetch, training at commit). A table's index
+ * is the hash's bits 40.. XOR the PC's bits 1.. and 1 + idx_bits.., its tag the hash's bits
+ * 16.. XOR the PC's bits 1.. and 9..; the PC's part of each is the same for every table. */
 static inline __attribute__((always_inline))
 void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
 {
 	int bim = b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
-	uint32_t n = b->ntables, hits = 0;
+	const uint32_t n = b->ntables, ib = b->idx_bits;
+	const uint64_t pc_idx = (pc >> 1) ^ (pc >> (1 + ib)), pc_tag = (pc >> 1) ^ (pc >> 9);
+	const uint32_t idx_mask = (1u << ib) - 1, tag_mask = (1u << b->tag_bits) - 1;
+	uint32_t idx[BPRED_MAX_TABLES], hits = 0;
+	uint16_t tag[BPRED_MAX_TABLES];
 	/* every table's entry read before any is looked at: the reads are independent, so the
 	 * host overlaps their cache misses */
 	for (uint32_t t = 0; t < n; t++) {
-		uint64_t hh = bpred_hist_hash(h, b->hist_len[t], t);
-		l->idx[t] = bpred_index(b, hh, pc);
-		l->tag[t] = bpred_tag(b, hh, pc);
+		uint64_t hh = bpred_hist_hash(h & b->hist_mask[t], t);
+		l->idx[t] = idx[t] = (uint32_t)(((hh >> 40) ^ pc_idx) & idx_mask);
+		l->tag[t] = tag[t] = (uint16_t)(((hh >> 16) ^ pc_tag) & tag_mask);
 	}
 	for (uint32_t t = 0; t < n; t++)
-		hits |= (uint32_t)(b->tage[t][l->idx[t]].tag == l->tag[t]) << t;
+		hits |= (uint32_t)(b->tage[t][idx[t]].tag == tag[t]) << t;
 	/* the provider is the longest history's hit, the alternate the next one's */
-	l->provider = hits ? 31 - __builtin_clz(hits) : -1;
-	hits &= ~(1u << (l->provider & 31));
-	l->alt = l->provider >= 0 && hits ? 31 - __builtin_clz(hits) : -1;
-	l->altpred = l->alt >= 0 ? b->tage[l->alt][l->idx[l->alt]].ctr >= 0 : bim;
-	if (l->provider < 0) {
+	int provider = hits ? 31 - __builtin_clz(hits) : -1;
+	hits &= ~(1u << (provider & 31));
+	int alt = provider >= 0 && hits ? 31 - __builtin_clz(hits) : -1;
+	int altpred = alt >= 0 ? b->tage[alt][idx[alt]].ctr >= 0 : bim;
+	l->provider = provider;
+	l->alt = alt;
+	l->altpred = altpred;
+	if (provider < 0) {
 		l->pred = bim;
 		return;
 	}
-	int8_t c = b->tage[l->provider][l->idx[l->provider]].ctr;
+	const struct bpred_tage_entry *pe = &b->tage[provider][idx[provider]];
+	int8_t c = pe->ctr;
 	int weak = c == 0 || c == -1;
-	if (weak && b->tage[l->provider][l->idx[l->provider]].useful == 0)
-		l->pred = l->altpred;
+	if (weak && pe->useful == 0)
+		l->pred = altpred;
 	else
 		l->pred = c >= 0;
 }

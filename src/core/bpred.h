@@ -53,7 +53,8 @@ struct bpred {
 	uint8_t *bimodal;                /* 2-bit counters */
 	uint32_t bim_mask;
 	uint32_t ntables, idx_bits, tag_bits;
-	uint32_t hist_len[BPRED_MAX_TABLES];
+	uint64_t hist_mask[BPRED_MAX_TABLES]; /* the last hist_len bits of the history: the
+	                                 geometric series' length of each table */
 	struct bpred_tage_entry *tage[BPRED_MAX_TABLES]; /* 1 << idx_bits entries each */
 	uint64_t updates;                /* for the periodic useful-bit decay */
 	uint32_t alloc_rand;

@@ -1,5 +1,6 @@
 /*
- * cache.h — one set-associative cache level: tags, true-LRU replacement, the cycle each line's
+ * cache.h — one set-associative cache level: tags, true-LRU replacement (a recency list per
+ * set, so a hit on the set's most recently used line and the choice of a victim cost no scan), the cycle each line's
  * fill completes (a line still filling is an outstanding miss that later accesses merge into)
  * and an MSHR file bounding the outstanding misses. No data: values come from the emulator.
  */
@@ -11,6 +12,8 @@
 /* Who asked a level below the L1s for a line: a demand access (load, store, AMO, fetch), the
  * L1D's next-line prefetcher, or the page-table walker. */
 enum cache_cause { CACHE_CAUSE_DEMAND, CACHE_CAUSE_PREFETCH, CACHE_CAUSE_WALK, CACHE_CAUSE_N };
+
+#define CACHE_MAX_WAYS 64
 
 struct cache_stats {
 	uint64_t accesses, misses;   /* demand accesses and primary misses */
@@ -28,18 +31,22 @@ struct cache {
 	uint32_t hit_cycles;         /* latency this level adds */
 	uint64_t *tag;               /* sets*ways: line address + 1, 0 = invalid */
 	uint64_t *ready;             /* cycle the fill of this line completes */
-	uint64_t *lru;               /* last-use stamp */
+	/* true LRU: each set's ways in recency order, a list through nxt/prv (way indices, by
+	 * slot) from mru[set] to lru[set]; a touching hit moves its way to the front, a fill
+	 * takes the set's first invalid way (in way order) while it has one (nvalid < ways),
+	 * else its lru. Invalid ways keep their place in the list. */
+	uint8_t  *nxt, *prv;
+	uint8_t  *mru, *lru, *nvalid;
 	uint8_t  *level;             /* enum probe_level that filled the line */
 	uint8_t  *prefetched;        /* filled by a prefetch, not yet used */
 	uint8_t  *dirty;             /* written since the fill (write-back on eviction) */
-	uint64_t stamp;
 	uint32_t mshrs;
 	uint64_t *mshr_done;         /* completion cycle of each MSHR (free when <= now) */
 	struct cache_stats st;
 };
 
-/* Allocate a cache of size_bytes with `ways` ways of (1 << line_shift)-byte lines. Returns 0
- * or -ENOMEM. */
+/* Allocate a cache of size_bytes with `ways` ways (at most CACHE_MAX_WAYS) of
+ * (1 << line_shift)-byte lines. Returns 0, -EINVAL or -ENOMEM. */
 int cache_init(struct cache *c, const char *name, uint64_t size_bytes, uint32_t ways,
                uint32_t line_shift, uint32_t hit_cycles, uint32_t mshrs)
 	__attribute__((warn_unused_result));
@@ -48,6 +55,10 @@ void cache_fini(struct cache *c);
 /* Way index of the line holding addr in set-major order (set*ways+way), or -1. Updates LRU
  * when touch is set. */
 int64_t cache_lookup(struct cache *c, uint64_t addr, int touch);
+
+/* Invalidate the line in slot s (another core took it): its tag, dirty and prefetched bits
+ * cleared; the next fill of its set takes it (or an invalid way before it). */
+void cache_invalidate(struct cache *c, uint64_t s);
 
 /* Install addr's line (evicting the LRU way), its fill completing at ready_cycle, filled from
  * `level`. Returns the slot; *dirty_victim is the byte address of an evicted dirty line, or

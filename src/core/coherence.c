@@ -28,9 +28,7 @@ static int coherence_drop(struct memsys *o, int from_l2, uint64_t addr, uint64_t
 		return 0;
 	if (k->dirty[s])
 		memsys_writeback(o, from_l2, addr, now);
-	k->tag[s] = 0;
-	k->dirty[s] = 0;
-	k->prefetched[s] = 0;
+	cache_invalidate(k, (uint64_t)s);
 	return 1;
 }
 

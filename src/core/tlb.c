@@ -15,8 +15,9 @@ int tlb_init(struct tlb *t, uint32_t entries, int direct)
 	if (!entries)
 		return 0;
 	t->vpn = calloc(entries, sizeof(*t->vpn));
-	t->lru = calloc(entries, sizeof(*t->lru));
 	if (!direct) {
+		t->prev = calloc(entries, sizeof(*t->prev));
+		t->next = calloc(entries, sizeof(*t->next));
 		uint32_t slots = 8, bits = 3;
 		while (slots < 4 * entries) {
 			slots <<= 1;
@@ -26,7 +27,7 @@ int tlb_init(struct tlb *t, uint32_t entries, int direct)
 		t->map_mask = slots - 1;
 		t->map_shift = 64 - bits;
 	}
-	if (!t->vpn || !t->lru || (!direct && !t->map)) {
+	if (!t->vpn || (!direct && (!t->map || !t->prev || !t->next))) {
 		tlb_fini(t);
 		return -ENOMEM;
 	}
@@ -36,10 +37,11 @@ int tlb_init(struct tlb *t, uint32_t entries, int direct)
 void tlb_fini(struct tlb *t)
 {
 	free(t->vpn);
-	free(t->lru);
+	free(t->prev);
+	free(t->next);
 	free(t->map);
-	t->vpn = t->lru = NULL;
-	t->map = NULL;
+	t->vpn = NULL;
+	t->prev = t->next = t->map = NULL;
 }
 
 /* The map slot a key (vpn + 1) starts its probe at (Fibonacci hashing). */
@@ -90,14 +92,26 @@ static void tlb_map(struct tlb *t, uint64_t key, uint32_t idx)
 	t->map[h] = idx + 1;
 }
 
+/* Entry i (valid, not the most recently used) to the front of the recency list. */
+static void tlb_to_front(struct tlb *t, uint32_t i)
+{
+	uint32_t p = t->prev[i], n = t->next[i];
+	t->next[p] = n;
+	if (i == t->lru)
+		t->lru = p;
+	else
+		t->prev[n] = p;
+	t->next[i] = t->mru;
+	t->prev[t->mru] = i;
+	t->mru = i;
+}
+
 int tlb_lookup(struct tlb *t, uint64_t vpn)
 {
 	uint64_t key = vpn + 1;
 	t->accesses++;
-	if (key == t->last_vpn) {
-		t->lru[t->last_idx] = ++t->stamp;
+	if (key == t->last_vpn)
 		return 1;
-	}
 	if (t->direct) {
 		if (t->vpn[vpn & (t->entries - 1)] == key)
 			return 1;
@@ -106,9 +120,9 @@ int tlb_lookup(struct tlb *t, uint64_t vpn)
 	}
 	int64_t i = tlb_find(t, key);
 	if (i >= 0) {
-		t->lru[i] = ++t->stamp;
+		if ((uint32_t)i != t->mru)
+			tlb_to_front(t, (uint32_t)i);
 		t->last_vpn = key;
-		t->last_idx = (uint32_t)i;
 		return 1;
 	}
 	t->misses++;
@@ -129,20 +143,24 @@ void tlb_fill(struct tlb *t, uint64_t vpn)
 		t->vpn[vpn & (t->entries - 1)] = vpn + 1;
 		return;
 	}
-	uint32_t victim = 0;
-	for (uint32_t i = 0; i < t->entries; i++) {
-		if (!t->vpn[i]) {
-			victim = i;
-			break;
+	uint32_t victim;
+	if (t->used < t->entries) {
+		/* a never-used entry: the front of the list */
+		victim = t->used++;
+		if (victim == 0) {
+			t->lru = 0;  /* the list's only entry */
+		} else {
+			t->next[victim] = t->mru;
+			t->prev[t->mru] = victim;
 		}
-		if (t->lru[i] < t->lru[victim])
-			victim = i;
-	}
-	if (t->vpn[victim])
+		t->mru = victim;
+	} else {
+		victim = t->lru;
 		tlb_unmap(t, t->vpn[victim]);
+		if (victim != t->mru)
+			tlb_to_front(t, victim);
+	}
 	t->vpn[victim] = vpn + 1;
 	tlb_map(t, vpn + 1, victim);
-	t->lru[victim] = ++t->stamp;
 	t->last_vpn = vpn + 1;
-	t->last_idx = victim;
 }

@@ -13,15 +13,17 @@
 struct tlb {
 	uint32_t entries;
 	uint64_t *vpn;      /* vpn + 1, 0 = invalid */
-	uint64_t *lru;      /* L1: last-use stamp; unused for the direct-mapped L2 */
-	uint64_t stamp;
-	uint64_t last_vpn;  /* vpn + 1 of the last hit: the common case costs one compare */
-	uint32_t last_idx;  /* its entry */
+	uint64_t last_vpn;  /* vpn + 1 of the last hit or fill: the common case costs one compare
+	                       (its entry is the most recently used already) */
 	int direct;         /* direct-mapped (L2 TLB) */
-	/* fully associative: an index of the valid entries by vpn (open addressing, linear
-	 * probing, entry + 1, 0 = empty; map_mask + 1 slots, at least 4 per entry), so a look-up
-	 * costs a probe or two instead of a scan of every entry; which entry holds a page and
-	 * which one a fill evicts are the scan's */
+	/* fully associative: true LRU as a recency list of the valid entries (prev/next entry
+	 * indices, mru first, lru last; a hit moves its entry to the front, a fill takes the
+	 * first never-used entry, then the lru); entries are filled in index order and never
+	 * invalidated, so `used` of them are valid. An index of the valid entries by vpn (open
+	 * addressing, linear probing, entry + 1, 0 = empty; map_mask + 1 slots, at least 4 per
+	 * entry) makes a look-up a probe or two instead of a scan of every entry. */
+	uint32_t *prev, *next;
+	uint32_t mru, lru, used;
 	uint32_t *map;
 	uint32_t map_mask, map_shift;
 	uint64_t accesses, misses;
