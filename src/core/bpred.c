@@ -96,28 +96,13 @@ void bpred_fini(struct bpred *b)
 	b->ub_state = NULL;
 }
 
-/* inlined in its two callers (prediction at fetch, training at commit). A table's index
- * is the hash's bits 40.. XOR the PC's bits 1.. and 1 + idx_bits.., its tag the hash's bits
- * 16.. XOR the PC's bits 1.. and 9..; the PC's part of each is the same for every table. */
+/* The provider (the longest history's hit), the alternate (the next one's) and the
+ * prediction, from the tables' hits (bit t: table t's entry at l->idx[t] has tag l->tag[t]). */
 static inline __attribute__((always_inline))
-void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
+void bpred_choose(const struct bpred *b, uint64_t pc, uint32_t hits, struct bpred_lookup *l)
 {
 	int bim = b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
-	const uint32_t n = b->ntables, ib = b->idx_bits;
-	const uint64_t pc_idx = (pc >> 1) ^ (pc >> (1 + ib)), pc_tag = (pc >> 1) ^ (pc >> 9);
-	const uint32_t idx_mask = (1u << ib) - 1, tag_mask = (1u << b->tag_bits) - 1;
-	uint32_t idx[BPRED_MAX_TABLES], hits = 0;
-	uint16_t tag[BPRED_MAX_TABLES];
-	/* every table's entry read before any is looked at: the reads are independent, so the
-	 * host overlaps their cache misses */
-	for (uint32_t t = 0; t < n; t++) {
-		uint64_t hh = bpred_hist_hash(h & b->hist_mask[t], t);
-		l->idx[t] = idx[t] = (uint32_t)(((hh >> 40) ^ pc_idx) & idx_mask);
-		l->tag[t] = tag[t] = (uint16_t)(((hh >> 16) ^ pc_tag) & tag_mask);
-	}
-	for (uint32_t t = 0; t < n; t++)
-		hits |= (uint32_t)(b->tage[t][idx[t]].tag == tag[t]) << t;
-	/* the provider is the longest history's hit, the alternate the next one's */
+	const uint32_t *idx = l->idx;
 	int provider = hits ? 31 - __builtin_clz(hits) : -1;
 	hits &= ~(1u << (provider & 31));
 	int alt = provider >= 0 && hits ? 31 - __builtin_clz(hits) : -1;
@@ -138,7 +123,43 @@ void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_l
 		l->pred = c >= 0;
 }
 
-static int bpred_direction(struct bpred *b, uint64_t pc)
+/* The look-up of the branch at pc with history h (prediction at fetch; training when no
+ * prediction left its keys). A table's index is the hash's bits 40.. XOR the PC's bits 1..
+ * and 1 + idx_bits.., its tag the hash's bits 16.. XOR the PC's bits 1.. and 9..; the PC's
+ * part of each is the same for every table. */
+static inline __attribute__((always_inline))
+void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
+{
+	const uint32_t n = b->ntables, ib = b->idx_bits;
+	const uint64_t pc_idx = (pc >> 1) ^ (pc >> (1 + ib)), pc_tag = (pc >> 1) ^ (pc >> 9);
+	const uint32_t idx_mask = (1u << ib) - 1, tag_mask = (1u << b->tag_bits) - 1;
+	uint32_t hits = 0;
+	/* each table's entry read as its index is known: the reads are independent, so the
+	 * host overlaps their cache misses */
+	for (uint32_t t = 0; t < n; t++) {
+		uint64_t hh = bpred_hist_hash(h & b->hist_mask[t], t);
+		uint32_t i = (uint32_t)(((hh >> 40) ^ pc_idx) & idx_mask);
+		uint16_t g = (uint16_t)(((hh >> 16) ^ pc_tag) & tag_mask);
+		l->idx[t] = i;
+		l->tag[t] = g;
+		hits |= (uint32_t)(b->tage[t][i].tag == g) << t;
+	}
+	bpred_choose(b, pc, hits, l);
+}
+
+/* The look-up again from the keys a prediction left in its checkpoint. */
+static void bpred_lookup_keys(const struct bpred *b, uint64_t pc, const struct bpred_ckpt *ck,
+                              struct bpred_lookup *l)
+{
+	uint32_t hits = 0;
+	memcpy(l->idx, ck->idx, sizeof(l->idx));
+	memcpy(l->tag, ck->tag, sizeof(l->tag));
+	for (uint32_t t = 0; t < b->ntables; t++)
+		hits |= (uint32_t)(b->tage[t][l->idx[t]].tag == l->tag[t]) << t;
+	bpred_choose(b, pc, hits, l);
+}
+
+static int bpred_direction(struct bpred *b, uint64_t pc, struct bpred_ckpt *ck)
 {
 	switch (b->cfg->bp) {
 	case CONFIG_BP_STATIC:
@@ -150,6 +171,9 @@ static int bpred_direction(struct bpred *b, uint64_t pc)
 		b->memo_pc = pc;
 		b->memo_h = b->ghist;
 		b->memo_ok = 1;
+		ck->keys_pc = pc + 1;
+		memcpy(ck->idx, b->memo.idx, sizeof(ck->idx));
+		memcpy(ck->tag, b->memo.tag, sizeof(ck->tag));
 		return b->memo.pred;
 	}
 }
@@ -300,10 +324,11 @@ uint64_t bpred_predict(struct bpred *b, uint64_t pc, const struct isa_insn *in,
 	ck->ghist = b->ghist;
 	ck->ras_top = b->ras_top;
 	ck->ras_top_value = b->ras[bpred_ras_slot(b, b->ras_top - 1)];
+	ck->keys_pc = 0;
 	uint64_t fall = pc + in->len;
 	*btb_miss = 0;
 	if (in->flags & ISA_F_COND) {
-		int taken = bpred_direction(b, pc);
+		int taken = bpred_direction(b, pc, ck);
 		b->ghist = (b->ghist << 1) | (uint64_t)taken;
 		if (!taken)
 			return fall;
@@ -361,12 +386,16 @@ static void bpred_sat(int8_t *c, int up, int lo, int hi)
 		(*c)--;
 }
 
-static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken)
+static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h,
+                             const struct bpred_ckpt *ck, int taken)
 {
 	struct bpred_lookup fresh;
 	const struct bpred_lookup *l = &b->memo;
 	if (!b->memo_ok || b->memo_pc != pc || b->memo_h != h) {
-		bpred_lookup(b, pc, h, &fresh);
+		if (ck && ck->keys_pc == pc + 1 && ck->ghist == h)
+			bpred_lookup_keys(b, pc, ck, &fresh);
+		else
+			bpred_lookup(b, pc, h, &fresh);
 		l = &fresh;
 	}
 	b->memo_ok = 0;  /* the tables change below (b->memo is not one of them) */
@@ -422,13 +451,13 @@ static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h, int taken
 }
 
 void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t ghist,
-                  int taken, uint64_t target, int mispredicted)
+                  const struct bpred_ckpt *ck, int taken, uint64_t target, int mispredicted)
 {
 	if (in->flags & ISA_F_COND) {
 		b->st.cond++;
 		b->st.cond_miss += mispredicted != 0;
 		if (b->cfg->bp == CONFIG_BP_TAGE) {
-			bpred_train_tage(b, pc, ghist, taken);
+			bpred_train_tage(b, pc, ghist, ck, taken);
 		} else if (b->cfg->bp == CONFIG_BP_BIMODAL) {
 			uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
 			if (taken && *bim < 3)

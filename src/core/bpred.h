@@ -29,6 +29,12 @@ struct bpred_ckpt {
 	uint64_t ghist;
 	uint32_t ras_top;                /* index of the next push */
 	uint64_t ras_top_value;          /* the entry below ras_top, as it was */
+	/* a TAGE prediction of a conditional branch (keys_pc = its pc + 1, else 0): each table's
+	 * index and tag, functions of the pc and ghist alone, so its training at commit looks at
+	 * the tables without hashing again */
+	uint64_t keys_pc;
+	uint32_t idx[BPRED_MAX_TABLES];
+	uint16_t tag[BPRED_MAX_TABLES];
 };
 
 /* One entry of a tagged table: its tag and counters side by side, so a lookup reads one
@@ -103,8 +109,9 @@ unsigned bpred_override_stage(struct bpred *b, uint64_t pc, const struct isa_ins
 void bpred_restore(struct bpred *b, uint64_t pc, const struct isa_insn *in,
                    const struct bpred_ckpt *ck, int resolved, int taken);
 
-/* Train at commit with the actual outcome; ghist is the history before the prediction. */
+/* Train at commit with the actual outcome; ghist is the history before the prediction, ck
+ * (or NULL) the checkpoint bpred_predict filled for this instruction. */
 void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t ghist,
-                  int taken, uint64_t target, int mispredicted);
+                  const struct bpred_ckpt *ck, int taken, uint64_t target, int mispredicted);
 
 #endif

@@ -114,7 +114,8 @@ static void commit_one(struct core *c, struct core_insn *e)
 	if (__builtin_expect(ISA_CLASS_IS_V(r->insn->cls), 0))
 		vu_commit(c, e, c->head);
 	if (e->is_ctrl)
-		bpred_update(&c->bp, r->pc, r->insn, r->ghist, r->taken, r->target, e->mispredicted);
+		bpred_update(&c->bp, r->pc, r->insn, r->ghist, core_ckpt(c, c->head), r->taken,
+		             r->target, e->mispredicted);
 	if (e->serializing)
 		c->serial_in_rob--;
 	c->st.instructions++;

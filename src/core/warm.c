@@ -99,7 +99,7 @@ static void warm_branch(struct core *c, uint64_t pc, const struct isa_insn *in, 
 	int taken = next_pc != pc + in->len, mis = pred != next_pc;
 	if (mis)
 		bpred_restore(&c->bp, pc, in, &ck, 1, taken);
-	bpred_update(&c->bp, pc, in, ck.ghist, taken, next_pc, mis);
+	bpred_update(&c->bp, pc, in, ck.ghist, &ck, taken, next_pc, mis);
 }
 
 void core_warm_flush(struct core *c, uint64_t next_pc)
