@@ -83,15 +83,10 @@ static void cache_to_front(struct cache *c, uint64_t set, uint64_t base, uint32_
 	c->mru[set] = (uint8_t)w;
 }
 
-int64_t cache_lookup(struct cache *c, uint64_t addr, int touch)
+int64_t cache_lookup_scan(struct cache *c, uint64_t set, uint64_t key, int touch)
 {
-	uint64_t line = addr >> c->line_shift;
-	uint64_t set = line & (c->sets - 1), base = set * c->ways;
-	uint64_t key = line + 1;
+	uint64_t base = set * c->ways;
 	const uint64_t *tag = c->tag + base;
-	uint32_t m = c->mru[set];
-	if (tag[m] == key)
-		return (int64_t)(base + m);  /* the most recently used already */
 	for (uint32_t w = 0; w < c->ways; w++) {
 		if (tag[w] == key) {
 			if (touch)

@@ -52,9 +52,20 @@ int cache_init(struct cache *c, const char *name, uint64_t size_bytes, uint32_t 
 	__attribute__((warn_unused_result));
 void cache_fini(struct cache *c);
 
+/* cache_lookup's search of a set whose most recently used way does not hold key (out of
+ * line). */
+int64_t cache_lookup_scan(struct cache *c, uint64_t set, uint64_t key, int touch);
+
 /* Way index of the line holding addr in set-major order (set*ways+way), or -1. Updates LRU
- * when touch is set. */
-int64_t cache_lookup(struct cache *c, uint64_t addr, int touch);
+ * when touch is set. The set's most recently used way is looked at first, inline. */
+static inline int64_t cache_lookup(struct cache *c, uint64_t addr, int touch)
+{
+	uint64_t line = addr >> c->line_shift;
+	uint64_t set = line & (c->sets - 1), slot = set * c->ways + c->mru[set];
+	if (c->tag[slot] == line + 1)
+		return (int64_t)slot;
+	return cache_lookup_scan(c, set, line + 1, touch);
+}
 
 /* Invalidate the line in slot s (another core took it): its tag, dirty and prefetched bits
  * cleared; the next fill of its set takes it (or an invalid way before it). */

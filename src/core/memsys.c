@@ -195,7 +195,7 @@ static uint64_t memsys_below_l1(struct memsys *m, uint64_t addr, uint64_t start,
 
 /* A page walk for vpn starting at `now` through the L1D (as Rocket's PTW does): returns the
  * cycle the translation is known. */
-static uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
+static __attribute__((noinline)) uint64_t memsys_walk(struct memsys *m, uint64_t vpn, uint64_t now)
 {
 	uint32_t levels = m->cfg->ptw_levels;
 	uint64_t t = now;
@@ -231,12 +231,11 @@ int memsys_dtlb_reaches(const struct memsys *m, uint64_t addr)
 	return tlb_holds(&m->dtlb, vpn) || (m->l2tlb.entries && tlb_holds(&m->l2tlb, vpn));
 }
 
-uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss)
+/* An L1 TLB miss: the L2 TLB, else a page walk; both fill. */
+static __attribute__((noinline)) uint64_t memsys_translate_miss(struct memsys *m, struct tlb *t,
+                                                                uint64_t vpn, uint64_t now,
+                                                                uint8_t *miss)
 {
-	struct tlb *t = itlb ? &m->itlb : &m->dtlb;
-	uint64_t vpn = addr >> TLB_PAGE_SHIFT;
-	if (tlb_lookup(t, vpn))
-		return now;
 	*miss = 1;
 	uint64_t done;
 	if (m->l2tlb.entries && tlb_lookup(&m->l2tlb, vpn)) {
@@ -250,6 +249,15 @@ uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t no
 	}
 	tlb_fill(t, vpn);
 	return done;
+}
+
+uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t now, uint8_t *miss)
+{
+	struct tlb *t = itlb ? &m->itlb : &m->dtlb;
+	uint64_t vpn = addr >> TLB_PAGE_SHIFT;
+	if (tlb_lookup(t, vpn))
+		return now;
+	return memsys_translate_miss(m, t, vpn, now, miss);
 }
 
 void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r)

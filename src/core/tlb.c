@@ -106,12 +106,9 @@ static void tlb_to_front(struct tlb *t, uint32_t i)
 	t->mru = i;
 }
 
-int tlb_lookup(struct tlb *t, uint64_t vpn)
+int tlb_lookup_other(struct tlb *t, uint64_t vpn)
 {
 	uint64_t key = vpn + 1;
-	t->accesses++;
-	if (key == t->last_vpn)
-		return 1;
 	if (t->direct) {
 		if (t->vpn[vpn & (t->entries - 1)] == key)
 			return 1;

@@ -32,8 +32,18 @@ struct tlb {
 int tlb_init(struct tlb *t, uint32_t entries, int direct) __attribute__((warn_unused_result));
 void tlb_fini(struct tlb *t);
 
-/* 1 if vpn is present (LRU updated), else 0. Counts an access and a miss. */
-int tlb_lookup(struct tlb *t, uint64_t vpn);
+/* tlb_lookup of a page other than the last one's (out of line). */
+int tlb_lookup_other(struct tlb *t, uint64_t vpn);
+
+/* 1 if vpn is present (LRU updated), else 0. Counts an access and a miss. The last page hit
+ * or filled is the most recently used already: one compare. */
+static inline int tlb_lookup(struct tlb *t, uint64_t vpn)
+{
+	t->accesses++;
+	if (vpn + 1 == t->last_vpn)
+		return 1;
+	return tlb_lookup_other(t, vpn);
+}
 
 /* 1 if vpn is present, else 0: nothing counted, LRU unchanged. */
 int tlb_holds(const struct tlb *t, uint64_t vpn);

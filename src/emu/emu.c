@@ -720,8 +720,15 @@ enum emu_status emu_step(struct emu *e, struct emu_dyn *d)
 	if (!d->trapped) {
 		if (d->mem_size) {
 			/* the access succeeded, so the bytes are mapped; little-endian guest */
+			const uint8_t *at = e->mem.base + d->mem_addr;
 			uint64_t v = 0;
-			memcpy(&v, e->mem.base + d->mem_addr, d->mem_size > 8 ? 8 : d->mem_size);
+			switch (d->mem_size) {  /* the usual sizes as single loads */
+			case 1: v = *at; break;
+			case 2: { uint16_t x; memcpy(&x, at, 2); v = x; break; }
+			case 4: { uint32_t x; memcpy(&x, at, 4); v = x; break; }
+			case 8: memcpy(&v, at, 8); break;
+			default: memcpy(&v, at, d->mem_size > 8 ? 8 : d->mem_size); break;
+			}
 			d->mem_value = v;
 		}
 		if (__builtin_expect(vec, 0)) {
