@@ -699,9 +699,10 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	if (!rc)
 		rc = campaign_write_manifest(c, err, errlen);
 	t0 = campaign_now();
-	if (!rc)
+	if (!rc && o->checkpoints) {
 		rc = campaign_checkpoints(c, o, err, errlen);
-	c->pass_s[CAMPAIGN_PASS_CHECKPOINTS] = campaign_now() - t0;
+		c->pass_s[CAMPAIGN_PASS_CHECKPOINTS] = campaign_now() - t0;
+	}
 	return rc;
 }
 

@@ -71,6 +71,9 @@ struct campaign_opts {
 	/* the memory pass's windows (sim_sample): mem_measure 0 (the default) replays every
 	 * instruction */
 	uint64_t mem_warm, mem_measure, mem_period;
+	int checkpoints;           /* save each point's warming start as DIR/insn-N.ckpt (for jobs
+	                              elsewhere: --slurm); else the points fork from one run of the
+	                              program that stops at each (campaign_run_local) */
 };
 
 struct campaign_point {
@@ -140,13 +143,17 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 
 void campaign_free(struct campaign *c);
 
-/* Simulate point `index` of the campaign in dir: restore its checkpoint, warm, simulate its
- * interval in detail, write point-I.txt (guest output to point-I.out). Returns 0 or -errno
- * with a message. */
+/* Simulate point `index` of the campaign in dir: restore its checkpoint (without one: run the
+ * program on the translator to the point's warming start, its output to point-I.ff.out),
+ * warm, simulate its interval in detail, write point-I.txt (guest output to point-I.out).
+ * Returns 0 or -errno with a message. */
 int campaign_point_run(const char *dir, int index, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
-/* Run every point as `self simpoint point DIR I`, at most jobs at a time. Another child of
+/* Run every point, at most jobs at a time: with every point's checkpoint in c->dir as `self
+ * simpoint point DIR I`; else each forked from one run of the program on the translator when
+ * it reaches the point's warming start (the same emulator state a checkpoint restores, and
+ * the same results). Another child of
  * the caller, `other` (-1: none), may end meanwhile: if it is reaped here, *other_status gets
  * its exit status (as campaign_wait's) and `other` is set to -1. Returns 0 or -errno with a
  * message naming the failed point. */

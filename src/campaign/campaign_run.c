@@ -1,10 +1,12 @@
 /*
  * campaign_run.c — running a campaign's detailed simulations (see campaign.h): one point
- * from its checkpoint (warming, then detail), all points as local jobs, the Slurm scripts,
+ * from its checkpoint or forked from one run of the program (warming, then detail), all
+ * points as local jobs, the Slurm scripts,
  * and the full detailed run that validation compares against (cycles per interval from the
  * commit cycle of each interval's last instruction).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
 #include <stdio.h>
@@ -144,70 +146,279 @@ static int campaign_detail_run(struct sim_spec *s, struct campaign_detail *k)
 	return 0;
 }
 
-int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
+/* dir/insn-N.ckpt for point p's warming start N. */
+static int campaign_ckpt_path(char *path, size_t n, const char *dir, const struct campaign_point *p)
 {
-	char path[PATH_MAX], out[PATH_MAX];
-	struct campaign c;
-	struct core_config cfg;
-	int rc = campaign_open(dir_arg, &c, &cfg, err, errlen);
-	if (rc)
-		return rc;
-	const char *dir = c.dir;
-	if (index < 0 || index >= c.n_points) {
-		rc = campaign_fail(err, errlen, -EINVAL, "%s has points 0..%d, not %d", dir,
-		                   c.n_points - 1, index);
-		goto out_campaign;
-	}
-	const struct campaign_point *p = &c.pts[index];
-	if (campaign_path(path, sizeof(path), dir, "insn-%" PRIu64 ".ckpt", p->start - p->warmup) ||
-	    campaign_path(out, sizeof(out), dir, "point-%d.out", index)) {
-		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-		goto out_campaign;
-	}
-	char pname[32], what[32];
+	return campaign_path(path, n, dir, "insn-%" PRIu64 ".ckpt", p->start - p->warmup);
+}
+
+/* Point `index` in detail (warming, then its interval), its result in point-I.txt and the
+ * guest's output in point-I.out: from the checkpoint ckpt, or from e, an emulator at the
+ * point's warming start (taken over). 0 or -errno with a message. */
+static int campaign_point_go(const struct campaign *c, const struct core_config *cfg, int index,
+                             const char *ckpt, struct emu *e, char *err, size_t errlen)
+{
+	const char *dir = c->dir;
+	const struct campaign_point *p = &c->pts[index];
+	char out[PATH_MAX], pname[32], what[32];
+	int rc;
 	struct emu_opts eo = { .cfg = { .virtual_time = 1 } };
 	struct sim_spec *sp = malloc(sizeof(*sp));
 	if (!sp) {
-		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
-		goto out_campaign;
+		emu_destroy(e);
+		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	}
 	sim_spec_init(sp, "simpoint");
 	sp->command = "robin simpoint point";
 	sp->eo = &eo;
-	sp->cfg = cfg;
-	sp->restore = path;
+	sp->cfg = *cfg;
+	sp->restore = ckpt;
+	sp->emu = e;
+	sp->argc = c->argc;  /* names the program */
+	sp->argv = c->argv;
 	sp->warmup = p->warmup;
 	sp->insns = p->length;
 	if ((rc = campaign_prof_spec(dir, sp, err, errlen)))
 		goto out;
 	fflush(NULL);
-	if (campaign_guest_output(out)) {
-		rc = campaign_fail(err, errlen, -EIO, "cannot write %s", out);
+	if (campaign_path(out, sizeof(out), dir, "point-%d.out", index) ||
+	    campaign_guest_output(out)) {
+		rc = campaign_fail(err, errlen, -EIO, "cannot write %s/point-%d.out", dir, index);
 		goto out;
 	}
 	snprintf(pname, sizeof(pname), "point-%d.prof", index);
 	snprintf(what, sizeof(what), "point %d", index);
 	struct campaign_detail k = { .dir = dir, .prof_name = pname, .what = what, .err = err,
 	                             .errlen = errlen };
+	e = NULL;  /* the run owns it now */
 	if ((rc = campaign_detail_run(sp, &k)))
 		goto out;
 	rc = campaign_write_result(dir, index, &k.stats, k.secs, err, errlen);
 out:
+	emu_destroy(e);
 	free(sp);
-out_campaign:
+	return rc;
+}
+
+/* The campaign's program loaded as every pass loads it, run on the translator up to
+ * instruction `to`, its output to `out`. 0 or -errno with a message. */
+static int campaign_fast_forward(const struct campaign *c, uint64_t to, const char *out,
+                                 struct emu **e, char *err, size_t errlen)
+{
+	*e = NULL;
+	fflush(NULL);
+	if (campaign_guest_output(out))
+		return campaign_fail(err, errlen, -EIO, "cannot write %s", out);
+	if (campaign_emu_load(c->sysroot[0] ? c->sysroot : NULL, c->seed, c->argc, c->argv, e))
+		return campaign_fail(err, errlen, -EINVAL, "cannot load %s", c->argv[0]);
+	if (to > emu_instret(*e) && emu_run(*e, to - emu_instret(*e)) != EMU_LIMIT) {
+		emu_destroy(*e);
+		*e = NULL;
+		return campaign_fail(err, errlen, -ESRCH, "%s ended before instruction %" PRIu64
+		                     " (not deterministic?)", c->argv[0], to);
+	}
+	return 0;
+}
+
+int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
+{
+	char path[PATH_MAX], ff[PATH_MAX];
+	struct campaign c;
+	struct core_config cfg;
+	int rc = campaign_open(dir_arg, &c, &cfg, err, errlen);
+	if (rc)
+		return rc;
+	if (index < 0 || index >= c.n_points) {
+		rc = campaign_fail(err, errlen, -EINVAL, "%s has points 0..%d, not %d", c.dir,
+		                   c.n_points - 1, index);
+		goto out;
+	}
+	const struct campaign_point *p = &c.pts[index];
+	if (campaign_ckpt_path(path, sizeof(path), c.dir, p) ||
+	    campaign_path(ff, sizeof(ff), c.dir, "point-%d.ff.out", index)) {
+		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+		goto out;
+	}
+	if (!access(path, R_OK)) {
+		rc = campaign_point_go(&c, &cfg, index, path, NULL, err, errlen);
+	} else {
+		/* no checkpoint (a local campaign writes none): run the program to the point */
+		struct emu *e;
+		if (!(rc = campaign_fast_forward(&c, p->start - p->warmup, ff, &e, err, errlen)))
+			rc = campaign_point_go(&c, &cfg, index, NULL, e, err, errlen);
+	}
+out:
 	campaign_free(&c);
 	return rc;
+}
+
+/* Do all of c's points have their checkpoints? */
+static int campaign_has_checkpoints(const struct campaign *c)
+{
+	char path[PATH_MAX];
+	for (int i = 0; i < c->n_points; i++)
+		if (campaign_ckpt_path(path, sizeof(path), c->dir, &c->pts[i]) || access(path, R_OK))
+			return 0;
+	return 1;
+}
+
+/* In a child: run the program once on the translator, stopping at each point's warming
+ * start (in order) to fork the point's detailed run there, at most jobs at a time; the
+ * guest's output up to the last point in fastforward.out. Exits 0, or 1 after a message on
+ * stderr naming what failed. */
+static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, int jobs)
+{
+	char err[1024], ff[PATH_MAX];
+	/* the guest's output takes fds 1 and 2: the messages go to the caller's stderr */
+	int errfd = fcntl(2, F_DUPFD_CLOEXEC, 950);
+	if (errfd < 0)
+		errfd = 2;
+	struct campaign c;
+	struct core_config cfg;
+	if (campaign_open(dir, &c, &cfg, err, sizeof(err))) {
+		dprintf(errfd, "robin simpoint: %s\n", err);
+		_exit(1);
+	}
+	int n = c.n_points, *ord = malloc((size_t)(n ? n : 1) * sizeof(*ord));
+	pid_t *pid = calloc((size_t)(n ? n : 1), sizeof(*pid));
+	struct emu *e = NULL;
+	if (!ord || !pid || campaign_path(ff, sizeof(ff), c.dir, "fastforward.out") ||
+	    campaign_fast_forward(&c, 0, ff, &e, err, sizeof(err))) {
+		dprintf(errfd, "robin simpoint: %s\n", ord && pid ? err : "out of memory");
+		_exit(1);
+	}
+	for (int i = 0; i < n; i++)
+		ord[i] = i;
+	for (int i = 1; i < n; i++)  /* by warming start: insertion sort, a few dozen points */
+		for (int j = i; j > 0; j--) {
+			const struct campaign_point *a = &c.pts[ord[j - 1]], *b = &c.pts[ord[j]];
+			if (a->start - a->warmup <= b->start - b->warmup)
+				break;
+			int t = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = t;
+		}
+	int next = 0, running = 0, failed = -1;
+	while ((next < n && failed < 0) || running) {
+		if (next < n && failed < 0 && running < jobs) {
+			int i = ord[next];
+			const struct campaign_point *p = &c.pts[i];
+			uint64_t at = p->start - p->warmup;
+			if (at > emu_instret(e) && emu_run(e, at - emu_instret(e)) != EMU_LIMIT) {
+				dprintf(errfd, "robin simpoint: %s ended before point %d's warming start, "
+				        "instruction %" PRIu64 " (not deterministic?)\n", c.argv[0], i, at);
+				failed = i;
+				continue;
+			}
+			char log[PATH_MAX];
+			campaign_path(log, sizeof(log), c.dir, "point-%d.log", i);
+			/* the child says when its files are its own (a pipe, among robin's descriptors:
+			 * the guest's numbers stay as they are) */
+			int sync[2] = { -1, -1 }, ps[2];
+			if (!pipe2(ps, O_CLOEXEC)) {
+				sync[0] = fcntl(ps[0], F_DUPFD_CLOEXEC, 940);
+				sync[1] = fcntl(ps[1], F_DUPFD_CLOEXEC, 940);
+				close(ps[0]);
+				close(ps[1]);
+			}
+			fflush(NULL);
+			pid_t k = sync[0] < 0 || sync[1] < 0 ? -1 : fork();
+			if (k < 0) {
+				dprintf(errfd, "robin simpoint: cannot start point %d: %s\n", i,
+				        strerror(errno));
+				failed = i;
+				continue;
+			}
+			if (k == 0) {
+				int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+				if (lfd >= 0) {
+					int l = fcntl(lfd, F_DUPFD_CLOEXEC, 940);
+					close(lfd);
+					lfd = l;
+				}
+				close(sync[0]);
+				/* reads and seeks of the guest's files here must not move the driver's */
+				int rc = checkpoint_detach_fds(e, err, sizeof(err));
+				close(sync[1]);
+				if (!rc)
+					rc = campaign_point_go(&c, &cfg, i, NULL, e, err, sizeof(err));
+				if (rc)
+					dprintf(lfd >= 0 ? lfd : errfd, "robin simpoint point: %s\n", err);
+				_exit(rc ? 1 : 0);
+			}
+			close(sync[1]);
+			char b;
+			while (read(sync[0], &b, 1) < 0 && errno == EINTR)
+				;
+			close(sync[0]);
+			pid[i] = k;
+			next++;
+			running++;
+			continue;
+		}
+		int status;
+		pid_t done = wait(&status);
+		if (done < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		running--;
+		for (int i = 0; i < n; i++)
+			if (pid[i] == done && !(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
+			    failed < 0) {
+				dprintf(errfd, "robin simpoint: point %d failed (see %s/point-%d.log)\n", i,
+				        c.dir, i);
+				failed = i;
+			}
+	}
+	_exit(failed < 0 ? 0 : 1);
+}
+
+/* The points without checkpoints: forked from one run of the program (campaign_forked_driver
+ * in a child), the caller's `other` child reaped as campaign_run_local says. */
+static int campaign_run_forked(const struct campaign *c, int jobs, pid_t *other,
+                               int *other_status, char *err, size_t errlen)
+{
+	fflush(NULL);
+	pid_t driver = fork();
+	if (driver < 0)
+		return campaign_fail(err, errlen, -errno, "fork: %s", strerror(errno));
+	if (driver == 0)
+		campaign_forked_driver(c->dir, jobs);
+	for (;;) {
+		int status;
+		pid_t done = wait(&status);
+		if (done < 0) {
+			if (errno == EINTR)
+				continue;
+			return campaign_fail(err, errlen, -errno, "wait: %s", strerror(errno));
+		}
+		if (other && *other > 0 && done == *other) {
+			*other_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+			*other = -1;
+			continue;
+		}
+		if (done != driver)
+			continue;
+		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+			return 0;
+		return campaign_fail(err, errlen, -EIO, "the points of %s did not all run (above)",
+		                     c->dir);
+	}
 }
 
 int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid_t *other,
                        int *other_status, char *err, size_t errlen)
 {
+	if (jobs < 1)
+		jobs = 1;
+	if (!campaign_has_checkpoints(c))
+		return campaign_run_forked(c, jobs, other, other_status, err, errlen);
 	pid_t *pid = calloc((size_t)c->n_points, sizeof(*pid));
 	if (!pid)
 		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	int next = 0, running = 0, rc = 0;
-	if (jobs < 1)
-		jobs = 1;
 	fflush(NULL);
 	while ((next < c->n_points && !rc) || running) {
 		if (next < c->n_points && running < jobs && !rc) {

@@ -235,6 +235,7 @@ int simpoint_run_main(int argc, char **argv)
 	o.sp.max_k = (int)maxk;
 	o.points_per_cluster = (int)ppc;
 	o.warmup = warm;
+	o.checkpoints = slurm;
 	struct core_config cfg;
 	if (core_opts_build(&co, "simpoint run", &cfg))
 		return 2;
@@ -258,10 +259,16 @@ int simpoint_run_main(int argc, char **argv)
 		fprintf(stderr, "robin simpoint run: %s\n", err);
 		return 1;
 	}
-	fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s (%.2f s: "
-	        "vectors %.2f s, memory pass %.2f s, checkpoints %.2f s)\n", c.n_intervals, c.k,
-	        c.n_points, c.dir, prep_s, c.pass_s[CAMPAIGN_PASS_VECTORS],
-	        c.pass_s[CAMPAIGN_PASS_MEMORY], c.pass_s[CAMPAIGN_PASS_CHECKPOINTS]);
+	if (slurm)
+		fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s "
+		        "(%.2f s: vectors %.2f s, memory pass %.2f s, checkpoints %.2f s)\n",
+		        c.n_intervals, c.k, c.n_points, c.dir, prep_s, c.pass_s[CAMPAIGN_PASS_VECTORS],
+		        c.pass_s[CAMPAIGN_PASS_MEMORY], c.pass_s[CAMPAIGN_PASS_CHECKPOINTS]);
+	else
+		fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; campaign in %s "
+		        "(%.2f s: vectors %.2f s, memory pass %.2f s)\n", c.n_intervals, c.k,
+		        c.n_points, c.dir, prep_s, c.pass_s[CAMPAIGN_PASS_VECTORS],
+		        c.pass_s[CAMPAIGN_PASS_MEMORY]);
 	if (slurm)  /* otherwise the report has them */
 		simpoint_report_splits(stderr, &c);
 	int rc = 0;

@@ -174,18 +174,17 @@ static long ckpt_pipe_peek(int rfd, int wfd, uint8_t **data)
 	return got;
 }
 
-/* The guest's open files: regular files by path and offset; pipes whose both ends the guest
- * holds (a self-pipe) by their inode, the read end carrying the bytes waiting in the pipe. */
-static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
+/* The guest's open descriptors into fds[CKPT_FD_LIMIT] (*n of them): regular files by path
+ * and offset, pipes whose both ends the guest holds (a self-pipe) by their inode. 0, or
+ * -ENOTSUP with a message for a descriptor that cannot be reopened (a socket, a deleted
+ * file, a pipe's lone end). */
+static int ckpt_list_fds(struct emu *e, struct ckpt_fd *fds, int *n_out, char *err,
+                         size_t errlen)
 {
+	*n_out = 0;
 	DIR *d = opendir("/proc/self/fd");
 	if (!d)
 		return ckpt_fail(err, errlen, -errno, "cannot list /proc/self/fd: %s", strerror(errno));
-	struct ckpt_fd *fds = calloc(CKPT_FD_LIMIT, sizeof(*fds));
-	if (!fds) {
-		closedir(d);
-		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
-	}
 	int self = dirfd(d), rc = 0, n = 0;
 	struct dirent *de;
 	while ((de = readdir(d)) && n < CKPT_FD_LIMIT) {
@@ -229,6 +228,38 @@ static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t er
 			               "other end the guest does not hold: a checkpoint cannot recreate "
 			               "it", fds[i].fd, fds[i].path);
 	}
+	*n_out = n;
+	return rc;
+}
+
+/* Reopen the regular file path at descriptor fd (flags fl less creation and truncation), at
+ * offset off unless it appends. 0 or -errno. */
+static int ckpt_reopen_file(int fd, int fl, int cloexec, uint64_t off, const char *path)
+{
+	int h = open(path, fl & ~(O_CREAT | O_EXCL | O_TRUNC));
+	if (h < 0)
+		return -errno;
+	if (h != fd) {
+		int rc = dup3(h, fd, cloexec ? O_CLOEXEC : 0) < 0 ? -errno : 0;
+		close(h);
+		if (rc)
+			return rc;
+	} else if (cloexec) {
+		fcntl(h, F_SETFD, FD_CLOEXEC);
+	}
+	if (!(fl & O_APPEND))
+		lseek(fd, (off_t)off, SEEK_SET);
+	return 0;
+}
+
+/* The guest's open files: regular files by path and offset; pipes whose both ends the guest
+ * holds (a self-pipe) by their inode, the read end carrying the bytes waiting in the pipe. */
+static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
+{
+	struct ckpt_fd *fds = calloc(CKPT_FD_LIMIT, sizeof(*fds));
+	if (!fds)
+		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+	int n, rc = ckpt_list_fds(e, fds, &n, err, errlen);
 	ckpt_begin(o, CKPT_FDS);
 	for (int i = 0; i < n && !rc; i++) {
 		struct ckpt_fd *f = &fds[i];
@@ -906,25 +937,13 @@ static void ckpt_load_fds(struct ckpt_in *in)
 				break;
 			continue;
 		}
-		int h = open(path, (int)fl & ~(O_CREAT | O_EXCL | O_TRUNC));
-		if (h < 0) {
-			in->rc = ckpt_fail(in->err, in->errlen, -errno, "%s: offset %" PRIu64 ": cannot "
+		int rc = ckpt_reopen_file((int)fd, (int)fl, (int)cloexec, off, path);
+		if (rc) {
+			in->rc = ckpt_fail(in->err, in->errlen, rc, "%s: offset %" PRIu64 ": cannot "
 			                   "reopen the guest's descriptor %u (%s): %s", in->path, at, fd,
-			                   path, strerror(errno));
+			                   path, strerror(-rc));
 			break;
 		}
-		if (h != (int)fd) {
-			if (dup3(h, (int)fd, cloexec ? O_CLOEXEC : 0) < 0) {
-				close(h);
-				ckpt_bad(in, at, "cannot reopen the descriptor at its number");
-				break;
-			}
-			close(h);
-		} else if (cloexec) {
-			fcntl(h, F_SETFD, FD_CLOEXEC);
-		}
-		if (!(fl & O_APPEND))
-			lseek((int)fd, (off_t)off, SEEK_SET);
 	}
 	for (int i = 0; i < npipes; i++) {
 		close(pipes[i].r);
@@ -1208,4 +1227,65 @@ int checkpoint_run_saving(struct emu *e, uint64_t max_insns, const uint64_t *at,
 	}
 	*st = emu_run(e, limit == UINT64_MAX ? 0 : limit - emu_instret(e));
 	return 0;
+}
+
+int checkpoint_detach_fds(struct emu *e, char *err, size_t errlen)
+{
+	struct ckpt_fd *fds = calloc(CKPT_FD_LIMIT, sizeof(*fds));
+	if (!fds)
+		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+	int n, rc = ckpt_list_fds(e, fds, &n, err, errlen);
+	for (int i = 0; i < n && !rc; i++) {
+		struct ckpt_fd *f = &fds[i];
+		if (!f->pipe) {
+			if ((rc = ckpt_reopen_file(f->fd, f->fl, f->cloexec, (uint64_t)f->off, f->path)))
+				rc = ckpt_fail(err, errlen, rc, "cannot reopen the guest's descriptor %d "
+				               "(%s): %s", f->fd, f->path, strerror(-rc));
+			continue;
+		}
+		int first = 1;
+		for (int j = 0; j < i; j++)
+			first &= fds[j].pipe != f->pipe;
+		if (!first)
+			continue;  /* the pipe's descriptors were all given the new pipe */
+		/* a new pipe for every descriptor of this one, holding the bytes waiting in it */
+		int r = -1, w = -1, pf[2];
+		for (int j = i; j < n; j++)
+			if (fds[j].pipe == f->pipe) {
+				if ((fds[j].fl & O_ACCMODE) == O_RDONLY && r < 0)
+					r = fds[j].fd;
+				if ((fds[j].fl & O_ACCMODE) == O_WRONLY && w < 0)
+					w = fds[j].fd;
+			}
+		uint8_t *data = NULL;
+		long nbytes = ckpt_pipe_peek(r, w, &data);
+		if (nbytes < 0 || pipe2(pf, O_CLOEXEC) < 0) {
+			rc = ckpt_fail(err, errlen, nbytes < 0 ? (int)nbytes : -errno, "cannot recreate "
+			               "the pipe of the guest's descriptor %d", f->fd);
+			free(data);
+			break;
+		}
+		for (int j = i; j < n && !rc; j++)
+			if (fds[j].pipe == f->pipe) {
+				int rd = (fds[j].fl & O_ACCMODE) == O_RDONLY;
+				if (dup3(rd ? pf[0] : pf[1], fds[j].fd, fds[j].cloexec ? O_CLOEXEC : 0) < 0)
+					rc = ckpt_fail(err, errlen, -errno, "cannot recreate the pipe of the "
+					               "guest's descriptor %d", fds[j].fd);
+				else
+					fcntl(fds[j].fd, F_SETFL, fds[j].fl & O_NONBLOCK);
+			}
+		for (long put = 0; !rc && put < nbytes;) {
+			ssize_t k = write(pf[1], data + put, (size_t)(nbytes - put));
+			if (k <= 0)
+				rc = ckpt_fail(err, errlen, -EIO, "cannot refill the pipe of the guest's "
+				               "descriptor %d", f->fd);
+			else
+				put += k;
+		}
+		close(pf[0]);
+		close(pf[1]);
+		free(data);
+	}
+	free(fds);
+	return rc;
 }

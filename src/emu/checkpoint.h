@@ -34,6 +34,14 @@ int checkpoint_save(struct emu *e, const char *path, char *err, size_t errlen)
 int checkpoint_restore(struct emu *e, const char *path, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
+/* After a fork: give the guest's descriptors file descriptions of this process's own, so
+ * that its reads, writes and seeks do not move the other process's (regular files reopened
+ * at their offsets, self-pipes recreated holding the bytes waiting in them; the other
+ * process must not touch them meanwhile). Returns 0, or -errno with a one-line message for a
+ * descriptor that cannot be reopened (as checkpoint_save). */
+int checkpoint_detach_fds(struct emu *e, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
 /* Run e for at most max_insns instructions (0: no limit), saving its state as
  * DIR/insn-N.ckpt when its instruction count reaches each N of at[0..n) (ascending; counts
  * already passed are skipped, counts past the limit ignored). Returns 0 with *st how the run

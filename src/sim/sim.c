@@ -325,7 +325,7 @@ static int sim_assemble_one(struct sim *sim)
 	}
 	if (!s->host_time && !s->eo->cfg.virtual_time)
 		core_guest_clock(sim->c, sim->e);  /* the guest's time is the simulated time */
-	if ((s->warmup || s->restore) && sim_warm(sim, s->warmup) != EMU_RUNNING) {
+	if ((s->warmup || s->restore || s->emu) && sim_warm(sim, s->warmup) != EMU_RUNNING) {
 		fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
 		        " instructions\n", s->cmd, emu_instret(sim->e));
 		return 1;
@@ -383,7 +383,7 @@ static int sim_assemble_cores(struct sim *sim)
 		core_guest_clock(sim->c, sim->e);
 	if ((err = sim_probe_options(sim)))
 		return err;
-	if ((s->warmup || s->restore) && sim_warm(sim, s->warmup) != EMU_RUNNING) {
+	if ((s->warmup || s->restore || s->emu) && sim_warm(sim, s->warmup) != EMU_RUNNING) {
 		fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
 		        " instructions\n", s->cmd, emu_instret(sim->e));
 		return 1;
@@ -756,8 +756,11 @@ int sim_run(const struct sim_spec *s)
 		goto out;
 	}
 	sim_guest_vlen(s);
-	rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
-	                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
+	if (s->emu)
+		sim->e = s->emu;
+	else
+		rc = s->restore ? sim_guest_restore(s->eo, s->cmd, s->restore, &sim->e)
+		                : sim_guest_start(s->eo, s->cmd, s->argc, s->argv, &sim->e);
 	if (rc)
 		goto out;
 	rc = s->ncores ? sim_assemble_cores(sim) : sim_assemble_one(sim);

@@ -39,6 +39,8 @@ struct sim_spec {
 	int argc;                     /* the program and its arguments (argv[0] the program) */
 	char **argv;
 	const char *restore;          /* or the checkpoint to start from (argc 0) */
+	struct emu *emu;              /* or a loaded emulator to go on from (argv then only names
+	                                 the program): the run takes it over and destroys it */
 	struct emu_opts *eo;          /* the emulator's options (sim_guest.h) */
 	/* the core */
 	struct core_config cfg;

@@ -3,12 +3,17 @@
 # submit.sh chaining them with --dependency=afterok; running each array task's command by hand
 # (as Slurm would, with SLURM_ARRAY_TASK_ID) and then the merge job's gives the same estimate as
 # the campaign run locally. (make slurm-check runs the scripts on a real one-node cluster.)
+# The local campaign saves no checkpoint: its points fork from one run of the program, and
+# each point's result is the one restored from the Slurm campaign's checkpoint, cycle for
+# cycle (phases reads a file every round: a point's reads must not move the run it forked
+# from); `robin simpoint point` without a checkpoint runs the program to the point.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 ARGS=(--interval 300000 --warmup 1000000 --maxK 5 -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 12)
-"$ROBIN" simpoint run --dir "$T/local" --stats-json "$T/local.json" "${ARGS[@]}" 2>"$T/err" || { cat "$T/err"; exit 1; }
+"$ROBIN" simpoint run --dir "$T/local" --jobs 2 --stats-json "$T/local.json" "${ARGS[@]}" 2>"$T/err" || { cat "$T/err"; exit 1; }
+ls "$T"/local/*.ckpt >/dev/null 2>&1 && { echo "a local campaign saved checkpoints"; exit 1; }
 "$ROBIN" simpoint run --slurm --dir "$T/s" "${ARGS[@]}" 2>"$T/err" || { cat "$T/err"; exit 1; }
 grep -q 'submit.sh' "$T/err" || { cat "$T/err"; exit 1; }
 n=$(grep -c '^P ' "$T/s/campaign.txt")
@@ -27,3 +32,12 @@ assert [p['interval'] for p in a['points']] == [p['interval'] for p in b['points
 assert a['cpi_predicted'] == b['cpi_predicted'], (a['cpi_predicted'], b['cpi_predicted'])
 print("ok: %d points, CPI %.4f both ways" % (len(b['points']), b['cpi_predicted']))
 PY
+for ((i = 0; i < n; i++)); do
+	cmp <(grep -v host_seconds "$T/local/point-$i.txt") <(grep -v host_seconds "$T/s/point-$i.txt") ||
+		{ echo "point $i: forked and restored results differ"; diff "$T/local/point-$i.txt" "$T/s/point-$i.txt"; exit 1; }
+done
+cp "$T/local/point-1.txt" "$T/p1"
+"$ROBIN" simpoint point "$T/local" 1 2>"$T/perr" || { cat "$T/perr"; exit 1; }
+cmp <(grep -v host_seconds "$T/p1") <(grep -v host_seconds "$T/local/point-1.txt") ||
+	{ echo "point 1 run again from the program's start differs"; exit 1; }
+exit 0
