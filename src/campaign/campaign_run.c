@@ -211,6 +211,9 @@ static int campaign_fast_forward(const struct campaign *c, uint64_t to, const ch
 		return campaign_fail(err, errlen, -EIO, "cannot write %s", out);
 	if (campaign_emu_load(c->sysroot[0] ? c->sysroot : NULL, c->seed, c->argc, c->argv, e))
 		return campaign_fail(err, errlen, -EINVAL, "cannot load %s", c->argv[0]);
+	/* the points' warming reads the translated code's memory trace: code translated here
+	 * logs for it (else every warming instruction would be stepped) */
+	emu_jit_log_always(*e);
 	if (to > emu_instret(*e) && emu_run(*e, to - emu_instret(*e)) != EMU_LIMIT) {
 		emu_destroy(*e);
 		*e = NULL;
@@ -321,15 +324,16 @@ static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, in
 				close(ps[0]);
 				close(ps[1]);
 			}
-			fflush(NULL);
-			pid_t k = sync[0] < 0 || sync[1] < 0 ? -1 : fork();
-			if (k < 0) {
+			pid_t k = sync[0] < 0 || sync[1] < 0 ? -1 : emu_fork_state(e, err, sizeof(err));
+			if (k == -1) {
 				dprintf(errfd, "robin simpoint: cannot start point %d: %s\n", i,
-				        strerror(errno));
+				        sync[0] < 0 || sync[1] < 0 ? strerror(errno) : err);
 				failed = i;
 				continue;
 			}
-			if (k == 0) {
+			if (k <= 0) {
+				/* the point's process, its state its own (k 0) or not (k -2, err says why);
+				 * its descriptors among robin's, the guest's numbers as they are */
 				int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 				if (lfd >= 0) {
 					int l = fcntl(lfd, F_DUPFD_CLOEXEC, 940);
@@ -337,11 +341,8 @@ static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, in
 					lfd = l;
 				}
 				close(sync[0]);
-				/* reads and seeks of the guest's files here must not move the driver's */
-				int rc = checkpoint_detach_fds(e, err, sizeof(err));
-				close(sync[1]);
-				if (!rc)
-					rc = campaign_point_go(&c, &cfg, i, NULL, e, err, sizeof(err));
+				close(sync[1]);  /* the driver may go on */
+				int rc = k ? -EIO : campaign_point_go(&c, &cfg, i, NULL, e, err, sizeof(err));
 				if (rc)
 					dprintf(lfd >= 0 ? lfd : errfd, "robin simpoint point: %s\n", err);
 				_exit(rc ? 1 : 0);

@@ -446,11 +446,11 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	env.host_popcnt = block_host_popcnt;
 	/* while a block hook or the memory trace listens, the code logs its runs (and for the
 	 * trace its accesses; block_run replays them) */
-	int want = e->block_hook || e->memtrace;
+	int want = e->block_hook || e->memtrace || e->jit_log_always;
 	if (want && !e->jit_runlog)
 		e->jit_runlog = malloc(BLOCK_RUNLOG_CAP * sizeof(*e->jit_runlog));
 	env.log_runs = want && e->jit_runlog && (uintptr_t)b < (1ull << JIT_RUN_PTR_BITS);
-	env.log_mem = env.log_runs && e->memtrace;
+	env.log_mem = env.log_runs && (e->memtrace || e->jit_log_always);
 	if (e->memtrace && !env.log_runs)
 		return;  /* the trace would miss it: it stays stepped */
 	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
@@ -696,6 +696,11 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 	return 0;
 }
 
+void emu_jit_log_always(struct emu *e)
+{
+	e->jit_log_always = 1;
+}
+
 void emu_memtrace_end(struct emu *e)
 {
 	if (!e->memtrace)
@@ -914,9 +919,9 @@ enter:
 							h->instret = icount + op->idx;
 							return EMU_LIMIT;
 						}
-					} else {
+					} else if (e->block_hook) {
 						block_runlog_replay(e, b, icount, &hk_pc, &hk_icount);
-					}
+					}  /* else no one reads it (emu_jit_log_always) */
 				}
 				if (__builtin_expect((r & (JIT_LEFT | JIT_ENTER)) != 0, 1)) {
 					if (r & JIT_ENTER) {

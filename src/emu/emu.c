@@ -345,6 +345,32 @@ void emu_arena_fork_parent(const struct emu_arena *a, struct emu_code_copy c)
 		close(c.fd);
 }
 
+pid_t emu_fork_state(struct emu *e, char *err, size_t errlen)
+{
+	if (e->mem.shared_files) {
+		snprintf(err, errlen, "the guest mapped a file MAP_SHARED: a fork would share its "
+		         "pages");
+		errno = ENOTSUP;
+		return -1;
+	}
+	fflush(NULL);
+	struct emu_code_copy jit_copy = emu_arena_fork_copy(&e->jit_arena);
+	pid_t pid = fork();
+	if (pid != 0) {
+		emu_arena_fork_parent(&e->jit_arena, jit_copy);
+		if (pid < 0)
+			snprintf(err, errlen, "fork: %s", strerror(errno));
+		return pid;
+	}
+	emu_arena_fork_child(&e->jit_arena, jit_copy);
+	int rc = hermetic_detach(e);
+	if (!rc)
+		rc = checkpoint_detach_fds(e, err, errlen);
+	else
+		snprintf(err, errlen, "cannot copy the table of process ids: %s", strerror(-rc));
+	return rc ? -2 : 0;
+}
+
 static void emu_arena_free(struct emu_arena *a)
 {
 	if (a->exec) {

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 #include <stdio.h>
 
 #include "emu/hart.h"
@@ -178,6 +179,21 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 		 unsigned flags);
 /* The end of the trace: emu_run runs as before (blocks translate at their usual entry). */
 void emu_memtrace_end(struct emu *e);
+
+/* fork() for a process that goes on from e's state alone (a campaign's point, not a guest
+ * fork): in the child, e gets a copy of the translated code of its own, a table of process
+ * ids of its own and file descriptions of its own for the guest's files (checkpoint_detach_fds;
+ * the parent must not touch them until the child says it is done: the child's pipes are
+ * read and refilled). Returns the child's pid in the parent (-1 with err set when fork
+ * failed, or the guest has a MAP_SHARED file mapping, whose pages a fork shares); 0 in the child, or -2 there with err set when its state could not be made its
+ * own (it must not run the guest then). */
+pid_t emu_fork_state(struct emu *e, char *err, size_t errlen);
+
+/* From now on every translation logs its runs and memory accesses even while no trace reads
+ * them (the log is dropped then), so that the memory trace can begin at any later point of
+ * the run, or of a fork of it, with the code already translated (a campaign's points fork
+ * from one run of the program). */
+void emu_jit_log_always(struct emu *e);
 
 /* The PC of the next instruction to run. */
 uint64_t emu_pc(const struct emu *e);

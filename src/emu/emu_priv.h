@@ -183,6 +183,8 @@ struct emu {
 	uint64_t *jit_runlog;
 	int jit_nolog;
 	int jit_nolog_mem;                   /* ... or one that does not log its accesses */
+	int jit_log_always;                  /* emu_jit_log_always: every translation logs its
+	                                        runs and accesses, read or not */
 	emu_memtrace_fn memtrace;            /* emu_memtrace: the log's reader, or NULL */
 	void *memtrace_ctx;
 	unsigned memtrace_line_shift;

@@ -155,6 +155,7 @@ int gmem_map_file(struct gmem *m, uint64_t addr, uint64_t len, unsigned prot, in
 		return -errno;
 	gmem_drop_code(m, addr >> GMEM_PAGE_SHIFT, (addr + len) >> GMEM_PAGE_SHIFT);
 	uint8_t perm = (uint8_t)(GMEM_MAPPED | (prot & GMEM_PROT_MASK) | (shared ? GMEM_SHARED : 0));
+	m->shared_files |= shared != 0;
 	int hp = gmem_host_prot_of(m, perm);
 	int flags = (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_FIXED;
 	uint64_t file_bytes = len;  /* bytes of the mapping backed by the file */

@@ -62,6 +62,7 @@ struct gmem {
 	 * host MMU checks them); GMEM_JIT_LIMIT, or 0 once a page had permissions the host
 	 * cannot express */
 	uint64_t jit_limit;
+	int shared_files;    /* a MAP_SHARED file mapping was made (a fork shares its pages) */
 };
 
 #define GMEM_JIT_LIMIT (GMEM_GUEST_SIZE - 7)  /* an 8-byte access at most stays inside */

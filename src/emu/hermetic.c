@@ -129,6 +129,38 @@ int hermetic_init(struct emu *e)
 	return 0;
 }
 
+int hermetic_detach(struct emu *e)
+{
+	if (!e->ids)
+		return 0;
+	struct hermetic_ids *old = e->ids;
+	if (e->ids_fd >= 0) {
+		/* a memfd of its own at the same descriptor (an execve'd robin finds it there) */
+		int fd = memfd_create("robin-ids", 0);
+		if (fd < 0)
+			return -errno;
+		if (ftruncate(fd, sizeof(*old)) < 0 || dup3(fd, e->ids_fd, 0) < 0) {
+			int err = -errno;
+			close(fd);
+			return err;
+		}
+		close(fd);
+		void *p = mmap(NULL, sizeof(*old), PROT_READ | PROT_WRITE, MAP_SHARED, e->ids_fd, 0);
+		if (p == MAP_FAILED)
+			return -errno;
+		e->ids = p;
+	} else {
+		void *p = mmap(NULL, sizeof(*old), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS,
+		               -1, 0);
+		if (p == MAP_FAILED)
+			return -errno;
+		e->ids = p;
+	}
+	memcpy(e->ids, old, sizeof(*old));
+	munmap(old, sizeof(*old));
+	return 0;
+}
+
 void hermetic_fini(struct emu *e)
 {
 	if (e->ids)

@@ -25,6 +25,11 @@ int hermetic_init(struct emu *e);
 /* Unmap the id table (the descriptor stays: children and an execve share it). */
 void hermetic_fini(struct emu *e);
 
+/* In a forked process that goes on alone from the emulator's state (not a guest fork): a
+ * table of ids of its own, a copy of the shared one, so that the two do not hand out each
+ * other's ids. 0 or -errno. */
+int hermetic_detach(struct emu *e);
+
 /* The next id of the process tree (a new thread's tid or a child's pid). */
 int hermetic_next_id(struct emu *e);
 
