@@ -255,6 +255,50 @@ out:
 	return rc;
 }
 
+/* Jobs 0..n-1 as children, at most `jobs` at a time: start(ctx, k) starts job k and returns
+ * its pid, or -1 (then no more start). Another child of the caller, `other` (NULL or -1:
+ * none), may end meanwhile: *other_status gets its exit status and *other becomes -1. Returns
+ * -1 when every job started and exited 0, else the first job that did not (*status: its wait
+ * status, 0 when it did not start). */
+static int campaign_pool(int n, int jobs, pid_t (*start)(void *ctx, int k), void *ctx,
+                         pid_t *other, int *other_status, int *status)
+{
+	pid_t *pid = calloc((size_t)(n ? n : 1), sizeof(*pid));
+	int next = 0, running = 0, failed = -1;
+	*status = 0;
+	if (!pid)
+		return 0;
+	while ((next < n && failed < 0) || running) {
+		if (next < n && failed < 0 && running < jobs) {
+			if ((pid[next] = start(ctx, next)) < 0)
+				failed = next;
+			else
+				running++;
+			next++;
+			continue;
+		}
+		int st;
+		pid_t done;
+		while ((done = wait(&st)) < 0 && errno == EINTR)
+			;
+		if (done < 0)
+			break;
+		if (other && *other > 0 && done == *other) {
+			*other_status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+			*other = -1;
+			continue;
+		}
+		running--;
+		for (int k = 0; k < next; k++)
+			if (pid[k] == done && !(WIFEXITED(st) && WEXITSTATUS(st) == 0) && failed < 0) {
+				failed = k;
+				*status = st;
+			}
+	}
+	free(pid);
+	return failed;
+}
+
 /* Do all of c's points have their checkpoints? */
 static int campaign_has_checkpoints(const struct campaign *c)
 {
@@ -265,114 +309,109 @@ static int campaign_has_checkpoints(const struct campaign *c)
 	return 1;
 }
 
+/* What campaign_forked_driver's jobs share. */
+struct campaign_forked {
+	struct campaign c;
+	struct core_config cfg;
+	struct emu *e;
+	int *ord;                    /* the points by warming start */
+	int errfd;
+	char err[1024];
+};
+
+/* Job k: run on to the warming start of the k-th point in order and fork its detailed run
+ * there. Its pid, or -1 after a message. */
+static pid_t campaign_forked_start(void *ctx, int k)
+{
+	struct campaign_forked *f = ctx;
+	int i = f->ord[k];
+	const struct campaign_point *p = &f->c.pts[i];
+	uint64_t at = p->start - p->warmup;
+	if (at > emu_instret(f->e) && emu_run(f->e, at - emu_instret(f->e)) != EMU_LIMIT) {
+		dprintf(f->errfd, "robin simpoint: %s ended before point %d's warming start, "
+		        "instruction %" PRIu64 " (not deterministic?)\n", f->c.argv[0], i, at);
+		return -1;
+	}
+	char log[PATH_MAX];
+	campaign_path(log, sizeof(log), f->c.dir, "point-%d.log", i);
+	/* the child says when its files are its own (a pipe, among robin's descriptors: the
+	 * guest's numbers stay as they are) */
+	int sync[2] = { -1, -1 }, ps[2];
+	if (!pipe2(ps, O_CLOEXEC)) {
+		sync[0] = fcntl(ps[0], F_DUPFD_CLOEXEC, 940);
+		sync[1] = fcntl(ps[1], F_DUPFD_CLOEXEC, 940);
+		close(ps[0]);
+		close(ps[1]);
+	}
+	pid_t pid = sync[0] < 0 || sync[1] < 0 ? -1 : emu_fork_state(f->e, f->err, sizeof(f->err));
+	if (pid == -1) {
+		dprintf(f->errfd, "robin simpoint: cannot start point %d: %s\n", i,
+		        sync[0] < 0 || sync[1] < 0 ? strerror(errno) : f->err);
+		return -1;
+	}
+	if (pid <= 0) {
+		/* the point's process, its state its own (pid 0) or not (-2, err says why); its
+		 * descriptors among robin's, the guest's numbers as they are */
+		int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+		if (lfd >= 0) {
+			int l = fcntl(lfd, F_DUPFD_CLOEXEC, 940);
+			close(lfd);
+			lfd = l;
+		}
+		close(sync[0]);
+		close(sync[1]);  /* the driver may go on */
+		int rc = pid ? -EIO : campaign_point_go(&f->c, &f->cfg, i, NULL, f->e, f->err,
+		                                         sizeof(f->err));
+		if (rc)
+			dprintf(lfd >= 0 ? lfd : f->errfd, "robin simpoint point: %s\n", f->err);
+		_exit(rc ? 1 : 0);
+	}
+	close(sync[1]);
+	char b;
+	while (read(sync[0], &b, 1) < 0 && errno == EINTR)
+		;
+	close(sync[0]);
+	return pid;
+}
+
 /* In a child: run the program once on the translator, stopping at each point's warming
  * start (in order) to fork the point's detailed run there, at most jobs at a time; the
  * guest's output up to the last point in fastforward.out. Exits 0, or 1 after a message on
  * stderr naming what failed. */
 static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, int jobs)
 {
-	char err[1024], ff[PATH_MAX];
+	static struct campaign_forked f;
+	char ff[PATH_MAX];
 	/* the guest's output takes fds 1 and 2: the messages go to the caller's stderr */
-	int errfd = fcntl(2, F_DUPFD_CLOEXEC, 950);
-	if (errfd < 0)
-		errfd = 2;
-	struct campaign c;
-	struct core_config cfg;
-	if (campaign_open(dir, &c, &cfg, err, sizeof(err))) {
-		dprintf(errfd, "robin simpoint: %s\n", err);
+	f.errfd = fcntl(2, F_DUPFD_CLOEXEC, 950);
+	if (f.errfd < 0)
+		f.errfd = 2;
+	if (campaign_open(dir, &f.c, &f.cfg, f.err, sizeof(f.err))) {
+		dprintf(f.errfd, "robin simpoint: %s\n", f.err);
 		_exit(1);
 	}
-	int n = c.n_points, *ord = malloc((size_t)(n ? n : 1) * sizeof(*ord));
-	pid_t *pid = calloc((size_t)(n ? n : 1), sizeof(*pid));
-	struct emu *e = NULL;
-	if (!ord || !pid || campaign_path(ff, sizeof(ff), c.dir, "fastforward.out") ||
-	    campaign_fast_forward(&c, 0, ff, &e, err, sizeof(err))) {
-		dprintf(errfd, "robin simpoint: %s\n", ord && pid ? err : "out of memory");
+	int n = f.c.n_points;
+	f.ord = malloc((size_t)(n ? n : 1) * sizeof(*f.ord));
+	if (!f.ord || campaign_path(ff, sizeof(ff), f.c.dir, "fastforward.out") ||
+	    campaign_fast_forward(&f.c, 0, ff, &f.e, f.err, sizeof(f.err))) {
+		dprintf(f.errfd, "robin simpoint: %s\n", f.ord ? f.err : "out of memory");
 		_exit(1);
 	}
 	for (int i = 0; i < n; i++)
-		ord[i] = i;
+		f.ord[i] = i;
 	for (int i = 1; i < n; i++)  /* by warming start: insertion sort, a few dozen points */
 		for (int j = i; j > 0; j--) {
-			const struct campaign_point *a = &c.pts[ord[j - 1]], *b = &c.pts[ord[j]];
+			const struct campaign_point *a = &f.c.pts[f.ord[j - 1]], *b = &f.c.pts[f.ord[j]];
 			if (a->start - a->warmup <= b->start - b->warmup)
 				break;
-			int t = ord[j];
-			ord[j] = ord[j - 1];
-			ord[j - 1] = t;
+			int t = f.ord[j];
+			f.ord[j] = f.ord[j - 1];
+			f.ord[j - 1] = t;
 		}
-	int next = 0, running = 0, failed = -1;
-	while ((next < n && failed < 0) || running) {
-		if (next < n && failed < 0 && running < jobs) {
-			int i = ord[next];
-			const struct campaign_point *p = &c.pts[i];
-			uint64_t at = p->start - p->warmup;
-			if (at > emu_instret(e) && emu_run(e, at - emu_instret(e)) != EMU_LIMIT) {
-				dprintf(errfd, "robin simpoint: %s ended before point %d's warming start, "
-				        "instruction %" PRIu64 " (not deterministic?)\n", c.argv[0], i, at);
-				failed = i;
-				continue;
-			}
-			char log[PATH_MAX];
-			campaign_path(log, sizeof(log), c.dir, "point-%d.log", i);
-			/* the child says when its files are its own (a pipe, among robin's descriptors:
-			 * the guest's numbers stay as they are) */
-			int sync[2] = { -1, -1 }, ps[2];
-			if (!pipe2(ps, O_CLOEXEC)) {
-				sync[0] = fcntl(ps[0], F_DUPFD_CLOEXEC, 940);
-				sync[1] = fcntl(ps[1], F_DUPFD_CLOEXEC, 940);
-				close(ps[0]);
-				close(ps[1]);
-			}
-			pid_t k = sync[0] < 0 || sync[1] < 0 ? -1 : emu_fork_state(e, err, sizeof(err));
-			if (k == -1) {
-				dprintf(errfd, "robin simpoint: cannot start point %d: %s\n", i,
-				        sync[0] < 0 || sync[1] < 0 ? strerror(errno) : err);
-				failed = i;
-				continue;
-			}
-			if (k <= 0) {
-				/* the point's process, its state its own (k 0) or not (k -2, err says why);
-				 * its descriptors among robin's, the guest's numbers as they are */
-				int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-				if (lfd >= 0) {
-					int l = fcntl(lfd, F_DUPFD_CLOEXEC, 940);
-					close(lfd);
-					lfd = l;
-				}
-				close(sync[0]);
-				close(sync[1]);  /* the driver may go on */
-				int rc = k ? -EIO : campaign_point_go(&c, &cfg, i, NULL, e, err, sizeof(err));
-				if (rc)
-					dprintf(lfd >= 0 ? lfd : errfd, "robin simpoint point: %s\n", err);
-				_exit(rc ? 1 : 0);
-			}
-			close(sync[1]);
-			char b;
-			while (read(sync[0], &b, 1) < 0 && errno == EINTR)
-				;
-			close(sync[0]);
-			pid[i] = k;
-			next++;
-			running++;
-			continue;
-		}
-		int status;
-		pid_t done = wait(&status);
-		if (done < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		running--;
-		for (int i = 0; i < n; i++)
-			if (pid[i] == done && !(WIFEXITED(status) && WEXITSTATUS(status) == 0) &&
-			    failed < 0) {
-				dprintf(errfd, "robin simpoint: point %d failed (see %s/point-%d.log)\n", i,
-				        c.dir, i);
-				failed = i;
-			}
-	}
+	int st, failed = campaign_pool(n, jobs, campaign_forked_start, &f, NULL, NULL, &st);
+	if (failed >= 0 && st)
+		dprintf(f.errfd, "robin simpoint: point %d failed (see %s/point-%d.log)\n",
+		        f.ord[failed], f.c.dir, f.ord[failed]);
 	_exit(failed < 0 ? 0 : 1);
 }
 
@@ -389,12 +428,11 @@ static int campaign_run_forked(const struct campaign *c, int jobs, pid_t *other,
 		campaign_forked_driver(c->dir, jobs);
 	for (;;) {
 		int status;
-		pid_t done = wait(&status);
-		if (done < 0) {
-			if (errno == EINTR)
-				continue;
+		pid_t done;
+		while ((done = wait(&status)) < 0 && errno == EINTR)
+			;
+		if (done < 0)
 			return campaign_fail(err, errlen, -errno, "wait: %s", strerror(errno));
-		}
 		if (other && *other > 0 && done == *other) {
 			*other_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 			*other = -1;
@@ -409,6 +447,30 @@ static int campaign_run_forked(const struct campaign *c, int jobs, pid_t *other,
 	}
 }
 
+/* What campaign_exec_start needs. */
+struct campaign_exec {
+	const struct campaign *c;
+	const char *self;
+};
+
+/* Job k: `self simpoint point DIR k`, its stderr in point-k.log. Its pid, or -1. */
+static pid_t campaign_exec_start(void *ctx, int k)
+{
+	const struct campaign_exec *x = ctx;
+	char idx[16], log[PATH_MAX];
+	snprintf(idx, sizeof(idx), "%d", k);
+	campaign_path(log, sizeof(log), x->c->dir, "point-%d.log", k);
+	fflush(NULL);
+	pid_t p = fork();
+	if (p == 0) {
+		FILE *lf = freopen(log, "w", stderr);
+		(void)lf;
+		execl(x->self, x->self, "simpoint", "point", x->c->dir, idx, (char *)NULL);
+		_exit(127);
+	}
+	return p;
+}
+
 int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid_t *other,
                        int *other_status, char *err, size_t errlen)
 {
@@ -416,51 +478,16 @@ int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid
 		jobs = 1;
 	if (!campaign_has_checkpoints(c))
 		return campaign_run_forked(c, jobs, other, other_status, err, errlen);
-	pid_t *pid = calloc((size_t)c->n_points, sizeof(*pid));
-	if (!pid)
-		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
-	int next = 0, running = 0, rc = 0;
-	fflush(NULL);
-	while ((next < c->n_points && !rc) || running) {
-		if (next < c->n_points && running < jobs && !rc) {
-			char idx[16], log[PATH_MAX];
-			snprintf(idx, sizeof(idx), "%d", next);
-			campaign_path(log, sizeof(log), c->dir, "point-%d.log", next);
-			pid_t p = fork();
-			if (p < 0) {
-				rc = campaign_fail(err, errlen, -errno, "fork: %s", strerror(errno));
-				continue;
-			}
-			if (p == 0) {
-				FILE *lf = freopen(log, "w", stderr);
-				(void)lf;
-				execl(self, self, "simpoint", "point", c->dir, idx, (char *)NULL);
-				_exit(127);
-			}
-			pid[next++] = p;
-			running++;
-			continue;
-		}
-		int status;
-		pid_t done = wait(&status);
-		if (done < 0) {
-			if (errno == EINTR)
-				continue;
-			break;
-		}
-		if (other && *other > 0 && done == *other) {
-			*other_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-			*other = -1;
-			continue;
-		}
-		running--;
-		for (int i = 0; i < next; i++)
-			if (pid[i] == done && !(WIFEXITED(status) && WEXITSTATUS(status) == 0) && !rc)
-				rc = campaign_fail(err, errlen, -EIO, "point %d failed (see %s/point-%d.log)",
-				                   i, c->dir, i);
-	}
-	free(pid);
-	return rc;
+	struct campaign_exec x = { c, self };
+	int st, failed = campaign_pool(c->n_points, jobs, campaign_exec_start, &x, other,
+	                               other_status, &st);
+	if (failed < 0)
+		return 0;
+	if (!st)
+		return campaign_fail(err, errlen, -errno, "cannot start point %d: %s", failed,
+		                     strerror(errno));
+	return campaign_fail(err, errlen, -EIO, "point %d failed (see %s/point-%d.log)", failed,
+	                     c->dir, failed);
 }
 
 int campaign_write_slurm(const struct campaign *c, const char *self, char *err, size_t errlen)
