@@ -702,6 +702,16 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	if (!rc && o->checkpoints) {
 		rc = campaign_checkpoints(c, o, err, errlen);
 		c->pass_s[CAMPAIGN_PASS_CHECKPOINTS] = campaign_now() - t0;
+	} else if (!rc) {
+		/* the points fork from one run: a checkpoint an earlier campaign left in the
+		 * directory under a point's name is not this program's state */
+		for (int i = 0; i < c->n_points; i++) {
+			char path[PATH_MAX];
+			const struct campaign_point *p = &c->pts[i];
+			if (!campaign_path(path, sizeof(path), c->dir, "insn-%" PRIu64 ".ckpt",
+			                   p->start - p->warmup))
+				unlink(path);
+		}
 	}
 	return rc;
 }

@@ -40,4 +40,12 @@ cp "$T/local/point-1.txt" "$T/p1"
 "$ROBIN" simpoint point "$T/local" 1 2>"$T/perr" || { cat "$T/perr"; exit 1; }
 cmp <(grep -v host_seconds "$T/p1") <(grep -v host_seconds "$T/local/point-1.txt") ||
 	{ echo "point 1 run again from the program's start differs"; exit 1; }
+# a local campaign in a directory an earlier --slurm campaign left checkpoints in: its points
+# do not take them for their state (they are removed under the points' names)
+"$ROBIN" simpoint run --dir "$T/s" --no-profile --interval 300000 --warmup 1000000 --maxK 5 -- \
+	"$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 6 2>"$T/err" || { cat "$T/err"; exit 1; }
+while read -r tag idx iv cl w start len warm; do
+	[ "$tag" = P ] || continue
+	[ -e "$T/s/insn-$((start - warm)).ckpt" ] && { echo "point $idx: a stale checkpoint remains"; exit 1; }
+done <"$T/s/campaign.txt"
 exit 0
