@@ -48,6 +48,11 @@ int campaign_path(char *buf, size_t n, const char *dir, const char *fmt, ...)
 	return (size_t)snprintf(buf, n, "%s/%s", dir, name) >= n ? -ENAMETOOLONG : 0;
 }
 
+int campaign_ckpt_path(char *buf, size_t n, const char *dir, uint64_t insn)
+{
+	return campaign_path(buf, n, dir, "insn-%" PRIu64 ".ckpt", insn);
+}
+
 double campaign_now(void)
 {
 	struct timespec ts;
@@ -456,7 +461,7 @@ static int campaign_checkpoints(struct campaign *c, const struct campaign_opts *
 			char path[PATH_MAX];
 			if (at[k] > emu_instret(e) && emu_run(e, at[k] - emu_instret(e)) != EMU_LIMIT)
 				_exit(5);
-			if (campaign_path(path, sizeof(path), c->dir, "insn-%" PRIu64 ".ckpt", at[k]) ||
+			if (campaign_ckpt_path(path, sizeof(path), c->dir, at[k]) ||
 			    checkpoint_save(e, path, cerr, sizeof(cerr))) {
 				FILE *ef = fopen(out, "a");
 				if (ef) {
@@ -708,8 +713,7 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		for (int i = 0; i < c->n_points; i++) {
 			char path[PATH_MAX];
 			const struct campaign_point *p = &c->pts[i];
-			if (!campaign_path(path, sizeof(path), c->dir, "insn-%" PRIu64 ".ckpt",
-			                   p->start - p->warmup))
+			if (!campaign_ckpt_path(path, sizeof(path), c->dir, p->start - p->warmup))
 				unlink(path);
 		}
 	}

@@ -72,7 +72,7 @@ struct campaign_opts {
 	 * instruction */
 	uint64_t mem_warm, mem_measure, mem_period;
 	int checkpoints;           /* save each point's warming start as DIR/insn-N.ckpt (for jobs
-	                              elsewhere: --slurm); else the points fork from one run of the
+	                              elsewhere: --slurm); local points fork from one run of the
 	                              program that stops at each (campaign_run_local) */
 };
 
@@ -150,15 +150,14 @@ void campaign_free(struct campaign *c);
 int campaign_point_run(const char *dir, int index, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
-/* Run every point, at most jobs at a time: with every point's checkpoint in c->dir as `self
- * simpoint point DIR I`; else each forked from one run of the program on the translator when
- * it reaches the point's warming start (the same emulator state a checkpoint restores, and
- * the same results). Another child of
- * the caller, `other` (-1: none), may end meanwhile: if it is reaped here, *other_status gets
- * its exit status (as campaign_wait's) and `other` is set to -1. Returns 0 or -errno with a
- * message naming the failed point. */
-int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid_t *other,
-                       int *other_status, char *err, size_t errlen)
+/* Run every point, at most jobs at a time, each forked from one run of the program on the
+ * translator when it reaches the point's warming start (the emulator state a checkpoint
+ * restores, and the same results; the run in a child). Another child of the caller, `other`
+ * (-1: none), may end meanwhile: if it is reaped here, *other_status gets its exit status (as
+ * campaign_wait's) and `other` is set to -1. Returns 0 or -errno with a message (the failed
+ * point is named on stderr). */
+int campaign_run_local(const struct campaign *c, int jobs, pid_t *other, int *other_status,
+                       char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
 /* Write dir/points.sbatch (a job array, one task per point), dir/merge.sbatch and

@@ -55,7 +55,7 @@ static pid_t campaign_jobs_truth_start(const char *dir, const char *cmd)
 	return pid;
 }
 
-int campaign_jobs_run(const struct campaign *c, const char *self, uint64_t jobs, int validate,
+int campaign_jobs_run(const struct campaign *c, uint64_t jobs, int validate,
                       const char *cmd, struct campaign_jobs *out)
 {
 	char err[1024];
@@ -69,7 +69,7 @@ int campaign_jobs_run(const struct campaign *c, const char *self, uint64_t jobs,
 	double t0 = campaign_now();
 	/* the points' loop may reap the full run's child when it ends first */
 	int truth_status = 0;
-	int rc = campaign_run_local(c, self, (int)(validate && jobs > 1 ? jobs - 1 : jobs), &truth,
+	int rc = campaign_run_local(c, (int)(validate && jobs > 1 ? jobs - 1 : jobs), &truth,
 	                            &truth_status, err, sizeof(err));
 	out->points_s = campaign_now() - t0;
 	if (rc)

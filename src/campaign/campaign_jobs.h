@@ -29,12 +29,12 @@ int campaign_jobs_prepare(struct campaign *c, const char *dir, const struct camp
                           uint64_t prof_period_cycles, double *prep_s, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
-/* Run the points of the prepared campaign c as local jobs (campaign_run_local with self, jobs
- * at a time; one fewer with validate, whose full detailed run goes alongside in a child), wait
+/* Run the points of the prepared campaign c as local jobs (campaign_run_local, jobs at a
+ * time; one fewer with validate, whose full detailed run goes alongside in a child), wait
  * for all, and load the results into out (campaign_jobs_free it). Returns 0, or -errno after
  * printing "robin CMD: ..." on stderr (as soon as a step fails, while the others still run;
  * nothing to free then). */
-int campaign_jobs_run(const struct campaign *c, const char *self, uint64_t jobs, int validate,
+int campaign_jobs_run(const struct campaign *c, uint64_t jobs, int validate,
                       const char *cmd, struct campaign_jobs *out)
 	__attribute__((warn_unused_result));
 

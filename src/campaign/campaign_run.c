@@ -146,12 +146,6 @@ static int campaign_detail_run(struct sim_spec *s, struct campaign_detail *k)
 	return 0;
 }
 
-/* dir/insn-N.ckpt for point p's warming start N. */
-static int campaign_ckpt_path(char *path, size_t n, const char *dir, const struct campaign_point *p)
-{
-	return campaign_path(path, n, dir, "insn-%" PRIu64 ".ckpt", p->start - p->warmup);
-}
-
 /* Point `index` in detail (warming, then its interval), its result in point-I.txt and the
  * guest's output in point-I.out: from the checkpoint ckpt, or from e, an emulator at the
  * point's warming start (taken over). 0 or -errno with a message. */
@@ -237,7 +231,7 @@ int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 		goto out;
 	}
 	const struct campaign_point *p = &c.pts[index];
-	if (campaign_ckpt_path(path, sizeof(path), c.dir, p) ||
+	if (campaign_ckpt_path(path, sizeof(path), c.dir, p->start - p->warmup) ||
 	    campaign_path(ff, sizeof(ff), c.dir, "point-%d.ff.out", index)) {
 		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
 		goto out;
@@ -256,12 +250,10 @@ out:
 }
 
 /* Jobs 0..n-1 as children, at most `jobs` at a time: start(ctx, k) starts job k and returns
- * its pid, or -1 (then no more start). Another child of the caller, `other` (NULL or -1:
- * none), may end meanwhile: *other_status gets its exit status and *other becomes -1. Returns
- * -1 when every job started and exited 0, else the first job that did not (*status: its wait
- * status, 0 when it did not start). */
+ * its pid, or -1 (then no more start). Returns -1 when every job started and exited 0, else
+ * the first job that did not (*status: its wait status, 0 when it did not start). */
 static int campaign_pool(int n, int jobs, pid_t (*start)(void *ctx, int k), void *ctx,
-                         pid_t *other, int *other_status, int *status)
+                         int *status)
 {
 	pid_t *pid = calloc((size_t)(n ? n : 1), sizeof(*pid));
 	int next = 0, running = 0, failed = -1;
@@ -283,11 +275,6 @@ static int campaign_pool(int n, int jobs, pid_t (*start)(void *ctx, int k), void
 			;
 		if (done < 0)
 			break;
-		if (other && *other > 0 && done == *other) {
-			*other_status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-			*other = -1;
-			continue;
-		}
 		running--;
 		for (int k = 0; k < next; k++)
 			if (pid[k] == done && !(WIFEXITED(st) && WEXITSTATUS(st) == 0) && failed < 0) {
@@ -297,16 +284,6 @@ static int campaign_pool(int n, int jobs, pid_t (*start)(void *ctx, int k), void
 	}
 	free(pid);
 	return failed;
-}
-
-/* Do all of c's points have their checkpoints? */
-static int campaign_has_checkpoints(const struct campaign *c)
-{
-	char path[PATH_MAX];
-	for (int i = 0; i < c->n_points; i++)
-		if (campaign_ckpt_path(path, sizeof(path), c->dir, &c->pts[i]) || access(path, R_OK))
-			return 0;
-	return 1;
 }
 
 /* What campaign_forked_driver's jobs share. */
@@ -408,18 +385,18 @@ static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, in
 			f.ord[j] = f.ord[j - 1];
 			f.ord[j - 1] = t;
 		}
-	int st, failed = campaign_pool(n, jobs, campaign_forked_start, &f, NULL, NULL, &st);
+	int st, failed = campaign_pool(n, jobs, campaign_forked_start, &f, &st);
 	if (failed >= 0 && st)
 		dprintf(f.errfd, "robin simpoint: point %d failed (see %s/point-%d.log)\n",
 		        f.ord[failed], f.c.dir, f.ord[failed]);
 	_exit(failed < 0 ? 0 : 1);
 }
 
-/* The points without checkpoints: forked from one run of the program (campaign_forked_driver
- * in a child), the caller's `other` child reaped as campaign_run_local says. */
-static int campaign_run_forked(const struct campaign *c, int jobs, pid_t *other,
-                               int *other_status, char *err, size_t errlen)
+int campaign_run_local(const struct campaign *c, int jobs, pid_t *other, int *other_status,
+                       char *err, size_t errlen)
 {
+	if (jobs < 1)
+		jobs = 1;
 	fflush(NULL);
 	pid_t driver = fork();
 	if (driver < 0)
@@ -445,49 +422,6 @@ static int campaign_run_forked(const struct campaign *c, int jobs, pid_t *other,
 		return campaign_fail(err, errlen, -EIO, "the points of %s did not all run (above)",
 		                     c->dir);
 	}
-}
-
-/* What campaign_exec_start needs. */
-struct campaign_exec {
-	const struct campaign *c;
-	const char *self;
-};
-
-/* Job k: `self simpoint point DIR k`, its stderr in point-k.log. Its pid, or -1. */
-static pid_t campaign_exec_start(void *ctx, int k)
-{
-	const struct campaign_exec *x = ctx;
-	char idx[16], log[PATH_MAX];
-	snprintf(idx, sizeof(idx), "%d", k);
-	campaign_path(log, sizeof(log), x->c->dir, "point-%d.log", k);
-	fflush(NULL);
-	pid_t p = fork();
-	if (p == 0) {
-		FILE *lf = freopen(log, "w", stderr);
-		(void)lf;
-		execl(x->self, x->self, "simpoint", "point", x->c->dir, idx, (char *)NULL);
-		_exit(127);
-	}
-	return p;
-}
-
-int campaign_run_local(const struct campaign *c, const char *self, int jobs, pid_t *other,
-                       int *other_status, char *err, size_t errlen)
-{
-	if (jobs < 1)
-		jobs = 1;
-	if (!campaign_has_checkpoints(c))
-		return campaign_run_forked(c, jobs, other, other_status, err, errlen);
-	struct campaign_exec x = { c, self };
-	int st, failed = campaign_pool(c->n_points, jobs, campaign_exec_start, &x, other,
-	                               other_status, &st);
-	if (failed < 0)
-		return 0;
-	if (!st)
-		return campaign_fail(err, errlen, -errno, "cannot start point %d: %s", failed,
-		                     strerror(errno));
-	return campaign_fail(err, errlen, -EIO, "point %d failed (see %s/point-%d.log)", failed,
-	                     c->dir, failed);
 }
 
 int campaign_write_slurm(const struct campaign *c, const char *self, char *err, size_t errlen)

@@ -285,7 +285,7 @@ int simpoint_run_main(int argc, char **argv)
 	struct campaign_jobs done;
 	double pass_s[CAMPAIGN_PASSES];
 	memcpy(pass_s, c.pass_s, sizeof(pass_s));
-	rc = campaign_jobs_run(&c, self, jobs, validate, "simpoint run", &done);
+	rc = campaign_jobs_run(&c, jobs, validate, "simpoint run", &done);
 	campaign_free(&c);
 	if (rc)
 		return 1;

@@ -9,8 +9,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/types.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 #include "emu/hart.h"
 #include "isa/isa.h"
@@ -185,8 +185,9 @@ void emu_memtrace_end(struct emu *e);
  * ids of its own and file descriptions of its own for the guest's files (checkpoint_detach_fds;
  * the parent must not touch them until the child says it is done: the child's pipes are
  * read and refilled). Returns the child's pid in the parent (-1 with err set when fork
- * failed, or the guest has a MAP_SHARED file mapping, whose pages a fork shares); 0 in the child, or -2 there with err set when its state could not be made its
- * own (it must not run the guest then). */
+ * failed, or the guest has a MAP_SHARED file mapping, whose pages a fork shares); 0 in the
+ * child, or -2 there with err set when its state could not be made its own (it must not run
+ * the guest then). */
 pid_t emu_fork_state(struct emu *e, char *err, size_t errlen);
 
 /* From now on every translation logs its runs and memory accesses even while no trace reads
