@@ -101,7 +101,8 @@ int campaign_emu_load(const char *sysroot, uint64_t seed, int argc, char **argv,
 
 /* ---- pass 1: basic-block vectors (in a child) ------------------------------------------ */
 
-static int campaign_profile(const char *dir, const struct campaign_opts *o, int argc, char **argv,
+static int campaign_profile(const char *dir, const struct campaign_opts *o,
+                            const struct core_config *cfg, int argc, char **argv,
                             char *err, size_t errlen)
 {
 	char bb[PATH_MAX], map[PATH_MAX], out[PATH_MAX], info[PATH_MAX];
@@ -116,18 +117,25 @@ static int campaign_profile(const char *dir, const struct campaign_opts *o, int 
 	if (pid == 0) {
 		struct emu *e = NULL;
 		struct bbv b;
+		struct campaign_memsig ms;
 		FILE *f = fopen(bb, "w"), *m = NULL, *inf = NULL;
 		if (!f || campaign_guest_output(out) ||
 		    campaign_emu_load(o->sysroot, o->seed, argc, argv, &e) ||
 		    bbv_init(&b, e, o->interval, f))
 			_exit(3);
+		/* the sampled memory signature where asked for and the translator can give it */
+		int sig = o->mem_sample && (o->mem_weight > 0 || o->split_ratio > 1) &&
+		          !campaign_memsig_begin(&ms, e, &b, cfg, o->mem_sample);
 		enum emu_status st = emu_run(e, 0);
 		int rc = bbv_finish(&b, e) || fclose(f);
+		if (sig && !rc && st == EMU_EXITED)
+			rc = campaign_memsig_finish(&ms, e, dir, o->mem_weight);
 		m = fopen(map, "w");
 		inf = fopen(info, "w");
 		if (rc || !m || bbv_write_map(&b, m) || !inf)
 			_exit(4);
-		fprintf(inf, "instructions %" PRIu64 "\nstatus %d\n", emu_instret(e), (int)st);
+		fprintf(inf, "instructions %" PRIu64 "\nstatus %d\nmemory_sampled %d\n",
+		        emu_instret(e), (int)st, sig);
 		if (fclose(inf) || fclose(m))
 			_exit(4);
 		_exit(st == EMU_EXITED ? 0 : 5);
@@ -616,14 +624,15 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 
 	double t0 = campaign_now();
-	int rc = campaign_profile(dir, o, argc, argv, err, errlen);
+	int rc = campaign_profile(dir, o, cfg, argc, argv, err, errlen);
 	c->pass_s[CAMPAIGN_PASS_VECTORS] = campaign_now() - t0;
 	if (rc)
 		return rc;
 	if (campaign_path(path, sizeof(path), dir, "bbv.txt") || !(f = fopen(path, "r")))
 		return campaign_fail(err, errlen, -EIO, "cannot read %s/bbv.txt", dir);
 	while (fgets(line, sizeof(line), f))
-		sscanf(line, "instructions %" SCNu64, &c->total_insns);
+		if (sscanf(line, "instructions %" SCNu64, &c->total_insns) != 1)
+			sscanf(line, "memory_sampled %d", &c->mem_sampled);
 	fclose(f);
 	rc = campaign_read_map(c, err, errlen);
 	if (rc)

@@ -71,6 +71,9 @@ struct campaign_opts {
 	/* the memory pass's windows (sim_sample): mem_measure 0 (the default) replays every
 	 * instruction */
 	uint64_t mem_warm, mem_measure, mem_period;
+	/* > 0: no memory pass; the vectors pass samples one line in mem_sample of the translated
+	 * code's loads and stores (campaign_memsig.c) for the signature */
+	uint32_t mem_sample;
 	int checkpoints;           /* save each point's warming start as DIR/insn-N.ckpt (for jobs
 	                              elsewhere: --slurm); local points fork from one run of the
 	                              program that stops at each (campaign_run_local) */
@@ -109,6 +112,7 @@ struct campaign {
 	/* campaign_prepare's host seconds per pass: the vectors, the memory pass, the
 	 * checkpoints (0: the pass did not run) */
 	double pass_s[CAMPAIGN_PASSES];
+	int mem_sampled;           /* the vectors pass wrote the sampled signature (mem.txt) */
 };
 
 /* The largest k when none is given: a tenth of the intervals, but at least CAMPAIGN_MIN_MAX_K

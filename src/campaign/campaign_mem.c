@@ -112,18 +112,23 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
                          char *err, size_t errlen)
 {
 	*warm_cpi = *extra = NULL;
-	fflush(NULL);
-	pid_t pid = fork();
-	if (pid < 0)
-		return campaign_fail(err, errlen, -errno, "fork: %s", strerror(errno));
-	if (pid == 0)
-		_exit(campaign_mem_child(c, o, cfg));
-	int rc = campaign_wait(pid);
-	if (rc)
-		return campaign_fail(err, errlen, -EIO, "the memory pass over %s failed (%s; guest "
-		                     "output in %s/mem.out)", c->argv[0], rc == 5 ? "the program ended "
-		                     "before its last interval" : rc == 3 ? "cannot load it" :
-		                     rc == 4 ? "cannot write mem.txt" : "it crashed", c->dir);
+	int rc;
+	/* the vectors pass wrote the sampled signature (campaign_memsig.c); else the pass */
+	if (!c->mem_sampled) {
+		fflush(NULL);
+		pid_t pid = fork();
+		if (pid < 0)
+			return campaign_fail(err, errlen, -errno, "fork: %s", strerror(errno));
+		if (pid == 0)
+			_exit(campaign_mem_child(c, o, cfg));
+		rc = campaign_wait(pid);
+		if (rc)
+			return campaign_fail(err, errlen, -EIO, "the memory pass over %s failed (%s; "
+			                     "guest output in %s/mem.out)", c->argv[0], rc == 5 ?
+			                     "the program ended before its last interval" : rc == 3 ?
+			                     "cannot load it" : rc == 4 ? "cannot write mem.txt" :
+			                     "it crashed", c->dir);
+	}
 	char dim[PATH_MAX];
 	if (campaign_path(dim, sizeof(dim), c->dir, "memdim"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");

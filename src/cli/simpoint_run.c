@@ -54,6 +54,10 @@ static void simpoint_run_usage(FILE *out)
 	        "                    more (a shorter one whole), running the rest at full\n"
 	        "                    speed: 20000:10000 replays 15%% of the program; 'full' (the\n"
 	        "                    default): every instruction\n"
+	        "  --mem-sample N    no memory pass: the vectors pass samples one cache line in N\n"
+	        "                    of the loads and stores and estimates each interval's warm\n"
+	        "                    cycles from the lines' reuse distances (0, the default: the\n"
+	        "                    memory pass)\n"
 	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
 	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
@@ -211,6 +215,12 @@ int simpoint_run_main(int argc, char **argv)
 			}
 		} else if (!strcmp(a, "--mem-window"))
 			rc = simpoint_mem_window(v, &o);
+		else if (!strcmp(a, "--mem-sample")) {
+			uint64_t n = 0;
+			rc = simpoint_u64_opt(a, v, 0, &n) || (n > (1u << 20) ?
+			     fprintf(stderr, "robin simpoint run: --mem-sample at most 1048576\n") : 0);
+			o.mem_sample = (uint32_t)n;
+		}
 		else if (!strcmp(a, "--db"))
 			db = v;
 		else if (!strcmp(a, "--dir"))
@@ -261,14 +271,15 @@ int simpoint_run_main(int argc, char **argv)
 	}
 	if (slurm)
 		fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; checkpoints in %s "
-		        "(%.2f s: vectors %.2f s, memory pass %.2f s, checkpoints %.2f s)\n",
+		        "(%.2f s: vectors %.2f s, memory %s %.2f s, checkpoints %.2f s)\n",
 		        c.n_intervals, c.k, c.n_points, c.dir, prep_s, c.pass_s[CAMPAIGN_PASS_VECTORS],
-		        c.pass_s[CAMPAIGN_PASS_MEMORY], c.pass_s[CAMPAIGN_PASS_CHECKPOINTS]);
+		        c.mem_sampled ? "signature" : "pass", c.pass_s[CAMPAIGN_PASS_MEMORY],
+		        c.pass_s[CAMPAIGN_PASS_CHECKPOINTS]);
 	else
 		fprintf(stderr, "robin simpoint: %zu intervals, k = %d, %d points; campaign in %s "
-		        "(%.2f s: vectors %.2f s, memory pass %.2f s)\n", c.n_intervals, c.k,
+		        "(%.2f s: vectors %.2f s, memory %s %.2f s)\n", c.n_intervals, c.k,
 		        c.n_points, c.dir, prep_s, c.pass_s[CAMPAIGN_PASS_VECTORS],
-		        c.pass_s[CAMPAIGN_PASS_MEMORY]);
+		        c.mem_sampled ? "signature" : "pass", c.pass_s[CAMPAIGN_PASS_MEMORY]);
 	if (slurm)  /* otherwise the report has them */
 		simpoint_report_splits(stderr, &c);
 	int rc = 0;

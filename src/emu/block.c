@@ -446,11 +446,11 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	env.host_popcnt = block_host_popcnt;
 	/* while a block hook or the memory trace listens, the code logs its runs (and for the
 	 * trace its accesses; block_run replays them) */
-	int want = e->block_hook || e->memtrace || e->jit_log_always;
+	int want = e->block_hook || e->memtrace || e->jit_log_always || e->access_hook;
 	if (want && !e->jit_runlog)
 		e->jit_runlog = malloc(BLOCK_RUNLOG_CAP * sizeof(*e->jit_runlog));
 	env.log_runs = want && e->jit_runlog && (uintptr_t)b < (1ull << JIT_RUN_PTR_BITS);
-	env.log_mem = env.log_runs && (e->memtrace || e->jit_log_always);
+	env.log_mem = env.log_runs && (e->memtrace || e->jit_log_always || e->access_hook);
 	if (e->memtrace && !env.log_runs)
 		return;  /* the trace would miss it: it stays stepped */
 	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
@@ -536,12 +536,26 @@ static void block_runlog_replay(struct emu *e, const struct emu_block *b, uint64
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
 	if (p == end)
 		return;
-	if (e->block_hook)
+	if (e->access_hook) {
+		unsigned shift = e->access_shift;
+		uint32_t below = e->access_below;
+		for (; p < end; p++) {
+			uint64_t v = *p;
+			if (v & JIT_RUN_TAG) {
+				if (e->block_hook)
+					e->block_hook(e->block_hook_ctx, BLOCK_RUN_BLOCK(v)->pc,
+						      BLOCK_RUN_INSNS(v));
+			} else if (emu_line_hash(v >> shift) < below) {
+				e->access_hook(e->access_hook_ctx, v);
+			}
+		}
+	} else if (e->block_hook) {
 		for (; p < end; p++)
 			if (*p & JIT_RUN_TAG)  /* (a translation made for the memory trace logs
 			                          addresses too) */
 				e->block_hook(e->block_hook_ctx, BLOCK_RUN_BLOCK(*p)->pc,
 					      BLOCK_RUN_INSNS(*p));
+	}
 	*hk_pc = b->pc;
 	*hk_icount = icount;
 }
@@ -675,7 +689,8 @@ static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r
 int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
 		 unsigned flags)
 {
-	if (!e->jit_on || e->jit_nolog_mem || e->block_hook || e->memtrace || !fn || line_shift < 1 ||
+	if (!e->jit_on || e->jit_nolog_mem || e->block_hook || e->memtrace || e->access_hook || !fn ||
+	    line_shift < 1 ||
 	    line_shift > 30)
 		return -1;
 	e->memtrace = fn;
@@ -699,6 +714,26 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 void emu_jit_log_always(struct emu *e)
 {
 	e->jit_log_always = 1;
+}
+
+int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned line_shift,
+			uint32_t below)
+{
+	if (!fn) {
+		if (e->access_hook)
+			e->jit_hot = e->access_saved_hot;
+		e->access_hook = NULL;
+		return 0;
+	}
+	if (!e->jit_on || e->jit_nolog_mem || e->memtrace || e->access_hook || line_shift > 63)
+		return -1;
+	e->access_saved_hot = e->jit_hot;
+	e->jit_hot = 1;
+	e->access_hook = fn;
+	e->access_hook_ctx = ctx;
+	e->access_shift = line_shift;
+	e->access_below = below;
+	return 0;
 }
 
 void emu_memtrace_end(struct emu *e)
@@ -919,7 +954,7 @@ enter:
 							h->instret = icount + op->idx;
 							return EMU_LIMIT;
 						}
-					} else if (e->block_hook) {
+					} else if (e->block_hook || e->access_hook) {
 						block_runlog_replay(e, b, icount, &hk_pc, &hk_icount);
 					}  /* else no one reads it (emu_jit_log_always) */
 				}

@@ -149,6 +149,30 @@ typedef void (*emu_block_fn)(void *ctx, uint64_t start_pc, uint64_t end_pc, uint
  * run loop pays one predicted branch per instruction. */
 void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx);
 
+/* ---- sampled data accesses (the campaigns' memory signature) ----------------------------- */
+
+/* The hash a line is sampled by: 32 well-mixed bits of line (the high half of a multiplicative
+ * hash), so the lines below a threshold are a uniform sample of the address space. */
+static inline uint32_t emu_line_hash(uint64_t line)
+{
+	return (uint32_t)((line * 0x9e3779b97f4a7c15ull) >> 32);
+}
+
+typedef void (*emu_access_fn)(void *ctx, uint64_t addr);
+
+/* Spatially sampled loads and stores: from now on every block is translated on its first
+ * entry and its code logs the guest address of each load and store, and fn sees, in program
+ * order among the block hook's runs (fn first, then the run the access belongs to), each
+ * access whose line (addr >> line_shift) has emu_line_hash below `below` (a fraction
+ * below / 2^32 of the lines; every access to a sampled line). Accesses of instructions the
+ * translated code does not run are not seen: a block's first entry before its translation
+ * exists, operations the code hands back (atomics, vector and other generic memory
+ * operations), instructions run one by one at the run's limit or an asynchronous event.
+ * Install before the program runs, with fn NULL to remove. 0, or -1 when there is no
+ * translator, or code was translated without logging its accesses, or a memory trace is on. */
+int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned line_shift,
+			uint32_t below);
+
 /* ---- memory trace (the campaigns' memory pass) ---------------------------------------- */
 
 /* `before` instructions completed, each with no data access and on the code line (2^line_shift

@@ -193,6 +193,11 @@ struct emu {
 	uint32_t memtrace_gen;               /* changes with memtrace_key: a block's plan made
 	                                        for other flags or another line size is stale */
 	uint32_t memtrace_key;               /* the last trace's line size and flags */
+	emu_access_fn access_hook;           /* emu_set_access_hook: sampled accesses, or NULL */
+	void *access_hook_ctx;
+	unsigned access_shift;               /* line = addr >> access_shift */
+	uint32_t access_below;               /* sampled: emu_line_hash(line) < access_below */
+	uint32_t access_saved_hot;           /* jit_hot before the hook */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */

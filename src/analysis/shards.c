@@ -1,0 +1,160 @@
+/*
+ * shards.c — sampled LRU reuse distances (shards.h). A key's last-reference stamp marks a 1
+ * in a Fenwick tree; the distance of a reference is the count of marks after its key's last
+ * stamp. Stamps only grow: when they run out, the live ones are renumbered 1..n in their order
+ * (one walk over the stamps) and the tree rebuilt, its size doubled while keys fill more than
+ * half of it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/shards.h"
+
+#define SHARDS_MIN_CAP (1u << 16)
+#define SHARDS_MIN_SLOTS 4096u
+
+/* the table's slot for a key: another hash than the sampling one (sampled keys all hash low) */
+static inline size_t shards_slot(uint64_t key, size_t mask)
+{
+	return (size_t)(((key + 1) * 0xc2b2ae3d27d4eb4full) >> 29) & mask;
+}
+
+int shards_init(struct shards *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->keys = calloc(SHARDS_MIN_SLOTS, sizeof(*s->keys));
+	s->stamp = calloc(SHARDS_MIN_SLOTS, sizeof(*s->stamp));
+	s->fen = calloc((size_t)SHARDS_MIN_CAP + 1, sizeof(*s->fen));
+	if (!s->keys || !s->stamp || !s->fen) {
+		shards_free(s);
+		return -ENOMEM;
+	}
+	s->mask = SHARDS_MIN_SLOTS - 1;
+	s->cap = SHARDS_MIN_CAP;
+	return 0;
+}
+
+void shards_free(struct shards *s)
+{
+	free(s->keys);
+	free(s->stamp);
+	free(s->fen);
+	memset(s, 0, sizeof(*s));
+}
+
+static void fen_add(uint32_t *fen, uint32_t cap, uint32_t i, int32_t v)
+{
+	for (; i <= cap; i += i & -i)
+		fen[i] += (uint32_t)v;
+}
+
+static uint32_t fen_sum(const uint32_t *fen, uint32_t i)
+{
+	uint32_t t = 0;
+	for (; i; i -= i & -i)
+		t += fen[i];
+	return t;
+}
+
+/* Double the key table. */
+static int shards_grow(struct shards *s)
+{
+	size_t n = (s->mask + 1) * 2;
+	uint64_t *k = calloc(n, sizeof(*k));
+	uint32_t *st = calloc(n, sizeof(*st));
+	if (!k || !st) {
+		free(k);
+		free(st);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i <= s->mask; i++) {
+		if (!s->keys[i])
+			continue;
+		size_t j = shards_slot(s->keys[i] - 1, n - 1);
+		while (k[j])
+			j = (j + 1) & (n - 1);
+		k[j] = s->keys[i];
+		st[j] = s->stamp[i];
+	}
+	free(s->keys);
+	free(s->stamp);
+	s->keys = k;
+	s->stamp = st;
+	s->mask = n - 1;
+	return 0;
+}
+
+/* Renumber the live stamps 1..n in their order and rebuild the tree (doubled while the keys
+ * fill more than half of it). */
+static int shards_renumber(struct shards *s)
+{
+	uint32_t cap = s->cap;
+	if (s->n > cap / 2) {
+		if (cap > UINT32_MAX / 4)
+			return -ENOMEM;
+		cap *= 2;
+	}
+	/* the slot holding each old stamp (stamps are distinct) */
+	uint32_t *slot_of = malloc(((size_t)s->cap + 1) * sizeof(*slot_of));
+	uint32_t *fen = calloc((size_t)cap + 1, sizeof(*fen));
+	if (!slot_of || !fen) {
+		free(slot_of);
+		free(fen);
+		return -ENOMEM;
+	}
+	for (uint32_t t = 0; t <= s->cap; t++)
+		slot_of[t] = UINT32_MAX;
+	for (size_t i = 0; i <= s->mask; i++)
+		if (s->keys[i])
+			slot_of[s->stamp[i]] = (uint32_t)i;
+	uint32_t next = 0;
+	for (uint32_t t = 1; t <= s->cap; t++)
+		if (slot_of[t] != UINT32_MAX) {
+			s->stamp[slot_of[t]] = ++next;
+			fen[next] = 1;
+		}
+	for (uint32_t i = 1; i <= cap; i++) {  /* the tree over the marks, in one pass */
+		uint32_t j = i + (i & -i);
+		if (j <= cap)
+			fen[j] += fen[i];
+	}
+	free(slot_of);
+	free(s->fen);
+	s->fen = fen;
+	s->cap = cap;
+	s->now = next;
+	return 0;
+}
+
+uint64_t shards_access(struct shards *s, uint64_t key)
+{
+	if (s->now == s->cap && shards_renumber(s))
+		return SHARDS_COLD - 1;
+	uint32_t t = ++s->now;
+	size_t j = shards_slot(key, s->mask);
+	while (s->keys[j] && s->keys[j] != key + 1)
+		j = (j + 1) & s->mask;
+	if (s->keys[j]) {
+		uint32_t last = s->stamp[j];
+		uint64_t d = fen_sum(s->fen, t - 1) - fen_sum(s->fen, last);
+		fen_add(s->fen, s->cap, last, -1);
+		fen_add(s->fen, s->cap, t, 1);
+		s->stamp[j] = t;
+		return d;
+	}
+	if ((s->n + 1) * 2 > s->mask + 1) {
+		if (shards_grow(s)) {
+			s->now--;
+			return SHARDS_COLD - 1;
+		}
+		j = shards_slot(key, s->mask);
+		while (s->keys[j])
+			j = (j + 1) & s->mask;
+	}
+	s->keys[j] = key + 1;
+	s->stamp[j] = t;
+	s->n++;
+	fen_add(s->fen, s->cap, t, 1);
+	return SHARDS_COLD;
+}

@@ -1,0 +1,149 @@
+/*
+ * campaign_memsig.c — the sampled memory signature (`robin simpoint run --mem-sample N`,
+ * docs/robin-simpoint.md "The memory dimension"): instead of a second, functional pass that
+ * runs every access through the exact caches (campaign_mem.c), the vectors pass itself has the
+ * translated code log its loads' and stores' addresses and sees one cache line in N of them
+ * (emu_set_access_hook: every access to a sampled line, none to the others). The sampled
+ * lines' LRU reuse distances (shards.c), times N, estimate each access's distance among all
+ * lines; an access misses a level of C lines when its distance is C or more (fully
+ * associative LRU: the levels' sets, the next-line prefetcher, the TLBs and the instruction
+ * side are not modelled). Each interval's estimate of the warm clock,
+ *
+ *   cycles = instructions + accesses·(2·l1d_cycles + 1)/3      (two loads to a store)
+ *            + L1 misses·(the next level's latency) + L2 misses·llc_cycles
+ *            + LLC misses·(DRAM controller + RCD + CAS at freq_mhz),
+ *
+ * goes to mem.txt in the memory pass's format, so the memory dimension and the splitting of
+ * clusters read it as they read the pass's; memsig.txt keeps the counts it came from:
+ *   "S one_in N levels L1D_lines [L2_lines] LLC_lines"
+ *   "I index instructions samples misses_l1 [misses_l2] misses_llc" per interval.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "campaign/campaign.h"
+#include "campaign/campaign_priv.h"
+
+static int memsig_grow(struct campaign_memsig *m, size_t i)
+{
+	if (i < m->n_cnt)
+		return 0;
+	size_t n = m->n_cnt ? m->n_cnt : 64;
+	while (n <= i)
+		n *= 2;
+	uint64_t (*c)[4] = realloc(m->cnt, n * sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	memset(c + m->n_cnt, 0, (n - m->n_cnt) * sizeof(*c));
+	m->cnt = c;
+	m->n_cnt = n;
+	return 0;
+}
+
+static void memsig_access(void *ctx, uint64_t addr)
+{
+	struct campaign_memsig *m = ctx;
+	size_t i = m->bbv->n_intervals;
+	if (i >= m->n_cnt && memsig_grow(m, i)) {
+		m->err = -ENOMEM;
+		return;
+	}
+	uint64_t d = shards_access(&m->sh, addr >> m->line_shift);
+	uint64_t *c = m->cnt[i];
+	c[0]++;
+	/* the distance among all lines: the sampled one times N (cold: a miss everywhere) */
+	double far = d >= SHARDS_COLD - 1 ? INFINITY : (double)d * m->one_in;
+	for (unsigned l = 0; l < m->levels; l++)
+		c[1 + l] += far >= (double)m->lines[l];
+}
+
+int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, const struct bbv *b,
+                          const struct core_config *cfg, uint32_t one_in)
+{
+	memset(m, 0, sizeof(*m));
+	if (one_in < 1 || !cfg->line_bytes || (cfg->line_bytes & (cfg->line_bytes - 1)))
+		return -EINVAL;
+	m->bbv = b;
+	m->cfg = *cfg;
+	m->line_shift = (unsigned)__builtin_ctz(cfg->line_bytes);
+	uint64_t below = ((uint64_t)1 << 32) / one_in;
+	if (below > UINT32_MAX)
+		below = UINT32_MAX;
+	m->one_in = (double)((uint64_t)1 << 32) / (double)below;
+	m->lines[m->levels++] = (uint64_t)cfg->l1d_kb * 1024 / cfg->line_bytes;
+	if (cfg->l2_kb)
+		m->lines[m->levels++] = (uint64_t)cfg->l2_kb * 1024 / cfg->line_bytes;
+	m->lines[m->levels++] = (uint64_t)cfg->llc_kb * 1024 / cfg->line_bytes;
+	if (shards_init(&m->sh))
+		return -ENOMEM;
+	if (emu_set_access_hook(e, memsig_access, m, m->line_shift, (uint32_t)below)) {
+		shards_free(&m->sh);
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char *dir,
+                           double weight)
+{
+	emu_set_access_hook(e, NULL, NULL, 0, 0);
+	char txt[PATH_MAX], dim[PATH_MAX], raw[PATH_MAX];
+	if (m->err || campaign_path(txt, sizeof(txt), dir, "mem.txt") ||
+	    campaign_path(dim, sizeof(dim), dir, "memdim") ||
+	    campaign_path(raw, sizeof(raw), dir, "memsig.txt"))
+		return m->err ? m->err : -ENAMETOOLONG;
+	const struct bbv *b = m->bbv;
+	if (b->n_intervals && memsig_grow(m, b->n_intervals))
+		return -ENOMEM;
+	const struct core_config *g = &m->cfg;
+	double per_access = (2.0 * g->l1d_cycles + 1.0) / 3.0;
+	double lat[3];
+	unsigned l = 0;
+	lat[l++] = g->l2_kb ? g->l2_cycles : g->llc_cycles;
+	if (g->l2_kb)
+		lat[l++] = g->llc_cycles;
+	lat[l] = (g->dram_ctrl_ns + g->dram_trcd_ns + g->dram_tcas_ns) * g->freq_mhz / 1000.0;
+	FILE *ft = fopen(txt, "w"), *fd = fopen(dim, "w"), *fr = fopen(raw, "w");
+	if (!ft || !fd || !fr) {
+		if (ft)
+			fclose(ft);
+		if (fd)
+			fclose(fd);
+		if (fr)
+			fclose(fr);
+		return -EIO;
+	}
+	fprintf(fr, "S one_in %.6g levels", m->one_in);
+	for (unsigned k = 0; k < m->levels; k++)
+		fprintf(fr, " %" PRIu64, m->lines[k]);
+	fputc('\n', fr);
+	for (size_t i = 0; i < b->n_intervals; i++) {
+		uint64_t end = i + 1 < b->n_intervals ? b->starts[i + 1] : b->interval_begin;
+		uint64_t insns = end - b->starts[i];
+		const uint64_t *c = m->cnt[i];
+		double cyc = (double)insns + m->one_in * (double)c[0] * per_access;
+		for (unsigned k = 0; k < m->levels; k++)
+			cyc += m->one_in * (double)c[1 + k] * lat[k];
+		double cpi = insns ? cyc / (double)insns : 1;
+		fprintf(ft, "I %zu %" PRIu64 " %.0f\n", i, insns, cyc);
+		fprintf(fd, "%.6f\n", weight * log(cpi > 0 ? cpi : 1));
+		fprintf(fr, "I %zu %" PRIu64, i, insns);
+		for (unsigned k = 0; k <= m->levels; k++)
+			fprintf(fr, " %" PRIu64, c[k]);
+		fputc('\n', fr);
+	}
+	int rc = fclose(ft) | fclose(fd) | fclose(fr);
+	return rc ? -EIO : 0;
+}
+
+void campaign_memsig_free(struct campaign_memsig *m)
+{
+	shards_free(&m->sh);
+	free(m->cnt);
+	m->cnt = NULL;
+	m->n_cnt = 0;
+}
