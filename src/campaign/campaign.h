@@ -49,6 +49,8 @@
  * CAMPAIGN_MEM_PERIOD when not given; an interval shorter than CAMPAIGN_MEM_MIN_WINDOWS
  * periods is replayed whole. */
 #define CAMPAIGN_MEM_PERIOD 200000
+/* The sampled memory signature's default (--mem-sample N): one cache line in N. */
+#define CAMPAIGN_MEM_SAMPLE 64
 #define CAMPAIGN_MEM_MIN_WINDOWS 5
 /* Two points of one cluster whose CPIs differ by more than this factor: reported. */
 #define CAMPAIGN_DISAGREE_RATIO 1.5

@@ -16,7 +16,8 @@
  * goes to mem.txt in the memory pass's format, so the memory dimension and the splitting of
  * clusters read it as they read the pass's; memsig.txt keeps the counts it came from:
  *   "S one_in N levels L1D_lines [L2_lines] LLC_lines"
- *   "I index instructions samples misses_l1 [misses_l2] misses_llc" per interval.
+ *   "I index instructions accesses samples misses_l1 [misses_l2] misses_llc" per interval
+ * (accesses: all the translated code logged, not sampled; the misses: sampled ones).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -35,13 +36,26 @@ static int memsig_grow(struct campaign_memsig *m, size_t i)
 	size_t n = m->n_cnt ? m->n_cnt : 64;
 	while (n <= i)
 		n *= 2;
-	uint64_t (*c)[4] = realloc(m->cnt, n * sizeof(*c));
+	uint64_t (*c)[5] = realloc(m->cnt, n * sizeof(*c));
 	if (!c)
 		return -ENOMEM;
 	memset(c + m->n_cnt, 0, (n - m->n_cnt) * sizeof(*c));
 	m->cnt = c;
 	m->n_cnt = n;
 	return 0;
+}
+
+/* interval i ended: the accesses logged since the last one ended are its */
+static void memsig_interval_done(void *ctx, size_t i)
+{
+	struct campaign_memsig *m = ctx;
+	if (memsig_grow(m, i)) {
+		m->err = -ENOMEM;
+		return;
+	}
+	uint64_t seen = emu_accesses_seen(m->emu);
+	m->cnt[i][0] = seen - m->seen;
+	m->seen = seen;
 }
 
 static void memsig_access(void *ctx, uint64_t addr)
@@ -54,17 +68,18 @@ static void memsig_access(void *ctx, uint64_t addr)
 	}
 	uint64_t d = shards_access(&m->sh, addr >> m->line_shift);
 	uint64_t *c = m->cnt[i];
-	c[0]++;
+	c[4]++;
 	/* the distance among all lines: the sampled one times N (cold: a miss everywhere) */
 	double far = d >= SHARDS_COLD - 1 ? INFINITY : (double)d * m->one_in;
 	for (unsigned l = 0; l < m->levels; l++)
 		c[1 + l] += far >= (double)m->lines[l];
 }
 
-int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, const struct bbv *b,
+int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *b,
                           const struct core_config *cfg, uint32_t one_in)
 {
 	memset(m, 0, sizeof(*m));
+	m->emu = e;
 	if (one_in < 1 || !cfg->line_bytes || (cfg->line_bytes & (cfg->line_bytes - 1)))
 		return -EINVAL;
 	m->bbv = b;
@@ -84,6 +99,8 @@ int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, const struct
 		shards_free(&m->sh);
 		return -ENOTSUP;
 	}
+	b->interval_done = memsig_interval_done;
+	b->interval_ctx = m;
 	return 0;
 }
 
@@ -91,6 +108,7 @@ int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char 
                            double weight)
 {
 	emu_set_access_hook(e, NULL, NULL, 0, 0);
+	m->bbv->interval_done = NULL;
 	char txt[PATH_MAX], dim[PATH_MAX], raw[PATH_MAX];
 	if (m->err || campaign_path(txt, sizeof(txt), dir, "mem.txt") ||
 	    campaign_path(dim, sizeof(dim), dir, "memdim") ||
@@ -125,15 +143,16 @@ int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char 
 		uint64_t end = i + 1 < b->n_intervals ? b->starts[i + 1] : b->interval_begin;
 		uint64_t insns = end - b->starts[i];
 		const uint64_t *c = m->cnt[i];
-		double cyc = (double)insns + m->one_in * (double)c[0] * per_access;
+		double cyc = (double)insns + (double)c[0] * per_access;
 		for (unsigned k = 0; k < m->levels; k++)
 			cyc += m->one_in * (double)c[1 + k] * lat[k];
 		double cpi = insns ? cyc / (double)insns : 1;
 		fprintf(ft, "I %zu %" PRIu64 " %.0f\n", i, insns, cyc);
 		fprintf(fd, "%.6f\n", weight * log(cpi > 0 ? cpi : 1));
 		fprintf(fr, "I %zu %" PRIu64, i, insns);
-		for (unsigned k = 0; k <= m->levels; k++)
-			fprintf(fr, " %" PRIu64, c[k]);
+		fprintf(fr, " %" PRIu64 " %" PRIu64, c[0], c[4]);
+		for (unsigned k = 0; k < m->levels; k++)
+			fprintf(fr, " %" PRIu64, c[1 + k]);
 		fputc('\n', fr);
 	}
 	int rc = fclose(ft) | fclose(fd) | fclose(fr);

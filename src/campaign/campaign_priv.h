@@ -34,20 +34,23 @@ int campaign_emu_load(const char *sysroot, uint64_t seed, int argc, char **argv,
 /* The sampled memory signature (campaign_memsig.c): on the vectors pass's emulator e and its
  * vectors b, one line in one_in of the translated code's accesses. */
 struct campaign_memsig {
-	const struct bbv *bbv;
+	struct bbv *bbv;
+	struct emu *emu;
 	struct core_config cfg;
 	struct shards sh;
 	unsigned line_shift, levels;
 	double one_in;             /* 2^32 / the hash threshold: N, or nearly */
 	uint64_t lines[3];         /* the levels' capacities in lines: L1D, [L2,] LLC */
-	uint64_t (*cnt)[4];        /* per interval: samples, misses per level */
+	uint64_t (*cnt)[5];        /* per interval: accesses, misses per level (sampled),
+	                              samples */
+	uint64_t seen;             /* accesses counted to ended intervals */
 	size_t n_cnt;
 	int err;
 };
 
 /* 0, or -ENOTSUP when the emulator cannot sample (no translator: the memory pass runs then),
  * or another -errno. */
-int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, const struct bbv *b,
+int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *b,
                           const struct core_config *cfg, uint32_t one_in);
 /* After the run: detach, write dir/mem.txt, memdim (weight·ln CPI) and memsig.txt. */
 int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char *dir,

@@ -54,10 +54,11 @@ static void simpoint_run_usage(FILE *out)
 	        "                    more (a shorter one whole), running the rest at full\n"
 	        "                    speed: 20000:10000 replays 15%% of the program; 'full' (the\n"
 	        "                    default): every instruction\n"
-	        "  --mem-sample N    no memory pass: the vectors pass samples one cache line in N\n"
-	        "                    of the loads and stores and estimates each interval's warm\n"
-	        "                    cycles from the lines' reuse distances (0, the default: the\n"
-	        "                    memory pass)\n"
+	        "  --mem-sample N    the vectors pass samples one cache line in N of the loads and\n"
+	        "                    stores and estimates each interval's warm cycles from the\n"
+	        "                    lines' reuse distances (default 64); 0: a memory pass runs\n"
+	        "                    every access through the caches instead (as --mem-window\n"
+	        "                    does)\n"
 	        "  --jobs J          detailed simulations at once (default: the CPUs online)\n"
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
 	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
@@ -138,6 +139,7 @@ int simpoint_run_main(int argc, char **argv)
 {
 	struct campaign_opts o = { .interval = CAMPAIGN_INTERVAL_DEFAULT,
 	                           .mem_weight = CAMPAIGN_MEM_WEIGHT,
+	                           .mem_sample = CAMPAIGN_MEM_SAMPLE,
 	                           .split_ratio = CAMPAIGN_SPLIT_RATIO,
 	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER };
 	uint64_t ppc = CAMPAIGN_POINTS_PER_CLUSTER;
@@ -145,7 +147,7 @@ int simpoint_run_main(int argc, char **argv)
 	const char *dir = NULL, *json = NULL, *db = NULL;
 	uint64_t jobs = (uint64_t)sysconf(_SC_NPROCESSORS_ONLN), maxk = 0, warm = CAMPAIGN_WARMUP_DEFAULT;
 	uint64_t prof_period = CAMPAIGN_PROF_PERIOD_DEFAULT;
-	int validate = 0, slurm = 0, profile = 1, i;
+	int validate = 0, slurm = 0, profile = 1, window = 0, sample = 0, i;
 	simpoint_opts_default(&o.sp);
 	for (i = 1; i < argc && argv[i][0] == '-'; i++) {
 		const char *a = argv[i];
@@ -213,13 +215,15 @@ int simpoint_run_main(int argc, char **argv)
 				        "'%s'\n", v);
 				rc = -1;
 			}
-		} else if (!strcmp(a, "--mem-window"))
+		} else if (!strcmp(a, "--mem-window")) {
 			rc = simpoint_mem_window(v, &o);
-		else if (!strcmp(a, "--mem-sample")) {
+			window = 1;
+		} else if (!strcmp(a, "--mem-sample")) {
 			uint64_t n = 0;
 			rc = simpoint_u64_opt(a, v, 0, &n) || (n > (1u << 20) ?
 			     fprintf(stderr, "robin simpoint run: --mem-sample at most 1048576\n") : 0);
 			o.mem_sample = (uint32_t)n;
+			sample = 1;
 		}
 		else if (!strcmp(a, "--db"))
 			db = v;
@@ -246,6 +250,8 @@ int simpoint_run_main(int argc, char **argv)
 	o.points_per_cluster = (int)ppc;
 	o.warmup = warm;
 	o.checkpoints = slurm;
+	if (window && !sample)
+		o.mem_sample = 0;  /* windows are the memory pass's */
 	struct core_config cfg;
 	if (core_opts_build(&co, "simpoint run", &cfg))
 		return 2;

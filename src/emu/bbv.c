@@ -133,6 +133,8 @@ static void bbv_end_interval(struct bbv *b)
 	}
 	b->starts[b->n_intervals++] = b->interval_begin;
 	b->interval_begin = b->run_insns;
+	if (b->interval_done)
+		b->interval_done(b->interval_ctx, b->n_intervals - 1);
 	qsort(b->touched, b->n_touched, sizeof(*b->touched), bbv_cmp_u32);
 	if (b->out) {
 		fputc('T', b->out);

@@ -89,6 +89,9 @@ struct bbv {
 	uint64_t *starts;          /* instruction count at which each written interval began */
 	size_t n_intervals, cap_intervals;
 	int err;                   /* first error (-errno), sticky */
+	/* called as interval `index` ends (NULL: not), e.g. the sampled memory signature */
+	void (*interval_done)(void *ctx, size_t index);
+	void *interval_ctx;
 };
 
 /* Start counting intervals of interval_insns on emulator e, writing T: lines to out (may be

@@ -539,16 +539,20 @@ static void block_runlog_replay(struct emu *e, const struct emu_block *b, uint64
 	if (e->access_hook) {
 		unsigned shift = e->access_shift;
 		uint32_t below = e->access_below;
+		uint64_t seen = e->access_seen;
 		for (; p < end; p++) {
 			uint64_t v = *p;
 			if (v & JIT_RUN_TAG) {
-				if (e->block_hook)
+				if (e->block_hook) {
+					e->access_seen = seen;  /* the run's accesses included */
 					e->block_hook(e->block_hook_ctx, BLOCK_RUN_BLOCK(v)->pc,
 						      BLOCK_RUN_INSNS(v));
-			} else if (emu_line_hash(v >> shift) < below) {
+				}
+			} else if (seen++, emu_line_hash(v >> shift) < below) {
 				e->access_hook(e->access_hook_ctx, v);
 			}
 		}
+		e->access_seen = seen;
 	} else if (e->block_hook) {
 		for (; p < end; p++)
 			if (*p & JIT_RUN_TAG)  /* (a translation made for the memory trace logs
@@ -733,7 +737,13 @@ int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned lin
 	e->access_hook_ctx = ctx;
 	e->access_shift = line_shift;
 	e->access_below = below;
+	e->access_seen = 0;
 	return 0;
+}
+
+uint64_t emu_accesses_seen(const struct emu *e)
+{
+	return e->access_seen;
 }
 
 void emu_memtrace_end(struct emu *e)
@@ -742,6 +752,15 @@ void emu_memtrace_end(struct emu *e)
 		return;
 	e->memtrace = NULL;
 	e->jit_hot = e->memtrace_saved_hot;
+}
+
+/* A load or store the interpreter runs while emu_set_access_hook listens: counted, and to the
+ * hook when its line is sampled (the translated code's are in its log: block_runlog_replay). */
+__attribute__((noinline)) static void block_access(struct emu *e, uint64_t addr)
+{
+	e->access_seen++;
+	if (emu_line_hash(addr >> e->access_shift) < e->access_below)
+		e->access_hook(e->access_hook_ctx, addr);
 }
 
 /* Report the instructions run since the last report (*hk_icount, from *hk_pc) to the block
@@ -1190,6 +1209,8 @@ L_CZERO_NEZ: RD = RS2 ? 0 : RS1; NEXT;
 #define BLOCK_LOAD(L, type, dst, conv)                                                       \
 L:	{                                                                                    \
 		uint64_t a = RS1 + IMM, pg = a >> GMEM_PAGE_SHIFT;                           \
+		if (__builtin_expect(e->access_hook != NULL, 0))                             \
+			block_access(e, a);                                                  \
 		type v;                                                                      \
 		if (__builtin_expect(pg < GMEM_NPAGES &&                                     \
 				     (a & GMEM_PAGE_MASK) <= GMEM_PAGE_SIZE - sizeof(type) &&    \
@@ -1216,6 +1237,8 @@ BLOCK_LOAD(L_FLD, uint64_t, f[op->rd], v)
 #define BLOCK_STORE(L, type, src)                                                            \
 L:	{                                                                                    \
 		uint64_t a = RS1 + IMM, pg = a >> GMEM_PAGE_SHIFT;                           \
+		if (__builtin_expect(e->access_hook != NULL, 0))                             \
+			block_access(e, a);                                                  \
 		type v = (type)(src);                                                        \
 		if (__builtin_expect(pg < GMEM_NPAGES &&                                     \
 				     (a & GMEM_PAGE_MASK) <= GMEM_PAGE_SIZE - sizeof(type) &&    \

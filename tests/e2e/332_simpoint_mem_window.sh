@@ -3,7 +3,7 @@
 # docs/robin-simpoint.md "The memory dimension"). mem.txt counts the instructions it measured:
 # a 200k interval is 10 periods of 20000 with 1000:2000:20000, so 10 windows measure 2000
 # each; it is 4 periods of 1000:5000:50000, fewer than the 5 that windows need, so that
-# measures all of it, as 'full' and the default do, and gives full's warm CPIs exactly;
+# measures all of it, as 'full' and --mem-sample 0 do, and gives full's warm CPIs exactly;
 # the sampled warm CPI follows the full pass's (the pointer chase's intervals stay
 # at least twice as slow as the hash loop's, and the median ratio of the two passes is
 # within 10% of 1). The preparation line names each pass's time. Bad values are refused.
@@ -14,7 +14,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 P="$G/phases.static"
 IN="$ROBIN_ROOT/tests/guest/phases.c"
 for w in default 1000:5000:50000 1000:2000:20000 full; do
-	opt=(); [ $w = default ] || opt=(--mem-window $w)
+	opt=(--mem-sample 0); [ $w = default ] || opt=(--mem-window $w)
 	"$ROBIN" simpoint run --slurm --interval 200000 --warmup 400000 --no-profile "${opt[@]}" \
 		--dir "$T/$w" -- "$P" "$IN" 10 2>"$T/$w.err" || { cat "$T/$w.err"; exit 1; }
 done

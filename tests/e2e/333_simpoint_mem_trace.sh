@@ -18,7 +18,7 @@ for pi in selfmod:2999 atomics:2999 isa_mix:2999 misaligned:9973 timeclock:9973 
 	p=${pi%:*}
 	need_guest "$p"
 	for w in trace step; do
-		opt=(); [ $w = step ] && opt=(--mem-window 1:1:1000000000000)
+		opt=(--mem-sample 0); [ $w = step ] && opt=(--mem-window 1:1:1000000000000)
 		"$ROBIN" simpoint run --slurm --interval "${pi#*:}" --no-profile "${opt[@]}" \
 			--dir "$T/$p.$w" -- "$G/$p.static" </dev/null >/dev/null 2>"$T/$p.$w.err" ||
 			{ echo "$p ($w):"; cat "$T/$p.$w.err"; exit 1; }
