@@ -724,15 +724,11 @@ int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned lin
 			uint32_t below)
 {
 	if (!fn) {
-		if (e->access_hook)
-			e->jit_hot = e->access_saved_hot;
 		e->access_hook = NULL;
 		return 0;
 	}
 	if (!e->jit_on || e->jit_nolog_mem || e->memtrace || e->access_hook || line_shift > 63)
 		return -1;
-	e->access_saved_hot = e->jit_hot;
-	e->jit_hot = 1;
 	e->access_hook = fn;
 	e->access_hook_ctx = ctx;
 	e->access_shift = line_shift;

@@ -160,14 +160,13 @@ static inline uint32_t emu_line_hash(uint64_t line)
 
 typedef void (*emu_access_fn)(void *ctx, uint64_t addr);
 
-/* Spatially sampled loads and stores: from now on every block is translated on its first
- * entry and its code logs the guest address of each load and store, and fn sees, in program
- * order among the block hook's runs (fn first, then the run the access belongs to), each
- * access whose line (addr >> line_shift) has emu_line_hash below `below` (a fraction
- * below / 2^32 of the lines; every access to a sampled line). Accesses of instructions the
- * translated code does not run are not seen: a block's first entry before its translation
- * exists, operations the code hands back (atomics, vector and other generic memory
- * operations), instructions run one by one at the run's limit or an asynchronous event.
+/* Spatially sampled loads and stores: from now on the translated code logs the guest address
+ * of each load and store, the interpreter reports its own, and fn sees, in program order
+ * among the block hook's runs (fn first, then the run the access belongs to), each access
+ * whose line (addr >> line_shift) has emu_line_hash below `below` (a fraction below / 2^32
+ * of the lines; every access to a sampled line). Not seen: the accesses of operations that
+ * run through their generic handlers (atomics, vector memory operations, the other generic
+ * ones) and of instructions run one by one at the run's limit or an asynchronous event.
  * Install before the program runs, with fn NULL to remove. 0, or -1 when there is no
  * translator, or code was translated without logging its accesses, or a memory trace is on. */
 int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned line_shift,

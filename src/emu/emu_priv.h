@@ -197,7 +197,6 @@ struct emu {
 	void *access_hook_ctx;
 	unsigned access_shift;               /* line = addr >> access_shift */
 	uint32_t access_below;               /* sampled: emu_line_hash(line) < access_below */
-	uint32_t access_saved_hot;           /* jit_hot before the hook */
 	uint64_t access_seen;                /* accesses logged while it listened */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
