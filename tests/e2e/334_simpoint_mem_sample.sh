@@ -17,11 +17,10 @@ set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-P="$G/phases.static"
-IN="$ROBIN_ROOT/tests/guest/phases.c"
 for w in 64 1 0; do
 	"$ROBIN" simpoint run --slurm --interval 200000 --warmup 400000 --no-profile --mem-sample $w \
-		--dir "$T/$w" -- "$P" "$IN" 10 2>"$T/$w.err" || { cat "$T/$w.err"; exit 1; }
+		--dir "$T/$w" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 10 2>"$T/$w.err" ||
+		{ cat "$T/$w.err"; exit 1; }
 done
 grep -Eq 'vectors [0-9.]+ s, memory signature [0-9.]+ s' "$T/64.err" || { cat "$T/64.err"; exit 1; }
 grep -Eq 'vectors [0-9.]+ s, memory pass [0-9.]+ s' "$T/0.err" || { cat "$T/0.err"; exit 1; }
@@ -61,7 +60,7 @@ print("ok: %d intervals, median ratio %.3f, correlation 1/64 %.3f, 1/1 %.3f, war
       % (len(s), med, k64, k1, min(cs), max(cs), min(cf), max(cf)))
 PY
 for bad in -1 x 2097152; do
-	"$ROBIN" simpoint run --mem-sample "$bad" -- "$P" 2>"$T/e" && { echo "--mem-sample '$bad' accepted"; exit 1; }
+	"$ROBIN" simpoint run --mem-sample "$bad" -- "$G/phases.static" 2>"$T/e" && { echo "--mem-sample '$bad' accepted"; exit 1; }
 	grep -q -- "--mem-sample" "$T/e" || { cat "$T/e"; exit 1; }
 done
 exit 0
