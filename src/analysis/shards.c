@@ -25,8 +25,9 @@ int shards_init(struct shards *s)
 	memset(s, 0, sizeof(*s));
 	s->keys = calloc(SHARDS_MIN_SLOTS, sizeof(*s->keys));
 	s->stamp = calloc(SHARDS_MIN_SLOTS, sizeof(*s->stamp));
+	s->when = calloc(SHARDS_MIN_SLOTS, sizeof(*s->when));
 	s->fen = calloc((size_t)SHARDS_MIN_CAP + 1, sizeof(*s->fen));
-	if (!s->keys || !s->stamp || !s->fen) {
+	if (!s->keys || !s->stamp || !s->when || !s->fen) {
 		shards_free(s);
 		return -ENOMEM;
 	}
@@ -39,6 +40,7 @@ void shards_free(struct shards *s)
 {
 	free(s->keys);
 	free(s->stamp);
+	free(s->when);
 	free(s->fen);
 	memset(s, 0, sizeof(*s));
 }
@@ -61,11 +63,12 @@ static uint32_t fen_sum(const uint32_t *fen, uint32_t i)
 static int shards_grow(struct shards *s)
 {
 	size_t n = (s->mask + 1) * 2;
-	uint64_t *k = calloc(n, sizeof(*k));
+	uint64_t *k = calloc(n, sizeof(*k)), *wh = calloc(n, sizeof(*wh));
 	uint32_t *st = calloc(n, sizeof(*st));
-	if (!k || !st) {
+	if (!k || !st || !wh) {
 		free(k);
 		free(st);
+		free(wh);
 		return -ENOMEM;
 	}
 	for (size_t i = 0; i <= s->mask; i++) {
@@ -76,11 +79,14 @@ static int shards_grow(struct shards *s)
 			j = (j + 1) & (n - 1);
 		k[j] = s->keys[i];
 		st[j] = s->stamp[i];
+		wh[j] = s->when[i];
 	}
 	free(s->keys);
 	free(s->stamp);
+	free(s->when);
 	s->keys = k;
 	s->stamp = st;
+	s->when = wh;
 	s->mask = n - 1;
 	return 0;
 }
@@ -127,7 +133,7 @@ static int shards_renumber(struct shards *s)
 	return 0;
 }
 
-uint64_t shards_access(struct shards *s, uint64_t key)
+uint64_t shards_access(struct shards *s, uint64_t key, uint64_t now, uint64_t *prev)
 {
 	if (s->now == s->cap && shards_renumber(s))
 		return SHARDS_COLD - 1;
@@ -141,6 +147,8 @@ uint64_t shards_access(struct shards *s, uint64_t key)
 		fen_add(s->fen, s->cap, last, -1);
 		fen_add(s->fen, s->cap, t, 1);
 		s->stamp[j] = t;
+		*prev = s->when[j];
+		s->when[j] = now;
 		return d;
 	}
 	if ((s->n + 1) * 2 > s->mask + 1) {
@@ -154,6 +162,7 @@ uint64_t shards_access(struct shards *s, uint64_t key)
 	}
 	s->keys[j] = key + 1;
 	s->stamp[j] = t;
+	s->when[j] = now;
 	s->n++;
 	fen_add(s->fen, s->cap, t, 1);
 	return SHARDS_COLD;

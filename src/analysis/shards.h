@@ -25,6 +25,7 @@
 struct shards {
 	uint64_t *keys;      /* open addressing, key + 1 (0: empty) */
 	uint32_t *stamp;     /* the key's last-reference stamp */
+	uint64_t *when;      /* the caller's time of the key's last reference */
 	size_t mask, n;      /* table size - 1, keys held */
 	uint32_t *fen;       /* Fenwick tree over stamps 1 .. cap: 1 where a key's last reference */
 	uint32_t cap, now;   /* stamps available, the last one given */
@@ -34,9 +35,10 @@ struct shards {
 int shards_init(struct shards *s) __attribute__((warn_unused_result));
 void shards_free(struct shards *s);
 
-/* A reference to key: the number of distinct keys referenced since its last reference, or
- * SHARDS_COLD for its first. Returns SHARDS_COLD - 1 when memory ran out (the reference is
- * counted as a far reuse; nothing else changes). */
-uint64_t shards_access(struct shards *s, uint64_t key);
+/* A reference to key at the caller's time `now` (any non-decreasing count, e.g. instructions):
+ * the number of distinct keys referenced since its last reference, with that reference's time
+ * in *prev, or SHARDS_COLD for its first (*prev untouched). Returns SHARDS_COLD - 1 when
+ * memory ran out (the reference is counted as a far reuse; nothing else changes). */
+uint64_t shards_access(struct shards *s, uint64_t key, uint64_t now, uint64_t *prev);
 
 #endif

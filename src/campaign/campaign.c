@@ -125,7 +125,7 @@ static int campaign_profile(const char *dir, const struct campaign_opts *o,
 			_exit(3);
 		/* the sampled memory signature where asked for and the translator can give it */
 		int sig = o->mem_sample && (o->mem_weight > 0 || o->split_ratio > 1) &&
-		          !campaign_memsig_begin(&ms, e, &b, cfg, o->mem_sample);
+		          !campaign_memsig_begin(&ms, e, &b, cfg, o->mem_sample, o->warmup);
 		enum emu_status st = emu_run(e, 0);
 		int rc = bbv_finish(&b, e) || fclose(f);
 		if (sig && !rc && st == EMU_EXITED)
@@ -769,9 +769,13 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		 * signature's spread over all of a cluster's intervals, in CPI units by the points'
 		 * ratio, is a floor under the two points' variance (they may agree by chance) */
 		char merr[256];
-		double *x = NULL;
-		if (campaign_mem_read(c, 1, &x, merr, sizeof(merr)))
-			x = NULL;
+		double *x = NULL, *xs_short = NULL;
+		if (campaign_mem_read(c, 1, &x, &xs_short, merr, sizeof(merr)))
+			x = xs_short = NULL;
+		e->warm_short = xs_short ? 0 : -1;
+		for (int i = 0; xs_short && i < c->n_points; i++)
+			e->warm_short += c->pts[i].weight * xs_short[c->pts[i].interval];
+		free(xs_short);
 		double *xs = calloc((size_t)c->k, sizeof(*xs)), *xx = calloc((size_t)c->k, sizeof(*xx));
 		double *xp = calloc((size_t)c->k, sizeof(*xp));
 		int *nx = calloc((size_t)c->k, sizeof(*nx)), *npx = calloc((size_t)c->k, sizeof(*npx));
@@ -827,6 +831,10 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 			e->ci_df = ci.df;
 			e->ci_lo = e->cpi - half;
 			e->ci_hi = e->cpi + half;
+			/* the points' warming can only make them slower than the program: the
+			 * estimate of that bias (serial misses, so at most) widens the low side */
+			if (e->warm_short > 0)
+				e->ci_lo -= e->warm_short;
 		}
 	}
 	free(h);

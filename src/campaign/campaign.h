@@ -130,11 +130,14 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
                          const struct core_config *cfg, double **warm_cpi, double **extra,
                          char *err, size_t errlen) __attribute__((warn_unused_result));
 
-/* Each interval's warm cycles per instruction from dir/mem.txt (the memory pass's) into *out
- * (malloc'ed, n_intervals); with tail, the last interval (the program's tail, which the pass
- * does not cover) may be missing and is 0. Returns 0 or -errno with a message. */
-int campaign_mem_read(const struct campaign *c, int tail, double **out, char *err, size_t errlen)
-	__attribute__((warn_unused_result));
+/* Each interval's warm cycles per instruction from dir/mem.txt (the memory signature) into
+ * *out (malloc'ed, n_intervals); with tail, the last interval (the program's tail, which the
+ * signature does not cover) may be missing and is 0. short_cpi (may be NULL): the cycles per
+ * instruction a point of the interval spends in misses its warming leaves and the program
+ * does not take (the sampled signature's fourth number), or NULL when the file has none.
+ * Returns 0 or -errno with a message. */
+int campaign_mem_read(const struct campaign *c, int tail, double **out, double **short_cpi,
+                      char *err, size_t errlen) __attribute__((warn_unused_result));
 
 /* Steps 1-3 in dir (created if missing): profile the vectors, cluster, write SimPoint's
  * files, save the checkpoints and the manifest. cfg is stored as core.cfg. Returns 0 or
@@ -198,6 +201,9 @@ struct campaign_estimate {
 	double stack_cpi[CORE_STACK_N];      /* the cycle stack per instruction, weighted */
 	uint64_t detailed_insns;             /* instructions simulated in detail */
 	uint64_t warm_insns;                 /* instructions warmed functionally */
+	double warm_short;                   /* the points' warming bias, estimated: the weighted
+	                                        cycles per instruction of LLC hits their warming
+	                                        misses (the sampled signature's; -1: unknown) */
 };
 
 /* Combine the results: the weighted CPI and cycle stack, and the CPI's 95% confidence

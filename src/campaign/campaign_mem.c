@@ -74,36 +74,51 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 	return rc ? 4 : 0;
 }
 
-int campaign_mem_read(const struct campaign *c, int tail, double **out, char *err, size_t errlen)
+int campaign_mem_read(const struct campaign *c, int tail, double **out, double **short_cpi,
+                      char *err, size_t errlen)
 {
 	char path[PATH_MAX], line[128];
 	if (campaign_path(path, sizeof(path), c->dir, "mem.txt"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
 	FILE *f = fopen(path, "r");
-	double *v = calloc(c->n_intervals ? c->n_intervals : 1, sizeof(*v));
-	if (!f || !v) {
+	size_t cnt = c->n_intervals ? c->n_intervals : 1;
+	double *v = calloc(cnt, sizeof(*v)), *sh = short_cpi ? calloc(cnt, sizeof(*sh)) : NULL;
+	if (!f || !v || (short_cpi && !sh)) {
 		free(v);
+		free(sh);
 		if (f)
 			fclose(f);
 		return campaign_fail(err, errlen, -EIO, "cannot read %s", path);
 	}
-	size_t n = 0;
+	size_t n = 0, n_short = 0;
 	while (fgets(line, sizeof(line), f)) {
 		size_t i;
-		uint64_t insns, cyc;
-		if (sscanf(line, "I %zu %" SCNu64 " %" SCNu64, &i, &insns, &cyc) == 3 &&
-		    i < c->n_intervals && insns) {
+		uint64_t insns, cyc, gap;
+		int k = sscanf(line, "I %zu %" SCNu64 " %" SCNu64 " %" SCNu64, &i, &insns, &cyc, &gap);
+		if (k >= 3 && i < c->n_intervals && insns) {
 			v[i] = (double)cyc / (double)insns;
 			n++;
+			if (sh && k == 4) {
+				sh[i] = (double)gap / (double)insns;
+				n_short++;
+			}
 		}
 	}
 	fclose(f);
 	if (n != c->n_intervals && !(tail && n + 1 == c->n_intervals)) {
 		free(v);
+		free(sh);
 		return campaign_fail(err, errlen, -EINVAL, "%s: %zu of %zu intervals", path, n,
 		                     c->n_intervals);
 	}
 	*out = v;
+	if (short_cpi) {
+		if (!n_short) {  /* the memory pass's file: no estimate of the warming's shortfall */
+			free(sh);
+			sh = NULL;
+		}
+		*short_cpi = sh;
+	}
 	return 0;
 }
 
@@ -132,7 +147,7 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
 	char dim[PATH_MAX];
 	if (campaign_path(dim, sizeof(dim), c->dir, "memdim"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-	if ((rc = campaign_mem_read(c, 0, warm_cpi, err, errlen)))
+	if ((rc = campaign_mem_read(c, 0, warm_cpi, NULL, err, errlen)))
 		return rc;
 	if ((rc = simpoint_extra_read(dim, c->n_intervals, extra, err, errlen))) {
 		free(*warm_cpi);

@@ -16,8 +16,12 @@
  * goes to mem.txt in the memory pass's format, so the memory dimension and the splitting of
  * clusters read it as they read the pass's; memsig.txt keeps the counts it came from:
  *   "S one_in N levels L1D_lines [L2_lines] LLC_lines"
- *   "I index instructions accesses samples misses_l1 [misses_l2] misses_llc" per interval
- * (accesses: all the translated code logged, not sampled; the misses: sampled ones).
+ *   "I index instructions accesses samples misses_l1 [misses_l2] misses_llc short" per
+ * interval (accesses: all the translated code logged, not sampled; the rest: sampled ones;
+ * short: LLC hits on a line last used before the interval's start minus the points' warming).
+ * mem.txt's fourth number is those hits' DRAM latency, scaled: the cycles a point of the
+ * interval spends in misses the program does not take, because its functional warming begins
+ * after the line's last use (the points' warming bias, which campaign_estimate reports).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -36,7 +40,7 @@ static int memsig_grow(struct campaign_memsig *m, size_t i)
 	size_t n = m->n_cnt ? m->n_cnt : 64;
 	while (n <= i)
 		n *= 2;
-	uint64_t (*c)[5] = realloc(m->cnt, n * sizeof(*c));
+	uint64_t (*c)[6] = realloc(m->cnt, n * sizeof(*c));
 	if (!c)
 		return -ENOMEM;
 	memset(c + m->n_cnt, 0, (n - m->n_cnt) * sizeof(*c));
@@ -66,20 +70,26 @@ static void memsig_access(void *ctx, uint64_t addr)
 		m->err = -ENOMEM;
 		return;
 	}
-	uint64_t d = shards_access(&m->sh, addr >> m->line_shift);
+	const struct bbv *b = m->bbv;
+	uint64_t prev = 0, d = shards_access(&m->sh, addr >> m->line_shift, b->run_insns, &prev);
 	uint64_t *c = m->cnt[i];
 	c[4]++;
 	/* the distance among all lines: the sampled one times N (cold: a miss everywhere) */
 	double far = d >= SHARDS_COLD - 1 ? INFINITY : (double)d * m->one_in;
 	for (unsigned l = 0; l < m->levels; l++)
 		c[1 + l] += far >= (double)m->lines[l];
+	/* a hit in the LLC whose line was last used before a point here would begin its
+	 * warming: the point misses it, the program does not */
+	c[5] += far < (double)m->lines[m->levels - 1] && b->interval_begin > m->warmup &&
+	        prev < b->interval_begin - m->warmup;
 }
 
 int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *b,
-                          const struct core_config *cfg, uint32_t one_in)
+                          const struct core_config *cfg, uint32_t one_in, uint64_t warmup)
 {
 	memset(m, 0, sizeof(*m));
 	m->emu = e;
+	m->warmup = warmup;
 	if (one_in < 1 || !cfg->line_bytes || (cfg->line_bytes & (cfg->line_bytes - 1)))
 		return -EINVAL;
 	m->bbv = b;
@@ -147,12 +157,14 @@ int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char 
 		for (unsigned k = 0; k < m->levels; k++)
 			cyc += m->one_in * (double)c[1 + k] * lat[k];
 		double cpi = insns ? cyc / (double)insns : 1;
-		fprintf(ft, "I %zu %" PRIu64 " %.0f\n", i, insns, cyc);
+		fprintf(ft, "I %zu %" PRIu64 " %.0f %.0f\n", i, insns, cyc,
+		        m->one_in * (double)c[5] * lat[m->levels - 1]);
 		fprintf(fd, "%.6f\n", weight * log(cpi > 0 ? cpi : 1));
 		fprintf(fr, "I %zu %" PRIu64, i, insns);
 		fprintf(fr, " %" PRIu64 " %" PRIu64, c[0], c[4]);
 		for (unsigned k = 0; k < m->levels; k++)
 			fprintf(fr, " %" PRIu64, c[1 + k]);
+		fprintf(fr, " %" PRIu64, c[5]);
 		fputc('\n', fr);
 	}
 	int rc = fclose(ft) | fclose(fd) | fclose(fr);

@@ -41,8 +41,9 @@ struct campaign_memsig {
 	unsigned line_shift, levels;
 	double one_in;             /* 2^32 / the hash threshold: N, or nearly */
 	uint64_t lines[3];         /* the levels' capacities in lines: L1D, [L2,] LLC */
-	uint64_t (*cnt)[5];        /* per interval: accesses, misses per level (sampled),
-	                              samples */
+	uint64_t (*cnt)[6];        /* per interval: accesses, misses per level (sampled),
+	                              samples, LLC hits the points' warming misses (sampled) */
+	uint64_t warmup;           /* the points' functional warming */
 	uint64_t seen;             /* accesses counted to ended intervals */
 	size_t n_cnt;
 	int err;
@@ -51,7 +52,7 @@ struct campaign_memsig {
 /* 0, or -ENOTSUP when the emulator cannot sample (no translator: the memory pass runs then),
  * or another -errno. */
 int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *b,
-                          const struct core_config *cfg, uint32_t one_in);
+                          const struct core_config *cfg, uint32_t one_in, uint64_t warmup);
 /* After the run: detach, write dir/mem.txt, memdim (weight·ln CPI) and memsig.txt. */
 int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char *dir,
                            double weight);

@@ -108,6 +108,11 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 		json_null(&j);
 	json_kv_double(&j, "cpi_ci95_df", r->est.ci_df);
 	json_kv_int(&j, "clusters_disagreeing", r->est.n_disagree);
+	json_key(&j, "warming_short_cpi");  /* the points' warming bias, estimated */
+	if (r->est.warm_short >= 0)
+		json_double(&j, r->est.warm_short);
+	else
+		json_null(&j);
 	json_key(&j, "splits");
 	json_array_begin(&j);
 	for (int i = 0; i < c->n_splits; i++) {

@@ -126,10 +126,14 @@ static void simpoint_report_ci(FILE *out, const struct campaign_result *r)
 {
 	const struct campaign *c = r->c;
 	const struct campaign_estimate *est = &r->est;
-	if (est->ci_ok)
+	double up = est->cpi > 0 ? 100 * (est->ci_hi - est->cpi) / est->cpi : 0;
+	double down = est->cpi > 0 ? 100 * (est->cpi - est->ci_lo) / est->cpi : 0;
+	if (est->ci_ok && down - up < 0.005)
 		fprintf(out, "  95%% confidence interval [%.4f, %.4f] (+-%.2f%%, %.1f degrees of freedom)",
-		        est->ci_lo, est->ci_hi, est->cpi > 0 ? 100 * (est->ci_hi - est->cpi) / est->cpi : 0,
-		        est->ci_df);
+		        est->ci_lo, est->ci_hi, up, est->ci_df);
+	else if (est->ci_ok)  /* widened below by the points' warming bias */
+		fprintf(out, "  95%% confidence interval [%.4f, %.4f] (-%.2f%% +%.2f%%, %.1f degrees of "
+		        "freedom)", est->ci_lo, est->ci_hi, down, up, est->ci_df);
 	else
 		fprintf(out, "  no confidence interval: a cluster of several intervals has one point "
 		        "(--points-per-cluster 2 or more gives one)");
@@ -137,6 +141,12 @@ static void simpoint_report_ci(FILE *out, const struct campaign_result *r)
 		fprintf(out, ": %s the full run's CPI", r->cpi_full >= est->ci_lo &&
 		        r->cpi_full <= est->ci_hi ? "holds" : "MISSES");
 	fputc('\n', out);
+	if (est->warm_short > CAMPAIGN_POINT_ERROR * est->cpi)
+		fprintf(out, "  warning: the points' %" PRIu64 " instructions of warming begin after the "
+		        "last use of lines the program finds in its LLC: up to %.2f%% of the CPI in "
+		        "misses the program does not take (the sampled signature's estimate, in the "
+		        "interval's low side); a longer --warmup lowers it\n",
+		        c->warmup, 100 * est->warm_short / est->cpi);
 	for (int j = 0; j < c->k; j++) {
 		double lo = 0, hi = 0;
 		if (campaign_cluster_disagrees(c, j, &lo, &hi))

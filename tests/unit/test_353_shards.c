@@ -1,7 +1,8 @@
 /* 353: sampled reuse distances (analysis/shards.c). Over every reference of a skewed random
  * stream of 6,000 keys (400,000 references: the key table grows, the stamps run out and are
  * renumbered several times) shards_access gives exactly the LRU stack distance a plain
- * recency list gives, SHARDS_COLD for first references. Spatially sampled (emu_line_hash
+ * recency list gives, and the time of the key's last reference, SHARDS_COLD for first
+ * references. Spatially sampled (emu_line_hash
  * below a sixteenth), the distances times 16 estimate the miss ratios of LRU caches of 1,000,
  * 3,000 and 8,000 keys on that stream within 0.03 of the exact ones, and on a loop over 4,096
  * keys they put every reuse past a 2,048-key cache and inside an 8,192-key one. */
@@ -40,28 +41,35 @@ static void test_exact_distances(void **state)
 	struct shards sh;
 	assert_int_equal(shards_init(&sh), 0);
 	uint64_t *stack = malloc(NKEYS * sizeof(*stack));  /* most recent first */
+	uint64_t *stack_t = malloc(NKEYS * sizeof(*stack_t));  /* and when */
 	size_t depth = 0;
 	uint64_t s = 42, cold = 0;
 	for (int r = 0; r < NREFS; r++) {
-		uint64_t k = skewed(&s);
+		uint64_t k = skewed(&s), now = 3 * (uint64_t)r + 1, prev = 0;
 		size_t i = 0;
 		while (i < depth && stack[i] != k)
 			i++;
 		uint64_t want = i < depth ? i : SHARDS_COLD;
-		uint64_t got = shards_access(&sh, k);
+		uint64_t got = shards_access(&sh, k, now, &prev);
 		if (got != want)
 			fail_msg("reference %d to key %#llx: distance %llu, want %llu", r,
 			         (unsigned long long)k, (unsigned long long)got, (unsigned long long)want);
+		if (i < depth && prev != stack_t[i])
+			fail_msg("reference %d: last reference at %llu, want %llu", r,
+			         (unsigned long long)prev, (unsigned long long)stack_t[i]);
 		if (i == depth) {
 			depth++;
 			cold++;
 		}
 		memmove(stack + 1, stack, i * sizeof(*stack));
+		memmove(stack_t + 1, stack_t, i * sizeof(*stack_t));
 		stack[0] = k;
+		stack_t[0] = now;
 	}
 	assert_true(cold > 2000);  /* the table grew */
 	assert_true(sh.n == cold);
 	free(stack);
+	free(stack_t);
 	shards_free(&sh);
 }
 
@@ -75,13 +83,13 @@ static void miss_ratios(int loop, const uint64_t *caps, size_t ncaps, double *ex
 	const uint32_t below = (uint32_t)((1ull << 32) / 16);
 	for (int r = 0; r < NREFS; r++) {
 		uint64_t k = loop ? (uint64_t)(r % 4096) * 64 : skewed(&s);
-		uint64_t d = shards_access(&all, k);
+		uint64_t p, d = shards_access(&all, k, (uint64_t)r, &p);
 		for (size_t c = 0; c < ncaps; c++)
 			miss[c] += d >= caps[c];
 		if (emu_line_hash(k) >= below)
 			continue;
 		nsmp++;
-		uint64_t ds = shards_access(&smp, k);
+		uint64_t ds = shards_access(&smp, k, (uint64_t)r, &p);
 		for (size_t c = 0; c < ncaps; c++)
 			smiss[c] += ds == SHARDS_COLD || ds * 16 >= caps[c];
 	}
