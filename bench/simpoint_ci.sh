@@ -3,10 +3,10 @@
 # length? Per program, a campaign at 1M-instruction intervals with --validate (the full
 # detailed run) and one at 10M (its CPI checked against the same full run), both --jobs 1
 # --no-profile at the defaults otherwise. One row per (program, interval): k, points, CPI
-# error, the 95% interval, whether it holds the full run's CPI, split clusters and clusters
-# whose points disagree (flags), and the speed-up (full run's host seconds over the campaign's:
-# profiling, memory pass, checkpoints and points). Writes build/bench/simpoint_ci/*.json and
-# build/bench/simpoint_ci.md.
+# error, the 95% interval, whether it holds the full run's CPI, split clusters, clusters whose
+# points disagree and the points' warming shortfall in % of the CPI (flags), and the speed-up
+# (full run's host seconds over the campaign's: profiling, memory signature or pass,
+# checkpoints and points). Writes build/bench/simpoint_ci/*.json and build/bench/simpoint_ci.md.
 # Usage: bench/simpoint_ci.sh NAME=PROG[,ARG...] | corpus:NAME | corpus-small:NAME ...
 #        (ARGs comma-separated; corpus commands run from build/corpus or build/corpus/small
 #        with its hermetic environment)
@@ -89,11 +89,14 @@ for spec in specs:
             flags.append('%d split' % len(d['splits']))
         if d['clusters_disagreeing']:
             flags.append('%d disagree' % d['clusters_disagreeing'])
+        if d.get('warming_short_cpi'):
+            flags.append('warming short %.1f%%' % (100 * d['warming_short_cpi'] / d['cpi_predicted']))
         t = r['preparation_host_seconds'] + r['points_host_seconds']
         rows.append('| %s | %dM | %d | %d | %d | %.1f%% | %.4f | %.4f | %+.2f%% | %s | %s | %s | %.1fx |' % (
             name, iv // 1000000, d['intervals'], d['k'], len(d['points']),
             100.0 * d['detailed_instructions'] / d['instructions'], d['cpi_predicted'], full, 100 * err,
-            '[%.4f, %.4f] (±%.1f%%)' % (ci[0], ci[1], 100 * (ci[1] - d['cpi_predicted']) / d['cpi_predicted']) if ci else 'none',
+            '[%.4f, %.4f] (-%.1f%% +%.1f%%)' % (ci[0], ci[1], 100 * (d['cpi_predicted'] - ci[0]) / d['cpi_predicted'],
+                                                100 * (ci[1] - d['cpi_predicted']) / d['cpi_predicted']) if ci else 'none',
             'yes' if ok else '**no**', ', '.join(flags) or '-', full_s / t))
 with open(md, 'w') as f:
     f.write('| program | interval | intervals | k | points | in detail | CPI predicted | CPI full | error | 95% interval | holds | flags | speed-up |\n')
