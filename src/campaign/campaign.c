@@ -130,6 +130,8 @@ static int campaign_profile(const char *dir, const struct campaign_opts *o,
 		int rc = bbv_finish(&b, e) || fclose(f);
 		if (sig && !rc && st == EMU_EXITED)
 			rc = campaign_memsig_finish(&ms, e, dir, o->mem_weight);
+		if (sig)
+			campaign_memsig_free(&ms);
 		m = fopen(map, "w");
 		inf = fopen(info, "w");
 		if (rc || !m || bbv_write_map(&b, m) || !inf)

@@ -129,7 +129,7 @@ int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char 
 		return -ENOMEM;
 	const struct core_config *g = &m->cfg;
 	double per_access = (2.0 * g->l1d_cycles + 1.0) / 3.0;
-	double lat[3];
+	double lat[3];  /* what a miss at level k adds: the next level's latency, the last DRAM's */
 	unsigned l = 0;
 	lat[l++] = g->l2_kb ? g->l2_cycles : g->llc_cycles;
 	if (g->l2_kb)
