@@ -14,8 +14,8 @@
 #define SHARDS_MIN_CAP (1u << 16)
 #define SHARDS_MIN_SLOTS 4096u
 
-/* the table's slot for a key: another hash than the sampling one (sampled keys all hash low) */
-static inline size_t shards_slot(uint64_t key, size_t mask)
+/* the table's index for a key: another hash than the sampling one (sampled keys all hash low) */
+static inline size_t shards_index(uint64_t key, size_t mask)
 {
 	return (size_t)(((key + 1) * 0xc2b2ae3d27d4eb4full) >> 29) & mask;
 }
@@ -23,11 +23,9 @@ static inline size_t shards_slot(uint64_t key, size_t mask)
 int shards_init(struct shards *s)
 {
 	memset(s, 0, sizeof(*s));
-	s->keys = calloc(SHARDS_MIN_SLOTS, sizeof(*s->keys));
-	s->stamp = calloc(SHARDS_MIN_SLOTS, sizeof(*s->stamp));
-	s->when = calloc(SHARDS_MIN_SLOTS, sizeof(*s->when));
+	s->slot = calloc(SHARDS_MIN_SLOTS, sizeof(*s->slot));
 	s->fen = calloc((size_t)SHARDS_MIN_CAP + 1, sizeof(*s->fen));
-	if (!s->keys || !s->stamp || !s->when || !s->fen) {
+	if (!s->slot || !s->fen) {
 		shards_free(s);
 		return -ENOMEM;
 	}
@@ -38,9 +36,7 @@ int shards_init(struct shards *s)
 
 void shards_free(struct shards *s)
 {
-	free(s->keys);
-	free(s->stamp);
-	free(s->when);
+	free(s->slot);
 	free(s->fen);
 	memset(s, 0, sizeof(*s));
 }
@@ -63,30 +59,19 @@ static uint32_t fen_sum(const uint32_t *fen, uint32_t i)
 static int shards_grow(struct shards *s)
 {
 	size_t n = (s->mask + 1) * 2;
-	uint64_t *k = calloc(n, sizeof(*k)), *wh = calloc(n, sizeof(*wh));
-	uint32_t *st = calloc(n, sizeof(*st));
-	if (!k || !st || !wh) {
-		free(k);
-		free(st);
-		free(wh);
+	struct shards_slot *t = calloc(n, sizeof(*t));
+	if (!t)
 		return -ENOMEM;
-	}
 	for (size_t i = 0; i <= s->mask; i++) {
-		if (!s->keys[i])
+		if (!s->slot[i].key)
 			continue;
-		size_t j = shards_slot(s->keys[i] - 1, n - 1);
-		while (k[j])
+		size_t j = shards_index(s->slot[i].key - 1, n - 1);
+		while (t[j].key)
 			j = (j + 1) & (n - 1);
-		k[j] = s->keys[i];
-		st[j] = s->stamp[i];
-		wh[j] = s->when[i];
+		t[j] = s->slot[i];
 	}
-	free(s->keys);
-	free(s->stamp);
-	free(s->when);
-	s->keys = k;
-	s->stamp = st;
-	s->when = wh;
+	free(s->slot);
+	s->slot = t;
 	s->mask = n - 1;
 	return 0;
 }
@@ -112,12 +97,12 @@ static int shards_renumber(struct shards *s)
 	for (uint32_t t = 0; t <= s->cap; t++)
 		slot_of[t] = UINT32_MAX;
 	for (size_t i = 0; i <= s->mask; i++)
-		if (s->keys[i])
-			slot_of[s->stamp[i]] = (uint32_t)i;
+		if (s->slot[i].key)
+			slot_of[s->slot[i].stamp] = (uint32_t)i;
 	uint32_t next = 0;
 	for (uint32_t t = 1; t <= s->cap; t++)
 		if (slot_of[t] != UINT32_MAX) {
-			s->stamp[slot_of[t]] = ++next;
+			s->slot[slot_of[t]].stamp = ++next;
 			fen[next] = 1;
 		}
 	for (uint32_t i = 1; i <= cap; i++) {  /* the tree over the marks, in one pass */
@@ -138,17 +123,17 @@ uint64_t shards_access(struct shards *s, uint64_t key, uint64_t now, uint64_t *p
 	if (s->now == s->cap && shards_renumber(s))
 		return SHARDS_COLD - 1;
 	uint32_t t = ++s->now;
-	size_t j = shards_slot(key, s->mask);
-	while (s->keys[j] && s->keys[j] != key + 1)
+	size_t j = shards_index(key, s->mask);
+	while (s->slot[j].key && s->slot[j].key != key + 1)
 		j = (j + 1) & s->mask;
-	if (s->keys[j]) {
-		uint32_t last = s->stamp[j];
-		uint64_t d = fen_sum(s->fen, t - 1) - fen_sum(s->fen, last);
-		fen_add(s->fen, s->cap, last, -1);
+	struct shards_slot *e = &s->slot[j];
+	if (e->key) {
+		uint64_t d = fen_sum(s->fen, t - 1) - fen_sum(s->fen, e->stamp);
+		fen_add(s->fen, s->cap, e->stamp, -1);
 		fen_add(s->fen, s->cap, t, 1);
-		s->stamp[j] = t;
-		*prev = s->when[j];
-		s->when[j] = now;
+		e->stamp = t;
+		*prev = e->when;
+		e->when = now;
 		return d;
 	}
 	if ((s->n + 1) * 2 > s->mask + 1) {
@@ -156,13 +141,12 @@ uint64_t shards_access(struct shards *s, uint64_t key, uint64_t now, uint64_t *p
 			s->now--;
 			return SHARDS_COLD - 1;
 		}
-		j = shards_slot(key, s->mask);
-		while (s->keys[j])
+		j = shards_index(key, s->mask);
+		while (s->slot[j].key)
 			j = (j + 1) & s->mask;
+		e = &s->slot[j];
 	}
-	s->keys[j] = key + 1;
-	s->stamp[j] = t;
-	s->when[j] = now;
+	*e = (struct shards_slot){ key + 1, now, t };
 	s->n++;
 	fen_add(s->fen, s->cap, t, 1);
 	return SHARDS_COLD;

@@ -22,10 +22,14 @@
 
 #define SHARDS_COLD UINT64_MAX  /* the key's first reference */
 
+/* A key held: key + 1 (0: an empty slot), its last reference's stamp and the caller's time. */
+struct shards_slot {
+	uint64_t key, when;
+	uint32_t stamp;
+};
+
 struct shards {
-	uint64_t *keys;      /* open addressing, key + 1 (0: empty) */
-	uint32_t *stamp;     /* the key's last-reference stamp */
-	uint64_t *when;      /* the caller's time of the key's last reference */
+	struct shards_slot *slot;  /* open addressing, linear probing, at most half full */
 	size_t mask, n;      /* table size - 1, keys held */
 	uint32_t *fen;       /* Fenwick tree over stamps 1 .. cap: 1 where a key's last reference */
 	uint32_t cap, now;   /* stamps available, the last one given */
