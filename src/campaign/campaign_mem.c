@@ -1,6 +1,8 @@
 /*
  * campaign_mem.c — the memory dimension of a campaign's phase vectors (docs/robin-simpoint.md,
- * "The memory dimension"). Basic-block vectors see code, not data: intervals that run the same
+ * "The memory dimension"), its reader for either source, and its exact source, the memory
+ * pass (`--mem-sample 0`, `--mem-window`; the default is the vectors pass's sampled signature,
+ * campaign_memsig.c). Basic-block vectors see code, not data: intervals that run the same
  * loops over data that fits in a cache or does not (dbquery's hash probe on a small and a large
  * table, CPI 5.0 and 6.7; pipeline's first and later BFS intervals) get the same vector, share
  * a cluster, and the one point simulated for it misses the other's CPI. A functional pass
@@ -130,6 +132,9 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
 	int rc;
 	/* the vectors pass wrote the sampled signature (campaign_memsig.c); else the pass */
 	if (!c->mem_sampled) {
+		char sig[PATH_MAX];  /* an earlier sampled campaign's counts are not this pass's */
+		if (!campaign_path(sig, sizeof(sig), c->dir, "memsig.txt"))
+			unlink(sig);
 		fflush(NULL);
 		pid_t pid = fork();
 		if (pid < 0)

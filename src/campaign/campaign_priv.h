@@ -32,7 +32,7 @@ int campaign_wait(pid_t pid);
 int campaign_emu_load(const char *sysroot, uint64_t seed, int argc, char **argv, struct emu **out);
 
 /* The sampled memory signature (campaign_memsig.c): on the vectors pass's emulator e and its
- * vectors b, one line in one_in of the translated code's accesses. */
+ * vectors b, every access to one line in one_in (emu_set_access_hook). */
 struct campaign_memsig {
 	struct bbv *bbv;
 	struct emu *emu;

@@ -171,9 +171,9 @@ typedef void (*emu_access_fn)(void *ctx, uint64_t addr);
  * translator, or code was translated without logging its accesses, or a memory trace is on. */
 int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned line_shift,
 			uint32_t below);
-/* The accesses (sampled or not: each interval's count of loads and stores, which a spatial
- * sample of lines estimates badly, a few hot lines carrying most accesses) the translated code logged while the hook listened (in a block hook called
- * from the log: up to the end of the run it is given). */
+/* The loads and stores seen while the hook listened, sampled or not (a spatial sample of
+ * lines estimates their count badly: a few hot lines carry most); in a block hook called from
+ * the translated code's log, up to the end of the run it is given. */
 uint64_t emu_accesses_seen(const struct emu *e);
 
 /* ---- memory trace (the campaigns' memory pass) ---------------------------------------- */

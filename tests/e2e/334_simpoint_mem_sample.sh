@@ -14,8 +14,10 @@
 # every line: the model's simplifications, not the sampling, are its error), the pointer chase
 # at least twice the hash loop. mem.txt's fourth number, the LLC hits a point's warming would
 # miss, is non-zero where the chase's array (the LLC's size) comes back after more than the
-# warming, and zero everywhere with a warming longer than the program. Bad values are
-# refused.
+# warming, and zero everywhere with a warming longer than the program; a campaign with that
+# warming widens its interval's low side by the points' weighted shortfall and warns. Bad
+# values are refused, and a memory pass in a directory a sampled campaign used leaves no
+# memsig.txt.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
@@ -74,6 +76,24 @@ print("ok: %d intervals, median ratio %.3f, correlation 1/64 %.3f, 1/1 %.3f, war
       % (len(s), med, k64, k1, min(cs), max(cs), min(cf), max(cf)),
       "; %d intervals short of warming at 400000" % sum(x > 0 for x in short))
 PY
+# a campaign whose points warm 400000 instructions: the shortfall widens the interval's low
+# side by itself (the high side not), and the report warns
+"$ROBIN" simpoint run --interval 200000 --warmup 400000 --jobs 2 --no-profile --dir "$T/pts" \
+	--stats-json "$T/pts.json" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 10 \
+	>"$T/pts.out" 2>&1 || { cat "$T/pts.out"; exit 1; }
+python3 - "$T/pts.json" <<'PY' || exit 1
+import json, sys
+r = json.load(open(sys.argv[1]))
+ws, (lo, hi), cpi = r['warming_short_cpi'], r['cpi_ci95'], r['cpi_predicted']
+assert ws is not None and ws > 0.005 * cpi, (ws, cpi)
+assert abs((cpi - lo) - (hi - cpi) - ws) < 1e-9, (lo, hi, cpi, ws)
+print("ok: shortfall %.2f%% of the CPI, interval [%.4f, %.4f] around %.4f" % (100 * ws / cpi, lo, hi, cpi))
+PY
+grep -q "warning: the points' 400000 instructions of warming" "$T/pts.out" || { cat "$T/pts.out"; exit 1; }
+# the memory pass in a directory a sampled campaign used: its counts do not stay behind
+"$ROBIN" simpoint run --slurm --interval 200000 --no-profile --mem-sample 0 --dir "$T/64" -- \
+	"$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 2 2>"$T/re.err" || { cat "$T/re.err"; exit 1; }
+[ -e "$T/64/memsig.txt" ] && { echo "a stale memsig.txt stayed beside the memory pass's mem.txt"; exit 1; }
 for bad in -1 x 2097152; do
 	"$ROBIN" simpoint run --mem-sample "$bad" -- "$G/phases.static" 2>"$T/e" && { echo "--mem-sample '$bad' accepted"; exit 1; }
 	grep -q -- "--mem-sample" "$T/e" || { cat "$T/e"; exit 1; }
