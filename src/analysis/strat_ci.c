@@ -24,11 +24,23 @@ double strat_ci_t975(double df)
 	return z + (z3 + z) / (4 * df) + (5 * z5 + 16 * z3 + 3 * z) / (96 * df * df);
 }
 
-int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out)
+static int strat_ci_run(const struct strat_ci_stratum *s, size_t n, int pooled,
+                        struct strat_ci *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->ok = 1;
-	double num = 0, den = 0;
+	double num = 0, den = 0, rel = 0, rel_df = 0;
+	for (size_t h = 0; pooled && h < n; h++) {
+		if (s[h].n < 2 || (double)s[h].n >= s[h].n_units)
+			continue;
+		double m = s[h].sum / s[h].n, v = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);
+		if (m != 0) {
+			rel += (s[h].n - 1) * (v > 0 ? v : 0) / (m * m);
+			rel_df += s[h].n - 1;
+		}
+	}
+	if (rel_df > 0)
+		rel /= rel_df;
 	for (size_t h = 0; h < n; h++) {
 		if (s[h].n < 1)
 			return -1;
@@ -36,12 +48,19 @@ int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci
 		out->mean += s[h].w * m;
 		if ((double)s[h].n >= s[h].n_units)
 			continue;              /* measured in full */
-		if (s[h].n < 2) {
-			out->ok = 0;
+		double s2 = -1, df = s[h].n - 1;
+		if (s[h].n >= 2)
+			s2 = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);
+		if (rel_df > 0 && rel * m * m >= s2) {
+			s2 = rel * m * m;
+			df = rel_df;
+		} else if (rel_df > df) {
+			df = rel_df;           /* its own, above the pooled: as wide, as certain */
+		}
+		if (s2 < 0) {
+			out->ok = 0;           /* one unit of several, no pooled variance */
 			continue;
 		}
-		double s2 = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);
-		double df = s[h].n - 1;
 		if (s2 < s[h].floor_s2) {
 			s2 = s[h].floor_s2;
 			if (s[h].floor_df > df)
@@ -49,6 +68,8 @@ int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci
 		}
 		if (s2 < 0)
 			s2 = 0;
+		if (df < 1)
+			df = 1;
 		double a = s[h].w * s[h].w * (1 - s[h].n / s[h].n_units) / s[h].n * s2;
 		out->var += a;
 		num += a;
@@ -57,4 +78,14 @@ int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci
 	out->df = den > 0 ? num * num / den : 0;
 	out->half95 = out->ok && out->var > 0 ? strat_ci_t975(out->df) * sqrt(out->var) : 0;
 	return 0;
+}
+
+int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out)
+{
+	return strat_ci_run(s, n, 0, out);
+}
+
+int strat_ci_compute_pooled(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out)
+{
+	return strat_ci_run(s, n, 1, out);
 }

@@ -33,6 +33,15 @@ struct strat_ci {
  * fractional df rounded down, which widens the interval). */
 double strat_ci_t975(double df);
 
+/* As strat_ci_compute, with each stratum's variance also at least the pooled relative
+ * variance times its squared mean: the strata of two or more measured units (and fewer than
+ * all) give sum (n_h - 1) s_h^2 / mean_h^2 over sum (n_h - 1), and that pooled estimate's
+ * degrees of freedom are every stratum's (two points per stratum give each stratum's own
+ * variance one degree of freedom, and the interval of a stratum that dominates the variance
+ * would take Student's t at about 1: 12.7 standard errors). A stratum of one measured unit
+ * takes the pooled variance (and its floor): ok stays 1 when some stratum has two. */
+int strat_ci_compute_pooled(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out);
+
 /* The estimate and its 95% interval over n strata, s_h^2 = max(sample variance, floor_s2)
  * with n_h - 1 degrees of freedom, or floor_df when the floor is the larger.
  * A stratum measured in full (n_h = N_h) adds no variance; one with n_h = 1 < N_h leaves ok = 0 (its variance is unknown); one with

@@ -125,7 +125,7 @@ static int campaign_profile(const char *dir, const struct campaign_opts *o,
 			_exit(3);
 		/* the sampled memory signature where asked for and the translator can give it */
 		int sig = o->mem_sample && (o->mem_weight > 0 || o->split_ratio > 1) &&
-		          !campaign_memsig_begin(&ms, e, &b, cfg, o->mem_sample, o->warmup);
+		          !campaign_memsig_begin(&ms, e, &b, cfg, o->mem_sample, o);
 		enum emu_status st = emu_run(e, 0);
 		int rc = bbv_finish(&b, e) || fclose(f);
 		if (sig && !rc && st == EMU_EXITED)
@@ -202,6 +202,8 @@ static int campaign_write_manifest(const struct campaign *c, char *err, size_t e
 	fprintf(f, "# robin simpoint campaign 1\n");
 	fprintf(f, "interval %" PRIu64 "\nwarmup %" PRIu64 "\ninstructions %" PRIu64 "\nk %d\n",
 	        c->interval, c->warmup, c->total_insns, c->k);
+	if (c->warm_max)
+		fprintf(f, "warm_auto %" PRIu64 " %" PRIu64 "\n", c->warm_min, c->warm_max);
 	fprintf(f, "seed %" PRIu64 "\n", c->seed);
 	if (c->sysroot[0])
 		fprintf(f, "sysroot %s\n", c->sysroot);
@@ -312,6 +314,7 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 		}
 		if (sscanf(line, "interval %" SCNu64, &c->interval) == 1 ||
 		    sscanf(line, "warmup %" SCNu64, &c->warmup) == 1 ||
+		    sscanf(line, "warm_auto %" SCNu64 " %" SCNu64, &c->warm_min, &c->warm_max) == 2 ||
 		    sscanf(line, "instructions %" SCNu64, &c->total_insns) == 1 ||
 		    sscanf(line, "seed %" SCNu64, &c->seed) == 1)
 			continue;
@@ -506,9 +509,12 @@ int campaign_auto_max_k(size_t n_intervals)
 
 /* The points of r's clusters into c->pts: the interval nearest each centre, then up to
  * per_cluster - 1 more drawn at random (seed) from the cluster's other intervals; each point
- * weighs its cluster's share over the points the cluster got. 0 or -ENOMEM. */
+ * weighs its cluster's share over the points the cluster got and warms warm[its interval]
+ * (the sampled signature's choice), or warmup when warm is NULL, or from the program's start
+ * when that is nearer. 0 or -ENOMEM. */
 static int campaign_pick_points(struct campaign *c, const struct simpoint_result *r,
-                                int per_cluster, uint64_t seed, uint64_t warmup)
+                                int per_cluster, uint64_t seed, uint64_t warmup,
+                                const uint64_t *warm)
 {
 	size_t *members = malloc(c->n_intervals * sizeof(*members));
 	c->pts = calloc((size_t)r->k * (size_t)(per_cluster > 0 ? per_cluster : 1), sizeof(*c->pts));
@@ -542,7 +548,8 @@ static int campaign_pick_points(struct campaign *c, const struct simpoint_result
 			p->weight = r->cluster_weight[j] / wsum / np;
 			p->start = c->start[iv];
 			p->length = c->length[iv];
-			p->warmup = p->start < warmup ? p->start : warmup;
+			uint64_t w = warm ? warm[iv] : warmup;
+			p->warmup = p->start < w ? p->start : w;
 		}
 	}
 	free(members);
@@ -626,6 +633,8 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 
 	double t0 = campaign_now();
+	c->warm_min = o->warm_max ? o->warm_min : 0;
+	c->warm_max = o->warm_max;
 	int rc = campaign_profile(dir, o, cfg, argc, argv, err, errlen);
 	c->pass_s[CAMPAIGN_PASS_VECTORS] = campaign_now() - t0;
 	if (rc)
@@ -706,9 +715,20 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	for (size_t i = 0; !rc && i < c->n_intervals; i++)
 		c->label[i] = r.labels[i];
+	/* each point's warming: the signature's choice for its interval, when it made one */
+	uint64_t *warm = NULL;
+	if (!rc && c->warm_max) {
+		double *x = NULL;
+		char merr[256];
+		if (!c->mem_sampled || campaign_mem_read(c, 0, &x, NULL, &warm, merr, sizeof(merr)) ||
+		    !warm)
+			c->warm_min = c->warm_max = 0;  /* the memory pass's file: the fixed warming */
+		free(x);
+	}
 	if (!rc && campaign_pick_points(c, &r, o->points_per_cluster > 0 ? o->points_per_cluster : 1,
-	                                o->sp.seed_km, o->warmup))
+	                                o->sp.seed_km, o->warmup, warm))
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	free(warm);
 	simpoint_result_free(&r);
 	if (!rc && campaign_add_tail(c, o->warmup))
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
@@ -772,7 +792,7 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		 * ratio, is a floor under the two points' variance (they may agree by chance) */
 		char merr[256];
 		double *x = NULL, *xs_short = NULL;
-		if (campaign_mem_read(c, 1, &x, &xs_short, merr, sizeof(merr)))
+		if (campaign_mem_read(c, 1, &x, &xs_short, NULL, merr, sizeof(merr)))
 			x = xs_short = NULL;
 		e->warm_short = xs_short ? 0 : -1;
 		for (int i = 0; xs_short && i < c->n_points; i++)
@@ -826,7 +846,7 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		free(nx);
 		free(npx);
 		struct strat_ci ci;
-		if (!strat_ci_compute(h, (size_t)n, &ci)) {
+		if (!strat_ci_compute_pooled(h, (size_t)n, &ci)) {
 			double pe = CAMPAIGN_POINT_ERROR * e->cpi;
 			double half = sqrt(ci.half95 * ci.half95 + pe * pe);
 			e->ci_ok = ci.ok;

@@ -33,13 +33,19 @@
  * CAMPAIGN_MIN_MAX_K (or the intervals, if fewer) nor above CAMPAIGN_MAX_K; clusters whose
  * intervals' warm CPI spreads over more than CAMPAIGN_SPLIT_RATIO split, up to
  * CAMPAIGN_SPLIT_FACTOR times the largest k; CAMPAIGN_POINTS_PER_CLUSTER points per cluster
- * (for the confidence interval); CAMPAIGN_WARMUP_DEFAULT instructions of functional warming
- * before each point. */
+ * (for the confidence interval); with the sampled memory signature, each point's functional
+ * warming chosen from its interval's reuse ages (the shortest power of two from
+ * CAMPAIGN_WARM_AUTO_MIN to CAMPAIGN_WARM_AUTO_MAX whose estimated shortfall is at most
+ * CAMPAIGN_WARM_AUTO_SHORT of the interval's warm cycles), else CAMPAIGN_WARMUP_DEFAULT
+ * instructions of it. */
 #define CAMPAIGN_INTERVAL_DEFAULT 1000000
 #define CAMPAIGN_MAX_K 30
 #define CAMPAIGN_MIN_MAX_K 10
 #define CAMPAIGN_DETAIL_SHARE 10
 #define CAMPAIGN_WARMUP_DEFAULT 10000000
+#define CAMPAIGN_WARM_AUTO_MIN (1ull << 21)
+#define CAMPAIGN_WARM_AUTO_MAX (1ull << 24)
+#define CAMPAIGN_WARM_AUTO_SHORT 0.005
 #define CAMPAIGN_MEM_WEIGHT 1.0
 #define CAMPAIGN_SPLIT_RATIO 1.5
 #define CAMPAIGN_SPLIT_FACTOR 2
@@ -63,7 +69,11 @@ enum { CAMPAIGN_PASS_VECTORS, CAMPAIGN_PASS_MEMORY, CAMPAIGN_PASS_CHECKPOINTS, C
 
 struct campaign_opts {
 	uint64_t interval;         /* instructions per interval (BBV and detailed length) */
-	uint64_t warmup;           /* functional warming before each point */
+	uint64_t warmup;           /* functional warming before each point (warm_max 0) */
+	/* warm_max > 0: each point's warming the shortest power of two in [warm_min, warm_max]
+	 * that the sampled signature says leaves at most CAMPAIGN_WARM_AUTO_SHORT of its
+	 * interval's warm cycles in misses the program does not take (warmup without it) */
+	uint64_t warm_min, warm_max;
 	struct simpoint_opts sp;   /* clustering (max_k 0: campaign_auto_max_k) */
 	const char *sysroot;       /* emulator sysroot (NULL: default) */
 	uint64_t seed;
@@ -98,6 +108,7 @@ struct campaign {
 	char dir[PATH_MAX];
 	char prog[PATH_MAX];
 	uint64_t interval, warmup;
+	uint64_t warm_min, warm_max; /* warm_max > 0: each point's warming chosen (its own) */
 	uint64_t total_insns;      /* the whole program */
 	int k;                     /* clusters */
 	int n_points;
@@ -134,10 +145,12 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
  * *out (malloc'ed, n_intervals); with tail, the last interval (the program's tail, which the
  * signature does not cover) may be missing and is 0. short_cpi (may be NULL): the cycles per
  * instruction a point of the interval spends in misses its warming leaves and the program
- * does not take (the sampled signature's fourth number), or NULL when the file has none.
+ * does not take (the sampled signature's fourth number), or NULL when the file has none;
+ * warm (may be NULL): the warming the signature gave each interval's point (its fifth), or
+ * NULL when the file has none.
  * Returns 0 or -errno with a message. */
 int campaign_mem_read(const struct campaign *c, int tail, double **out, double **short_cpi,
-                      char *err, size_t errlen) __attribute__((warn_unused_result));
+                      uint64_t **warm, char *err, size_t errlen) __attribute__((warn_unused_result));
 
 /* Steps 1-3 in dir (created if missing): profile the vectors, cluster, write SimPoint's
  * files, save the checkpoints and the manifest. cfg is stored as core.cfg. Returns 0 or

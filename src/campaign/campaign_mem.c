@@ -77,7 +77,7 @@ static int campaign_mem_child(const struct campaign *c, const struct campaign_op
 }
 
 int campaign_mem_read(const struct campaign *c, int tail, double **out, double **short_cpi,
-                      char *err, size_t errlen)
+                      uint64_t **warm, char *err, size_t errlen)
 {
 	char path[PATH_MAX], line[128];
 	if (campaign_path(path, sizeof(path), c->dir, "mem.txt"))
@@ -85,24 +85,31 @@ int campaign_mem_read(const struct campaign *c, int tail, double **out, double *
 	FILE *f = fopen(path, "r");
 	size_t cnt = c->n_intervals ? c->n_intervals : 1;
 	double *v = calloc(cnt, sizeof(*v)), *sh = short_cpi ? calloc(cnt, sizeof(*sh)) : NULL;
-	if (!f || !v || (short_cpi && !sh)) {
+	uint64_t *wa = warm ? calloc(cnt, sizeof(*wa)) : NULL;
+	if (!f || !v || (short_cpi && !sh) || (warm && !wa)) {
 		free(v);
 		free(sh);
+		free(wa);
 		if (f)
 			fclose(f);
 		return campaign_fail(err, errlen, -EIO, "cannot read %s", path);
 	}
-	size_t n = 0, n_short = 0;
+	size_t n = 0, n_short = 0, n_warm = 0;
 	while (fgets(line, sizeof(line), f)) {
 		size_t i;
-		uint64_t insns, cyc, gap;
-		int k = sscanf(line, "I %zu %" SCNu64 " %" SCNu64 " %" SCNu64, &i, &insns, &cyc, &gap);
+		uint64_t insns, cyc, gap, w;
+		int k = sscanf(line, "I %zu %" SCNu64 " %" SCNu64 " %" SCNu64 " %" SCNu64, &i, &insns,
+		               &cyc, &gap, &w);
 		if (k >= 3 && i < c->n_intervals && insns) {
 			v[i] = (double)cyc / (double)insns;
 			n++;
-			if (sh && k == 4) {
+			if (sh && k >= 4) {
 				sh[i] = (double)gap / (double)insns;
 				n_short++;
+			}
+			if (wa && k == 5) {
+				wa[i] = w;
+				n_warm++;
 			}
 		}
 	}
@@ -110,6 +117,7 @@ int campaign_mem_read(const struct campaign *c, int tail, double **out, double *
 	if (n != c->n_intervals && !(tail && n + 1 == c->n_intervals)) {
 		free(v);
 		free(sh);
+		free(wa);
 		return campaign_fail(err, errlen, -EINVAL, "%s: %zu of %zu intervals", path, n,
 		                     c->n_intervals);
 	}
@@ -120,6 +128,13 @@ int campaign_mem_read(const struct campaign *c, int tail, double **out, double *
 			sh = NULL;
 		}
 		*short_cpi = sh;
+	}
+	if (warm) {
+		if (!n_warm) {  /* the memory pass's file, or an older one: the fixed warming */
+			free(wa);
+			wa = NULL;
+		}
+		*warm = wa;
 	}
 	return 0;
 }
@@ -152,7 +167,7 @@ int campaign_mem_profile(const struct campaign *c, const struct campaign_opts *o
 	char dim[PATH_MAX];
 	if (campaign_path(dim, sizeof(dim), c->dir, "memdim"))
 		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-	if ((rc = campaign_mem_read(c, 0, warm_cpi, NULL, err, errlen)))
+	if ((rc = campaign_mem_read(c, 0, warm_cpi, NULL, NULL, err, errlen)))
 		return rc;
 	if ((rc = simpoint_extra_read(dim, c->n_intervals, extra, err, errlen))) {
 		free(*warm_cpi);

@@ -16,12 +16,18 @@
  * goes to mem.txt in the memory pass's format, so the memory dimension and the splitting of
  * clusters read it as they read the pass's; memsig.txt keeps the counts it came from:
  *   "S one_in N levels L1D_lines [L2_lines] LLC_lines"
- *   "I index instructions accesses samples misses_l1 [misses_l2] misses_llc short" per
- * interval (accesses: all the translated code logged, not sampled; the rest: sampled ones;
- * short: LLC hits on a line last used before the interval's start minus the points' warming).
- * mem.txt's fourth number is those hits' DRAM latency, scaled: the cycles a point of the
- * interval spends in misses the program does not take, because its functional warming begins
- * after the line's last use (the points' warming bias, which campaign_estimate reports).
+ *   "I index instructions accesses samples misses_l1 [misses_l2] misses_llc short age_0 ..
+ *    age_39" per interval (accesses: all the translated code logged, not sampled; the rest:
+ *   sampled ones; short: LLC hits on a line last used before the interval's start minus the
+ *   points' fixed warming; age_k: LLC hits on a line last used 2^k to 2^(k+1) - 1
+ *   instructions before the interval's start).
+ * mem.txt's fourth number is the hits a point of the interval misses, at the DRAM latency,
+ * scaled: the cycles it spends in misses the program does not take, because its functional
+ * warming begins after the line's last use (the points' warming bias, which campaign_estimate
+ * reports); its fifth, that point's warming: the fixed one, or by default the shortest power
+ * of two from 2M to 16M instructions that leaves at most 0.5% of the interval's warm cycles
+ * in such misses (memsig_warm; the ages are what the memory reference reuse latency of
+ * Haskins and Skadron's warm-up measures, from a sample).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -43,8 +49,13 @@ static int memsig_grow(struct campaign_memsig *m, size_t i)
 	uint64_t (*c)[6] = realloc(m->cnt, n * sizeof(*c));
 	if (!c)
 		return -ENOMEM;
-	memset(c + m->n_cnt, 0, (n - m->n_cnt) * sizeof(*c));
 	m->cnt = c;
+	uint32_t (*a)[CAMPAIGN_MEMSIG_AGES] = realloc(m->age, n * sizeof(*a));
+	if (!a)
+		return -ENOMEM;
+	m->age = a;
+	memset(c + m->n_cnt, 0, (n - m->n_cnt) * sizeof(*c));
+	memset(a + m->n_cnt, 0, (n - m->n_cnt) * sizeof(*a));
 	m->n_cnt = n;
 	return 0;
 }
@@ -80,16 +91,23 @@ static void memsig_access(void *ctx, uint64_t addr)
 		c[1 + l] += far >= (double)m->lines[l];
 	/* a hit in the LLC whose line was last used before a point here would begin its
 	 * warming: the point misses it, the program does not */
-	c[5] += far < (double)m->lines[m->levels - 1] && b->interval_begin > m->warmup &&
-	        prev < b->interval_begin - m->warmup;
+	if (far < (double)m->lines[m->levels - 1] && prev < b->interval_begin) {
+		c[5] += b->interval_begin > m->warmup && prev < b->interval_begin - m->warmup;
+		uint64_t age = b->interval_begin - prev;
+		unsigned k = 63u - (unsigned)__builtin_clzll(age);
+		m->age[i][k < CAMPAIGN_MEMSIG_AGES ? k : CAMPAIGN_MEMSIG_AGES - 1]++;
+	}
 }
 
 int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *b,
-                          const struct core_config *cfg, uint32_t one_in, uint64_t warmup)
+                          const struct core_config *cfg, uint32_t one_in,
+                          const struct campaign_opts *o)
 {
 	memset(m, 0, sizeof(*m));
 	m->emu = e;
-	m->warmup = warmup;
+	m->warmup = o->warmup;
+	m->warm_min = o->warm_min;
+	m->warm_max = o->warm_max;
 	if (one_in < 1 || !cfg->line_bytes || (cfg->line_bytes & (cfg->line_bytes - 1)))
 		return -EINVAL;
 	m->bbv = b;
@@ -112,6 +130,31 @@ int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *
 	b->interval_done = memsig_interval_done;
 	b->interval_ctx = m;
 	return 0;
+}
+
+/* Interval i's point warming (the fixed one, or the shortest of warm_min, 2·warm_min, ...,
+ * warm_max whose misses the program does not take cost at most CAMPAIGN_WARM_AUTO_SHORT of
+ * cyc, the interval's warm cycles, or warm_max) and those misses' cycles at dram each: the
+ * hits on lines whose last use lies in an age bucket that reaches past the warming start.
+ * A point that warms from the program's start misses nothing the program does not. */
+static uint64_t memsig_warm(const struct campaign_memsig *m, size_t i, uint64_t begin,
+                            double cyc, double dram, double *short_cyc)
+{
+	if (!m->warm_max) {
+		*short_cyc = m->one_in * (double)m->cnt[i][5] * dram;
+		return m->warmup;
+	}
+	uint64_t w = m->warm_min ? m->warm_min : 1;
+	for (;;) {
+		double n = 0;
+		for (unsigned k = 0; k < CAMPAIGN_MEMSIG_AGES; k++)
+			if (k + 1 >= 64 || ((uint64_t)1 << (k + 1)) > w)
+				n += m->age[i][k];
+		*short_cyc = begin <= w ? 0 : m->one_in * n * dram;
+		if (*short_cyc <= CAMPAIGN_WARM_AUTO_SHORT * cyc || w >= m->warm_max)
+			return w;
+		w = w > m->warm_max / 2 ? m->warm_max : 2 * w;
+	}
 }
 
 int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char *dir,
@@ -156,15 +199,18 @@ int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char 
 		double cyc = (double)insns + (double)c[0] * per_access;
 		for (unsigned k = 0; k < m->levels; k++)
 			cyc += m->one_in * (double)c[1 + k] * lat[k];
-		double cpi = insns ? cyc / (double)insns : 1;
-		fprintf(ft, "I %zu %" PRIu64 " %.0f %.0f\n", i, insns, cyc,
-		        m->one_in * (double)c[5] * lat[m->levels - 1]);
+		double cpi = insns ? cyc / (double)insns : 1, short_cyc;
+		uint64_t warm = memsig_warm(m, i, b->starts[i], cyc, lat[m->levels - 1], &short_cyc);
+		fprintf(ft, "I %zu %" PRIu64 " %.0f %.0f %" PRIu64 "\n", i, insns, cyc, short_cyc,
+		        warm);
 		fprintf(fd, "%.6f\n", weight * log(cpi > 0 ? cpi : 1));
 		fprintf(fr, "I %zu %" PRIu64, i, insns);
 		fprintf(fr, " %" PRIu64 " %" PRIu64, c[0], c[4]);
 		for (unsigned k = 0; k < m->levels; k++)
 			fprintf(fr, " %" PRIu64, c[1 + k]);
 		fprintf(fr, " %" PRIu64, c[5]);
+		for (unsigned k = 0; k < CAMPAIGN_MEMSIG_AGES; k++)
+			fprintf(fr, " %" PRIu32, m->age[i][k]);
 		fputc('\n', fr);
 	}
 	int rc = fclose(ft) | fclose(fd) | fclose(fr);
@@ -175,6 +221,8 @@ void campaign_memsig_free(struct campaign_memsig *m)
 {
 	shards_free(&m->sh);
 	free(m->cnt);
+	free(m->age);
 	m->cnt = NULL;
+	m->age = NULL;
 	m->n_cnt = 0;
 }

@@ -9,6 +9,7 @@
 #include <sys/types.h>
 
 #include "analysis/shards.h"
+#include "campaign/campaign.h"
 #include "core/config.h"
 #include "emu/bbv.h"
 #include "emu/emu.h"
@@ -33,6 +34,8 @@ int campaign_emu_load(const char *sysroot, uint64_t seed, int argc, char **argv,
 
 /* The sampled memory signature (campaign_memsig.c): on the vectors pass's emulator e and its
  * vectors b, every access to one line in one_in (emu_set_access_hook). */
+#define CAMPAIGN_MEMSIG_AGES 40
+
 struct campaign_memsig {
 	struct bbv *bbv;
 	struct emu *emu;
@@ -43,7 +46,11 @@ struct campaign_memsig {
 	uint64_t lines[3];         /* the levels' capacities in lines: L1D, [L2,] LLC */
 	uint64_t (*cnt)[6];        /* per interval: accesses, misses per level (sampled),
 	                              samples, LLC hits the points' warming misses (sampled) */
-	uint64_t warmup;           /* the points' functional warming */
+	/* per interval: the LLC hits (sampled) on lines last used before the interval, by
+	 * floor(log2(the instructions since that use)): what warming of each length misses */
+	uint32_t (*age)[CAMPAIGN_MEMSIG_AGES];
+	uint64_t warmup;           /* the points' functional warming (fixed) */
+	uint64_t warm_min, warm_max; /* warm_max > 0: chosen per interval (campaign_opts) */
 	uint64_t seen;             /* accesses counted to ended intervals */
 	size_t n_cnt;
 	int err;
@@ -52,8 +59,10 @@ struct campaign_memsig {
 /* 0, or -ENOTSUP when the emulator cannot sample (no translator: the memory pass runs then),
  * or another -errno. */
 int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *b,
-                          const struct core_config *cfg, uint32_t one_in, uint64_t warmup);
-/* After the run: detach, write dir/mem.txt, memdim (weight·ln CPI) and memsig.txt. */
+                          const struct core_config *cfg, uint32_t one_in,
+                          const struct campaign_opts *o);
+/* After the run: detach, write dir/mem.txt (with each interval's warming: o's fixed one, or
+ * the one chosen for it), memdim (weight·ln CPI) and memsig.txt. */
 int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char *dir,
                            double weight);
 void campaign_memsig_free(struct campaign_memsig *m);

@@ -44,7 +44,12 @@ static void simpoint_run_usage(FILE *out)
 	        "                    spreads over more than X times (default 1.5; 0: never)\n"
 	        "  --points-per-cluster N  points simulated per cluster, for the CPI's 95%%\n"
 	        "                    confidence interval (default 2; 1: no interval)\n"
-	        "  --warmup W        functional warming before each point (default 10000000)\n"
+	        "  --warmup W|auto[:MIN:MAX]  functional warming before each point: W\n"
+	        "                    instructions, or (the default with the sampled signature)\n"
+	        "                    per point the shortest power of two times MIN up to MAX\n"
+	        "                    (default 2097152:16777216) whose misses on lines last used\n"
+	        "                    before it cost at most 0.5%% of its interval's warm cycles;\n"
+	        "                    with the memory pass 10000000\n"
 	        "  --mem-weight X    weight of the memory dimension appended to the vectors: X *\n"
 	        "                    ln(the memory signature's warm cycles per instruction) per\n"
 	        "                    interval (default 1; 0: basic-block vectors only)\n"
@@ -135,13 +140,47 @@ static int simpoint_mem_window(const char *v, struct campaign_opts *o)
 	return 0;
 }
 
+/* --warmup W | auto | auto:MIN:MAX into *warm or o's warm_min and warm_max. 0 or -1 after a
+ * message. */
+static int simpoint_warmup_opt(const char *v, uint64_t *warm, struct campaign_opts *o)
+{
+	char q[TEXT_QUOTE_LEN];
+	uint64_t lo = CAMPAIGN_WARM_AUTO_MIN, hi = CAMPAIGN_WARM_AUTO_MAX;
+	if (strncmp(v, "auto", 4)) {
+		o->warm_min = o->warm_max = 0;
+		return simpoint_u64_opt("--warmup", v, 0, warm);
+	}
+	if (v[4]) {
+		char buf[64], *colon;
+		int ok = v[4] == ':' && strlen(v) < sizeof(buf);
+		if (ok) {
+			snprintf(buf, sizeof(buf), "%s", v + 5);
+			ok = (colon = strchr(buf, ':')) != NULL;
+			if (ok) {
+				*colon = 0;
+				ok = !text_parse_u64(buf, &lo) && !text_parse_u64(colon + 1, &hi);
+			}
+		}
+		if (!ok || !lo || hi < lo || hi > ((uint64_t)1 << 40)) {
+			fprintf(stderr, "robin simpoint run: --warmup needs W, 'auto' or auto:MIN:MAX "
+			        "(instructions, 0 < MIN <= MAX <= 2^40), got '%s'\n", text_quote(q, v));
+			return -1;
+		}
+	}
+	o->warm_min = lo;
+	o->warm_max = hi;
+	return 0;
+}
+
 int simpoint_run_main(int argc, char **argv)
 {
 	struct campaign_opts o = { .interval = CAMPAIGN_INTERVAL_DEFAULT,
 	                           .mem_weight = CAMPAIGN_MEM_WEIGHT,
 	                           .mem_sample = CAMPAIGN_MEM_SAMPLE,
 	                           .split_ratio = CAMPAIGN_SPLIT_RATIO,
-	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER };
+	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER,
+	                           .warm_min = CAMPAIGN_WARM_AUTO_MIN,
+	                           .warm_max = CAMPAIGN_WARM_AUTO_MAX };
 	uint64_t ppc = CAMPAIGN_POINTS_PER_CLUSTER;
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;
@@ -188,7 +227,7 @@ int simpoint_run_main(int argc, char **argv)
 			rc = simpoint_u64_opt(a, v, 1, &maxk) || (maxk > SIMPOINT_MAX_TRIES * 1000 ?
 			     fprintf(stderr, "robin simpoint run: --maxK too large\n") : 0);
 		else if (!strcmp(a, "--warmup"))
-			rc = simpoint_u64_opt(a, v, 0, &warm);
+			rc = simpoint_warmup_opt(v, &warm, &o);
 		else if (!strcmp(a, "--jobs"))
 			rc = simpoint_u64_opt(a, v, 1, &jobs);
 		else if (!strcmp(a, "--seed"))

@@ -141,7 +141,13 @@ static void simpoint_report_ci(FILE *out, const struct campaign_result *r)
 		fprintf(out, ": %s the full run's CPI", r->cpi_full >= est->ci_lo &&
 		        r->cpi_full <= est->ci_hi ? "holds" : "MISSES");
 	fputc('\n', out);
-	if (est->warm_short > CAMPAIGN_POINT_ERROR * est->cpi)
+	if (est->warm_short > CAMPAIGN_POINT_ERROR * est->cpi && c->warm_max)
+		fprintf(out, "  warning: the points' warming (chosen per point, at most %" PRIu64
+		        " instructions) begins after the last use of lines the program finds in its "
+		        "LLC: up to %.2f%% of the CPI in misses the program does not take (the sampled "
+		        "signature's estimate, in the interval's low side); a larger --warmup "
+		        "auto:MIN:MAX lowers it\n", c->warm_max, 100 * est->warm_short / est->cpi);
+	else if (est->warm_short > CAMPAIGN_POINT_ERROR * est->cpi)
 		fprintf(out, "  warning: the points' %" PRIu64 " instructions of warming begin after the "
 		        "last use of lines the program finds in its LLC: up to %.2f%% of the CPI in "
 		        "misses the program does not take (the sampled signature's estimate, in the "
@@ -173,9 +179,10 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 	fputc('\n', out);
 	simpoint_report_ci(out, r);
 	fprintf(out, "  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
-	        PRIu64 "\n", est->detailed_insns,
+	        PRIu64 "%s\n", est->detailed_insns,
 	        c->total_insns ? 100.0 * (double)est->detailed_insns / (double)c->total_insns : 0,
-	        est->warm_insns);
+	        est->warm_insns, c->warm_max ? " (each point's warming chosen from its interval's "
+	        "reuse ages)" : "");
 	fprintf(out, "  weighted cycle stack (cycles per instruction):\n");
 	for (unsigned s = 0; s < CORE_STACK_N; s++)
 		if (est->stack_cpi[s] > 0.0005 * est->cpi)

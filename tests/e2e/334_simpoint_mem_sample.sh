@@ -90,6 +90,48 @@ assert abs((cpi - lo) - (hi - cpi) - ws) < 1e-9, (lo, hi, cpi, ws)
 print("ok: shortfall %.2f%% of the CPI, interval [%.4f, %.4f] around %.4f" % (100 * ws / cpi, lo, hi, cpi))
 PY
 grep -q "warning: the points' 400000 instructions of warming" "$T/pts.out" || { cat "$T/pts.out"; exit 1; }
+# each point's warming chosen from its interval's reuse ages (the default, here between 100000
+# and 800000): mem.txt's fifth number the shortest power of two times MIN whose shortfall
+# (fourth) is at most 0.5% of the interval's warm cycles, or MAX; recomputed here from
+# memsig.txt's age buckets; the points warm that much (or from the program's start)
+"$ROBIN" simpoint run --slurm --interval 200000 --no-profile --warmup auto:100000:800000 \
+	--dir "$T/auto" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 10 2>"$T/auto.err" ||
+	{ cat "$T/auto.err"; exit 1; }
+python3 - "$T/auto" <<'PY' || exit 1
+import sys
+d = sys.argv[1]
+cfg = dict(l.split(' = ') for l in open(d + '/core.cfg') if ' = ' in l)
+dram = sum(float(cfg[k]) for k in ('dram_ctrl_ns', 'dram_trcd_ns', 'dram_tcas_ns')) * float(cfg['freq_mhz']) / 1000
+sig = [l.split() for l in open(d + '/memsig.txt')]
+one_in = float(sig[0][2])
+ages = {int(r[1]): [int(x) for x in r[-40:]] for r in sig[1:]}
+mem = {int(r[1]): r for r in (l.split() for l in open(d + '/mem.txt'))}
+starts = {int(r[1]): int(r[2]) for r in (l.split() for l in open(d + '/campaign.txt')) if r[0] == 'I'}
+seen = set()
+for i, r in mem.items():
+    cyc, short, warm = float(r[3]), float(r[4]), int(r[5])
+    w = 100000
+    while True:
+        n = sum(a for k, a in enumerate(ages[i]) if 2 ** (k + 1) > w)
+        s = 0 if starts[i] <= w else one_in * n * dram
+        if s <= 0.005 * cyc or w >= 800000:
+            break
+        w = min(2 * w, 800000)
+    assert warm == w, (i, warm, w)
+    assert abs(short - s) <= 1, (i, short, s)
+    seen.add(w)
+assert len(seen) >= 3, seen  # the chase needs more than the hash loop
+pts = [r for r in (l.split() for l in open(d + '/campaign.txt')) if r[0] == 'P']
+for r in pts[:-1]:  # the last is the program's tail: the fixed warming
+    iv, start, warm = int(r[2]), int(r[5]), int(r[7])
+    assert warm == min(start, int(mem[iv][5])), r
+print("ok: warmings chosen %s" % sorted(seen))
+PY
+grep -q "^warm_auto 100000 800000$" "$T/auto/campaign.txt" || { echo "no warm_auto line"; exit 1; }
+for bad in auto: auto:0:5 auto:5:4 auto:x:5 autox -3; do
+	"$ROBIN" simpoint run --warmup "$bad" -- "$G/phases.static" 2>"$T/e" && { echo "--warmup '$bad' accepted"; exit 1; }
+	grep -q -- "--warmup" "$T/e" || { cat "$T/e"; exit 1; }
+done
 # the memory pass in a directory a sampled campaign used: its counts do not stay behind
 "$ROBIN" simpoint run --slurm --interval 200000 --no-profile --mem-sample 0 --dir "$T/64" -- \
 	"$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 2 2>"$T/re.err" || { cat "$T/re.err"; exit 1; }

@@ -89,8 +89,55 @@ static void test_stratified(void **state)
 	assert_int_equal(strat_ci_compute(&one, 1, &ci), -1);
 }
 
+/* The pooled variant: the strata of two units pool their relative variance (their squared
+ * coefficient of variation) with its degrees of freedom; each stratum's variance is at least
+ * that times its squared mean, and a stratum of one unit takes it. */
+static void test_pooled(void **state)
+{
+	(void)state;
+	/* the example above: relative variances 2/2^2 = 0.5 and 0.125/2.25^2, pooled over 2 df */
+	struct strat_ci_stratum s[3] = {
+		{ .w = 0.25, .n_units = 10, .n = 2, .sum = 4, .sum2 = 10 },
+		{ .w = 0.75, .n_units = 20, .n = 2, .sum = 4.5, .sum2 = 10.25 },
+		{ .w = 0.1, .n_units = 5, .n = 1, .sum = 3, .sum2 = 9 },
+	};
+	double rel = (0.5 + 0.125 / (2.25 * 2.25)) / 2;
+	double a0 = 0.0625 * 0.8 / 2 * 2;                       /* its own 2 is above 4 rel */
+	double a1 = 0.5625 * 0.9 / 2 * (rel * 2.25 * 2.25);     /* the pooled is above 0.125 */
+	double a2 = 0.01 * 0.8 / 1 * (rel * 9);                 /* one unit: the pooled */
+	struct strat_ci ci;
+	assert_int_equal(strat_ci_compute_pooled(s, 3, &ci), 0);
+	assert_true(ci.ok);
+	assert_true(fabs(ci.mean - (0.25 * 2 + 0.75 * 2.25 + 0.1 * 3)) < 1e-12);
+	assert_true(fabs(ci.var - (a0 + a1 + a2)) < 1e-12);
+	double v = a0 + a1 + a2, df = v * v / ((a0 * a0 + a1 * a1 + a2 * a2) / 2);
+	assert_true(fabs(ci.df - df) < 1e-9);
+	assert_true(fabs(ci.half95 - strat_ci_t975(df) * sqrt(v)) < 1e-9);
+	/* the plain estimate has no interval with the single unit, the pooled one has */
+	assert_int_equal(strat_ci_compute(s, 3, &ci), 0);
+	assert_false(ci.ok);
+	/* no stratum of two units: nothing to pool, no interval */
+	struct strat_ci_stratum one = { .w = 1, .n_units = 5, .n = 1, .sum = 2, .sum2 = 4 };
+	assert_int_equal(strat_ci_compute_pooled(&one, 1, &ci), 0);
+	assert_false(ci.ok);
+	/* one stratum dominating the variance: its single degree of freedom no longer sets t */
+	struct strat_ci_stratum d[4];
+	for (int h = 0; h < 4; h++)
+		d[h] = (struct strat_ci_stratum){ .w = h ? 0.1 : 0.7, .n_units = 100, .n = 2,
+		                                  .sum = 2 * (1 + h), .sum2 = 2 * (1 + h) * (1 + h) };
+	d[0].sum2 += 0.08;  /* values 1 +- 0.2 */
+	for (int h = 1; h < 4; h++)
+		d[h].sum2 += 0.02 * (1 + h) * (1 + h);  /* 10% apart */
+	struct strat_ci plain;
+	assert_int_equal(strat_ci_compute(d, 4, &plain), 0);
+	assert_int_equal(strat_ci_compute_pooled(d, 4, &ci), 0);
+	assert_true(plain.df < 1.5 && ci.df > 3.5);
+	assert_true(ci.var >= plain.var && ci.half95 < plain.half95 / 2);
+}
+
 /* A population of 8 strata of different sizes, means and spreads; 2000 stratified samples of
- * two units each: the interval holds the population mean in at least 90% of them. */
+ * two units each: the interval holds the population mean in at least 90% of them, plain and
+ * pooled, and pooled with two of the strata measured once. */
 static void test_coverage(void **state)
 {
 	(void)state;
@@ -107,14 +154,16 @@ static void test_coverage(void **state)
 		}
 	}
 	truth /= total;
-	int holds = 0, trials = 2000;
+	int holds = 0, holds_pooled = 0, holds_single = 0, trials = 2000;
 	for (int t = 0; t < trials; t++) {
 		struct strat_ci_stratum s[H];
+		double first[H];
 		for (int h = 0; h < H; h++) {
 			int a = (int)(kmeans_rand_next(&rng) % (uint64_t)size[h]), b;
 			do
 				b = (int)(kmeans_rand_next(&rng) % (uint64_t)size[h]);
 			while (b == a);
+			first[h] = pop[h][a];
 			s[h] = (struct strat_ci_stratum){ .w = size[h] / total, .n_units = size[h], .n = 2,
 			                                  .sum = pop[h][a] + pop[h][b],
 			                                  .sum2 = pop[h][a] * pop[h][a] + pop[h][b] * pop[h][b] };
@@ -123,8 +172,21 @@ static void test_coverage(void **state)
 		assert_int_equal(strat_ci_compute(s, H, &ci), 0);
 		assert_true(ci.ok);
 		holds += fabs(ci.mean - truth) <= ci.half95;
+		assert_int_equal(strat_ci_compute_pooled(s, H, &ci), 0);
+		assert_true(ci.ok);
+		holds_pooled += fabs(ci.mean - truth) <= ci.half95;
+		for (int h = 3; h < H; h += 3) {  /* strata 3 and 6 keep their first unit */
+			s[h].n = 1;
+			s[h].sum = first[h];
+			s[h].sum2 = first[h] * first[h];
+		}
+		assert_int_equal(strat_ci_compute_pooled(s, H, &ci), 0);
+		assert_true(ci.ok);
+		holds_single += fabs(ci.mean - truth) <= ci.half95;
 	}
 	assert_true(holds >= trials * 9 / 10);
+	assert_true(holds_pooled >= trials * 9 / 10);
+	assert_true(holds_single >= trials * 9 / 10);
 }
 
 static void test_auto_max_k(void **state)
@@ -288,6 +350,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_t_quantile),
 		cmocka_unit_test(test_stratified),
+		cmocka_unit_test(test_pooled),
 		cmocka_unit_test(test_coverage),
 		cmocka_unit_test(test_auto_max_k),
 		cmocka_unit_test(test_five_phases),
