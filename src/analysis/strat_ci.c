@@ -34,8 +34,9 @@ static int strat_ci_run(const struct strat_ci_stratum *s, size_t n, int pooled,
 		if (s[h].n < 2 || (double)s[h].n >= s[h].n_units)
 			continue;
 		double m = s[h].sum / s[h].n, v = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);
-		if (m != 0) {
-			rel += (s[h].n - 1) * (v > 0 ? v : 0) / (m * m);
+		double u = s[h].scale > 0 ? s[h].scale : m;
+		if (u != 0) {
+			rel += (s[h].n - 1) * (v > 0 ? v : 0) / (u * u);
 			rel_df += s[h].n - 1;
 		}
 	}
@@ -48,11 +49,11 @@ static int strat_ci_run(const struct strat_ci_stratum *s, size_t n, int pooled,
 		out->mean += s[h].w * m;
 		if ((double)s[h].n >= s[h].n_units)
 			continue;              /* measured in full */
-		double s2 = -1, df = s[h].n - 1;
+		double s2 = -1, df = s[h].n - 1, u = s[h].scale > 0 ? s[h].scale : m;
 		if (s[h].n >= 2)
 			s2 = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);
-		if (rel_df > 0 && rel * m * m >= s2) {
-			s2 = rel * m * m;
+		if (rel_df > 0 && rel * u * u >= s2) {
+			s2 = rel * u * u;
 			df = rel_df;
 		} else if (rel_df > df) {
 			df = rel_df;           /* its own, above the pooled: as wide, as certain */

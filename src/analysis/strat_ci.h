@@ -19,6 +19,7 @@ struct strat_ci_stratum {
 	double sum, sum2;  /* of the measured values and of their squares */
 	double floor_s2;   /* a lower bound of the units' variance known otherwise (0: none) */
 	double floor_df;   /* the degrees of freedom of that bound (the covariate's units - 1) */
+	double scale;      /* the pooled variant's unit: it pools s_h^2 / scale^2 (0: the mean) */
 };
 
 struct strat_ci {
@@ -34,8 +35,9 @@ struct strat_ci {
 double strat_ci_t975(double df);
 
 /* As strat_ci_compute, with each stratum's variance also at least the pooled relative
- * variance times its squared mean: the strata of two or more measured units (and fewer than
- * all) give sum (n_h - 1) s_h^2 / mean_h^2 over sum (n_h - 1), and that pooled estimate's
+ * variance times its squared mean (or scale, when set: for values whose mean is near 0): the
+ * strata of two or more measured units (and fewer than all) give sum (n_h - 1) s_h^2 /
+ * mean_h^2 over sum (n_h - 1), and that pooled estimate's
  * degrees of freedom are every stratum's (two points per stratum give each stratum's own
  * variance one degree of freedom, and the interval of a stratum that dominates the variance
  * would take Student's t at about 1: 12.7 standard errors). A stratum of one measured unit

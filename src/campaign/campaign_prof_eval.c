@@ -11,6 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/strat_ci.h"
+#include "campaign/campaign_priv.h"
 #include "campaign/campaign_prof.h"
 #include "sim/sim_profile.h"
 
@@ -105,6 +107,189 @@ static int campaign_prof_eval_error(struct code_map *m, const struct campaign_pr
 	return pmu_eval_error(m, &a->prof, &r->prof, out);
 }
 
+struct campaign_prof_fn {
+	uint64_t key, pc;          /* code_map_key_func, and a pc in it (for its name) */
+	double units;
+};
+
+static int campaign_prof_fn_by_key(const void *a, const void *b)
+{
+	const struct campaign_prof_fn *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static int campaign_prof_fn_by_units(const void *a, const void *b)
+{
+	const struct campaign_prof_fn *x = a, *y = b;
+	return x->units > y->units ? -1 : x->units < y->units ? 1 : campaign_prof_fn_by_key(a, b);
+}
+
+/* The n heaviest functions of profile o: their keys in keys[], their names in top[]. Returns
+ * how many, or -ENOMEM. */
+static int campaign_prof_top_funcs(struct code_map *m, const struct pmu_profile *o,
+                                   uint64_t *keys, struct campaign_prof_share *top, int n)
+{
+	struct campaign_prof_fn *v = malloc((o->n ? o->n : 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	size_t nv = 0;
+	for (size_t i = 0; i < o->n; i++) {
+		struct code_loc l;
+		if (code_map_locate(m, o->e[i].pc, &l)) {
+			free(v);
+			return -ENOMEM;
+		}
+		v[nv++] = (struct campaign_prof_fn){ code_map_key_func(m, &l), o->e[i].pc,
+		                                     (double)o->e[i].total };
+	}
+	qsort(v, nv, sizeof(*v), campaign_prof_fn_by_key);
+	size_t w = 0;
+	for (size_t i = 0; i < nv; i++) {
+		if (w && v[w - 1].key == v[i].key)
+			v[w - 1].units += v[i].units;
+		else
+			v[w++] = v[i];
+	}
+	qsort(v, w, sizeof(*v), campaign_prof_fn_by_units);
+	int k = 0;
+	for (; k < n && (size_t)k < w && v[k].units > 0; k++) {
+		struct code_loc l;
+		if (code_map_locate(m, v[k].pc, &l)) {
+			free(v);
+			return -ENOMEM;
+		}
+		keys[k] = v[k].key;
+		memset(&top[k], 0, sizeof(top[k]));
+		top[k].full = -1;
+		const char *base = l.image >= 0 ? strrchr(m->im[l.image].path, '/') : NULL;
+		snprintf(top[k].func, sizeof(top[k].func), "%s", l.func ? l.func->name :
+		         l.image < 0 ? "?" : base ? base + 1 : m->im[l.image].path);
+	}
+	free(v);
+	return k;
+}
+
+/* The units of profile p in each of the n functions keys[] into out[]. 0 or -ENOMEM. */
+static int campaign_prof_func_units(struct code_map *m, const struct pmu_profile *p,
+                                    const uint64_t *keys, int n, double *out)
+{
+	for (int k = 0; k < n; k++)
+		out[k] = 0;
+	for (size_t i = 0; i < p->n; i++) {
+		struct code_loc l;
+		if (code_map_locate(m, p->e[i].pc, &l))
+			return -ENOMEM;
+		uint64_t key = code_map_key_func(m, &l);
+		for (int k = 0; k < n; k++)
+			if (keys[k] == key) {
+				out[k] += (double)p->e[i].total;
+				break;
+			}
+	}
+	return 0;
+}
+
+/* The weighted Oracle's heaviest functions with their shares' 95% intervals: per point its
+ * Oracle cycles per instruction in each function, y_f, and in all, y; the share
+ * S = sum w y_f / sum w y; its variance that of the stratified mean of y_f - S y (the
+ * clusters as strata, pooled in units of each cluster's mean CPI) over the CPI squared.
+ * 0, or -ENOMEM, or -errno with a message in err when a point's profile does not read. */
+static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
+                                const struct campaign_prof *w, const struct campaign_prof *t,
+                                struct campaign_prof_eval *out, char *err, size_t errlen)
+{
+	const struct campaign_prof_model *o = campaign_prof_find(w, "oracle");
+	if (!o || !o->prof.total || c->n_points < 1 || c->k < 1)
+		return 0;
+	uint64_t keys[CAMPAIGN_PROF_TOP];
+	int n = campaign_prof_top_funcs(m, &o->prof, keys, out->top, CAMPAIGN_PROF_TOP);
+	if (n <= 0)
+		return n;
+	double (*y)[CAMPAIGN_PROF_TOP] = calloc((size_t)c->n_points, sizeof(*y));
+	double *cp = calloc((size_t)c->n_points, sizeof(*cp));
+	struct strat_ci_stratum *h = calloc((size_t)c->k, sizeof(*h));
+	double *cpi_sum = calloc((size_t)c->k, sizeof(*cpi_sum));
+	int rc = !y || !cp || !h || !cpi_sum ? -ENOMEM : 0;
+	for (int i = 0; i < c->n_points && !rc; i++) {
+		const struct campaign_point *p = &c->pts[i];
+		char path[PATH_MAX];
+		struct campaign_prof pp;
+		if (campaign_path(path, sizeof(path), c->dir, "point-%d.prof", i)) {
+			rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+			break;
+		}
+		if ((rc = campaign_prof_load(path, &pp, err, errlen)))
+			break;
+		const struct campaign_prof_model *po = campaign_prof_find(&pp, "oracle");
+		if (po && po->prof.divisor && p->insns) {
+			double d = (double)po->prof.divisor * (double)p->insns;
+			rc = campaign_prof_func_units(m, &po->prof, keys, n, y[i]);
+			for (int k = 0; k < n; k++)
+				y[i][k] /= d;
+			cp[i] = (double)po->prof.total / d;
+		}
+		campaign_prof_free(&pp);
+	}
+	double cpi = 0;
+	for (int i = 0; i < c->n_points && !rc; i++)
+		cpi += c->pts[i].weight * cp[i];
+	for (int k = 0; k < n && !rc && cpi > 0; k++) {
+		double sf = 0;
+		for (int i = 0; i < c->n_points; i++)
+			sf += c->pts[i].weight * y[i][k];
+		sf /= cpi;
+		memset(h, 0, (size_t)c->k * sizeof(*h));
+		memset(cpi_sum, 0, (size_t)c->k * sizeof(*cpi_sum));
+		for (int i = 0; i < c->n_points; i++) {
+			const struct campaign_point *p = &c->pts[i];
+			if (p->cluster < 0 || p->cluster >= c->k)
+				continue;
+			struct strat_ci_stratum *st = &h[p->cluster];
+			double z = y[i][k] - sf * cp[i];
+			st->w += p->weight;
+			st->n++;
+			st->sum += z;
+			st->sum2 += z * z;
+			cpi_sum[p->cluster] += cp[i];
+		}
+		for (size_t i = 0; i < c->n_intervals; i++)
+			if (c->label[i] >= 0 && c->label[i] < c->k)
+				h[c->label[i]].n_units++;
+		int ns = 0;
+		for (int j = 0; j < c->k; j++) {
+			if (!h[j].n)
+				continue;
+			if (h[j].n_units < h[j].n)
+				h[j].n_units = h[j].n;
+			h[j].scale = cpi_sum[j] / h[j].n;
+			h[ns++] = h[j];
+		}
+		struct strat_ci ci;
+		struct campaign_prof_share *s = &out->top[k];
+		s->share = sf;
+		if (!strat_ci_compute_pooled(h, (size_t)ns, &ci) && ci.ok) {
+			double half = ci.half95 / cpi;
+			s->ci_ok = 1;
+			s->lo = sf - half > 0 ? sf - half : 0;
+			s->hi = sf + half < 1 ? sf + half : 1;
+		}
+	}
+	const struct campaign_prof_model *to = t ? campaign_prof_find(t, "oracle") : NULL;
+	if (!rc && to && to->prof.total) {
+		double u[CAMPAIGN_PROF_TOP];
+		if (!(rc = campaign_prof_func_units(m, &to->prof, keys, n, u)))
+			for (int k = 0; k < n; k++)
+				out->top[k].full = u[k] / (double)to->prof.total;
+	}
+	if (!rc)
+		out->n_top = n;
+	free(y);
+	free(cp);
+	free(h);
+	free(cpi_sum);
+	return rc;
+}
+
 int campaign_prof_eval(const struct campaign *c, const char *cmd, const char *db_path,
                        struct campaign_prof_eval *out, FILE *info)
 {
@@ -154,6 +339,13 @@ int campaign_prof_eval(const struct campaign *c, const char *cmd, const char *db
 		fprintf(stderr, "robin %s: a profile is empty (no samples)\n", cmd);
 		goto out;
 	}
+	rc = campaign_prof_shares(c, &m, &w, out->have_truth ? &t : NULL, out, err, sizeof(err));
+	if (rc == -ENOMEM)
+		goto oom;
+	if (rc) {
+		fprintf(stderr, "robin %s: %s\n", cmd, err);
+		goto out;
+	}
 	rc = campaign_prof_eval_store(c, cmd, db_path, &w, period, &m, info);
 	goto out;
 oom:
@@ -190,5 +382,29 @@ void campaign_prof_eval_json(struct json *j, const struct campaign_prof_eval *pe
 		campaign_prof_eval_json_errors(j, "weighted_tip_vs_full_oracle", pe->w_tip);
 		campaign_prof_eval_json_errors(j, "full_tip_vs_full_oracle", pe->full_tip);
 	}
+	json_key(j, "top_functions");  /* the weighted Oracle's heaviest, with 95% intervals */
+	json_array_begin(j);
+	for (int k = 0; k < pe->n_top; k++) {
+		const struct campaign_prof_share *s = &pe->top[k];
+		json_object_begin(j);
+		json_kv_string(j, "function", s->func);
+		json_kv_double(j, "share", s->share);
+		json_key(j, "ci95");
+		if (s->ci_ok) {
+			json_array_begin(j);
+			json_double(j, s->lo);
+			json_double(j, s->hi);
+			json_array_end(j);
+		} else {
+			json_null(j);
+		}
+		if (s->full >= 0) {
+			json_kv_double(j, "full_share", s->full);
+			if (s->ci_ok)
+				json_kv_int(j, "ci95_holds", s->full >= s->lo && s->full <= s->hi);
+		}
+		json_object_end(j);
+	}
+	json_array_end(j);
 	json_object_end(j);
 }

@@ -4,7 +4,11 @@
  * weights, stored in the profile database as one run (so `robin prof`, `annotate` and
  * `report` show it), and, when the full detailed run was profiled too (--validate), their
  * profile errors (004_b28092482852db08.txt Paper A §4) against the full run's exact Oracle
- * profile next to the full run's own TIP. Entry points: campaign_prof_eval, its JSON member.
+ * profile next to the full run's own TIP; and the weighted Oracle's heaviest functions, each
+ * share with a 95% interval from the points' spread within their clusters (the share is a
+ * ratio of two stratified estimates, its variance that of the linearised residual
+ * cycles_f - share * cycles per point, strat_ci_compute_pooled with each cluster's mean CPI as
+ * the unit). Entry points: campaign_prof_eval, its JSON member.
  */
 #ifndef ROBIN_CAMPAIGN_CAMPAIGN_PROF_EVAL_H
 #define ROBIN_CAMPAIGN_CAMPAIGN_PROF_EVAL_H
@@ -15,6 +19,17 @@
 #include "analysis/pmu_eval.h"
 #include "campaign/campaign.h"
 #include "util/json.h"
+
+/* The weighted profile's heaviest functions, each with a 95% interval of its share. */
+#define CAMPAIGN_PROF_TOP 10
+
+struct campaign_prof_share {
+	char func[CODE_MAP_TEXT_MAX];  /* the function ("__ceil"; the image's name outside one) */
+	double share;              /* of the weighted Oracle's cycles */
+	double lo, hi;             /* its 95% interval (clamped to [0, 1]) */
+	int ci_ok;                 /* 0: no interval (a cluster of one point, none of two) */
+	double full;               /* the full run's Oracle share (have_truth), else -1 */
+};
 
 struct campaign_prof_eval {
 	int have;                  /* the weighted profiles exist */
@@ -27,6 +42,8 @@ struct campaign_prof_eval {
 	struct profile_error w_tip[PMU_EVAL_GRAN_N];      /* weighted TIP */
 	struct profile_error full_tip[PMU_EVAL_GRAN_N];   /* the full run's TIP */
 	struct profile_error w_tip_w_oracle[PMU_EVAL_GRAN_N]; /* weighted TIP vs weighted Oracle */
+	struct campaign_prof_share top[CAMPAIGN_PROF_TOP];   /* heaviest first */
+	int n_top;
 };
 
 /* Combine the campaign's point profiles (nothing when it did not profile: out->have = 0),

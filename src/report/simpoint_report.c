@@ -84,6 +84,28 @@ static void simpoint_report_prof(FILE *out, const struct campaign_prof_eval *pe)
 	}
 	simpoint_report_prof_line(out, "weighted TIP vs weighted Oracle", pe->w_tip_w_oracle,
 	                          pe->tip_samples);
+	if (!pe->n_top)
+		return;
+	fprintf(out, "  weighted Oracle's heaviest functions (share of the cycles, 95%% interval%s):\n",
+	        pe->top[0].full >= 0 ? "; the full run's share" : "");
+	int holds = 0, n = 0;
+	for (int k = 0; k < pe->n_top; k++) {
+		const struct campaign_prof_share *s = &pe->top[k];
+		fprintf(out, "    %-32.32s %6.2f%%", s->func, 100 * s->share);
+		if (s->ci_ok)
+			fprintf(out, "  [%6.2f%%, %6.2f%%]", 100 * s->lo, 100 * s->hi);
+		else
+			fprintf(out, "  (no interval)     ");
+		if (s->full >= 0) {
+			int h = s->ci_ok && s->full >= s->lo && s->full <= s->hi;
+			fprintf(out, "  %6.2f%%%s", 100 * s->full, s->ci_ok ? h ? "  holds" : "  MISSES" : "");
+			holds += h;
+			n += s->ci_ok;
+		}
+		fputc('\n', out);
+	}
+	if (n)
+		fprintf(out, "    %d of %d intervals hold the full run's share\n", holds, n);
 }
 
 /* The points, with the full run's CPI of each one's interval and cluster when validated. */

@@ -12,6 +12,9 @@
 #    program's stack layout); the full run's own TIP is below 5% per instruction (1.1-1.2%);
 #  - the run is one run of the database: robin prof lists oracle and tip with the weighted
 #    totals, robin annotate shows main; robin simpoint merge --db stores the same profile again;
+#  - the weighted Oracle's heaviest functions (profile.top_functions): heaviest first, each
+#    share the one robin prof computes from the stored run, inside its 95% interval, with the
+#    full run's share beside it;
 #  - a damaged point profile is refused with the file and line named.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
@@ -50,6 +53,27 @@ head = open(sys.argv[2]).readline()
 m = re.match(r'Total samples for event type oracle = ([0-9.]+), tip = ([0-9.]+)', head)
 assert m, head
 assert abs(float(m.group(1)) - r['profile']['weighted_cycles']) < 1, head
+total = float(m.group(1))
+by_proc = {}
+for line in open(sys.argv[2]).readlines()[5:]:
+    f = line.split()
+    if len(f) >= 8:
+        by_proc.setdefault(f[6], float(f[0]))
+top = r['profile']['top_functions']
+assert 2 <= len(top) <= 10, top
+shares = [t['share'] for t in top]
+assert shares == sorted(shares, reverse=True) and sum(shares) <= 1 + 1e-9, shares
+holds = 0
+for t in top:
+    want = by_proc[t['function']] / total
+    assert abs(t['share'] - want) < 1e-5, (t, want)  # the database keeps the units rounded
+    lo, hi = t['ci95']
+    assert 0 <= lo <= t['share'] <= hi <= 1, t
+    assert 0 <= t['full_share'] <= 1 and t['ci95_holds'] == (lo <= t['full_share'] <= hi), t
+    holds += t['ci95_holds']
+print("ok: %d functions, %s %.2f%% [%.2f%%, %.2f%%] (full run %.2f%%); %d intervals hold"
+      % (len(top), top[0]['function'], 100 * top[0]['share'], 100 * top[0]['ci95'][0],
+         100 * top[0]['ci95'][1], 100 * top[0]['full_share'], holds))
 PY
 grep -q ' main ' "$T/prof" || { cat "$T/prof"; exit 1; }
 "$ROBIN" annotate --db "$T/c/robin.db" main >"$T/ann" 2>&1 || { cat "$T/ann"; exit 1; }

@@ -120,6 +120,16 @@ static void test_pooled(void **state)
 	struct strat_ci_stratum one = { .w = 1, .n_units = 5, .n = 1, .sum = 2, .sum2 = 4 };
 	assert_int_equal(strat_ci_compute_pooled(&one, 1, &ci), 0);
 	assert_false(ci.ok);
+	/* values around 0 (a share's residuals) pool in the unit each stratum names: variances
+	 * 0.02 and 0.18 in units 1 and 2 pool to (0.02 + 0.18 / 4) / 2, which raises the first */
+	struct strat_ci_stratum z[2] = {
+		{ .w = 0.5, .n_units = 1e9, .n = 2, .sum = 0, .sum2 = 0.02, .scale = 1 },
+		{ .w = 0.5, .n_units = 1e9, .n = 2, .sum = 0, .sum2 = 0.18, .scale = 2 },
+	};
+	double zr = (0.02 + 0.18 / 4) / 2;
+	assert_int_equal(strat_ci_compute_pooled(z, 2, &ci), 0);
+	assert_true(ci.ok && fabs(ci.mean) < 1e-15);
+	assert_true(fabs(ci.var - 0.25 / 2 * (zr + 0.18)) < 1e-9);
 	/* one stratum dominating the variance: its single degree of freedom no longer sets t */
 	struct strat_ci_stratum d[4];
 	for (int h = 0; h < 4; h++)
