@@ -124,8 +124,8 @@ static int campaign_prof_fn_by_units(const void *a, const void *b)
 	return x->units > y->units ? -1 : x->units < y->units ? 1 : campaign_prof_fn_by_key(a, b);
 }
 
-/* The n heaviest functions of profile o: their keys in keys[], their names in top[]. Returns
- * how many, or -ENOMEM. */
+/* The n heaviest functions of profile o, those of at least CAMPAIGN_PROF_TOP_MIN of its
+ * total: their keys in keys[], their names in top[]. Returns how many, or -ENOMEM. */
 static int campaign_prof_top_funcs(struct code_map *m, const struct pmu_profile *o,
                                    uint64_t *keys, struct campaign_prof_share *top, int n)
 {
@@ -152,7 +152,8 @@ static int campaign_prof_top_funcs(struct code_map *m, const struct pmu_profile 
 	}
 	qsort(v, w, sizeof(*v), campaign_prof_fn_by_units);
 	int k = 0;
-	for (; k < n && (size_t)k < w && v[k].units > 0; k++) {
+	for (; k < n && (size_t)k < w && v[k].units > 0 &&
+	       v[k].units >= CAMPAIGN_PROF_TOP_MIN * (double)o->total; k++) {
 		struct code_loc l;
 		if (code_map_locate(m, v[k].pc, &l)) {
 			free(v);

@@ -20,8 +20,10 @@
 #include "campaign/campaign.h"
 #include "util/json.h"
 
-/* The weighted profile's heaviest functions, each with a 95% interval of its share. */
+/* The weighted profile's heaviest functions (at most CAMPAIGN_PROF_TOP, each at least
+ * CAMPAIGN_PROF_TOP_MIN of the cycles), each with a 95% interval of its share. */
 #define CAMPAIGN_PROF_TOP 10
+#define CAMPAIGN_PROF_TOP_MIN 0.01
 
 struct campaign_prof_share {
 	char func[CODE_MAP_TEXT_MAX];  /* the function ("__ceil"; the image's name outside one) */

@@ -12,7 +12,8 @@
 #    program's stack layout); the full run's own TIP is below 5% per instruction (1.1-1.2%);
 #  - the run is one run of the database: robin prof lists oracle and tip with the weighted
 #    totals, robin annotate shows main; robin simpoint merge --db stores the same profile again;
-#  - the weighted Oracle's heaviest functions (profile.top_functions): heaviest first, each
+#  - the weighted Oracle's heaviest functions (profile.top_functions, those of 1% or more):
+#    heaviest first, each
 #    share the one robin prof computes from the stored run, inside its 95% interval, with the
 #    full run's share beside it;
 #  - a damaged point profile is refused with the file and line named.
@@ -60,7 +61,7 @@ for line in open(sys.argv[2]).readlines()[5:]:
     if len(f) >= 8:
         by_proc.setdefault(f[6], float(f[0]))
 top = r['profile']['top_functions']
-assert 2 <= len(top) <= 10, top
+assert 1 <= len(top) <= 10 and all(t['share'] >= 0.01 for t in top), top
 shares = [t['share'] for t in top]
 assert shares == sorted(shares, reverse=True) and sum(shares) <= 1 + 1e-9, shares
 holds = 0
