@@ -101,9 +101,46 @@ static void bbv_add(struct bbv *b, uint32_t id, uint64_t v)
 	b->blocks[id - 1].total += v;
 }
 
+/* Grow *p (of *cap elements of size) to hold n + 1. 0 or -ENOMEM. */
+static int bbv_reserve(void **p, size_t *cap, size_t n, size_t size)
+{
+	if (n < *cap)
+		return 0;
+	size_t nc = *cap ? *cap * 2 : 1024;
+	void *q = realloc(*p, nc * size);
+	if (!q)
+		return -ENOMEM;
+	*p = q;
+	*cap = nc;
+	return 0;
+}
+
+/* The executions the fast path counted in run cache slot c, to the run's record (listed as
+ * pending when it was not). 0, or -ENOMEM (b->err set). */
+static int bbv_flush_slot(struct bbv *b, struct bbv_run_cache *rc)
+{
+	if (!rc->cnt)
+		return 0;
+	struct bbv_run *r = &b->runs[rc->run - 1];
+	if (!r->pending) {
+		if (bbv_reserve((void **)&b->pending, &b->cap_pending, b->n_pending,
+		                sizeof(*b->pending))) {
+			b->err = -ENOMEM;
+			return -ENOMEM;
+		}
+		b->pending[b->n_pending++] = rc->run;
+	}
+	r->pending += rc->cnt;
+	rc->cnt = 0;
+	return 0;
+}
+
 /* Count the pending executions of the run records into the current interval. */
 static void bbv_fold(struct bbv *b)
 {
+	for (size_t c = 0; c < BBV_CACHE_SIZE; c++)
+		if (b->run_cache[c].cnt && bbv_flush_slot(b, &b->run_cache[c]))
+			return;
 	for (size_t i = 0; i < b->n_pending; i++) {
 		struct bbv_run *r = &b->runs[b->pending[i] - 1];
 		uint64_t c = r->pending;
@@ -175,20 +212,6 @@ static uint32_t bbv_block_done(struct bbv *b, uint64_t start_pc, uint64_t end_pc
 	return id;
 }
 
-/* Grow *p (of *cap elements of size) to hold n + 1. 0 or -ENOMEM. */
-static int bbv_reserve(void **p, size_t *cap, size_t n, size_t size)
-{
-	if (n < *cap)
-		return 0;
-	size_t nc = *cap ? *cap * 2 : 1024;
-	void *q = realloc(*p, nc * size);
-	if (!q)
-		return -ENOMEM;
-	*p = q;
-	*cap = nc;
-	return 0;
-}
-
 /* Split n instructions from pc into basic blocks (the classes that end one, as the
  * per-instruction loop's block hook): a new run record. 0 when out of memory. */
 static uint32_t bbv_run_new(struct bbv *b, uint64_t pc, uint64_t n)
@@ -238,8 +261,9 @@ static uint32_t bbv_run_new(struct bbv *b, uint64_t pc, uint64_t n)
 static uint32_t bbv_run_get(struct bbv *b, uint64_t pc, uint64_t n)
 {
 	size_t c = ((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1);
-	if (b->run_cache[c].pc == pc && b->run_cache[c].n == n && b->run_cache[c].run)
-		return b->run_cache[c].run;
+	struct bbv_run_cache *rc = &b->run_cache[c];
+	if (rc->pc == pc && rc->n == n && rc->run)
+		return rc->run;
 	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
 	uint32_t id;
 	for (;;) {
@@ -250,9 +274,14 @@ static uint32_t bbv_run_get(struct bbv *b, uint64_t pc, uint64_t n)
 	}
 	if (!id && !(id = bbv_run_new(b, pc, n)))
 		return 0;
-	b->run_cache[c].pc = pc;
-	b->run_cache[c].n = n;
-	b->run_cache[c].run = id;
+	if (n > UINT32_MAX)
+		return id;  /* not cached */
+	if (rc->run && bbv_flush_slot(b, rc))
+		return 0;
+	rc->pc = pc;
+	rc->n = (uint32_t)n;
+	rc->run = id;
+	rc->closed = 0;  /* bbv_on_run_slow says when the fast path may count it */
 	return id;
 }
 
@@ -310,6 +339,10 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 		b->open_insns += r->tail_len;
 		b->open_next = r->next_pc;
 	}
+	/* the slot bbv_run_get left it in: countable on the fast path from now on? */
+	struct bbv_run_cache *rc = &b->run_cache[((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1)];
+	if (rc->run == rid && r->resolved && !r->tail_len && r->closed_insns <= UINT32_MAX)
+		rc->closed = (uint32_t)r->closed_insns;
 }
 
 /* The fast loop's run hook (emu_priv.h): n instructions from pc retired in sequence. The
@@ -319,18 +352,14 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 static void bbv_on_run(void *ctx, uint64_t pc, uint64_t n)
 {
 	struct bbv *b = ctx;
-	size_t c = ((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1);
-	uint32_t id = b->run_cache[c].run;
-	if (__builtin_expect(id && b->run_cache[c].pc == pc && b->run_cache[c].n == n &&
-	                     !b->open_insns && !b->err, 1)) {
-		struct bbv_run *r = &b->runs[id - 1];
-		if (__builtin_expect(r->pending && r->resolved && !r->tail_len &&
-		                     b->count + r->closed_insns < b->interval_insns, 1)) {
-			r->pending++;
-			b->count += r->closed_insns;
-			b->run_insns += r->closed_insns;
-			return;
-		}
+	struct bbv_run_cache *rc = &b->run_cache[((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1)];
+	uint64_t closed = rc->closed;
+	if (__builtin_expect(closed && rc->pc == pc && rc->n == n && !b->open_insns &&
+	                     b->count + closed < b->interval_insns, 1)) {
+		rc->cnt++;
+		b->count += closed;
+		b->run_insns += closed;
+		return;
 	}
 	bbv_on_run_slow(b, pc, n);
 }

@@ -81,7 +81,16 @@ struct bbv {
 	size_t n_segs, cap_segs;
 	uint32_t *pending;         /* runs with uncounted executions */
 	size_t n_pending, cap_pending;
-	struct { uint64_t pc, n; uint32_t run; } run_cache[BBV_CACHE_SIZE];
+	/* the runs seen last, by (pc, n): the record, and for one the fast path may count (it
+	 * closes its blocks, all their ids known, none left open) its closed instructions and
+	 * the executions counted here since the last fold (bbv_flush moves them to the record:
+	 * at an interval's end, and when another run takes the slot) */
+	struct bbv_run_cache {
+		uint64_t pc;
+		uint32_t n, run;
+		uint32_t closed;           /* 0: the general case counts this run */
+		uint32_t cnt;
+	} run_cache[BBV_CACHE_SIZE];
 	uint64_t open_pc;          /* the basic block a run left open: its start */
 	uint64_t open_insns;       /* and instructions so far (0: none open) */
 	uint64_t open_next;        /* the pc after its last instruction so far */
