@@ -288,10 +288,17 @@ struct emu_code_copy emu_arena_fork_copy(const struct emu_arena *a)
 	if (!a->rx || !a->nchunks)
 		return c;
 	size_t used = a->nchunks * a->chunk_bytes;
+	/* the code lies below cur (bump allocation): the copy's pages above it stay the fresh
+	 * zero pages the child's own translations will fill, not copies of unused ones */
+	size_t page = (size_t)sysconf(_SC_PAGESIZE), written = used;
+	if (a->cur >= a->rx && a->cur <= a->rx + used)
+		written = ((size_t)(a->cur - a->rx) + page - 1) / page * page;
+	if (written > used)
+		written = used;
 	if (a->memfd < 0) {
 		void *m = mmap(NULL, used, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 		if (m != MAP_FAILED) {
-			memcpy(m, a->rw, used);
+			memcpy(m, a->rw, written);
 			c.mem = m;
 		}
 		return c;
@@ -302,14 +309,14 @@ struct emu_code_copy emu_arena_fork_copy(const struct emu_arena *a)
 	const uint8_t *p = a->rw;
 	size_t done = 0;
 	if (ftruncate(fd, (off_t)used) == 0) {
-		while (done < used) {
-			ssize_t n = pwrite(fd, p + done, used - done, (off_t)done);
+		while (done < written) {
+			ssize_t n = pwrite(fd, p + done, written - done, (off_t)done);
 			if (n <= 0)
 				break;
 			done += (size_t)n;
 		}
 	}
-	if (done < used)
+	if (done < written)
 		close(fd);
 	else
 		c.fd = fd;
