@@ -20,6 +20,23 @@ int campaign_result_estimate(struct campaign_result *r, char *err, size_t errlen
 		return rc;
 	r->cpi_full = t ? (double)t->cycles / (double)t->insns : 0;
 	r->cpi_error = t ? fabs(r->est.cpi - r->cpi_full) / r->cpi_full : 0;
+	r->err_points = r->err_sampling = 0;
+	if (t && r->cpi_full > 0) {
+		const struct campaign *c = r->c;
+		double own = 0, at = 0;
+		for (int i = 0; i < c->n_points; i++) {
+			const struct campaign_point *p = &c->pts[i];
+			if (p->interval < 0 || (size_t)p->interval >= c->n_intervals ||
+			    !c->length[p->interval] || !p->insns)
+				continue;
+			double full = (double)t->interval_cycles[p->interval] /
+			              (double)c->length[p->interval];
+			own += p->weight * ((double)p->cycles / (double)p->insns - full);
+			at += p->weight * full;
+		}
+		r->err_points = own / r->cpi_full;
+		r->err_sampling = (at - r->cpi_full) / r->cpi_full;
+	}
 	return 0;
 }
 
@@ -129,6 +146,8 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 	if (t) {
 		json_kv_double(&j, "cpi_full", r->cpi_full);
 		json_kv_double(&j, "cpi_error", r->cpi_error);
+		json_kv_double(&j, "cpi_error_points", r->err_points);
+		json_kv_double(&j, "cpi_error_sampling", r->err_sampling);
 		if (r->est.ci_ok)
 			json_kv_int(&j, "ci95_holds", r->cpi_full >= r->est.ci_lo &&
 			            r->cpi_full <= r->est.ci_hi);

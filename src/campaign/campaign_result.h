@@ -23,6 +23,10 @@ struct campaign_result {
 	struct campaign_estimate est;
 	double cpi_full;                  /* the full run's CPI (0 without t) */
 	double cpi_error;                 /* |est.cpi - cpi_full| / cpi_full (0 without t) */
+	/* est.cpi - cpi_full in two parts, relative to cpi_full (0 without t): the points'
+	 * own error, sum w_p (point CPI - its interval's CPI in the full run), and the sampling
+	 * error, sum w_p (that interval's CPI) - cpi_full */
+	double err_points, err_sampling;
 };
 
 /* The CPI of one cluster's intervals in the full detailed run. */

@@ -199,6 +199,10 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 	if (t)
 		fprintf(out, ", full detailed run %.4f: error %.2f%%", r->cpi_full, 100 * r->cpi_error);
 	fputc('\n', out);
+	if (t)
+		fprintf(out, "  error split: the points against their own intervals in the full run "
+		        "%+.2f%%, those intervals against the program %+.2f%%\n", 100 * r->err_points,
+		        100 * r->err_sampling);
 	simpoint_report_ci(out, r);
 	fprintf(out, "  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
 	        PRIu64 "%s\n", est->detailed_insns,

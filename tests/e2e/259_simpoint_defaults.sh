@@ -24,6 +24,11 @@ n = r['intervals']
 maxk = min(n, max(10, min(30, n // 10)))
 assert r['k'] <= 2 * maxk, "k = %d for %d intervals" % (r['k'], n)
 assert r['cpi_error'] < 0.03, "CPI error %.4f" % r['cpi_error']
+# the error in two parts: the points against their own intervals, those against the program
+split = r['cpi_error_points'] + r['cpi_error_sampling']
+assert abs(split - (r['cpi_predicted'] - r['cpi_full']) / r['cpi_full']) < 1e-9, (split, r['cpi_error'])
+own = sum(p['weight'] * (p['cpi'] - p['cpi_interval_full']) for p in r['points']) / r['cpi_full']
+assert abs(own - r['cpi_error_points']) < 1e-6, (own, r['cpi_error_points'])
 assert r['detailed_instructions'] < r['instructions'] / 3, "%d of %d in detail" % (r['detailed_instructions'], r['instructions'])
 mem = [l.split() for l in open(d + '/mem.txt')]
 dim = [float(l) for l in open(d + '/memdim')]
