@@ -36,7 +36,7 @@
  * (for the confidence interval); with the sampled memory signature, each point's functional
  * warming chosen from its interval's reuse ages (the shortest power of two from
  * CAMPAIGN_WARM_AUTO_MIN to CAMPAIGN_WARM_AUTO_MAX whose estimated shortfall is at most
- * CAMPAIGN_WARM_AUTO_SHORT of the interval's warm cycles), else CAMPAIGN_WARMUP_DEFAULT
+ * CAMPAIGN_WARM_AUTO_SHORT of the interval's instructions, in cycles), else CAMPAIGN_WARMUP_DEFAULT
  * instructions of it. */
 #define CAMPAIGN_INTERVAL_DEFAULT 1000000
 #define CAMPAIGN_MAX_K 30
@@ -72,7 +72,8 @@ struct campaign_opts {
 	uint64_t warmup;           /* functional warming before each point (warm_max 0) */
 	/* warm_max > 0: each point's warming the shortest power of two in [warm_min, warm_max]
 	 * that the sampled signature says leaves at most CAMPAIGN_WARM_AUTO_SHORT of its
-	 * interval's warm cycles in misses the program does not take (warmup without it) */
+	 * interval's instructions in cycles of misses the program does not take (warmup
+	 * without it) */
 	uint64_t warm_min, warm_max;
 	struct simpoint_opts sp;   /* clustering (max_k 0: campaign_auto_max_k) */
 	const char *sysroot;       /* emulator sysroot (NULL: default) */

@@ -25,7 +25,7 @@
  * scaled: the cycles it spends in misses the program does not take, because its functional
  * warming begins after the line's last use (the points' warming bias, which campaign_estimate
  * reports); its fifth, that point's warming: the fixed one, or by default the shortest power
- * of two from 2M to 16M instructions that leaves at most 0.5% of the interval's warm cycles
+ * of two from 2M to 16M instructions that leaves at most 0.5% of the interval's instructions in cycles
  * in such misses (memsig_warm; the ages are what the memory reference reuse latency of
  * Haskins and Skadron's warm-up measures, from a sample).
  */
@@ -134,11 +134,13 @@ int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *
 
 /* Interval i's point warming (the fixed one, or the shortest of warm_min, 2·warm_min, ...,
  * warm_max whose misses the program does not take cost at most CAMPAIGN_WARM_AUTO_SHORT of
- * cyc, the interval's warm cycles, or warm_max) and those misses' cycles at dram each: the
+ * insns cycles, or warm_max: the interval's instructions, not its warm cycles, which wait for
+ * every miss in turn and run 2-4 times the detailed cycles) and those misses' cycles at dram
+ * each: the
  * hits on lines whose last use lies in an age bucket that reaches past the warming start.
  * A point that warms from the program's start misses nothing the program does not. */
 static uint64_t memsig_warm(const struct campaign_memsig *m, size_t i, uint64_t begin,
-                            double cyc, double dram, double *short_cyc)
+                            double insns, double dram, double *short_cyc)
 {
 	if (!m->warm_max) {
 		*short_cyc = m->one_in * (double)m->cnt[i][5] * dram;
@@ -151,7 +153,7 @@ static uint64_t memsig_warm(const struct campaign_memsig *m, size_t i, uint64_t 
 			if (k + 1 >= 64 || ((uint64_t)1 << (k + 1)) > w)
 				n += m->age[i][k];
 		*short_cyc = begin <= w ? 0 : m->one_in * n * dram;
-		if (*short_cyc <= CAMPAIGN_WARM_AUTO_SHORT * cyc || w >= m->warm_max)
+		if (*short_cyc <= CAMPAIGN_WARM_AUTO_SHORT * insns || w >= m->warm_max)
 			return w;
 		w = w > m->warm_max / 2 ? m->warm_max : 2 * w;
 	}
@@ -200,7 +202,8 @@ int campaign_memsig_finish(struct campaign_memsig *m, struct emu *e, const char 
 		for (unsigned k = 0; k < m->levels; k++)
 			cyc += m->one_in * (double)c[1 + k] * lat[k];
 		double cpi = insns ? cyc / (double)insns : 1, short_cyc;
-		uint64_t warm = memsig_warm(m, i, b->starts[i], cyc, lat[m->levels - 1], &short_cyc);
+		uint64_t warm = memsig_warm(m, i, b->starts[i], (double)insns, lat[m->levels - 1],
+		                            &short_cyc);
 		fprintf(ft, "I %zu %" PRIu64 " %.0f %.0f %" PRIu64 "\n", i, insns, cyc, short_cyc,
 		        warm);
 		fprintf(fd, "%.6f\n", weight * log(cpi > 0 ? cpi : 1));

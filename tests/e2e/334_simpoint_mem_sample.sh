@@ -92,7 +92,7 @@ PY
 grep -q "warning: the points' 400000 instructions of warming" "$T/pts.out" || { cat "$T/pts.out"; exit 1; }
 # each point's warming chosen from its interval's reuse ages (the default, here between 100000
 # and 800000): mem.txt's fifth number the shortest power of two times MIN whose shortfall
-# (fourth) is at most 0.5% of the interval's warm cycles, or MAX; recomputed here from
+# (fourth) is at most 0.5% of the interval's instructions (cycles at a CPI of 1), or MAX; recomputed here from
 # memsig.txt's age buckets; the points warm that much (or from the program's start)
 "$ROBIN" simpoint run --slurm --interval 200000 --no-profile --warmup auto:100000:800000 \
 	--dir "$T/auto" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 10 2>"$T/auto.err" ||
@@ -109,12 +109,12 @@ mem = {int(r[1]): r for r in (l.split() for l in open(d + '/mem.txt'))}
 starts = {int(r[1]): int(r[2]) for r in (l.split() for l in open(d + '/campaign.txt')) if r[0] == 'I'}
 seen = set()
 for i, r in mem.items():
-    cyc, short, warm = float(r[3]), float(r[4]), int(r[5])
+    insns, short, warm = float(r[2]), float(r[4]), int(r[5])
     w = 100000
     while True:
         n = sum(a for k, a in enumerate(ages[i]) if 2 ** (k + 1) > w)
         s = 0 if starts[i] <= w else one_in * n * dram
-        if s <= 0.005 * cyc or w >= 800000:
+        if s <= 0.005 * insns or w >= 800000:
             break
         w = min(2 * w, 800000)
     assert warm == w, (i, warm, w)
