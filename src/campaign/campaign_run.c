@@ -386,9 +386,14 @@ static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, in
 			f.ord[j - 1] = t;
 		}
 	int st, failed = campaign_pool(n, jobs, campaign_forked_start, &f, &st);
-	if (failed >= 0 && st)
-		dprintf(f.errfd, "robin simpoint: point %d failed (see %s/point-%d.log)\n",
-		        f.ord[failed], f.c.dir, f.ord[failed]);
+	if (failed >= 0 && st && WIFSIGNALED(st))
+		dprintf(f.errfd, "robin simpoint: point %d was killed by signal %d (%s; its log: "
+		        "%s/point-%d.log)\n", f.ord[failed], WTERMSIG(st), strsignal(WTERMSIG(st)),
+		        f.c.dir, f.ord[failed]);
+	else if (failed >= 0 && st)
+		dprintf(f.errfd, "robin simpoint: point %d failed, exit status %d (see "
+		        "%s/point-%d.log)\n", f.ord[failed], WIFEXITED(st) ? WEXITSTATUS(st) : -1,
+		        f.c.dir, f.ord[failed]);
 	_exit(failed < 0 ? 0 : 1);
 }
 
