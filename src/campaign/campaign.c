@@ -312,9 +312,16 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 			}
 			continue;
 		}
+		if (sscanf(line, "warm_auto %" SCNu64 " %" SCNu64, &c->warm_min, &c->warm_max) == 2) {
+			if (!c->warm_min || c->warm_max < c->warm_min) {
+				snprintf(why, sizeof(why), "warm_auto %" PRIu64 " %" PRIu64 ": not 0 < MIN "
+				         "<= MAX", c->warm_min, c->warm_max);
+				rc = -EINVAL;
+			}
+			continue;
+		}
 		if (sscanf(line, "interval %" SCNu64, &c->interval) == 1 ||
 		    sscanf(line, "warmup %" SCNu64, &c->warmup) == 1 ||
-		    sscanf(line, "warm_auto %" SCNu64 " %" SCNu64, &c->warm_min, &c->warm_max) == 2 ||
 		    sscanf(line, "instructions %" SCNu64, &c->total_insns) == 1 ||
 		    sscanf(line, "seed %" SCNu64, &c->seed) == 1)
 			continue;

@@ -3,14 +3,15 @@
 # accepted weights summing to 2, negative, NaN, inf or all zero, "k 0" and cluster numbers
 # beyond k, and printed a CPI with exit 0. A real small campaign is made, then its
 # campaign.txt edited for each bad case: merge must exit 1 with one line naming
-# campaign.txt:LINE and what is wrong; the untouched campaign still merges.
+# campaign.txt:LINE and what is wrong; the untouched campaign still merges. The campaign
+# chooses its points' warming (warm_auto MIN MAX): a bad pair of bounds is refused too.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail=0
 die() { echo "FAIL: $*"; fail=1; }
-"$ROBIN" simpoint run --interval 300000 --warmup 300000 --maxK 4 --jobs 2 --dir "$T/c" -- \
+"$ROBIN" simpoint run --interval 300000 --warmup auto:100000:400000 --maxK 4 --jobs 2 --dir "$T/c" -- \
 	"$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 5 2>"$T/err" || { cat "$T/err"; exit 1; }
 M=$T/c/campaign.txt
 cp "$M" "$T/good.txt"
@@ -19,6 +20,8 @@ cp "$M" "$T/good.txt"
 P0=$(grep -n '^P 0 ' "$M" | cut -d: -f1)
 P1=$(grep -n '^P 1 ' "$M" | cut -d: -f1)
 KL=$(grep -n '^k ' "$M" | cut -d: -f1)
+WL=$(grep -n '^warm_auto ' "$M" | cut -d: -f1)
+[ -n "$WL" ] || { echo "no warm_auto line"; cat "$M"; exit 1; }
 # bad NAME WANT PYTHON: edit the manifest with PYTHON (fields f of each line l; P lines as
 # [P, index, interval, cluster, weight, start, length, warmup]), expect WANT in the message
 bad() {
@@ -59,4 +62,10 @@ bad start "campaign.txt:$P0: point 0: start 7 and length" \
 	"if f[:2] == ['P', '0']: f[5] = '7'"
 bad warmup "campaign.txt:$P0: point 0: warmup 99999999999" \
 	"if f[:2] == ['P', '0']: f[7] = '99999999999'"
+bad warm_auto "campaign.txt:$WL: warm_auto 400000 100000: not 0 < MIN <= MAX" \
+	"if f[:1] == ['warm_auto']: f[1:] = ['400000', '100000']"
+bad warm_auto_zero "campaign.txt:$WL: warm_auto 0 400000" \
+	"if f[:1] == ['warm_auto']: f[1] = '0'"
+bad warm_auto_short "campaign.txt:$WL: not a robin campaign manifest" \
+	"if f[:1] == ['warm_auto']: f[2:] = []"
 exit $fail
