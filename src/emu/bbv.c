@@ -138,9 +138,17 @@ static int bbv_flush_slot(struct bbv *b, struct bbv_run_cache *rc)
 /* Count the pending executions of the run records into the current interval. */
 static void bbv_fold(struct bbv *b)
 {
-	for (size_t c = 0; c < BBV_CACHE_SIZE; c++)
-		if (b->run_cache[c].cnt && bbv_flush_slot(b, &b->run_cache[c]))
-			return;
+	if (b->dirty_all) {
+		for (size_t c = 0; c < BBV_CACHE_SIZE; c++)
+			if (bbv_flush_slot(b, &b->run_cache[c]))
+				return;
+	} else {
+		for (uint32_t k = 0; k < b->n_dirty; k++)  /* a slot listed twice flushes once */
+			if (bbv_flush_slot(b, &b->run_cache[b->dirty[k]]))
+				return;
+	}
+	b->n_dirty = 0;
+	b->dirty_all = 0;
 	for (size_t i = 0; i < b->n_pending; i++) {
 		struct bbv_run *r = &b->runs[b->pending[i] - 1];
 		uint64_t c = r->pending;
@@ -352,11 +360,17 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 static void bbv_on_run(void *ctx, uint64_t pc, uint64_t n)
 {
 	struct bbv *b = ctx;
-	struct bbv_run_cache *rc = &b->run_cache[((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1)];
+	size_t c = ((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1);
+	struct bbv_run_cache *rc = &b->run_cache[c];
 	uint64_t closed = rc->closed;
 	if (__builtin_expect(closed && rc->pc == pc && rc->n == n && !b->open_insns &&
 	                     b->count + closed < b->interval_insns, 1)) {
-		rc->cnt++;
+		if (__builtin_expect(!rc->cnt++, 0)) {
+			if (b->n_dirty < BBV_CACHE_SIZE)
+				b->dirty[b->n_dirty++] = (uint16_t)c;
+			else
+				b->dirty_all = 1;
+		}
 		b->count += closed;
 		b->run_insns += closed;
 		return;

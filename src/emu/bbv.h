@@ -83,14 +83,19 @@ struct bbv {
 	size_t n_pending, cap_pending;
 	/* the runs seen last, by (pc, n): the record, and for one the fast path may count (it
 	 * closes its blocks, all their ids known, none left open) its closed instructions and
-	 * the executions counted here since the last fold (bbv_flush moves them to the record:
-	 * at an interval's end, and when another run takes the slot) */
+	 * the executions counted here since the last fold (bbv_flush_slot moves them to the
+	 * record: at an interval's end, and when another run takes the slot) */
 	struct bbv_run_cache {
 		uint64_t pc;
 		uint32_t n, run;
 		uint32_t closed;           /* 0: the general case counts this run */
 		uint32_t cnt;
 	} run_cache[BBV_CACHE_SIZE];
+	/* the slots whose count went from 0 this interval (a fold visits those, not all of
+	 * them: intervals may be a thousand instructions); dirty_all when more than fit */
+	uint16_t dirty[BBV_CACHE_SIZE];
+	uint32_t n_dirty;
+	int dirty_all;
 	uint64_t open_pc;          /* the basic block a run left open: its start */
 	uint64_t open_insns;       /* and instructions so far (0: none open) */
 	uint64_t open_next;        /* the pc after its last instruction so far */
