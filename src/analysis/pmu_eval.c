@@ -90,6 +90,19 @@ enum pmu_eval_class pmu_eval_classify(const struct pmu_profile *oracle, double *
 	return PMU_EVAL_STALL;
 }
 
+/* The function of a located instruction: its symbol, else its image's base name ("" in no
+ * image); buf of CODE_MAP_TEXT_MAX bytes. */
+static void pmu_eval_func_name(const struct code_map *m, const struct code_loc *l, char *buf)
+{
+	if (l->func) {
+		snprintf(buf, CODE_MAP_TEXT_MAX, "%s", l->func->name);
+	} else {
+		const char *base = l->image >= 0 ? strrchr(m->im[l->image].path, '/') : NULL;
+		snprintf(buf, CODE_MAP_TEXT_MAX, "%s",
+		         l->image < 0 ? "" : base ? base + 1 : m->im[l->image].path);
+	}
+}
+
 int pmu_eval_top(struct code_map *m, const struct pmu_profile *prof, struct pmu_eval_top *out,
 		 size_t n)
 {
@@ -111,14 +124,84 @@ int pmu_eval_top(struct code_map *m, const struct pmu_profile *prof, struct pmu_
 		for (int c = 0; c < PMU_CAT_N; c++)
 			t->cat_share[c] = e->total ? (double)e->cat[c] / (double)e->total : 0;
 		code_map_describe(m, &l, e->pc, e->insn, t->where, t->source, t->disasm);
-		if (l.func) {
-			snprintf(t->func, sizeof(t->func), "%s", l.func->name);
-		} else {
-			const char *base = l.image >= 0 ? strrchr(m->im[l.image].path, '/') : NULL;
-			snprintf(t->func, sizeof(t->func), "%s",
-			         l.image < 0 ? "" : base ? base + 1 : m->im[l.image].path);
-		}
+		pmu_eval_func_name(m, &l, t->func);
 	}
 	free(v);
 	return rc ? rc : (int)n;
+}
+
+/* A function's units while pmu_eval_top_funcs sums them: its key and one pc of it. */
+struct pmu_eval_fn {
+	uint64_t key, pc;
+	double units;
+};
+
+static int pmu_eval_fn_by_key(const void *a, const void *b)
+{
+	const struct pmu_eval_fn *x = a, *y = b;
+	return x->key < y->key ? -1 : x->key > y->key;
+}
+
+static int pmu_eval_fn_by_units(const void *a, const void *b)
+{
+	const struct pmu_eval_fn *x = a, *y = b;
+	return x->units > y->units ? -1 : x->units < y->units ? 1 : pmu_eval_fn_by_key(a, b);
+}
+
+int pmu_eval_top_funcs(struct code_map *m, const struct pmu_profile *prof, double min_share,
+		       struct pmu_eval_top_func *out, size_t n)
+{
+	struct pmu_eval_fn *v = malloc((prof->n ? prof->n : 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	int rc = 0;
+	for (size_t i = 0; i < prof->n && !rc; i++) {
+		struct code_loc l;
+		if (!(rc = code_map_locate(m, prof->e[i].pc, &l)))
+			v[i] = (struct pmu_eval_fn){ code_map_key_func(m, &l), prof->e[i].pc,
+			                             (double)prof->e[i].total };
+	}
+	size_t w = 0;
+	if (!rc && prof->n) {
+		qsort(v, prof->n, sizeof(*v), pmu_eval_fn_by_key);
+		for (size_t i = 0; i < prof->n; i++) {
+			if (w && v[w - 1].key == v[i].key)
+				v[w - 1].units += v[i].units;
+			else
+				v[w++] = v[i];
+		}
+		qsort(v, w, sizeof(*v), pmu_eval_fn_by_units);
+	}
+	size_t k = 0;
+	for (; !rc && k < n && k < w && v[k].units > 0 &&
+	       v[k].units >= min_share * (double)prof->total; k++) {
+		struct code_loc l;
+		if ((rc = code_map_locate(m, v[k].pc, &l)))
+			break;
+		out[k].key = v[k].key;
+		out[k].share = v[k].units / (double)prof->total;
+		pmu_eval_func_name(m, &l, out[k].func);
+	}
+	free(v);
+	return rc ? rc : (int)k;
+}
+
+int pmu_eval_func_units(struct code_map *m, const struct pmu_profile *prof,
+			const uint64_t *keys, size_t n, double *out)
+{
+	for (size_t k = 0; k < n; k++)
+		out[k] = 0;
+	for (size_t i = 0; i < prof->n; i++) {
+		struct code_loc l;
+		int rc = code_map_locate(m, prof->e[i].pc, &l);
+		if (rc)
+			return rc;
+		uint64_t key = code_map_key_func(m, &l);
+		for (size_t k = 0; k < n; k++)
+			if (keys[k] == key) {
+				out[k] += (double)prof->e[i].total;
+				break;
+			}
+	}
+	return 0;
 }

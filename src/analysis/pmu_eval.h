@@ -5,7 +5,8 @@
  * of the paper's rule from the Oracle's cycle stack (compute-intensive if it commits in more
  * than 50% of the cycles, else flush-intensive if more than 3% are flushes, else
  * stall-intensive); and the heaviest instructions of a profile, described.
- * Entry points: pmu_eval_error, pmu_eval_classify, pmu_eval_top.
+ * Entry points: pmu_eval_error, pmu_eval_classify, pmu_eval_top, pmu_eval_top_funcs,
+ * pmu_eval_func_units.
  */
 #ifndef ROBIN_ANALYSIS_PMU_EVAL_H
 #define ROBIN_ANALYSIS_PMU_EVAL_H
@@ -52,5 +53,23 @@ struct pmu_eval_top {
  * number filled, or -ENOMEM. */
 int pmu_eval_top(struct code_map *m, const struct pmu_profile *prof, struct pmu_eval_top *out,
 		 size_t n) __attribute__((warn_unused_result));
+
+struct pmu_eval_top_func {
+	uint64_t key;                       /* code_map_key_func */
+	double share;                       /* of the profile's total */
+	char func[CODE_MAP_TEXT_MAX];       /* as pmu_eval_top names an instruction's function */
+};
+
+/* The n heaviest functions of prof (its instructions' units summed per code_map_key_func),
+ * heaviest first, those of at least min_share of its total. Returns the number filled, or
+ * -ENOMEM. */
+int pmu_eval_top_funcs(struct code_map *m, const struct pmu_profile *prof, double min_share,
+		       struct pmu_eval_top_func *out, size_t n) __attribute__((warn_unused_result));
+
+/* The units of prof in each of the n functions keys[] (code_map_key_func) into out[]. 0 or
+ * -ENOMEM. */
+int pmu_eval_func_units(struct code_map *m, const struct pmu_profile *prof,
+			const uint64_t *keys, size_t n, double *out)
+	__attribute__((warn_unused_result));
 
 #endif

@@ -107,89 +107,6 @@ static int campaign_prof_eval_error(struct code_map *m, const struct campaign_pr
 	return pmu_eval_error(m, &a->prof, &r->prof, out);
 }
 
-struct campaign_prof_fn {
-	uint64_t key, pc;          /* code_map_key_func, and a pc in it (for its name) */
-	double units;
-};
-
-static int campaign_prof_fn_by_key(const void *a, const void *b)
-{
-	const struct campaign_prof_fn *x = a, *y = b;
-	return x->key < y->key ? -1 : x->key > y->key;
-}
-
-static int campaign_prof_fn_by_units(const void *a, const void *b)
-{
-	const struct campaign_prof_fn *x = a, *y = b;
-	return x->units > y->units ? -1 : x->units < y->units ? 1 : campaign_prof_fn_by_key(a, b);
-}
-
-/* The n heaviest functions of profile o, those of at least CAMPAIGN_PROF_TOP_MIN of its
- * total: their keys in keys[], their names in top[]. Returns how many, or -ENOMEM. */
-static int campaign_prof_top_funcs(struct code_map *m, const struct pmu_profile *o,
-                                   uint64_t *keys, struct campaign_prof_share *top, int n)
-{
-	struct campaign_prof_fn *v = malloc((o->n ? o->n : 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	size_t nv = 0;
-	for (size_t i = 0; i < o->n; i++) {
-		struct code_loc l;
-		if (code_map_locate(m, o->e[i].pc, &l)) {
-			free(v);
-			return -ENOMEM;
-		}
-		v[nv++] = (struct campaign_prof_fn){ code_map_key_func(m, &l), o->e[i].pc,
-		                                     (double)o->e[i].total };
-	}
-	qsort(v, nv, sizeof(*v), campaign_prof_fn_by_key);
-	size_t w = 0;
-	for (size_t i = 0; i < nv; i++) {
-		if (w && v[w - 1].key == v[i].key)
-			v[w - 1].units += v[i].units;
-		else
-			v[w++] = v[i];
-	}
-	qsort(v, w, sizeof(*v), campaign_prof_fn_by_units);
-	int k = 0;
-	for (; k < n && (size_t)k < w && v[k].units > 0 &&
-	       v[k].units >= CAMPAIGN_PROF_TOP_MIN * (double)o->total; k++) {
-		struct code_loc l;
-		if (code_map_locate(m, v[k].pc, &l)) {
-			free(v);
-			return -ENOMEM;
-		}
-		keys[k] = v[k].key;
-		memset(&top[k], 0, sizeof(top[k]));
-		top[k].full = -1;
-		const char *base = l.image >= 0 ? strrchr(m->im[l.image].path, '/') : NULL;
-		snprintf(top[k].func, sizeof(top[k].func), "%s", l.func ? l.func->name :
-		         l.image < 0 ? "?" : base ? base + 1 : m->im[l.image].path);
-	}
-	free(v);
-	return k;
-}
-
-/* The units of profile p in each of the n functions keys[] into out[]. 0 or -ENOMEM. */
-static int campaign_prof_func_units(struct code_map *m, const struct pmu_profile *p,
-                                    const uint64_t *keys, int n, double *out)
-{
-	for (int k = 0; k < n; k++)
-		out[k] = 0;
-	for (size_t i = 0; i < p->n; i++) {
-		struct code_loc l;
-		if (code_map_locate(m, p->e[i].pc, &l))
-			return -ENOMEM;
-		uint64_t key = code_map_key_func(m, &l);
-		for (int k = 0; k < n; k++)
-			if (keys[k] == key) {
-				out[k] += (double)p->e[i].total;
-				break;
-			}
-	}
-	return 0;
-}
-
 /* The weighted Oracle's heaviest functions with their shares' 95% intervals: per point its
  * Oracle cycles per instruction in each function, y_f, and in all, y; the share
  * S = sum w y_f / sum w y; its variance that of the stratified mean of y_f - S y (the
@@ -202,15 +119,26 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 	const struct campaign_prof_model *o = campaign_prof_find(w, "oracle");
 	if (!o || !o->prof.total || c->n_points < 1 || c->k < 1)
 		return 0;
+	struct pmu_eval_top_func tf[CAMPAIGN_PROF_TOP];
 	uint64_t keys[CAMPAIGN_PROF_TOP];
-	int n = campaign_prof_top_funcs(m, &o->prof, keys, out->top, CAMPAIGN_PROF_TOP);
+	int n = pmu_eval_top_funcs(m, &o->prof, CAMPAIGN_PROF_TOP_MIN, tf, CAMPAIGN_PROF_TOP);
 	if (n <= 0)
 		return n;
+	for (int k = 0; k < n; k++) {
+		keys[k] = tf[k].key;
+		memset(&out->top[k], 0, sizeof(out->top[k]));
+		memcpy(out->top[k].func, tf[k].func, sizeof(out->top[k].func));
+		out->top[k].full = -1;
+	}
 	double (*y)[CAMPAIGN_PROF_TOP] = calloc((size_t)c->n_points, sizeof(*y));
 	double *cp = calloc((size_t)c->n_points, sizeof(*cp));
 	struct strat_ci_stratum *h = calloc((size_t)c->k, sizeof(*h));
 	double *cpi_sum = calloc((size_t)c->k, sizeof(*cpi_sum));
-	int rc = !y || !cp || !h || !cpi_sum ? -ENOMEM : 0;
+	double *units = calloc((size_t)c->k, sizeof(*units));
+	int rc = !y || !cp || !h || !cpi_sum || !units ? -ENOMEM : 0;
+	for (size_t i = 0; !rc && i < c->n_intervals; i++)  /* each cluster's intervals */
+		if (c->label[i] >= 0 && c->label[i] < c->k)
+			units[c->label[i]]++;
 	for (int i = 0; i < c->n_points && !rc; i++) {
 		const struct campaign_point *p = &c->pts[i];
 		char path[PATH_MAX];
@@ -224,7 +152,7 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 		const struct campaign_prof_model *po = campaign_prof_find(&pp, "oracle");
 		if (po && po->prof.divisor && p->insns) {
 			double d = (double)po->prof.divisor * (double)p->insns;
-			rc = campaign_prof_func_units(m, &po->prof, keys, n, y[i]);
+			rc = pmu_eval_func_units(m, &po->prof, keys, (size_t)n, y[i]);
 			for (int k = 0; k < n; k++)
 				y[i][k] /= d;
 			cp[i] = (double)po->prof.total / d;
@@ -253,15 +181,11 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 			st->sum2 += z * z;
 			cpi_sum[p->cluster] += cp[i];
 		}
-		for (size_t i = 0; i < c->n_intervals; i++)
-			if (c->label[i] >= 0 && c->label[i] < c->k)
-				h[c->label[i]].n_units++;
 		int ns = 0;
 		for (int j = 0; j < c->k; j++) {
 			if (!h[j].n)
 				continue;
-			if (h[j].n_units < h[j].n)
-				h[j].n_units = h[j].n;
+			h[j].n_units = units[j] > h[j].n ? units[j] : h[j].n;
 			h[j].scale = cpi_sum[j] / h[j].n;
 			h[ns++] = h[j];
 		}
@@ -278,7 +202,7 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 	const struct campaign_prof_model *to = t ? campaign_prof_find(t, "oracle") : NULL;
 	if (!rc && to && to->prof.total) {
 		double u[CAMPAIGN_PROF_TOP];
-		if (!(rc = campaign_prof_func_units(m, &to->prof, keys, n, u)))
+		if (!(rc = pmu_eval_func_units(m, &to->prof, keys, (size_t)n, u)))
 			for (int k = 0; k < n; k++)
 				out->top[k].full = u[k] / (double)to->prof.total;
 	}
@@ -288,6 +212,7 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 	free(cp);
 	free(h);
 	free(cpi_sum);
+	free(units);
 	return rc;
 }
 

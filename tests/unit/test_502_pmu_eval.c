@@ -2,6 +2,7 @@
  * symbols, pcs outside every image), the profile error against the Oracle at the three
  * granularities on hand-made profiles, the paper's workload classes and the top list. */
 #include <errno.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -97,11 +98,26 @@ static void test_error_and_class(void **state)
 	assert_true(t[1].cat_share[PMU_CAT_STALL_LOAD] == 1.0);
 	assert_true(t[0].share > 0.49 && t[0].share < 0.51);
 	assert_string_equal(t[1].func, "a");
+	/* per function (no symbols: per image): a has 110 of the 120 cycles, b 10; a floor of
+	 * 10% leaves b out; the units of given functions, in the order asked */
+	struct pmu_eval_top_func tf[3];
+	assert_int_equal(pmu_eval_top_funcs(&m, &o, 0, tf, 3), 2);
+	assert_string_equal(tf[0].func, "a");
+	assert_string_equal(tf[1].func, "b");
+	assert_true(fabs(tf[0].share - 110.0 / 120) < 1e-12 && fabs(tf[1].share - 10.0 / 120) < 1e-12);
+	assert_int_equal(pmu_eval_top_funcs(&m, &o, 0.1, tf, 3), 1);
+	assert_int_equal(pmu_eval_top_funcs(&m, &o, 0, tf, 1), 1);
+	assert_int_equal(pmu_eval_top_funcs(&m, &o, 0, tf, 3), 2);
+	uint64_t keys[2] = { tf[1].key, tf[0].key };
+	double fu[2];
+	assert_int_equal(pmu_eval_func_units(&m, &o, keys, 2, fu), 0);
+	assert_true(fu[0] == 10 * 12 && fu[1] == 110 * 12);
 	/* an empty profile has no error */
 	struct pmu_profile z;
 	assert_int_equal(pmu_profile_init(&z, 12), 0);
 	assert_int_equal(pmu_eval_error(&m, &z, &o, e), -ENODATA);
 	assert_int_equal(pmu_eval_top(&m, &z, t, 5), 0);
+	assert_int_equal(pmu_eval_top_funcs(&m, &z, 0, tf, 3), 0);
 	pmu_profile_free(&z);
 	pmu_profile_free(&o);
 	pmu_profile_free(&p);
