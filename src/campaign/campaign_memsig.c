@@ -25,9 +25,9 @@
  * scaled: the cycles it spends in misses the program does not take, because its functional
  * warming begins after the line's last use (the points' warming bias, which campaign_estimate
  * reports); its fifth, that point's warming: the fixed one, or by default the shortest power
- * of two from 2M to 16M instructions that leaves at most 0.5% of the interval's instructions in cycles
- * in such misses (memsig_warm; the ages are what the memory reference reuse latency of
- * Haskins and Skadron's warm-up measures, from a sample).
+ * of two from 2M to 16M instructions whose such misses cost at most 0.5% of the interval's
+ * instructions in cycles (memsig_warm; the ages are what the memory reference reuse latency
+ * of Haskins and Skadron's warm-up measures, from a sample).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -136,8 +136,8 @@ int campaign_memsig_begin(struct campaign_memsig *m, struct emu *e, struct bbv *
  * warm_max whose misses the program does not take cost at most CAMPAIGN_WARM_AUTO_SHORT of
  * insns cycles, or warm_max: the interval's instructions, not its warm cycles, which wait for
  * every miss in turn and run 2-4 times the detailed cycles) and those misses' cycles at dram
- * each: the
- * hits on lines whose last use lies in an age bucket that reaches past the warming start.
+ * each: the hits on lines whose last use lies in an age bucket that reaches past the warming
+ * start.
  * A point that warms from the program's start misses nothing the program does not. */
 static uint64_t memsig_warm(const struct campaign_memsig *m, size_t i, uint64_t begin,
                             double insns, double dram, double *short_cyc)

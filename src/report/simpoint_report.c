@@ -86,8 +86,8 @@ static void simpoint_report_prof(FILE *out, const struct campaign_prof_eval *pe)
 	                          pe->tip_samples);
 	if (!pe->n_top)
 		return;
-	fprintf(out, "  weighted Oracle's heaviest functions (share of the cycles, 95%% interval%s):\n",
-	        pe->top[0].full >= 0 ? "; the full run's share" : "");
+	fprintf(out, "  weighted Oracle's heaviest functions (share of the cycles, 95%% "
+	        "interval%s):\n", pe->top[0].full >= 0 ? "; the full run's share" : "");
 	int holds = 0, n = 0;
 	for (int k = 0; k < pe->n_top; k++) {
 		const struct campaign_prof_share *s = &pe->top[k];
