@@ -204,6 +204,8 @@ static int campaign_write_manifest(const struct campaign *c, char *err, size_t e
 	        c->interval, c->warmup, c->total_insns, c->k);
 	if (c->warm_max)
 		fprintf(f, "warm_auto %" PRIu64 " %" PRIu64 "\n", c->warm_min, c->warm_max);
+	if (c->warm_pred)
+		fprintf(f, "warm_predictor %" PRIu64 "\n", c->warm_pred);
 	fprintf(f, "seed %" PRIu64 "\n", c->seed);
 	if (c->sysroot[0])
 		fprintf(f, "sysroot %s\n", c->sysroot);
@@ -316,6 +318,14 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 			if (!c->warm_min || c->warm_max < c->warm_min) {
 				snprintf(why, sizeof(why), "warm_auto %" PRIu64 " %" PRIu64 ": not 0 < MIN "
 				         "<= MAX", c->warm_min, c->warm_max);
+				rc = -EINVAL;
+			}
+			continue;
+		}
+		if (sscanf(line, "warm_predictor %" SCNu64, &c->warm_pred) == 1) {
+			if (!c->warm_pred) {
+				snprintf(why, sizeof(why), "warm_predictor 0: not > 0 (the line is left out "
+				         "when the predictor warms over all of it)");
 				rc = -EINVAL;
 			}
 			continue;
@@ -618,6 +628,7 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	snprintf(c->prog, sizeof(c->prog), "%s", argv[0]);
 	c->interval = o->interval;
 	c->warmup = o->warmup;
+	c->warm_pred = o->warm_pred;
 	c->seed = o->seed;
 	snprintf(c->sysroot, sizeof(c->sysroot), "%s", o->sysroot ? o->sysroot : "");
 	c->argc = argc;
@@ -783,6 +794,7 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 			e->stack_cpi[s] += p->weight * (double)p->stack[s] / (double)p->insns;
 		e->detailed_insns += p->insns;
 		e->warm_insns += p->warmup;
+		e->warm_pred_insns += c->warm_pred && p->warmup > c->warm_pred ? c->warm_pred : p->warmup;
 		struct strat_ci_stratum *st = &h[p->cluster];
 		if (!st->n || cpi < lo[p->cluster])
 			lo[p->cluster] = cpi;

@@ -37,14 +37,17 @@
  * warming chosen from its interval's reuse ages (the shortest power of two from
  * CAMPAIGN_WARM_AUTO_MIN to CAMPAIGN_WARM_AUTO_MAX whose estimated shortfall is at most
  * CAMPAIGN_WARM_AUTO_SHORT of the interval's instructions, in cycles), else CAMPAIGN_WARMUP_DEFAULT
- * instructions of it. */
+ * instructions of it; of a point's warming, only the last CAMPAIGN_WARM_PREDICTOR train the
+ * branch predictor (the ones before warm the TLBs and caches alone: the LLC is what needs
+ * the long warmings, and they cost less so). */
 #define CAMPAIGN_INTERVAL_DEFAULT 1000000
 #define CAMPAIGN_MAX_K 30
 #define CAMPAIGN_MIN_MAX_K 10
 #define CAMPAIGN_DETAIL_SHARE 10
 #define CAMPAIGN_WARMUP_DEFAULT 10000000
 #define CAMPAIGN_WARM_AUTO_MIN (1ull << 21)
-#define CAMPAIGN_WARM_AUTO_MAX (1ull << 24)
+#define CAMPAIGN_WARM_AUTO_MAX (1ull << 26)
+#define CAMPAIGN_WARM_PREDICTOR (1ull << 24)
 #define CAMPAIGN_WARM_AUTO_SHORT 0.005
 #define CAMPAIGN_MEM_WEIGHT 1.0
 #define CAMPAIGN_SPLIT_RATIO 1.5
@@ -75,6 +78,8 @@ struct campaign_opts {
 	 * interval's instructions in cycles of misses the program does not take (warmup
 	 * without it) */
 	uint64_t warm_min, warm_max;
+	uint64_t warm_pred;        /* > 0: only the last warm_pred of a point's warming train the
+	                              branch predictor (0: all) */
 	struct simpoint_opts sp;   /* clustering (max_k 0: campaign_auto_max_k) */
 	const char *sysroot;       /* emulator sysroot (NULL: default) */
 	uint64_t seed;
@@ -110,6 +115,7 @@ struct campaign {
 	char prog[PATH_MAX];
 	uint64_t interval, warmup;
 	uint64_t warm_min, warm_max; /* warm_max > 0: each point's warming chosen (its own) */
+	uint64_t warm_pred;        /* > 0: the predictor warms over the last warm_pred of it */
 	uint64_t total_insns;      /* the whole program */
 	int k;                     /* clusters */
 	int n_points;
@@ -215,6 +221,7 @@ struct campaign_estimate {
 	double stack_cpi[CORE_STACK_N];      /* the cycle stack per instruction, weighted */
 	uint64_t detailed_insns;             /* instructions simulated in detail */
 	uint64_t warm_insns;                 /* instructions warmed functionally */
+	uint64_t warm_pred_insns;            /* those that trained the branch predictor */
 	double warm_short;                   /* the points' warming bias, estimated: the weighted
 	                                        cycles per instruction of LLC hits their warming
 	                                        misses (the sampled signature's; -1: unknown) */

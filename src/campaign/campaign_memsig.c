@@ -25,7 +25,7 @@
  * scaled: the cycles it spends in misses the program does not take, because its functional
  * warming begins after the line's last use (the points' warming bias, which campaign_estimate
  * reports); its fifth, that point's warming: the fixed one, or by default the shortest power
- * of two from 2M to 16M instructions whose such misses cost at most 0.5% of the interval's
+ * of two from 2M to 64M instructions whose such misses cost at most 0.5% of the interval's
  * instructions in cycles (memsig_warm; the ages are what the memory reference reuse latency
  * of Haskins and Skadron's warm-up measures, from a sample).
  */

@@ -156,6 +156,7 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 	}
 	json_kv_uint(&j, "detailed_instructions", r->est.detailed_insns);
 	json_kv_uint(&j, "warmup_instructions", r->est.warm_insns);
+	json_kv_uint(&j, "warmup_predictor_instructions", r->est.warm_pred_insns);
 	json_kv_double(&j, "preparation_host_seconds", r->prep_s);
 	if (r->prep_s > 0) {
 		json_key(&j, "preparation_passes_host_seconds");

@@ -171,6 +171,7 @@ static int campaign_point_go(const struct campaign *c, const struct core_config 
 	sp->argc = c->argc;  /* names the program */
 	sp->argv = c->argv;
 	sp->warmup = p->warmup;
+	sp->warmup_mem_only = c->warm_pred && p->warmup > c->warm_pred ? p->warmup - c->warm_pred : 0;
 	sp->insns = p->length;
 	if ((rc = campaign_prof_spec(dir, sp, err, errlen)))
 		goto out;

@@ -55,6 +55,9 @@ static void sim_usage(FILE *out)
 	        "  --restore CKPT      start from a checkpoint of robin run --checkpoint-at (no PROG)\n"
 	        "  --warmup W          first run W instructions functionally, warming caches, TLBs\n"
 	        "                      and the branch predictor; they are not reported\n"
+	        "  --warmup-predictor P  only the last P of them train the branch predictor (the\n"
+	        "                      ones before warm the TLBs and caches alone, at less cost;\n"
+	        "                      default all; one core)\n"
 	        "  --insns L           then simulate L instructions in detail and report only them\n"
 	        "  --smarts U:W:k      SMARTS: measure one unit of U instructions in every k, after W\n"
 	        "                      of detailed warming, warming functionally in between; CPI\n"
@@ -115,6 +118,7 @@ int cmd_sim(int argc, char **argv)
 	}
 	sim_spec_init(sp, "sim");
 	struct sim_profile_opts *po = &sp->po[0];
+	uint64_t wpred = UINT64_MAX;  /* --warmup-predictor */
 	for (i = 1; emu_opts_more(argc, argv, &i); i++) {
 		const char *a = argv[i];
 		int t = core_opts_take(&co, argc, argv, &i);
@@ -133,7 +137,7 @@ int cmd_sim(int argc, char **argv)
 		int needs = !strcmp(a, "--stats-json") || !strcmp(a, "--pipeview") ||
 		            !strcmp(a, "--pipeview-window") || !strcmp(a, "--restore") ||
 		            !strcmp(a, "--warmup") || !strcmp(a, "--insns") || !strcmp(a, "--smarts") ||
-		            !strcmp(a, "--cores");
+		            !strcmp(a, "--cores") || !strcmp(a, "--warmup-predictor");
 		if (needs && i + 1 >= argc) {
 			fprintf(stderr, "robin sim: %s needs a value\n", a);
 			goto out;
@@ -167,6 +171,12 @@ int cmd_sim(int argc, char **argv)
 				        a[2] == 'w' ? "non-negative" : "positive", argv[i]);
 				goto out;
 			}
+		} else if (!strcmp(a, "--warmup-predictor")) {
+			if (text_parse_u64(argv[++i], &wpred) || wpred == UINT64_MAX) {
+				fprintf(stderr, "robin sim: --warmup-predictor needs a non-negative integer, "
+				        "got '%s'\n", argv[i]);
+				goto out;
+			}
 		} else if (!strcmp(a, "--probe-check")) {
 			sp->probe_check = 1;
 		} else if (!strcmp(a, "--quiet")) {
@@ -180,6 +190,11 @@ int cmd_sim(int argc, char **argv)
 			goto out;
 		}
 	}
+	if (wpred != UINT64_MAX && (!sp->warmup || sp->ncores || sp->smarts.unit)) {
+		fprintf(stderr, "robin sim: --warmup-predictor goes with --warmup on one core\n");
+		goto out;
+	}
+	sp->warmup_mem_only = wpred < sp->warmup ? sp->warmup - wpred : 0;
 	if (sp->restore && i < argc) {
 		fprintf(stderr, "robin sim: --restore takes no program\n");
 		goto out;

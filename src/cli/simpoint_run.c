@@ -47,9 +47,12 @@ static void simpoint_run_usage(FILE *out)
 	        "  --warmup W|auto[:MIN:MAX]  functional warming before each point: W\n"
 	        "                    instructions, or (the default with the sampled signature)\n"
 	        "                    per point the shortest power of two times MIN up to MAX\n"
-	        "                    (default 2097152:16777216) whose misses on lines last used\n"
+	        "                    (default 2097152:67108864) whose misses on lines last used\n"
 	        "                    before it cost at most 0.5%% of its interval's instructions\n"
 	        "                    in cycles; with the memory pass 10000000\n"
+	        "  --warmup-predictor P|all  only the last P of each point's warming train the\n"
+	        "                    branch predictor, the ones before warm the TLBs and caches\n"
+	        "                    alone, at less cost (default 16777216)\n"
 	        "  --mem-weight X    weight of the memory dimension appended to the vectors: X *\n"
 	        "                    ln(the memory signature's warm cycles per instruction) per\n"
 	        "                    interval (default 1; 0: basic-block vectors only)\n"
@@ -180,7 +183,8 @@ int simpoint_run_main(int argc, char **argv)
 	                           .split_ratio = CAMPAIGN_SPLIT_RATIO,
 	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER,
 	                           .warm_min = CAMPAIGN_WARM_AUTO_MIN,
-	                           .warm_max = CAMPAIGN_WARM_AUTO_MAX };
+	                           .warm_max = CAMPAIGN_WARM_AUTO_MAX,
+	                           .warm_pred = CAMPAIGN_WARM_PREDICTOR };
 	uint64_t ppc = CAMPAIGN_POINTS_PER_CLUSTER;
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;
@@ -228,6 +232,10 @@ int simpoint_run_main(int argc, char **argv)
 			     fprintf(stderr, "robin simpoint run: --maxK too large\n") : 0);
 		else if (!strcmp(a, "--warmup"))
 			rc = simpoint_warmup_opt(v, &warm, &o);
+		else if (!strcmp(a, "--warmup-predictor") && !strcmp(v, "all"))
+			o.warm_pred = 0;
+		else if (!strcmp(a, "--warmup-predictor"))
+			rc = simpoint_u64_opt(a, v, 1, &o.warm_pred);
 		else if (!strcmp(a, "--jobs"))
 			rc = simpoint_u64_opt(a, v, 1, &jobs);
 		else if (!strcmp(a, "--seed"))

@@ -136,10 +136,12 @@ void core_warm(struct core *c, const struct emu_dyn *d);
 /* End of warming: every statistic restarts from zero and cycles count from the current cycle,
  * so core_stats reports only what core_run simulates next. */
 void core_warm_done(struct core *c);
-/* From now on core_warm keeps only what moves its clock (TLBs, caches, the memory system) and
- * leaves the branch predictor alone: for a pass that wants the clock's cycles per interval
- * (the campaigns' memory signature), not a warmed core. The clock is the same cycle for cycle. */
-void core_warm_clock_only(struct core *c);
+/* With `on`, from now on core_warm keeps only what moves its clock (TLBs, caches, the memory
+ * system) and leaves the branch predictor alone: for a pass that wants the clock's cycles per
+ * interval (the campaigns' memory signature), not a warmed core, and for the part of a warming
+ * that only the memory hierarchy needs. The clock is the same cycle for cycle. Off again with
+ * on = 0. */
+void core_warm_clock_only(struct core *c, int on);
 /* The memory trace's reader (emu_memtrace_fn, ctx: the core): instructions the translated
  * code ran (`before` of them on the I-cache line warmed last, with no data access, then the
  * one at pc with its load, kind 1, or store, kind 2, at addr, or a branch or jump whose
@@ -164,9 +166,12 @@ int core_warm_trace_begin(struct core *c, struct emu *e, int branches);
 enum emu_status core_warm_trace_to(struct core *c, struct emu *e, uint64_t to, int steps);
 /* Warm c with n steps of e (emu_step's: an instruction that did not complete counts), from
  * e's trace with branches named when emu_memtrace allows (then ended, the last branch
- * flushed), else step by step through core_warm. EMU_RUNNING, or how the program ended;
- * check core_warm_trace_error. */
-enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n);
+ * flushed), else step by step through core_warm. Only the last `pred` of them (all when
+ * pred >= n) train the branch predictor; the ones before warm the TLBs and caches alone,
+ * which end as they would with the predictor trained (warming has no wrong path), and cost
+ * less (the trace names no branch). EMU_RUNNING, or how the program ended; check
+ * core_warm_trace_error. */
+enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n, uint64_t pred);
 uint64_t core_warm_trace_error(const struct core *c);
 
 /* After core_run returned because the source ended: continue with the source's next records

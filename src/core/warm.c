@@ -183,10 +183,12 @@ enum emu_status core_warm_trace_to(struct core *c, struct emu *e, uint64_t to, i
 	return EMU_RUNNING;
 }
 
-enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n)
+/* n steps warmed, on a trace that names branches or not (the predictor trains on them
+ * unless warm_clock_only) */
+static enum emu_status warm_steps(struct core *c, struct emu *e, uint64_t n, int branches)
 {
 	enum emu_status st = EMU_RUNNING;
-	if (!core_warm_trace_begin(c, e, 1)) {
+	if (!core_warm_trace_begin(c, e, branches)) {
 		st = core_warm_trace_to(c, e, emu_instret(e) + n, 1);
 		core_warm_flush(c, emu_pc(e));
 		emu_memtrace_end(e);
@@ -199,6 +201,23 @@ enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n)
 			core_warm(c, &d);
 	}
 	return st;
+}
+
+enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n, uint64_t pred)
+{
+	if (pred < n) {
+		/* the memory hierarchy alone first: the predictor is not trained (its state after
+		 * the last `pred` steps is what it would be with all n, when pred is long enough;
+		 * the caches' and TLBs' state does not depend on it) */
+		int was = c->warm_clock_only;
+		c->warm_clock_only = 1;
+		enum emu_status st = warm_steps(c, e, n - pred, 0);
+		c->warm_clock_only = was;
+		if (st != EMU_RUNNING || !pred)
+			return st;
+		n = pred;
+	}
+	return warm_steps(c, e, n, 1);
 }
 
 void core_warm_done(struct core *c)
@@ -221,9 +240,9 @@ void core_warm_done(struct core *c)
 	c->progress_next = c->now + c->progress_interval;
 }
 
-void core_warm_clock_only(struct core *c)
+void core_warm_clock_only(struct core *c, int on)
 {
-	c->warm_clock_only = 1;
+	c->warm_clock_only = on != 0;
 }
 
 void core_resume(struct core *c)

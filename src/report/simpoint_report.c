@@ -205,10 +205,14 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 		        100 * r->err_sampling);
 	simpoint_report_ci(out, r);
 	fprintf(out, "  detailed %" PRIu64 " instructions (%.2f%% of the program), warmed %"
-	        PRIu64 "%s\n", est->detailed_insns,
+	        PRIu64 "%s", est->detailed_insns,
 	        c->total_insns ? 100.0 * (double)est->detailed_insns / (double)c->total_insns : 0,
 	        est->warm_insns, c->warm_max ? " (each point's warming chosen from its interval's "
 	        "reuse ages)" : "");
+	if (est->warm_pred_insns < est->warm_insns)
+		fprintf(out, ", the branch predictor trained over %" PRIu64 " of them (the last %"
+		        PRIu64 " of each point's)", est->warm_pred_insns, c->warm_pred);
+	fputc('\n', out);
 	fprintf(out, "  weighted cycle stack (cycles per instruction):\n");
 	for (unsigned s = 0; s < CORE_STACK_N; s++)
 		if (est->stack_cpi[s] > 0.0005 * est->cpi)

@@ -192,7 +192,8 @@ static enum emu_status sim_warm(struct sim *sim, uint64_t n)
 	struct emu_dyn d;
 	if (!sim->m && n && !sim->calls) {
 		/* the translated code's trace, branches and all, where the host allows */
-		enum emu_status st = core_warm_steps(sim->c, sim->e, n);
+		uint64_t mo = sim->s->warmup_mem_only;
+		enum emu_status st = core_warm_steps(sim->c, sim->e, n, mo < n ? n - mo : 0);
 		if (core_warm_trace_error(sim->c)) {
 			fprintf(stderr, "robin %s: the warming trace is out of step at pc 0x%" PRIx64 "\n",
 			        sim->s->cmd, core_warm_trace_error(sim->c) & ~(uint64_t)1);
@@ -204,7 +205,11 @@ static enum emu_status sim_warm(struct sim *sim, uint64_t n)
 		return EMU_RUNNING;
 	}
 	if (!sim->m) {
+		uint64_t mo = sim->s->warmup_mem_only;
+		core_warm_clock_only(sim->c, mo > 0);
 		for (uint64_t k = 0; k < n; k++) {
+			if (k == mo)
+				core_warm_clock_only(sim->c, 0);
 			enum emu_status st = emu_step(sim->e, &d);
 			if (st != EMU_RUNNING)
 				return st;
@@ -212,6 +217,7 @@ static enum emu_status sim_warm(struct sim *sim, uint64_t n)
 				callstack_step(sim->calls, sim->e, &d);
 			core_warm(sim->c, &d);
 		}
+		core_warm_clock_only(sim->c, 0);
 		core_warm_done(sim->c);
 		return EMU_RUNNING;
 	}
@@ -665,7 +671,7 @@ int sim_functional_sampled(const struct sim_spec *s, const uint64_t *ends, size_
 	source_emu_init(&sim->se, sim->e, 0, &sim->src[0]);
 	if ((rc = core_create(&s->cfg, &sim->src[0], &sim->c)))
 		goto out;
-	core_warm_clock_only(sim->c);  /* the clock's cycles are all this pass gives */
+	core_warm_clock_only(sim->c, 1);  /* the clock's cycles are all this pass gives */
 	static const struct sim_sample whole = { 0, 0, 0, 1 };
 	/* every instruction warmed: from the translated code's trace where the host allows */
 	int traced = !smp && !core_warm_trace_begin(sim->c, sim->e, 0);

@@ -51,6 +51,8 @@ struct sim_spec {
 	                                 time, unless eo->cfg.virtual_time) */
 	/* the mode */
 	uint64_t warmup;              /* instructions warmed functionally first, not reported */
+	uint64_t warmup_mem_only;     /* the first this many of them leave the branch predictor
+	                                 untrained (--warmup-predictor; one core) */
 	uint64_t insns;               /* then this many in detail (0: to the end) */
 	struct smarts_opts smarts;    /* smarts.unit != 0: SMARTS sampling */
 	/* the consumers */

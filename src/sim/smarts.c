@@ -116,7 +116,7 @@ struct smarts_one {
 static enum emu_status smarts_one_warm(void *ctx, uint64_t n)
 {
 	struct smarts_one *m = ctx;
-	enum emu_status st = core_warm_steps(m->c, m->e, n);
+	enum emu_status st = core_warm_steps(m->c, m->e, n, n);
 	return core_warm_trace_error(m->c) ? EMU_FAULT : st;
 }
 
