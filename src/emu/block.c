@@ -451,6 +451,14 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		e->jit_runlog = malloc(BLOCK_RUNLOG_CAP * sizeof(*e->jit_runlog));
 	env.log_runs = want && e->jit_runlog && (uintptr_t)b < (1ull << JIT_RUN_PTR_BITS);
 	env.log_mem = env.log_runs && (e->memtrace || e->jit_log_always || e->access_hook);
+	env.log_sample = env.log_mem && e->access_hook && e->access_sampled && !e->memtrace &&
+	                 !e->jit_log_always;
+	if (env.log_sample) {
+		e->jit_hash_k = EMU_LINE_HASH_K;
+		env.hash_k = (int32_t)offsetof(struct emu, jit_hash_k) - 128;
+		env.sample_shift = e->access_shift;
+		env.sample_below = e->access_below;
+	}
 	if (e->memtrace && !env.log_runs)
 		return;  /* the trace would miss it: it stays stepped */
 	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
@@ -472,8 +480,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	b->jit_sp = (uint16_t)c.sp_below;
 	if (!env.log_runs)
 		e->jit_nolog = 1;
-	if (!env.log_mem)
-		e->jit_nolog_mem = 1;
+	if (!env.log_mem || env.log_sample)
+		e->jit_nolog_mem = 1;  /* the memory trace cannot read this code's log */
 	b->jit = code + c.body;
 	b->jit_chain = code + c.chain;
 	e->jit_blocks++;
@@ -526,32 +534,45 @@ static inline double block_fma_host(double x, double y, double z)
 #endif
 }
 
+static const uint16_t *block_mem_before(struct emu *e, struct emu_block *b);
+
 /* The runs the translated code logged (env->log_runs), to the block hook in order; the run not
  * yet reported then starts at the block the code returned in, b, at icount (the code returns
  * from b's chain entry, before running it, or from inside b, whose instructions before the
- * return are not yet counted). */
-static void block_runlog_replay(struct emu *e, const struct emu_block *b, uint64_t icount,
+ * return are not yet counted; r is what it returned). With e->access_sampled the log holds
+ * only the sampled lines' accesses, and each run counts its loads and stores from its block
+ * (mem_before), the ops b ran before it handed one back too. */
+static void block_runlog_replay(struct emu *e, struct emu_block *b, uint64_t icount, uint32_t r,
 				uint64_t *hk_pc, uint64_t *hk_icount)
 {
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
-	if (p == end)
+	const int partial = e->access_hook && e->access_sampled && !(r & (JIT_LEFT | JIT_ENTER));
+	if (p == end) {
+		if (partial)
+			e->access_seen += block_mem_before(e, b)[r & 0xffff];
 		return;
+	}
 	if (e->access_hook) {
 		unsigned shift = e->access_shift;
 		uint32_t below = e->access_below;
 		uint64_t seen = e->access_seen;
+		const int sampled = e->access_sampled;
 		for (; p < end; p++) {
 			uint64_t v = *p;
 			if (v & JIT_RUN_TAG) {
+				if (sampled)
+					seen += block_mem_before(e, BLOCK_RUN_BLOCK(v))[BLOCK_RUN_INSNS(v)];
 				if (e->block_hook) {
 					e->access_seen = seen;  /* the run's accesses included */
 					e->block_hook(e->block_hook_ctx, BLOCK_RUN_BLOCK(v)->pc,
 						      BLOCK_RUN_INSNS(v));
 				}
-			} else if (seen++, emu_line_hash(v >> shift) < below) {
+			} else if (seen += !sampled, emu_line_hash(v >> shift) < below) {
 				e->access_hook(e->access_hook_ctx, v);
 			}
 		}
+		if (partial)
+			seen += block_mem_before(e, b)[r & 0xffff];
 		e->access_seen = seen;
 	} else if (e->block_hook) {
 		for (; p < end; p++)
@@ -577,6 +598,22 @@ static const uint8_t block_mem_kind[BK_COUNT] = {
 	[BK_JAL] = EMU_MEMTRACE_BRANCH, [BK_J] = EMU_MEMTRACE_BRANCH,
 	[BK_JALR] = EMU_MEMTRACE_BRANCH, [BK_JR] = EMU_MEMTRACE_BRANCH,
 };
+
+/* The loads and stores b's translated code logs among its first i ops, for i = 0 .. n_insns
+ * (built at its first replay while a sampling access hook listens). */
+static const uint16_t *block_mem_before(struct emu *e, struct emu_block *b)
+{
+	if (b->mem_before)
+		return b->mem_before;
+	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
+	uint16_t *m = emu_arena_alloc(&e->blk_arena, (b->n_insns + 1u) * sizeof(*m));
+	m[0] = 0;
+	for (uint32_t i = 0; i < b->n_insns; i++)
+		m[i + 1] = (uint16_t)(m[i] + (block_mem_kind[kinds[i]] == 1 ||
+		                              block_mem_kind[kinds[i]] == 2));
+	b->mem_before = m;
+	return m;
+}
 
 /* A replay of the log to the memory trace: the code line of the last instruction it named and
  * the instructions since then. */
@@ -734,6 +771,7 @@ int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned lin
 	e->access_shift = line_shift;
 	e->access_below = below;
 	e->access_seen = 0;
+	e->access_sampled = e->jit_blocks == 0;  /* no code yet that logs every access */
 	return 0;
 }
 
@@ -970,7 +1008,7 @@ enter:
 							return EMU_LIMIT;
 						}
 					} else if (e->block_hook || e->access_hook) {
-						block_runlog_replay(e, b, icount, &hk_pc, &hk_icount);
+						block_runlog_replay(e, b, icount, r, &hk_pc, &hk_icount);
 					}  /* else no one reads it (emu_jit_log_always) */
 				}
 				if (__builtin_expect((r & (JIT_LEFT | JIT_ENTER)) != 0, 1)) {

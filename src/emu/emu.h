@@ -153,9 +153,10 @@ void emu_set_block_hook(struct emu *e, emu_block_fn fn, void *ctx);
 
 /* The hash a line is sampled by: 32 well-mixed bits of line (the high half of a multiplicative
  * hash), so the lines below a threshold are a uniform sample of the address space. */
+#define EMU_LINE_HASH_K 0x9e3779b97f4a7c15ull
 static inline uint32_t emu_line_hash(uint64_t line)
 {
-	return (uint32_t)((line * 0x9e3779b97f4a7c15ull) >> 32);
+	return (uint32_t)((line * EMU_LINE_HASH_K) >> 32);
 }
 
 typedef void (*emu_access_fn)(void *ctx, uint64_t addr);

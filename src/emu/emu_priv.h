@@ -67,6 +67,9 @@ struct emu_block {
 	uint16_t jit_sp;        /* ... sp below the memory limit (jit_code.sp_below) */
 	const struct block_mt_plan *mt_plan;  /* what the memory trace names of its ops
 	                                         (block.c, built at its first replay), or NULL */
+	const uint16_t *mem_before;  /* per i <= n_insns, the loads and stores the translated
+	                                code logs among its first i ops (block_mem_before), or
+	                                NULL */
 	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per
 	                                      host line; then n_ops bytes, their enum
 	                                      block_kind (for jit.c: labels may coincide) */
@@ -182,7 +185,9 @@ struct emu {
 	uint64_t jit_runlog_at;
 	uint64_t *jit_runlog;
 	int jit_nolog;
-	int jit_nolog_mem;                   /* ... or one that does not log its accesses */
+	int jit_nolog_mem;                   /* ... or one that does not log its accesses (or
+	                                        only the sampled ones: emu_set_access_hook's) */
+	uint64_t jit_hash_k;                 /* emu_line_hash's multiplier, for that code */
 	int jit_log_always;                  /* emu_jit_log_always: every translation logs its
 	                                        runs and accesses, read or not */
 	emu_memtrace_fn memtrace;            /* emu_memtrace: the log's reader, or NULL */
@@ -198,6 +203,9 @@ struct emu {
 	unsigned access_shift;               /* line = addr >> access_shift */
 	uint32_t access_below;               /* sampled: emu_line_hash(line) < access_below */
 	uint64_t access_seen;                /* accesses logged while it listened */
+	int access_sampled;                  /* installed before any translation: the code logs
+	                                        only the sampled lines' accesses, the replay
+	                                        counts them all from the runs (mem_before) */
 	struct emu_jc_entry jc[1u << EMU_JC_BITS]; /* PC -> block, flushed when a page drops */
 	/* Every block built, by its first PC (block.c): open addressing, linear probing, at
 	 * most half full; dead blocks stay until they are replaced or the table grows. */

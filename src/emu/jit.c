@@ -767,14 +767,26 @@ static void emit_run_log(struct jbuf *j, uint64_t entry)
 	op_m(j, 0, 1, 0x89, RCX, XB, -1, at, 0);               /* mov [rdi + run_log], rcx */
 }
 
-/* Append guest address register a to the log (env->log_mem; rcx is free before an access). */
+/* Append guest address register a to the log (env->log_mem; rcx is free before an access);
+ * with env->log_sample only when its line is in the sample. */
 static void emit_mem_log(struct jbuf *j, int a)
 {
-	int32_t at = j->env->run_log;
+	const struct jit_env *env = j->env;
+	int32_t at = env->run_log;
+	uint8_t *skip = NULL;
+	if (env->log_sample) {
+		op_r(j, 0, 1, 0x8b, RCX, a);                           /* mov rcx, a */
+		shift_imm(j, 1, 5, RCX, env->sample_shift);            /* shr rcx, shift */
+		op_m(j, 0, 1, 0x0faf, RCX, XB, -1, env->hash_k, 0);    /* imul rcx, [rdi + hash_k] */
+		shift_imm(j, 1, 5, RCX, 32);                           /* shr rcx, 32 */
+		alu_imm(j, 0, 7, RCX, (int32_t)env->sample_below);     /* cmp ecx, below */
+		skip = jshort(j, CC_AE);                               /* jae: not sampled */
+	}
 	op_m(j, 0, 1, 0x8b, RCX, XB, -1, at, 0);               /* mov rcx, [rdi + run_log] */
 	op_m(j, 0, 1, 0x89, a, RCX, -1, 0, 0);                 /* mov [rcx], a */
 	alu_imm(j, 1, 0, RCX, 8);                              /* add rcx, 8 */
 	op_m(j, 0, 1, 0x89, RCX, XB, -1, at, 0);               /* mov [rdi + run_log], rcx */
+	land(j, skip);
 }
 
 /* The code of exit v (jit.h's return values): the instructions of the block up to it counted

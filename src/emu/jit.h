@@ -80,9 +80,12 @@ struct jit_env {
 	 * address (below 2^48, tag clear) once it passed the check against limit (the access
 	 * itself may still fault: the op's handler then does it). The caller bounds env->limit
 	 * so that the array cannot overflow: at most two entries per instruction. (A block hook
-	 * and the memory trace see the runs so without every block coming back to block_run.) */
-	int log_runs, log_mem;
-	int32_t run_log;
+	 * and the memory trace see the runs so without every block coming back to block_run.)
+	 * log_sample (with log_mem): only the addresses whose line a >> sample_shift hashes
+	 * (emu_line_hash, its multiplier the uint64_t at offset hash_k) below sample_below */
+	int log_runs, log_mem, log_sample;
+	int32_t run_log, hash_k;
+	uint32_t sample_shift, sample_below;
 };
 
 /* The block being translated. */
