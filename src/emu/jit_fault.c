@@ -33,6 +33,10 @@ struct jit_faults {
 #define JIT_FAULT_TABLES 16
 static struct jit_faults *jit_fault_tabs[JIT_FAULT_TABLES];
 static struct sigaction jit_fault_old[2];  /* SIGSEGV, SIGBUS before ours */
+/* both handlers are ours (robin installs no other): jit_fault_ready asks the kernel only
+ * until then, not at every emu_run (a warming trace's loop calls it once per op it hands
+ * back: two system calls each time) */
+static volatile sig_atomic_t jit_fault_ours;
 
 #if defined(__x86_64__)
 static int jit_fault_find(uintptr_t rip, uintptr_t *to)
@@ -78,12 +82,15 @@ static void jit_fault_handler(int sig, siginfo_t *si, void *ucv)
 		old->sa_handler(sig);
 		return;
 	}
+	jit_fault_ours = 0;
 	signal(sig, SIG_DFL);
 }
 
 int jit_fault_ready(void)
 {
 	static const int sigs[2] = { SIGSEGV, SIGBUS };
+	if (jit_fault_ours)
+		return 0;
 	for (int i = 0; i < 2; i++) {
 		struct sigaction cur, sa;
 		if (sigaction(sigs[i], NULL, &cur))
@@ -97,6 +104,7 @@ int jit_fault_ready(void)
 		if (sigaction(sigs[i], &sa, &jit_fault_old[i]))
 			return -1;
 	}
+	jit_fault_ours = 1;
 	return 0;
 }
 #else
