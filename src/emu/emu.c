@@ -412,6 +412,7 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 			     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
 	int err;
 	*out = NULL;
+	jit_fault_recheck();  /* the host's fault handlers: asked again at the first run */
 	if (e == MAP_FAILED)
 		return -ENOMEM;
 	if (cfg)

@@ -132,8 +132,11 @@ struct jit_faults;
 int jit_fault_add(struct jit_faults **t, const uint8_t *lo, size_t size, const uint8_t *code,
 		  const struct jit_code *c) __attribute__((warn_unused_result));
 /* Make sure the handlers are robin's (another may have been installed since: it is then
- * called for the faults that are not translated accesses). 0, or -1 when they cannot be. */
+ * called for the faults that are not translated accesses). 0, or -1 when they cannot be.
+ * Once they are, it asks the kernel again only after jit_fault_recheck (robin changes them
+ * nowhere else; a program around it, a test harness, may between emulators). */
 int jit_fault_ready(void);
+void jit_fault_recheck(void);
 /* Forget an arena's table (its code is gone). */
 void jit_fault_free(struct jit_faults *t);
 

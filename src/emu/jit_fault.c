@@ -35,8 +35,13 @@ static struct jit_faults *jit_fault_tabs[JIT_FAULT_TABLES];
 static struct sigaction jit_fault_old[2];  /* SIGSEGV, SIGBUS before ours */
 /* both handlers are ours (robin installs no other): jit_fault_ready asks the kernel only
  * until then, not at every emu_run (a warming trace's loop calls it once per op it hands
- * back: two system calls each time) */
+ * back: two system calls each time), and again after jit_fault_recheck (emu_create) */
 static volatile sig_atomic_t jit_fault_ours;
+
+void jit_fault_recheck(void)
+{
+	jit_fault_ours = 0;
+}
 
 #if defined(__x86_64__)
 static int jit_fault_find(uintptr_t rip, uintptr_t *to)
