@@ -436,6 +436,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		.link = JIT_OFF(jit_link), .link_pc = JIT_OFF(jit_link_pc),
 		.jc = JIT_OFF(jc), .chain_of = (int32_t)offsetof(struct emu_block, jit_chain),
 		.jc_mask = (1u << EMU_JC_BITS) - 1, .run_log = JIT_OFF(jit_runlog_at),
+		.hash_k = JIT_OFF(jit_hash_k),
 	};
 #undef JIT_OFF
 	struct jit_env env = env0;
@@ -454,8 +455,6 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	env.log_sample = env.log_mem && e->access_hook && e->access_sampled && !e->memtrace &&
 	                 !e->jit_log_always;
 	if (env.log_sample) {
-		e->jit_hash_k = EMU_LINE_HASH_K;
-		env.hash_k = (int32_t)offsetof(struct emu, jit_hash_k) - 128;
 		env.sample_shift = e->access_shift;
 		env.sample_below = e->access_below;
 	}
@@ -546,10 +545,11 @@ static void block_runlog_replay(struct emu *e, struct emu_block *b, uint64_t ico
 				uint64_t *hk_pc, uint64_t *hk_icount)
 {
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
-	const int partial = e->access_hook && e->access_sampled && !(r & (JIT_LEFT | JIT_ENTER));
+	/* the loads and stores b ran before it handed an op back: after every logged run's */
+	const uint64_t tail = e->access_hook && e->access_sampled && !(r & (JIT_LEFT | JIT_ENTER)) ?
+	                      block_mem_before(e, b)[r & 0xffff] : 0;
 	if (p == end) {
-		if (partial)
-			e->access_seen += block_mem_before(e, b)[r & 0xffff];
+		e->access_seen += tail;
 		return;
 	}
 	if (e->access_hook) {
@@ -571,9 +571,7 @@ static void block_runlog_replay(struct emu *e, struct emu_block *b, uint64_t ico
 				e->access_hook(e->access_hook_ctx, v);
 			}
 		}
-		if (partial)
-			seen += block_mem_before(e, b)[r & 0xffff];
-		e->access_seen = seen;
+		e->access_seen = seen + tail;
 	} else if (e->block_hook) {
 		for (; p < end; p++)
 			if (*p & JIT_RUN_TAG)  /* (a translation made for the memory trace logs
@@ -772,6 +770,7 @@ int emu_set_access_hook(struct emu *e, emu_access_fn fn, void *ctx, unsigned lin
 	e->access_below = below;
 	e->access_seen = 0;
 	e->access_sampled = e->jit_blocks == 0;  /* no code yet that logs every access */
+	e->jit_hash_k = EMU_LINE_HASH_K;         /* the sampling code reads it */
 	return 0;
 }
 
