@@ -206,6 +206,8 @@ static int campaign_write_manifest(const struct campaign *c, char *err, size_t e
 		fprintf(f, "warm_auto %" PRIu64 " %" PRIu64 "\n", c->warm_min, c->warm_max);
 	if (c->warm_pred)
 		fprintf(f, "warm_predictor %" PRIu64 "\n", c->warm_pred);
+	if (c->chains)
+		fprintf(f, "chains 1\n");
 	fprintf(f, "seed %" PRIu64 "\n", c->seed);
 	if (c->sysroot[0])
 		fprintf(f, "sysroot %s\n", c->sysroot);
@@ -330,6 +332,13 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 			}
 			continue;
 		}
+		if (sscanf(line, "chains %d", &c->chains) == 1) {
+			if (c->chains != 0 && c->chains != 1) {
+				snprintf(why, sizeof(why), "chains %d: not 0 or 1", c->chains);
+				rc = -EINVAL;
+			}
+			continue;
+		}
 		if (sscanf(line, "interval %" SCNu64, &c->interval) == 1 ||
 		    sscanf(line, "warmup %" SCNu64, &c->warmup) == 1 ||
 		    sscanf(line, "instructions %" SCNu64, &c->total_insns) == 1 ||
@@ -428,13 +437,91 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 		return campaign_fail(err, errlen, rc, "%s:%ld: not a robin campaign manifest", path, lineno);
 	}
 	snprintf(c->prog, sizeof(c->prog), "%s", c->argv[0]);
+	if (campaign_chain(c)) {
+		campaign_free(c);
+		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	}
 	for (int i = 0; i < c->n_points; i++)
 		campaign_read_result(c, &c->pts[i]);
 	return 0;
 }
 
+int campaign_chain(struct campaign *c)
+{
+	int n = c->n_points;
+	free(c->chain);
+	free(c->chain_ord);
+	c->chain = calloc((size_t)(n ? n : 1), sizeof(*c->chain));
+	c->chain_ord = malloc((size_t)(n ? n : 1) * sizeof(*c->chain_ord));
+	c->n_chains = 0;
+	if (!c->chain || !c->chain_ord)
+		return -ENOMEM;
+	int *ord = c->chain_ord;
+	for (int i = 0; i < n; i++)
+		ord[i] = i;
+	/* by warming start (insertion sort, a few dozen points); a chain is a run of warming
+	 * windows [start - warmup, start + length) that overlap or touch */
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0; j--) {
+			const struct campaign_point *a = &c->pts[ord[j - 1]], *b = &c->pts[ord[j]];
+			if (a->start - a->warmup < b->start - b->warmup ||
+			    (a->start - a->warmup == b->start - b->warmup && a->start <= b->start))
+				break;
+			int t = ord[j];
+			ord[j] = ord[j - 1];
+			ord[j - 1] = t;
+		}
+	uint64_t end = 0;
+	for (int k = 0; k < n; k++) {
+		const struct campaign_point *p = &c->pts[ord[k]];
+		if (!c->chains || !k || p->start - p->warmup > end) {
+			struct campaign_chain *ch = &c->chain[c->n_chains++];
+			ch->first = k;
+			ch->start = p->start - p->warmup;
+			end = 0;
+		}
+		c->chain[c->n_chains - 1].n++;
+		if (p->start + p->length > end)
+			end = p->start + p->length;
+	}
+	/* within a chain, its points by start: the order its warming reaches them */
+	for (int g = 0; g < c->n_chains; g++) {
+		int *o = ord + c->chain[g].first;
+		for (int i = 1; i < c->chain[g].n; i++)
+			for (int j = i; j > 0 && c->pts[o[j - 1]].start > c->pts[o[j]].start; j--) {
+				int t = o[j];
+				o[j] = o[j - 1];
+				o[j - 1] = t;
+			}
+	}
+	/* each chain's warming, point by point: the memory hierarchy alone up to the predictor's
+	 * stretch, which begins untrained unless it follows on from the stretch before */
+	for (int g = 0; g < c->n_chains; g++) {
+		struct campaign_chain *ch = &c->chain[g];
+		uint64_t cur = ch->start, from = 0;
+		int trained = 0;
+		for (int k = ch->first; k < ch->first + ch->n; k++) {
+			struct campaign_point *p = &c->pts[ord[k]];
+			uint64_t ws = c->warm_pred && p->start - cur > c->warm_pred ?
+			              p->start - c->warm_pred : cur;
+			if (ws > cur || !trained)
+				from = ws;
+			trained = 1;
+			p->chain = g;
+			p->warm_from = ch->start;
+			p->pred_from = from;
+			ch->warm_pred += p->start - ws;
+			cur = p->start;
+		}
+		ch->warm = cur - ch->start;
+	}
+	return 0;
+}
+
 void campaign_free(struct campaign *c)
 {
+	free(c->chain);
+	free(c->chain_ord);
 	free(c->splits);
 	free(c->pts);
 	free(c->start);
@@ -456,8 +543,8 @@ static int campaign_checkpoints(struct campaign *c, const struct campaign_opts *
 	if (!at)
 		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	int n = 0;
-	for (int i = 0; i < c->n_points; i++) {
-		uint64_t a = c->pts[i].start - c->pts[i].warmup;
+	for (int i = 0; i < c->n_chains; i++) {
+		uint64_t a = c->chain[i].start;
 		int dup = 0;
 		for (int j = 0; j < n; j++)
 			dup |= at[j] == a;
@@ -629,6 +716,7 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	c->interval = o->interval;
 	c->warmup = o->warmup;
 	c->warm_pred = o->warm_pred;
+	c->chains = o->chains;
 	c->seed = o->seed;
 	snprintf(c->sysroot, sizeof(c->sysroot), "%s", o->sysroot ? o->sysroot : "");
 	c->argc = argc;
@@ -748,7 +836,7 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	free(warm);
 	simpoint_result_free(&r);
-	if (!rc && campaign_add_tail(c, o->warmup))
+	if (!rc && (campaign_add_tail(c, o->warmup) || campaign_chain(c)))
 		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	if (!rc)
 		rc = campaign_write_manifest(c, err, errlen);
@@ -763,6 +851,8 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 			char path[PATH_MAX];
 			const struct campaign_point *p = &c->pts[i];
 			if (!campaign_ckpt_path(path, sizeof(path), c->dir, p->start - p->warmup))
+				unlink(path);
+			if (!campaign_ckpt_path(path, sizeof(path), c->dir, p->warm_from))
 				unlink(path);
 		}
 	}
@@ -793,8 +883,6 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		for (unsigned s = 0; s < CORE_STACK_N; s++)
 			e->stack_cpi[s] += p->weight * (double)p->stack[s] / (double)p->insns;
 		e->detailed_insns += p->insns;
-		e->warm_insns += p->warmup;
-		e->warm_pred_insns += c->warm_pred && p->warmup > c->warm_pred ? c->warm_pred : p->warmup;
 		struct strat_ci_stratum *st = &h[p->cluster];
 		if (!st->n || cpi < lo[p->cluster])
 			lo[p->cluster] = cpi;
@@ -804,6 +892,10 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		st->n++;
 		st->sum += cpi;
 		st->sum2 += cpi * cpi;
+	}
+	for (int g = 0; g < c->n_chains; g++) {
+		e->warm_insns += c->chain[g].warm;
+		e->warm_pred_insns += c->chain[g].warm_pred;
 	}
 	if (!rc) {
 		/* the clusters as strata: their intervals, the points drawn from them; the memory

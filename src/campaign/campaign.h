@@ -11,7 +11,7 @@
  *   bbv.bb bbv.map bbv.txt   the vectors, the block/interval map (robin run --bbv formats) and
  *                  the profiling pass's instruction count
  *   simpoints weights labels   SimPoint's files
- *   insn-N.ckpt    the checkpoints (docs/checkpoint.md)
+ *   insn-N.ckpt    the checkpoints, one per chain of points (docs/checkpoint.md)
  *   point-I.txt    a point's result: "cycles N", "instructions N", "stack NAME N" lines
  *   truth.txt      with validation: the full run's cycles per interval
  * Every pass runs the guest with --virtual-time and its output in a file of the directory, so
@@ -92,6 +92,8 @@ struct campaign_opts {
 	/* > 0: no memory pass; the vectors pass samples one line in mem_sample of the translated
 	 * code's loads and stores (campaign_memsig.c) for the signature */
 	uint32_t mem_sample;
+	int chains;                /* points whose warming windows overlap or touch one another
+	                              share one warming, a chain (campaign_chain) */
 	int checkpoints;           /* save each point's warming start as DIR/insn-N.ckpt (for jobs
 	                              elsewhere: --slurm); local points fork from one run of the
 	                              program that stops at each (campaign_run_local) */
@@ -104,10 +106,22 @@ struct campaign_point {
 	double weight;
 	uint64_t start, length;    /* the interval: first instruction and how many */
 	uint64_t warmup;           /* functional warming before it (start - checkpoint) */
+	/* its chain (campaign_chain): the warming starts at warm_from (the chain's start, at
+	 * most start - warmup), the branch predictor trains from pred_from on */
+	int chain;
+	uint64_t warm_from, pred_from;
 	/* results (point-I.txt) */
 	int done;
 	uint64_t cycles, insns;
 	uint64_t stack[CORE_STACK_N];
+};
+
+/* Points simulated from one warming, one after the other (campaign_chain). */
+struct campaign_chain {
+	uint64_t start;            /* where its warming starts */
+	int first, n;              /* its points: chain_ord[first .. first + n - 1], by start */
+	uint64_t warm, warm_pred;  /* instructions it warms, and of them those that train the
+	                              predictor */
 };
 
 struct campaign {
@@ -116,6 +130,10 @@ struct campaign {
 	uint64_t interval, warmup;
 	uint64_t warm_min, warm_max; /* warm_max > 0: each point's warming chosen (its own) */
 	uint64_t warm_pred;        /* > 0: the predictor warms over the last warm_pred of it */
+	int chains;                /* the points' warmings chained (campaign.txt "chains 1") */
+	int n_chains;              /* campaign_chain's: without chains, one per point */
+	struct campaign_chain *chain;
+	int *chain_ord;            /* the points by start, chain after chain */
 	uint64_t total_insns;      /* the whole program */
 	int k;                     /* clusters */
 	int n_points;
@@ -134,6 +152,19 @@ struct campaign {
 	double pass_s[CAMPAIGN_PASSES];
 	int mem_sampled;           /* the vectors pass wrote the sampled signature (mem.txt) */
 };
+
+/* The chains of c's points (c->chain, c->chain_ord and each point's chain, warm_from and
+ * pred_from): by start, a point joins the chain before it when its own warming window (its
+ * warmup instructions before its start) reaches that chain's last interval or beyond, so
+ * that one warming, forking each point's detailed run at its start, covers them all and
+ * warms no instruction twice. The chain's warming starts at the earliest of its points'
+ * warming starts; before each point the last warm_pred instructions (all with warm_pred 0)
+ * train the predictor, which starts untrained again where a stretch that does not follow
+ * on from the one before begins (the caches and TLBs keep warming throughout). So point I
+ * warms as `robin sim --warmup START-WARM_FROM --warmup-predictor START-PRED_FROM` from
+ * instruction warm_from would. Without c->chains every point is a chain of its own, warmed
+ * as before. 0 or -ENOMEM. */
+int campaign_chain(struct campaign *c) __attribute__((warn_unused_result));
 
 /* The largest k when none is given: a tenth of the intervals, but at least CAMPAIGN_MIN_MAX_K
  * (a program of few long intervals still gets a k for each of its phases) and at most
@@ -172,16 +203,25 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 
 void campaign_free(struct campaign *c);
 
-/* Simulate point `index` of the campaign in dir: restore its checkpoint (without one: run the
- * program on the translator to the point's warming start, its output to point-I.ff.out),
- * warm, simulate its interval in detail, write point-I.txt (guest output to point-I.out).
+/* Simulate point `index` of the campaign in dir alone: restore its chain's checkpoint
+ * (without one: run the program on the translator to the chain's start, its output to
+ * point-I.ff.out), warm as its chain warms it (warm_from, pred_from), simulate its interval in
+ * detail, write point-I.txt (guest output to point-I.out): the result its chain gives.
  * Returns 0 or -errno with a message. */
 int campaign_point_run(const char *dir, int index, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
-/* Run every point, at most jobs at a time, each forked from one run of the program on the
- * translator when it reaches the point's warming start (the emulator state a checkpoint
- * restores, and the same results; the run in a child). Another child of the caller, `other`
+/* Simulate chain g of the campaign in dir (campaign_chain): restore its checkpoint (without
+ * one: run the program on the translator to its start), warm through its points and simulate
+ * each in detail at its start, in a process of its own (point-I.txt, point-I.out,
+ * point-I.log), each the result campaign_point_run gives. Returns 0 or -errno with a
+ * message. */
+int campaign_chain_run(const char *dir, int g, char *err, size_t errlen)
+	__attribute__((warn_unused_result));
+
+/* Run every point, chain by chain (campaign_chain), at most jobs chains at a time, each
+ * forked from one run of the program on the translator when it reaches the chain's start
+ * (the emulator state a checkpoint restores, and the same results; the run in a child). Another child of the caller, `other`
  * (-1: none), may end meanwhile: if it is reaped here, *other_status gets its exit status (as
  * campaign_wait's) and `other` is set to -1. Returns 0 or -errno with a message (the failed
  * point is named on stderr). */
@@ -189,7 +229,7 @@ int campaign_run_local(const struct campaign *c, int jobs, pid_t *other, int *ot
                        char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
-/* Write dir/points.sbatch (a job array, one task per point), dir/merge.sbatch and
+/* Write dir/points.sbatch (a job array, one task per chain of points), dir/merge.sbatch and
  * dir/submit.sh (submits the array and the merge with --dependency=afterok). Returns 0 or
  * -errno with a message. */
 int campaign_write_slurm(const struct campaign *c, const char *self, char *err, size_t errlen)

@@ -97,7 +97,10 @@ struct campaign_detail {
 	size_t errlen;
 	int rc;                      /* 0 or -errno with a message in err */
 	int ran;
+	int chained;                 /* a chain's warming: a run that ends before any detail is
+	                                its warmer's, not a failure */
 	struct core_stats stats;     /* the detailed part's */
+	double t0;                   /* when the run began (a chain's point: its own warming) */
 	double secs;                 /* host time of the whole run (restore, warming, detail) */
 };
 
@@ -135,14 +138,46 @@ static int campaign_detail_run(struct sim_spec *s, struct campaign_detail *k)
 	s->progress = 0;
 	s->done = campaign_detail_done;
 	s->done_ctx = k;
-	double t0 = campaign_now();
+	k->t0 = campaign_now();
 	int rc = sim_run(s);
-	k->secs = campaign_now() - t0;
+	k->secs = campaign_now() - k->t0;
 	if (k->rc)
 		return k->rc;
+	if (!rc && !k->ran && k->chained)
+		return 0;
 	if (rc || !k->ran)
 		return campaign_fail(k->err, k->errlen, -EIO, "%s failed (exit %d; the reason is on "
 		                     "stderr)", k->what, rc);
+	return 0;
+}
+
+/* The detailed run of point `index` set up in *sp (its guest output to point-I.out): from
+ * the checkpoint ckpt, or from e, an emulator at the point's warming start (taken over by the
+ * run), warming as its chain warms it (warm_from, pred_from). 0 or -errno with a message. */
+static int campaign_point_spec(const struct campaign *c, const struct core_config *cfg, int index,
+                               const char *ckpt, struct emu *e, struct emu_opts *eo,
+                               struct sim_spec *sp, char *err, size_t errlen)
+{
+	const struct campaign_point *p = &c->pts[index];
+	char out[PATH_MAX];
+	sim_spec_init(sp, "simpoint");
+	sp->command = "robin simpoint point";
+	sp->eo = eo;
+	sp->cfg = *cfg;
+	sp->restore = ckpt;
+	sp->emu = e;
+	sp->argc = c->argc;  /* names the program */
+	sp->argv = c->argv;
+	sp->warmup = p->start - p->warm_from;
+	sp->warmup_mem_only = p->pred_from - p->warm_from;
+	sp->insns = p->length;
+	int rc = campaign_prof_spec(c->dir, sp, err, errlen);
+	if (rc)
+		return rc;
+	fflush(NULL);
+	if (campaign_path(out, sizeof(out), c->dir, "point-%d.out", index) ||
+	    campaign_guest_output(out))
+		return campaign_fail(err, errlen, -EIO, "cannot write %s/point-%d.out", c->dir, index);
 	return 0;
 }
 
@@ -152,9 +187,7 @@ static int campaign_detail_run(struct sim_spec *s, struct campaign_detail *k)
 static int campaign_point_go(const struct campaign *c, const struct core_config *cfg, int index,
                              const char *ckpt, struct emu *e, char *err, size_t errlen)
 {
-	const char *dir = c->dir;
-	const struct campaign_point *p = &c->pts[index];
-	char out[PATH_MAX], pname[32], what[32];
+	char pname[32], what[32];
 	int rc;
 	struct emu_opts eo = { .cfg = { .virtual_time = 1 } };
 	struct sim_spec *sp = malloc(sizeof(*sp));
@@ -162,33 +195,159 @@ static int campaign_point_go(const struct campaign *c, const struct core_config 
 		emu_destroy(e);
 		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
 	}
-	sim_spec_init(sp, "simpoint");
-	sp->command = "robin simpoint point";
-	sp->eo = &eo;
-	sp->cfg = *cfg;
-	sp->restore = ckpt;
-	sp->emu = e;
-	sp->argc = c->argc;  /* names the program */
-	sp->argv = c->argv;
-	sp->warmup = p->warmup;
-	sp->warmup_mem_only = c->warm_pred && p->warmup > c->warm_pred ? p->warmup - c->warm_pred : 0;
-	sp->insns = p->length;
-	if ((rc = campaign_prof_spec(dir, sp, err, errlen)))
+	if ((rc = campaign_point_spec(c, cfg, index, ckpt, e, &eo, sp, err, errlen)))
 		goto out;
-	fflush(NULL);
-	if (campaign_path(out, sizeof(out), dir, "point-%d.out", index) ||
-	    campaign_guest_output(out)) {
-		rc = campaign_fail(err, errlen, -EIO, "cannot write %s/point-%d.out", dir, index);
-		goto out;
-	}
 	snprintf(pname, sizeof(pname), "point-%d.prof", index);
 	snprintf(what, sizeof(what), "point %d", index);
-	struct campaign_detail k = { .dir = dir, .prof_name = pname, .what = what, .err = err,
+	struct campaign_detail k = { .dir = c->dir, .prof_name = pname, .what = what, .err = err,
 	                             .errlen = errlen };
 	e = NULL;  /* the run owns it now */
 	if ((rc = campaign_detail_run(sp, &k)))
 		goto out;
-	rc = campaign_write_result(dir, index, &k.stats, k.secs, err, errlen);
+	rc = campaign_write_result(c->dir, index, &k.stats, k.secs, err, errlen);
+out:
+	emu_destroy(e);
+	free(sp);
+	return rc;
+}
+
+/* A chain's warming (sim_spec.warm_more): on through its points in order, forking each
+ * point's detailed run at its start and waiting for it. */
+struct campaign_chainer {
+	const struct campaign *c;
+	int g;
+	int next;                    /* the next point's place in chain_ord */
+	uint64_t at;                 /* instructions (steps) from the program's start */
+	int trained;                 /* the predictor trained since the chain began or its reset */
+	int index;                   /* the point this process simulates (-1: the chain's warmer) */
+	int logfd;                   /* the warmer's messages (a point's: point-I.log) */
+	struct campaign_detail *k;
+	char pname[32], what[32];
+};
+
+static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint64_t *insns)
+{
+	struct campaign_chainer *h = ctx;
+	const struct campaign *c = h->c;
+	const struct campaign_chain *ch = &c->chain[h->g];
+	struct campaign_detail *k = h->k;
+	for (; h->next < ch->first + ch->n; h->next++) {
+		int i = c->chain_ord[h->next];
+		const struct campaign_point *p = &c->pts[i];
+		uint64_t ws = p->pred_from > h->at ? p->pred_from : h->at;
+		double t0 = campaign_now();
+		enum emu_status st = EMU_RUNNING;
+		if (ws > h->at) {
+			/* the memory hierarchy alone; the predictor's next stretch starts untrained */
+			st = core_warm_steps(core, e, ws - h->at, 0);
+			if (st == EMU_RUNNING && h->trained && core_warm_predictor_reset(core)) {
+				k->rc = campaign_fail(k->err, k->errlen, -ENOMEM, "out of memory");
+				return -1;
+			}
+			h->trained = 0;
+		}
+		if (st == EMU_RUNNING && p->start > ws) {
+			st = core_warm_steps(core, e, p->start - ws, p->start - ws);
+			h->trained = 1;
+		}
+		if (st != EMU_RUNNING || core_warm_trace_error(core)) {
+			k->rc = campaign_fail(k->err, k->errlen, -EIO, "chain %d: %s before point %d's "
+			                      "start, instruction %" PRIu64, h->g,
+			                      st != EMU_RUNNING ? "the program ended" :
+			                      "the warming trace went out of step", i, p->start);
+			return -1;
+		}
+		h->at = p->start;
+		char ferr[256];
+		pid_t pid = emu_fork_state(e, ferr, sizeof(ferr));
+		if (pid == -1) {
+			k->rc = campaign_fail(k->err, k->errlen, -EIO, "cannot start point %d: %s", i, ferr);
+			return -1;
+		}
+		if (pid <= 0) {
+			/* the point's process: its messages to point-I.log, its guest's output to
+			 * point-I.out, its detailed run next */
+			char log[PATH_MAX], out[PATH_MAX];
+			h->index = i;
+			campaign_path(log, sizeof(log), c->dir, "point-%d.log", i);
+			int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+			if (lfd >= 0) {
+				h->logfd = fcntl(lfd, F_DUPFD_CLOEXEC, 940);
+				close(lfd);
+			}
+			snprintf(h->pname, sizeof(h->pname), "point-%d.prof", i);
+			snprintf(h->what, sizeof(h->what), "point %d", i);
+			k->prof_name = h->pname;
+			k->what = h->what;
+			k->chained = 0;
+			k->t0 = t0;
+			if (pid) {
+				k->rc = campaign_fail(k->err, k->errlen, -EIO, "%s", ferr);
+				return -1;
+			}
+			fflush(NULL);
+			if (campaign_path(out, sizeof(out), c->dir, "point-%d.out", i) ||
+			    campaign_guest_output(out)) {
+				k->rc = campaign_fail(k->err, k->errlen, -EIO, "cannot write %s/point-%d.out",
+				                      c->dir, i);
+				return -1;
+			}
+			*insns = p->length;
+			return 0;
+		}
+		int x = campaign_wait(pid);
+		if (x) {
+			k->rc = campaign_fail(k->err, k->errlen, -EIO, "point %d %s %d (see %s/point-%d.log)",
+			                      i, x > 128 ? "was killed by signal" : "failed, exit status",
+			                      x > 128 ? x - 128 : x, c->dir, i);
+			return -1;
+		}
+	}
+	return 1;
+}
+
+/* Chain g in one process: from the checkpoint ckpt or e (an emulator at the chain's start,
+ * taken over), warm through its points, each one's detailed run forked at its start (its
+ * result in point-I.txt, its messages in point-I.log); the guest's output between them to
+ * chain-G.out. Returns 0 or -errno with a message (a point's process never returns). */
+static int campaign_chain_go(const struct campaign *c, const struct core_config *cfg, int g,
+                             const char *ckpt, struct emu *e, char *err, size_t errlen)
+{
+	const struct campaign_chain *ch = &c->chain[g];
+	char out[PATH_MAX];
+	int rc;
+	struct emu_opts eo = { .cfg = { .virtual_time = 1 } };
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	if (!sp) {
+		emu_destroy(e);
+		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	/* the first point's run, its warming all the chain's (warm_more) */
+	if ((rc = campaign_point_spec(c, cfg, c->chain_ord[ch->first], ckpt, e, &eo, sp, err,
+	                              errlen)))
+		goto out;
+	if (campaign_path(out, sizeof(out), c->dir, "chain-%d.out", g) || campaign_guest_output(out)) {
+		rc = campaign_fail(err, errlen, -EIO, "cannot write %s/chain-%d.out", c->dir, g);
+		goto out;
+	}
+	struct campaign_detail k = { .dir = c->dir, .what = "a chain", .err = err, .errlen = errlen,
+	                             .chained = 1 };
+	struct campaign_chainer h = { .c = c, .g = g, .next = ch->first, .at = ch->start,
+	                              .index = -1, .logfd = -1, .k = &k };
+	sp->warmup = 0;
+	sp->warmup_mem_only = 0;
+	sp->warm_more = campaign_chain_warm;
+	sp->warm_more_ctx = &h;
+	e = NULL;  /* the run owns it now */
+	rc = campaign_detail_run(sp, &k);
+	if (h.index >= 0) {
+		/* a point's process */
+		if (!rc)
+			rc = campaign_write_result(c->dir, h.index, &k.stats, k.secs, err, errlen);
+		if (rc)
+			dprintf(h.logfd >= 0 ? h.logfd : 2, "robin simpoint point: %s\n", err);
+		_exit(rc ? 1 : 0);
+	}
 out:
 	emu_destroy(e);
 	free(sp);
@@ -232,7 +391,7 @@ int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 		goto out;
 	}
 	const struct campaign_point *p = &c.pts[index];
-	if (campaign_ckpt_path(path, sizeof(path), c.dir, p->start - p->warmup) ||
+	if (campaign_ckpt_path(path, sizeof(path), c.dir, p->warm_from) ||
 	    campaign_path(ff, sizeof(ff), c.dir, "point-%d.ff.out", index)) {
 		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
 		goto out;
@@ -242,8 +401,38 @@ int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
 	} else {
 		/* no checkpoint (a local campaign writes none): run the program to the point */
 		struct emu *e;
-		if (!(rc = campaign_fast_forward(&c, p->start - p->warmup, ff, &e, err, errlen)))
+		if (!(rc = campaign_fast_forward(&c, p->warm_from, ff, &e, err, errlen)))
 			rc = campaign_point_go(&c, &cfg, index, NULL, e, err, errlen);
+	}
+out:
+	campaign_free(&c);
+	return rc;
+}
+
+int campaign_chain_run(const char *dir_arg, int g, char *err, size_t errlen)
+{
+	char path[PATH_MAX], ff[PATH_MAX];
+	struct campaign c;
+	struct core_config cfg;
+	int rc = campaign_open(dir_arg, &c, &cfg, err, errlen);
+	if (rc)
+		return rc;
+	if (g < 0 || g >= c.n_chains) {
+		rc = campaign_fail(err, errlen, -EINVAL, "%s has chains 0..%d, not %d", c.dir,
+		                   c.n_chains - 1, g);
+		goto out;
+	}
+	if (campaign_ckpt_path(path, sizeof(path), c.dir, c.chain[g].start) ||
+	    campaign_path(ff, sizeof(ff), c.dir, "chain-%d.ff.out", g)) {
+		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+		goto out;
+	}
+	if (!access(path, R_OK)) {
+		rc = campaign_chain_go(&c, &cfg, g, path, NULL, err, errlen);
+	} else {
+		struct emu *e;
+		if (!(rc = campaign_fast_forward(&c, c.chain[g].start, ff, &e, err, errlen)))
+			rc = campaign_chain_go(&c, &cfg, g, NULL, e, err, errlen);
 	}
 out:
 	campaign_free(&c);
@@ -292,26 +481,28 @@ struct campaign_forked {
 	struct campaign c;
 	struct core_config cfg;
 	struct emu *e;
-	int *ord;                    /* the points by warming start */
 	int errfd;
 	char err[1024];
 };
 
-/* Job k: run on to the warming start of the k-th point in order and fork its detailed run
- * there. Its pid, or -1 after a message. */
+/* Job k: run on to the start of chain k (the chains go by start) and fork its warming there.
+ * Its pid, or -1 after a message. */
 static pid_t campaign_forked_start(void *ctx, int k)
 {
 	struct campaign_forked *f = ctx;
-	int i = f->ord[k];
-	const struct campaign_point *p = &f->c.pts[i];
-	uint64_t at = p->start - p->warmup;
+	uint64_t at = f->c.chain[k].start;
+	if (at < emu_instret(f->e)) {  /* campaign_chain orders them by start */
+		dprintf(f->errfd, "robin simpoint: internal error: chain %d starts at instruction %"
+		        PRIu64 ", before the one forked last\n", k, at);
+		return -1;
+	}
 	if (at > emu_instret(f->e) && emu_run(f->e, at - emu_instret(f->e)) != EMU_LIMIT) {
-		dprintf(f->errfd, "robin simpoint: %s ended before point %d's warming start, "
-		        "instruction %" PRIu64 " (not deterministic?)\n", f->c.argv[0], i, at);
+		dprintf(f->errfd, "robin simpoint: %s ended before chain %d's warming start, "
+		        "instruction %" PRIu64 " (not deterministic?)\n", f->c.argv[0], k, at);
 		return -1;
 	}
 	char log[PATH_MAX];
-	campaign_path(log, sizeof(log), f->c.dir, "point-%d.log", i);
+	campaign_path(log, sizeof(log), f->c.dir, "chain-%d.log", k);
 	/* the child says when its files are its own (a pipe, among robin's descriptors: the
 	 * guest's numbers stay as they are) */
 	int sync[2] = { -1, -1 }, ps[2];
@@ -323,12 +514,12 @@ static pid_t campaign_forked_start(void *ctx, int k)
 	}
 	pid_t pid = sync[0] < 0 || sync[1] < 0 ? -1 : emu_fork_state(f->e, f->err, sizeof(f->err));
 	if (pid == -1) {
-		dprintf(f->errfd, "robin simpoint: cannot start point %d: %s\n", i,
+		dprintf(f->errfd, "robin simpoint: cannot start chain %d: %s\n", k,
 		        sync[0] < 0 || sync[1] < 0 ? strerror(errno) : f->err);
 		return -1;
 	}
 	if (pid <= 0) {
-		/* the point's process, its state its own (pid 0) or not (-2, err says why); its
+		/* the chain's process, its state its own (pid 0) or not (-2, err says why); its
 		 * descriptors among robin's, the guest's numbers as they are */
 		int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 		if (lfd >= 0) {
@@ -338,10 +529,10 @@ static pid_t campaign_forked_start(void *ctx, int k)
 		}
 		close(sync[0]);
 		close(sync[1]);  /* the driver may go on */
-		int rc = pid ? -EIO : campaign_point_go(&f->c, &f->cfg, i, NULL, f->e, f->err,
+		int rc = pid ? -EIO : campaign_chain_go(&f->c, &f->cfg, k, NULL, f->e, f->err,
 		                                         sizeof(f->err));
 		if (rc)
-			dprintf(lfd >= 0 ? lfd : f->errfd, "robin simpoint point: %s\n", f->err);
+			dprintf(lfd >= 0 ? lfd : f->errfd, "robin simpoint chain: %s\n", f->err);
 		_exit(rc ? 1 : 0);
 	}
 	close(sync[1]);
@@ -352,10 +543,10 @@ static pid_t campaign_forked_start(void *ctx, int k)
 	return pid;
 }
 
-/* In a child: run the program once on the translator, stopping at each point's warming
- * start (in order) to fork the point's detailed run there, at most jobs at a time; the
- * guest's output up to the last point in fastforward.out. Exits 0, or 1 after a message on
- * stderr naming what failed. */
+/* In a child: run the program once on the translator, stopping at each chain's start (in
+ * order) to fork the chain's warming there, at most jobs at a time; the guest's output up
+ * to the last chain in fastforward.out. Exits 0, or 1 after a message on stderr naming what
+ * failed. */
 static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, int jobs)
 {
 	static struct campaign_forked f;
@@ -368,33 +559,33 @@ static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, in
 		dprintf(f.errfd, "robin simpoint: %s\n", f.err);
 		_exit(1);
 	}
-	int n = f.c.n_points;
-	f.ord = malloc((size_t)(n ? n : 1) * sizeof(*f.ord));
-	if (!f.ord || campaign_path(ff, sizeof(ff), f.c.dir, "fastforward.out") ||
+	if (campaign_path(ff, sizeof(ff), f.c.dir, "fastforward.out") ||
 	    campaign_fast_forward(&f.c, 0, ff, &f.e, f.err, sizeof(f.err))) {
-		dprintf(f.errfd, "robin simpoint: %s\n", f.ord ? f.err : "out of memory");
+		dprintf(f.errfd, "robin simpoint: %s\n", f.err);
 		_exit(1);
 	}
-	for (int i = 0; i < n; i++)
-		f.ord[i] = i;
-	for (int i = 1; i < n; i++)  /* by warming start: insertion sort, a few dozen points */
-		for (int j = i; j > 0; j--) {
-			const struct campaign_point *a = &f.c.pts[f.ord[j - 1]], *b = &f.c.pts[f.ord[j]];
-			if (a->start - a->warmup <= b->start - b->warmup)
-				break;
-			int t = f.ord[j];
-			f.ord[j] = f.ord[j - 1];
-			f.ord[j - 1] = t;
+	int st, failed = campaign_pool(f.c.n_chains, jobs, campaign_forked_start, &f, &st);
+	if (failed >= 0) {
+		/* the chain's log names the point that failed, and that point's log */
+		char line[512] = "";
+		char log[PATH_MAX];
+		campaign_path(log, sizeof(log), f.c.dir, "chain-%d.log", failed);
+		FILE *lf = fopen(log, "r");
+		if (lf) {
+			if (!fgets(line, sizeof(line), lf))
+				line[0] = 0;
+			fclose(lf);
 		}
-	int st, failed = campaign_pool(n, jobs, campaign_forked_start, &f, &st);
-	if (failed >= 0 && st && WIFSIGNALED(st))
-		dprintf(f.errfd, "robin simpoint: point %d was killed by signal %d (%s; its log: "
-		        "%s/point-%d.log)\n", f.ord[failed], WTERMSIG(st), strsignal(WTERMSIG(st)),
-		        f.c.dir, f.ord[failed]);
-	else if (failed >= 0 && st)
-		dprintf(f.errfd, "robin simpoint: point %d failed, exit status %d (see "
-		        "%s/point-%d.log)\n", f.ord[failed], WIFEXITED(st) ? WEXITSTATUS(st) : -1,
-		        f.c.dir, f.ord[failed]);
+		line[strcspn(line, "\n")] = 0;
+		if (line[0])
+			dprintf(f.errfd, "%s\n", line);
+		else if (st && WIFSIGNALED(st))
+			dprintf(f.errfd, "robin simpoint: chain %d was killed by signal %d (%s; its log: "
+			        "%s)\n", failed, WTERMSIG(st), strsignal(WTERMSIG(st)), log);
+		else
+			dprintf(f.errfd, "robin simpoint: chain %d failed, exit status %d (see %s)\n",
+			        failed, st && WIFEXITED(st) ? WEXITSTATUS(st) : -1, log);
+	}
 	_exit(failed < 0 ? 0 : 1);
 }
 
@@ -442,11 +633,12 @@ int campaign_write_slurm(const struct campaign *c, const char *self, char *err, 
 			return campaign_fail(err, errlen, -errno, "cannot write %s: %s", path, strerror(errno));
 		if (k == 0)
 			fprintf(f, "#!/bin/sh\n"
-			        "# robin simpoint: one detailed simulation per array task\n"
+			        "# robin simpoint: one chain of points (one warming, the points in detail\n"
+			        "# on the way) per array task\n"
 			        "#SBATCH --job-name=robin-points\n#SBATCH --array=0-%d\n"
-			        "#SBATCH --ntasks=1\n#SBATCH --output=%s/slurm-point-%%a.log\n"
-			        "exec '%s' simpoint point '%s' \"$SLURM_ARRAY_TASK_ID\"\n",
-			        c->n_points - 1, c->dir, self, c->dir);
+			        "#SBATCH --ntasks=1\n#SBATCH --output=%s/slurm-chain-%%a.log\n"
+			        "exec '%s' simpoint chain '%s' \"$SLURM_ARRAY_TASK_ID\"\n",
+			        c->n_chains - 1, c->dir, self, c->dir);
 		else if (k == 1)
 			fprintf(f, "#!/bin/sh\n"
 			        "# robin simpoint: the weighted estimate once every point has run\n"

@@ -21,7 +21,7 @@ static void simpoint_usage(FILE *out)
 {
 	fprintf(out,
 	        "usage: robin simpoint -loadFVFile FILE [-maxK K | -k K[,K...]] [options]\n"
-	        "       robin simpoint run|point|merge ...  sampled simulation (robin simpoint run --help)\n"
+	        "       robin simpoint run|point|chain|merge ...  sampled simulation (robin simpoint run --help)\n"
 	        "\n"
 	        "SimPoint 3.2's phase analysis: normalises each frequency vector (T:id:count lines,\n"
 	        "as robin run --bbv, valgrind's exp-bbv and gem5 write them), projects them to -dim\n"
@@ -180,6 +180,8 @@ int cmd_simpoint(int argc, char **argv)
 		return simpoint_run_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "point"))
 		return simpoint_point_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "chain"))
+		return simpoint_chain_main(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "merge"))
 		return simpoint_merge_main(argc - 1, argv + 1);
 	struct simpoint_cli c = { 0 };

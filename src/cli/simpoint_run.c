@@ -29,6 +29,7 @@ static void simpoint_run_usage(FILE *out)
 	fprintf(out,
 	        "usage: robin simpoint run [options] [--] PROG [ARGS...]\n"
 	        "       robin simpoint point DIR I\n"
+	        "       robin simpoint chain DIR G\n"
 	        "       robin simpoint merge DIR [--stats-json FILE] [--db FILE]\n"
 	        "\n"
 	        "Sampled simulation with SimPoint: profiles PROG's basic-block vectors, clusters\n"
@@ -53,6 +54,9 @@ static void simpoint_run_usage(FILE *out)
 	        "  --warmup-predictor P|all  only the last P of each point's warming train the\n"
 	        "                    branch predictor, the ones before warm the TLBs and caches\n"
 	        "                    alone, at less cost (default 16777216)\n"
+	        "  --no-chains       warm every point on its own: by default points whose\n"
+	        "                    warmings overlap share one, a chain, each point forked in\n"
+	        "                    detail at its start (a later point warms longer then)\n"
 	        "  --mem-weight X    weight of the memory dimension appended to the vectors: X *\n"
 	        "                    ln(the memory signature's warm cycles per instruction) per\n"
 	        "                    interval (default 1; 0: basic-block vectors only)\n"
@@ -71,7 +75,7 @@ static void simpoint_run_usage(FILE *out)
 	        "  --dir DIR         the campaign directory (default robin-simpoint.PROGNAME)\n"
 	        "  --validate        also simulate the whole program in detail: the CPI error and\n"
 	        "                    the CPI spread of each cluster's intervals\n"
-	        "  --slurm           write DIR/points.sbatch (a job array, one task per point),\n"
+	        "  --slurm           write DIR/points.sbatch (a job array, one task per chain),\n"
 	        "                    DIR/merge.sbatch and DIR/submit.sh instead of running them\n"
 	        "  --stats-json FILE instructions, cpi_predicted, cpi_ci95 ([lo, hi]), splits,\n"
 	        "                    points, detailed_instructions, with --validate cpi_full,\n"
@@ -184,7 +188,7 @@ int simpoint_run_main(int argc, char **argv)
 	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER,
 	                           .warm_min = CAMPAIGN_WARM_AUTO_MIN,
 	                           .warm_max = CAMPAIGN_WARM_AUTO_MAX,
-	                           .warm_pred = CAMPAIGN_WARM_PREDICTOR };
+	                           .warm_pred = CAMPAIGN_WARM_PREDICTOR, .chains = 1 };
 	uint64_t ppc = CAMPAIGN_POINTS_PER_CLUSTER;
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;
@@ -217,6 +221,10 @@ int simpoint_run_main(int argc, char **argv)
 		}
 		if (!strcmp(a, "--no-profile")) {
 			profile = 0;
+			continue;
+		}
+		if (!strcmp(a, "--no-chains")) {
+			o.chains = 0;
 			continue;
 		}
 		if (i + 1 >= argc) {
@@ -380,6 +388,24 @@ int simpoint_point_main(int argc, char **argv)
 	int rc = campaign_point_run(argv[1], (int)idx, err, sizeof(err));
 	if (rc)
 		dprintf(errfd >= 0 ? errfd : 2, "robin simpoint point: %s\n", err);
+	if (errfd >= 0)
+		close(errfd);
+	return rc ? 1 : 0;
+}
+
+int simpoint_chain_main(int argc, char **argv)
+{
+	uint64_t g;
+	if (argc != 3 || text_parse_u64(argv[2], &g) || g > INT32_MAX) {
+		fprintf(stderr, "usage: robin simpoint chain DIR G\n");
+		return 2;
+	}
+	char err[1024];
+	/* the guest's output goes to the chain's files: keep robin's stderr for the message */
+	int errfd = fcntl(2, F_DUPFD_CLOEXEC, 950);
+	int rc = campaign_chain_run(argv[1], (int)g, err, sizeof(err));
+	if (rc)
+		dprintf(errfd >= 0 ? errfd : 2, "robin simpoint chain: %s\n", err);
 	if (errfd >= 0)
 		close(errfd);
 	return rc ? 1 : 0;

@@ -8,6 +8,8 @@
 int simpoint_run_main(int argc, char **argv);
 /* `robin simpoint point DIR I`. */
 int simpoint_point_main(int argc, char **argv);
+/* `robin simpoint chain DIR G`: chain G's points, one warming for them all. */
+int simpoint_chain_main(int argc, char **argv);
 /* `robin simpoint merge DIR [--stats-json FILE]`. */
 int simpoint_merge_main(int argc, char **argv);
 

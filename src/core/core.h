@@ -172,6 +172,10 @@ enum emu_status core_warm_trace_to(struct core *c, struct emu *e, uint64_t to, i
  * less (the trace names no branch). EMU_RUNNING, or how the program ended; check
  * core_warm_trace_error. */
 enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n, uint64_t pred);
+/* The branch predictor as core_create left it (its tables untrained): for a warming that
+ * goes on past one point to the next, whose predictor then trains from the same state as a
+ * warming of its own would (the caches and TLBs keep theirs). 0 or -ENOMEM. */
+int core_warm_predictor_reset(struct core *c) __attribute__((warn_unused_result));
 uint64_t core_warm_trace_error(const struct core *c);
 
 /* After core_run returned because the source ended: continue with the source's next records

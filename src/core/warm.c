@@ -220,6 +220,13 @@ enum emu_status core_warm_steps(struct core *c, struct emu *e, uint64_t n, uint6
 	return warm_steps(c, e, n, 1);
 }
 
+int core_warm_predictor_reset(struct core *c)
+{
+	c->warm_br_in = NULL;
+	bpred_fini(&c->bp);
+	return bpred_init(&c->bp, &c->cfg);
+}
+
 void core_warm_done(struct core *c)
 {
 	memset(&c->st, 0, sizeof(c->st));

@@ -81,6 +81,11 @@ int sim_check(const struct sim_spec *s)
 		fprintf(stderr, "robin %s: --host-time and --virtual-time exclude each other\n", cmd);
 		return 2;
 	}
+	if (s->warm_more && (s->ncores || s->smarts.unit || (po->list && po->want_stacks))) {
+		fprintf(stderr, "robin %s: a warming that goes on (a chain of points) needs one core, "
+		        "no SMARTS and no shadow stacks\n", cmd);
+		return 2;
+	}
 	return 0;
 }
 
@@ -335,6 +340,16 @@ static int sim_assemble_one(struct sim *sim)
 		fprintf(stderr, "robin %s: the program ended during --warmup, after %" PRIu64
 		        " instructions\n", s->cmd, emu_instret(sim->e));
 		return 1;
+	}
+	if (s->warm_more) {
+		uint64_t n = limit;
+		int r = s->warm_more(s->warm_more_ctx, sim->c, sim->e, &n);
+		if (r) {
+			sim->stopped = r > 0;
+			return r > 0 ? 0 : 1;
+		}
+		core_warm_done(sim->c);
+		sim->se.max_insns = n;
 	}
 	if (s->pipeview && sim_pipeview(sim, 0, sim->c))
 		return 1;
@@ -770,7 +785,7 @@ int sim_run(const struct sim_spec *s)
 	if (rc)
 		goto out;
 	rc = s->ncores ? sim_assemble_cores(sim) : sim_assemble_one(sim);
-	if (!rc)
+	if (!rc && !sim->stopped)
 		rc = sim_go(sim);
 out:
 	if (s->discard_output)

@@ -54,6 +54,13 @@ struct sim_spec {
 	uint64_t warmup_mem_only;     /* the first this many of them leave the branch predictor
 	                                 untrained (--warmup-predictor; one core) */
 	uint64_t insns;               /* then this many in detail (0: to the end) */
+	/* One core, not SMARTS: called once the warming above is done, with the core and the
+	 * guest, before any consumer attaches; it may warm on (core_warm_steps) and fork. 0: the
+	 * detailed part follows, *insns instructions of it (`insns` when called); > 0: the run
+	 * ends here, nothing in detail and nothing reported (sim_run returns 0); < 0: the run
+	 * fails (the hook said why). A campaign's chain of points (campaign_run.c). */
+	int (*warm_more)(void *ctx, struct core *c, struct emu *e, uint64_t *insns);
+	void *warm_more_ctx;
 	struct smarts_opts smarts;    /* smarts.unit != 0: SMARTS sampling */
 	/* the consumers */
 	struct sim_profile_opts po[SIM_PMUS_MAX]; /* po[k].list NULL: none; po[0] is the one the

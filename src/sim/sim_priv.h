@@ -70,6 +70,7 @@ struct sim {
 	struct probe_check *pcheck;  /* one per core (--probe-check) */
 	struct code_map cmap;
 	double secs;                 /* host time of the detailed part */
+	int stopped;                 /* sim_spec.warm_more ended the run before the detail */
 };
 
 /* The consumers of thread slot `index` as the description asks (profilers, ProfileMe, the
