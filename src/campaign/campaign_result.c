@@ -78,6 +78,11 @@ static void campaign_result_json_points(struct json *j, const struct campaign_re
 		json_kv_int(j, "cluster", p->cluster);
 		json_kv_double(j, "weight", p->weight);
 		json_kv_uint(j, "start", p->start);
+		/* how it was warmed: robin sim --warmup start-warm_from --warmup-predictor
+		 * start-predictor_from from instruction warm_from */
+		json_kv_int(j, "chain", p->chain);
+		json_kv_uint(j, "warm_from", p->warm_from);
+		json_kv_uint(j, "predictor_from", p->pred_from);
 		json_kv_uint(j, "instructions", p->insns);
 		json_kv_uint(j, "cycles", p->cycles);
 		json_kv_double(j, "cpi", (double)p->cycles / (double)p->insns);
@@ -156,6 +161,7 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 	}
 	json_kv_uint(&j, "detailed_instructions", r->est.detailed_insns);
 	json_kv_uint(&j, "warmup_instructions", r->est.warm_insns);
+	json_kv_int(&j, "chains", r->c->chains ? r->c->n_chains : 0);  /* 0: each point alone */
 	json_kv_uint(&j, "warmup_predictor_instructions", r->est.warm_pred_insns);
 	json_kv_double(&j, "preparation_host_seconds", r->prep_s);
 	if (r->prep_s > 0) {

@@ -209,6 +209,8 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 	        c->total_insns ? 100.0 * (double)est->detailed_insns / (double)c->total_insns : 0,
 	        est->warm_insns, c->warm_max ? " (each point's warming chosen from its interval's "
 	        "reuse ages)" : "");
+	if (c->chains)
+		fprintf(out, " in %d chains of points", c->n_chains);
 	if (est->warm_pred_insns < est->warm_insns)
 		fprintf(out, ", the branch predictor trained over %" PRIu64 " of them (the last %"
 		        PRIu64 " of each point's)", est->warm_pred_insns, c->warm_pred);

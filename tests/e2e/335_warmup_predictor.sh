@@ -4,7 +4,8 @@
 # default, docs/robin-simpoint.md "Warming"); the ones before warm the TLBs and caches alone.
 # On nqueens: P >= W is the whole warming, cycle for cycle; P = 0 leaves the predictor cold:
 # more mispredictions in the detailed part. A campaign writes warm_predictor P in campaign.txt
-# and its points warm so: a point run from its checkpoint equals robin sim --restore with the
+# and its points warm so: a point run from its checkpoint (robin simpoint point; a Slurm task
+# runs a chain of them, 336) equals robin sim --restore with the
 # same W and P, not with the predictor warmed over all. Bad values are refused, a bad line in
 # campaign.txt too.
 set -u
@@ -45,14 +46,15 @@ done
 	{ echo "--warmup-predictor without --warmup accepted"; exit 1; }
 grep -q -- "--warmup-predictor goes with --warmup on one core" "$T/e" || { cat "$T/e"; exit 1; }
 
-# a campaign: its points warm 600000 instructions, the predictor over the last one (as if cold)
-ARGS=(--interval 200000 --warmup 600000 --no-profile -- "$W/nqueens.static")
+# a campaign: its points warm 600000 instructions each (no chains: 336 has those), the
+# predictor over the last one (as if cold)
+ARGS=(--interval 200000 --warmup 600000 --no-profile --no-chains -- "$W/nqueens.static")
 "$ROBIN" simpoint run --slurm --warmup-predictor 1 --dir "$T/c" "${ARGS[@]}" 2>"$T/err" ||
 	{ cat "$T/err"; exit 1; }
 grep -qx "warm_predictor 1" "$T/c/campaign.txt" || { cat "$T/c/campaign.txt"; exit 1; }
 read -r _ idx iv _ _ start len warm < <(awk '$1 == "P" && $8 == 600000' "$T/c/campaign.txt" | head -1)
 [ -n "${warm:-}" ] || { echo "no point warms 600000"; cat "$T/c/campaign.txt"; exit 1; }
-SLURM_ARRAY_TASK_ID=$idx sh "$T/c/points.sbatch" 2>"$T/perr" || { cat "$T/perr"; exit 1; }
+"$ROBIN" simpoint point "$T/c" "$idx" 2>"$T/perr" || { cat "$T/perr"; exit 1; }
 for p in 1 all; do
 	opt=(--warmup-predictor 1)
 	[ $p = all ] && opt=()
