@@ -456,44 +456,47 @@ int campaign_chain(struct campaign *c)
 	c->n_chains = 0;
 	if (!c->chain || !c->chain_ord)
 		return -ENOMEM;
-	int *ord = c->chain_ord;
+	int *ord = c->chain_ord, *tmp = malloc((size_t)(n ? n : 1) * sizeof(*tmp));
+	if (!tmp)
+		return -ENOMEM;
 	for (int i = 0; i < n; i++)
 		ord[i] = i;
-	/* by warming start (insertion sort, a few dozen points); a chain is a run of warming
-	 * windows [start - warmup, start + length) that overlap or touch */
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0; j--) {
-			const struct campaign_point *a = &c->pts[ord[j - 1]], *b = &c->pts[ord[j]];
-			if (a->start - a->warmup < b->start - b->warmup ||
-			    (a->start - a->warmup == b->start - b->warmup && a->start <= b->start))
-				break;
+	for (int i = 1; i < n; i++)  /* by start: insertion sort, a few dozen points */
+		for (int j = i; j > 0 && c->pts[ord[j - 1]].start > c->pts[ord[j]].start; j--) {
 			int t = ord[j];
 			ord[j] = ord[j - 1];
 			ord[j - 1] = t;
 		}
-	uint64_t end = 0;
+	/* a point joins the chain of the point before it when its own warming would reach back
+	 * to that point's start or beyond: warming on from there costs no more */
 	for (int k = 0; k < n; k++) {
-		const struct campaign_point *p = &c->pts[ord[k]];
-		if (!c->chains || !k || p->start - p->warmup > end) {
+		const struct campaign_point *p = &c->pts[ord[k]], *q = k ? &c->pts[ord[k - 1]] : NULL;
+		if (!c->chains || !q || p->start - p->warmup > q->start) {
 			struct campaign_chain *ch = &c->chain[c->n_chains++];
 			ch->first = k;
 			ch->start = p->start - p->warmup;
-			end = 0;
 		}
-		c->chain[c->n_chains - 1].n++;
-		if (p->start + p->length > end)
-			end = p->start + p->length;
+		struct campaign_chain *ch = &c->chain[c->n_chains - 1];
+		ch->n++;
+		if (p->start - p->warmup < ch->start)
+			ch->start = p->start - p->warmup;
 	}
-	/* within a chain, its points by start: the order its warming reaches them */
+	/* the chains by start (the order one run of the program reaches them), each one's
+	 * points still by start */
+	for (int i = 1; i < c->n_chains; i++)
+		for (int j = i; j > 0 && c->chain[j - 1].start > c->chain[j].start; j--) {
+			struct campaign_chain t = c->chain[j];
+			c->chain[j] = c->chain[j - 1];
+			c->chain[j - 1] = t;
+		}
+	int m = 0;
 	for (int g = 0; g < c->n_chains; g++) {
-		int *o = ord + c->chain[g].first;
-		for (int i = 1; i < c->chain[g].n; i++)
-			for (int j = i; j > 0 && c->pts[o[j - 1]].start > c->pts[o[j]].start; j--) {
-				int t = o[j];
-				o[j] = o[j - 1];
-				o[j - 1] = t;
-			}
+		memcpy(tmp + m, ord + c->chain[g].first, (size_t)c->chain[g].n * sizeof(*tmp));
+		c->chain[g].first = m;
+		m += c->chain[g].n;
 	}
+	memcpy(ord, tmp, (size_t)n * sizeof(*ord));
+	free(tmp);
 	/* each chain's warming, point by point: the memory hierarchy alone up to the predictor's
 	 * stretch, which begins untrained unless it follows on from the stretch before */
 	for (int g = 0; g < c->n_chains; g++) {

@@ -153,11 +153,12 @@ struct campaign {
 	int mem_sampled;           /* the vectors pass wrote the sampled signature (mem.txt) */
 };
 
-/* The chains of c's points (c->chain, c->chain_ord and each point's chain, warm_from and
- * pred_from): by start, a point joins the chain before it when its own warming window (its
- * warmup instructions before its start) reaches that chain's last interval or beyond, so
- * that one warming, forking each point's detailed run at its start, covers them all and
- * warms no instruction twice. The chain's warming starts at the earliest of its points'
+/* The chains of c's points (c->chain by start, c->chain_ord and each point's chain,
+ * warm_from and pred_from): by start, a point joins the chain of the point before it when
+ * its own warming (its warmup instructions before its start) reaches back to that point's
+ * start or beyond, so that one warming, forking each point's detailed run at its start,
+ * covers them all at no more cost than their own (the earlier point's interval is warmed on
+ * the way) and warms no instruction twice. The chain's warming starts at the earliest of its points'
  * warming starts; before each point the last warm_pred instructions (all with warm_pred 0)
  * train the predictor, which starts untrained again where a stretch that does not follow
  * on from the one before begins (the caches and TLBs keep warming throughout). So point I
