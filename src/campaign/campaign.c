@@ -208,6 +208,9 @@ static int campaign_write_manifest(const struct campaign *c, char *err, size_t e
 		fprintf(f, "warm_predictor %" PRIu64 "\n", c->warm_pred);
 	if (c->chains)
 		fprintf(f, "chains 1\n");
+	if (c->units)
+		fprintf(f, "point_units %" PRIu64 " %" PRIu64 " %" PRIu64 "\n", c->unit_len,
+		        c->unit_warm, c->units);
 	fprintf(f, "seed %" PRIu64 "\n", c->seed);
 	if (c->sysroot[0])
 		fprintf(f, "sysroot %s\n", c->sysroot);
@@ -248,6 +251,8 @@ static void campaign_read_result(struct campaign *c, struct campaign_point *p)
 		} else if (sscanf(line, "instructions %" SCNu64, &v) == 1) {
 			p->insns = v;
 			have |= 2;
+		} else if (sscanf(line, "profiled %" SCNu64, &v) == 1) {
+			p->profiled = v;
 		} else if (sscanf(line, "stack %u %" SCNu64, &slot, &v) == 2 && slot < CORE_STACK_N) {
 			p->stack[slot] = v;
 		}
@@ -328,6 +333,15 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 			if (!c->warm_pred) {
 				snprintf(why, sizeof(why), "warm_predictor 0: not > 0 (the line is left out "
 				         "when the predictor warms over all of it)");
+				rc = -EINVAL;
+			}
+			continue;
+		}
+		if (sscanf(line, "point_units %" SCNu64 " %" SCNu64 " %" SCNu64, &c->unit_len,
+		           &c->unit_warm, &c->units) == 3) {
+			if (!c->unit_len || !c->units || c->unit_len > (1ull << 32) ||
+			    c->unit_warm > (1ull << 32) || c->units > (1ull << 32)) {
+				snprintf(why, sizeof(why), "point_units: U and N must be > 0 (at most 2^32, W too)");
 				rc = -EINVAL;
 			}
 			continue;
@@ -720,6 +734,11 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	c->warmup = o->warmup;
 	c->warm_pred = o->warm_pred;
 	c->chains = o->chains;
+	if (o->units) {
+		c->unit_len = o->unit_len;
+		c->unit_warm = o->unit_warm;
+		c->units = o->units;
+	}
 	c->seed = o->seed;
 	snprintf(c->sysroot, sizeof(c->sysroot), "%s", o->sysroot ? o->sysroot : "");
 	c->argc = argc;
@@ -885,7 +904,7 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		e->cpi += p->weight * cpi;
 		for (unsigned s = 0; s < CORE_STACK_N; s++)
 			e->stack_cpi[s] += p->weight * (double)p->stack[s] / (double)p->insns;
-		e->detailed_insns += p->insns;
+		e->detailed_insns += p->profiled ? p->profiled : p->insns;
 		struct strat_ci_stratum *st = &h[p->cluster];
 		if (!st->n || cpi < lo[p->cluster])
 			lo[p->cluster] = cpi;

@@ -94,6 +94,10 @@ struct campaign_opts {
 	uint32_t mem_sample;
 	int chains;                /* points whose warming windows overlap or touch one another
 	                              share one warming, a chain (campaign_chain) */
+	/* units > 0: each point measures about `units` units of unit_len instructions in detail,
+	 * each after unit_warm in detail, evenly over its interval, the rest warmed functionally
+	 * (SMARTS within the point, smarts.h); 0: the whole interval in detail */
+	uint64_t unit_len, unit_warm, units;
 	int checkpoints;           /* save each point's warming start as DIR/insn-N.ckpt (for jobs
 	                              elsewhere: --slurm); local points fork from one run of the
 	                              program that stops at each (campaign_run_local) */
@@ -112,7 +116,9 @@ struct campaign_point {
 	uint64_t warm_from, pred_from;
 	/* results (point-I.txt) */
 	int done;
-	uint64_t cycles, insns;
+	uint64_t cycles, insns;      /* with units: the measured units' */
+	uint64_t profiled;           /* with units: the instructions its detailed windows ran (its
+	                                profile's); 0: insns */
 	uint64_t stack[CORE_STACK_N];
 };
 
@@ -131,6 +137,7 @@ struct campaign {
 	uint64_t warm_min, warm_max; /* warm_max > 0: each point's warming chosen (its own) */
 	uint64_t warm_pred;        /* > 0: the predictor warms over the last warm_pred of it */
 	int chains;                /* the points' warmings chained (campaign.txt "chains 1") */
+	uint64_t unit_len, unit_warm, units; /* campaign_opts's (campaign.txt "point_units U W N") */
 	int n_chains;              /* campaign_chain's: without chains, one per point */
 	struct campaign_chain *chain;
 	int *chain_ord;            /* the points by start, chain after chain */

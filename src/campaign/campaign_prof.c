@@ -245,7 +245,10 @@ int campaign_prof_weighted(const struct campaign *c, struct campaign_prof *out, 
 			rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
 			break;
 		}
-		double scale = p->weight * (double)c->total_insns / (double)p->insns;
+		/* the profile covers the instructions the point ran in detail: with units, their
+		 * windows' */
+		double scale = p->weight * (double)c->total_insns /
+		               (double)(p->profiled ? p->profiled : p->insns);
 		rc = campaign_prof_read(path, scale, out, err, errlen);
 	}
 	if (rc)

@@ -9,6 +9,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,7 +36,7 @@ static int campaign_core_config(const char *dir, struct core_config *cfg, char *
 
 /* Write "cycles", "instructions" and the cycle stack of c to dir/point-I.txt (atomically). */
 static int campaign_write_result(const char *dir, int index, const struct core_stats *s,
-                                 double secs, char *err, size_t errlen)
+                                 uint64_t profiled, double secs, char *err, size_t errlen)
 {
 	char path[PATH_MAX], tmp[PATH_MAX + 8];
 	if (campaign_path(path, sizeof(path), dir, "point-%d.txt", index))
@@ -46,6 +47,8 @@ static int campaign_write_result(const char *dir, int index, const struct core_s
 		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", tmp, strerror(errno));
 	fprintf(f, "cycles %" PRIu64 "\ninstructions %" PRIu64 "\nhost_seconds %.3f\n", s->cycles,
 	        s->instructions, secs);
+	if (profiled)
+		fprintf(f, "profiled %" PRIu64 "\n", profiled);
 	for (unsigned k = 0; k < CORE_STACK_N; k++)
 		fprintf(f, "stack %u %" PRIu64 "\n", k, s->stack[k]);
 	if (fclose(f) || rename(tmp, path))
@@ -99,10 +102,67 @@ struct campaign_detail {
 	int ran;
 	int chained;                 /* a chain's warming: a run that ends before any detail is
 	                                its warmer's, not a failure */
-	struct core_stats stats;     /* the detailed part's */
+	uint64_t unit_len;           /* the point's units (SMARTS), 0: its whole interval */
+	struct core_stats stats;     /* the detailed part's: with units, the measured units' */
+	uint64_t profiled;           /* with units: the instructions of the detailed windows */
 	double t0;                   /* when the run began (a chain's point: its own warming) */
 	double secs;                 /* host time of the whole run (restore, warming, detail) */
 };
+
+/* A point's statistics from its units: the cycles and instructions of the measured units
+ * (SMARTS's mean CPI times theirs), the cycle stack of its detailed windows scaled to those
+ * cycles; *profiled gets the windows' instructions, which its profile covers. */
+static void campaign_units_result(struct core_stats *st, const struct smarts_result *m,
+                                  uint64_t unit_len, uint64_t *profiled)
+{
+	uint64_t win = st->cycles, insns = m->n * unit_len;
+	uint64_t cycles = (uint64_t)llround(m->cpi * (double)insns), sum = 0;
+	unsigned top = 0;
+	*profiled = st->instructions;
+	for (unsigned s = 0; s < CORE_STACK_N; s++) {
+		st->stack[s] = win ? (uint64_t)((double)st->stack[s] * (double)cycles / (double)win) : 0;
+		sum += st->stack[s];
+		if (st->stack[s] > st->stack[top])
+			top = s;
+	}
+	st->stack[top] += cycles - sum;  /* the rounding: the stack sums to the cycles */
+	st->cycles = cycles;
+	st->instructions = insns;
+}
+
+/* With the campaign's units, point p measures them from now (the guest at instruction now
+ * at its start): SMARTS over its interval, one unit in k where k * units * U fills it; a
+ * point too short for a window of W + U per period runs whole. */
+static void campaign_point_units(const struct campaign *c, const struct campaign_point *p,
+                                 uint64_t now, struct sim_spec *sp, struct campaign_detail *k)
+{
+	uint64_t per = c->units * c->unit_len;  /* the interval's instructions per unit, rounded */
+	uint64_t kk = c->units ? (p->length + per / 2) / per : 0;
+	memset(&sp->smarts, 0, sizeof(sp->smarts));
+	k->unit_len = 0;
+	if (!kk || kk * c->unit_len < c->unit_warm + c->unit_len)
+		return;
+	sp->smarts = (struct smarts_opts){ .unit = c->unit_len, .warm = c->unit_warm, .k = kk,
+	                                   .target = 0.03, .max_insns = now + p->length };
+	k->unit_len = c->unit_len;
+}
+
+/* sim_spec.warm_more of a point run alone: its units from where its detail starts. */
+struct campaign_alone {
+	const struct campaign *c;
+	const struct campaign_point *p;
+	struct sim_spec *sp;
+	struct campaign_detail *k;
+};
+
+static int campaign_point_begin(void *ctx, struct core *core, struct emu *e, uint64_t *insns)
+{
+	struct campaign_alone *a = ctx;
+	(void)core;
+	(void)insns;
+	campaign_point_units(a->c, a->p, emu_instret(e), a->sp, a->k);
+	return 0;
+}
 
 static int campaign_detail_done(void *ctx, const struct sim_result *r)
 {
@@ -110,6 +170,12 @@ static int campaign_detail_done(void *ctx, const struct sim_result *r)
 	char path[PATH_MAX];
 	k->ran = 1;
 	k->stats = *core_stats(r->core);
+	if (k->unit_len && r->smarts && !r->status)
+		campaign_units_result(&k->stats, r->smarts, k->unit_len, &k->profiled);
+	else if (k->unit_len && !r->status) {
+		k->rc = campaign_fail(k->err, k->errlen, -EIO, "%s: no unit measured", k->what);
+		return 1;
+	}
 	if (r->status) {
 		k->rc = campaign_fail(k->err, k->errlen, -EIO, "%s: the simulation ended with status "
 		                      "%d (%s)", k->what, r->status, r->end);
@@ -201,10 +267,15 @@ static int campaign_point_go(const struct campaign *c, const struct core_config 
 	snprintf(what, sizeof(what), "point %d", index);
 	struct campaign_detail k = { .dir = c->dir, .prof_name = pname, .what = what, .err = err,
 	                             .errlen = errlen };
+	struct campaign_alone a = { c, &c->pts[index], sp, &k };
+	if (c->units) {
+		sp->warm_more = campaign_point_begin;
+		sp->warm_more_ctx = &a;
+	}
 	e = NULL;  /* the run owns it now */
 	if ((rc = campaign_detail_run(sp, &k)))
 		goto out;
-	rc = campaign_write_result(c->dir, index, &k.stats, k.secs, err, errlen);
+	rc = campaign_write_result(c->dir, index, &k.stats, k.profiled, k.secs, err, errlen);
 out:
 	emu_destroy(e);
 	free(sp);
@@ -221,6 +292,7 @@ struct campaign_chainer {
 	int trained;                 /* the predictor trained since the chain began or its reset */
 	int index;                   /* the point this process simulates (-1: the chain's warmer) */
 	int logfd;                   /* the warmer's messages (a point's: point-I.log) */
+	struct sim_spec *sp;
 	struct campaign_detail *k;
 	char pname[32], what[32];
 };
@@ -293,6 +365,7 @@ static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint
 				return -1;
 			}
 			*insns = p->length;
+			campaign_point_units(c, p, emu_instret(e), h->sp, k);
 			return 0;
 		}
 		int x = campaign_wait(pid);
@@ -333,7 +406,7 @@ static int campaign_chain_go(const struct campaign *c, const struct core_config 
 	struct campaign_detail k = { .dir = c->dir, .what = "a chain", .err = err, .errlen = errlen,
 	                             .chained = 1 };
 	struct campaign_chainer h = { .c = c, .g = g, .next = ch->first, .at = ch->start,
-	                              .index = -1, .logfd = -1, .k = &k };
+	                              .index = -1, .logfd = -1, .sp = sp, .k = &k };
 	sp->warmup = 0;
 	sp->warmup_mem_only = 0;
 	sp->warm_more = campaign_chain_warm;
@@ -343,7 +416,8 @@ static int campaign_chain_go(const struct campaign *c, const struct core_config 
 	if (h.index >= 0) {
 		/* a point's process */
 		if (!rc)
-			rc = campaign_write_result(c->dir, h.index, &k.stats, k.secs, err, errlen);
+			rc = campaign_write_result(c->dir, h.index, &k.stats, k.profiled, k.secs, err,
+			                           errlen);
 		if (rc)
 			dprintf(h.logfd >= 0 ? h.logfd : 2, "robin simpoint point: %s\n", err);
 		_exit(rc ? 1 : 0);

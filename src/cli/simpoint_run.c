@@ -54,6 +54,10 @@ static void simpoint_run_usage(FILE *out)
 	        "  --warmup-predictor P|all  only the last P of each point's warming train the\n"
 	        "                    branch predictor, the ones before warm the TLBs and caches\n"
 	        "                    alone, at less cost (default 16777216)\n"
+	        "  --point-units U:W:N|off  each point measures about N units of U instructions\n"
+	        "                    in detail, each after W more in detail, spread evenly over\n"
+	        "                    its interval and warmed functionally between (SMARTS within\n"
+	        "                    the point; default off: the whole interval in detail)\n"
 	        "  --no-chains       warm every point on its own: by default points whose\n"
 	        "                    warmings overlap share one, a chain, each point forked in\n"
 	        "                    detail at its start (a later point warms longer then)\n"
@@ -114,6 +118,37 @@ static int simpoint_u64_opt(const char *opt, const char *v, uint64_t min, uint64
 		        opt, min, text_quote(q, v));
 		return -1;
 	}
+	return 0;
+}
+
+/* --point-units U:W:N | off into o. 0 or -1 after a message. */
+static int simpoint_point_units(const char *v, struct campaign_opts *o)
+{
+	char q[TEXT_QUOTE_LEN], buf[96], *parts[3] = { NULL, NULL, NULL }, *save = NULL;
+	uint64_t x[3] = { 0, 0, 0 };
+	int n = 0;
+	if (!strcmp(v, "off")) {
+		o->units = 0;
+		return 0;
+	}
+	if (strlen(v) < sizeof(buf)) {
+		snprintf(buf, sizeof(buf), "%s", v);
+		for (char *t = strtok_r(buf, ":", &save); t; t = strtok_r(NULL, ":", &save), n++)
+			if (n < 3)
+				parts[n] = t;
+	}
+	int ok = n == 3 && v[strlen(v) - 1] != ':' && v[0] != ':' && !strstr(v, "::");
+	for (int k = 0; ok && k < n; k++)
+		ok = !text_parse_u64(parts[k], &x[k]) && x[k] <= (1ull << 32);
+	if (!ok || !x[0] || !x[2]) {
+		fprintf(stderr, "robin simpoint run: --point-units needs 'off' or U:W:N (instructions "
+		        "per unit > 0, detailed warming before each, units per point > 0; each at most "
+		        "2^32), got '%s'\n", text_quote(q, v));
+		return -1;
+	}
+	o->unit_len = x[0];
+	o->unit_warm = x[1];
+	o->units = x[2];
 	return 0;
 }
 
@@ -273,6 +308,8 @@ int simpoint_run_main(int argc, char **argv)
 		} else if (!strcmp(a, "--mem-window")) {
 			rc = simpoint_mem_window(v, &o);
 			window = 1;
+		} else if (!strcmp(a, "--point-units")) {
+			rc = simpoint_point_units(v, &o);
 		} else if (!strcmp(a, "--mem-sample")) {
 			uint64_t n = 0;
 			rc = simpoint_u64_opt(a, v, 0, &n) || (n > (1u << 20) ?

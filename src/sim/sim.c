@@ -81,9 +81,9 @@ int sim_check(const struct sim_spec *s)
 		fprintf(stderr, "robin %s: --host-time and --virtual-time exclude each other\n", cmd);
 		return 2;
 	}
-	if (s->warm_more && (s->ncores || s->smarts.unit || (po->list && po->want_stacks))) {
-		fprintf(stderr, "robin %s: a warming that goes on (a chain of points) needs one core, "
-		        "no SMARTS and no shadow stacks\n", cmd);
+	if (s->warm_more && (s->ncores || (po->list && po->want_stacks))) {
+		fprintf(stderr, "robin %s: a warming that goes on (a chain of points) needs one core "
+		        "and no shadow stacks\n", cmd);
 		return 2;
 	}
 	return 0;
@@ -472,6 +472,7 @@ static int sim_report_done(struct sim *sim, int rc, int err, const char *status)
 	struct sim_result r = {
 		.status = rc, .end = status, .error = err, .cycles = cycles, .instructions = insns, .host_seconds = sim->secs, .core = sim->c, .emu = sim->e,
 		.map = &sim->cmap, .nthreads = n, .thread = tr,
+		.smarts = sim->smarts_ok ? &sim->smarts : NULL,
 	};
 	int x = s->done(s->done_ctx, &r);
 	free(tr);

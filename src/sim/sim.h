@@ -113,6 +113,9 @@ struct sim_result {
 	struct code_map *map;         /* the program's code */
 	unsigned nthreads;
 	const struct sim_thread_result *thread;
+	const struct smarts_result *smarts; /* with SMARTS (spec->smarts.unit): its estimate, when
+	                                 it measured a unit; the core's statistics are those of
+	                                 its detailed windows */
 };
 
 /* A description with the defaults: robin sim's (top 10 instructions listed, progress on). */

@@ -15,6 +15,7 @@
 #include "core/source.h"
 #include "core/source_cores.h"
 #include "sim/sim.h"
+#include "sim/smarts.h"
 
 #define SIM_THREAD_PC_MAX (SIM_PMUS_MAX + SIM_PMS_MAX + 2)
 
@@ -71,6 +72,8 @@ struct sim {
 	struct code_map cmap;
 	double secs;                 /* host time of the detailed part */
 	int stopped;                 /* sim_spec.warm_more ended the run before the detail */
+	struct smarts_result smarts; /* SMARTS's estimate (smarts_ok: it measured a unit) */
+	int smarts_ok;
 };
 
 /* The consumers of thread slot `index` as the description asks (profilers, ProfileMe, the

@@ -67,7 +67,11 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 {
 	struct smarts_opts opts = sim->s->smarts;
 	const struct smarts_opts *o = &opts;
-	opts.max_insns = sim->s->eo->max_insns;  /* --max-insns bounds the sampled run too */
+	/* --max-insns bounds the sampled run too; a library caller's own bound (a campaign's
+	 * point: its interval) is where the run is meant to end */
+	int own_end = opts.max_insns != 0;
+	if (!own_end)
+		opts.max_insns = sim->s->eo->max_insns;
 	const char *prog = sim->s->restore ? sim->s->restore : sim->s->argv[0];
 	const char *json_path = sim->s->stats_json;
 	struct smarts_result r;
@@ -83,6 +87,8 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 		rc = smarts_run(sim->e, sim->c, &sim->se, o, &r);
 	}
 	*end = r.status;
+	sim->smarts = r;
+	sim->smarts_ok = !rc && r.n;
 
 	if (rc) {
 		fprintf(stderr, "robin sim: SMARTS sampling stopped: %s\n", strerror(-rc));
@@ -93,23 +99,25 @@ int sim_smarts_go(struct sim *sim, enum emu_status *end)
 		        "the first unit; use a smaller k or U\n", r.instructions);
 		return 1;
 	}
-	double rel = r.cpi > 0 ? r.ci997 / r.cpi : 0;
-	fprintf(stderr, "robin sim: SMARTS %s: %" PRIu64 " units of %" PRIu64 " (W %" PRIu64
-	        ", one in %" PRIu64 "), %" PRIu64 " of %" PRIu64 " instructions in detail\n",
-	        prog, r.n, o->unit, o->warm, o->k, r.detailed, r.instructions);
-	fprintf(stderr, "  CPI %.4f  +- %.4f (95%%)  +- %.4f (99.7%%, %.1f%%)  unit CPI sd %.4f\n",
-	        r.cpi, r.ci95, r.ci997, 100 * rel, r.sd);
-	fprintf(stderr, "  95%% confidence interval [%.4f, %.4f]\n", r.cpi - r.ci95, r.cpi + r.ci95);
-	if (rel > o->target)
-		fprintf(stderr, "  the 99.7%% interval is wider than +-%.0f%%: about %" PRIu64 " units are "
-		        "needed%s%" PRIu64 "\n", 100 * o->target, r.n_needed,
-		        r.k_suggested ? ", e.g. k = " : ", more than the program has: use a smaller U; k = ",
-		        r.k_suggested ? r.k_suggested : 1);
-	else
-		fprintf(stderr, "  within +-%.0f%% at 99.7%%; k = %" PRIu64 " would still be (%" PRIu64
-		        " units needed)\n", 100 * o->target, r.k_suggested ? r.k_suggested : o->k,
-		        r.n_needed);
-	int limit = r.status == EMU_LIMIT;
+	if (!sim->s->quiet) {
+		double rel = r.cpi > 0 ? r.ci997 / r.cpi : 0;
+		fprintf(stderr, "robin sim: SMARTS %s: %" PRIu64 " units of %" PRIu64 " (W %" PRIu64
+		        ", one in %" PRIu64 "), %" PRIu64 " of %" PRIu64 " instructions in detail\n",
+		        prog, r.n, o->unit, o->warm, o->k, r.detailed, r.instructions);
+		fprintf(stderr, "  CPI %.4f  +- %.4f (95%%)  +- %.4f (99.7%%, %.1f%%)  unit CPI sd %.4f\n",
+		        r.cpi, r.ci95, r.ci997, 100 * rel, r.sd);
+		fprintf(stderr, "  95%% confidence interval [%.4f, %.4f]\n", r.cpi - r.ci95, r.cpi + r.ci95);
+		if (rel > o->target)
+			fprintf(stderr, "  the 99.7%% interval is wider than +-%.0f%%: about %" PRIu64 " units are "
+			        "needed%s%" PRIu64 "\n", 100 * o->target, r.n_needed,
+			        r.k_suggested ? ", e.g. k = " : ", more than the program has: use a smaller U; k = ",
+			        r.k_suggested ? r.k_suggested : 1);
+		else
+			fprintf(stderr, "  within +-%.0f%% at 99.7%%; k = %" PRIu64 " would still be (%" PRIu64
+			        " units needed)\n", 100 * o->target, r.k_suggested ? r.k_suggested : o->k,
+			        r.n_needed);
+	}
+	int limit = r.status == EMU_LIMIT && !own_end;
 	if (limit)
 		fprintf(stderr, "robin: stopped after %" PRIu64 " instructions (--max-insns)\n",
 		        r.instructions);
