@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# 337: robin simpoint run --point-units U:W:N (docs/robin-simpoint.md "Units within a point"):
+# each point measures about N units of U instructions in detail, each after W more in detail,
+# spread over its interval, warming functionally between. On nqueens (200000-instruction
+# intervals, 20 units of 1000 after 2000): every point's result counts whole units (19 or 20
+# of them) and the instructions of its windows (profiled, three per unit); the campaign runs
+# under a third of the detailed instructions of one that simulates the intervals whole and
+# predicts its CPI within 3%; the weighted profile covers the windows (its Oracle's cycles per
+# instruction within 10% of the estimate); a point run alone
+# (robin simpoint point) is its chain's. Bad values and a bad point_units line are refused.
+set -u
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
+W=$ROBIN_ROOT/build/guest/workloads
+[ -x "$W/nqueens.static" ] || { echo "skip: $W/nqueens.static not built (make guest)"; exit 77; }
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+ARGS=(--interval 200000 --warmup 600000 --jobs 1)
+"$ROBIN" simpoint run "${ARGS[@]}" --point-units 1000:2000:20 --dir "$T/u" --stats-json "$T/u.json" -- \
+	"$W/nqueens.static" >/dev/null 2>"$T/u.err" || { cat "$T/u.err"; exit 1; }
+"$ROBIN" simpoint run "${ARGS[@]}" --dir "$T/w" --stats-json "$T/w.json" -- \
+	"$W/nqueens.static" >/dev/null 2>"$T/w.err" || { cat "$T/w.err"; exit 1; }
+grep -qx "point_units 1000 2000 20" "$T/u/campaign.txt" || { cat "$T/u/campaign.txt"; exit 1; }
+grep -q "^point_units" "$T/w/campaign.txt" && { echo "point_units written without --point-units"; exit 1; }
+cp -r "$T/u" "$T/solo"
+"$ROBIN" simpoint point "$T/solo" 0 2>"$T/e" || { cat "$T/e"; exit 1; }
+cmp <(grep -v host_seconds "$T/u/point-0.txt") <(grep -v host_seconds "$T/solo/point-0.txt") ||
+	{ echo "point 0 alone differs from its chain's"; exit 1; }
+grep -q 'profiles stored in .*/u/robin.db as run 1 (events: oracle tip)' "$T/u.err" || { cat "$T/u.err"; exit 1; }
+"$ROBIN" prof --db "$T/u/robin.db" >"$T/prof" 2>&1 || { cat "$T/prof"; exit 1; }
+python3 - "$T" <<'PY' || exit 1
+import json, sys, glob, re
+t = sys.argv[1]
+head = open('%s/prof' % t).readline()
+m = re.match(r'Total samples for event type oracle = ([0-9.]+)', head)
+assert m, head
+u, w = (json.load(open('%s/%s.json' % (t, k))) for k in ('u', 'w'))
+for f in glob.glob('%s/u/point-*.txt' % t):
+    d = dict(l.split(None, 1) for l in open(f))
+    n, prof, cyc = int(d['instructions']), int(d['profiled']), int(d['cycles'])
+    assert n % 1000 == 0 and 1000 <= n <= 20000, (f, n)
+    assert 2.9 * n <= prof <= 3.1 * n + 3000, (f, n, prof)
+    stack = sum(int(v.split()[1]) for k, v in ((l.split(None, 1)) for l in open(f)) if k == 'stack')
+    assert stack == cyc, (f, stack, cyc)
+assert u['detailed_instructions'] * 3 < w['detailed_instructions'], (u['detailed_instructions'], w['detailed_instructions'])
+e = u['cpi_predicted'] / w['cpi_predicted'] - 1
+assert abs(e) < 0.03, (u['cpi_predicted'], w['cpi_predicted'])
+# the weighted Oracle covers the windows (the units and their detailed warming): its cycles
+# per instruction near the estimate's
+o = float(m.group(1)) / u['instructions']
+assert abs(o / u['cpi_predicted'] - 1) < 0.1, (o, u['cpi_predicted'])
+print("ok: weighted Oracle %.4f cycles per instruction" % o)
+print("ok: CPI %.4f with units, %.4f with whole intervals (%+.2f%%); %d against %d instructions in detail"
+      % (u['cpi_predicted'], w['cpi_predicted'], 100 * e, u['detailed_instructions'], w['detailed_instructions']))
+PY
+for bad in 0:2000:20 1000:2000:0 1000:2000 x 1000::20 4294967297:1:1; do
+	"$ROBIN" simpoint run --point-units "$bad" -- "$W/nqueens.static" 2>"$T/e" >/dev/null &&
+		{ echo "--point-units '$bad' accepted"; exit 1; }
+	grep -q -- "--point-units needs" "$T/e" || { cat "$T/e"; exit 1; }
+done
+L=$(grep -n '^point_units ' "$T/u/campaign.txt" | cut -d: -f1)
+sed -i 's/^point_units .*/point_units 0 0 5/' "$T/u/campaign.txt"
+"$ROBIN" simpoint merge "$T/u" 2>"$T/e" && { echo "point_units 0 0 5 accepted"; exit 1; }
+grep -q "campaign.txt:$L: point_units: U and N must be > 0" "$T/e" || { cat "$T/e"; exit 1; }
+exit 0
