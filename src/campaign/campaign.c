@@ -481,20 +481,48 @@ int campaign_chain(struct campaign *c)
 			ord[j] = ord[j - 1];
 			ord[j - 1] = t;
 		}
-	/* a point joins the chain of the point before it when its own warming would reach back
-	 * to that point's start or beyond: warming on from there costs no more */
-	for (int k = 0; k < n; k++) {
-		const struct campaign_point *p = &c->pts[ord[k]], *q = k ? &c->pts[ord[k - 1]] : NULL;
-		if (!c->chains || !q || p->start - p->warmup > q->start) {
-			struct campaign_chain *ch = &c->chain[c->n_chains++];
-			ch->first = k;
-			ch->start = p->start - p->warmup;
-		}
-		struct campaign_chain *ch = &c->chain[c->n_chains - 1];
-		ch->n++;
-		if (p->start - p->warmup < ch->start)
-			ch->start = p->start - p->warmup;
+	/* the chains: runs of points by start, the partition that warms the fewest instructions
+	 * (a chain warms from the earliest warming start of its points to its last point's
+	 * start; dynamic programming over where each run begins, a few dozen points) */
+	uint64_t *best = malloc((size_t)(n + 1) * sizeof(*best));
+	int *cut = malloc((size_t)(n + 1) * sizeof(*cut));
+	if (!best || !cut) {
+		free(best);
+		free(cut);
+		free(tmp);
+		return -ENOMEM;
 	}
+	best[0] = 0;
+	for (int j = 1; j <= n; j++) {
+		const struct campaign_point *pj = &c->pts[ord[j - 1]];
+		uint64_t lo = UINT64_MAX;
+		best[j] = UINT64_MAX;
+		for (int i = j; i >= 1 && (c->chains || i == j); i--) {
+			const struct campaign_point *pm = &c->pts[ord[i - 1]];
+			if (pm->start - pm->warmup < lo)
+				lo = pm->start - pm->warmup;
+			uint64_t cost = best[i - 1] + (pj->start - lo);
+			if (cost < best[j]) {  /* ties: the shorter chain */
+				best[j] = cost;
+				cut[j] = i;
+			}
+		}
+	}
+	for (int j = n; j >= 1; j = cut[j] - 1)
+		c->n_chains++;
+	for (int j = n, g = c->n_chains - 1; j >= 1; j = cut[j] - 1, g--) {
+		struct campaign_chain *ch = &c->chain[g];
+		ch->first = cut[j] - 1;
+		ch->n = j - cut[j] + 1;
+		ch->start = UINT64_MAX;
+		for (int k = ch->first; k < ch->first + ch->n; k++) {
+			const struct campaign_point *p = &c->pts[ord[k]];
+			if (p->start - p->warmup < ch->start)
+				ch->start = p->start - p->warmup;
+		}
+	}
+	free(best);
+	free(cut);
 	/* the chains by start (the order one run of the program reaches them), each one's
 	 * points still by start */
 	for (int i = 1; i < c->n_chains; i++)

@@ -161,11 +161,11 @@ struct campaign {
 };
 
 /* The chains of c's points (c->chain by start, c->chain_ord and each point's chain,
- * warm_from and pred_from): by start, a point joins the chain of the point before it when
- * its own warming (its warmup instructions before its start) reaches back to that point's
- * start or beyond, so that one warming, forking each point's detailed run at its start,
- * covers them all at no more cost than their own (the earlier point's interval is warmed on
- * the way) and warms no instruction twice. The chain's warming starts at the earliest of its points'
+ * warm_from and pred_from): runs of points by start, each warmed by one process from the
+ * earliest warming start of its points (their warmup instructions before their starts) to
+ * its last point's start, forking each point's detailed run at its start (an earlier
+ * point's interval is warmed functionally on the way); of the ways to cut the points into
+ * runs, the one that warms the fewest instructions. The chain's warming starts at the earliest of its points'
  * warming starts; before each point the last warm_pred instructions (all with warm_pred 0)
  * train the predictor, which starts untrained again where a stretch that does not follow
  * on from the one before begins (the caches and TLBs keep warming throughout). So point I
