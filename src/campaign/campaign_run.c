@@ -217,6 +217,17 @@ static int campaign_detail_run(struct sim_spec *s, struct campaign_detail *k)
 	return 0;
 }
 
+/* A detailed run's description, or NULL (e destroyed, the message in err). */
+static struct sim_spec *campaign_spec_alloc(struct emu *e, char *err, size_t errlen)
+{
+	struct sim_spec *sp = malloc(sizeof(*sp));
+	if (!sp) {
+		emu_destroy(e);
+		campaign_fail(err, errlen, -ENOMEM, "out of memory");
+	}
+	return sp;
+}
+
 /* The detailed run of point `index` set up in *sp (its guest output to point-I.out): from
  * the checkpoint ckpt, or from e, an emulator at the point's warming start (taken over by the
  * run), warming as its chain warms it (warm_from, pred_from). 0 or -errno with a message. */
@@ -256,11 +267,9 @@ static int campaign_point_go(const struct campaign *c, const struct core_config 
 	char pname[32], what[32];
 	int rc;
 	struct emu_opts eo = { .cfg = { .virtual_time = 1 } };
-	struct sim_spec *sp = malloc(sizeof(*sp));
-	if (!sp) {
-		emu_destroy(e);
-		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
-	}
+	struct sim_spec *sp = campaign_spec_alloc(e, err, errlen);
+	if (!sp)
+		return -ENOMEM;
 	if ((rc = campaign_point_spec(c, cfg, index, ckpt, e, &eo, sp, err, errlen)))
 		goto out;
 	snprintf(pname, sizeof(pname), "point-%d.prof", index);
@@ -390,11 +399,9 @@ static int campaign_chain_go(const struct campaign *c, const struct core_config 
 	char out[PATH_MAX];
 	int rc;
 	struct emu_opts eo = { .cfg = { .virtual_time = 1 } };
-	struct sim_spec *sp = malloc(sizeof(*sp));
-	if (!sp) {
-		emu_destroy(e);
-		return campaign_fail(err, errlen, -ENOMEM, "out of memory");
-	}
+	struct sim_spec *sp = campaign_spec_alloc(e, err, errlen);
+	if (!sp)
+		return -ENOMEM;
 	/* the first point's run, its warming all the chain's (warm_more) */
 	if ((rc = campaign_point_spec(c, cfg, c->chain_ord[ch->first], ckpt, e, &eo, sp, err,
 	                              errlen)))
@@ -451,66 +458,51 @@ static int campaign_fast_forward(const struct campaign *c, uint64_t to, const ch
 	return 0;
 }
 
-int campaign_point_run(const char *dir_arg, int index, char *err, size_t errlen)
+/* Point i alone (chain 0) or chain i (chain 1) of the campaign in dir: from the checkpoint
+ * of its warming start, or (a local campaign writes none) the program run to it on the
+ * translator, its output to point-I.ff.out or chain-I.ff.out. 0 or -errno with a message. */
+static int campaign_job_run(const char *dir_arg, int chain, int i, char *err, size_t errlen)
 {
 	char path[PATH_MAX], ff[PATH_MAX];
 	struct campaign c;
 	struct core_config cfg;
+	const char *what = chain ? "chain" : "point";
 	int rc = campaign_open(dir_arg, &c, &cfg, err, errlen);
 	if (rc)
 		return rc;
-	if (index < 0 || index >= c.n_points) {
-		rc = campaign_fail(err, errlen, -EINVAL, "%s has points 0..%d, not %d", c.dir,
-		                   c.n_points - 1, index);
+	int n = chain ? c.n_chains : c.n_points;
+	if (i < 0 || i >= n) {
+		rc = campaign_fail(err, errlen, -EINVAL, "%s has %ss 0..%d, not %d", c.dir, what, n - 1, i);
 		goto out;
 	}
-	const struct campaign_point *p = &c.pts[index];
-	if (campaign_ckpt_path(path, sizeof(path), c.dir, p->warm_from) ||
-	    campaign_path(ff, sizeof(ff), c.dir, "point-%d.ff.out", index)) {
+	uint64_t at = chain ? c.chain[i].start : c.pts[i].warm_from;
+	int (*go)(const struct campaign *, const struct core_config *, int, const char *,
+	          struct emu *, char *, size_t) = chain ? campaign_chain_go : campaign_point_go;
+	if (campaign_ckpt_path(path, sizeof(path), c.dir, at) ||
+	    campaign_path(ff, sizeof(ff), c.dir, "%s-%d.ff.out", what, i)) {
 		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
 		goto out;
 	}
 	if (!access(path, R_OK)) {
-		rc = campaign_point_go(&c, &cfg, index, path, NULL, err, errlen);
+		rc = go(&c, &cfg, i, path, NULL, err, errlen);
 	} else {
-		/* no checkpoint (a local campaign writes none): run the program to the point */
 		struct emu *e;
-		if (!(rc = campaign_fast_forward(&c, p->warm_from, ff, &e, err, errlen)))
-			rc = campaign_point_go(&c, &cfg, index, NULL, e, err, errlen);
+		if (!(rc = campaign_fast_forward(&c, at, ff, &e, err, errlen)))
+			rc = go(&c, &cfg, i, NULL, e, err, errlen);
 	}
 out:
 	campaign_free(&c);
 	return rc;
 }
 
-int campaign_chain_run(const char *dir_arg, int g, char *err, size_t errlen)
+int campaign_point_run(const char *dir, int index, char *err, size_t errlen)
 {
-	char path[PATH_MAX], ff[PATH_MAX];
-	struct campaign c;
-	struct core_config cfg;
-	int rc = campaign_open(dir_arg, &c, &cfg, err, errlen);
-	if (rc)
-		return rc;
-	if (g < 0 || g >= c.n_chains) {
-		rc = campaign_fail(err, errlen, -EINVAL, "%s has chains 0..%d, not %d", c.dir,
-		                   c.n_chains - 1, g);
-		goto out;
-	}
-	if (campaign_ckpt_path(path, sizeof(path), c.dir, c.chain[g].start) ||
-	    campaign_path(ff, sizeof(ff), c.dir, "chain-%d.ff.out", g)) {
-		rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-		goto out;
-	}
-	if (!access(path, R_OK)) {
-		rc = campaign_chain_go(&c, &cfg, g, path, NULL, err, errlen);
-	} else {
-		struct emu *e;
-		if (!(rc = campaign_fast_forward(&c, c.chain[g].start, ff, &e, err, errlen)))
-			rc = campaign_chain_go(&c, &cfg, g, NULL, e, err, errlen);
-	}
-out:
-	campaign_free(&c);
-	return rc;
+	return campaign_job_run(dir, 0, index, err, errlen);
+}
+
+int campaign_chain_run(const char *dir, int g, char *err, size_t errlen)
+{
+	return campaign_job_run(dir, 1, g, err, errlen);
 }
 
 /* Jobs 0..n-1 as children, at most `jobs` at a time: start(ctx, k) starts job k and returns

@@ -121,26 +121,37 @@ static int simpoint_u64_opt(const char *opt, const char *v, uint64_t min, uint64
 	return 0;
 }
 
-/* --point-units U:W:N | off into o. 0 or -1 after a message. */
-static int simpoint_point_units(const char *v, struct campaign_opts *o)
+/* v as A:B[:C...], n_min to 3 numbers into x (the ones not given left as they are): the
+ * count, or -1. */
+static int simpoint_colon_list(const char *v, uint64_t x[3], int n_min)
 {
-	char q[TEXT_QUOTE_LEN], buf[96], *parts[3] = { NULL, NULL, NULL }, *save = NULL;
-	uint64_t x[3] = { 0, 0, 0 };
+	char buf[96], *parts[3] = { NULL, NULL, NULL }, *save = NULL;
 	int n = 0;
-	if (!strcmp(v, "off")) {
-		o->units = 0;
-		return 0;
-	}
 	if (strlen(v) < sizeof(buf)) {
 		snprintf(buf, sizeof(buf), "%s", v);
 		for (char *t = strtok_r(buf, ":", &save); t; t = strtok_r(NULL, ":", &save), n++)
 			if (n < 3)
 				parts[n] = t;
 	}
-	int ok = n == 3 && v[strlen(v) - 1] != ':' && v[0] != ':' && !strstr(v, "::");
-	for (int k = 0; ok && k < n; k++)
-		ok = !text_parse_u64(parts[k], &x[k]) && x[k] <= (1ull << 32);
-	if (!ok || !x[0] || !x[2]) {
+	if (n < n_min || n > 3 || v[strlen(v) - 1] == ':' || v[0] == ':' || strstr(v, "::"))
+		return -1;
+	for (int k = 0; k < n; k++)
+		if (text_parse_u64(parts[k], &x[k]))
+			return -1;
+	return n;
+}
+
+/* --point-units U:W:N | off into o. 0 or -1 after a message. */
+static int simpoint_point_units(const char *v, struct campaign_opts *o)
+{
+	char q[TEXT_QUOTE_LEN];
+	uint64_t x[3] = { 0, 0, 0 };
+	if (!strcmp(v, "off")) {
+		o->units = 0;
+		return 0;
+	}
+	if (simpoint_colon_list(v, x, 3) != 3 || !x[0] || !x[2] || x[0] > (1ull << 32) ||
+	    x[1] > (1ull << 32) || x[2] > (1ull << 32)) {
 		fprintf(stderr, "robin simpoint run: --point-units needs 'off' or U:W:N (instructions "
 		        "per unit > 0, detailed warming before each, units per point > 0; each at most "
 		        "2^32), got '%s'\n", text_quote(q, v));
@@ -155,23 +166,13 @@ static int simpoint_point_units(const char *v, struct campaign_opts *o)
 /* --mem-window full | WARM:MEASURE[:PERIOD] into o. 0 or -1 after a message. */
 static int simpoint_mem_window(const char *v, struct campaign_opts *o)
 {
-	char q[TEXT_QUOTE_LEN], buf[96], *parts[3] = { NULL, NULL, NULL }, *save = NULL;
+	char q[TEXT_QUOTE_LEN];
 	uint64_t x[3] = { 0, 0, CAMPAIGN_MEM_PERIOD };
-	int n = 0;
 	if (!strcmp(v, "full")) {
 		o->mem_warm = o->mem_measure = o->mem_period = 0;
 		return 0;
 	}
-	if (strlen(v) < sizeof(buf)) {
-		snprintf(buf, sizeof(buf), "%s", v);
-		for (char *t = strtok_r(buf, ":", &save); t; t = strtok_r(NULL, ":", &save), n++)
-			if (n < 3)
-				parts[n] = t;
-	}
-	int ok = (n == 2 || n == 3) && v[strlen(v) - 1] != ':' && v[0] != ':' && !strstr(v, "::");
-	for (int k = 0; ok && k < n; k++)
-		ok = !text_parse_u64(parts[k], &x[k]);
-	if (!ok || !x[1] || !x[2] || x[0] + x[1] < x[0]) {
+	if (simpoint_colon_list(v, x, 2) < 2 || !x[1] || !x[2] || x[0] + x[1] < x[0]) {
 		fprintf(stderr, "robin simpoint run: --mem-window needs 'full' or WARM:MEASURE[:PERIOD] "
 		        "(instructions, MEASURE and PERIOD > 0), got '%s'\n", text_quote(q, v));
 		return -1;
@@ -412,40 +413,35 @@ int simpoint_run_main(int argc, char **argv)
 	return rc;
 }
 
-int simpoint_point_main(int argc, char **argv)
+/* `robin simpoint point DIR I` (chain 0) or `robin simpoint chain DIR G` (chain 1). */
+static int simpoint_job_main(int argc, char **argv, int chain)
 {
-	uint64_t idx;
-	if (argc != 3 || text_parse_u64(argv[2], &idx) || idx > INT32_MAX) {
-		fprintf(stderr, "usage: robin simpoint point DIR I\n");
+	const char *what = chain ? "chain" : "point";
+	uint64_t i;
+	if (argc != 3 || text_parse_u64(argv[2], &i) || i > INT32_MAX) {
+		fprintf(stderr, "usage: robin simpoint %s DIR %s\n", what, chain ? "G" : "I");
 		return 2;
 	}
 	char err[1024];
-	/* the guest's output goes to point-I.out: keep robin's stderr for the message */
+	/* the guest's output goes to the campaign's files: keep robin's stderr for the message */
 	int errfd = fcntl(2, F_DUPFD_CLOEXEC, 950);
-	int rc = campaign_point_run(argv[1], (int)idx, err, sizeof(err));
+	int rc = chain ? campaign_chain_run(argv[1], (int)i, err, sizeof(err))
+	               : campaign_point_run(argv[1], (int)i, err, sizeof(err));
 	if (rc)
-		dprintf(errfd >= 0 ? errfd : 2, "robin simpoint point: %s\n", err);
+		dprintf(errfd >= 0 ? errfd : 2, "robin simpoint %s: %s\n", what, err);
 	if (errfd >= 0)
 		close(errfd);
 	return rc ? 1 : 0;
 }
 
+int simpoint_point_main(int argc, char **argv)
+{
+	return simpoint_job_main(argc, argv, 0);
+}
+
 int simpoint_chain_main(int argc, char **argv)
 {
-	uint64_t g;
-	if (argc != 3 || text_parse_u64(argv[2], &g) || g > INT32_MAX) {
-		fprintf(stderr, "usage: robin simpoint chain DIR G\n");
-		return 2;
-	}
-	char err[1024];
-	/* the guest's output goes to the chain's files: keep robin's stderr for the message */
-	int errfd = fcntl(2, F_DUPFD_CLOEXEC, 950);
-	int rc = campaign_chain_run(argv[1], (int)g, err, sizeof(err));
-	if (rc)
-		dprintf(errfd >= 0 ? errfd : 2, "robin simpoint chain: %s\n", err);
-	if (errfd >= 0)
-		close(errfd);
-	return rc ? 1 : 0;
+	return simpoint_job_main(argc, argv, 1);
 }
 
 int simpoint_merge_main(int argc, char **argv)
