@@ -91,6 +91,6 @@ a, b = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
 assert len(b['points']) == len(a['points']), (len(a['points']), len(b['points']))
 assert abs(a['cpi_predicted'] - b['cpi_predicted']) <= 1e-9 * a['cpi_predicted'], (a['cpi_predicted'], b['cpi_predicted'])
 assert a['cpi_error'] < 0.05, a['cpi_error']
-print("slurm-check: %d points as a job array; CPI %.4f from Slurm = %.4f locally; full run %.4f (error %.2f%%)" %
-      (len(b['points']), b['cpi_predicted'], a['cpi_predicted'], a['cpi_full'], 100 * a['cpi_error']))
+print("slurm-check: %d points, chains of them as a job array of %d; CPI %.4f from Slurm = %.4f locally; full run %.4f (error %.2f%%)" %
+      (len(b['points']), b['chains'], b['cpi_predicted'], a['cpi_predicted'], a['cpi_full'], 100 * a['cpi_error']))
 PY

@@ -210,7 +210,7 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 	        est->warm_insns, c->warm_max ? " (each point's warming chosen from its interval's "
 	        "reuse ages)" : "");
 	if (c->chains)
-		fprintf(out, " in %d chains of points", c->n_chains);
+		fprintf(out, " in %d chain%s of points", c->n_chains, c->n_chains == 1 ? "" : "s");
 	if (est->warm_pred_insns < est->warm_insns)
 		fprintf(out, ", the branch predictor trained over %" PRIu64 " of them (the last %"
 		        PRIu64 " of each point's)", est->warm_pred_insns, c->warm_pred);

@@ -22,7 +22,7 @@ run ch
 run alone --no-chains
 grep -qx "chains 1" "$T/ch/campaign.txt" || { echo "no chains line"; cat "$T/ch/campaign.txt"; exit 1; }
 grep -q "^chains" "$T/alone/campaign.txt" && { echo "chains written with --no-chains"; exit 1; }
-grep -q "in [0-9]* chains of points" "$T/ch.err" || { cat "$T/ch.err"; exit 1; }
+grep -Eq "in [0-9]+ chains? of points" "$T/ch.err" || { cat "$T/ch.err"; exit 1; }
 # every point of the chained campaign alone, from a copy of its directory
 cp -r "$T/ch" "$T/solo"
 rm -f "$T"/solo/point-*.txt
