@@ -291,8 +291,66 @@ out:
 	return rc;
 }
 
+/* The local campaign's job tokens, make's jobserver's way: a pipe holding one byte per job
+ * that may run now ({-1, -1}: none, as in a Slurm task: a chain then waits for each point).
+ * The driver takes one before it forks a chain; a chain's process warms while it holds one,
+ * hands it to each point's process it forks (which gives it back as it ends) and takes
+ * another to warm on. Set in the driver, inherited by its children. */
+static int campaign_tokens[2] = { -1, -1 };
+
+static void campaign_token_put(void)
+{
+	if (campaign_tokens[1] >= 0)
+		while (write(campaign_tokens[1], "+", 1) < 0 && errno == EINTR)
+			;
+}
+
+static void campaign_token_get(void)
+{
+	char b;
+	if (campaign_tokens[0] >= 0)
+		while (read(campaign_tokens[0], &b, 1) < 0 && errno == EINTR)
+			;
+}
+
+/* emu_fork_state, returning in the parent once the child's files are its own (a pipe among
+ * robin's descriptors, the guest's numbers as they are, closed by the child): the parent may
+ * run the guest on at once. The pid (-1 with err set), 0 or -2 in the child. */
+static pid_t campaign_fork(struct emu *e, char *err, size_t errlen)
+{
+	int sync[2] = { -1, -1 }, ps[2];
+	if (!pipe2(ps, O_CLOEXEC)) {
+		sync[0] = fcntl(ps[0], F_DUPFD_CLOEXEC, 940);
+		sync[1] = fcntl(ps[1], F_DUPFD_CLOEXEC, 940);
+		close(ps[0]);
+		close(ps[1]);
+	}
+	if (sync[0] < 0 || sync[1] < 0) {
+		snprintf(err, errlen, "%s", strerror(errno));
+		if (sync[0] >= 0)
+			close(sync[0]);
+		if (sync[1] >= 0)
+			close(sync[1]);
+		return -1;
+	}
+	pid_t pid = emu_fork_state(e, err, errlen);
+	if (pid <= 0 && pid != -1) {
+		close(sync[0]);
+		close(sync[1]);  /* the parent may go on */
+		return pid;
+	}
+	close(sync[1]);
+	if (pid > 0) {
+		char b;
+		while (read(sync[0], &b, 1) < 0 && errno == EINTR)
+			;
+	}
+	close(sync[0]);
+	return pid;
+}
+
 /* A chain's warming (sim_spec.warm_more): on through its points in order, forking each
- * point's detailed run at its start and waiting for it. */
+ * point's detailed run at its start (with job tokens: while it warms on; else waiting for it). */
 struct campaign_chainer {
 	const struct campaign *c;
 	int g;
@@ -301,10 +359,56 @@ struct campaign_chainer {
 	int trained;                 /* the predictor trained since the chain began or its reset */
 	int index;                   /* the point this process simulates (-1: the chain's warmer) */
 	int logfd;                   /* the warmer's messages (a point's: point-I.log) */
+	int holding;                 /* the warmer holds a job token */
+	pid_t *kids;                 /* the points' processes forked, not yet reaped (0) */
+	int nkids;
 	struct sim_spec *sp;
 	struct campaign_detail *k;
 	char pname[32], what[32];
 };
+
+/* Reap the chain's points' processes that ended (all of them with `all`): a point killed by
+ * a signal gives its job token back through here. 0, or -1 with the first failure in k. */
+static int campaign_chain_reap(struct campaign_chainer *h, int all)
+{
+	struct campaign_detail *k = h->k;
+	int bad = 0;
+	for (int j = 0; j < h->nkids; j++) {
+		int st;
+		pid_t r;
+		if (!h->kids[j])
+			continue;
+		while ((r = waitpid(h->kids[j], &st, all ? 0 : WNOHANG)) < 0 && errno == EINTR)
+			;
+		if (r == 0)
+			continue;
+		h->kids[j] = 0;
+		int i = h->c->chain_ord[h->c->chain[h->g].first + j];
+		if (r < 0 || WIFSIGNALED(st) || !WIFEXITED(st) || WEXITSTATUS(st)) {
+			if (r > 0 && WIFSIGNALED(st))
+				campaign_token_put();
+			if (!bad && !k->rc)
+				k->rc = campaign_fail(k->err, k->errlen, -EIO, "point %d %s %d (see %s/point-%d.log)",
+				                      i, r > 0 && WIFSIGNALED(st) ? "was killed by signal" :
+				                      "failed, exit status", r > 0 && WIFSIGNALED(st) ?
+				                      WTERMSIG(st) : r > 0 ? WEXITSTATUS(st) : -1,
+				                      h->c->dir, i);
+			bad = 1;
+		}
+	}
+	return bad || k->rc ? -1 : 0;
+}
+
+/* The warming stops (k says why): the token it holds given back, every point's process
+ * already started waited for. -1. */
+static int campaign_chain_stop(struct campaign_chainer *h)
+{
+	if (h->holding)
+		campaign_token_put();
+	h->holding = 0;
+	(void)campaign_chain_reap(h, 1);
+	return -1;
+}
 
 static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint64_t *insns)
 {
@@ -323,7 +427,7 @@ static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint
 			st = core_warm_steps(core, e, ws - h->at, 0);
 			if (st == EMU_RUNNING && h->trained && core_warm_predictor_reset(core)) {
 				k->rc = campaign_fail(k->err, k->errlen, -ENOMEM, "out of memory");
-				return -1;
+				return campaign_chain_stop(h);
 			}
 			h->trained = 0;
 		}
@@ -336,14 +440,14 @@ static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint
 			                      "start, instruction %" PRIu64, h->g,
 			                      st != EMU_RUNNING ? "the program ended" :
 			                      "the warming trace went out of step", i, p->start);
-			return -1;
+			return campaign_chain_stop(h);
 		}
 		h->at = p->start;
 		char ferr[256];
-		pid_t pid = emu_fork_state(e, ferr, sizeof(ferr));
+		pid_t pid = campaign_fork(e, ferr, sizeof(ferr));
 		if (pid == -1) {
 			k->rc = campaign_fail(k->err, k->errlen, -EIO, "cannot start point %d: %s", i, ferr);
-			return -1;
+			return campaign_chain_stop(h);
 		}
 		if (pid <= 0) {
 			/* the point's process: its messages to point-I.log, its guest's output to
@@ -377,12 +481,19 @@ static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint
 			campaign_point_units(c, p, emu_instret(e), h->sp, k);
 			return 0;
 		}
-		int x = campaign_wait(pid);
-		if (x) {
-			k->rc = campaign_fail(k->err, k->errlen, -EIO, "point %d %s %d (see %s/point-%d.log)",
-			                      i, x > 128 ? "was killed by signal" : "failed, exit status",
-			                      x > 128 ? x - 128 : x, c->dir, i);
-			return -1;
+		/* the point's process has the token: another to warm on (without tokens, the
+		 * point first) */
+		h->kids[h->nkids++] = pid;
+		h->holding = 0;
+		int last = h->next + 1 == ch->first + ch->n;
+		if (campaign_tokens[0] < 0 || last) {
+			if (campaign_chain_reap(h, 1))
+				return -1;
+		} else {
+			campaign_token_get();
+			h->holding = 1;
+			if (campaign_chain_reap(h, 0))
+				return campaign_chain_stop(h);
 		}
 	}
 	return 1;
@@ -413,7 +524,12 @@ static int campaign_chain_go(const struct campaign *c, const struct core_config 
 	struct campaign_detail k = { .dir = c->dir, .what = "a chain", .err = err, .errlen = errlen,
 	                             .chained = 1 };
 	struct campaign_chainer h = { .c = c, .g = g, .next = ch->first, .at = ch->start,
-	                              .index = -1, .logfd = -1, .sp = sp, .k = &k };
+	                              .index = -1, .logfd = -1, .holding = 1, .sp = sp, .k = &k,
+	                              .kids = calloc((size_t)ch->n, sizeof(pid_t)) };
+	if (!h.kids) {
+		rc = campaign_fail(err, errlen, -ENOMEM, "out of memory");
+		goto out;
+	}
 	sp->warmup = 0;
 	sp->warmup_mem_only = 0;
 	sp->warm_more = campaign_chain_warm;
@@ -427,8 +543,10 @@ static int campaign_chain_go(const struct campaign *c, const struct core_config 
 			                           errlen);
 		if (rc)
 			dprintf(h.logfd >= 0 ? h.logfd : 2, "robin simpoint point: %s\n", err);
+		campaign_token_put();  /* the one its chain handed it */
 		_exit(rc ? 1 : 0);
 	}
+	free(h.kids);
 out:
 	emu_destroy(e);
 	free(sp);
@@ -569,19 +687,11 @@ static pid_t campaign_forked_start(void *ctx, int k)
 	}
 	char log[PATH_MAX];
 	campaign_path(log, sizeof(log), f->c.dir, "chain-%d.log", k);
-	/* the child says when its files are its own (a pipe, among robin's descriptors: the
-	 * guest's numbers stay as they are) */
-	int sync[2] = { -1, -1 }, ps[2];
-	if (!pipe2(ps, O_CLOEXEC)) {
-		sync[0] = fcntl(ps[0], F_DUPFD_CLOEXEC, 940);
-		sync[1] = fcntl(ps[1], F_DUPFD_CLOEXEC, 940);
-		close(ps[0]);
-		close(ps[1]);
-	}
-	pid_t pid = sync[0] < 0 || sync[1] < 0 ? -1 : emu_fork_state(f->e, f->err, sizeof(f->err));
+	campaign_token_get();  /* the chain's, to warm with */
+	pid_t pid = campaign_fork(f->e, f->err, sizeof(f->err));
 	if (pid == -1) {
-		dprintf(f->errfd, "robin simpoint: cannot start chain %d: %s\n", k,
-		        sync[0] < 0 || sync[1] < 0 ? strerror(errno) : f->err);
+		campaign_token_put();
+		dprintf(f->errfd, "robin simpoint: cannot start chain %d: %s\n", k, f->err);
 		return -1;
 	}
 	if (pid <= 0) {
@@ -593,19 +703,12 @@ static pid_t campaign_forked_start(void *ctx, int k)
 			close(lfd);
 			lfd = l;
 		}
-		close(sync[0]);
-		close(sync[1]);  /* the driver may go on */
 		int rc = pid ? -EIO : campaign_chain_go(&f->c, &f->cfg, k, NULL, f->e, f->err,
 		                                         sizeof(f->err));
 		if (rc)
 			dprintf(lfd >= 0 ? lfd : f->errfd, "robin simpoint chain: %s\n", f->err);
 		_exit(rc ? 1 : 0);
 	}
-	close(sync[1]);
-	char b;
-	while (read(sync[0], &b, 1) < 0 && errno == EINTR)
-		;
-	close(sync[0]);
 	return pid;
 }
 
@@ -630,6 +733,21 @@ static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, in
 		dprintf(f.errfd, "robin simpoint: %s\n", f.err);
 		_exit(1);
 	}
+	/* the job tokens: `jobs` of them (the chains' processes and their points' share them) */
+	int tp[2];
+	if (!pipe2(tp, O_CLOEXEC)) {
+		campaign_tokens[0] = fcntl(tp[0], F_DUPFD_CLOEXEC, 940);
+		campaign_tokens[1] = fcntl(tp[1], F_DUPFD_CLOEXEC, 940);
+		close(tp[0]);
+		close(tp[1]);
+	}
+	if (campaign_tokens[0] < 0 || campaign_tokens[1] < 0) {
+		dprintf(f.errfd, "robin simpoint: cannot make the job tokens' pipe: %s\n",
+		        strerror(errno));
+		_exit(1);
+	}
+	for (int j = 0; j < jobs; j++)
+		campaign_token_put();
 	int st, failed = campaign_pool(f.c.n_chains, jobs, campaign_forked_start, &f, &st);
 	if (failed >= 0) {
 		/* the chain's log names the point that failed, and that point's log */

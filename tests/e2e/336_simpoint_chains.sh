@@ -3,7 +3,8 @@
 # points"): points whose warming windows overlap share one warming, each forked in detail at its
 # start. On nqueens (200000-instruction intervals, 600000 warmed): fewer instructions warmed
 # than point by point; a point alone in its chain is the point warmed on its own, cycle for
-# cycle, and some chained point is not; every point equals `robin simpoint point` run alone
+# cycle, and some chained point is not; two jobs give the same results as one; every point
+# equals `robin simpoint point` run alone
 # (it warms from its chain's start, the predictor from predictor_from), a chain run by its
 # Slurm task equals the local run, and a chained point whose predictor restarted equals
 # robin sim --restore with that warming. A bad chain number and a bad "chains" line are refused.
@@ -20,6 +21,13 @@ run() { # DIR OPTIONS...
 }
 run ch
 run alone --no-chains
+# two jobs: a chain warms on while its points run (job tokens), the same results
+"$ROBIN" simpoint run --interval 200000 --warmup 600000 --no-profile --jobs 2 --dir "$T/j2" -- \
+	"$W/nqueens.static" >/dev/null 2>"$T/j2.err" || { cat "$T/j2.err"; exit 1; }
+for f in "$T"/ch/point-*.txt; do
+	cmp -s <(grep -v host_seconds "$f") <(grep -v host_seconds "$T/j2/${f##*/}") ||
+		{ echo "${f##*/}: --jobs 2 differs from --jobs 1"; exit 1; }
+done
 grep -qx "chains 1" "$T/ch/campaign.txt" || { echo "no chains line"; cat "$T/ch/campaign.txt"; exit 1; }
 grep -q "^chains" "$T/alone/campaign.txt" && { echo "chains written with --no-chains"; exit 1; }
 grep -Eq "in [0-9]+ chains? of points" "$T/ch.err" || { cat "$T/ch.err"; exit 1; }
