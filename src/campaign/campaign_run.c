@@ -313,19 +313,28 @@ static void campaign_token_get(void)
 			;
 }
 
+/* A pipe whose ends lie among robin's descriptors (940 and up, close-on-exec), the guest's
+ * numbers left as they are: 0, or -1 (errno set) with fds[k] -1 for an end not made. */
+static int campaign_pipe(int fds[2])
+{
+	int ps[2];
+	fds[0] = fds[1] = -1;
+	if (!pipe2(ps, O_CLOEXEC)) {
+		fds[0] = fcntl(ps[0], F_DUPFD_CLOEXEC, 940);
+		fds[1] = fcntl(ps[1], F_DUPFD_CLOEXEC, 940);
+		close(ps[0]);
+		close(ps[1]);
+	}
+	return fds[0] < 0 || fds[1] < 0 ? -1 : 0;
+}
+
 /* emu_fork_state, returning in the parent once the child's files are its own (a pipe among
  * robin's descriptors, the guest's numbers as they are, closed by the child): the parent may
  * run the guest on at once. The pid (-1 with err set), 0 or -2 in the child. */
 static pid_t campaign_fork(struct emu *e, char *err, size_t errlen)
 {
-	int sync[2] = { -1, -1 }, ps[2];
-	if (!pipe2(ps, O_CLOEXEC)) {
-		sync[0] = fcntl(ps[0], F_DUPFD_CLOEXEC, 940);
-		sync[1] = fcntl(ps[1], F_DUPFD_CLOEXEC, 940);
-		close(ps[0]);
-		close(ps[1]);
-	}
-	if (sync[0] < 0 || sync[1] < 0) {
+	int sync[2];
+	if (campaign_pipe(sync)) {
 		snprintf(err, errlen, "%s", strerror(errno));
 		if (sync[0] >= 0)
 			close(sync[0]);
@@ -734,14 +743,7 @@ static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, in
 		_exit(1);
 	}
 	/* the job tokens: `jobs` of them (the chains' processes and their points' share them) */
-	int tp[2];
-	if (!pipe2(tp, O_CLOEXEC)) {
-		campaign_tokens[0] = fcntl(tp[0], F_DUPFD_CLOEXEC, 940);
-		campaign_tokens[1] = fcntl(tp[1], F_DUPFD_CLOEXEC, 940);
-		close(tp[0]);
-		close(tp[1]);
-	}
-	if (campaign_tokens[0] < 0 || campaign_tokens[1] < 0) {
+	if (campaign_pipe(campaign_tokens)) {
 		dprintf(f.errfd, "robin simpoint: cannot make the job tokens' pipe: %s\n",
 		        strerror(errno));
 		_exit(1);
