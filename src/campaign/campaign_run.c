@@ -802,6 +802,10 @@ int campaign_run_local(const struct campaign *c, int jobs, pid_t *other, int *ot
 			continue;
 		if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 			return 0;
+		if (WIFSIGNALED(status))
+			return campaign_fail(err, errlen, -EIO, "the points of %s did not all run: the run "
+			                     "that forks their chains was killed by signal %d (%s)", c->dir,
+			                     WTERMSIG(status), strsignal(WTERMSIG(status)));
 		return campaign_fail(err, errlen, -EIO, "the points of %s did not all run (above)",
 		                     c->dir);
 	}
