@@ -98,7 +98,7 @@ struct campaign_opts {
 	 * each after unit_warm in detail, evenly over its interval, the rest warmed functionally
 	 * (SMARTS within the point, smarts.h); 0: the whole interval in detail */
 	uint64_t unit_len, unit_warm, units;
-	int checkpoints;           /* save each point's warming start as DIR/insn-N.ckpt (for jobs
+	int checkpoints;           /* save each chain's warming start as DIR/insn-N.ckpt (for jobs
 	                              elsewhere: --slurm); local points fork from one run of the
 	                              program that stops at each (campaign_run_local) */
 };
@@ -109,7 +109,8 @@ struct campaign_point {
 	int cluster;
 	double weight;
 	uint64_t start, length;    /* the interval: first instruction and how many */
-	uint64_t warmup;           /* functional warming before it (start - checkpoint) */
+	uint64_t warmup;           /* functional warming chosen for it (its chain may warm more:
+	                              warm_from) */
 	/* its chain (campaign_chain): the warming starts at warm_from (the chain's start, at
 	 * most start - warmup), the branch predictor trains from pred_from on */
 	int chain;

@@ -20,7 +20,7 @@ int campaign_fail(char *err, size_t errlen, int rc, const char *fmt, ...)
 /* dir/NAME (NAME from fmt) into buf; 0 or -ENAMETOOLONG. */
 int campaign_path(char *buf, size_t n, const char *dir, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-/* dir/insn-N.ckpt: the checkpoint of instruction N (a point's warming start). 0 or
+/* dir/insn-N.ckpt: the checkpoint of instruction N (a chain's warming start). 0 or
  * -ENAMETOOLONG. */
 int campaign_ckpt_path(char *buf, size_t n, const char *dir, uint64_t insn);
 /* Host time in seconds from a monotonic clock (for durations). */

@@ -229,7 +229,7 @@ static struct sim_spec *campaign_spec_alloc(struct emu *e, char *err, size_t err
 }
 
 /* The detailed run of point `index` set up in *sp (its guest output to point-I.out): from
- * the checkpoint ckpt, or from e, an emulator at the point's warming start (taken over by the
+ * the checkpoint ckpt, or from e, an emulator at instruction warm_from (taken over by the
  * run), warming as its chain warms it (warm_from, pred_from). 0 or -errno with a message. */
 static int campaign_point_spec(const struct campaign *c, const struct core_config *cfg, int index,
                                const char *ckpt, struct emu *e, struct emu_opts *eo,
@@ -260,7 +260,7 @@ static int campaign_point_spec(const struct campaign *c, const struct core_confi
 
 /* Point `index` in detail (warming, then its interval), its result in point-I.txt and the
  * guest's output in point-I.out: from the checkpoint ckpt, or from e, an emulator at the
- * point's warming start (taken over). 0 or -errno with a message. */
+ * point's warm_from (taken over). 0 or -errno with a message. */
 static int campaign_point_go(const struct campaign *c, const struct core_config *cfg, int index,
                              const char *ckpt, struct emu *e, char *err, size_t errlen)
 {
@@ -326,6 +326,17 @@ static int campaign_pipe(int fds[2])
 		close(ps[1]);
 	}
 	return fds[0] < 0 || fds[1] < 0 ? -1 : 0;
+}
+
+/* A process's log file, created empty, its descriptor among robin's (940 and up), or -1. */
+static int campaign_log_open(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	int hi = fcntl(fd, F_DUPFD_CLOEXEC, 940);
+	close(fd);
+	return hi;
 }
 
 /* emu_fork_state, returning in the parent once the child's files are its own (a pipe among
@@ -464,11 +475,7 @@ static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint
 			char log[PATH_MAX], out[PATH_MAX];
 			h->index = i;
 			campaign_path(log, sizeof(log), c->dir, "point-%d.log", i);
-			int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-			if (lfd >= 0) {
-				h->logfd = fcntl(lfd, F_DUPFD_CLOEXEC, 940);
-				close(lfd);
-			}
+			h->logfd = campaign_log_open(log);
 			snprintf(h->pname, sizeof(h->pname), "point-%d.prof", i);
 			snprintf(h->what, sizeof(h->what), "point %d", i);
 			k->prof_name = h->pname;
@@ -706,12 +713,7 @@ static pid_t campaign_forked_start(void *ctx, int k)
 	if (pid <= 0) {
 		/* the chain's process, its state its own (pid 0) or not (-2, err says why); its
 		 * descriptors among robin's, the guest's numbers as they are */
-		int lfd = open(log, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-		if (lfd >= 0) {
-			int l = fcntl(lfd, F_DUPFD_CLOEXEC, 940);
-			close(lfd);
-			lfd = l;
-		}
+		int lfd = campaign_log_open(log);
 		int rc = pid ? -EIO : campaign_chain_go(&f->c, &f->cfg, k, NULL, f->e, f->err,
 		                                         sizeof(f->err));
 		if (rc)

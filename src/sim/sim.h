@@ -54,7 +54,7 @@ struct sim_spec {
 	uint64_t warmup_mem_only;     /* the first this many of them leave the branch predictor
 	                                 untrained (--warmup-predictor; one core) */
 	uint64_t insns;               /* then this many in detail (0: to the end) */
-	/* One core, not SMARTS: called once the warming above is done, with the core and the
+	/* One core: called once the warming above is done, with the core and the
 	 * guest, before any consumer attaches; it may warm on (core_warm_steps) and fork. 0: the
 	 * detailed part follows, *insns instructions of it (`insns` when called); > 0: the run
 	 * ends here, nothing in detail and nothing reported (sim_run returns 0); < 0: the run
