@@ -178,21 +178,38 @@ static long ckpt_pipe_peek(int rfd, int wfd, uint8_t **data)
  * and offset, pipes whose both ends the guest holds (a self-pipe) by their inode. 0, or
  * -ENOTSUP with a message for a descriptor that cannot be reopened (a socket, a deleted
  * file, a pipe's lone end). */
-static int ckpt_list_fds(struct emu *e, struct ckpt_fd *fds, int *n_out, char *err,
+static int ckpt_list_fds(struct emu *e, struct ckpt_fd **fds_out, int *n_out, char *err,
                          size_t errlen)
 {
 	*n_out = 0;
+	*fds_out = NULL;
 	DIR *d = opendir("/proc/self/fd");
 	if (!d)
 		return ckpt_fail(err, errlen, -errno, "cannot list /proc/self/fd: %s", strerror(errno));
-	int self = dirfd(d), rc = 0, n = 0;
+	int self = dirfd(d), rc = 0, n = 0, cap = 0;
+	struct ckpt_fd *fds = NULL;
 	struct dirent *de;
 	while ((de = readdir(d)) && n < CKPT_FD_LIMIT) {
 		char *end;
 		long fd = strtol(de->d_name, &end, 10);
 		if (*end || end == de->d_name || fd == self || !ckpt_guest_fd(e, fd))
 			continue;
+		if (n == cap) {
+			/* grown as descriptors turn up: a forked point's process lists a few, and a
+			 * table for all CKPT_FD_LIMIT (3.7 MB of paths) cleared there cost it ~700
+			 * page faults */
+			int nc = cap ? cap * 2 : 16;
+			struct ckpt_fd *g = realloc(fds, (size_t)nc * sizeof(*g));
+			if (!g) {
+				rc = ckpt_fail(err, errlen, -ENOMEM, "out of memory");
+				break;
+			}
+			fds = g;
+			cap = nc;
+		}
 		struct ckpt_fd *f = &fds[n];
+		memset(f, 0, offsetof(struct ckpt_fd, path));
+		f->path[0] = 0;
 		char link[64];
 		snprintf(link, sizeof(link), "/proc/self/fd/%ld", fd);
 		ssize_t len = readlink(link, f->path, sizeof(f->path) - 1);
@@ -229,6 +246,7 @@ static int ckpt_list_fds(struct emu *e, struct ckpt_fd *fds, int *n_out, char *e
 			               "it", fds[i].fd, fds[i].path);
 	}
 	*n_out = n;
+	*fds_out = fds;
 	return rc;
 }
 
@@ -256,10 +274,8 @@ static int ckpt_reopen_file(int fd, int fl, int cloexec, uint64_t off, const cha
  * holds (a self-pipe) by their inode, the read end carrying the bytes waiting in the pipe. */
 static int ckpt_save_fds(struct emu *e, struct ckpt_out *o, char *err, size_t errlen)
 {
-	struct ckpt_fd *fds = calloc(CKPT_FD_LIMIT, sizeof(*fds));
-	if (!fds)
-		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
-	int n, rc = ckpt_list_fds(e, fds, &n, err, errlen);
+	struct ckpt_fd *fds;
+	int n, rc = ckpt_list_fds(e, &fds, &n, err, errlen);
 	ckpt_begin(o, CKPT_FDS);
 	for (int i = 0; i < n && !rc; i++) {
 		struct ckpt_fd *f = &fds[i];
@@ -1231,10 +1247,8 @@ int checkpoint_run_saving(struct emu *e, uint64_t max_insns, const uint64_t *at,
 
 int checkpoint_detach_fds(struct emu *e, char *err, size_t errlen)
 {
-	struct ckpt_fd *fds = calloc(CKPT_FD_LIMIT, sizeof(*fds));
-	if (!fds)
-		return ckpt_fail(err, errlen, -ENOMEM, "out of memory");
-	int n, rc = ckpt_list_fds(e, fds, &n, err, errlen);
+	struct ckpt_fd *fds;
+	int n, rc = ckpt_list_fds(e, &fds, &n, err, errlen);
 	for (int i = 0; i < n && !rc; i++) {
 		struct ckpt_fd *f = &fds[i];
 		if (!f->pipe) {
