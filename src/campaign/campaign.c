@@ -762,10 +762,16 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	c->warmup = o->warmup;
 	c->warm_pred = o->warm_pred;
 	c->chains = o->chains;
-	if (o->units) {
+	if (o->units || o->units_auto) {
 		c->unit_len = o->unit_len;
 		c->unit_warm = o->unit_warm;
 		c->units = o->units;
+		if (o->units_auto) {
+			uint64_t every = CAMPAIGN_UNIT_EVERY * o->unit_len;
+			c->units = (o->interval + every / 2) / every;
+			if (!c->units)
+				c->units = 1;
+		}
 	}
 	c->seed = o->seed;
 	snprintf(c->sysroot, sizeof(c->sysroot), "%s", o->sysroot ? o->sysroot : "");
@@ -932,7 +938,7 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		e->cpi += p->weight * cpi;
 		for (unsigned s = 0; s < CORE_STACK_N; s++)
 			e->stack_cpi[s] += p->weight * (double)p->stack[s] / (double)p->insns;
-		e->detailed_insns += p->profiled ? p->profiled : p->insns;
+		e->detailed_insns += campaign_point_profiled(p);
 		struct strat_ci_stratum *st = &h[p->cluster];
 		if (!st->n || cpi < lo[p->cluster])
 			lo[p->cluster] = cpi;

@@ -53,6 +53,14 @@
 #define CAMPAIGN_SPLIT_RATIO 1.5
 #define CAMPAIGN_SPLIT_FACTOR 2
 #define CAMPAIGN_POINTS_PER_CLUSTER 2
+/* Units within a point by default (--point-units U:W[:N], docs/robin-simpoint.md "Units within
+ * a point"): SMARTS's units of CAMPAIGN_UNIT_LEN instructions, each after CAMPAIGN_UNIT_WARM
+ * more in detail, one in every CAMPAIGN_UNIT_EVERY units' length of the interval (N, the
+ * units per point, is the interval over CAMPAIGN_UNIT_EVERY * U unless given): 30% of each
+ * point in detail at any interval length. */
+#define CAMPAIGN_UNIT_LEN 1000
+#define CAMPAIGN_UNIT_WARM 2000
+#define CAMPAIGN_UNIT_EVERY 10
 /* The memory pass's windows when asked for (--mem-window WARM:MEASURE[:PERIOD], sim_sample;
  * the default replays every instruction): a window at the end of every PERIOD instructions,
  * CAMPAIGN_MEM_PERIOD when not given; an interval shorter than CAMPAIGN_MEM_MIN_WINDOWS
@@ -98,6 +106,8 @@ struct campaign_opts {
 	 * each after unit_warm in detail, evenly over its interval, the rest warmed functionally
 	 * (SMARTS within the point, smarts.h); 0: the whole interval in detail */
 	uint64_t unit_len, unit_warm, units;
+	int units_auto;            /* units from the interval: interval / (CAMPAIGN_UNIT_EVERY *
+	                              unit_len), at least 1 */
 	int checkpoints;           /* save each chain's warming start as DIR/insn-N.ckpt (for jobs
 	                              elsewhere: --slurm); local points fork from one run of the
 	                              program that stops at each (campaign_run_local) */
@@ -122,6 +132,12 @@ struct campaign_point {
 	                                profile's); 0: insns */
 	uint64_t stack[CORE_STACK_N];
 };
+
+/* The instructions point p ran in detail, which its profile covers: with units their windows'. */
+static inline uint64_t campaign_point_profiled(const struct campaign_point *p)
+{
+	return p->profiled ? p->profiled : p->insns;
+}
 
 /* Points simulated from one warming, one after the other (campaign_chain). */
 struct campaign_chain {

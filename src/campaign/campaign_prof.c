@@ -247,8 +247,7 @@ int campaign_prof_weighted(const struct campaign *c, struct campaign_prof *out, 
 		}
 		/* the profile covers the instructions the point ran in detail: with units, their
 		 * windows' */
-		double scale = p->weight * (double)c->total_insns /
-		               (double)(p->profiled ? p->profiled : p->insns);
+		double scale = p->weight * (double)c->total_insns / (double)campaign_point_profiled(p);
 		rc = campaign_prof_read(path, scale, out, err, errlen);
 	}
 	if (rc)

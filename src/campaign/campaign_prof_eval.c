@@ -151,7 +151,9 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 			break;
 		const struct campaign_prof_model *po = campaign_prof_find(&pp, "oracle");
 		if (po && po->prof.divisor && p->insns) {
-			double d = (double)po->prof.divisor * (double)p->insns;
+			/* per instruction the profile covers (with units, the windows ran more than
+			 * they measured) */
+			double d = (double)po->prof.divisor * (double)campaign_point_profiled(p);
 			rc = pmu_eval_func_units(m, &po->prof, keys, (size_t)n, y[i]);
 			for (int k = 0; k < n; k++)
 				y[i][k] /= d;

@@ -54,10 +54,12 @@ static void simpoint_run_usage(FILE *out)
 	        "  --warmup-predictor P|all  only the last P of each point's warming train the\n"
 	        "                    branch predictor, the ones before warm the TLBs and caches\n"
 	        "                    alone, at less cost (default 16777216)\n"
-	        "  --point-units U:W:N|off  each point measures about N units of U instructions\n"
-	        "                    in detail, each after W more in detail, spread evenly over\n"
-	        "                    its interval and warmed functionally between (SMARTS within\n"
-	        "                    the point; default off: the whole interval in detail)\n"
+	        "  --point-units U:W[:N]|off  each point measures about N units of U\n"
+	        "                    instructions in detail, each after W more in detail, spread\n"
+	        "                    evenly over its interval and warmed functionally between\n"
+	        "                    (SMARTS within the point; N by default the interval over\n"
+	        "                    10 U: a unit in every 10; default 1000:2000); off: the\n"
+	        "                    whole interval in detail\n"
 	        "  --no-chains       warm every point on its own: by default points whose\n"
 	        "                    warmings overlap share one, a chain, each point forked in\n"
 	        "                    detail at its start (a later point warms longer then)\n"
@@ -142,25 +144,29 @@ static int simpoint_colon_list(const char *v, uint64_t x[3], int n_min)
 	return n;
 }
 
-/* --point-units U:W:N | off into o. 0 or -1 after a message. */
+/* --point-units U:W[:N] | off into o (without N: N from the interval). 0 or -1 after a
+ * message. */
 static int simpoint_point_units(const char *v, struct campaign_opts *o)
 {
 	char q[TEXT_QUOTE_LEN];
 	uint64_t x[3] = { 0, 0, 0 };
 	if (!strcmp(v, "off")) {
 		o->units = 0;
+		o->units_auto = 0;
 		return 0;
 	}
-	if (simpoint_colon_list(v, x, 3) != 3 || !x[0] || !x[2] || x[0] > (1ull << 32) ||
+	int n = simpoint_colon_list(v, x, 2);
+	if ((n != 2 && n != 3) || !x[0] || (n == 3 && !x[2]) || x[0] > (1ull << 32) ||
 	    x[1] > (1ull << 32) || x[2] > (1ull << 32)) {
-		fprintf(stderr, "robin simpoint run: --point-units needs 'off' or U:W:N (instructions "
+		fprintf(stderr, "robin simpoint run: --point-units needs 'off' or U:W[:N] (instructions "
 		        "per unit > 0, detailed warming before each, units per point > 0; each at most "
 		        "2^32), got '%s'\n", text_quote(q, v));
 		return -1;
 	}
 	o->unit_len = x[0];
 	o->unit_warm = x[1];
-	o->units = x[2];
+	o->units = n == 3 ? x[2] : 0;
+	o->units_auto = n == 2;
 	return 0;
 }
 
@@ -225,7 +231,9 @@ int simpoint_run_main(int argc, char **argv)
 	                           .points_per_cluster = CAMPAIGN_POINTS_PER_CLUSTER,
 	                           .warm_min = CAMPAIGN_WARM_AUTO_MIN,
 	                           .warm_max = CAMPAIGN_WARM_AUTO_MAX,
-	                           .warm_pred = CAMPAIGN_WARM_PREDICTOR, .chains = 1 };
+	                           .warm_pred = CAMPAIGN_WARM_PREDICTOR, .chains = 1,
+	                           .unit_len = CAMPAIGN_UNIT_LEN, .unit_warm = CAMPAIGN_UNIT_WARM,
+	                           .units_auto = 1 };
 	uint64_t ppc = CAMPAIGN_POINTS_PER_CLUSTER;
 	struct core_opts co = { 0 };
 	const char *dir = NULL, *json = NULL, *db = NULL;

@@ -60,8 +60,6 @@ struct pmu {
 	struct sampler smp;
 	uint64_t divisor;
 	uint64_t cycles;             /* cycles covered by the views seen */
-	uint64_t cycle0;             /* the first view's cycle: sampling starts there (a core
-	                                warmed before, from a checkpoint, is past cycle 0) */
 	struct pmu_unit units[PMU_MAX_MODELS];
 	size_t n;
 	struct pmu_unit *on_cycle[PMU_MAX_MODELS], *on_sample[PMU_MAX_MODELS],
@@ -206,7 +204,7 @@ static void pmu_update_cycle_demand(struct pmu *p)
 /* A view that has more to do than one always-unit's hook: every hook, then the samples that
  * fall in it. */
 static __attribute__((noinline)) void pmu_on_cycle_all(struct pmu *p, const struct probe_cycle *v,
-                                                       uint64_t end)
+                                                       uint64_t base, uint64_t end)
 {
 	for (size_t i = 0; i < p->n_cycle_always; i++)
 		p->on_cycle[i]->model->on_cycle(p->on_cycle[i], v);
@@ -221,7 +219,7 @@ static __attribute__((noinline)) void pmu_on_cycle_all(struct pmu *p, const stru
 	if (p->smp.next >= end)
 		return;
 	while (p->smp.next < end) {
-		uint64_t at = p->smp.next + p->cycle0 < v->cycle ? v->cycle : p->smp.next + p->cycle0;
+		uint64_t at = v->cycle + (p->smp.next > base ? p->smp.next - base : 0);
 		for (size_t i = 0; i < p->n_sample; i++)
 			p->on_sample[i]->model->on_sample(p->on_sample[i], v, at);
 		sampler_advance(&p->smp);
@@ -237,14 +235,15 @@ static void pmu_on_cycle(void *ctx, const struct probe_cycle *v)
 	struct pmu *p = ctx;
 	if (p->commit_regs)
 		pmu_update_regs(p, v);
-	if (!p->cycles)
-		p->cycle0 = v->cycle;
-	uint64_t end = v->cycle + v->ncycles - p->cycle0;
-	p->cycles += v->ncycles;
+	/* the sampler's clock: the cycles the views covered, so that cycles no view showed (a
+	 * core warmed before, from a checkpoint, or functionally between SMARTS's units) take
+	 * no samples (they would all land on the next view) */
+	uint64_t base = p->cycles, end = base + v->ncycles;
+	p->cycles = end;
 	/* the usual view: no sample in it, no unit waiting, at most the Oracle to call (a tail
 	 * call: no stack frame here) */
 	if (p->smp.next < end || p->cycle_demand || p->n_cycle_always > 1)
-		pmu_on_cycle_all(p, v, end);
+		pmu_on_cycle_all(p, v, base, end);
 	else if (p->n_cycle_always)
 		p->on_cycle[0]->model->on_cycle(p->on_cycle[0], v);
 }

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # 257: a SimPoint campaign's weighted Oracle/TIP profile (robin simpoint run --validate on a
 # small phased program, TIP every 1009 cycles):
-#  - each point's TIP took one sample per 1009 cycles of its detailed interval (+-1), not a
-#    lump for the cycles of the functional warming before it (the sampler starts at the first
-#    cycle the profilers see);
+#  - each point's TIP took one sample per 1009 cycles of its detailed windows (+-1; the
+#    Oracle's cycles, which count every cycle the profilers saw), not a lump for the cycles of
+#    the functional warming before the point or between its units (the sampler's clock is the
+#    cycles the profilers saw; 467 samples for 72 windows' worth when it was the core's);
 #  - the weighted Oracle's total is the weighted CPI times the program's instructions;
 #  - against the full detailed run's exact Oracle the weighted Oracle's error is below 15% per
 #    instruction and 10% per function, the weighted TIP's too, with more than 1000 TIP samples
@@ -31,11 +32,18 @@ import json, sys, glob, re
 r = json.load(open(sys.argv[1]))
 d = sys.argv[2]
 p = r['profile']
+units = 0
 for i, pt in enumerate(r['points']):
     text = open('%s/point-%d.prof' % (d, i)).read()
     tip = int(re.search(r'^model tip \d+ (\d+) ', text, re.M).group(1))
-    want = pt['cycles'] // 1009
-    assert abs(tip - want) <= 1, "point %d: %d TIP samples for %d cycles" % (i, tip, pt['cycles'])
+    m = re.search(r'^model oracle (\d+) \d+ \d+ \d+\n((?:[0-9a-f]+ .*\n)*)', text, re.M)
+    seen = sum(int(l.split()[1]) for l in m.group(2).splitlines()) // int(m.group(1))
+    want = seen // 1009
+    assert abs(tip - want) <= 1, "point %d: %d TIP samples for %d cycles" % (i, tip, seen)
+    # units (the default) in every whole interval: the windows ran three times the cycles
+    # the units measured (the last, partial interval is too short for units)
+    units += seen > 2 * pt['cycles'] or pt['interval'] == r['intervals'] - 1
+assert units == len(r['points']), (units, len(r['points']))
 want = r['cpi_predicted'] * r['instructions']
 assert abs(p['weighted_cycles'] - want) < 1e-3 * want, (p['weighted_cycles'], want)
 assert p['tip_samples'] > 1000, p['tip_samples']

@@ -47,8 +47,8 @@ done
 grep -q -- "--warmup-predictor goes with --warmup on one core" "$T/e" || { cat "$T/e"; exit 1; }
 
 # a campaign: its points warm 600000 instructions each (no chains: 336 has those), the
-# predictor over the last one (as if cold)
-ARGS=(--interval 200000 --warmup 600000 --no-profile --no-chains -- "$W/nqueens.static")
+# predictor over the last one (as if cold), each whole interval in detail (no units: 337)
+ARGS=(--interval 200000 --warmup 600000 --no-profile --no-chains --point-units off -- "$W/nqueens.static")
 "$ROBIN" simpoint run --slurm --warmup-predictor 1 --dir "$T/c" "${ARGS[@]}" 2>"$T/err" ||
 	{ cat "$T/err"; exit 1; }
 grep -qx "warm_predictor 1" "$T/c/campaign.txt" || { cat "$T/c/campaign.txt"; exit 1; }

@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# 337: robin simpoint run --point-units U:W:N (docs/robin-simpoint.md "Units within a point"):
-# each point measures about N units of U instructions in detail, each after W more in detail,
-# spread over its interval, warming functionally between. On nqueens (200000-instruction
+# 337: robin simpoint run --point-units U:W[:N] (docs/robin-simpoint.md "Units within a
+# point"): each point measures about N units of U instructions in detail, each after W more in
+# detail, spread over its interval, warming functionally between. On nqueens (200000-instruction
 # intervals, 20 units of 1000 after 2000): every point's result counts whole units (19 or 20
 # of them) and the instructions of its windows (profiled, three per unit); the campaign runs
-# under a third of the detailed instructions of one that simulates the intervals whole and
-# predicts its CPI within 3%; the weighted profile covers the windows (its Oracle's cycles per
-# instruction within 10% of the estimate); a point run alone
-# (robin simpoint point) is its chain's. Bad values and a bad point_units line are refused.
+# under a third of the detailed instructions of one that simulates the intervals whole
+# (--point-units off) and predicts its CPI within 3%; the weighted profile covers the windows
+# (its Oracle's cycles per instruction within 10% of the estimate); a point run alone
+# (robin simpoint point) is its chain's. The default is 1000:2000 with N the interval over
+# 10 U (here 20: the same points, cycle for cycle); U:W alone takes N so too. Bad values and a
+# bad point_units line are refused.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 W=$ROBIN_ROOT/build/guest/workloads
@@ -16,10 +18,20 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 ARGS=(--interval 200000 --warmup 600000 --jobs 1)
 "$ROBIN" simpoint run "${ARGS[@]}" --point-units 1000:2000:20 --dir "$T/u" --stats-json "$T/u.json" -- \
 	"$W/nqueens.static" >/dev/null 2>"$T/u.err" || { cat "$T/u.err"; exit 1; }
-"$ROBIN" simpoint run "${ARGS[@]}" --dir "$T/w" --stats-json "$T/w.json" -- \
+"$ROBIN" simpoint run "${ARGS[@]}" --point-units off --dir "$T/w" --stats-json "$T/w.json" -- \
 	"$W/nqueens.static" >/dev/null 2>"$T/w.err" || { cat "$T/w.err"; exit 1; }
+"$ROBIN" simpoint run "${ARGS[@]}" --dir "$T/d" -- "$W/nqueens.static" >/dev/null 2>"$T/d.err" ||
+	{ cat "$T/d.err"; exit 1; }
 grep -qx "point_units 1000 2000 20" "$T/u/campaign.txt" || { cat "$T/u/campaign.txt"; exit 1; }
-grep -q "^point_units" "$T/w/campaign.txt" && { echo "point_units written without --point-units"; exit 1; }
+grep -q "^point_units" "$T/w/campaign.txt" && { echo "point_units written with --point-units off"; exit 1; }
+grep -qx "point_units 1000 2000 20" "$T/d/campaign.txt" || { echo "the default:"; cat "$T/d/campaign.txt"; exit 1; }
+for f in "$T"/u/point-*.txt; do
+	cmp -s <(grep -v host_seconds "$f") <(grep -v host_seconds "$T/d/${f##*/}") ||
+		{ echo "${f##*/}: the default differs from --point-units 1000:2000:20"; exit 1; }
+done
+"$ROBIN" simpoint run --slurm --interval 200000 --point-units 500:1000 --dir "$T/s" -- "$W/nqueens.static" \
+	>/dev/null 2>"$T/s.err" || { cat "$T/s.err"; exit 1; }
+grep -qx "point_units 500 1000 40" "$T/s/campaign.txt" || { echo "500:1000:"; cat "$T/s/campaign.txt"; exit 1; }
 cp -r "$T/u" "$T/solo"
 "$ROBIN" simpoint point "$T/solo" 0 2>"$T/e" || { cat "$T/e"; exit 1; }
 cmp <(grep -v host_seconds "$T/u/point-0.txt") <(grep -v host_seconds "$T/solo/point-0.txt") ||
@@ -54,7 +66,7 @@ print("ok: weighted Oracle %.4f cycles per instruction" % o)
 print("ok: CPI %.4f with units, %.4f with whole intervals (%+.2f%%); %d against %d instructions in detail"
       % (u['cpi_predicted'], w['cpi_predicted'], 100 * e, u['detailed_instructions'], w['detailed_instructions']))
 PY
-for bad in 0:2000:20 1000:2000:0 1000:2000 x 1000::20 4294967297:1:1; do
+for bad in 0:2000:20 1000:2000:0 1000 0:2000 x 1000::20 1000:2000: 4294967297:1:1; do
 	"$ROBIN" simpoint run --point-units "$bad" -- "$W/nqueens.static" 2>"$T/e" >/dev/null &&
 		{ echo "--point-units '$bad' accepted"; exit 1; }
 	grep -q -- "--point-units needs" "$T/e" || { cat "$T/e"; exit 1; }
