@@ -149,7 +149,8 @@ void core_warm_clock_only(struct core *c, int on);
  * when the trace names branches, EMU_MEMTRACE_BRANCHES; else use core_warm_clock_only);
  * kind -1 (the trace out of step) is remembered: core_warm_trace_error then says where
  * (pc | 1; 0: never). */
-void core_warm_trace(void *core, const struct emu_mt_event *ev, size_t n);
+void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before,
+                     const struct isa_insn *in);
 /* The trace's last branch or jump, if it waits for its outcome, went on at next_pc (the
  * emulator's pc when warming ends; core_warm does it itself with its instruction's pc). */
 void core_warm_flush(struct core *c, uint64_t next_pc);

@@ -125,38 +125,33 @@ void core_warm(struct core *c, const struct emu_dyn *d)
 	c->now++;
 }
 
-void core_warm_trace(void *core, const struct emu_mt_event *ev, size_t n)
+void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before,
+                     const struct isa_insn *in)
 {
 	struct core *c = core;
-	for (const struct emu_mt_event *end = ev + n; ev < end; ev++) {
-		uint64_t pc = ev->pc;
-		int kind = ev->kind;
-		if (c->warm_br_in) {
-			/* the branch before went on at pc: the trace names the instruction after one */
-			if (ev->before || kind < 0 || kind == EMU_MEMTRACE_COUNT)
-				kind = -1;
-			else
-				core_warm_flush(c, pc);
-		}
-		c->now += ev->before;  /* on the line warmed last, no data: a cycle each */
-		if (__builtin_expect(kind < 0 || kind == EMU_MEMTRACE_COUNT, 0)) {
-			if (kind < 0 && !c->warm_trace_bad)
-				c->warm_trace_bad = pc | 1;
-			continue;
-		}
-		warm_ifetch(c, pc);
-		if (kind == EMU_MEMTRACE_BRANCH) {
-			const struct isa_insn *in = ev->in;
-			if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) &&
-			    !c->warm_clock_only) {
-				c->warm_br_pc = pc;  /* trained once the next instruction shows where it went */
-				c->warm_br_in = in;
-			}
-		} else if (kind) {
-			warm_data(c, ev->addr, kind == 2);
-		}
-		c->now++;
+	if (c->warm_br_in) {
+		/* the branch before went on at pc: the trace names the instruction after one */
+		if (before || kind < 0 || kind == EMU_MEMTRACE_COUNT)
+			kind = -1;
+		else
+			core_warm_flush(c, pc);
 	}
+	c->now += before;  /* on the line warmed last, no data: a cycle each */
+	if (__builtin_expect(kind < 0 || kind == EMU_MEMTRACE_COUNT, 0)) {
+		if (kind < 0 && !c->warm_trace_bad)
+			c->warm_trace_bad = pc | 1;
+		return;
+	}
+	warm_ifetch(c, pc);
+	if (kind == EMU_MEMTRACE_BRANCH) {
+		if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && !c->warm_clock_only) {
+			c->warm_br_pc = pc;  /* trained once the next instruction shows where it went */
+			c->warm_br_in = in;
+		}
+	} else if (kind) {
+		warm_data(c, addr, kind == 2);
+	}
+	c->now++;
 }
 
 int core_warm_trace_begin(struct core *c, struct emu *e, int branches)

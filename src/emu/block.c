@@ -666,29 +666,6 @@ static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block
 	return pl;
 }
 
-/* The memory trace's events to its reader, those gathered so far. */
-static void block_mt_flush(struct emu *e)
-{
-	if (e->mt_n) {
-		e->memtrace(e->memtrace_ctx, e->mt_ev, e->mt_n);
-		e->mt_n = 0;
-	}
-}
-
-/* One event of the memory trace (emu_memtrace_fn), handed over with the others of its batch. */
-static inline void block_mt_put(struct emu *e, uint64_t pc, uint64_t addr, int kind,
-                                uint64_t before, const struct isa_insn *in)
-{
-	struct emu_mt_event *ev = &e->mt_ev[e->mt_n];
-	ev->pc = pc;
-	ev->addr = addr;
-	ev->in = in;
-	ev->before = (uint32_t)before;  /* at most a replay's instructions (BLOCK_RUNLOG_CAP / 2) */
-	ev->kind = kind;
-	if (++e->mt_n == EMU_MT_BATCH)
-		block_mt_flush(e);
-}
-
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
  * the next address is. An address missing is the trace out of step: kind -1 says so. */
 static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
@@ -717,7 +694,7 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 			t->pend++;
 			continue;
 		}
-		block_mt_put(e, pc, a, kind, t->pend, in);
+		e->memtrace(e->memtrace_ctx, pc, a, kind, t->pend, in);
 		t->pend = 0;
 		/* after a branch the next instruction is named: its pc is the branch's outcome */
 		t->line = kind == EMU_MEMTRACE_BRANCH ? UINT64_MAX : pc >> sh;
@@ -739,14 +716,13 @@ static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r
 		if (*p & JIT_RUN_TAG) {
 			struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
 			if (block_memtrace_ops(e, &t, rb, BLOCK_RUN_INSNS(*p), m, p) != p)
-				block_mt_put(e, rb->pc, 0, -1, 0, NULL);
+				e->memtrace(e->memtrace_ctx, rb->pc, 0, -1, 0, NULL);
 			m = p + 1;
 		}
 	if (!(r & (JIT_LEFT | JIT_ENTER)))
 		block_memtrace_ops(e, &t, b, r & 0xffff, m, end);
 	if (t.pend)
-		block_mt_put(e, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
-	block_mt_flush(e);  /* the reader is up to date whenever the code stops */
+		e->memtrace(e->memtrace_ctx, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
 }
 
 int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
@@ -758,7 +734,6 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 		return -1;
 	e->memtrace = fn;
 	e->memtrace_ctx = ctx;
-	e->mt_n = 0;
 	e->memtrace_line_shift = line_shift;
 	for (unsigned k = 0; k < BK_COUNT; k++)
 		e->memtrace_kinds[k] = block_mem_kind[k] != EMU_MEMTRACE_BRANCH ||

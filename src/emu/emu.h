@@ -179,7 +179,7 @@ uint64_t emu_accesses_seen(const struct emu *e);
 
 /* ---- memory trace (the campaigns' memory pass) ---------------------------------------- */
 
-/* Each event (struct emu_mt_event): `before` instructions completed, each with no data access and on the code line (2^line_shift
+/* `before` instructions completed, each with no data access and on the code line (2^line_shift
  * bytes, emu_memtrace) of the instruction the previous call named, and no branch or jump
  * among them when EMU_MEMTRACE_BRANCHES; then the instruction at pc, kind 0: with no data
  * access, 1: a load, 2: a store at addr, EMU_MEMTRACE_BRANCH: a branch or jump (in: its
@@ -187,15 +187,8 @@ uint64_t emu_accesses_seen(const struct emu *e);
  * hands over to emu_step first). Kind EMU_MEMTRACE_COUNT: only the `before` ones (pc, addr
  * unused). Kind -1: the trace is out of step at pc (a bug: the reader must not go on as if
  * it were exact). */
-struct emu_mt_event {
-	uint64_t pc, addr;
-	const struct isa_insn *in;
-	uint32_t before;
-	int32_t kind;
-};
-/* The reader gets the trace's events in order, n at a time (one call per batch, not per event:
- * the caller's loop runs without a call per access). */
-typedef void (*emu_memtrace_fn)(void *ctx, const struct emu_mt_event *ev, size_t n);
+typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind, uint64_t before,
+				const struct isa_insn *in);
 #define EMU_MEMTRACE_COUNT 3
 #define EMU_MEMTRACE_BRANCH 4
 #define EMU_MEMTRACE_BRANCHES 1u   /* emu_memtrace's flags: name branches and jumps too */

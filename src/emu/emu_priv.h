@@ -31,9 +31,6 @@ struct emu_slot {
 	struct isa_insn insn;      /* insn.len == 0: not decoded yet; handler exec_table[insn.op] */
 };
 
-/* memory-trace events handed to the reader at a time (block.c) */
-#define EMU_MT_BATCH 64
-
 #define EMU_SLOTS_PER_PAGE (GMEM_PAGE_SIZE / 2)
 
 /* One pre-decoded instruction of a block (block.c): `lbl` is the address of its handler code
@@ -195,8 +192,6 @@ struct emu {
 	                                        runs and accesses, read or not */
 	emu_memtrace_fn memtrace;            /* emu_memtrace: the log's reader, or NULL */
 	void *memtrace_ctx;
-	uint32_t mt_n;                       /* events in mt_ev not yet handed to the reader */
-	struct emu_mt_event mt_ev[EMU_MT_BATCH];
 	unsigned memtrace_line_shift;
 	uint8_t memtrace_kinds[BK_COUNT];    /* per op kind: what the trace names it as (0: no) */
 	uint32_t memtrace_saved_hot;         /* jit_hot before the trace */
