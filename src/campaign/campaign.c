@@ -62,7 +62,12 @@ double campaign_now(void)
 
 int campaign_guest_output(const char *path)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	return campaign_guest_output_to(path, 0);
+}
+
+int campaign_guest_output_to(const char *path, int append)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | (append ? O_APPEND : O_TRUNC), 0644);
 	int in = open("/dev/null", O_RDONLY);
 	if (fd < 0 || in < 0 || dup2(fd, 1) < 0 || dup2(fd, 2) < 0 || dup2(in, 0) < 0)
 		return -1;

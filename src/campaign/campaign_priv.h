@@ -27,6 +27,8 @@ int campaign_ckpt_path(char *buf, size_t n, const char *dir, uint64_t insn);
 double campaign_now(void);
 /* In a child: the guest's stdout and stderr to path, stdin from /dev/null. 0 or -1. */
 int campaign_guest_output(const char *path);
+/* The same, appending to path when `append` (else emptied first). */
+int campaign_guest_output_to(const char *path, int append);
 /* Wait for a child: its exit status, 128 + signal, or -1. */
 int campaign_wait(pid_t pid);
 /* Create an emulator with --virtual-time and load argv[0]. 0 or -errno (message printed). */

@@ -788,6 +788,10 @@ int sim_run(const struct sim_spec *s)
 	rc = s->ncores ? sim_assemble_cores(sim) : sim_assemble_one(sim);
 	if (!rc && !sim->stopped)
 		rc = sim_go(sim);
+	if (!rc && sim->stopped && s->emu_back) {
+		*s->emu_back = sim->e;  /* the caller goes on with it */
+		sim->e = NULL;
+	}
 out:
 	if (s->discard_output)
 		sim_quiet_end(&q);

@@ -61,6 +61,8 @@ struct sim_spec {
 	 * fails (the hook said why). A campaign's chain of points (campaign_run.c). */
 	int (*warm_more)(void *ctx, struct core *c, struct emu *e, uint64_t *insns);
 	void *warm_more_ctx;
+	struct emu **emu_back;        /* with emu and warm_more: a run that warm_more ended hands
+	                                 the guest back here, where it stopped (not destroyed) */
 	struct smarts_opts smarts;    /* smarts.unit != 0: SMARTS sampling */
 	/* the consumers */
 	struct sim_profile_opts po[SIM_PMUS_MAX]; /* po[k].list NULL: none; po[0] is the one the
