@@ -793,7 +793,8 @@ static int campaign_chains_one_job(struct campaign_forked *f, const char *ff, in
 }
 
 /* In a child: run the program once on the translator, stopping at each chain's start (in
- * order) to fork the chain's warming there, at most jobs at a time; the guest's output up
+ * order) to fork the chain's warming there, at most jobs at a time (with one job, to warm it
+ * here: campaign_chains_one_job); the guest's output up
  * to the last chain in fastforward.out. Exits 0, or 1 after a message on stderr naming what
  * failed. */
 static __attribute__((noreturn)) void campaign_forked_driver(const char *dir, int jobs)
