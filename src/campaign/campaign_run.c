@@ -712,6 +712,31 @@ static int campaign_forked_to(struct campaign_forked *f, int k, uint64_t at)
 	return 0;
 }
 
+/* Chain k warmed in this process from f->e, its failure's message in chain-K.log (the driver
+ * shows that log's first line): `forked` < 0, a fork whose child could not make its state its
+ * own (f->err says why). With ff, the guest is handed back to f->e where the chain stopped and
+ * its output goes on to ff (else the run destroys it). 0 or -errno. */
+static int campaign_chain_here(struct campaign_forked *f, int k, int forked, const char *ff)
+{
+	char log[PATH_MAX];
+	campaign_path(log, sizeof(log), f->c.dir, "chain-%d.log", k);
+	int lfd = campaign_log_open(log);
+	struct emu *back = NULL;
+	int rc = forked < 0 ? -EIO : campaign_chain_in(&f->c, &f->cfg, k, NULL, f->e,
+	                                                ff ? &back : NULL, f->err, sizeof(f->err));
+	if (ff) {
+		f->e = back;
+		if (!rc && (!back || campaign_guest_output_to(ff, 1)))
+			rc = campaign_fail(f->err, sizeof(f->err), -EIO, "chain %d: the guest was not "
+			                   "handed back, or %s cannot be written", k, ff);
+	}
+	if (rc)
+		dprintf(lfd >= 0 ? lfd : f->errfd, "robin simpoint chain: %s\n", f->err);
+	if (lfd >= 0)
+		close(lfd);
+	return rc;
+}
+
 /* Job k: run on to the start of chain k (the chains go by start) and fork its warming there.
  * Its pid, or -1 after a message. */
 static pid_t campaign_forked_start(void *ctx, int k)
@@ -719,8 +744,6 @@ static pid_t campaign_forked_start(void *ctx, int k)
 	struct campaign_forked *f = ctx;
 	if (campaign_forked_to(f, k, f->c.chain[k].start))
 		return -1;
-	char log[PATH_MAX];
-	campaign_path(log, sizeof(log), f->c.dir, "chain-%d.log", k);
 	campaign_token_get();  /* the chain's, to warm with */
 	pid_t pid = campaign_fork(f->e, f->err, sizeof(f->err));
 	if (pid == -1) {
@@ -731,12 +754,7 @@ static pid_t campaign_forked_start(void *ctx, int k)
 	if (pid <= 0) {
 		/* the chain's process, its state its own (pid 0) or not (-2, err says why); its
 		 * descriptors among robin's, the guest's numbers as they are */
-		int lfd = campaign_log_open(log);
-		int rc = pid ? -EIO : campaign_chain_go(&f->c, &f->cfg, k, NULL, f->e, f->err,
-		                                         sizeof(f->err));
-		if (rc)
-			dprintf(lfd >= 0 ? lfd : f->errfd, "robin simpoint chain: %s\n", f->err);
-		_exit(rc ? 1 : 0);
+		_exit(campaign_chain_here(f, k, pid, NULL) ? 1 : 0);
 	}
 	return pid;
 }
@@ -744,9 +762,10 @@ static pid_t campaign_forked_start(void *ctx, int k)
 /* One job: nothing runs beside a chain, so the forking run itself warms each chain whose
  * successor starts at or after its last point (where its guest stops), then goes on from
  * there: a forked chain would copy every page of the guest it writes, which this process
- * keeps, and this process would fault on each again after it (xz at 1M: 116,000 and 56,000
- * of the campaign's 247,000 page faults). A chain that the next one starts before is forked
- * and waited for. Returns as campaign_pool. */
+ * keeps, and this process would fault on each again after it (xz at 1M: 247,000 page faults
+ * in the campaign forked, 195,000 so; the points' forks still cost the rest). A chain that
+ * the next one starts before (never, with the cut campaign_chain makes; points alone with
+ * --no-chains, often) is forked and waited for. Returns as campaign_pool. */
 static int campaign_chains_one_job(struct campaign_forked *f, const char *ff, int *status)
 {
 	*status = 0;
@@ -769,22 +788,8 @@ static int campaign_chains_one_job(struct campaign_forked *f, const char *ff, in
 		}
 		if (campaign_forked_to(f, k, ch->start))
 			return k;
-		char log[PATH_MAX];
-		campaign_path(log, sizeof(log), f->c.dir, "chain-%d.log", k);
-		int lfd = campaign_log_open(log);
-		struct emu *back = NULL;
 		campaign_token_get();  /* the chain's, handed to its points (the last gives it back) */
-		int rc = campaign_chain_in(&f->c, &f->cfg, k, NULL, f->e, &back, f->err,
-		                           sizeof(f->err));
-		f->e = back;
-		if (!rc && (!back || campaign_guest_output_to(ff, 1)))
-			rc = campaign_fail(f->err, sizeof(f->err), -EIO, "chain %d: the guest was not "
-			                   "handed back, or %s cannot be written", k, ff);
-		if (rc)
-			dprintf(lfd >= 0 ? lfd : f->errfd, "robin simpoint chain: %s\n", f->err);
-		if (lfd >= 0)
-			close(lfd);
-		if (rc) {
+		if (campaign_chain_here(f, k, 0, ff)) {
 			*status = 1 << 8;  /* as an exit status of 1 */
 			return k;
 		}
