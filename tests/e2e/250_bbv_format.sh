@@ -8,9 +8,9 @@ set -u
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 N=200000
-"$ROBIN" run --stats-json "$T/plain.json" "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 8 >"$T/plain.out" || exit 1
+"$ROBIN" run --stats-json "$T/plain.json" "$G/phases.static" "$PHASES_IN" 8 >"$T/plain.out" || exit 1
 "$ROBIN" run --stats-json "$T/bbv.json" --bbv "$T/v.bb" --bbv-interval $N "$G/phases.static" \
-	"$ROBIN_ROOT/tests/guest/phases.c" 8 >"$T/bbv.out" || { echo "bbv run failed"; exit 1; }
+	"$PHASES_IN" 8 >"$T/bbv.out" || { echo "bbv run failed"; exit 1; }
 cmp -s "$T/plain.out" "$T/bbv.out" || { echo "output differs with --bbv"; exit 1; }
 n_plain=$(grep -o '"instructions": [0-9]*' "$T/plain.json")
 n_bbv=$(grep -o '"instructions": [0-9]*' "$T/bbv.json")

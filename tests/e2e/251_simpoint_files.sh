@@ -8,7 +8,7 @@ set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-"$ROBIN" run --bbv "$T/v.bb" --bbv-interval 500000 "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 40 >/dev/null || exit 1
+"$ROBIN" run --bbv "$T/v.bb" --bbv-interval 500000 "$G/phases.static" "$PHASES_IN" 40 >/dev/null || exit 1
 for r in 1 2; do
 	"$ROBIN" simpoint -loadFVFile "$T/v.bb" -maxK 10 -saveSimpoints "$T/sp$r" \
 		-saveSimpointWeights "$T/w$r" -saveLabels "$T/l$r" --stats-json "$T/j$r" 2>"$T/err$r" || { cat "$T/err$r"; exit 1; }

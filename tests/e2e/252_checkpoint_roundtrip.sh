@@ -10,7 +10,7 @@ set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases ckpt_pipe
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-IN="$ROBIN_ROOT/tests/guest/phases.c"
+IN="$PHASES_IN"
 count() { grep -o '"instructions": [0-9]*' "$1" | grep -o '[0-9]*$'; }
 for v in static dyn; do
 	P="$G/phases.$v"

@@ -11,7 +11,7 @@ set -u
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 "$ROBIN" simpoint run --interval 300000 --warmup 3000000 --maxK 8 --jobs 2 --dir "$T/c" --validate \
-	--stats-json "$T/r.json" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 20 2>"$T/err" || { cat "$T/err"; exit 1; }
+	--stats-json "$T/r.json" -- "$G/phases.static" "$PHASES_IN" 20 2>"$T/err" || { cat "$T/err"; exit 1; }
 grep -q 'CPI predicted' "$T/err" || { cat "$T/err"; exit 1; }
 cmp -s "$T/c/profile.out" "$T/c/full.out" || { echo "the profiling and the full run printed different output"; exit 1; }
 for p in "$T"/c/point-*.txt; do [ -s "$p" ] || { echo "empty $p"; exit 1; }; done

@@ -7,7 +7,7 @@ set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-P=("$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 20)
+P=("$G/phases.static" "$PHASES_IN" 20)
 "$ROBIN" sim --quiet --stats-json "$T/full.json" "${P[@]}" >"$T/full.out" || exit 1
 "$ROBIN" sim --smarts 1000:2000:100 --stats-json "$T/s.json" "${P[@]}" >"$T/s.out" 2>"$T/err" || { cat "$T/err"; exit 1; }
 cmp -s "$T/full.out" "$T/s.out" || { echo "sampling changed the program's output"; exit 1; }

@@ -12,7 +12,7 @@ set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-ARGS=(--interval 300000 --warmup 1000000 --maxK 5 -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 12)
+ARGS=(--interval 300000 --warmup 1000000 --maxK 5 -- "$G/phases.static" "$PHASES_IN" 12)
 "$ROBIN" simpoint run --dir "$T/local" --jobs 2 --stats-json "$T/local.json" "${ARGS[@]}" 2>"$T/err" || { cat "$T/err"; exit 1; }
 ls "$T"/local/*.ckpt >/dev/null 2>&1 && { echo "a local campaign saved checkpoints"; exit 1; }
 "$ROBIN" simpoint run --slurm --dir "$T/s" "${ARGS[@]}" 2>"$T/err" || { cat "$T/err"; exit 1; }
@@ -47,7 +47,7 @@ cmp <(grep -v host_seconds "$T/p1") <(grep -v host_seconds "$T/local/point-1.txt
 # a local campaign in a directory an earlier --slurm campaign left checkpoints in: its points
 # do not take them for their state (they are removed under the points' names)
 "$ROBIN" simpoint run --dir "$T/s" --no-profile --interval 300000 --warmup 1000000 --maxK 5 -- \
-	"$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 6 2>"$T/err" || { cat "$T/err"; exit 1; }
+	"$G/phases.static" "$PHASES_IN" 6 2>"$T/err" || { cat "$T/err"; exit 1; }
 while read -r tag idx iv cl w start len warm; do
 	[ "$tag" = P ] || continue
 	[ -e "$T/s/insn-$((start - warm)).ckpt" ] && { echo "point $idx: a stale checkpoint remains"; exit 1; }

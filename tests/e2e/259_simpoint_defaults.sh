@@ -15,7 +15,7 @@ set -u
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 "$ROBIN" simpoint run --interval 200000 --warmup 2000000 --jobs 2 --no-profile --validate \
-	--dir "$T/c" --stats-json "$T/r.json" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 30 \
+	--dir "$T/c" --stats-json "$T/r.json" -- "$G/phases.static" "$PHASES_IN" 30 \
 	2>"$T/err" || { cat "$T/err"; exit 1; }
 python3 - "$T/r.json" "$T/c" <<'PY' || { cat "$T/err"; exit 1; }
 import json, math, sys

@@ -18,7 +18,7 @@ run() {  # NAME OPTIONS...
 	local name=$1; shift
 	"$ROBIN" simpoint run --interval 500000 --warmup 1000000 --jobs 2 --no-profile "$@" \
 		--dir "$T/$name" --stats-json "$T/$name.json" -- "$G/phases.static" \
-		"$ROBIN_ROOT/tests/guest/phases.c" 10 2>"$T/$name.err" || { cat "$T/$name.err"; exit 1; }
+		"$PHASES_IN" 10 2>"$T/$name.err" || { cat "$T/$name.err"; exit 1; }
 }
 run auto --validate
 run one --maxK 1

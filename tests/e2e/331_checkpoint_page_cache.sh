@@ -10,7 +10,7 @@ set -u
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 P="$G/phases.static"
-IN="$ROBIN_ROOT/tests/guest/phases.c"
+IN="$PHASES_IN"
 "$ROBIN" run --hermetic --virtual-time "$P" "$IN" 6 >"$T/full.out" || exit 1
 a=400000 b=2000000 c=3500000
 mkdir -p "$T/many" "$T/one"

@@ -12,7 +12,7 @@ set -u
 need_guest phases
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 P="$G/phases.static"
-IN="$ROBIN_ROOT/tests/guest/phases.c"
+IN="$PHASES_IN"
 for w in default 1000:5000:50000 1000:2000:20000 full; do
 	opt=(--mem-sample 0); [ $w = default ] || opt=(--mem-window $w)
 	"$ROBIN" simpoint run --slurm --interval 200000 --warmup 400000 --no-profile "${opt[@]}" \

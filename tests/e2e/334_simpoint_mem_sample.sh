@@ -26,7 +26,7 @@ for w in 64 1 0 long; do
 	opt=(--warmup 400000 --mem-sample $w)
 	[ $w = long ] && opt=(--warmup 100000000)
 	"$ROBIN" simpoint run --slurm --interval 200000 --no-profile "${opt[@]}" \
-		--dir "$T/$w" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 10 2>"$T/$w.err" ||
+		--dir "$T/$w" -- "$G/phases.static" "$PHASES_IN" 10 2>"$T/$w.err" ||
 		{ cat "$T/$w.err"; exit 1; }
 done
 grep -Eq 'vectors [0-9.]+ s, memory signature [0-9.]+ s' "$T/64.err" || { cat "$T/64.err"; exit 1; }
@@ -79,7 +79,7 @@ PY
 # a campaign whose points warm 400000 instructions: the shortfall widens the interval's low
 # side by itself (the high side not), and the report warns
 "$ROBIN" simpoint run --interval 200000 --warmup 400000 --jobs 2 --no-profile --dir "$T/pts" \
-	--stats-json "$T/pts.json" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 10 \
+	--stats-json "$T/pts.json" -- "$G/phases.static" "$PHASES_IN" 10 \
 	>"$T/pts.out" 2>&1 || { cat "$T/pts.out"; exit 1; }
 python3 - "$T/pts.json" <<'PY' || exit 1
 import json, sys
@@ -95,7 +95,7 @@ grep -q "warning: the points' 400000 instructions of warming" "$T/pts.out" || { 
 # (fourth) is at most 0.5% of the interval's instructions (cycles at a CPI of 1), or MAX; recomputed here from
 # memsig.txt's age buckets; the points warm that much (or from the program's start)
 "$ROBIN" simpoint run --slurm --interval 200000 --no-profile --warmup auto:100000:800000 \
-	--dir "$T/auto" -- "$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 10 2>"$T/auto.err" ||
+	--dir "$T/auto" -- "$G/phases.static" "$PHASES_IN" 10 2>"$T/auto.err" ||
 	{ cat "$T/auto.err"; exit 1; }
 python3 - "$T/auto" <<'PY' || exit 1
 import sys
@@ -134,7 +134,7 @@ for bad in auto: auto:0:5 auto:5:4 auto:x:5 autox -3; do
 done
 # the memory pass in a directory a sampled campaign used: its counts do not stay behind
 "$ROBIN" simpoint run --slurm --interval 200000 --no-profile --mem-sample 0 --dir "$T/64" -- \
-	"$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 2 2>"$T/re.err" || { cat "$T/re.err"; exit 1; }
+	"$G/phases.static" "$PHASES_IN" 2 2>"$T/re.err" || { cat "$T/re.err"; exit 1; }
 [ -e "$T/64/memsig.txt" ] && { echo "a stale memsig.txt stayed beside the memory pass's mem.txt"; exit 1; }
 for bad in -1 x 2097152; do
 	"$ROBIN" simpoint run --mem-sample "$bad" -- "$G/phases.static" 2>"$T/e" && { echo "--mem-sample '$bad' accepted"; exit 1; }

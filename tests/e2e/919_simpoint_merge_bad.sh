@@ -12,7 +12,7 @@ T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 fail=0
 die() { echo "FAIL: $*"; fail=1; }
 "$ROBIN" simpoint run --interval 300000 --warmup auto:100000:400000 --maxK 4 --jobs 2 --dir "$T/c" -- \
-	"$G/phases.static" "$ROBIN_ROOT/tests/guest/phases.c" 5 2>"$T/err" || { cat "$T/err"; exit 1; }
+	"$G/phases.static" "$PHASES_IN" 5 2>"$T/err" || { cat "$T/err"; exit 1; }
 M=$T/c/campaign.txt
 cp "$M" "$T/good.txt"
 "$ROBIN" simpoint merge "$T/c" >/dev/null 2>"$T/e" || { echo "the good campaign: $(cat "$T/e")"; exit 1; }

@@ -2,6 +2,12 @@
 # with qemu-riscv64. Source it: `. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"`.
 G="$ROBIN_ROOT/build/guest/tests"
 SYSROOT=/usr/riscv64-linux-gnu
+# The phases program's input file, relative to the checkout (tests run from $ROBIN_ROOT, as
+# tests/run.sh starts them): an argument's length shifts the guest's initial stack and with it
+# the simulated cycles, so an absolute path would make the cycle figures the simpoint tests
+# check move with where the checkout lies (/work/main vs /check/work/main: e2e 330's interval
+# missed the full run's CPI in one and held it in the other).
+PHASES_IN=tests/guest/phases.c
 
 # need_guest NAME...: skip (77) unless every build/guest/tests/NAME.{static,dyn} exists.
 need_guest() {
