@@ -47,8 +47,15 @@ static int strat_ci_run(const struct strat_ci_stratum *s, size_t n, int pooled,
 			return -1;
 		double m = s[h].sum / s[h].n;
 		out->mean += s[h].w * m;
+		if (s[h].sub_var > 0) {
+			double f = s[h].n_units > 0 && s[h].n < s[h].n_units ? s[h].n / s[h].n_units : 1;
+			double b = s[h].w * s[h].w * f * s[h].sub_var / ((double)s[h].n * s[h].n);
+			out->var += b;
+			num += b;
+			den += b * b / (s[h].sub_df >= 1 ? s[h].sub_df : 1);
+		}
 		if ((double)s[h].n >= s[h].n_units)
-			continue;              /* measured in full */
+			continue;              /* measured in full (at the first stage) */
 		double s2 = -1, df = s[h].n - 1, u = s[h].scale > 0 ? s[h].scale : m;
 		if (s[h].n >= 2)
 			s2 = (s[h].sum2 - s[h].n * m * m) / (s[h].n - 1);

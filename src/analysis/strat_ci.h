@@ -3,7 +3,8 @@
  * error bars, docs/robin-simpoint.md "Confidence interval"): strata h of N_h units sharing
  * w_h of the whole, n_h of them measured; the estimate sum_h w_h * mean_h, its variance
  * sum_h w_h^2 (1 - n_h/N_h) s_h^2 / n_h, and the 95% half-width from Student's t at the
- * Welch-Satterthwaite degrees of freedom (few points per stratum: 1.96 would be too narrow).
+ * Welch-Satterthwaite degrees of freedom (few points per stratum: 1.96 would be too narrow),
+ * and with each measured unit itself sampled, the second stage's variance (sub_var).
  * A stratum's sample variance may be raised to a floor known from a covariate of every unit
  * (two units that agree by chance would otherwise claim a stratum without spread).
  */
@@ -20,6 +21,13 @@ struct strat_ci_stratum {
 	double floor_s2;   /* a lower bound of the units' variance known otherwise (0: none) */
 	double floor_df;   /* the degrees of freedom of that bound (the covariate's units - 1) */
 	double scale;      /* the pooled variant's unit: it pools s_h^2 / scale^2 (0: the mean) */
+	/* two-stage sampling (a unit measured by a sample of its own, e.g. a simulation point
+	 * by SMARTS units within it): the sum over the measured units of each one's own
+	 * estimated variance, and its degrees of freedom (0, 0: each measured exactly). The
+	 * stratum adds w_h^2 (n_h/N_h) sub_var / n_h^2 (Cochran's two-stage estimator: the
+	 * first stage's s_h^2 holds the second stage's share of the rest), also when it is
+	 * measured in full. */
+	double sub_var, sub_df;
 };
 
 struct strat_ci {

@@ -250,6 +250,7 @@ static void campaign_read_result(struct campaign *c, struct campaign_point *p)
 	while (fgets(line, sizeof(line), f)) {
 		unsigned slot;
 		uint64_t v;
+		double sd;
 		if (sscanf(line, "cycles %" SCNu64, &v) == 1) {
 			p->cycles = v;
 			have |= 1;
@@ -257,7 +258,13 @@ static void campaign_read_result(struct campaign *c, struct campaign_point *p)
 			p->insns = v;
 			have |= 2;
 		} else if (sscanf(line, "profiled %" SCNu64, &v) == 1) {
+			uint64_t cy;
 			p->profiled = v;
+			if (sscanf(line, "profiled %" SCNu64 " %" SCNu64, &v, &cy) == 2)
+				p->profiled_cycles = cy;
+		} else if (sscanf(line, "units %" SCNu64 " %lf", &v, &sd) == 2 && sd >= 0 && isfinite(sd)) {
+			p->units = v;
+			p->units_sd = sd;
 		} else if (sscanf(line, "stack %u %" SCNu64, &slot, &v) == 2 && slot < CORE_STACK_N) {
 			p->stack[slot] = v;
 		}
@@ -953,6 +960,18 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		st->n++;
 		st->sum += cpi;
 		st->sum2 += cpi * cpi;
+		/* a point measured by units: its CPI is their sample's mean, the variance of that
+		 * mean (one unit in every slots / units of the interval's) the second stage's
+		 * (Satterthwaite's degrees of freedom over the stratum's points) */
+		if (p->units >= 2 && c->unit_len) {
+			double m = (double)p->units, slots = (double)p->length / (double)c->unit_len;
+			double v = p->units_sd * p->units_sd / m * (slots > m ? 1 - m / slots : 0);
+			if (v > 0) {
+				st->sub_df = st->sub_df > 0 ? (st->sub_var + v) * (st->sub_var + v) /
+				             (st->sub_var * st->sub_var / st->sub_df + v * v / (m - 1)) : m - 1;
+				st->sub_var += v;
+			}
+		}
 	}
 	for (int g = 0; g < c->n_chains; g++) {
 		e->warm_insns += c->chain[g].warm;

@@ -130,6 +130,10 @@ struct campaign_point {
 	uint64_t cycles, insns;      /* with units: the measured units' */
 	uint64_t profiled;           /* with units: the instructions its detailed windows ran (its
 	                                profile's); 0: insns */
+	uint64_t profiled_cycles;    /* with units: their cycles (0 in a campaign from before
+	                                they were recorded) */
+	uint64_t units;              /* with units: how many it measured (0: unknown), */
+	double units_sd;             /* the standard deviation of their CPIs */
 	uint64_t stack[CORE_STACK_N];
 };
 
@@ -137,6 +141,20 @@ struct campaign_point {
 static inline uint64_t campaign_point_profiled(const struct campaign_point *p)
 {
 	return p->profiled ? p->profiled : p->insns;
+}
+
+/* Point p's profile per instruction of its interval: its counts over the instructions it
+ * covers and, with units, times the units' CPI over the windows' (as its cycle stack is), so
+ * that the weighted profile's cycles are the predicted CPI's (the detailed warming before each
+ * unit runs at a CPI of its own). The weighted profile takes it times the point's weight and
+ * the program's instructions. */
+static inline double campaign_point_prof_per_insn(const struct campaign_point *p)
+{
+	double s = 1.0 / (double)campaign_point_profiled(p);
+	if (p->profiled && p->profiled_cycles && p->insns && p->cycles)
+		s *= ((double)p->cycles / (double)p->insns) /
+		     ((double)p->profiled_cycles / (double)p->profiled);
+	return s;
 }
 
 /* Points simulated from one warming, one after the other (campaign_chain). */
@@ -269,6 +287,8 @@ struct campaign_truth {
 	uint64_t cycles, insns;
 	uint64_t *interval_cycles;   /* n_intervals */
 	double host_seconds;
+	int has_stack;               /* stack[] read (truth.txt from before it was written has none) */
+	uint64_t stack[CORE_STACK_N];  /* the full run's cycle stack */
 };
 
 int campaign_truth_load(const struct campaign *c, struct campaign_truth *t, char *err, size_t errlen)

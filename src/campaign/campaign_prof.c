@@ -245,9 +245,7 @@ int campaign_prof_weighted(const struct campaign *c, struct campaign_prof *out, 
 			rc = campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
 			break;
 		}
-		/* the profile covers the instructions the point ran in detail: with units, their
-		 * windows' */
-		double scale = p->weight * (double)c->total_insns / (double)campaign_point_profiled(p);
+		double scale = p->weight * (double)c->total_insns * campaign_point_prof_per_insn(p);
 		rc = campaign_prof_read(path, scale, out, err, errlen);
 	}
 	if (rc)

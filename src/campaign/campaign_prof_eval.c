@@ -151,13 +151,12 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 			break;
 		const struct campaign_prof_model *po = campaign_prof_find(&pp, "oracle");
 		if (po && po->prof.divisor && p->insns) {
-			/* per instruction the profile covers (with units, the windows ran more than
-			 * they measured) */
-			double d = (double)po->prof.divisor * (double)campaign_point_profiled(p);
+			/* per instruction of the interval, as the weighted profile counts it */
+			double f = campaign_point_prof_per_insn(p) / (double)po->prof.divisor;
 			rc = pmu_eval_func_units(m, &po->prof, keys, (size_t)n, y[i]);
 			for (int k = 0; k < n; k++)
-				y[i][k] /= d;
-			cp[i] = (double)po->prof.total / d;
+				y[i][k] *= f;
+			cp[i] = (double)po->prof.total * f;
 		}
 		campaign_prof_free(&pp);
 	}

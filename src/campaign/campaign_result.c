@@ -86,6 +86,10 @@ static void campaign_result_json_points(struct json *j, const struct campaign_re
 		json_kv_uint(j, "instructions", p->insns);
 		json_kv_uint(j, "cycles", p->cycles);
 		json_kv_double(j, "cpi", (double)p->cycles / (double)p->insns);
+		if (p->units) {  /* measured by units: how many, and the spread of their CPIs */
+			json_kv_uint(j, "units", p->units);
+			json_kv_double(j, "units_cpi_sd", p->units_sd);
+		}
 		if (t) {
 			struct campaign_result_spread s;
 			campaign_result_spread(c, t, p->cluster, &s);
@@ -180,6 +184,15 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 		if (r->est.stack_cpi[s] != 0.0 || !CORE_STACK_IS_V(s))
 			json_kv_double(&j, core_stack_name(s, name, sizeof(name)), r->est.stack_cpi[s]);
 	json_object_end(&j);
+	if (t && t->has_stack && t->insns) {
+		json_key(&j, "cycle_stack_cpi_full");  /* the full detailed run's */
+		json_object_begin(&j);
+		for (unsigned s = 0; s < CORE_STACK_N; s++)
+			if (t->stack[s] || !CORE_STACK_IS_V(s))
+				json_kv_double(&j, core_stack_name(s, name, sizeof(name)),
+				               (double)t->stack[s] / (double)t->insns);
+		json_object_end(&j);
+	}
 	campaign_prof_eval_json(&j, &r->pe);
 	json_object_end(&j);
 	json_end(&j);

@@ -34,28 +34,6 @@ static int campaign_core_config(const char *dir, struct core_config *cfg, char *
 	return 0;
 }
 
-/* Write "cycles", "instructions" and the cycle stack of c to dir/point-I.txt (atomically). */
-static int campaign_write_result(const char *dir, int index, const struct core_stats *s,
-                                 uint64_t profiled, double secs, char *err, size_t errlen)
-{
-	char path[PATH_MAX], tmp[PATH_MAX + 8];
-	if (campaign_path(path, sizeof(path), dir, "point-%d.txt", index))
-		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
-	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
-	FILE *f = fopen(tmp, "w");
-	if (!f)
-		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", tmp, strerror(errno));
-	fprintf(f, "cycles %" PRIu64 "\ninstructions %" PRIu64 "\nhost_seconds %.3f\n", s->cycles,
-	        s->instructions, secs);
-	if (profiled)
-		fprintf(f, "profiled %" PRIu64 "\n", profiled);
-	for (unsigned k = 0; k < CORE_STACK_N; k++)
-		fprintf(f, "stack %u %" PRIu64 "\n", k, s->stack[k]);
-	if (fclose(f) || rename(tmp, path))
-		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
-	return 0;
-}
-
 /* The campaign in dir_arg with its core configuration; c->dir is absolute, since the guest
  * may change the working directory. 0 or -errno with a message (nothing to free then). */
 static int campaign_open(const char *dir_arg, struct campaign *c, struct core_config *cfg,
@@ -105,20 +83,55 @@ struct campaign_detail {
 	uint64_t unit_len;           /* the point's units (SMARTS), 0: its whole interval */
 	struct core_stats stats;     /* the detailed part's: with units, the measured units' */
 	uint64_t profiled;           /* with units: the instructions of the detailed windows */
+	uint64_t profiled_cycles;    /* and their cycles */
+	uint64_t units;              /* with units: how many were measured, */
+	double units_sd;             /* and the standard deviation of their CPIs */
 	double t0;                   /* when the run began (a chain's point: its own warming) */
 	double secs;                 /* host time of the whole run (restore, warming, detail) */
 };
 
+/* Write point index's result (k: its cycles, instructions, units and cycle stack) to
+ * dir/point-I.txt (atomically). */
+static int campaign_write_result(const char *dir, int index, const struct campaign_detail *k,
+                                 char *err, size_t errlen)
+{
+	const struct core_stats *s = &k->stats;
+	char path[PATH_MAX], tmp[PATH_MAX + 8];
+	if (campaign_path(path, sizeof(path), dir, "point-%d.txt", index))
+		return campaign_fail(err, errlen, -ENAMETOOLONG, "path too long");
+	snprintf(tmp, sizeof(tmp), "%s.tmp", path);
+	FILE *f = fopen(tmp, "w");
+	if (!f)
+		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", tmp, strerror(errno));
+	fprintf(f, "cycles %" PRIu64 "\ninstructions %" PRIu64 "\nhost_seconds %.3f\n", s->cycles,
+	        s->instructions, k->secs);
+	if (k->profiled)
+		fprintf(f, "profiled %" PRIu64 " %" PRIu64 "\nunits %" PRIu64 " %.9g\n", k->profiled,
+		        k->profiled_cycles, k->units, k->units_sd);
+	for (unsigned k = 0; k < CORE_STACK_N; k++)
+		fprintf(f, "stack %u %" PRIu64 "\n", k, s->stack[k]);
+	if (fclose(f) || rename(tmp, path))
+		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
+	return 0;
+}
+
 /* A point's statistics from its units: the cycles and instructions of the measured units
  * (SMARTS's mean CPI times theirs), the cycle stack of its detailed windows scaled to those
- * cycles; *profiled gets the windows' instructions, which its profile covers. */
+ * cycles; *profiled and *profiled_cycles get the windows' instructions and cycles, which its
+ * profile covers. The windows' cycles are their stack's sum (each cycle in detail is charged
+ * to one slot), not the core's clock, which the functional warming between units advances
+ * too (its caches' time). */
 static void campaign_units_result(struct core_stats *st, const struct smarts_result *m,
-                                  uint64_t unit_len, uint64_t *profiled)
+                                  uint64_t unit_len, uint64_t *profiled,
+                                  uint64_t *profiled_cycles)
 {
-	uint64_t win = st->cycles, insns = m->n * unit_len;
+	uint64_t win = 0, insns = m->n * unit_len;
 	uint64_t cycles = (uint64_t)llround(m->cpi * (double)insns), sum = 0;
 	unsigned top = 0;
+	for (unsigned s = 0; s < CORE_STACK_N; s++)
+		win += st->stack[s];
 	*profiled = st->instructions;
+	*profiled_cycles = win;
 	for (unsigned s = 0; s < CORE_STACK_N; s++) {
 		st->stack[s] = win ? (uint64_t)((double)st->stack[s] * (double)cycles / (double)win) : 0;
 		sum += st->stack[s];
@@ -170,8 +183,12 @@ static int campaign_detail_done(void *ctx, const struct sim_result *r)
 	char path[PATH_MAX];
 	k->ran = 1;
 	k->stats = *core_stats(r->core);
-	if (k->unit_len && r->smarts && !r->status)
-		campaign_units_result(&k->stats, r->smarts, k->unit_len, &k->profiled);
+	if (k->unit_len && r->smarts && !r->status) {
+		campaign_units_result(&k->stats, r->smarts, k->unit_len, &k->profiled,
+		                      &k->profiled_cycles);
+		k->units = r->smarts->n;
+		k->units_sd = r->smarts->sd;
+	}
 	else if (k->unit_len && !r->status) {
 		k->rc = campaign_fail(k->err, k->errlen, -EIO, "%s: no unit measured", k->what);
 		return 1;
@@ -284,7 +301,7 @@ static int campaign_point_go(const struct campaign *c, const struct core_config 
 	e = NULL;  /* the run owns it now */
 	if ((rc = campaign_detail_run(sp, &k)))
 		goto out;
-	rc = campaign_write_result(c->dir, index, &k.stats, k.profiled, k.secs, err, errlen);
+	rc = campaign_write_result(c->dir, index, &k, err, errlen);
 out:
 	emu_destroy(e);
 	free(sp);
@@ -559,8 +576,7 @@ static int campaign_chain_in(const struct campaign *c, const struct core_config 
 	if (h.index >= 0) {
 		/* a point's process */
 		if (!rc)
-			rc = campaign_write_result(c->dir, h.index, &k.stats, k.profiled, k.secs, err,
-			                           errlen);
+			rc = campaign_write_result(c->dir, h.index, &k, err, errlen);
 		if (rc)
 			dprintf(h.logfd >= 0 ? h.logfd : 2, "robin simpoint point: %s\n", err);
 		campaign_token_put();  /* the one its chain handed it */
@@ -1001,6 +1017,8 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 	        d.stats.cycles, d.stats.instructions, d.secs);
 	for (size_t i = 0; i < k.next; i++)
 		fprintf(f, "I %zu %" PRIu64 "\n", i, k.end_cycle[i] - (i ? k.end_cycle[i - 1] : 0));
+	for (unsigned s = 0; s < CORE_STACK_N; s++)
+		fprintf(f, "stack %u %" PRIu64 "\n", s, d.stats.stack[s]);
 	if (fclose(f) || rename(tmp, path))
 		rc = campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 out:
@@ -1026,7 +1044,13 @@ int campaign_truth_load(const struct campaign *c, struct campaign_truth *t, char
 	size_t n = 0;
 	while (fgets(line, sizeof(line), f)) {
 		size_t i;
+		unsigned slot;
 		uint64_t v;
+		if (sscanf(line, "stack %u %" SCNu64, &slot, &v) == 2 && slot < CORE_STACK_N) {
+			t->stack[slot] = v;
+			t->has_stack = 1;
+			continue;
+		}
 		if (sscanf(line, "cycles %" SCNu64, &t->cycles) == 1 ||
 		    sscanf(line, "instructions %" SCNu64, &t->insns) == 1 ||
 		    sscanf(line, "host_seconds %lf", &t->host_seconds) == 1)

@@ -215,11 +215,19 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 		fprintf(out, ", the branch predictor trained over %" PRIu64 " of them (the last %"
 		        PRIu64 " of each point's)", est->warm_pred_insns, c->warm_pred);
 	fputc('\n', out);
-	fprintf(out, "  weighted cycle stack (cycles per instruction):\n");
-	for (unsigned s = 0; s < CORE_STACK_N; s++)
-		if (est->stack_cpi[s] > 0.0005 * est->cpi)
-			fprintf(out, "    %-22s %7.4f  %5.1f%%\n", core_stack_name(s, name, sizeof(name)),
-			        est->stack_cpi[s], 100 * est->stack_cpi[s] / est->cpi);
+	int full = t && t->has_stack && t->insns;
+	fprintf(out, "  weighted cycle stack (cycles per instruction)%s:\n",
+	        full ? "; the full detailed run's" : "");
+	for (unsigned s = 0; s < CORE_STACK_N; s++) {
+		double f = full ? (double)t->stack[s] / (double)t->insns : 0;
+		if (est->stack_cpi[s] <= 0.0005 * est->cpi && f <= 0.0005 * r->cpi_full)
+			continue;
+		fprintf(out, "    %-22s %7.4f  %5.1f%%", core_stack_name(s, name, sizeof(name)),
+		        est->stack_cpi[s], 100 * est->stack_cpi[s] / est->cpi);
+		if (full)
+			fprintf(out, "   %7.4f  %5.1f%%", f, 100 * f / r->cpi_full);
+		fputc('\n', out);
+	}
 	if (r->prep_s > 0 || r->points_s > 0)
 		fprintf(out, "  host time: preparation %.2f s, points %.2f s%s", r->prep_s, r->points_s,
 		        t ? "" : "\n");

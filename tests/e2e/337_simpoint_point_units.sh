@@ -5,8 +5,9 @@
 # intervals, 20 units of 1000 after 2000): every point's result counts whole units (19 or 20
 # of them) and the instructions of its windows (profiled, three per unit); the campaign runs
 # under a third of the detailed instructions of one that simulates the intervals whole
-# (--point-units off) and predicts its CPI within 3%; the weighted profile covers the windows
-# (its Oracle's cycles per instruction within 10% of the estimate); a point run alone
+# (--point-units off) and predicts its CPI within 3%; each point records its units' count and
+# CPI spread and its windows' cycles; the weighted profile covers the windows scaled to the
+# units' cycles (its Oracle's cycles per instruction the estimate's); a point run alone
 # (robin simpoint point) is its chain's. The default is 1000:2000 with N the interval over
 # 10 U (here 20: the same points, cycle for cycle); U:W alone takes N so too. Bad values and a
 # bad point_units line are refused.
@@ -48,20 +49,29 @@ u, w = (json.load(open('%s/%s.json' % (t, k))) for k in ('u', 'w'))
 length = {int(l.split()[1]): int(l.split()[6]) for l in open('%s/u/campaign.txt' % t) if l.startswith('P ')}
 for f in glob.glob('%s/u/point-*.txt' % t):
     d = dict(l.split(None, 1) for l in open(f))
-    n, prof, cyc = int(d['instructions']), int(d['profiled']), int(d['cycles'])
+    n, cyc = int(d['instructions']), int(d['cycles'])
+    prof, prof_cyc = (int(v) for v in d['profiled'].split())
+    units, sd = int(d['units'].split()[0]), float(d['units'].split()[1])
     i = int(re.search(r'point-(\d+)\.txt$', f).group(1))
     # whole units, 19 or 20 of them on a full interval (the program's tail may be shorter)
     assert n % 1000 == 0 and (19000 <= n <= 20000 if length[i] >= 190000 else 0 < n <= length[i]), (f, n, length[i])
     assert 2.9 * n <= prof <= 3.1 * n + 3000, (f, n, prof)
+    # the units counted, the spread of their CPIs (the interval's second stage), and the
+    # windows' cycles those their detail took (not the core's clock, which the warming
+    # between units moves too): their CPI near the units'
+    assert units * 1000 == n and sd >= 0, (f, units, n, sd)
+    assert 0.7 < (prof_cyc / prof) / (cyc / n) < 1.3, (f, prof_cyc, prof, cyc, n)
     stack = sum(int(v.split()[1]) for k, v in ((l.split(None, 1)) for l in open(f)) if k == 'stack')
     assert stack == cyc, (f, stack, cyc)
 assert u['detailed_instructions'] * 3 < w['detailed_instructions'], (u['detailed_instructions'], w['detailed_instructions'])
 e = u['cpi_predicted'] / w['cpi_predicted'] - 1
 assert abs(e) < 0.03, (u['cpi_predicted'], w['cpi_predicted'])
-# the weighted Oracle covers the windows (the units and their detailed warming): its cycles
-# per instruction near the estimate's
+# the weighted Oracle covers the windows (the units and their detailed warming), scaled to the
+# units' cycles: its cycles per instruction the estimate's
 o = float(m.group(1)) / u['instructions']
-assert abs(o / u['cpi_predicted'] - 1) < 0.1, (o, u['cpi_predicted'])
+assert abs(o / u['cpi_predicted'] - 1) < 1e-3, (o, u['cpi_predicted'])
+for p in u['points']:
+    assert p['units'] * 1000 == p['instructions'] and p['units_cpi_sd'] >= 0, p
 print("ok: weighted Oracle %.4f cycles per instruction" % o)
 print("ok: CPI %.4f with units, %.4f with whole intervals (%+.2f%%); %d against %d instructions in detail"
       % (u['cpi_predicted'], w['cpi_predicted'], 100 * e, u['detailed_instructions'], w['detailed_instructions']))
