@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <sys/uio.h>
 #include <termios.h>
 #include <unistd.h>
@@ -75,9 +76,39 @@ SYS(close_range)
 	return -ENOSYS;  /* glibc falls back to closing one by one */
 }
 
+/* Under --hermetic the kernel's random devices (character devices 1:8 /dev/random and 1:9
+ * /dev/urandom, however the guest reached them) read from the --seed stream that getrandom
+ * serves: a program that seeds itself from /dev/urandom (SQLite does) then runs the same on
+ * every run. The descriptor stays the host's device (a checkpoint reopens it by its path);
+ * the read paths ask fstat, only under --hermetic. */
+static int sys_seeded_random(const struct emu *e, int fd)
+{
+	struct stat st;
+	return e->cfg.hermetic && !fstat(fd, &st) && S_ISCHR(st.st_mode) &&
+	       major(st.st_rdev) == 1 && (minor(st.st_rdev) == 8 || minor(st.st_rdev) == 9);
+}
+
+/* A read of n bytes into iov from a seeded random device: each one filled. */
+static int64_t sys_random_readv(struct emu *e, const struct iovec *iov, int n)
+{
+	int64_t got = 0;
+	for (int i = 0; i < n; i++) {
+		sys_random_fill(e, iov[i].iov_base, iov[i].iov_len);
+		got += (int64_t)iov[i].iov_len;
+	}
+	return got;
+}
+
 SYS(read)
 {
 	SYS_CHECK_FD(e, (int64_t)a[0]);
+	if (sys_seeded_random(e, SYS_FD(a[0]))) {
+		void *q = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_W);
+		if (!q)
+			return -EFAULT;
+		sys_random_fill(e, q, a[2]);
+		return (int64_t)a[2];
+	}
 	if (e->n_threads > 1 && thread_io_wait(e, SYS_FD(a[0]), POLLIN) == 1)
 		return (int64_t)a[0];  /* again at this thread's next turn */
 	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_W);
@@ -126,6 +157,10 @@ SYS(pread64)
 	void *p = gmem_host_ptr(&e->mem, a[1], a[2], GMEM_W);
 	if (!p)
 		return -EFAULT;
+	if (sys_seeded_random(e, SYS_FD(a[0]))) {
+		sys_random_fill(e, p, a[2]);
+		return (int64_t)a[2];
+	}
 	return syscall_host(pread(SYS_FD(a[0]), p, a[2], (off_t)a[3]));
 }
 
@@ -167,6 +202,8 @@ SYS(readv)
 	int n = sys_iov(e, a[1], a[2], iov, GMEM_W);
 	if (n < 0)
 		return n;
+	if (sys_seeded_random(e, SYS_FD(a[0])))
+		return sys_random_readv(e, iov, n);
 	return syscall_host(readv(SYS_FD(a[0]), iov, n));
 }
 
@@ -192,6 +229,8 @@ SYS(preadv)
 	int n = sys_iov(e, a[1], a[2], iov, GMEM_W);
 	if (n < 0)
 		return n;
+	if (sys_seeded_random(e, SYS_FD(a[0])))
+		return sys_random_readv(e, iov, n);
 	return syscall_host(preadv(SYS_FD(a[0]), iov, n, (off_t)a[3]));
 }
 

@@ -61,6 +61,9 @@ uint64_t timers_posix_next_ns(struct emu *e, int waiting);
 int timers_posix_fire(struct emu *e);
 /* Nanoseconds of guest clock `id` (syscall_proc.c; reads emu_time_ns), or -EINVAL. */
 int64_t sys_clock_ns(struct emu *e, int id, uint64_t *ns);
+/* Fill p with n bytes of the guest's random stream (seeded by --seed: getrandom's, and under
+ * --hermetic the random devices'). */
+void sys_random_fill(struct emu *e, uint8_t *p, uint64_t n);
 
 /* The guest's own /proc/self files (procfs.c): opens `path` (the guest's spelling) if it is
  * /proc/self/maps or /proc/self/exe (or /proc/PID/... of the guest). Returns a host fd,

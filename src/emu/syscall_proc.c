@@ -411,6 +411,14 @@ static uint64_t sys_splitmix(uint64_t *state)
 	return z ^ (z >> 31);
 }
 
+void sys_random_fill(struct emu *e, uint8_t *p, uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i += 8) {
+		uint64_t r = sys_splitmix(&e->rng_state);
+		memcpy(p + i, &r, n - i < 8 ? n - i : 8);
+	}
+}
+
 SYS(getrandom)
 {
 	uint64_t len = a[1];
@@ -419,10 +427,7 @@ SYS(getrandom)
 	uint8_t *p = gmem_host_ptr(&e->mem, a[0], len, GMEM_W);
 	if (!p)
 		return -EFAULT;
-	for (uint64_t i = 0; i < len; i += 8) {
-		uint64_t r = sys_splitmix(&e->rng_state);
-		memcpy(p + i, &r, len - i < 8 ? len - i : 8);
-	}
+	sys_random_fill(e, p, len);
 	return (int64_t)len;
 }
 
