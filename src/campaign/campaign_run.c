@@ -108,8 +108,8 @@ static int campaign_write_result(const char *dir, int index, const struct campai
 	if (k->profiled)
 		fprintf(f, "profiled %" PRIu64 " %" PRIu64 "\nunits %" PRIu64 " %.9g\n", k->profiled,
 		        k->profiled_cycles, k->units, k->units_sd);
-	for (unsigned k = 0; k < CORE_STACK_N; k++)
-		fprintf(f, "stack %u %" PRIu64 "\n", k, s->stack[k]);
+	for (unsigned i = 0; i < CORE_STACK_N; i++)
+		fprintf(f, "stack %u %" PRIu64 "\n", i, s->stack[i]);
 	if (fclose(f) || rename(tmp, path))
 		return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 	return 0;
@@ -188,8 +188,7 @@ static int campaign_detail_done(void *ctx, const struct sim_result *r)
 		                      &k->profiled_cycles);
 		k->units = r->smarts->n;
 		k->units_sd = r->smarts->sd;
-	}
-	else if (k->unit_len && !r->status) {
+	} else if (k->unit_len && !r->status) {
 		k->rc = campaign_fail(k->err, k->errlen, -EIO, "%s: no unit measured", k->what);
 		return 1;
 	}
