@@ -116,24 +116,32 @@ static int campaign_write_result(const char *dir, int index, const struct campai
 }
 
 /* A point's statistics from its units: the cycles and instructions of the measured units
- * (SMARTS's mean CPI times theirs), the cycle stack of its detailed windows scaled to those
- * cycles; *profiled and *profiled_cycles get the windows' instructions and cycles, which its
- * profile covers. The windows' cycles are their stack's sum (each cycle in detail is charged
- * to one slot), not the core's clock, which the functional warming between units advances
- * too (its caches' time). */
+ * (SMARTS's mean CPI times theirs) and their cycle stack scaled to those cycles (the windows'
+ * when SMARTS has none); *profiled and *profiled_cycles get the windows' instructions and
+ * cycles, which its profile covers. The windows' cycles are their stack's sum (each cycle in
+ * detail is charged to one slot), not the core's clock, which the functional warming between
+ * units advances too (its caches' time). */
 static void campaign_units_result(struct core_stats *st, const struct smarts_result *m,
                                   uint64_t unit_len, uint64_t *profiled,
                                   uint64_t *profiled_cycles)
 {
-	uint64_t win = 0, insns = m->n * unit_len;
+	uint64_t win = 0, from = 0, insns = m->n * unit_len;
 	uint64_t cycles = (uint64_t)llround(m->cpi * (double)insns), sum = 0;
 	unsigned top = 0;
 	for (unsigned s = 0; s < CORE_STACK_N; s++)
 		win += st->stack[s];
 	*profiled = st->instructions;
 	*profiled_cycles = win;
+	if (m->has_stack) {
+		/* the units' own: the W before each one fill the pipeline from empty */
+		memcpy(st->stack, m->stack, sizeof(st->stack));
+		for (unsigned s = 0; s < CORE_STACK_N; s++)
+			from += st->stack[s];
+	} else {
+		from = win;
+	}
 	for (unsigned s = 0; s < CORE_STACK_N; s++) {
-		st->stack[s] = win ? (uint64_t)((double)st->stack[s] * (double)cycles / (double)win) : 0;
+		st->stack[s] = from ? (uint64_t)((double)st->stack[s] * (double)cycles / (double)from) : 0;
 		sum += st->stack[s];
 		if (st->stack[s] > st->stack[top])
 			top = s;

@@ -17,7 +17,16 @@ struct smarts_window {
 	uint64_t warm, unit;
 	uint64_t t_warm, t_end;  /* commit cycles of the W-th and (W+U)-th instruction */
 	int complete;
+	const struct smarts_target *t;
+	uint64_t at_warm[CORE_STACK_N];  /* the cycle stack at the W-th commit */
+	uint64_t *stack;                 /* the units' stacks summed (NULL: the target has none) */
 };
+
+static void smarts_stack_mark(struct smarts_window *w)
+{
+	if (w->stack)
+		memcpy(w->at_warm, w->t->stack(w->t->ctx), sizeof(w->at_warm));
+}
 
 static void smarts_on_insn(void *ctx, const struct probe_insn *rec)
 {
@@ -25,11 +34,18 @@ static void smarts_on_insn(void *ctx, const struct probe_insn *rec)
 	if (!rec->committed)
 		return;
 	w->committed++;
-	if (w->committed == w->warm)
+	if (w->committed == w->warm) {
 		w->t_warm = rec->t_end;
+		smarts_stack_mark(w);
+	}
 	if (w->committed == w->warm + w->unit) {
 		w->t_end = rec->t_end;
 		w->complete = 1;
+		if (w->stack) {
+			const uint64_t *now = w->t->stack(w->t->ctx);
+			for (unsigned s = 0; s < CORE_STACK_N; s++)
+				w->stack[s] += now[s] - w->at_warm[s];
+		}
 	}
 }
 
@@ -39,7 +55,9 @@ int smarts_sample(const struct smarts_target *t, const struct smarts_opts *o,
 	memset(r, 0, sizeof(*r));
 	if (!o->unit || !o->k || o->warm + o->unit > o->k * o->unit)
 		return -EINVAL;
-	struct smarts_window w = { .warm = o->warm, .unit = o->unit };
+	struct smarts_window w = { .warm = o->warm, .unit = o->unit, .t = t,
+	                           .stack = t->stack ? r->stack : NULL };
+	r->has_stack = t->stack != NULL;
 	struct probe_consumer pc = { .ctx = &w, .on_insn = smarts_on_insn };
 	int rc = t->attach(t->ctx, &pc);
 	if (rc)
@@ -72,6 +90,8 @@ int smarts_sample(const struct smarts_target *t, const struct smarts_opts *o,
 		w.complete = 0;
 		/* W = 0: the unit starts at the window's first commit */
 		w.t_warm = t->begin(t->ctx, win, first);
+		if (!w.warm)
+			smarts_stack_mark(&w);
 		rc = t->run(t->ctx, &st);
 		first = 0;
 		if (rc)
@@ -152,6 +172,12 @@ static int smarts_one_attach(void *ctx, struct probe_consumer *pc)
 	return core_attach(m->c, pc);
 }
 
+static const uint64_t *smarts_one_stack(void *ctx)
+{
+	struct smarts_one *m = ctx;
+	return core_stats(m->c)->stack;
+}
+
 int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struct smarts_opts *o,
                struct smarts_result *r)
 {
@@ -159,7 +185,7 @@ int smarts_run(struct emu *e, struct core *c, struct source_emu *se, const struc
 	struct smarts_target t = {
 		.ctx = &m, .warm = smarts_one_warm, .begin = smarts_one_begin,
 		.run = smarts_one_run, .instret = smarts_one_instret,
-		.attach = smarts_one_attach,
+		.attach = smarts_one_attach, .stack = smarts_one_stack,
 	};
 	return smarts_sample(&t, o, r);
 }

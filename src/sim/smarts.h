@@ -33,6 +33,10 @@ struct smarts_result {
 	uint64_t n_needed;         /* units for the target half-width at 99.7% */
 	uint64_t k_suggested;      /* the k that would measure about n_needed units (0: any) */
 	int status;                /* how the program ended (enum emu_status) */
+	/* the cycle stack over the measured units alone (the windows' W warm up the pipeline
+	 * from empty: their fill is not the program's); has_stack 0 when the target has none */
+	int has_stack;
+	uint64_t stack[CORE_STACK_N];
 };
 
 /* What SMARTS samples: one core or several (sim_smarts.c), behind five calls. */
@@ -47,6 +51,8 @@ struct smarts_target {
 	int (*run)(void *ctx, enum emu_status *st);
 	uint64_t (*instret)(void *ctx);                      /* instructions executed so far */
 	int (*attach)(void *ctx, struct probe_consumer *pc); /* to every core */
+	/* the cycle stack so far (read at a unit's first and last commit), or NULL: none */
+	const uint64_t *(*stack)(void *ctx);
 };
 
 /* Sample target t. Returns 0, or -errno (the core stopped; -EINVAL for U or k of 0, or
