@@ -8,7 +8,7 @@
 # another caller environment. --host-env (sim) and plain `robin run` show the host's pid. A
 # hermetic execve keeps the pid; bad --env values fail clearly.
 set -u
-G=$ROBIN_ROOT/build/guest/tests
+. "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 for f in hermetic.static exec.static threads_share.static; do
 	[ -x "$G/$f" ] || { echo "skip: $G/$f not built (make guest)"; exit 77; }
 done
@@ -16,7 +16,6 @@ R=$ROBIN; case $R in /*) ;; *) R=$ROBIN_ROOT/$R ;; esac
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$tmp/a/deeper/dir"
 cp "$G/hermetic.static" "$tmp/a/deeper/dir/hermetic.static"
-j() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['instructions'], d.get('cycles', '-'))" "$1"; }
 
 # robin run --hermetic: what the guest sees
 (cd "$tmp" && env -i "$R" run --hermetic --env ROBIN_T=x --stats-json "$tmp/r1.json" "$G/hermetic.static" >"$tmp/r1.out") ||
@@ -33,7 +32,7 @@ head -5 "$tmp/r1.out" | diff "$tmp/want" - || { echo "run --hermetic: the guest'
 (cd "$tmp/a/deeper" && FOO=bar LONG_VARIABLE=$(head -c 3000 /dev/zero | tr '\0' x) "$R" run --hermetic --env ROBIN_T=x \
 	--stats-json "$tmp/r2.json" dir/hermetic.static >"$tmp/r2.out") || { echo "run --hermetic (2): exit $?"; exit 1; }
 cmp -s "$tmp/r1.out" "$tmp/r2.out" || { echo "run --hermetic: output differs by directory/environment"; diff "$tmp/r1.out" "$tmp/r2.out"; exit 1; }
-[ "$(j "$tmp/r1.json")" = "$(j "$tmp/r2.json")" ] || { echo "run --hermetic: instructions $(j "$tmp/r1.json") vs $(j "$tmp/r2.json")"; exit 1; }
+[ "$(json_counts "$tmp/r1.json")" = "$(json_counts "$tmp/r2.json")" ] || { echo "run --hermetic: instructions $(json_counts "$tmp/r1.json") vs $(json_counts "$tmp/r2.json")"; exit 1; }
 
 # robin sim: hermetic by default; cycles too
 for k in 1 2 3; do
@@ -46,7 +45,7 @@ done
 grep -q "^pid 1000 ppid 999" "$tmp/s1.out" || { echo "sim is not hermetic by default:"; head -3 "$tmp/s1.out"; exit 1; }
 for k in 2 3; do
 	cmp -s "$tmp/s1.out" "$tmp/s$k.out" || { echo "sim $k: output differs"; diff "$tmp/s1.out" "$tmp/s$k.out"; exit 1; }
-	[ "$(j "$tmp/s1.json")" = "$(j "$tmp/s$k.json")" ] || { echo "sim $k: instructions/cycles $(j "$tmp/s1.json") vs $(j "$tmp/s$k.json")"; exit 1; }
+	[ "$(json_counts "$tmp/s1.json")" = "$(json_counts "$tmp/s$k.json")" ] || { echo "sim $k: instructions/cycles $(json_counts "$tmp/s1.json") vs $(json_counts "$tmp/s$k.json")"; exit 1; }
 done
 
 # a 4-thread program: the same cycles from two directories and environments
@@ -54,7 +53,7 @@ done
 cp "$G/threads_share.static" "$tmp/a/deeper/threads_share.static"
 (cd "$tmp/a/deeper" && X=$(head -c 999 /dev/zero | tr '\0' y) "$R" sim --stats-json "$tmp/t2.json" ./threads_share.static padded 4 >/dev/null 2>&1) ||
 	{ echo "threads 2: exit $?"; exit 1; }
-[ "$(j "$tmp/t1.json")" = "$(j "$tmp/t2.json")" ] || { echo "threads: $(j "$tmp/t1.json") vs $(j "$tmp/t2.json")"; exit 1; }
+[ "$(json_counts "$tmp/t1.json")" = "$(json_counts "$tmp/t2.json")" ] || { echo "threads: $(json_counts "$tmp/t1.json") vs $(json_counts "$tmp/t2.json")"; exit 1; }
 
 # opting out: the host's pid
 "$R" sim --host-env "$G/hermetic.static" 2>/dev/null | grep -q "^pid 1000 " && { echo "sim --host-env still shows pid 1000"; exit 1; }

@@ -10,7 +10,6 @@ set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest devrandom
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
-j() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['instructions'], d.get('cycles', '-'))" "$1"; }
 for v in static dyn; do
 	P=$G/devrandom.$v
 	for k in 1 2; do
@@ -19,9 +18,9 @@ for v in static dyn; do
 	done
 	"$ROBIN" run --hermetic --seed 6 "$P" >"$T/r6.out" || { echo "$v run --seed 6: exit $?"; exit 1; }
 	cmp -s "$T/r1.out" "$T/r2.out" || { echo "$v: run --hermetic --seed 5 twice differs"; diff "$T/r1.out" "$T/r2.out"; exit 1; }
-	[ "$(j "$T/r1.json")" = "$(j "$T/r2.json")" ] || { echo "$v: run instructions $(j "$T/r1.json") vs $(j "$T/r2.json")"; exit 1; }
+	[ "$(json_counts "$T/r1.json")" = "$(json_counts "$T/r2.json")" ] || { echo "$v: run instructions $(json_counts "$T/r1.json") vs $(json_counts "$T/r2.json")"; exit 1; }
 	cmp -s "$T/s1.out" "$T/s2.out" || { echo "$v: sim twice differs"; diff "$T/s1.out" "$T/s2.out"; exit 1; }
-	[ "$(j "$T/s1.json")" = "$(j "$T/s2.json")" ] || { echo "$v: sim instructions/cycles $(j "$T/s1.json") vs $(j "$T/s2.json")"; exit 1; }
+	[ "$(json_counts "$T/s1.json")" = "$(json_counts "$T/s2.json")" ] || { echo "$v: sim instructions/cycles $(json_counts "$T/s1.json") vs $(json_counts "$T/s2.json")"; exit 1; }
 	cmp -s "$T/r1.out" "$T/s1.out" || { echo "$v: run --hermetic and sim read other bytes"; diff "$T/r1.out" "$T/s1.out"; exit 1; }
 	[ "$(grep -v '^work' "$T/r1.out" | grep -c '^[a-z]* [0-9a-f]*$')" = 8 ] || { echo "$v: expected 8 lines of bytes"; cat "$T/r1.out"; exit 1; }
 	[ "$(grep -v '^work' "$T/r1.out" | cut -d' ' -f2 | sort -u | wc -l)" = 8 ] || { echo "$v: lines repeat"; cat "$T/r1.out"; exit 1; }

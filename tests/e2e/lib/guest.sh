@@ -18,6 +18,12 @@ need_guest() {
 	done
 }
 
+# json_counts FILE: "INSTRUCTIONS CYCLES" of a --stats-json file (cycles "-" when it has none:
+# robin run's), for comparing two runs' counts.
+json_counts() {
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print(d['instructions'], d.get('cycles', '-'))" "$1"
+}
+
 have_qemu() { command -v qemu-riscv64 >/dev/null 2>&1; }
 
 # same_as_qemu PROG [ARGS...]: robin and qemu give the same stdout and exit status.
