@@ -5,12 +5,14 @@
 #include "campaign/campaign_prof_eval.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/simpoint.h"
 #include "analysis/strat_ci.h"
 #include "campaign/campaign_priv.h"
 #include "campaign/campaign_prof.h"
@@ -107,11 +109,87 @@ static int campaign_prof_eval_error(struct code_map *m, const struct campaign_pr
 	return pmu_eval_error(m, &a->prof, &r->prof, out);
 }
 
+/* Each of the n functions keys[]'s share of every interval's instructions, from the campaign's
+ * basic-block vectors (bbv.bb, and bbv.map's blocks by their first PC): x[i * n + k]. Known
+ * for every interval, not only the points' (NAN for an interval without a vector, as the
+ * program's partial tail may be). NULL when they do not read or out of memory. */
+static double *campaign_prof_insn_shares(const struct campaign *c, struct code_map *m,
+                                         const uint64_t *keys, int n)
+{
+	char path[PATH_MAX], line[256], err[256];
+	int *fn = NULL;
+	size_t cap = 0;
+	double *x = NULL;
+	if (campaign_path(path, sizeof(path), c->dir, "bbv.map"))
+		return NULL;
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	int ok = 1;
+	while (ok && fgets(line, sizeof(line), f)) {
+		size_t id;
+		uint64_t pc;
+		struct code_loc l;
+		if (sscanf(line, "B %zu %" SCNx64, &id, &pc) != 2 || !id || id > (1u << 28))
+			continue;
+		if (id >= cap) {
+			size_t nc = cap ? cap : 1024;
+			while (nc <= id)
+				nc *= 2;
+			int *g = realloc(fn, nc * sizeof(*g));
+			if (!g) {
+				ok = 0;
+				break;
+			}
+			for (size_t i = cap; i < nc; i++)
+				g[i] = -1;
+			fn = g;
+			cap = nc;
+		}
+		if (code_map_locate(m, pc, &l)) {
+			ok = 0;
+			break;
+		}
+		uint64_t key = code_map_key_func(m, &l);
+		for (int k = 0; k < n; k++)
+			if (keys[k] == key)
+				fn[id] = k;
+	}
+	fclose(f);
+	struct simpoint_fv fv;
+	if (!ok || campaign_path(path, sizeof(path), c->dir, "bbv.bb") ||
+	    simpoint_fv_read(path, &fv, err, sizeof(err))) {
+		free(fn);
+		return NULL;
+	}
+	if ((x = calloc(c->n_intervals * (size_t)n, sizeof(*x))))
+		for (size_t i = 0; i < c->n_intervals; i++) {
+			if (i >= fv.n_rows) {  /* a tail the vectors do not have a row for */
+				for (int k = 0; k < n; k++)
+					x[i * (size_t)n + (size_t)k] = NAN;
+				continue;
+			}
+			for (size_t j = fv.row_start[i]; j < fv.row_start[i + 1]; j++)
+				if (fv.id[j] < cap && fn[fv.id[j]] >= 0)
+					x[i * (size_t)n + (size_t)fn[fv.id[j]]] += fv.count[j];
+			for (int k = 0; k < n && fv.row_sum[i] > 0; k++)
+				x[i * (size_t)n + (size_t)k] /= fv.row_sum[i];
+		}
+	simpoint_fv_free(&fv);
+	free(fn);
+	return x;
+}
+
 /* The weighted Oracle's heaviest functions with their shares' 95% intervals: per point its
  * Oracle cycles per instruction in each function, y_f, and in all, y; the share
  * S = sum w y_f / sum w y; its variance that of the stratified mean of y_f - S y (the
  * clusters as strata, pooled in units of each cluster's mean CPI) over the CPI squared.
- * 0, or -ENOMEM, or -errno with a message in err when a point's profile does not read. */
+ * Two points can agree by chance where their cluster's intervals differ (a start-up interval
+ * among a loop's, its library code in neither point): each function's share of every
+ * interval's instructions, from the basic-block vectors, spread over the cluster's intervals
+ * and in cycles by the cycles per instruction in and outside the function in the points, is a
+ * floor under the cluster's variance (with the cluster's intervals less one degrees of freedom), as the
+ * memory signature is under the CPI's. 0, or -ENOMEM, or -errno with a message in err when a point's profile does not read. */
 static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
                                 const struct campaign_prof *w, const struct campaign_prof *t,
                                 struct campaign_prof_eval *out, char *err, size_t errlen)
@@ -163,6 +241,7 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 	double cpi = 0;
 	for (int i = 0; i < c->n_points && !rc; i++)
 		cpi += c->pts[i].weight * cp[i];
+	double *x = rc ? NULL : campaign_prof_insn_shares(c, m, keys, n);
 	for (int k = 0; k < n && !rc && cpi > 0; k++) {
 		double sf = 0;
 		for (int i = 0; i < c->n_points; i++)
@@ -182,12 +261,42 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 			st->sum2 += z * z;
 			cpi_sum[p->cluster] += cp[i];
 		}
+		/* cycles per instruction in the function (ck) and outside it (cr), over the points:
+		 * an interval of instruction share x has z = y - S cp near x (ck (1 - S) + S cr) -
+		 * S cr, so the spread of x times that factor is a floor under z's */
+		double yw = 0, xw = 0, cw = 0, rw = 0;
+		for (int i = 0; x && i < c->n_points; i++) {
+			const struct campaign_point *p = &c->pts[i];
+			double v = x[(size_t)p->interval * (size_t)n + (size_t)k];
+			if (!isnan(v)) {
+				yw += p->weight * y[i][k];
+				xw += p->weight * v;
+				cw += p->weight * cp[i];
+				rw += p->weight * (1 - v);
+			}
+		}
+		double ck = xw > 0 ? yw / xw : 0, cr = rw > 0 ? (cw - yw) / rw : 0;
+		double fk = ck * (1 - sf) + sf * (cr > 0 ? cr : 0);
 		int ns = 0;
 		for (int j = 0; j < c->k; j++) {
 			if (!h[j].n)
 				continue;
 			h[j].n_units = units[j] > h[j].n ? units[j] : h[j].n;
 			h[j].scale = cpi_sum[j] / h[j].n;
+			double sx = 0, sxx = 0;
+			int nx = 0;
+			for (size_t i = 0; fk > 0 && i < c->n_intervals; i++)
+				if (c->label[i] == j && !isnan(x[i * (size_t)n + (size_t)k])) {
+					double v = x[i * (size_t)n + (size_t)k];
+					sx += v;
+					sxx += v * v;
+					nx++;
+				}
+			if (nx >= 2) {
+				double mx = sx / nx, vx = (sxx - nx * mx * mx) / (nx - 1);
+				h[j].floor_s2 = vx > 0 ? fk * fk * vx : 0;
+				h[j].floor_df = nx - 1;
+			}
 			h[ns++] = h[j];
 		}
 		struct strat_ci ci;
@@ -209,6 +318,7 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 	}
 	if (!rc)
 		out->n_top = n;
+	free(x);
 	free(y);
 	free(cp);
 	free(h);
