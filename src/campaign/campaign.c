@@ -219,6 +219,8 @@ static int campaign_write_manifest(const struct campaign *c, char *err, size_t e
 	fprintf(f, "seed %" PRIu64 "\n", c->seed);
 	if (c->sysroot[0])
 		fprintf(f, "sysroot %s\n", c->sysroot);
+	if (c->cwd[0])
+		fprintf(f, "cwd %s\n", c->cwd);
 	fprintf(f, "argc %d\n", c->argc);
 	for (int i = 0; i < c->argc; i++)
 		fprintf(f, "arg %s\n", c->argv[i]);
@@ -376,6 +378,14 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 				rc = -EINVAL;
 			else
 				memcpy(c->sysroot, line + 8, n + 1);
+			continue;
+		}
+		if (!strncmp(line, "cwd ", 4)) {
+			size_t n = strlen(line + 4);
+			if (n >= sizeof(c->cwd) || line[4] != '/')
+				rc = -EINVAL;
+			else
+				memcpy(c->cwd, line + 4, n + 1);
 			continue;
 		}
 		if (sscanf(line, "argc %d", &c->argc) == 1) {
@@ -787,6 +797,8 @@ int campaign_prepare(struct campaign *c, const char *dir, const struct campaign_
 	}
 	c->seed = o->seed;
 	snprintf(c->sysroot, sizeof(c->sysroot), "%s", o->sysroot ? o->sysroot : "");
+	if (!getcwd(c->cwd, sizeof(c->cwd)))
+		c->cwd[0] = 0;
 	c->argc = argc;
 	c->argv = calloc((size_t)argc + 1, sizeof(char *));
 	if (!c->argv)

@@ -185,6 +185,9 @@ struct campaign {
 	int *label;
 	uint64_t seed;             /* the emulator's seed and sysroot ("" = default) */
 	char sysroot[PATH_MAX];
+	char cwd[PATH_MAX];        /* where the campaign ran: the program's path and its images'
+	                              are relative to it ("" in a campaign from before it was
+	                              recorded) */
 	int argc;                  /* the program's command line (argv[0] = PROG) */
 	char **argv;
 	struct simpoint_split *splits;  /* clusters split by the memory signature */

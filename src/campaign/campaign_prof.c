@@ -60,8 +60,8 @@ int campaign_prof_pmu(uint64_t period_cycles, uint32_t commit_width, struct pmu 
 	return rc ? rc : pmu_create(&pc, out);
 }
 
-int campaign_prof_save(const struct pmu *p, const struct emu *e, const char *path, char *err,
-                       size_t errlen)
+int campaign_prof_save(const struct pmu *p, const struct emu *e, const char *base,
+                       const char *path, char *err, size_t errlen)
 {
 	struct emu_image_info im[EMU_MAX_IMAGES];
 	size_t nim = emu_images(e, im, EMU_MAX_IMAGES);
@@ -72,8 +72,9 @@ int campaign_prof_save(const struct pmu *p, const struct emu *e, const char *pat
 		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", tmp, strerror(errno));
 	fprintf(f, "%s\n", CAMPAIGN_PROF_MAGIC);
 	for (size_t i = 0; i < nim && i < EMU_MAX_IMAGES; i++)
-		fprintf(f, "image %" PRIx64 " %" PRIx64 " %" PRIx64 " %s\n", im[i].start, im[i].end,
-		        im[i].bias, im[i].path);
+		fprintf(f, "image %" PRIx64 " %" PRIx64 " %" PRIx64 " %s%s%s\n", im[i].start, im[i].end,
+		        im[i].bias, base && base[0] && im[i].path[0] != '/' ? base : "",
+		        base && base[0] && im[i].path[0] != '/' ? "/" : "", im[i].path);
 	for (size_t i = 0; i < pmu_unit_count(p); i++) {
 		const struct pmu_unit *u = pmu_unit_at(p, i);
 		const struct pmu_profile *q = &u->prof;

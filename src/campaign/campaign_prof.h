@@ -67,10 +67,11 @@ int campaign_prof_wanted(const char *dir, uint64_t *period_cycles, char *err, si
 int campaign_prof_pmu(uint64_t period_cycles, uint32_t commit_width, struct pmu **out)
 	__attribute__((warn_unused_result));
 
-/* Save the finished PMU's profiles and e's code images to path (atomically). Returns 0 or
- * -errno with a message. */
-int campaign_prof_save(const struct pmu *p, const struct emu *e, const char *path, char *err,
-                       size_t errlen)
+/* Save the finished PMU's profiles and e's code images to path (atomically), an image's
+ * relative path put under base (the campaign's directory of origin, campaign.cwd; NULL or "":
+ * as it is), so that a merge anywhere finds the files. Returns 0 or -errno with a message. */
+int campaign_prof_save(const struct pmu *p, const struct emu *e, const char *base,
+                       const char *path, char *err, size_t errlen)
 	__attribute__((warn_unused_result));
 
 /* Read a .prof file. Returns 0 or -errno with a message naming the file and line. */

@@ -73,6 +73,7 @@ static int campaign_prof_spec(const char *dir, struct sim_spec *s, char *err, si
 struct campaign_detail {
 	const char *dir;
 	const char *prof_name;       /* the profiles' file in dir */
+	const char *cwd;             /* the campaign's directory of origin (campaign.cwd) */
 	const char *what;            /* "point 3", "the full detailed run" */
 	char *err;
 	size_t errlen;
@@ -216,7 +217,7 @@ static int campaign_detail_done(void *ctx, const struct sim_result *r)
 		k->rc = campaign_fail(k->err, k->errlen, -ENOMEM, "out of memory while profiling");
 		return 1;
 	}
-	k->rc = campaign_prof_save(pmu, r->emu, path, k->err, k->errlen);
+	k->rc = campaign_prof_save(pmu, r->emu, k->cwd, path, k->err, k->errlen);
 	return k->rc ? 1 : 0;
 }
 
@@ -298,8 +299,8 @@ static int campaign_point_go(const struct campaign *c, const struct core_config 
 		goto out;
 	snprintf(pname, sizeof(pname), "point-%d.prof", index);
 	snprintf(what, sizeof(what), "point %d", index);
-	struct campaign_detail k = { .dir = c->dir, .prof_name = pname, .what = what, .err = err,
-	                             .errlen = errlen };
+	struct campaign_detail k = { .dir = c->dir, .cwd = c->cwd, .prof_name = pname, .what = what,
+	                             .err = err, .errlen = errlen };
 	struct campaign_alone a = { c, &c->pts[index], sp, &k };
 	if (c->units) {
 		sp->warm_more = campaign_point_begin;
@@ -564,8 +565,8 @@ static int campaign_chain_in(const struct campaign *c, const struct core_config 
 		rc = campaign_fail(err, errlen, -EIO, "cannot write %s/chain-%d.out", c->dir, g);
 		goto out;
 	}
-	struct campaign_detail k = { .dir = c->dir, .what = "a chain", .err = err, .errlen = errlen,
-	                             .chained = 1 };
+	struct campaign_detail k = { .dir = c->dir, .cwd = c->cwd, .what = "a chain", .err = err,
+	                             .errlen = errlen, .chained = 1 };
 	struct campaign_chainer h = { .c = c, .g = g, .next = ch->first, .at = ch->start,
 	                              .index = -1, .logfd = -1, .holding = 1, .sp = sp, .k = &k,
 	                              .kids = calloc((size_t)ch->n, sizeof(pid_t)) };
@@ -1007,7 +1008,7 @@ int campaign_truth_run(const char *dir_arg, char *err, size_t errlen)
 		rc = campaign_fail(err, errlen, -EIO, "cannot write %s", out);
 		goto out;
 	}
-	struct campaign_detail d = { .dir = dir, .prof_name = "truth.prof",
+	struct campaign_detail d = { .dir = dir, .cwd = c.cwd, .prof_name = "truth.prof",
 	                             .what = "the full detailed run", .err = err, .errlen = errlen };
 	if ((rc = campaign_detail_run(sp, &d)))
 		goto out;

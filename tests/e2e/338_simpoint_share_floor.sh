@@ -7,7 +7,9 @@
 # 98.28%. The basic-block vectors know every interval's instructions per function: their spread
 # over the cluster, in cycles by the cycles per instruction in and outside the function, is a
 # floor under the cluster's variance. Now the interval holds the full run's share and is wider
-# than 0.5 points; with units (the default) too.
+# than 0.5 points; with units (the default) too. A merge from another directory names the same
+# functions: the points' profiles keep their images' paths under the campaign's directory of
+# origin (campaign.txt's cwd), not relative to it.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
@@ -29,4 +31,14 @@ assert hi - lo > 0.005, "main's interval [%.4f, %.4f] is too narrow for the star
 print("ok (--point-units %s): main %.2f%% [%.2f%%, %.2f%%], full run %.2f%%" % (sys.argv[2], 100 * m['share'], 100 * lo, 100 * hi, 100 * m['full_share']))
 PY
 done
+R=$ROBIN; case $R in /*) ;; *) R=$ROBIN_ROOT/$R ;; esac
+grep -qx "cwd $PWD" "$T/off/campaign.txt" || { echo "campaign.txt has no cwd $PWD:"; grep '^cwd' "$T/off/campaign.txt"; exit 1; }
+(cd / && "$R" simpoint merge "$T/off" --stats-json "$T/m.json" >/dev/null 2>"$T/m.err") || { cat "$T/m.err"; exit 1; }
+python3 - "$T/off.json" "$T/m.json" <<'PY' || { cat "$T/m.err"; exit 1; }
+import json, sys
+a, b = (json.load(open(f))['profile']['top_functions'] for f in sys.argv[1:])
+assert [t['function'] for t in a] == [t['function'] for t in b], (a, b)
+assert [t['ci95'] for t in a] == [t['ci95'] for t in b], (a, b)
+print("ok: merged from /: %s" % ", ".join(t['function'] for t in b))
+PY
 exit 0
