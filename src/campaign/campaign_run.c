@@ -923,28 +923,31 @@ int campaign_write_slurm(const struct campaign *c, const char *self, char *err, 
 		FILE *f = fopen(path, "w");
 		if (!f)
 			return campaign_fail(err, errlen, -errno, "cannot write %s: %s", path, strerror(errno));
-		if (k == 0)
+		if (k == 0) {
 			fprintf(f, "#!/bin/sh\n"
 			        "# robin simpoint: one chain of points (one warming, the points in detail\n"
 			        "# on the way) per array task\n"
 			        "#SBATCH --job-name=robin-points\n#SBATCH --array=0-%d\n"
-			        "#SBATCH --ntasks=1\n#SBATCH --output=%s/slurm-chain-%%a.log\n"
-			        "exec '%s' simpoint chain '%s' \"$SLURM_ARRAY_TASK_ID\"\n",
-			        c->n_chains - 1, c->dir, self, c->dir);
-		else if (k == 1)
+			        "#SBATCH --ntasks=1\n#SBATCH --output=%s/slurm-chain-%%a.log\n",
+			        c->n_chains - 1, c->dir);
+			if (c->cwd[0])  /* the program's relative paths are from where the campaign ran */
+				fprintf(f, "cd '%s' || exit 1\n", c->cwd);
+			fprintf(f, "exec '%s' simpoint chain '%s' \"$SLURM_ARRAY_TASK_ID\"\n", self, c->dir);
+		} else if (k == 1) {
 			fprintf(f, "#!/bin/sh\n"
 			        "# robin simpoint: the weighted estimate once every point has run\n"
 			        "#SBATCH --job-name=robin-merge\n#SBATCH --ntasks=1\n"
 			        "#SBATCH --output=%s/slurm-merge.log\n"
 			        "exec '%s' simpoint merge '%s' --stats-json '%s/result.json'\n",
 			        c->dir, self, c->dir, c->dir);
-		else
+		} else {
 			fprintf(f, "#!/bin/sh\n"
 			        "# submit the points as a job array and the merge after all of them\n"
 			        "set -e\n"
 			        "jid=$(sbatch --parsable '%s/points.sbatch')\n"
 			        "sbatch --parsable --dependency=afterok:\"${jid%%%%;*}\" '%s/merge.sbatch'\n",
 			        c->dir, c->dir);
+		}
 		if (fclose(f))
 			return campaign_fail(err, errlen, -EIO, "cannot write %s", path);
 		chmod(path, 0755);

@@ -3,7 +3,8 @@
 # merge job and
 # submit.sh chaining them with --dependency=afterok; running each array task's command by hand
 # (as Slurm would, with SLURM_ARRAY_TASK_ID) and then the merge job's gives the same estimate as
-# the campaign run locally. (make slurm-check runs the scripts on a real one-node cluster.)
+# the campaign run locally, the tasks started from / (the script goes to the directory the
+# campaign ran in). (make slurm-check runs the scripts on a real one-node cluster.)
 # The local campaign saves no checkpoint: its points fork from one run of the program, and
 # each point's result is the one restored from the Slurm campaign's checkpoint, cycle for
 # cycle (phases reads a file every round: a point's reads must not move the run it forked
@@ -26,7 +27,9 @@ grep -q "simpoint chain " "$T/s/points.sbatch" || { cat "$T/s/points.sbatch"; ex
 grep -q 'dependency=afterok:' "$T/s/submit.sh" || { cat "$T/s/submit.sh"; exit 1; }
 ls "$T"/s/point-*.txt >/dev/null 2>&1 && { echo "--slurm ran points locally"; exit 1; }
 for ((i = 0; i < nc; i++)); do
-	SLURM_ARRAY_TASK_ID=$i sh "$T/s/points.sbatch" 2>"$T/perr" || { echo "task $i failed"; cat "$T/perr"; exit 1; }
+	# from another directory, as a node may start it: the script goes to the campaign's own
+	# (the program's input is a relative path)
+	(cd / && SLURM_ARRAY_TASK_ID=$i sh "$T/s/points.sbatch") 2>"$T/perr" || { echo "task $i failed"; cat "$T/perr"; exit 1; }
 done
 sh "$T/s/merge.sbatch" 2>"$T/merr" || { cat "$T/merr"; exit 1; }
 python3 - "$T/local.json" "$T/s/result.json" <<'PY' || exit 1
