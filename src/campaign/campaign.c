@@ -374,17 +374,20 @@ int campaign_load(struct campaign *c, const char *dir, char *err, size_t errlen)
 			continue;
 		if (!strncmp(line, "sysroot ", 8)) {
 			size_t n = strlen(line + 8);
-			if (n >= sizeof(c->sysroot))
+			if (n >= sizeof(c->sysroot)) {
+				snprintf(why, sizeof(why), "sysroot: longer than %zu bytes", sizeof(c->sysroot) - 1);
 				rc = -EINVAL;
-			else
+			} else
 				memcpy(c->sysroot, line + 8, n + 1);
 			continue;
 		}
 		if (!strncmp(line, "cwd ", 4)) {
 			size_t n = strlen(line + 4);
-			if (n >= sizeof(c->cwd) || line[4] != '/')
+			if (n >= sizeof(c->cwd) || line[4] != '/') {
+				snprintf(why, sizeof(why), "cwd: not an absolute path shorter than %zu bytes",
+				         sizeof(c->cwd));
 				rc = -EINVAL;
-			else
+			} else
 				memcpy(c->cwd, line + 4, n + 1);
 			continue;
 		}

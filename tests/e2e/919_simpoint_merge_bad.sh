@@ -4,7 +4,8 @@
 # beyond k, and printed a CPI with exit 0. A real small campaign is made, then its
 # campaign.txt edited for each bad case: merge must exit 1 with one line naming
 # campaign.txt:LINE and what is wrong; the untouched campaign still merges. The campaign
-# chooses its points' warming (warm_auto MIN MAX): a bad pair of bounds is refused too.
+# chooses its points' warming (warm_auto MIN MAX): a bad pair of bounds is refused too, and a
+# directory of origin (cwd) that is not absolute.
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest phases
@@ -68,4 +69,9 @@ bad warm_auto_zero "campaign.txt:$WL: warm_auto 0 400000" \
 	"if f[:1] == ['warm_auto']: f[1] = '0'"
 bad warm_auto_short "campaign.txt:$WL: not a robin campaign manifest" \
 	"if f[:1] == ['warm_auto']: f[2:] = []"
+# the directory the campaign ran in, which its profiles' image paths are under
+CL=$(grep -n '^cwd /' "$M" | cut -d: -f1)
+[ -n "$CL" ] || die "no cwd line"
+bad cwd "campaign.txt:$CL: cwd: not an absolute path" \
+	"if f[:1] == ['cwd']: f[1] = 'relative/dir'"
 exit $fail
