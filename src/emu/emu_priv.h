@@ -262,6 +262,9 @@ struct emu {
 	uint64_t altstack_sp, altstack_size, altstack_flags;
 	uint64_t clear_child_tid, robust_list, robust_len;
 	uint64_t rng_state;                 /* getrandom stream (splitmix64) */
+	int random_dev;                     /* under --hermetic, whether the guest may hold a random
+	                                       device (syscall_fs.c): 0 not looked yet, 1 no, 2 maybe
+	                                       (then a read asks fstat) */
 	uint64_t start_ns;                  /* host monotonic time at load */
 	uint8_t warned[1024];               /* syscall number already reported (numbers past
 	                                       the end share the last entry) */

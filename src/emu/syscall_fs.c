@@ -50,6 +50,43 @@ static int sys_dirfd(int64_t fd)
 	return (int)fd;  /* AT_FDCWD (-100) has the same value on both sides */
 }
 
+/* Is host descriptor fd the kernel's random device (character device 1:8 /dev/random or 1:9
+ * /dev/urandom, however it was reached)? */
+static int sys_random_dev(int fd)
+{
+	struct stat st;
+	return !fstat(fd, &st) && S_ISCHR(st.st_mode) && major(st.st_rdev) == 1 &&
+	       (minor(st.st_rdev) == 8 || minor(st.st_rdev) == 9);
+}
+
+/* Under --hermetic the random devices read from the --seed stream that getrandom serves: a
+ * program that seeds itself from /dev/urandom (SQLite does) then runs the same on every run.
+ * The descriptor stays the host's device (a checkpoint reopens it by its path). A read asks
+ * fstat only once the guest may hold such a device (e->random_dev: the descriptors it had
+ * when it first read, and every one openat gave it since; a dup can only copy one of those):
+ * an fstat per read doubled the time of a guest reading a file a byte at a time. */
+static int sys_seeded_random(struct emu *e, int fd)
+{
+	if (!e->cfg.hermetic)
+		return 0;
+	if (!e->random_dev) {
+		e->random_dev = 1;
+		DIR *d = opendir("/proc/self/fd");
+		struct dirent *de;
+		while (d && (de = readdir(d)) && e->random_dev == 1) {
+			char *end;
+			long n = strtol(de->d_name, &end, 10);
+			if (!*end && end != de->d_name && n != dirfd(d) && sys_random_dev((int)n))
+				e->random_dev = 2;
+		}
+		if (d)
+			closedir(d);
+		else
+			e->random_dev = 2;  /* unknown: ask every time */
+	}
+	return e->random_dev == 2 && sys_random_dev(fd);
+}
+
 SYS(openat)
 {
 	char gpath[64];
@@ -60,6 +97,8 @@ SYS(openat)
 	}
 	SYS_PATH(e, a[1], path);
 	int fd = openat(sys_dirfd((int64_t)a[0]), path, (int)a[2], (mode_t)a[3]);
+	if (fd >= 0 && e->random_dev == 1 && sys_random_dev(fd))
+		e->random_dev = 2;  /* its reads go to the --seed stream (sys_seeded_random) */
 	return syscall_host(fd);
 }
 
@@ -74,18 +113,6 @@ SYS(close_range)
 	(void)e;
 	(void)a;
 	return -ENOSYS;  /* glibc falls back to closing one by one */
-}
-
-/* Under --hermetic the kernel's random devices (character devices 1:8 /dev/random and 1:9
- * /dev/urandom, however the guest reached them) read from the --seed stream that getrandom
- * serves: a program that seeds itself from /dev/urandom (SQLite does) then runs the same on
- * every run. The descriptor stays the host's device (a checkpoint reopens it by its path);
- * the read paths ask fstat, only under --hermetic. */
-static int sys_seeded_random(const struct emu *e, int fd)
-{
-	struct stat st;
-	return e->cfg.hermetic && !fstat(fd, &st) && S_ISCHR(st.st_mode) &&
-	       major(st.st_rdev) == 1 && (minor(st.st_rdev) == 8 || minor(st.st_rdev) == 9);
 }
 
 /* A read of n bytes into iov from a seeded random device: each one filled. */

@@ -4,8 +4,8 @@
 # dup and stdio, and /dev/random, then works for a length that follows the first bytes. The
 # same --seed gives the same bytes and instruction count (robin run --hermetic, robin sim with
 # its cycles, static and dynamic builds); another seed other bytes; each read goes on in the
-# stream (no two lines alike); plain robin run and robin sim --host-env read the host's
-# devices (two runs differ).
+# stream (no two lines alike); a device the guest was started with (stdin from /dev/urandom)
+# too; plain robin run and robin sim --host-env read the host's devices (two runs differ).
 set -u
 . "$ROBIN_ROOT/tests/e2e/lib/guest.sh"
 need_guest devrandom
@@ -31,6 +31,10 @@ for v in static dyn; do
 	"$ROBIN" sim --host-env "$P" >"$T/h1.out" 2>/dev/null && "$ROBIN" sim --host-env "$P" >"$T/h2.out" 2>/dev/null ||
 		{ echo "$v: sim --host-env failed"; exit 1; }
 	cmp -s "$T/h1.out" "$T/h2.out" && { echo "$v: robin sim --host-env read the same bytes twice"; exit 1; }
+	for k in 1 2; do
+		"$ROBIN" run --hermetic --seed 5 "$P" stdin </dev/urandom >"$T/i$k.out" || { echo "$v: stdin run $k failed"; exit 1; }
+	done
+	cmp -s "$T/i1.out" "$T/i2.out" || { echo "$v: stdin from /dev/urandom read other bytes"; cat "$T/i1.out" "$T/i2.out"; exit 1; }
 done
 echo "ok: the same bytes and counts for one seed, run and sim, static and dynamic"
 exit 0
