@@ -88,6 +88,15 @@ static int strat_ci_run(const struct strat_ci_stratum *s, size_t n, int pooled,
 	return 0;
 }
 
+void strat_ci_add_sub(struct strat_ci_stratum *st, double v, double df)
+{
+	if (!(v > 0))
+		return;
+	double t = st->sub_var + v;
+	st->sub_df = st->sub_df > 0 ? t * t / (st->sub_var * st->sub_var / st->sub_df + v * v / df) : df;
+	st->sub_var = t;
+}
+
 int strat_ci_compute(const struct strat_ci_stratum *s, size_t n, struct strat_ci *out)
 {
 	return strat_ci_run(s, n, 0, out);

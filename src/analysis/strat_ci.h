@@ -38,6 +38,10 @@ struct strat_ci {
 	int ok;            /* 0: a stratum has one measured unit of several: no interval */
 };
 
+/* Add one measured unit's own estimated variance v (with df degrees of freedom, >= 1) to
+ * stratum st's second stage: sub_var sums them, sub_df is Satterthwaite's over them. */
+void strat_ci_add_sub(struct strat_ci_stratum *st, double v, double df);
+
 /* The two-sided 95% quantile of Student's t with df degrees of freedom (df < 1: that of 1;
  * fractional df rounded down, which widens the interval). */
 double strat_ci_t975(double df);

@@ -980,12 +980,8 @@ int campaign_estimate(const struct campaign *c, struct campaign_estimate *e, cha
 		 * (Satterthwaite's degrees of freedom over the stratum's points) */
 		if (p->units >= 2 && c->unit_len) {
 			double m = (double)p->units, slots = (double)p->length / (double)c->unit_len;
-			double v = p->units_sd * p->units_sd / m * (slots > m ? 1 - m / slots : 0);
-			if (v > 0) {
-				st->sub_df = st->sub_df > 0 ? (st->sub_var + v) * (st->sub_var + v) /
-				             (st->sub_var * st->sub_var / st->sub_df + v * v / (m - 1)) : m - 1;
-				st->sub_var += v;
-			}
+			strat_ci_add_sub(st, p->units_sd * p->units_sd / m * (slots > m ? 1 - m / slots : 0),
+			                 m - 1);
 		}
 	}
 	for (int g = 0; g < c->n_chains; g++) {

@@ -220,6 +220,15 @@ static void test_two_stage(void **state)
 	assert_int_equal(strat_ci_compute(&two, 1, &ci), 0);
 	assert_true(fabs(ci.var - (a + b)) < 1e-12);
 	assert_true(fabs(ci.df - (a + b) * (a + b) / (a * a + b * b / 20)) < 1e-9);
+	/* strat_ci_add_sub: variances 0.2 (9 df) and 0.3 (19 df) sum to 0.5 at
+	 * 0.25 / (0.04 / 9 + 0.09 / 19) degrees of freedom; a variance of 0 adds nothing */
+	struct strat_ci_stratum add = { .w = 1, .n_units = 1, .n = 1 };
+	strat_ci_add_sub(&add, 0.2, 9);
+	assert_true(fabs(add.sub_var - 0.2) < 1e-15 && fabs(add.sub_df - 9) < 1e-12);
+	strat_ci_add_sub(&add, 0.3, 19);
+	strat_ci_add_sub(&add, 0, 5);
+	assert_true(fabs(add.sub_var - 0.5) < 1e-15);
+	assert_true(fabs(add.sub_df - 0.25 / (0.04 / 9 + 0.09 / 19)) < 1e-9);
 
 	enum { H = 6, NP = 8, M = 400, m = 20 };
 	static const int size[H] = { 1, 1, 1, 4, 1, 3 };  /* four strata of one primary each */
@@ -262,9 +271,7 @@ static void test_two_stage(void **state)
 				double y = sum / m, v = (sum2 - m * y * y) / (m - 1) / m * (1 - (double)m / M);
 				s[h].sum += y;
 				s[h].sum2 += y * y;
-				s[h].sub_df = s[h].sub_var > 0 ? (s[h].sub_var + v) * (s[h].sub_var + v) /
-				              (s[h].sub_var * s[h].sub_var / s[h].sub_df + v * v / (m - 1)) : m - 1;
-				s[h].sub_var += v;
+				strat_ci_add_sub(&s[h], v, m - 1);
 			}
 		}
 		assert_int_equal(strat_ci_compute_pooled(s, H, &ci), 0);
