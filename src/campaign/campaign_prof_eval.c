@@ -188,8 +188,9 @@ static double *campaign_prof_insn_shares(const struct campaign *c, struct code_m
  * among a loop's, its library code in neither point): each function's share of every
  * interval's instructions, from the basic-block vectors, spread over the cluster's intervals
  * and in cycles by the cycles per instruction in and outside the function in the points, is a
- * floor under the cluster's variance (with the cluster's intervals less one degrees of freedom), as the
- * memory signature is under the CPI's. 0, or -ENOMEM, or -errno with a message in err when a point's profile does not read. */
+ * floor under the cluster's variance (with the cluster's intervals less one degrees of
+ * freedom), as the memory signature is under the CPI's. 0, or -ENOMEM, or -errno with a
+ * message in err when a point's profile does not read. */
 static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
                                 const struct campaign_prof *w, const struct campaign_prof *t,
                                 struct campaign_prof_eval *out, char *err, size_t errlen)
@@ -213,7 +214,8 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 	struct strat_ci_stratum *h = calloc((size_t)c->k, sizeof(*h));
 	double *cpi_sum = calloc((size_t)c->k, sizeof(*cpi_sum));
 	double *units = calloc((size_t)c->k, sizeof(*units));
-	int rc = !y || !cp || !h || !cpi_sum || !units ? -ENOMEM : 0;
+	double (*xs)[3] = calloc((size_t)c->k, sizeof(*xs));  /* per cluster: n, sum, sum of squares */
+	int rc = !y || !cp || !h || !cpi_sum || !units || !xs ? -ENOMEM : 0;
 	for (size_t i = 0; !rc && i < c->n_intervals; i++)  /* each cluster's intervals */
 		if (c->label[i] >= 0 && c->label[i] < c->k)
 			units[c->label[i]]++;
@@ -277,23 +279,24 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 		}
 		double ck = xw > 0 ? yw / xw : 0, cr = rw > 0 ? (cw - yw) / rw : 0;
 		double fk = ck * (1 - sf) + sf * (cr > 0 ? cr : 0);
+		memset(xs, 0, (size_t)c->k * sizeof(*xs));
+		for (size_t i = 0; fk > 0 && i < c->n_intervals; i++) {
+			double v = x[i * (size_t)n + (size_t)k];
+			if (c->label[i] >= 0 && c->label[i] < c->k && !isnan(v)) {
+				xs[c->label[i]][0]++;
+				xs[c->label[i]][1] += v;
+				xs[c->label[i]][2] += v * v;
+			}
+		}
 		int ns = 0;
 		for (int j = 0; j < c->k; j++) {
 			if (!h[j].n)
 				continue;
 			h[j].n_units = units[j] > h[j].n ? units[j] : h[j].n;
 			h[j].scale = cpi_sum[j] / h[j].n;
-			double sx = 0, sxx = 0;
-			int nx = 0;
-			for (size_t i = 0; fk > 0 && i < c->n_intervals; i++)
-				if (c->label[i] == j && !isnan(x[i * (size_t)n + (size_t)k])) {
-					double v = x[i * (size_t)n + (size_t)k];
-					sx += v;
-					sxx += v * v;
-					nx++;
-				}
+			double nx = xs[j][0];
 			if (nx >= 2) {
-				double mx = sx / nx, vx = (sxx - nx * mx * mx) / (nx - 1);
+				double mx = xs[j][1] / nx, vx = (xs[j][2] - nx * mx * mx) / (nx - 1);
 				h[j].floor_s2 = vx > 0 ? fk * fk * vx : 0;
 				h[j].floor_df = nx - 1;
 			}
@@ -324,6 +327,7 @@ static int campaign_prof_shares(const struct campaign *c, struct code_map *m,
 	free(h);
 	free(cpi_sum);
 	free(units);
+	free(xs);
 	return rc;
 }
 
