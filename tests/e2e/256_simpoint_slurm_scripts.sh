@@ -24,6 +24,9 @@ nc=$(sed -n 's/^#SBATCH --array=0-\([0-9]*\)$/\1/p' "$T/s/points.sbatch")
 [ -n "$nc" ] && [ "$nc" -lt "$n" ] || { echo "not one task per chain of $n points"; cat "$T/s/points.sbatch"; exit 1; }
 nc=$((nc + 1))
 grep -q "simpoint chain " "$T/s/points.sbatch" || { cat "$T/s/points.sbatch"; exit 1; }
+# a chain that starts at the program's beginning runs its command line, whose relative paths
+# are from the directory the campaign ran in: the task goes there first
+grep -qxF "cd '$PWD' || exit 1" "$T/s/points.sbatch" || { echo "points.sbatch does not go to $PWD:"; cat "$T/s/points.sbatch"; exit 1; }
 grep -q 'dependency=afterok:' "$T/s/submit.sh" || { cat "$T/s/submit.sh"; exit 1; }
 ls "$T"/s/point-*.txt >/dev/null 2>&1 && { echo "--slurm ran points locally"; exit 1; }
 for ((i = 0; i < nc; i++)); do
