@@ -101,6 +101,15 @@ static void bbv_add(struct bbv *b, uint32_t id, uint64_t v)
 	b->blocks[id - 1].total += v;
 }
 
+/* Where runs the emulator counts (emu_block_counts) must end: before the first block end that
+ * could end the interval (its count reaching N), and none while a block is open (then the
+ * next block is stepped, reported instruction by instruction). */
+static void bbv_stop(struct bbv *b)
+{
+	b->emu->block_hook_stop = b->open_insns || b->count >= b->interval_insns ? 0 :
+	                          b->run_insns + (b->interval_insns - b->count) - 1;
+}
+
 /* Grow *p (of *cap elements of size) to hold n + 1. 0 or -ENOMEM. */
 static int bbv_reserve(void **p, size_t *cap, size_t n, size_t size)
 {
@@ -135,9 +144,40 @@ static int bbv_flush_slot(struct bbv *b, struct bbv_run_cache *rc)
 	return 0;
 }
 
+/* The emulator's counted executions of run (pc, n), which it logged once before: pending. */
+static void bbv_add_counted(void *ctx, uint64_t pc, uint64_t n, uint64_t times)
+{
+	struct bbv *b = ctx;
+	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
+	uint32_t id;
+	for (;;) {
+		id = b->run_hash[k];
+		if (!id || (b->runs[id - 1].pc == pc && b->runs[id - 1].n == n))
+			break;
+		k = (k + 1) & b->run_hash_mask;
+	}
+	struct bbv_run *r = id ? &b->runs[id - 1] : NULL;
+	if (!r || !r->resolved || r->tail_len) {
+		if (!b->err)
+			b->err = -EINVAL;  /* a counted run must have been seen and closed */
+		return;
+	}
+	if (!r->pending) {
+		if (bbv_reserve((void **)&b->pending, &b->cap_pending, b->n_pending,
+		                sizeof(*b->pending))) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->pending[b->n_pending++] = id;
+	}
+	r->pending += times;
+}
+
 /* Count the pending executions of the run records into the current interval. */
 static void bbv_fold(struct bbv *b)
 {
+	if (b->emu->jit_count)
+		emu_block_counts_fold(b->emu, bbv_add_counted, b);
 	if (b->dirty_all) {
 		for (size_t c = 0; c < BBV_CACHE_SIZE; c++)
 			if (bbv_flush_slot(b, &b->run_cache[c]))
@@ -351,6 +391,18 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 	struct bbv_run_cache *rc = &b->run_cache[((pc >> 1) ^ n) & (BBV_CACHE_SIZE - 1)];
 	if (rc->run == rid && r->resolved && !r->tail_len && r->closed_insns <= UINT32_MAX)
 		rc->closed = (uint32_t)r->closed_insns;
+	bbv_stop(b);
+}
+
+/* Instructions the emulator ran in counted runs (emu_block_counts): closed runs within the
+ * interval, whose executions come with the next fold. */
+static void bbv_on_counted(void *ctx, uint64_t n)
+{
+	struct bbv *b = ctx;
+	if (b->open_insns && !b->err)
+		b->err = -EINVAL;  /* cannot be: counted code runs with no block open */
+	b->count += n;
+	b->run_insns += n;
 }
 
 /* The fast loop's run hook (emu_priv.h): n instructions from pc retired in sequence. The
@@ -397,14 +449,17 @@ int bbv_init(struct bbv *b, struct emu *e, uint64_t interval_insns, FILE *out)
 	b->emu = e;
 	e->block_hook = bbv_on_run;
 	e->block_hook_ctx = b;
+	if (!emu_block_counts(e, bbv_on_counted))
+		bbv_stop(b);
 	return 0;
 }
 
 int bbv_finish(struct bbv *b, struct emu *e)
 {
+	bbv_fold(b);  /* the executed totals of the map */
+	emu_block_counts(e, NULL);
 	e->block_hook = NULL;
 	e->block_hook_ctx = NULL;
-	bbv_fold(b);  /* the executed totals of the map */
 	if (!b->err && b->out && (fflush(b->out) || ferror(b->out)))
 		b->err = -EIO;
 	return b->err;

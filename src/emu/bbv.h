@@ -19,6 +19,14 @@
  * into the vector when an interval ends. Runs that continue a block the previous run left
  * open, or within which an interval ends, are accounted block by block (bbv_block_done), so
  * the vectors are the exact per-block ones.
+ *
+ * With the translator on, the translated code counts its runs itself (emu_block_counts): a run
+ * that ends a basic block adds one to its own counter and is logged only on its first
+ * execution, which makes its record here; the emulator says how many instructions such runs
+ * took between the runs it logs (bbv_on_counted), keeps them short of the next possible
+ * interval end and of any open block (block_hook_stop: that code then runs stepped,
+ * instruction by instruction), and each fold takes the counters over as pending executions.
+ * The vectors are the same; the run log and a hook call per run are gone.
  */
 #ifndef ROBIN_EMU_BBV_H
 #define ROBIN_EMU_BBV_H

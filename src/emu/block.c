@@ -462,6 +462,26 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		return;  /* the trace would miss it: it stays stepped */
 	struct jit_block blk = { .block = b, .pc = b->pc, .n_insns = b->n_insns,
 				 .pc_end = b->pc_end };
+	if (e->jit_count && env.log_runs) {
+		/* counted runs: only code whose log block_countlog_replay reads (no memory trace,
+		 * no full access log); else the block stays interpreted */
+		if (e->memtrace || e->jit_log_always || (env.log_mem && !env.log_sample))
+			return;
+		if (e->n_ctr_blocks == e->cap_ctr_blocks) {
+			size_t cap = e->cap_ctr_blocks ? 2 * e->cap_ctr_blocks : 1024;
+			struct emu_block **nb = realloc(e->ctr_blocks, cap * sizeof(*nb));
+			if (!nb)
+				return;
+			e->ctr_blocks = nb;
+			e->cap_ctr_blocks = cap;
+		}
+		if (!b->ctr) {
+			b->ctr = emu_arena_alloc(&e->blk_arena, (b->n_insns + 1u) * sizeof(*b->ctr));
+			memset(b->ctr, 0xff, (b->n_insns + 1u) * sizeof(*b->ctr));
+		}
+		env.count_runs = 1;
+		blk.ctr = b->ctr;
+	}
 	static struct jit_code c;
 	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 1)
 		return;
@@ -475,6 +495,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 			  EMU_JIT_CHUNKS * e->jit_arena.chunk_bytes, code, &c))
 		return;  /* a host fault in it could not be sent back: it stays interpreted */
 	jit_map_block(e, code, c.len, b->pc);
+	if (env.count_runs)
+		e->ctr_blocks[e->n_ctr_blocks++] = b;
 	b->jit_fp = (uint16_t)c.fp_env;
 	b->jit_sp = (uint16_t)c.sp_below;
 	if (!env.log_runs)
@@ -581,6 +603,76 @@ static void block_runlog_replay(struct emu *e, struct emu_block *b, uint64_t ico
 	}
 	*hk_pc = b->pc;
 	*hk_icount = icount;
+}
+
+/* The log of code that counts its runs (e->jit_count), to the hooks in order: pairs of an
+ * entry (a run's first execution, or a sampled line's address) and env->limit less the count
+ * at its block's start; the instructions between what the hooks were told and that count ran
+ * in counted runs and go to block_hook_counted first. The code ran from instruction count
+ * `from` to icount (before b, as block_runlog_replay). */
+static void block_countlog_replay(struct emu *e, struct emu_block *b, uint64_t from,
+				  uint64_t icount, uint32_t r, uint64_t *hk_pc, uint64_t *hk_icount)
+{
+	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
+	const uint64_t lim = e->jit_limit;
+	const int sampled = e->access_hook && e->access_sampled;
+	uint64_t pos = from;  /* the count the block hook has been told of */
+	for (; p < end; p += 2) {
+		uint64_t v = p[0], at = lim - p[1];
+		if (at > pos) {
+			e->block_hook_counted(e->block_hook_ctx, at - pos);
+			pos = at;
+		}
+		if (v & JIT_RUN_TAG) {
+			struct emu_block *rb = BLOCK_RUN_BLOCK(v);
+			uint64_t n = BLOCK_RUN_INSNS(v);
+			if (sampled)
+				e->access_seen += block_mem_before(e, rb)[n];
+			e->block_hook(e->block_hook_ctx, rb->pc, n);
+			pos += n;
+		} else if (e->access_hook) {
+			e->access_hook(e->access_hook_ctx, v);
+		}
+	}
+	if (icount > pos)
+		e->block_hook_counted(e->block_hook_ctx, icount - pos);
+	if (sampled && !(r & (JIT_LEFT | JIT_ENTER)))
+		e->access_seen += block_mem_before(e, b)[r & 0xffff];
+	*hk_pc = b->pc;
+	*hk_icount = icount;
+}
+
+int emu_block_counts(struct emu *e, void (*fn)(void *ctx, uint64_t n_insns))
+{
+	if (!fn) {
+		e->block_hook_counted = NULL;
+		e->block_hook_stop = UINT64_MAX;
+		return 0;
+	}
+	if (!e->jit_on || e->jit_blocks || e->memtrace || e->jit_log_always)
+		return -1;
+	e->jit_count = 1;
+	e->block_hook_counted = fn;
+	return 0;
+}
+
+void emu_block_counts_fold(struct emu *e, void (*add)(void *ctx, uint64_t pc, uint64_t n,
+                                                      uint64_t times), void *ctx)
+{
+	const int sampled = e->access_hook && e->access_sampled;
+	for (size_t i = 0; i < e->n_ctr_blocks; i++) {
+		struct emu_block *b = e->ctr_blocks[i];
+		uint64_t *c = b->ctr;
+		for (uint32_t n = 1; n <= b->n_insns; n++) {
+			uint64_t v = c[n];
+			if (v + 1 <= 1)
+				continue;  /* none since the last fold, or never run */
+			c[n] = 0;
+			if (sampled)
+				e->access_seen += v * block_mem_before(e, b)[n];
+			add(ctx, b->pc, n, v);
+		}
+	}
 }
 
 /* What the memory trace names a translated op as: a load (1), a store (2), a branch or jump
@@ -789,7 +881,7 @@ void emu_memtrace_end(struct emu *e)
 
 /* A load or store the interpreter runs while emu_set_access_hook listens: counted, and to the
  * hook when its line is sampled (the translated code's are in its log: block_runlog_replay). */
-__attribute__((noinline)) static void block_access(struct emu *e, uint64_t addr)
+__attribute__((noinline)) void block_access(struct emu *e, uint64_t addr)
 {
 	e->access_seen++;
 	if (emu_line_hash(addr >> e->access_shift) < e->access_below)
@@ -966,6 +1058,8 @@ chained:
 enter:
 	{
 		uint64_t stop = e->async_at < limit ? e->async_at : limit;
+		if (e->block_hook_stop < stop)
+			stop = e->block_hook_stop;  /* counted runs (e->jit_count) */
 		if (__builtin_expect(icount + b->n_insns > stop, 0))
 			goto slow_block;
 		if (b->jit) {
@@ -983,11 +1077,14 @@ enter:
 				e->jit_icount = icount;
 				e->jit_limit = stop;
 				if (e->jit_runlog) {
-					/* logging translations: at most two entries per instruction */
+					/* logging translations: at most two entries per instruction
+					 * (counting ones: two pairs) */
+					uint64_t most = BLOCK_RUNLOG_CAP / (e->jit_count ? 4 : 2);
 					e->jit_runlog_at = (uint64_t)(uintptr_t)e->jit_runlog;
-					if (stop - icount > BLOCK_RUNLOG_CAP / 2)
-						e->jit_limit = icount + BLOCK_RUNLOG_CAP / 2;
+					if (stop - icount > most)
+						e->jit_limit = icount + most;
 				}
+				const uint64_t from = icount;
 				if (e->block_hook && (e->jit_nolog || !e->jit_runlog))
 					e->jit_limit = 0;  /* every block back here, to be reported */
 				struct jit_ret jr = jit_call((uint8_t *)x + 128, base, mem->jit_limit,
@@ -1006,6 +1103,10 @@ enter:
 							h->instret = icount + op->idx;
 							return EMU_LIMIT;
 						}
+					} else if (e->jit_count) {
+						if (e->block_hook_counted)
+							block_countlog_replay(e, b, from, icount, r,
+									      &hk_pc, &hk_icount);
 					} else if (e->block_hook || e->access_hook) {
 						block_runlog_replay(e, b, icount, r, &hk_pc, &hk_icount);
 					}  /* else no one reads it (emu_jit_log_always) */

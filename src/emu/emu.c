@@ -461,6 +461,7 @@ int emu_create(const struct emu_config *cfg, struct emu **out)
 	e->hart.mem = &e->mem;
 	e->hart.reservation = ~0ull;
 	e->async_at = UINT64_MAX;
+	e->block_hook_stop = UINT64_MAX;
 	e->quantum_at = UINT64_MAX;
 	e->quantum = e->cfg.quantum ? e->cfg.quantum : THREAD_QUANTUM_DEFAULT;
 	e->trace_left = e->cfg.trace ? e->cfg.trace_insns : 0;
@@ -501,6 +502,9 @@ static void emu_free_heap(struct emu *e)
 	checkpoint_cache_free(e);
 	free(e->jit_runlog);
 	e->jit_runlog = NULL;
+	free(e->ctr_blocks);
+	e->ctr_blocks = NULL;
+	e->n_ctr_blocks = e->cap_ctr_blocks = 0;
 }
 
 void emu_destroy(struct emu *e)
@@ -850,6 +854,9 @@ enum emu_status emu_run_slow(struct emu *e, uint64_t limit)
 		}
 		if (e->block_hook)
 			e->block_hook(e->block_hook_ctx, pc, 1);
+		if (__builtin_expect(e->access_hook != NULL, 0) && s->insn.size &&
+		    (s->insn.cls == ISA_CLASS_LOAD || s->insn.cls == ISA_CLASS_STORE))
+			block_access(e, isa_mem_addr(&s->insn, h->x[s->insn.rs1 & 31]));
 		h->pc = pc;
 		h->next_pc = pc + s->insn.len;
 		int r = exec_table[s->insn.op](h, &s->insn);

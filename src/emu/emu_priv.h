@@ -70,6 +70,8 @@ struct emu_block {
 	const uint16_t *mem_before;  /* per i <= n_insns, the loads and stores the translated
 	                                code logs among its first i ops (block_mem_before), or
 	                                NULL */
+	uint64_t *ctr;          /* translated while runs are counted (e->jit_count): its runs'
+	                           counters by length, 1 .. n_insns (jit.h count_runs), or NULL */
 	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per
 	                                      host line; then n_ops bytes, their enum
 	                                      block_kind (for jit.c: labels may coincide) */
@@ -184,6 +186,17 @@ struct emu {
 	 * log was made (a hook then needs every block to come back: limit 0) */
 	uint64_t jit_runlog_at;
 	uint64_t *jit_runlog;
+	/* emu_block_counts: translations count the runs that end a basic block instead of logging
+	 * each (jit.h count_runs; only their first executions are logged, with the count at their
+	 * start, and the runs between logged entries go to block_hook_counted as a number of
+	 * instructions); emu_block_counts_fold hands the counters over. Runs must end at or before
+	 * block_hook_stop (the hook's next interval end; 0 while it holds a basic block open: the
+	 * next block is stepped). ctr_blocks: the translations with counters. */
+	int jit_count;
+	void (*block_hook_counted)(void *ctx, uint64_t n_insns);
+	uint64_t block_hook_stop;
+	struct emu_block **ctr_blocks;
+	size_t n_ctr_blocks, cap_ctr_blocks;
 	int jit_nolog;
 	int jit_nolog_mem;                   /* ... or one that does not log its accesses (or
 	                                        only the sampled ones: emu_set_access_hook's) */
@@ -421,5 +434,20 @@ static inline int emu_time_virtual(const struct emu *e)
 {
 	return e->cfg.virtual_time || e->clock_ns;
 }
+
+/* Count the translated code's runs for the block hook (see jit_count above): fn gets the
+ * instructions of the runs counted between two it was told of. Only before any translation
+ * (x86-64, --jit on): 0, else -1 (the code logs every run, as before). */
+int emu_block_counts(struct emu *e, void (*fn)(void *ctx, uint64_t n_insns));
+
+/* The counted runs since the last call, to add(ctx, pc, instructions, times) (each run was
+ * logged to the block hook once before); their loads and stores to emu_accesses_seen when a
+ * sampling access hook listens. */
+void emu_block_counts_fold(struct emu *e, void (*add)(void *ctx, uint64_t pc, uint64_t n,
+                                                      uint64_t times), void *ctx);
+
+/* A scalar load or store at addr that is not translated code's, while emu_set_access_hook
+ * listens (block.c): counted, and to the hook when its line is sampled. */
+void block_access(struct emu *e, uint64_t addr);
 
 #endif

@@ -754,6 +754,20 @@ static void emit_return(struct jbuf *j, uint32_t v)
 	ret_imm(j, v);
 }
 
+/* env->count_runs: the entry at [rcx] gets its second word, r11 + the block's instructions
+ * (env->limit less it: the count at the block's start), and rcx moves past both. */
+static void emit_log_start(struct jbuf *j)
+{
+	int32_t n = (int32_t)j->blk->n_insns;
+	op_m(j, 0, 1, 0x89, ROOM, RCX, -1, 8, 0);              /* mov [rcx + 8], r11 */
+	op_m(j, 0, 1, n <= 127 ? 0x83 : 0x81, 0, RCX, -1, 8, 0);  /* add qword [rcx + 8], n */
+	if (n <= 127)
+		b8(j, (uint32_t)n);
+	else
+		b32(j, (uint32_t)n);
+	alu_imm(j, 1, 0, RCX, 16);                             /* add rcx, 16 */
+}
+
 /* Append the 64-bit entry to the run log (env->log_runs; rcx is free at an exit). */
 static void emit_run_log(struct jbuf *j, uint64_t entry)
 {
@@ -763,8 +777,39 @@ static void emit_run_log(struct jbuf *j, uint64_t entry)
 	b32(j, (uint32_t)entry);
 	op_m(j, 0, 0, 0xc7, 0, RCX, -1, 4, 0);                 /* mov dword [rcx + 4], high */
 	b32(j, (uint32_t)(entry >> 32));
-	alu_imm(j, 1, 0, RCX, 8);                              /* add rcx, 8 */
+	if (j->env->count_runs)
+		emit_log_start(j);
+	else
+		alu_imm(j, 1, 0, RCX, 8);                      /* add rcx, 8 */
 	op_m(j, 0, 1, 0x89, RCX, XB, -1, at, 0);               /* mov [rdi + run_log], rcx */
+}
+
+/* env->count_runs: one more execution of the run of cnt instructions on its counter; logged
+ * (entry) when that is its first (the counter wraps from UINT64_MAX). */
+static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
+{
+	uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + cnt);
+	b8(j, 0x48);
+	b8(j, 0xb9);                                           /* movabs rcx, &ctr[cnt] */
+	b32(j, (uint32_t)at);
+	b32(j, (uint32_t)(at >> 32));
+	op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);                 /* add qword [rcx], 1 */
+	b8(j, 1);
+	uint8_t *skip = jshort(j, CC_AE);                      /* jnc: counted */
+	emit_run_log(j, entry);
+	land(j, skip);
+}
+
+/* Does a block's run that ends with op kind end a basic block (a branch or jump)? */
+static int jit_kind_ends_run(uint8_t kind)
+{
+	switch ((enum block_kind)kind) {
+	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU:
+	case BK_JAL: case BK_J: case BK_JALR: case BK_JR:
+		return 1;
+	default:
+		return 0;
+	}
 }
 
 /* Append guest address register a to the log (env->log_mem; rcx is free before an access);
@@ -784,7 +829,10 @@ static void emit_mem_log(struct jbuf *j, int a)
 	}
 	op_m(j, 0, 1, 0x8b, RCX, XB, -1, at, 0);               /* mov rcx, [rdi + run_log] */
 	op_m(j, 0, 1, 0x89, a, RCX, -1, 0, 0);                 /* mov [rcx], a */
-	alu_imm(j, 1, 0, RCX, 8);                              /* add rcx, 8 */
+	if (env->count_runs)
+		emit_log_start(j);
+	else
+		alu_imm(j, 1, 0, RCX, 8);                      /* add rcx, 8 */
 	op_m(j, 0, 1, 0x89, RCX, XB, -1, at, 0);               /* mov [rdi + run_log], rcx */
 	land(j, skip);
 }
@@ -813,11 +861,21 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 		return;
 	}
 	uint32_t cnt = (v & JIT_END) ? n : k + 1;
-	if (j->env->log_runs)
-		emit_run_log(j, JIT_RUN_TAG | (uint64_t)cnt << JIT_RUN_PTR_BITS |
-			     (uint64_t)(uintptr_t)j->blk->block);
+	uint64_t entry = JIT_RUN_TAG | (uint64_t)cnt << JIT_RUN_PTR_BITS |
+			 (uint64_t)(uintptr_t)j->blk->block;
+	/* count_runs: a run that leaves a basic block open (the block's end, not at a branch or
+	 * jump) is logged and returns: block_run steps on until the block closes */
+	int open = j->env->count_runs && (v & JIT_END) && !jit_kind_ends_run(j->ops[n - 1].kind);
+	if (j->env->count_runs && !open)
+		emit_run_count(j, cnt, entry);
+	else if (j->env->log_runs)
+		emit_run_log(j, entry);
 	if (cnt < n)
 		alu_imm(j, 1, 0, ROOM, (int32_t)(n - cnt));  /* add r11, the ones not run */
+	if (open) {
+		emit_return(j, v);
+		return;
+	}
 	if (self) {
 		/* to the block's own start: the registers stay where they are (emit_entry_check) */
 		j->self_loop = 1;

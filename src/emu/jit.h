@@ -84,6 +84,13 @@ struct jit_env {
 	 * log_sample (with log_mem): only the addresses whose line a >> sample_shift hashes
 	 * (emu_line_hash, its multiplier the uint64_t at offset hash_k) below sample_below */
 	int log_runs, log_mem, log_sample;
+	/* count_runs (with log_runs): a run that ends at a branch or jump adds one to its counter,
+	 * jit_block.ctr[instructions it ran] (a uint64_t the caller sets to UINT64_MAX), and is
+	 * logged only when that wraps to 0, its first execution; one that ends elsewhere (the
+	 * block's end on a page boundary or at its size limit) is always logged and returns
+	 * instead of going on. Every entry then has a second word, r11 + n_insns of its block:
+	 * env->limit less it is the instruction count at the block's start. */
+	int count_runs;
 	int32_t run_log, hash_k;
 	uint32_t sample_shift, sample_below;
 };
@@ -94,6 +101,7 @@ struct jit_block {
 	uint64_t pc;            /* where it starts (0: unknown) */
 	uint32_t n_insns;
 	uint64_t pc_end;
+	uint64_t *ctr;          /* env->count_runs: n_insns + 1 run counters */
 };
 
 #define JIT_MAX_SLOTS 160
