@@ -145,16 +145,17 @@ static int bbv_flush_slot(struct bbv *b, struct bbv_run_cache *rc)
 }
 
 /* The emulator's counted executions of run (pc, n), which it logged once before: pending. */
-static void bbv_add_counted(void *ctx, uint64_t pc, uint64_t n, uint64_t times)
+static void bbv_add_counted(void *ctx, uint64_t pc, uint64_t n, uint64_t times, uint32_t *memo)
 {
 	struct bbv *b = ctx;
-	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
-	uint32_t id;
-	for (;;) {
-		id = b->run_hash[k];
-		if (!id || (b->runs[id - 1].pc == pc && b->runs[id - 1].n == n))
-			break;
-		k = (k + 1) & b->run_hash_mask;
+	uint32_t id = *memo;
+	if (!id) {
+		for (size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;; k = (k + 1) & b->run_hash_mask) {
+			id = b->run_hash[k];
+			if (!id || (b->runs[id - 1].pc == pc && b->runs[id - 1].n == n))
+				break;
+		}
+		*memo = id;
 	}
 	struct bbv_run *r = id ? &b->runs[id - 1] : NULL;
 	if (!r || !r->resolved || r->tail_len) {
@@ -202,6 +203,83 @@ static void bbv_fold(struct bbv *b)
 	b->n_pending = 0;
 }
 
+/* The touched ids in increasing order: a radix sort on bytes (as many as the largest id
+ * needs) through b->sort_tmp; qsort when that cannot grow. */
+static void bbv_sort_touched(struct bbv *b)
+{
+	size_t n = b->n_touched;
+	if (n < 2)
+		return;
+	if (n > b->cap_sort_tmp) {
+		uint32_t *t = realloc(b->sort_tmp, b->cap_blocks * sizeof(*t));
+		if (!t) {
+			qsort(b->touched, n, sizeof(*b->touched), bbv_cmp_u32);
+			return;
+		}
+		b->sort_tmp = t;
+		b->cap_sort_tmp = b->cap_blocks;
+	}
+	uint32_t *src = b->touched, *dst = b->sort_tmp;
+	for (unsigned shift = 0; shift < 32 && (b->n_blocks >> shift); shift += 8) {
+		uint32_t cnt[256] = { 0 };
+		for (size_t i = 0; i < n; i++)
+			cnt[(src[i] >> shift) & 0xff]++;
+		uint32_t sum = 0;
+		for (size_t d = 0; d < 256; d++) {
+			uint32_t c = cnt[d];
+			cnt[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			dst[cnt[(src[i] >> shift) & 0xff]++] = src[i];
+		uint32_t *t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != b->touched)
+		memcpy(b->touched, src, n * sizeof(*src));
+}
+
+/* v in decimal at p; returns the end */
+static char *bbv_put_u64(char *p, uint64_t v)
+{
+	char d[20];
+	int n = 0;
+	do
+		d[n++] = (char)('0' + v % 10);
+	while (v /= 10);
+	while (n)
+		*p++ = d[--n];
+	return p;
+}
+
+/* The interval's T: line, "T:id:count :id:count ... \n", formatted in b->line and written at
+ * once (a write error shows at bbv_finish's fflush). */
+static void bbv_write_line(struct bbv *b)
+{
+	size_t need = 2 + b->n_touched * (2 + 10 + 20 + 1);
+	if (need > b->cap_line) {
+		char *nl = realloc(b->line, need);
+		if (!nl) {
+			b->err = -ENOMEM;
+			return;
+		}
+		b->line = nl;
+		b->cap_line = need;
+	}
+	char *p = b->line;
+	*p++ = 'T';
+	for (size_t i = 0; i < b->n_touched; i++) {
+		*p++ = ':';
+		p = bbv_put_u64(p, b->touched[i]);
+		*p++ = ':';
+		p = bbv_put_u64(p, b->counts[b->touched[i] - 1]);
+		*p++ = ' ';
+	}
+	*p++ = '\n';
+	fwrite(b->line, 1, (size_t)(p - b->line), b->out);
+}
+
 /* Write the finished interval and start the next one. */
 static void bbv_end_interval(struct bbv *b)
 {
@@ -220,14 +298,9 @@ static void bbv_end_interval(struct bbv *b)
 	b->interval_begin = b->run_insns;
 	if (b->interval_done)
 		b->interval_done(b->interval_ctx, b->n_intervals - 1);
-	qsort(b->touched, b->n_touched, sizeof(*b->touched), bbv_cmp_u32);
-	if (b->out) {
-		fputc('T', b->out);
-		for (size_t i = 0; i < b->n_touched; i++)
-			fprintf(b->out, ":%" PRIu32 ":%" PRIu64 " ", b->touched[i],
-			        b->counts[b->touched[i] - 1]);
-		fputc('\n', b->out);
-	}
+	bbv_sort_touched(b);
+	if (b->out)
+		bbv_write_line(b);
 	for (size_t i = 0; i < b->n_touched; i++)
 		b->counts[b->touched[i] - 1] = 0;
 	b->n_touched = 0;
@@ -492,5 +565,7 @@ void bbv_free(struct bbv *b)
 	free(b->run_hash);
 	free(b->segs);
 	free(b->pending);
+	free(b->line);
+	free(b->sort_tmp);
 	memset(b, 0, sizeof(*b));
 }

@@ -110,6 +110,10 @@ struct bbv {
 	struct emu *emu;
 	uint64_t *starts;          /* instruction count at which each written interval began */
 	size_t n_intervals, cap_intervals;
+	uint32_t *sort_tmp;        /* bbv_sort_touched's other buffer */
+	size_t cap_sort_tmp;
+	char *line;                /* the T: line being formatted (bbv_write_line) */
+	size_t cap_line;
 	int err;                   /* first error (-errno), sticky */
 	/* called as interval `index` ends (NULL: not), e.g. the sampled memory signature */
 	void (*interval_done)(void *ctx, size_t index);

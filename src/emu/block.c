@@ -476,8 +476,11 @@ static void block_jit(struct emu *e, struct emu_block *b)
 			e->cap_ctr_blocks = cap;
 		}
 		if (!b->ctr) {
-			b->ctr = emu_arena_alloc(&e->blk_arena, (b->n_insns + 1u) * sizeof(*b->ctr));
-			memset(b->ctr, 0xff, (b->n_insns + 1u) * sizeof(*b->ctr));
+			/* the counters, the mask of those in use, the consumer's memos (zero) */
+			size_t n = b->n_insns + 1u;
+			b->ctr = emu_arena_alloc(&e->blk_arena, (n + JIT_CTR_MASK_WORDS) *
+			                         sizeof(*b->ctr) + n * sizeof(uint32_t));
+			memset(b->ctr, 0xff, n * sizeof(*b->ctr));
 		}
 		env.count_runs = 1;
 		blk.ctr = b->ctr;
@@ -495,8 +498,10 @@ static void block_jit(struct emu *e, struct emu_block *b)
 			  EMU_JIT_CHUNKS * e->jit_arena.chunk_bytes, code, &c))
 		return;  /* a host fault in it could not be sent back: it stays interpreted */
 	jit_map_block(e, code, c.len, b->pc);
-	if (env.count_runs)
+	if (env.count_runs) {
+		memcpy(b->ctr + b->n_insns + 1, c.ctr_mask, sizeof(c.ctr_mask));
 		e->ctr_blocks[e->n_ctr_blocks++] = b;
+	}
 	b->jit_fp = (uint16_t)c.fp_env;
 	b->jit_sp = (uint16_t)c.sp_below;
 	if (!env.log_runs)
@@ -657,21 +662,26 @@ int emu_block_counts(struct emu *e, void (*fn)(void *ctx, uint64_t n_insns))
 }
 
 void emu_block_counts_fold(struct emu *e, void (*add)(void *ctx, uint64_t pc, uint64_t n,
-                                                      uint64_t times), void *ctx)
+                                                      uint64_t times, uint32_t *memo),
+                           void *ctx)
 {
 	const int sampled = e->access_hook && e->access_sampled;
 	for (size_t i = 0; i < e->n_ctr_blocks; i++) {
 		struct emu_block *b = e->ctr_blocks[i];
 		uint64_t *c = b->ctr;
-		for (uint32_t n = 1; n <= b->n_insns; n++) {
-			uint64_t v = c[n];
-			if (v + 1 <= 1)
-				continue;  /* none since the last fold, or never run */
-			c[n] = 0;
-			if (sampled)
-				e->access_seen += v * block_mem_before(e, b)[n];
-			add(ctx, b->pc, n, v);
-		}
+		const uint64_t *mask = c + b->n_insns + 1;
+		for (unsigned w = 0; w < JIT_CTR_MASK_WORDS; w++)
+			for (uint64_t m = mask[w]; m; m &= m - 1) {
+				uint32_t n = w * 64 + (uint32_t)__builtin_ctzll(m);
+				uint64_t v = c[n];
+				if (v + 1 <= 1)
+					continue;  /* none since the last fold, or never run */
+				c[n] = 0;
+				if (sampled)
+					e->access_seen += v * block_mem_before(e, b)[n];
+				uint32_t *memo = (uint32_t *)(mask + JIT_CTR_MASK_WORDS) + n;
+				add(ctx, b->pc, n, v, memo);
+			}
 	}
 }
 

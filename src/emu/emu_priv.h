@@ -71,7 +71,10 @@ struct emu_block {
 	                                code logs among its first i ops (block_mem_before), or
 	                                NULL */
 	uint64_t *ctr;          /* translated while runs are counted (e->jit_count): its runs'
-	                           counters by length, 1 .. n_insns (jit.h count_runs), or NULL */
+	                           counters by length, 1 .. n_insns (jit.h count_runs), or NULL;
+	                           then JIT_CTR_MASK_WORDS words: which of them its code adds to
+	                           (jit_code.ctr_mask); then n_insns + 1 uint32_t for the fold's
+	                           consumer (emu_block_counts_fold's memo) */
 	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per
 	                                      host line; then n_ops bytes, their enum
 	                                      block_kind (for jit.c: labels may coincide) */
@@ -440,11 +443,13 @@ static inline int emu_time_virtual(const struct emu *e)
  * (x86-64, --jit on): 0, else -1 (the code logs every run, as before). */
 int emu_block_counts(struct emu *e, void (*fn)(void *ctx, uint64_t n_insns));
 
-/* The counted runs since the last call, to add(ctx, pc, instructions, times) (each run was
- * logged to the block hook once before); their loads and stores to emu_accesses_seen when a
- * sampling access hook listens. */
+/* The counted runs since the last call, to add(ctx, pc, instructions, times, memo) (each run
+ * was logged to the block hook once before; *memo, 0 at first, is the consumer's to keep
+ * what it found for that run); their loads and stores to emu_accesses_seen when a sampling
+ * access hook listens. */
 void emu_block_counts_fold(struct emu *e, void (*add)(void *ctx, uint64_t pc, uint64_t n,
-                                                      uint64_t times), void *ctx);
+                                                      uint64_t times, uint32_t *memo),
+                           void *ctx);
 
 /* A scalar load or store at addr that is not translated code's, while emu_set_access_hook
  * listens (block.c): counted, and to the hook when its line is sampled. */

@@ -789,6 +789,7 @@ static void emit_run_log(struct jbuf *j, uint64_t entry)
 static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 {
 	uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + cnt);
+	j->out->ctr_mask[cnt / 64] |= 1ull << (cnt % 64);
 	b8(j, 0x48);
 	b8(j, 0xb9);                                           /* movabs rcx, &ctr[cnt] */
 	b32(j, (uint32_t)at);
@@ -1782,6 +1783,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->blk = blk;
 		j->ops = ops;
 		j->out = out;
+		memset(out->ctr_mask, 0, sizeof(out->ctr_mask));
 		/* a dead block's chain entry returns JIT_ENTER (jit_retire) from here */
 		emit_return(j, JIT_ENTER);
 		if (j->p - j->start != JIT_DEAD_STUB)

@@ -105,6 +105,7 @@ struct jit_block {
 };
 
 #define JIT_MAX_SLOTS 160
+#define JIT_CTR_MASK_WORDS ((JIT_MAX_SLOTS + 64) / 64)
 /* env->log_runs: a run's entry; jit_block.block must fit its low 48 bits */
 #define JIT_RUN_TAG (1ull << 63)
 #define JIT_RUN_PTR_BITS 48
@@ -130,6 +131,9 @@ struct jit_code {
 	uint32_t body;          /* offset of the body (the entry block_run calls) */
 	uint32_t n_fault;       /* host memory accesses: where each is, and its op's exit stub */
 	uint32_t fault_at[JIT_MAX_SLOTS], fault_to[JIT_MAX_SLOTS];
+	/* env->count_runs: the counters the code adds to, bit n of ctr_mask[n / 64] for
+	 * jit_block.ctr[n] */
+	uint64_t ctr_mask[JIT_CTR_MASK_WORDS];
 };
 
 /* Host faults in translated code (jit_fault.c): the accesses of an arena's translations. */
