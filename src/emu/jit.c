@@ -561,6 +561,15 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 	st_x(j, rd, RAX);
 }
 
+/* Every access's address logged (env->log_mem without log_sample: the memory trace, which
+ * reads a logged address as one that passed the check against jit_limit): no access goes
+ * unchecked, sp included. A sampled log takes unchecked ones too (the address as register +
+ * displacement: emit_mem_log). */
+static int jit_log_all(const struct jit_env *env)
+{
+	return env->log_mem && !env->log_sample;
+}
+
 /* The guest address rs1 + imm of op k's access as a host register and a displacement
  * (*disp): exits (to k) unless it is below jit_limit (rdx), and the access that follows
  * (mem_access) faults on the host where the guest may not make it. The register holds the
@@ -571,7 +580,7 @@ static void st_x_cc(struct jbuf *j, int cc, int rd)
 static int mem_addr(struct jbuf *j, const struct jit_op *o, uint32_t k, int32_t *disp)
 {
 	*disp = 0;
-	if ((j->checked & (1u << o->rs1)) && !j->env->log_mem) {
+	if ((j->checked & (1u << o->rs1)) && !jit_log_all(j->env)) {
 		fix_only(j, k);  /* a host fault in the access: the op's exit */
 		*disp = (int32_t)o->imm;
 		return x_in(j, o->rs1, RAX);
@@ -813,15 +822,19 @@ static int jit_kind_ends_run(uint8_t kind)
 	}
 }
 
-/* Append guest address register a to the log (env->log_mem; rcx is free before an access);
- * with env->log_sample only when its line is in the sample. */
-static void emit_mem_log(struct jbuf *j, int a)
+/* Append the guest address, host register a + disp, to the log (env->log_mem; rcx is free
+ * before an access; disp is 0 but with env->log_sample); with env->log_sample only when its
+ * line is in the sample. */
+static void emit_mem_log(struct jbuf *j, int a, int32_t disp)
 {
 	const struct jit_env *env = j->env;
 	int32_t at = env->run_log;
 	uint8_t *skip = NULL;
 	if (env->log_sample) {
-		op_r(j, 0, 1, 0x8b, RCX, a);                           /* mov rcx, a */
+		if (disp)
+			op_m(j, 0, 1, 0x8d, RCX, a, -1, disp, 0);      /* lea rcx, [a + disp] */
+		else
+			op_r(j, 0, 1, 0x8b, RCX, a);                   /* mov rcx, a */
 		shift_imm(j, 1, 5, RCX, env->sample_shift);            /* shr rcx, shift */
 		op_m(j, 0, 1, 0x0faf, RCX, XB, -1, env->hash_k, 0);    /* imul rcx, [rdi + hash_k] */
 		shift_imm(j, 1, 5, RCX, 32);                           /* shr rcx, 32 */
@@ -830,6 +843,10 @@ static void emit_mem_log(struct jbuf *j, int a)
 	}
 	op_m(j, 0, 1, 0x8b, RCX, XB, -1, at, 0);               /* mov rcx, [rdi + run_log] */
 	op_m(j, 0, 1, 0x89, a, RCX, -1, 0, 0);                 /* mov [rcx], a */
+	if (disp) {
+		op_m(j, 0, 1, 0x81, 0, RCX, -1, 0, 0);         /* add qword [rcx], disp */
+		b32(j, (uint32_t)disp);
+	}
 	if (env->count_runs)
 		emit_log_start(j);
 	else
@@ -1058,7 +1075,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		int32_t d;
 		int ix = mem_addr(j, o, k, &d);
 		if (j->env->log_mem)
-			emit_mem_log(j, ix);
+			emit_mem_log(j, ix, d);
 		/* an int load goes straight to rd's host register when it has one */
 		int fp = o->kind == BK_FLW || o->kind == BK_FLD;
 		int t = !fp && j->host_of[o->rd] >= 0 ? j->host_of[o->rd] : RCX;
@@ -1094,7 +1111,7 @@ static int emit_op(struct jbuf *j, const struct jit_op *o, uint32_t k, int host_
 		int32_t d;
 		int ix = mem_addr(j, o, k, &d);
 		if (j->env->log_mem)
-			emit_mem_log(j, ix);
+			emit_mem_log(j, ix, d);
 		int v = RCX;  /* the value: rs2's host register when it has one */
 		if (o->kind == BK_FSW || o->kind == BK_FSD) {
 			ld_f(j, RCX, o->rs2);
@@ -1756,7 +1773,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 		j->n_fix = j->n_loop_ref = j->n_flt = 0;
 		j->fp_env = j->nx_check = 0;
 		j->fboxed = 0;
-		j->checked = env->log_mem ? 0 : 1u << 2;  /* sp: JIT_SP_BELOW */
+		j->checked = jit_log_all(env) ? 0 : 1u << 2;  /* sp: JIT_SP_BELOW */
 		xr_pin(j);  /* j->loaded: the pinned registers */
 		memset(j->occ, 0, sizeof(j->occ));
 		memset(j->loop_occ, 0, sizeof(j->loop_occ));
@@ -1819,7 +1836,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 			j->sp_written = 0;
 			if ((r = emit_op(j, &ops[k], k, env->host_fma)) != 0)
 				break;
-			if (j->sp_written && !env->log_mem) {
+			if (j->sp_written && !jit_log_all(env)) {
 				/* sp stays below jit_limit in translated code (jit.h): on to op k + 1's
 				 * handler, op k done, when it does not */
 				op_r(j, 0, 1, 0x3b, jit_pin[2] - 1, RDX);  /* cmp rbx, rdx */
@@ -1887,7 +1904,7 @@ int jit_translate(const struct jit_env *env, const struct jit_block *blk, const 
 	out->len = (uint32_t)(j->p - j->start);
 	out->n_ops = k;
 	out->fp_env = j->fp_env;
-	out->sp_below = !env->log_mem;
+	out->sp_below = !jit_log_all(env);
 	return 0;
 }
 
