@@ -120,13 +120,20 @@ static int shards_renumber(struct shards *s)
 
 uint64_t shards_access(struct shards *s, uint64_t key, uint64_t now, uint64_t *prev)
 {
-	if (s->now == s->cap && shards_renumber(s))
-		return SHARDS_COLD - 1;
-	uint32_t t = ++s->now;
 	size_t j = shards_index(key, s->mask);
 	while (s->slot[j].key && s->slot[j].key != key + 1)
 		j = (j + 1) & s->mask;
 	struct shards_slot *e = &s->slot[j];
+	if (e->key && e->stamp == s->now) {
+		/* the key referenced last, again (a scan's next word on its line): distance 0, and
+		 * its stamp stays the newest */
+		*prev = e->when;
+		e->when = now;
+		return 0;
+	}
+	if (s->now == s->cap && shards_renumber(s))  /* (it keeps the table: e stays) */
+		return SHARDS_COLD - 1;
+	uint32_t t = ++s->now;
 	if (e->key) {
 		uint64_t d = fen_sum(s->fen, t - 1) - fen_sum(s->fen, e->stamp);
 		fen_add(s->fen, s->cap, e->stamp, -1);

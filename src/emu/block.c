@@ -1068,11 +1068,14 @@ chained:
 enter:
 	{
 		uint64_t stop = e->async_at < limit ? e->async_at : limit;
-		if (e->block_hook_stop < stop)
-			stop = e->block_hook_stop;  /* counted runs (e->jit_count) */
 		if (__builtin_expect(icount + b->n_insns > stop, 0))
 			goto slow_block;
-		if (b->jit) {
+		/* counted runs (e->jit_count) end short of the hook's next possible interval end
+		 * and continue no open block: a block that could do either runs interpreted, its
+		 * run reported */
+		if (e->block_hook_stop < stop)
+			stop = e->block_hook_stop;
+		if (b->jit && icount + b->n_insns <= stop) {
 			/* the translated ops, then their handlers from the op it returns (jit.h) */
 			if ((!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) &&
 			    (!b->jit_sp || x[2] < mem->jit_limit)) {
@@ -1151,7 +1154,7 @@ enter:
 				}
 				goto *op->lbl;
 			}
-		} else if (__builtin_expect(++b->hits == e->jit_hot, 0) && e->jit_on) {
+		} else if (!b->jit && __builtin_expect(++b->hits == e->jit_hot, 0) && e->jit_on) {
 			block_jit(e, b);
 			goto enter;
 		}
