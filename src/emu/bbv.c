@@ -102,12 +102,13 @@ static void bbv_add(struct bbv *b, uint32_t id, uint64_t v)
 }
 
 /* Where runs the emulator counts (emu_block_counts) must end: before the first block end that
- * could end the interval (its count reaching N), and none while a block is open (then the
- * next block is stepped, reported instruction by instruction). */
+ * could end the interval (its count reaching N); and while a block is open, the run that
+ * continues it must be logged, not counted. */
 static void bbv_stop(struct bbv *b)
 {
-	b->emu->block_hook_stop = b->open_insns || b->count >= b->interval_insns ? 0 :
+	b->emu->block_hook_stop = b->count >= b->interval_insns ? 0 :
 	                          b->run_insns + (b->interval_insns - b->count) - 1;
+	b->emu->block_hook_open = b->open_insns != 0;
 }
 
 /* Grow *p (of *cap elements of size) to hold n + 1. 0 or -ENOMEM. */
@@ -409,6 +410,7 @@ static uint32_t bbv_run_get(struct bbv *b, uint64_t pc, uint64_t n)
 /* bbv_on_run's general case. */
 static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc, uint64_t n)
 {
+	b->emu->block_hook_countable = 0;
 	if (b->err)
 		return;
 	if (b->open_insns && pc != b->open_next) {
@@ -465,6 +467,7 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 	if (rc->run == rid && r->resolved && !r->tail_len && r->closed_insns <= UINT32_MAX)
 		rc->closed = (uint32_t)r->closed_insns;
 	bbv_stop(b);
+	b->emu->block_hook_countable = r->resolved && !r->tail_len && !b->err;
 }
 
 /* Instructions the emulator ran in counted runs (emu_block_counts): closed runs within the
@@ -498,6 +501,7 @@ static void bbv_on_run(void *ctx, uint64_t pc, uint64_t n)
 		}
 		b->count += closed;
 		b->run_insns += closed;
+		b->emu->block_hook_countable = 1;
 		return;
 	}
 	bbv_on_run_slow(b, pc, n);

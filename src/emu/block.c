@@ -610,6 +610,37 @@ static void block_runlog_replay(struct emu *e, struct emu_block *b, uint64_t ico
 	*hk_icount = icount;
 }
 
+/* A block's counters set aside (block_ctr_force) */
+struct block_ctr_save {
+	uint64_t *at[JIT_CTR_MASK_WORDS * 64];
+	uint64_t v[JIT_CTR_MASK_WORDS * 64];
+	unsigned n;
+};
+
+/* Make every counter b's code adds to read UINT64_MAX, so that its runs are logged; the
+ * values in *sv. 1 when there was any. */
+static int block_ctr_force(struct emu_block *b, struct block_ctr_save *sv)
+{
+	const uint64_t *mask = b->ctr + b->n_insns + 1;
+	sv->n = 0;
+	for (unsigned w = 0; w < JIT_CTR_MASK_WORDS; w++)
+		for (uint64_t m = mask[w]; m; m &= m - 1) {
+			uint64_t *c = b->ctr + w * 64 + (unsigned)__builtin_ctzll(m);
+			sv->at[sv->n] = c;
+			sv->v[sv->n++] = *c;
+			*c = UINT64_MAX;
+		}
+	return sv->n != 0;
+}
+
+/* After the code ran (a logged run leaves its counter UINT64_MAX): each gets its value
+ * back. */
+static void block_ctr_restore(const struct block_ctr_save *sv)
+{
+	for (unsigned i = 0; i < sv->n; i++)
+		*sv->at[i] = sv->v[i];
+}
+
 /* The log of code that counts its runs (e->jit_count), to the hooks in order: pairs of an
  * entry (a run's first execution, or a sampled line's address) and env->limit less the count
  * at its block's start; the instructions between what the hooks were told and that count ran
@@ -634,6 +665,8 @@ static void block_countlog_replay(struct emu *e, struct emu_block *b, uint64_t f
 			if (sampled)
 				e->access_seen += block_mem_before(e, rb)[n];
 			e->block_hook(e->block_hook_ctx, rb->pc, n);
+			if (e->block_hook_countable && rb->ctr[n] == UINT64_MAX)
+				rb->ctr[n] = 0;  /* counted from its next execution on */
 			pos += n;
 		} else if (e->access_hook) {
 			e->access_hook(e->access_hook_ctx, v);
@@ -652,6 +685,7 @@ int emu_block_counts(struct emu *e, void (*fn)(void *ctx, uint64_t n_insns))
 	if (!fn) {
 		e->block_hook_counted = NULL;
 		e->block_hook_stop = UINT64_MAX;
+		e->block_hook_open = 0;
 		return 0;
 	}
 	if (!e->jit_on || e->jit_blocks || e->memtrace || e->jit_log_always)
@@ -1070,9 +1104,8 @@ enter:
 		uint64_t stop = e->async_at < limit ? e->async_at : limit;
 		if (__builtin_expect(icount + b->n_insns > stop, 0))
 			goto slow_block;
-		/* counted runs (e->jit_count) end short of the hook's next possible interval end
-		 * and continue no open block: a block that could do either runs interpreted, its
-		 * run reported */
+		/* counted runs (e->jit_count) end short of the hook's next possible interval end:
+		 * a block that could reach it runs interpreted, its run reported */
 		if (e->block_hook_stop < stop)
 			stop = e->block_hook_stop;
 		if (b->jit && icount + b->n_insns <= stop) {
@@ -1100,9 +1133,15 @@ enter:
 				const uint64_t from = icount;
 				if (e->block_hook && (e->jit_nolog || !e->jit_runlog))
 					e->jit_limit = 0;  /* every block back here, to be reported */
+				/* a run that continues the hook's open block is logged, whatever its
+				 * counter says: b's counters read as never run until the code returns */
+				struct block_ctr_save sv;
+				int forced = e->block_hook_open && b->ctr && block_ctr_force(b, &sv);
 				struct jit_ret jr = jit_call((uint8_t *)x + 128, base, mem->jit_limit,
 							     b->jit, icount, b->n_insns, e->jit_limit,
 							     &e->jit_limit);
+				if (forced)
+					block_ctr_restore(&sv);
 				b = jr.block;
 				icount = e->jit_icount;
 				uint32_t r = (uint32_t)jr.r;

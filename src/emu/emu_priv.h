@@ -198,6 +198,9 @@ struct emu {
 	int jit_count;
 	void (*block_hook_counted)(void *ctx, uint64_t n_insns);
 	uint64_t block_hook_stop;
+	int block_hook_open;    /* the hook holds a basic block open: the next run is logged */
+	int block_hook_countable;  /* the run the hook was just given may be counted from now on
+	                              (a logged run's counter stays UINT64_MAX until then) */
 	struct emu_block **ctr_blocks;
 	size_t n_ctr_blocks, cap_ctr_blocks;
 	int jit_nolog;

@@ -794,7 +794,8 @@ static void emit_run_log(struct jbuf *j, uint64_t entry)
 }
 
 /* env->count_runs: one more execution of the run of cnt instructions on its counter; logged
- * (entry) when that is its first (the counter wraps from UINT64_MAX). */
+ * (entry) while the counter reads UINT64_MAX (it wraps: the code puts it back, and block_run
+ * sets it to 0 once the hook may count the run). */
 static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 {
 	uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + cnt);
@@ -806,6 +807,8 @@ static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 	op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);                 /* add qword [rcx], 1 */
 	b8(j, 1);
 	uint8_t *skip = jshort(j, CC_AE);                      /* jnc: counted */
+	op_m(j, 0, 1, 0xc7, 0, RCX, -1, 0, 0);                 /* mov qword [rcx], -1: logged */
+	b32(j, 0xffffffffu);                                   /* until block_run counts it */
 	emit_run_log(j, entry);
 	land(j, skip);
 }

@@ -86,7 +86,8 @@ struct jit_env {
 	int log_runs, log_mem, log_sample;
 	/* count_runs (with log_runs): a run that ends at a branch or jump adds one to its counter,
 	 * jit_block.ctr[instructions it ran] (a uint64_t the caller sets to UINT64_MAX), and is
-	 * logged only when that wraps to 0, its first execution; one that ends elsewhere (the
+	 * logged when that wraps to 0 (the code then puts UINT64_MAX back: logged until the caller
+	 * sets the counter to 0, then counted); one that ends elsewhere (the
 	 * block's end on a page boundary or at its size limit) is always logged and returns
 	 * instead of going on. Every entry then has a second word, r11 + n_insns of its block:
 	 * env->limit less it is the instruction count at the block's start. */
