@@ -476,9 +476,10 @@ static void block_jit(struct emu *e, struct emu_block *b)
 			e->cap_ctr_blocks = cap;
 		}
 		if (!b->ctr) {
-			/* the counters, the mask of those in use, the consumer's memos (zero) */
+			/* the counters, the mask of those in use, the touched flag, the
+			 * consumer's memos (zero) */
 			size_t n = b->n_insns + 1u;
-			b->ctr = emu_arena_alloc(&e->blk_arena, (n + JIT_CTR_MASK_WORDS) *
+			b->ctr = emu_arena_alloc(&e->blk_arena, (n + JIT_CTR_MASK_WORDS + 1) *
 			                         sizeof(*b->ctr) + n * sizeof(uint32_t));
 			memset(b->ctr, 0xff, n * sizeof(*b->ctr));
 		}
@@ -704,6 +705,10 @@ void emu_block_counts_fold(struct emu *e, void (*add)(void *ctx, uint64_t pc, ui
 		struct emu_block *b = e->ctr_blocks[i];
 		uint64_t *c = b->ctr;
 		const uint64_t *mask = c + b->n_insns + 1;
+		uint64_t *touched = c + b->n_insns + 1 + JIT_CTR_MASK_WORDS;
+		if (!*touched)
+			continue;
+		*touched = 0;
 		for (unsigned w = 0; w < JIT_CTR_MASK_WORDS; w++)
 			for (uint64_t m = mask[w]; m; m &= m - 1) {
 				uint32_t n = w * 64 + (uint32_t)__builtin_ctzll(m);
@@ -713,7 +718,7 @@ void emu_block_counts_fold(struct emu *e, void (*add)(void *ctx, uint64_t pc, ui
 				c[n] = 0;
 				if (sampled)
 					e->access_seen += v * block_mem_before(e, b)[n];
-				uint32_t *memo = (uint32_t *)(mask + JIT_CTR_MASK_WORDS) + n;
+				uint32_t *memo = (uint32_t *)(touched + 1) + n;
 				add(ctx, b->pc, n, v, memo);
 			}
 	}

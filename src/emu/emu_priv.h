@@ -73,8 +73,9 @@ struct emu_block {
 	uint64_t *ctr;          /* translated while runs are counted (e->jit_count): its runs'
 	                           counters by length, 1 .. n_insns (jit.h count_runs), or NULL;
 	                           then JIT_CTR_MASK_WORDS words: which of them its code adds to
-	                           (jit_code.ctr_mask); then n_insns + 1 uint32_t for the fold's
-	                           consumer (emu_block_counts_fold's memo) */
+	                           (jit_code.ctr_mask); a word the code sets nonzero with each
+	                           count (the fold clears it); then n_insns + 1 uint32_t for the
+	                           fold's consumer (emu_block_counts_fold's memo) */
 	_Alignas(32) struct emu_bop op[];  /* 32 bytes each, from a 32-byte boundary: two per
 	                                      host line; then n_ops bytes, their enum
 	                                      block_kind (for jit.c: labels may coincide) */

@@ -806,6 +806,10 @@ static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 	b32(j, (uint32_t)(at >> 32));
 	op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);                 /* add qword [rcx], 1 */
 	b8(j, 1);
+	/* the block's touched flag, the word after its counters and their mask (mov keeps CF) */
+	int32_t flag = (int32_t)((j->blk->n_insns + 1u + JIT_CTR_MASK_WORDS - cnt) * 8);
+	op_m(j, 0, 0, 0xc6, 0, RCX, -1, flag, 0);              /* mov byte [rcx + flag], 1 */
+	b8(j, 1);
 	uint8_t *skip = jshort(j, CC_AE);                      /* jnc: counted */
 	op_m(j, 0, 1, 0xc7, 0, RCX, -1, 0, 0);                 /* mov qword [rcx], -1: logged */
 	b32(j, 0xffffffffu);                                   /* until block_run counts it */
