@@ -526,15 +526,38 @@ static void alu_imm(struct jbuf *j, int w, int digit, int reg, int32_t imm)
  * round only when cc holds. 1 when it was emitted so, 0 when the usual exit must be. */
 static int loop_inline(struct jbuf *j, int cc, uint32_t k)
 {
-	if (!j->loop_ready || j->env->log_runs || j->nx_check ||
+	const int count = j->env->count_runs;
+	if (!j->loop_ready || (j->env->log_runs && !count) || j->nx_check ||
 	    memcmp(j->occ, j->loop_occ, JIT_XR_N))
 		return 0;
 	uint8_t *skip = cc >= 0 ? jshort(j, cc ^ 1) : NULL;
+	if (count) {
+		/* the round's run counted as the exit would (emit_run_count), or the usual exit
+		 * while it is logged */
+		uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + k + 1);
+		j->out->ctr_mask[(k + 1) / 64] |= 1ull << ((k + 1) % 64);
+		b8(j, 0x48);
+		b8(j, 0xb9);                                      /* movabs rcx, &ctr[k + 1] */
+		b32(j, (uint32_t)at);
+		b32(j, (uint32_t)(at >> 32));
+		op_m(j, 0, 1, 0x83, 7, RCX, -1, 0, 0);            /* cmp qword [rcx], -1 */
+		b8(j, 0xff);
+		jcc_exit(j, CC_E, k | JIT_TAKEN);                 /* je: the usual exit logs it */
+		op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);            /* add qword [rcx], 1 */
+		b8(j, 1);
+		op_m(j, 0, 0, 0xc6, 0, RCX, -1, (int32_t)((j->blk->n_insns + 1u +
+		     JIT_CTR_MASK_WORDS - (k + 1)) * 8), 0);       /* mov byte [touched], 1 */
+		b8(j, 1);
+	}
 	alu_imm(j, 1, 5, ROOM, (int32_t)(k + 1));                 /* sub r11, k + 1 */
 	b8(j, 0x0f);
 	b8(j, 0x80 | CC_AE);                                      /* jae loop_top */
 	b32(j, (uint32_t)((int32_t)j->loop_top - (int32_t)(j->p - j->start + 4)));
 	alu_imm(j, 1, 0, ROOM, (int32_t)(k + 1));                 /* add r11, k + 1 */
+	if (count) {
+		op_m(j, 0, 1, 0x83, 5, RCX, -1, 0, 0);            /* sub qword [rcx], 1: the */
+		b8(j, 1);                                         /* usual exit counts it */
+	}
 	jcc_exit(j, -1, k | JIT_TAKEN);                           /* jmp: the usual exit */
 	land(j, skip);
 	return 1;
