@@ -436,7 +436,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		.link = JIT_OFF(jit_link), .link_pc = JIT_OFF(jit_link_pc),
 		.jc = JIT_OFF(jc), .chain_of = (int32_t)offsetof(struct emu_block, jit_chain),
 		.jc_mask = (1u << EMU_JC_BITS) - 1, .run_log = JIT_OFF(jit_runlog_at),
-		.hash_k = JIT_OFF(jit_hash_k),
+		.hash_k = JIT_OFF(jit_hash_k), .force_log = JIT_OFF(jit_force_log),
 	};
 #undef JIT_OFF
 	struct jit_env env = env0;
@@ -609,37 +609,6 @@ static void block_runlog_replay(struct emu *e, struct emu_block *b, uint64_t ico
 	}
 	*hk_pc = b->pc;
 	*hk_icount = icount;
-}
-
-/* A block's counters set aside (block_ctr_force) */
-struct block_ctr_save {
-	uint64_t *at[JIT_CTR_MASK_WORDS * 64];
-	uint64_t v[JIT_CTR_MASK_WORDS * 64];
-	unsigned n;
-};
-
-/* Make every counter b's code adds to read UINT64_MAX, so that its runs are logged; the
- * values in *sv. 1 when there was any. */
-static int block_ctr_force(struct emu_block *b, struct block_ctr_save *sv)
-{
-	const uint64_t *mask = b->ctr + b->n_insns + 1;
-	sv->n = 0;
-	for (unsigned w = 0; w < JIT_CTR_MASK_WORDS; w++)
-		for (uint64_t m = mask[w]; m; m &= m - 1) {
-			uint64_t *c = b->ctr + w * 64 + (unsigned)__builtin_ctzll(m);
-			sv->at[sv->n] = c;
-			sv->v[sv->n++] = *c;
-			*c = UINT64_MAX;
-		}
-	return sv->n != 0;
-}
-
-/* After the code ran (a logged run leaves its counter UINT64_MAX): each gets its value
- * back. */
-static void block_ctr_restore(const struct block_ctr_save *sv)
-{
-	for (unsigned i = 0; i < sv->n; i++)
-		*sv->at[i] = sv->v[i];
 }
 
 /* The log of code that counts its runs (e->jit_count), to the hooks in order: pairs of an
@@ -1139,14 +1108,12 @@ enter:
 				if (e->block_hook && (e->jit_nolog || !e->jit_runlog))
 					e->jit_limit = 0;  /* every block back here, to be reported */
 				/* a run that continues the hook's open block is logged, whatever its
-				 * counter says: b's counters read as never run until the code returns */
-				struct block_ctr_save sv;
-				int forced = e->block_hook_open && b->ctr && block_ctr_force(b, &sv);
+				 * counter says */
+				e->jit_force_log = e->block_hook_open;
 				struct jit_ret jr = jit_call((uint8_t *)x + 128, base, mem->jit_limit,
 							     b->jit, icount, b->n_insns, e->jit_limit,
 							     &e->jit_limit);
-				if (forced)
-					block_ctr_restore(&sv);
+				e->jit_force_log = 0;  /* the hook's state says it from here */
 				b = jr.block;
 				icount = e->jit_icount;
 				uint32_t r = (uint32_t)jr.r;

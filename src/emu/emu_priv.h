@@ -184,6 +184,10 @@ struct emu {
 	/* the translated code's view of the run (jit.h): the instruction count, the limit (0:
 	 * no chaining), and the last exit slot that left to a static target, and the target */
 	uint64_t jit_icount, jit_limit, jit_link, jit_link_pc;
+	/* counted runs (jit_count): nonzero while the next run must be logged, not counted (it
+	 * continues a basic block left open: set by a block's exit that ends without a branch, and
+	 * by block_run when the hook holds one open; the run's exit clears it) */
+	uint64_t jit_force_log;
 	/* translations made while a block hook listens append the runs their exits end to
 	 * jit_runlog (the next free entry at jit_runlog_at: jit.h, env->run_log); block_run
 	 * hands them to the hook when the code returns. jit_nolog: a translation that does not

@@ -68,6 +68,7 @@ struct jit_env {
 	int host_bmi1;          /* ... BMI1 (ctz: tzcnt, else bsf) */
 	int host_popcnt;        /* ... POPCNT (cpop: else the handler) */
 	int32_t icount, limit, link, link_pc;
+	int32_t force_log;      /* count_runs: a uint64_t, nonzero: log the next run (see below) */
 	/* indirect jumps look their target up in e->jc (struct emu_jc_entry: ~PC, block), at
 	 * offset jc, jc_mask + 1 entries, and go to the block's chain entry (a pointer at
 	 * offset chain_of in the block; NULL when not translated) */
@@ -88,9 +89,10 @@ struct jit_env {
 	 * jit_block.ctr[instructions it ran] (a uint64_t the caller sets to UINT64_MAX), and is
 	 * logged when that wraps to 0 (the code then puts UINT64_MAX back: logged until the caller
 	 * sets the counter to 0, then counted); one that ends elsewhere (the
-	 * block's end on a page boundary or at its size limit) is always logged and returns
-	 * instead of going on. Every entry then has a second word, r11 + n_insns of its block:
-	 * env->limit less it is the instruction count at the block's start. */
+	 * block's end on a page boundary or at its size limit) is always logged and sets the
+	 * word at offset force_log, which makes the next run logged whatever its counter says
+	 * (that run's exit clears it). Every entry then has a second word, r11 + n_insns of its
+	 * block: env->limit less it is the instruction count at the block's start. */
 	int count_runs;
 	int32_t run_log, hash_k;
 	uint32_t sample_shift, sample_below;
