@@ -175,6 +175,21 @@ static void bbv_add_counted(void *ctx, uint64_t pc, uint64_t n, uint64_t times, 
 	r->pending += times;
 }
 
+/* Run r's executions that continued an open block as it last did (r->cont_*), counted into
+ * the current interval. */
+static void bbv_cont_fold(struct bbv *b, struct bbv_run *r)
+{
+	uint64_t c = r->cont_pending;
+	if (!c)
+		return;
+	bbv_add(b, r->cont_id, c * (r->cont_insns + r->first_len));
+	for (uint32_t k = 0; k < r->n_segs; k++) {
+		const struct bbv_seg *sg = &b->segs[r->segs_at + k];
+		bbv_add(b, sg->id, c * sg->insns);
+	}
+	r->cont_pending = 0;
+}
+
 /* Count the pending executions of the run records into the current interval. */
 static void bbv_fold(struct bbv *b)
 {
@@ -202,6 +217,9 @@ static void bbv_fold(struct bbv *b)
 		r->pending = 0;
 	}
 	b->n_pending = 0;
+	for (size_t i = 0; i < b->n_cont; i++)
+		bbv_cont_fold(b, &b->runs[b->cont[i] - 1]);
+	b->n_cont = 0;
 }
 
 /* The touched ids in increasing order: a radix sort on bytes (as many as the largest id
@@ -439,10 +457,25 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 		}
 		b->count += r->closed_insns;
 		b->run_insns += r->closed_insns;
+	} else if (b->open_insns && r->cont_id && r->cont_pc == b->open_pc &&
+	           r->cont_insns == b->open_insns &&
+	           b->count + b->open_insns + r->closed_insns < b->interval_insns) {
+		/* it continues the open block as it did before, no interval ends inside: folded
+		 * at the interval's end (the merged first block and the further ones) */
+		if (!r->cont_pending++) {
+			if (bbv_reserve((void **)&b->cont, &b->cap_cont, b->n_cont, sizeof(*b->cont))) {
+				b->err = -ENOMEM;
+				return;
+			}
+			b->cont[b->n_cont++] = rid;
+		}
+		b->count += b->open_insns + r->closed_insns;
+		b->run_insns += b->open_insns + r->closed_insns;
+		b->open_insns = 0;
 	} else if (r->first_len) {
 		/* block by block */
 		int fresh = !b->open_insns;
-		uint64_t start = fresh ? pc : b->open_pc;
+		uint64_t start = fresh ? pc : b->open_pc, before = b->open_insns;
 		uint32_t id = bbv_block_done(b, start, r->first_end, b->open_insns + r->first_len);
 		if (!id)
 			return;
@@ -455,6 +488,12 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 				return;
 		}
 		r->resolved = r->first_id != 0;
+		if (!fresh) {
+			bbv_cont_fold(b, r);  /* the executions counted under the last merged block */
+			r->cont_pc = start;
+			r->cont_insns = before;
+			r->cont_id = id;
+		}
 	}
 	if (r->tail_len) {
 		if (!b->open_insns)
@@ -569,6 +608,7 @@ void bbv_free(struct bbv *b)
 	free(b->run_hash);
 	free(b->segs);
 	free(b->pending);
+	free(b->cont);
 	free(b->line);
 	free(b->sort_tmp);
 	memset(b, 0, sizeof(*b));

@@ -57,6 +57,10 @@ struct bbv_run {
 	uint64_t next_pc;          /* the pc after the run's last instruction */
 	uint64_t closed_insns;     /* instructions in the blocks it closes */
 	uint64_t pending;          /* executions not yet folded into the vector */
+	/* the run continuing an open block (cont_pc, cont_insns before it) the last time: the
+	 * merged first block's id (0: not known), and such executions not yet folded */
+	uint64_t cont_pc, cont_insns, cont_pending;
+	uint32_t cont_id;
 	int resolved;              /* all ids known: the fast path may count it */
 };
 
@@ -89,6 +93,8 @@ struct bbv {
 	size_t n_segs, cap_segs;
 	uint32_t *pending;         /* runs with uncounted executions */
 	size_t n_pending, cap_pending;
+	uint32_t *cont;            /* runs with uncounted executions continuing an open block */
+	size_t n_cont, cap_cont;
 	/* the runs seen last, by (pc, n): the record, and for one the fast path may count (it
 	 * closes its blocks, all their ids known, none left open) its closed instructions and
 	 * the executions counted here since the last fold (bbv_flush_slot moves them to the

@@ -2,7 +2,8 @@
  * bbvcount — code whose basic blocks the emulator's blocks split (e2e 258): a loop whose body
  * crosses a page boundary (the block before it ends at the page's end without a branch, the
  * one after it continues the same basic block), later entered at the page's start directly
- * (the same run, now starting its own basic block), and a loop of 200 straight-line
+ * (the same run, now starting its own basic block) and in its last instructions before the
+ * boundary (the basic block continued from another start), and a loop of 200 straight-line
  * instructions (more than an emulator block holds). Translated code that counts its runs for
  * the basic-block vectors must log a run that continues an open basic block and must not
  * count it before it has run on its own (docs/robin-run.md, "Counted runs").
@@ -11,6 +12,7 @@
 
 long cross_loop(long n);
 long cross_mid(long n);
+long cross_late(long n);
 long long_block(long n);
 
 __asm__(
@@ -28,6 +30,8 @@ __asm__(
 	"	addi t0, t0, 1\n"
 	"	addi t0, t0, 1\n"
 	"	addi t0, t0, 1\n"
+	"	.globl cross_late\n"
+	"cross_late:\n"
 	"	addi t0, t0, 1\n"
 	"	addi t0, t0, 1\n"
 	"	addi t0, t0, 1\n"
@@ -61,6 +65,8 @@ int main(void)
 	for (int r = 0; r < 3; r++) {
 		s += cross_loop(3000);
 		s += cross_mid(2000) & 0xffff;  /* t0 is whatever it held: only its low bits */
+		for (int k = 0; k < 300; k++)   /* the page's first basic block continued from */
+			s += cross_late(3) & 0xff;  /* another start, then the loop's */
 		s += long_block(400);
 	}
 	printf("bbvcount %ld\n", s);
