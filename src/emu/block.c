@@ -416,6 +416,51 @@ static int block_host_popcnt; /* without POPCNT is left to the handler) */
  * block of one op (a `j` back to a loop's head after a call returns: translated, the code
  * chains through it instead of returning to block_run on every pass). Without executable
  * memory the emulator goes on interpreting. */
+/* Is pc one a translated block's end goes on to with a basic block open (e->cont_pcs)? */
+static int block_cont_has(const struct emu *e, uint64_t pc)
+{
+	if (!e->cont_pcs)
+		return 0;
+	uint32_t mask = (1u << e->cont_bits) - 1;
+	for (uint32_t i = block_map_hash(pc, e->cont_bits);; i = (i + 1) & mask) {
+		if (e->cont_pcs[i] == pc + 1)
+			return 1;
+		if (!e->cont_pcs[i])
+			return 0;
+	}
+}
+
+/* Add pc to e->cont_pcs. 0, or -1 when out of memory. */
+static int block_cont_add(struct emu *e, uint64_t pc)
+{
+	if (block_cont_has(e, pc))
+		return 0;
+	if (!e->cont_pcs || (e->cont_used + 1) * 2 > (1u << e->cont_bits)) {
+		uint32_t bits = e->cont_pcs ? e->cont_bits + 1 : 8;
+		uint64_t *t = calloc((size_t)1 << bits, sizeof(*t));
+		if (!t)
+			return -1;
+		for (uint32_t k = 0; e->cont_pcs && k < (1u << e->cont_bits); k++)
+			if (e->cont_pcs[k])
+				for (uint32_t i = block_map_hash(e->cont_pcs[k] - 1, bits);;
+				     i = (i + 1) & ((1u << bits) - 1))
+					if (!t[i]) {
+						t[i] = e->cont_pcs[k];
+						break;
+					}
+		free(e->cont_pcs);
+		e->cont_pcs = t;
+		e->cont_bits = bits;
+	}
+	uint32_t mask = (1u << e->cont_bits) - 1;
+	uint32_t i = block_map_hash(pc, e->cont_bits);
+	while (e->cont_pcs[i])
+		i = (i + 1) & mask;
+	e->cont_pcs[i] = pc + 1;
+	e->cont_used++;
+	return 0;
+}
+
 static void block_jit(struct emu *e, struct emu_block *b)
 {
 	static uint8_t buf[64 * 1024];  /* ample for 129 ops and their exits; when full, jit_translate
@@ -485,6 +530,17 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		}
 		env.count_runs = 1;
 		blk.ctr = b->ctr;
+		blk.cont = block_cont_has(e, b->pc);
+		const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
+		int ends_run = kinds[b->n_insns - 1] >= BK_BEQ && kinds[b->n_insns - 1] <= BK_JR;
+		if (!ends_run) {
+			/* its end goes on to the next block when that one's code tests the flag: a
+			 * block translated there from now on will */
+			struct emu_jc_entry *m = e->bmap ? block_map_find(e, b->pc_end) : NULL;
+			int translated = m && m->npc && m->b->jit && !m->b->dead;
+			blk.tail_goes_on = translated ? m->b->jit_cont :
+			                   block_cont_add(e, b->pc_end) == 0;
+		}
 	}
 	static struct jit_code c;
 	if (jit_translate(&env, &blk, ops, b->n_ops, buf, sizeof(buf), &c) || c.n_ops < 1)
@@ -502,6 +558,7 @@ static void block_jit(struct emu *e, struct emu_block *b)
 	if (env.count_runs) {
 		memcpy(b->ctr + b->n_insns + 1, c.ctr_mask, sizeof(c.ctr_mask));
 		e->ctr_blocks[e->n_ctr_blocks++] = b;
+		b->jit_cont = (uint16_t)blk.cont;
 	}
 	b->jit_fp = (uint16_t)c.fp_env;
 	b->jit_sp = (uint16_t)c.sp_below;
@@ -1079,10 +1136,13 @@ enter:
 		if (__builtin_expect(icount + b->n_insns > stop, 0))
 			goto slow_block;
 		/* counted runs (e->jit_count) end short of the hook's next possible interval end:
-		 * a block that could reach it runs interpreted, its run reported */
+		 * a block that could reach it runs interpreted, its run reported; so does one that
+		 * continues the hook's open block, unless its code tests the flag that has its run
+		 * logged (jit.h jit_block.cont) */
 		if (e->block_hook_stop < stop)
 			stop = e->block_hook_stop;
-		if (b->jit && icount + b->n_insns <= stop) {
+		if (b->jit && icount + b->n_insns <= stop &&
+		    !(e->block_hook_open && !b->jit_cont)) {
 			/* the translated ops, then their handlers from the op it returns (jit.h) */
 			if ((!b->jit_fp || ((h->fflags & FPU_NX) && h->frm == FPU_RM_RNE)) &&
 			    (!b->jit_sp || x[2] < mem->jit_limit)) {

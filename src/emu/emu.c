@@ -505,6 +505,9 @@ static void emu_free_heap(struct emu *e)
 	free(e->ctr_blocks);
 	e->ctr_blocks = NULL;
 	e->n_ctr_blocks = e->cap_ctr_blocks = 0;
+	free(e->cont_pcs);
+	e->cont_pcs = NULL;
+	e->cont_bits = e->cont_used = 0;
 }
 
 void emu_destroy(struct emu *e)

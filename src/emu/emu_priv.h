@@ -64,6 +64,7 @@ struct emu_block {
 	const void *jit_chain;  /* ... the chain entry of that code (other blocks' exits) */
 	uint32_t hits;          /* entries while not translated (translated at e->jit_hot) */
 	uint16_t jit_fp;        /* the code needs fflags.NX and frm RNE (jit_code.fp_env) */
+	uint16_t jit_cont;      /* counted runs: its code tests jit_force_log (jit_block.cont) */
 	uint16_t jit_sp;        /* ... sp below the memory limit (jit_code.sp_below) */
 	const struct block_mt_plan *mt_plan;  /* what the memory trace names of its ops
 	                                         (block.c, built at its first replay), or NULL */
@@ -208,6 +209,10 @@ struct emu {
 	                              (a logged run's counter stays UINT64_MAX until then) */
 	struct emu_block **ctr_blocks;
 	size_t n_ctr_blocks, cap_ctr_blocks;
+	/* the PCs a translated block's end goes on to with a basic block open (open addressing,
+	 * 0 empty, at most half full): blocks translated there test jit_force_log */
+	uint64_t *cont_pcs;
+	uint32_t cont_bits, cont_used;
 	int jit_nolog;
 	int jit_nolog_mem;                   /* ... or one that does not log its accesses (or
 	                                        only the sampled ones: emu_set_access_hook's) */

@@ -543,9 +543,11 @@ static int loop_inline(struct jbuf *j, int cc, uint32_t k)
 		op_m(j, 0, 1, 0x83, 7, RCX, -1, 0, 0);            /* cmp qword [rcx], -1 */
 		b8(j, 0xff);
 		jcc_exit(j, CC_E, k | JIT_TAKEN);                 /* je: the usual exit logs it */
-		op_m(j, 0, 0, 0x80, 7, XB, -1, j->env->force_log, 0);  /* cmp byte [force], 0 */
-		b8(j, 0);
-		jcc_exit(j, CC_NE, k | JIT_TAKEN);                /* jne: ... likewise */
+		if (j->blk->cont) {
+			op_m(j, 0, 0, 0x80, 7, XB, -1, j->env->force_log, 0);  /* cmp byte [force], 0 */
+			b8(j, 0);
+			jcc_exit(j, CC_NE, k | JIT_TAKEN);        /* jne: ... likewise */
+		}
 		op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);            /* add qword [rcx], 1 */
 		b8(j, 1);
 		op_m(j, 0, 0, 0xc6, 0, RCX, -1, (int32_t)((j->blk->n_insns + 1u +
@@ -826,9 +828,12 @@ static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 {
 	uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + cnt);
 	j->out->ctr_mask[cnt / 64] |= 1ull << (cnt % 64);
-	op_m(j, 0, 0, 0x80, 7, XB, -1, j->env->force_log, 0);  /* cmp byte [rdi + force], 0 */
-	b8(j, 0);
-	uint8_t *forced = jshort(j, CC_NE);                    /* jne: logged as it is */
+	uint8_t *forced = NULL;
+	if (j->blk->cont) {
+		op_m(j, 0, 0, 0x80, 7, XB, -1, j->env->force_log, 0);  /* cmp byte [force], 0 */
+		b8(j, 0);
+		forced = jshort(j, CC_NE);                     /* jne: logged as it is */
+	}
 	b8(j, 0x48);
 	b8(j, 0xb9);                                           /* movabs rcx, &ctr[cnt] */
 	b32(j, (uint32_t)at);
@@ -842,11 +847,13 @@ static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 	uint8_t *skip = jshort(j, CC_AE);                      /* jnc: counted */
 	op_m(j, 0, 1, 0xc7, 0, RCX, -1, 0, 0);                 /* mov qword [rcx], -1: logged */
 	b32(j, 0xffffffffu);                                   /* until block_run counts it */
-	uint8_t *log = jshort(j, -1);                          /* jmp: log it */
-	land(j, forced);
-	op_m(j, 0, 0, 0xc6, 0, XB, -1, j->env->force_log, 0);  /* mov byte [rdi + force], 0 */
-	b8(j, 0);
-	land(j, log);
+	if (forced) {
+		uint8_t *log = jshort(j, -1);                  /* jmp: log it */
+		land(j, forced);
+		op_m(j, 0, 0, 0xc6, 0, XB, -1, j->env->force_log, 0);  /* mov byte [force], 0 */
+		b8(j, 0);
+		land(j, log);
+	}
 	emit_run_log(j, entry);
 	land(j, skip);
 }
@@ -923,19 +930,25 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 	uint64_t entry = JIT_RUN_TAG | (uint64_t)cnt << JIT_RUN_PTR_BITS |
 			 (uint64_t)(uintptr_t)j->blk->block;
 	/* count_runs: a run that leaves a basic block open (the block's end, not at a branch or
-	 * jump) is logged, and so is the next one, which continues that basic block */
+	 * jump) is logged, and so is the next one, which continues that basic block: flagged when
+	 * that block's code tests the flag (tail_goes_on), else interpreted after a return */
 	int open = j->env->count_runs && (v & JIT_END) && !jit_kind_ends_run(j->ops[n - 1].kind);
 	if (j->env->count_runs && !open) {
 		emit_run_count(j, cnt, entry);
 	} else if (j->env->log_runs) {
 		emit_run_log(j, entry);
-		if (open) {
+		if (open && j->blk->tail_goes_on) {
 			op_m(j, 0, 0, 0xc6, 0, XB, -1, j->env->force_log, 0);
 			b8(j, 1);                      /* mov byte [rdi + force], 1: log the next run */
+			open = 0;                      /* and go on to it */
 		}
 	}
 	if (cnt < n)
 		alu_imm(j, 1, 0, ROOM, (int32_t)(n - cnt));  /* add r11, the ones not run */
+	if (open) {
+		emit_return(j, v);  /* block_run runs the next block interpreted */
+		return;
+	}
 	if (self) {
 		/* to the block's own start: the registers stay where they are (emit_entry_check) */
 		j->self_loop = 1;

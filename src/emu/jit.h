@@ -89,10 +89,12 @@ struct jit_env {
 	 * jit_block.ctr[instructions it ran] (a uint64_t the caller sets to UINT64_MAX), and is
 	 * logged when that wraps to 0 (the code then puts UINT64_MAX back: logged until the caller
 	 * sets the counter to 0, then counted); one that ends elsewhere (the
-	 * block's end on a page boundary or at its size limit) is always logged and sets the
-	 * word at offset force_log, which makes the next run logged whatever its counter says
-	 * (that run's exit clears it). Every entry then has a second word, r11 + n_insns of its
-	 * block: env->limit less it is the instruction count at the block's start. */
+	 * block's end on a page boundary or at its size limit) is always logged: with
+	 * jit_block.tail_goes_on it sets the word at offset force_log, which makes the next run
+	 * logged whatever its counter says (the exits of a block with jit_block.cont test it; the
+	 * run's exit clears it), else it returns. Every entry then has a second word,
+	 * r11 + n_insns of its block: env->limit less it is the instruction count at the block's
+	 * start. */
 	int count_runs;
 	int32_t run_log, hash_k;
 	uint32_t sample_shift, sample_below;
@@ -105,6 +107,10 @@ struct jit_block {
 	uint32_t n_insns;
 	uint64_t pc_end;
 	uint64_t *ctr;          /* env->count_runs: n_insns + 1 run counters */
+	int cont;               /* ... its counting exits test env->force_log (a block another
+	                           may go on to with a basic block open) */
+	int tail_goes_on;       /* ... its end, not at a branch or jump, goes on to the next
+	                           block (which has cont) instead of returning */
 };
 
 #define JIT_MAX_SLOTS 160
