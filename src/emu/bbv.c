@@ -49,6 +49,16 @@ static uint64_t bbv_run_index_key(const struct bbv *b, size_t i)
 	return bbv_hash_key(b->runs[i].pc, b->runs[i].n);
 }
 
+/* The run record of (pc, n), 0 when there is none. */
+static uint32_t bbv_run_find(const struct bbv *b, uint64_t pc, uint64_t n)
+{
+	for (size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;; k = (k + 1) & b->run_hash_mask) {
+		uint32_t id = b->run_hash[k];
+		if (!id || (b->runs[id - 1].pc == pc && b->runs[id - 1].n == n))
+			return id;
+	}
+}
+
 /* The id of block (start_pc, end_pc), added on first sight; 0 when out of memory. */
 static uint32_t bbv_lookup(struct bbv *b, uint64_t start_pc, uint64_t end_pc, uint64_t insns)
 {
@@ -125,6 +135,18 @@ static int bbv_reserve(void **p, size_t *cap, size_t n, size_t size)
 	return 0;
 }
 
+/* Run id to the list *l (*n of *cap): the runs with executions to fold. 0, or -ENOMEM
+ * (b->err set). */
+static int bbv_list_push(struct bbv *b, uint32_t **l, size_t *n, size_t *cap, uint32_t id)
+{
+	if (bbv_reserve((void **)l, cap, *n, sizeof(**l))) {
+		b->err = -ENOMEM;
+		return -ENOMEM;
+	}
+	(*l)[(*n)++] = id;
+	return 0;
+}
+
 /* The executions the fast path counted in run cache slot c, to the run's record (listed as
  * pending when it was not). 0, or -ENOMEM (b->err set). */
 static int bbv_flush_slot(struct bbv *b, struct bbv_run_cache *rc)
@@ -132,14 +154,8 @@ static int bbv_flush_slot(struct bbv *b, struct bbv_run_cache *rc)
 	if (!rc->cnt)
 		return 0;
 	struct bbv_run *r = &b->runs[rc->run - 1];
-	if (!r->pending) {
-		if (bbv_reserve((void **)&b->pending, &b->cap_pending, b->n_pending,
-		                sizeof(*b->pending))) {
-			b->err = -ENOMEM;
-			return -ENOMEM;
-		}
-		b->pending[b->n_pending++] = rc->run;
-	}
+	if (!r->pending && bbv_list_push(b, &b->pending, &b->n_pending, &b->cap_pending, rc->run))
+		return -ENOMEM;
 	r->pending += rc->cnt;
 	rc->cnt = 0;
 	return 0;
@@ -149,29 +165,15 @@ static int bbv_flush_slot(struct bbv *b, struct bbv_run_cache *rc)
 static void bbv_add_counted(void *ctx, uint64_t pc, uint64_t n, uint64_t times, uint32_t *memo)
 {
 	struct bbv *b = ctx;
-	uint32_t id = *memo;
-	if (!id) {
-		for (size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;; k = (k + 1) & b->run_hash_mask) {
-			id = b->run_hash[k];
-			if (!id || (b->runs[id - 1].pc == pc && b->runs[id - 1].n == n))
-				break;
-		}
-		*memo = id;
-	}
+	uint32_t id = *memo ? *memo : (*memo = bbv_run_find(b, pc, n));
 	struct bbv_run *r = id ? &b->runs[id - 1] : NULL;
 	if (!r || !r->resolved || r->tail_len) {
 		if (!b->err)
 			b->err = -EINVAL;  /* a counted run must have been seen and closed */
 		return;
 	}
-	if (!r->pending) {
-		if (bbv_reserve((void **)&b->pending, &b->cap_pending, b->n_pending,
-		                sizeof(*b->pending))) {
-			b->err = -ENOMEM;
-			return;
-		}
-		b->pending[b->n_pending++] = id;
-	}
+	if (!r->pending && bbv_list_push(b, &b->pending, &b->n_pending, &b->cap_pending, id))
+		return;
 	r->pending += times;
 }
 
@@ -404,14 +406,7 @@ static uint32_t bbv_run_get(struct bbv *b, uint64_t pc, uint64_t n)
 	struct bbv_run_cache *rc = &b->run_cache[c];
 	if (rc->pc == pc && rc->n == n && rc->run)
 		return rc->run;
-	size_t k = bbv_hash_key(pc, n) & b->run_hash_mask;
-	uint32_t id;
-	for (;;) {
-		id = b->run_hash[k];
-		if (!id || (b->runs[id - 1].pc == pc && b->runs[id - 1].n == n))
-			break;
-		k = (k + 1) & b->run_hash_mask;
-	}
+	uint32_t id = bbv_run_find(b, pc, n);
 	if (!id && !(id = bbv_run_new(b, pc, n)))
 		return 0;
 	if (n > UINT32_MAX)
@@ -447,14 +442,9 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 	if (__builtin_expect(!b->open_insns && r->resolved &&
 	                     b->count + r->closed_insns < b->interval_insns, 1)) {
 		/* no interval ends inside: count the run, fold at the interval's end */
-		if (!r->pending++) {
-			if (bbv_reserve((void **)&b->pending, &b->cap_pending, b->n_pending,
-			                sizeof(*b->pending))) {
-				b->err = -ENOMEM;
-				return;
-			}
-			b->pending[b->n_pending++] = rid;
-		}
+		if (!r->pending++ &&
+		    bbv_list_push(b, &b->pending, &b->n_pending, &b->cap_pending, rid))
+			return;
 		b->count += r->closed_insns;
 		b->run_insns += r->closed_insns;
 	} else if (b->open_insns && r->cont_id && r->cont_pc == b->open_pc &&
@@ -462,13 +452,8 @@ static __attribute__((noinline)) void bbv_on_run_slow(struct bbv *b, uint64_t pc
 	           b->count + b->open_insns + r->closed_insns < b->interval_insns) {
 		/* it continues the open block as it did before, no interval ends inside: folded
 		 * at the interval's end (the merged first block and the further ones) */
-		if (!r->cont_pending++) {
-			if (bbv_reserve((void **)&b->cont, &b->cap_cont, b->n_cont, sizeof(*b->cont))) {
-				b->err = -ENOMEM;
-				return;
-			}
-			b->cont[b->n_cont++] = rid;
-		}
+		if (!r->cont_pending++ && bbv_list_push(b, &b->cont, &b->n_cont, &b->cap_cont, rid))
+			return;
 		b->count += b->open_insns + r->closed_insns;
 		b->run_insns += b->open_insns + r->closed_insns;
 		b->open_insns = 0;

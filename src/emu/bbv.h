@@ -21,12 +21,14 @@
  * the vectors are the exact per-block ones.
  *
  * With the translator on, the translated code counts its runs itself (emu_block_counts): a run
- * that ends a basic block adds one to its own counter and is logged only on its first
- * execution, which makes its record here; the emulator says how many instructions such runs
+ * that ends a basic block adds one to its own counter and is logged until this code says it
+ * may be counted (block_hook_countable: its record made and resolved, which a run first seen
+ * continuing an open block is not); the emulator says how many instructions the counted runs
  * took between the runs it logs (bbv_on_counted), keeps them short of the next possible
- * interval end and of any open block (block_hook_stop: that code then runs stepped,
- * instruction by instruction), and each fold takes the counters over as pending executions.
- * The vectors are the same; the run log and a hook call per run are gone.
+ * interval end (block_hook_stop: a block that could reach it runs interpreted, its run
+ * reported) and logs the run that continues an open block (block_hook_open), and each fold
+ * takes the counters over as pending executions. The vectors are the same; the run log and a
+ * hook call per run are gone (docs/robin-run.md, "Counted runs").
  */
 #ifndef ROBIN_EMU_BBV_H
 #define ROBIN_EMU_BBV_H

@@ -412,25 +412,36 @@ static int block_host_popcnt; /* without POPCNT is left to the handler) */
 
 /* ---- translation of hot blocks to host code (jit.c) ---- */
 
-/* Translate b's ops (the first ones, up to the first the translator does not know), even a
- * block of one op (a `j` back to a loop's head after a call returns: translated, the code
- * chains through it instead of returning to block_run on every pass). Without executable
- * memory the emulator goes on interpreting. */
+/* What the memory trace names a translated op as: a load (1), a store (2), a branch or jump
+ * (EMU_MEMTRACE_BRANCH; only with EMU_MEMTRACE_BRANCHES): the kinds jit.c logs an address for
+ * and those whose instructions are of ISA_CLASS_BRANCH or ISA_CLASS_JUMP. */
+static const uint8_t block_mem_kind[BK_COUNT] = {
+	[BK_LB] = 1, [BK_LH] = 1, [BK_LW] = 1, [BK_LD] = 1, [BK_LBU] = 1, [BK_LHU] = 1,
+	[BK_LWU] = 1, [BK_FLW] = 1, [BK_FLD] = 1,
+	[BK_SB] = 2, [BK_SH] = 2, [BK_SW] = 2, [BK_SD] = 2, [BK_FSW] = 2, [BK_FSD] = 2,
+	[BK_BEQ] = EMU_MEMTRACE_BRANCH, [BK_BNE] = EMU_MEMTRACE_BRANCH,
+	[BK_BLT] = EMU_MEMTRACE_BRANCH, [BK_BGE] = EMU_MEMTRACE_BRANCH,
+	[BK_BLTU] = EMU_MEMTRACE_BRANCH, [BK_BGEU] = EMU_MEMTRACE_BRANCH,
+	[BK_JAL] = EMU_MEMTRACE_BRANCH, [BK_J] = EMU_MEMTRACE_BRANCH,
+	[BK_JALR] = EMU_MEMTRACE_BRANCH, [BK_JR] = EMU_MEMTRACE_BRANCH,
+};
+
+/* The slot of pc in e->cont_pcs (bits of them): its own, or the empty one where it goes. */
+static uint32_t block_cont_slot(const uint64_t *t, uint32_t bits, uint64_t pc)
+{
+	uint32_t i = block_map_hash(pc, bits), mask = (1u << bits) - 1;
+	while (t[i] && t[i] != pc + 1)
+		i = (i + 1) & mask;
+	return i;
+}
+
 /* Is pc one a translated block's end goes on to with a basic block open (e->cont_pcs)? */
 static int block_cont_has(const struct emu *e, uint64_t pc)
 {
-	if (!e->cont_pcs)
-		return 0;
-	uint32_t mask = (1u << e->cont_bits) - 1;
-	for (uint32_t i = block_map_hash(pc, e->cont_bits);; i = (i + 1) & mask) {
-		if (e->cont_pcs[i] == pc + 1)
-			return 1;
-		if (!e->cont_pcs[i])
-			return 0;
-	}
+	return e->cont_pcs && e->cont_pcs[block_cont_slot(e->cont_pcs, e->cont_bits, pc)];
 }
 
-/* Add pc to e->cont_pcs. 0, or -1 when out of memory. */
+/* Add pc to e->cont_pcs (at most half full, doubled when not). 0, or -1 when out of memory. */
 static int block_cont_add(struct emu *e, uint64_t pc)
 {
 	if (block_cont_has(e, pc))
@@ -442,25 +453,20 @@ static int block_cont_add(struct emu *e, uint64_t pc)
 			return -1;
 		for (uint32_t k = 0; e->cont_pcs && k < (1u << e->cont_bits); k++)
 			if (e->cont_pcs[k])
-				for (uint32_t i = block_map_hash(e->cont_pcs[k] - 1, bits);;
-				     i = (i + 1) & ((1u << bits) - 1))
-					if (!t[i]) {
-						t[i] = e->cont_pcs[k];
-						break;
-					}
+				t[block_cont_slot(t, bits, e->cont_pcs[k] - 1)] = e->cont_pcs[k];
 		free(e->cont_pcs);
 		e->cont_pcs = t;
 		e->cont_bits = bits;
 	}
-	uint32_t mask = (1u << e->cont_bits) - 1;
-	uint32_t i = block_map_hash(pc, e->cont_bits);
-	while (e->cont_pcs[i])
-		i = (i + 1) & mask;
-	e->cont_pcs[i] = pc + 1;
+	e->cont_pcs[block_cont_slot(e->cont_pcs, e->cont_bits, pc)] = pc + 1;
 	e->cont_used++;
 	return 0;
 }
 
+/* Translate b's ops (the first ones, up to the first the translator does not know), even a
+ * block of one op (a `j` back to a loop's head after a call returns: translated, the code
+ * chains through it instead of returning to block_run on every pass). Without executable
+ * memory the emulator goes on interpreting. */
 static void block_jit(struct emu *e, struct emu_block *b)
 {
 	static uint8_t buf[64 * 1024];  /* ample for 129 ops and their exits; when full, jit_translate
@@ -532,8 +538,8 @@ static void block_jit(struct emu *e, struct emu_block *b)
 		blk.ctr = b->ctr;
 		blk.cont = block_cont_has(e, b->pc);
 		const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
-		int ends_run = kinds[b->n_insns - 1] >= BK_BEQ && kinds[b->n_insns - 1] <= BK_JR;
-		if (!ends_run) {
+		blk.open_end = block_mem_kind[kinds[b->n_insns - 1]] != EMU_MEMTRACE_BRANCH;
+		if (blk.open_end) {
 			/* its end goes on to the next block when that one's code tests the flag: a
 			 * block translated there from now on will */
 			struct emu_jc_entry *m = e->bmap ? block_map_find(e, b->pc_end) : NULL;
@@ -750,19 +756,6 @@ void emu_block_counts_fold(struct emu *e, void (*add)(void *ctx, uint64_t pc, ui
 	}
 }
 
-/* What the memory trace names a translated op as: a load (1), a store (2), a branch or jump
- * (EMU_MEMTRACE_BRANCH; only with EMU_MEMTRACE_BRANCHES): the kinds jit.c logs an address for
- * and those whose instructions are of ISA_CLASS_BRANCH or ISA_CLASS_JUMP. */
-static const uint8_t block_mem_kind[BK_COUNT] = {
-	[BK_LB] = 1, [BK_LH] = 1, [BK_LW] = 1, [BK_LD] = 1, [BK_LBU] = 1, [BK_LHU] = 1,
-	[BK_LWU] = 1, [BK_FLW] = 1, [BK_FLD] = 1,
-	[BK_SB] = 2, [BK_SH] = 2, [BK_SW] = 2, [BK_SD] = 2, [BK_FSW] = 2, [BK_FSD] = 2,
-	[BK_BEQ] = EMU_MEMTRACE_BRANCH, [BK_BNE] = EMU_MEMTRACE_BRANCH,
-	[BK_BLT] = EMU_MEMTRACE_BRANCH, [BK_BGE] = EMU_MEMTRACE_BRANCH,
-	[BK_BLTU] = EMU_MEMTRACE_BRANCH, [BK_BGEU] = EMU_MEMTRACE_BRANCH,
-	[BK_JAL] = EMU_MEMTRACE_BRANCH, [BK_J] = EMU_MEMTRACE_BRANCH,
-	[BK_JALR] = EMU_MEMTRACE_BRANCH, [BK_JR] = EMU_MEMTRACE_BRANCH,
-};
 
 /* The loads and stores b's translated code logs among its first i ops, for i = 0 .. n_insns
  * (built at its first replay while a sampling access hook listens). */

@@ -196,11 +196,12 @@ struct emu {
 	uint64_t jit_runlog_at;
 	uint64_t *jit_runlog;
 	/* emu_block_counts: translations count the runs that end a basic block instead of logging
-	 * each (jit.h count_runs; only their first executions are logged, with the count at their
-	 * start, and the runs between logged entries go to block_hook_counted as a number of
-	 * instructions); emu_block_counts_fold hands the counters over. Runs must end at or before
-	 * block_hook_stop (the hook's next interval end; 0 while it holds a basic block open: the
-	 * next block is stepped). ctr_blocks: the translations with counters. */
+	 * each (jit.h count_runs; a run is logged, with the count at its start, until the hook
+	 * says it may be counted, block_hook_countable, and the runs between logged entries go to
+	 * block_hook_counted as a number of instructions); emu_block_counts_fold hands the
+	 * counters over. Counted runs end at or before block_hook_stop (short of the hook's next
+	 * possible interval end: a block that could reach it runs interpreted). ctr_blocks: the
+	 * translations with counters. */
 	int jit_count;
 	void (*block_hook_counted)(void *ctx, uint64_t n_insns);
 	uint64_t block_hook_stop;

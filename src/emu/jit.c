@@ -517,6 +517,29 @@ static void alu_imm(struct jbuf *j, int w, int digit, int reg, int32_t imm)
 	}
 }
 
+/* env->count_runs: rcx <- &ctr[cnt], the counter of the run of cnt instructions (marked as one
+ * the code adds to: jit_code.ctr_mask) */
+static void emit_ctr_at(struct jbuf *j, uint32_t cnt)
+{
+	uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + cnt);
+	j->out->ctr_mask[cnt / 64] |= 1ull << (cnt % 64);
+	b8(j, 0x48);
+	b8(j, 0xb9);                                           /* movabs rcx, &ctr[cnt] */
+	b32(j, (uint32_t)at);
+	b32(j, (uint32_t)(at >> 32));
+}
+
+/* ... one more on it (CF: it wrapped from UINT64_MAX), and the block's touched word, after
+ * its counters and their mask, set (a mov: CF stays) */
+static void emit_ctr_bump(struct jbuf *j, uint32_t cnt)
+{
+	op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);                 /* add qword [rcx], 1 */
+	b8(j, 1);
+	int32_t flag = (int32_t)((j->blk->n_insns + 1u + JIT_CTR_MASK_WORDS - cnt) * 8);
+	op_m(j, 0, 0, 0xc6, 0, RCX, -1, flag, 0);              /* mov byte [rcx + flag], 1 */
+	b8(j, 1);
+}
+
 /* A loop of one block going round at op k (its instructions 0..k ran) straight from the
  * code of the op, when nothing has to move first: the registers are where the loop's top
  * has them, no run log, no translated fsflags before (the FP assumptions the entry checked
@@ -534,12 +557,7 @@ static int loop_inline(struct jbuf *j, int cc, uint32_t k)
 	if (count) {
 		/* the round's run counted as the exit would (emit_run_count), or the usual exit
 		 * while it is logged */
-		uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + k + 1);
-		j->out->ctr_mask[(k + 1) / 64] |= 1ull << ((k + 1) % 64);
-		b8(j, 0x48);
-		b8(j, 0xb9);                                      /* movabs rcx, &ctr[k + 1] */
-		b32(j, (uint32_t)at);
-		b32(j, (uint32_t)(at >> 32));
+		emit_ctr_at(j, k + 1);
 		op_m(j, 0, 1, 0x83, 7, RCX, -1, 0, 0);            /* cmp qword [rcx], -1 */
 		b8(j, 0xff);
 		jcc_exit(j, CC_E, k | JIT_TAKEN);                 /* je: the usual exit logs it */
@@ -548,11 +566,7 @@ static int loop_inline(struct jbuf *j, int cc, uint32_t k)
 			b8(j, 0);
 			jcc_exit(j, CC_NE, k | JIT_TAKEN);        /* jne: ... likewise */
 		}
-		op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);            /* add qword [rcx], 1 */
-		b8(j, 1);
-		op_m(j, 0, 0, 0xc6, 0, RCX, -1, (int32_t)((j->blk->n_insns + 1u +
-		     JIT_CTR_MASK_WORDS - (k + 1)) * 8), 0);       /* mov byte [touched], 1 */
-		b8(j, 1);
+		emit_ctr_bump(j, k + 1);
 	}
 	alu_imm(j, 1, 5, ROOM, (int32_t)(k + 1));                 /* sub r11, k + 1 */
 	b8(j, 0x0f);
@@ -826,24 +840,14 @@ static void emit_run_log(struct jbuf *j, uint64_t entry)
  * sets it to 0 once the hook may count the run). */
 static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 {
-	uint64_t at = (uint64_t)(uintptr_t)(j->blk->ctr + cnt);
-	j->out->ctr_mask[cnt / 64] |= 1ull << (cnt % 64);
 	uint8_t *forced = NULL;
 	if (j->blk->cont) {
 		op_m(j, 0, 0, 0x80, 7, XB, -1, j->env->force_log, 0);  /* cmp byte [force], 0 */
 		b8(j, 0);
 		forced = jshort(j, CC_NE);                     /* jne: logged as it is */
 	}
-	b8(j, 0x48);
-	b8(j, 0xb9);                                           /* movabs rcx, &ctr[cnt] */
-	b32(j, (uint32_t)at);
-	b32(j, (uint32_t)(at >> 32));
-	op_m(j, 0, 1, 0x83, 0, RCX, -1, 0, 0);                 /* add qword [rcx], 1 */
-	b8(j, 1);
-	/* the block's touched flag, the word after its counters and their mask (mov keeps CF) */
-	int32_t flag = (int32_t)((j->blk->n_insns + 1u + JIT_CTR_MASK_WORDS - cnt) * 8);
-	op_m(j, 0, 0, 0xc6, 0, RCX, -1, flag, 0);              /* mov byte [rcx + flag], 1 */
-	b8(j, 1);
+	emit_ctr_at(j, cnt);
+	emit_ctr_bump(j, cnt);
 	uint8_t *skip = jshort(j, CC_AE);                      /* jnc: counted */
 	op_m(j, 0, 1, 0xc7, 0, RCX, -1, 0, 0);                 /* mov qword [rcx], -1: logged */
 	b32(j, 0xffffffffu);                                   /* until block_run counts it */
@@ -856,18 +860,6 @@ static void emit_run_count(struct jbuf *j, uint32_t cnt, uint64_t entry)
 	}
 	emit_run_log(j, entry);
 	land(j, skip);
-}
-
-/* Does a block's run that ends with op kind end a basic block (a branch or jump)? */
-static int jit_kind_ends_run(uint8_t kind)
-{
-	switch ((enum block_kind)kind) {
-	case BK_BEQ: case BK_BNE: case BK_BLT: case BK_BGE: case BK_BLTU: case BK_BGEU:
-	case BK_JAL: case BK_J: case BK_JALR: case BK_JR:
-		return 1;
-	default:
-		return 0;
-	}
 }
 
 /* Append the guest address, host register a + disp, to the log (env->log_mem; rcx is free
@@ -932,7 +924,7 @@ static void emit_exit(struct jbuf *j, uint32_t v, uint32_t dirty)
 	/* count_runs: a run that leaves a basic block open (the block's end, not at a branch or
 	 * jump) is logged, and so is the next one, which continues that basic block: flagged when
 	 * that block's code tests the flag (tail_goes_on), else interpreted after a return */
-	int open = j->env->count_runs && (v & JIT_END) && !jit_kind_ends_run(j->ops[n - 1].kind);
+	int open = j->env->count_runs && (v & JIT_END) && j->blk->open_end;
 	if (j->env->count_runs && !open) {
 		emit_run_count(j, cnt, entry);
 	} else if (j->env->log_runs) {

@@ -109,8 +109,10 @@ struct jit_block {
 	uint64_t *ctr;          /* env->count_runs: n_insns + 1 run counters */
 	int cont;               /* ... its counting exits test env->force_log (a block another
 	                           may go on to with a basic block open) */
-	int tail_goes_on;       /* ... its end, not at a branch or jump, goes on to the next
-	                           block (which has cont) instead of returning */
+	int open_end;           /* ... its last instruction is not a branch or jump: the run
+	                           that ends at its end leaves a basic block open */
+	int tail_goes_on;       /* ... that end goes on to the next block (which has cont)
+	                           instead of returning */
 };
 
 #define JIT_MAX_SLOTS 160
