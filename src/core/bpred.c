@@ -386,18 +386,10 @@ static void bpred_sat(int8_t *c, int up, int lo, int hi)
 		(*c)--;
 }
 
-static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h,
-                             const struct bpred_ckpt *ck, int taken)
+/* Train the tables with the outcome of the branch at pc whose look-up was l. */
+static inline __attribute__((always_inline))
+void bpred_train_lookup(struct bpred *b, uint64_t pc, const struct bpred_lookup *l, int taken)
 {
-	struct bpred_lookup fresh;
-	const struct bpred_lookup *l = &b->memo;
-	if (!b->memo_ok || b->memo_pc != pc || b->memo_h != h) {
-		if (ck && ck->keys_pc == pc + 1 && ck->ghist == h)
-			bpred_lookup_keys(b, pc, ck, &fresh);
-		else
-			bpred_lookup(b, pc, h, &fresh);
-		l = &fresh;
-	}
 	b->memo_ok = 0;  /* the tables change below (b->memo is not one of them) */
 	uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
 	if (l->provider >= 0) {
@@ -450,6 +442,21 @@ static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h,
 				b->tage[t][i].useful >>= 1;
 }
 
+static void bpred_train_tage(struct bpred *b, uint64_t pc, uint64_t h,
+                             const struct bpred_ckpt *ck, int taken)
+{
+	struct bpred_lookup fresh;
+	const struct bpred_lookup *l = &b->memo;
+	if (!b->memo_ok || b->memo_pc != pc || b->memo_h != h) {
+		if (ck && ck->keys_pc == pc + 1 && ck->ghist == h)
+			bpred_lookup_keys(b, pc, ck, &fresh);
+		else
+			bpred_lookup(b, pc, h, &fresh);
+		l = &fresh;
+	}
+	bpred_train_lookup(b, pc, l, taken);
+}
+
 void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t ghist,
                   const struct bpred_ckpt *ck, int taken, uint64_t target, int mispredicted)
 {
@@ -473,4 +480,59 @@ void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint6
 		bpred_btb_insert(b, pc, target);
 	if (b->ub_ways && ((in->flags & ISA_F_COND) || taken))
 		bpred_ubtb_train(b, pc, (in->flags & ISA_F_COND) != 0, taken, target);
+}
+
+void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t next_pc)
+{
+	const uint64_t fall = pc + in->len;
+	const int taken = next_pc != fall;
+	uint64_t pred;
+	if (in->flags & ISA_F_COND) {
+		/* bpred_direction's look-up, kept here instead of in the memo and a checkpoint */
+		struct bpred_lookup l;
+		int dir;
+		const uint64_t h = b->ghist;
+		if (b->cfg->bp == CONFIG_BP_TAGE) {
+			bpred_lookup(b, pc, h, &l);
+			dir = l.pred;
+		} else {
+			dir = b->cfg->bp == CONFIG_BP_BIMODAL && b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
+		}
+		if (dir)
+			(void)bpred_btb_find(b, pc);  /* the prediction's look-up touches the entry */
+		pred = dir ? pc + (uint64_t)in->imm : fall;
+		/* the history as the prediction, and a restore after a misprediction, leave it */
+		b->ghist = (h << 1) | (uint64_t)taken;
+		b->st.cond++;
+		b->st.cond_miss += pred != next_pc;
+		if (b->cfg->bp == CONFIG_BP_TAGE) {
+			bpred_train_lookup(b, pc, &l, taken);
+		} else if (b->cfg->bp == CONFIG_BP_BIMODAL) {
+			uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
+			if (taken && *bim < 3)
+				(*bim)++;
+			else if (!taken && *bim > 0)
+				(*bim)--;
+		}
+	} else {
+		/* the RAS as bpred_predict leaves it: a restore after a misprediction undoes and
+		 * redoes the same pop and push */
+		if (!(in->flags & ISA_F_INDIRECT)) {
+			(void)bpred_btb_find(b, pc);
+			pred = pc + (uint64_t)in->imm;
+		} else if (in->flags & ISA_F_RET) {
+			pred = bpred_ras_pop(b);
+		} else {
+			int64_t s = bpred_btb_find(b, pc);
+			pred = s >= 0 ? b->btb_target[s] : fall;
+		}
+		if (in->flags & ISA_F_CALL)
+			bpred_ras_push(b, fall);
+		b->st.jumps++;
+		b->st.jump_miss += pred != next_pc;
+	}
+	if (taken && !(in->flags & ISA_F_RET))
+		bpred_btb_insert(b, pc, next_pc);
+	if (b->ub_ways && ((in->flags & ISA_F_COND) || taken))
+		bpred_ubtb_train(b, pc, (in->flags & ISA_F_COND) != 0, taken, next_pc);
 }

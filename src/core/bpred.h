@@ -114,4 +114,9 @@ void bpred_restore(struct bpred *b, uint64_t pc, const struct isa_insn *in,
 void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t ghist,
                   const struct bpred_ckpt *ck, int taken, uint64_t target, int mispredicted);
 
+/* Functional warming: the control transfer `in` at pc went on at next_pc. The predictor
+ * ends as bpred_predict, bpred_restore after a misprediction and bpred_update leave it, at
+ * the cost of one look-up and no checkpoint. */
+void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_t next_pc);
+
 #endif

@@ -142,15 +142,14 @@ void core_warm_done(struct core *c);
  * that only the memory hierarchy needs. The clock is the same cycle for cycle. Off again with
  * on = 0. */
 void core_warm_clock_only(struct core *c, int on);
-/* The memory trace's reader (emu_memtrace_fn, ctx: the core): instructions the translated
- * code ran (`before` of them on the I-cache line warmed last, with no data access, then the
- * one at pc with its load, kind 1, or store, kind 2, at addr, or a branch or jump whose
- * outcome the next instruction gives), warmed as core_warm warms them (the predictor only
- * when the trace names branches, EMU_MEMTRACE_BRANCHES; else use core_warm_clock_only);
- * kind -1 (the trace out of step) is remembered: core_warm_trace_error then says where
- * (pc | 1; 0: never). */
-void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before,
-                     const struct isa_insn *in);
+/* The memory trace's reader (emu_memtrace_fn, ctx: the core): the n events (struct
+ * emu_mtev) of instructions the translated code ran (`before` of them on the I-cache line
+ * warmed last, with no data access, then the one at pc with its load, kind 1, or store, kind
+ * 2, at addr, or a branch or jump whose outcome the next instruction gives), warmed as
+ * core_warm warms them (the predictor only when the trace names branches,
+ * EMU_MEMTRACE_BRANCHES; else use core_warm_clock_only); kind -1 (the trace out of step) is
+ * remembered: core_warm_trace_error then says where (pc | 1; 0: never). */
+void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n);
 /* The trace's last branch or jump, if it waits for its outcome, went on at next_pc (the
  * emulator's pc when warming ends; core_warm does it itself with its instruction's pc). */
 void core_warm_flush(struct core *c, uint64_t next_pc);

@@ -271,6 +271,8 @@ struct core {
 	uint64_t warm_trace_bad;     /* core_warm_trace was out of step there (pc | 1), or 0 */
 	uint64_t warm_br_pc;         /* core_warm_trace: a branch whose outcome the next */
 	const struct isa_insn *warm_br_in; /* instruction gives (NULL: none) */
+	struct isa_insn warm_br_insn;    /* core_warm_trace: its decoding (warm_br_in points here:
+	                                    the trace's events outlive no batch) */
 	uint64_t warm_dline, warm_dslot; /* the line the last warmed data access used (+ 1, 0:
 	                                    none) and its L1D slot (warm.c, warm_data) */
 	unsigned last_slot;              /* cycle-stack slot of the last simulated cycle */

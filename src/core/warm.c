@@ -93,13 +93,7 @@ static inline void warm_data(struct core *c, uint64_t addr, int store)
 /* The predictor trained with a branch or jump at pc that went on at next_pc. */
 static void warm_branch(struct core *c, uint64_t pc, const struct isa_insn *in, uint64_t next_pc)
 {
-	struct bpred_ckpt ck;
-	uint8_t btb_miss;
-	uint64_t pred = bpred_predict(&c->bp, pc, in, &ck, &btb_miss);
-	int taken = next_pc != pc + in->len, mis = pred != next_pc;
-	if (mis)
-		bpred_restore(&c->bp, pc, in, &ck, 1, taken);
-	bpred_update(&c->bp, pc, in, ck.ghist, &ck, taken, next_pc, mis);
+	bpred_warm(&c->bp, pc, in, next_pc);
 }
 
 void core_warm_flush(struct core *c, uint64_t next_pc)
@@ -125,33 +119,70 @@ void core_warm(struct core *c, const struct emu_dyn *d)
 	c->now++;
 }
 
-void core_warm_trace(void *core, uint64_t pc, uint64_t addr, int kind, uint64_t before,
-                     const struct isa_insn *in)
+/* The memory trace's events in order (emu_memtrace_fn): per event the instructions before it
+ * (a cycle each, on the line warmed last, no data), then its instruction's fetch, its data
+ * access or its branch (trained once the next event shows where it went). The clock stays in
+ * a local between the out-of-line look-ups; the common cases (the same page and line, the
+ * data line used last) are inline. */
+void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 {
 	struct core *c = core;
-	if (c->warm_br_in) {
-		/* the branch before went on at pc: the trace names the instruction after one */
-		if (before || kind < 0 || kind == EMU_MEMTRACE_COUNT)
-			kind = -1;
-		else
-			core_warm_flush(c, pc);
-	}
-	c->now += before;  /* on the line warmed last, no data: a cycle each */
-	if (__builtin_expect(kind < 0 || kind == EMU_MEMTRACE_COUNT, 0)) {
-		if (kind < 0 && !c->warm_trace_bad)
-			c->warm_trace_bad = pc | 1;
-		return;
-	}
-	warm_ifetch(c, pc);
-	if (kind == EMU_MEMTRACE_BRANCH) {
-		if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && !c->warm_clock_only) {
-			c->warm_br_pc = pc;  /* trained once the next instruction shows where it went */
-			c->warm_br_in = in;
+	const struct cache *l1 = &c->mem.l1d;
+	const unsigned lsh = c->mem.line_shift, dsh = l1->line_shift;
+	const int train = !c->warm_clock_only;
+	uint64_t now = c->now;
+	for (const struct emu_mtev *v = ev, *end = ev + n; v < end; v++) {
+		uint64_t pc = v->pc;
+		int kind = v->kind;
+		if (c->warm_br_in) {
+			/* the branch before went on at pc: the trace names the instruction after one */
+			if (v->before || kind < 0 || kind == EMU_MEMTRACE_COUNT) {
+				kind = -1;
+			} else {
+				c->now = now;
+				core_warm_flush(c, pc);
+				now = c->now;
+			}
 		}
-	} else if (kind) {
-		warm_data(c, addr, kind == 2);
+		now += v->before;
+		if (__builtin_expect(kind < 0 || kind == EMU_MEMTRACE_COUNT, 0)) {
+			if (kind < 0 && !c->warm_trace_bad)
+				c->warm_trace_bad = pc | 1;
+			continue;
+		}
+		uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1, line = (pc >> lsh) + 1;
+		if (__builtin_expect(page != c->warm_page || line != c->warm_line, 0)) {
+			c->now = now;
+			warm_ifetch_new(c, pc, page, line);
+			now = c->now;
+		}
+		if (kind == EMU_MEMTRACE_BRANCH) {
+			const struct isa_insn *in = v->in;
+			if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && train) {
+				c->warm_br_pc = pc;
+				c->warm_br_insn = *in;
+				c->warm_br_in = &c->warm_br_insn;
+			}
+		} else if (kind) {
+			/* warm_data, with the clock in the local */
+			uint64_t addr = v->addr, dline = (addr >> dsh) + 1;
+			int store = kind == 2;
+			uint64_t s = c->warm_dslot;
+			if (dline == c->warm_dline && !c->mem.coh &&
+			    __builtin_expect(l1->tag[s] == dline && l1->ready[s] <= now &&
+			                     !l1->prefetched[s], 1)) {
+				if (store)
+					l1->dirty[s] = 1;
+				now += store ? 1 : l1->hit_cycles;
+			} else {
+				c->now = now;
+				warm_data_access(c, addr, store, dline);
+				now = c->now;
+			}
+		}
+		now++;
 	}
-	c->now++;
+	c->now = now;
 }
 
 int core_warm_trace_begin(struct core *c, struct emu *e, int branches)

@@ -802,9 +802,15 @@ static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block
 		return b->mt_plan;
 	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
 	const unsigned sh = e->memtrace_line_shift;
-	/* at most an entry per instruction, and the end (the arena never returns NULL) */
-	struct block_mt_plan *pl = emu_arena_alloc(&e->blk_arena, sizeof(*pl) + (b->n_insns + 1u) *
-	                                           sizeof(pl->ev[0]));
+	uint32_t nbr = 0;
+	for (uint32_t i = 0; i < b->n_insns; i++)
+		nbr += e->memtrace_kinds[kinds[i]] == EMU_MEMTRACE_BRANCH;
+	/* at most an entry per instruction, and the end; then a copy of each branch's decoding,
+	 * which the reader finds beside the plan it reads anyway (the decoded slots lie far
+	 * apart) (the arena never returns NULL) */
+	size_t evb = sizeof(struct block_mt_plan) + (b->n_insns + 1u) * sizeof(struct block_mt_ev);
+	struct block_mt_plan *pl = emu_arena_alloc(&e->blk_arena, evb + nbr * sizeof(struct isa_insn));
+	struct isa_insn *copy = (struct isa_insn *)((char *)pl + evb);
 	pl->gen = e->memtrace_gen;
 	struct block_mt_ev *ev = pl->ev;
 	int prev_branch = 0;
@@ -814,7 +820,14 @@ static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block
 		if (i && !kind && !prev_branch &&
 		    pc >> sh == (b->pc + b->op[i - 1].pc_off) >> sh)
 			continue;
-		ev->in = kind == EMU_MEMTRACE_BRANCH ? emu_decode_at(e, pc) : NULL;
+		ev->in = NULL;
+		if (kind == EMU_MEMTRACE_BRANCH) {
+			const struct isa_insn *in = emu_decode_at(e, pc);
+			if (in) {
+				*copy = *in;
+				ev->in = copy++;
+			}
+		}
 		ev->op = (uint16_t)i;
 		ev->pc_off = b->op[i].pc_off;
 		ev->kind = (int8_t)kind;
@@ -824,6 +837,32 @@ static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block
 	ev->op = UINT16_MAX;
 	b->mt_plan = pl;
 	return pl;
+}
+
+/* The events the memory trace hands its reader at once (struct emu.mt_ev). */
+#define EMU_MT_BATCH 512u
+
+/* Hand the trace's events gathered so far to its reader. */
+static void block_mt_flush(struct emu *e)
+{
+	if (e->mt_n) {
+		e->memtrace(e->memtrace_ctx, e->mt_ev, e->mt_n);
+		e->mt_n = 0;
+	}
+}
+
+/* One event of the trace (emu_mtev's fields), handed over with its batch. */
+static inline void block_mt_event(struct emu *e, uint64_t pc, uint64_t addr, int kind,
+				  uint64_t before, const struct isa_insn *in)
+{
+	struct emu_mtev *v = &e->mt_ev[e->mt_n];
+	v->pc = pc;
+	v->addr = addr;
+	v->in = in;
+	v->before = before;
+	v->kind = kind;
+	if (++e->mt_n == EMU_MT_BATCH)
+		block_mt_flush(e);
 }
 
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
@@ -854,7 +893,7 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 			t->pend++;
 			continue;
 		}
-		e->memtrace(e->memtrace_ctx, pc, a, kind, t->pend, in);
+		block_mt_event(e, pc, a, kind, t->pend, in);
 		t->pend = 0;
 		/* after a branch the next instruction is named: its pc is the branch's outcome */
 		t->line = kind == EMU_MEMTRACE_BRANCH ? UINT64_MAX : pc >> sh;
@@ -866,7 +905,7 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 /* The log of the translated code, to the memory trace in order: each run with the addresses
  * logged before it; then, when the code handed op r & 0xffff of b back (not a JIT_LEFT or
  * JIT_ENTER return), b's ops before it (that op's own address, when it was logged before a
- * fault, is left: the caller steps the op). */
+ * fault, is left: the caller steps the op). Every event is with the reader when it returns. */
 static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r)
 {
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
@@ -874,15 +913,25 @@ static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r
 	struct block_mt t = { UINT64_MAX, 0 };
 	for (; p < end; p++)
 		if (*p & JIT_RUN_TAG) {
+			/* the blocks and plans ahead into the host's cache (two steps: a plan's
+			 * address is in its block); the replay waited on their misses */
+			if (p + 16 < end && (p[16] & JIT_RUN_TAG))
+				__builtin_prefetch(BLOCK_RUN_BLOCK(p[16]));
+			if (p + 8 < end && (p[8] & JIT_RUN_TAG)) {
+				const struct block_mt_plan *ahead = BLOCK_RUN_BLOCK(p[8])->mt_plan;
+				__builtin_prefetch(ahead);
+				__builtin_prefetch((const char *)ahead + 64);
+			}
 			struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
 			if (block_memtrace_ops(e, &t, rb, BLOCK_RUN_INSNS(*p), m, p) != p)
-				e->memtrace(e->memtrace_ctx, rb->pc, 0, -1, 0, NULL);
+				block_mt_event(e, rb->pc, 0, -1, 0, NULL);
 			m = p + 1;
 		}
 	if (!(r & (JIT_LEFT | JIT_ENTER)))
 		block_memtrace_ops(e, &t, b, r & 0xffff, m, end);
 	if (t.pend)
-		e->memtrace(e->memtrace_ctx, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
+		block_mt_event(e, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
+	block_mt_flush(e);
 }
 
 int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
@@ -892,6 +941,9 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 	    line_shift < 1 ||
 	    line_shift > 30)
 		return -1;
+	if (!e->mt_ev && !(e->mt_ev = malloc(EMU_MT_BATCH * sizeof(*e->mt_ev))))
+		return -1;
+	e->mt_n = 0;
 	e->memtrace = fn;
 	e->memtrace_ctx = ctx;
 	e->memtrace_line_shift = line_shift;

@@ -502,6 +502,8 @@ static void emu_free_heap(struct emu *e)
 	checkpoint_cache_free(e);
 	free(e->jit_runlog);
 	e->jit_runlog = NULL;
+	free(e->mt_ev);
+	e->mt_ev = NULL;
 	free(e->ctr_blocks);
 	e->ctr_blocks = NULL;
 	e->n_ctr_blocks = e->cap_ctr_blocks = 0;

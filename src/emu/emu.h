@@ -179,16 +179,23 @@ uint64_t emu_accesses_seen(const struct emu *e);
 
 /* ---- memory trace (the campaigns' memory pass) ---------------------------------------- */
 
-/* `before` instructions completed, each with no data access and on the code line (2^line_shift
- * bytes, emu_memtrace) of the instruction the previous call named, and no branch or jump
- * among them when EMU_MEMTRACE_BRANCHES; then the instruction at pc, kind 0: with no data
- * access, 1: a load, 2: a store at addr, EMU_MEMTRACE_BRANCH: a branch or jump (in: its
- * decoding; the next call names the instruction after it, with before 0, unless the trace
- * hands over to emu_step first). Kind EMU_MEMTRACE_COUNT: only the `before` ones (pc, addr
- * unused). Kind -1: the trace is out of step at pc (a bug: the reader must not go on as if
- * it were exact). */
-typedef void (*emu_memtrace_fn)(void *ctx, uint64_t pc, uint64_t addr, int kind, uint64_t before,
-				const struct isa_insn *in);
+/* One event of the memory trace: `before` instructions completed, each with no data access
+ * and on the code line (2^line_shift bytes, emu_memtrace) of the instruction the previous
+ * event named, and no branch or jump among them when EMU_MEMTRACE_BRANCHES; then the
+ * instruction at pc, kind 0: with no data access, 1: a load, 2: a store at addr,
+ * EMU_MEMTRACE_BRANCH: a branch or jump (in: its decoding; the next event names the
+ * instruction after it, with before 0, unless the trace hands over to emu_step first). Kind
+ * EMU_MEMTRACE_COUNT: only the `before` ones (pc, addr unused). Kind -1: the trace is out of
+ * step at pc (a bug: the reader must not go on as if it were exact). */
+struct emu_mtev {
+	uint64_t pc, addr;
+	const struct isa_insn *in;
+	uint64_t before;
+	int kind;
+};
+/* The reader sees the events in batches, in program order (n >= 1): every batch before
+ * emu_run returns, so that an instruction the caller steps next follows them. */
+typedef void (*emu_memtrace_fn)(void *ctx, const struct emu_mtev *ev, size_t n);
 #define EMU_MEMTRACE_COUNT 3
 #define EMU_MEMTRACE_BRANCH 4
 #define EMU_MEMTRACE_BRANCHES 1u   /* emu_memtrace's flags: name branches and jumps too */
