@@ -144,6 +144,20 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 				now = c->now;
 			}
 		}
+		if (v->same_ld | v->same_st) {
+			/* accesses to the line of the data access before, nothing between: hits on
+			 * it (warm_data's inline case), which the check below makes sure of */
+			uint64_t s = c->warm_dslot;
+			if (__builtin_expect(!c->warm_dline || l1->tag[s] != c->warm_dline ||
+			                     l1->ready[s] > now || l1->prefetched[s], 0)) {
+				if (!c->warm_trace_bad)
+					c->warm_trace_bad = pc | 1;
+				continue;
+			}
+			if (v->same_st)
+				l1->dirty[s] = 1;
+			now += v->same_ld * (uint64_t)l1->hit_cycles + v->same_st;
+		}
 		now += v->before;
 		if (__builtin_expect(kind < 0 || kind == EMU_MEMTRACE_COUNT, 0)) {
 			if (kind < 0 && !c->warm_trace_bad)
@@ -187,8 +201,12 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 
 int core_warm_trace_begin(struct core *c, struct emu *e, int branches)
 {
+	/* accesses to the line accessed last may be left out (counted): they hit it, as
+	 * warm_data's inline case, unless another core may have taken it */
+	unsigned same = !c->mem.coh && c->mem.l1d.line_shift == c->mem.line_shift ?
+	                EMU_MEMTRACE_SAME_LINE : 0;
 	return emu_memtrace(e, core_warm_trace, c, c->mem.line_shift,
-	                    branches ? EMU_MEMTRACE_BRANCHES : 0);
+	                    (branches ? EMU_MEMTRACE_BRANCHES : 0) | same);
 }
 
 uint64_t core_warm_trace_error(const struct core *c)

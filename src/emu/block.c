@@ -778,6 +778,10 @@ static const uint16_t *block_mem_before(struct emu *e, struct emu_block *b)
 struct block_mt {
 	uint64_t line;
 	uint64_t pend;
+	uint64_t dline;          /* EMU_MEMTRACE_SAME_LINE: the data line + 1 of the last load or
+	                            store named or left out, with no other event since (0: none) */
+	uint32_t same_ld, same_st; /* the loads and stores left out since the last event */
+	struct emu_mtev *at, *lim; /* the next event's place in e->mt_ev, its end */
 };
 
 /* What the memory trace names of a block's instructions, built once per block and trace
@@ -842,32 +846,36 @@ static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block
 /* The events the memory trace hands its reader at once (struct emu.mt_ev). */
 #define EMU_MT_BATCH 512u
 
-/* Hand the trace's events gathered so far to its reader. */
-static void block_mt_flush(struct emu *e)
+/* Hand the trace's events gathered so far (up to t->at) to its reader. */
+static void block_mt_flush(struct emu *e, struct block_mt *t)
 {
-	if (e->mt_n) {
-		e->memtrace(e->memtrace_ctx, e->mt_ev, e->mt_n);
-		e->mt_n = 0;
-	}
+	if (t->at != e->mt_ev)
+		e->memtrace(e->memtrace_ctx, e->mt_ev, (size_t)(t->at - e->mt_ev));
+	t->at = e->mt_ev;
 }
 
-/* One event of the trace (emu_mtev's fields), handed over with its batch. */
-static inline void block_mt_event(struct emu *e, uint64_t pc, uint64_t addr, int kind,
-				  uint64_t before, const struct isa_insn *in)
+/* One event of the trace (emu_mtev's fields, the accesses left out before it from t),
+ * handed over with its batch. */
+static inline void block_mt_event(struct emu *e, struct block_mt *t, uint64_t pc, uint64_t addr,
+				  int kind, uint64_t before, const struct isa_insn *in)
 {
-	struct emu_mtev *v = &e->mt_ev[e->mt_n];
+	struct emu_mtev *v = t->at;
 	v->pc = pc;
 	v->addr = addr;
 	v->in = in;
 	v->before = before;
 	v->kind = kind;
-	if (++e->mt_n == EMU_MT_BATCH)
-		block_mt_flush(e);
+	v->same_ld = t->same_ld;
+	v->same_st = t->same_st;
+	t->same_ld = t->same_st = 0;
+	if (++t->at == t->lim)
+		block_mt_flush(e, t);
 }
 
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
  * the next address is. An address missing is the trace out of step: kind -1 says so. */
-static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
+static inline __attribute__((always_inline))
+const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 					  struct emu_block *b, uint32_t n,
 					  const uint64_t *m, const uint64_t *end)
 {
@@ -885,16 +893,29 @@ static const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 			if (!in)
 				kind = -1;
 		} else if (kind) {
-			if (m >= end || (*m & JIT_RUN_TAG))
+			if (m >= end || (*m & JIT_RUN_TAG)) {
 				kind = -1;
-			else
+			} else {
 				a = *m++;
+				if (e->memtrace_same && pc >> sh == t->line) {
+					/* the data line of the access before, nothing between */
+					if ((a >> sh) + 1 == t->dline) {
+						t->pend++;
+						if (kind == 2)
+							t->same_st++;
+						else
+							t->same_ld++;
+						continue;
+					}
+				}
+			}
 		} else if (pc >> sh == t->line) {
 			t->pend++;
 			continue;
 		}
-		block_mt_event(e, pc, a, kind, t->pend, in);
+		block_mt_event(e, t, pc, a, kind, t->pend, in);
 		t->pend = 0;
+		t->dline = kind == 1 || kind == 2 ? (a >> sh) + 1 : 0;
 		/* after a branch the next instruction is named: its pc is the branch's outcome */
 		t->line = kind == EMU_MEMTRACE_BRANCH ? UINT64_MAX : pc >> sh;
 	}
@@ -910,28 +931,19 @@ static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r
 {
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
 	const uint64_t *m = p;
-	struct block_mt t = { UINT64_MAX, 0 };
+	struct block_mt t = { UINT64_MAX, 0, 0, 0, 0, e->mt_ev, e->mt_ev + EMU_MT_BATCH };
 	for (; p < end; p++)
 		if (*p & JIT_RUN_TAG) {
-			/* the blocks and plans ahead into the host's cache (two steps: a plan's
-			 * address is in its block); the replay waited on their misses */
-			if (p + 16 < end && (p[16] & JIT_RUN_TAG))
-				__builtin_prefetch(BLOCK_RUN_BLOCK(p[16]));
-			if (p + 8 < end && (p[8] & JIT_RUN_TAG)) {
-				const struct block_mt_plan *ahead = BLOCK_RUN_BLOCK(p[8])->mt_plan;
-				__builtin_prefetch(ahead);
-				__builtin_prefetch((const char *)ahead + 64);
-			}
 			struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
 			if (block_memtrace_ops(e, &t, rb, BLOCK_RUN_INSNS(*p), m, p) != p)
-				block_mt_event(e, rb->pc, 0, -1, 0, NULL);
+				block_mt_event(e, &t, rb->pc, 0, -1, 0, NULL);
 			m = p + 1;
 		}
 	if (!(r & (JIT_LEFT | JIT_ENTER)))
 		block_memtrace_ops(e, &t, b, r & 0xffff, m, end);
-	if (t.pend)
-		block_mt_event(e, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
-	block_mt_flush(e);
+	if (t.pend)  /* (accesses left out are among these instructions) */
+		block_mt_event(e, &t, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
+	block_mt_flush(e, &t);
 }
 
 int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
@@ -943,9 +955,9 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 		return -1;
 	if (!e->mt_ev && !(e->mt_ev = malloc(EMU_MT_BATCH * sizeof(*e->mt_ev))))
 		return -1;
-	e->mt_n = 0;
 	e->memtrace = fn;
 	e->memtrace_ctx = ctx;
+	e->memtrace_same = (flags & EMU_MEMTRACE_SAME_LINE) != 0;
 	e->memtrace_line_shift = line_shift;
 	for (unsigned k = 0; k < BK_COUNT; k++)
 		e->memtrace_kinds[k] = block_mem_kind[k] != EMU_MEMTRACE_BRANCH ||

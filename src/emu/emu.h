@@ -186,12 +186,19 @@ uint64_t emu_accesses_seen(const struct emu *e);
  * EMU_MEMTRACE_BRANCH: a branch or jump (in: its decoding; the next event names the
  * instruction after it, with before 0, unless the trace hands over to emu_step first). Kind
  * EMU_MEMTRACE_COUNT: only the `before` ones (pc, addr unused). Kind -1: the trace is out of
- * step at pc (a bug: the reader must not go on as if it were exact). */
+ * step at pc (a bug: the reader must not go on as if it were exact).
+ * With EMU_MEMTRACE_SAME_LINE, an event also counts the loads (same_ld) and stores (same_st)
+ * among its `before` instructions' place that the trace left out: each to the data line
+ * (2^line_shift bytes) of the last load or store it named or left out, on the code line of
+ * the event before, with no event between them and that access (so that the reader did
+ * nothing else in between: such an access hits the line its previous one left, and only
+ * the clock and a store's dirty bit change). */
 struct emu_mtev {
 	uint64_t pc, addr;
 	const struct isa_insn *in;
 	uint64_t before;
 	int kind;
+	uint32_t same_ld, same_st;
 };
 /* The reader sees the events in batches, in program order (n >= 1): every batch before
  * emu_run returns, so that an instruction the caller steps next follows them. */
@@ -199,6 +206,8 @@ typedef void (*emu_memtrace_fn)(void *ctx, const struct emu_mtev *ev, size_t n);
 #define EMU_MEMTRACE_COUNT 3
 #define EMU_MEMTRACE_BRANCH 4
 #define EMU_MEMTRACE_BRANCHES 1u   /* emu_memtrace's flags: name branches and jumps too */
+#define EMU_MEMTRACE_SAME_LINE 2u  /* ... leave out accesses to the line accessed last
+                                      (counted in emu_mtev.same_ld, same_st) */
 
 /* Trace the instructions the translated code runs: from now on every block is translated on
  * its first entry, its code logs the guest address of each load and store and the runs of

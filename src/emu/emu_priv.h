@@ -222,9 +222,10 @@ struct emu {
 	                                        runs and accesses, read or not */
 	emu_memtrace_fn memtrace;            /* emu_memtrace: the log's reader, or NULL */
 	void *memtrace_ctx;
-	struct emu_mtev *mt_ev;              /* its events not yet handed over (mt_n of them; */
-	uint32_t mt_n;                       /* EMU_MT_BATCH slots, allocated at the first trace) */
+	struct emu_mtev *mt_ev;              /* its events gathered for the reader (EMU_MT_BATCH
+	                                        slots, allocated at the first trace) */
 	unsigned memtrace_line_shift;
+	int memtrace_same;                   /* EMU_MEMTRACE_SAME_LINE */
 	uint8_t memtrace_kinds[BK_COUNT];    /* per op kind: what the trace names it as (0: no) */
 	uint32_t memtrace_saved_hot;         /* jit_hot before the trace */
 	uint32_t memtrace_gen;               /* changes with memtrace_key: a block's plan made
