@@ -86,6 +86,11 @@ static __always_inline int agg_sample(struct bpf_perf_event_data *ctx, const int
 	if (!st || !ctl)
 		return 1; /* cannot aggregate: let perf deliver the sample */
 	__sync_fetch_and_add(&st->seq, 1);
+	/* one half for the sample's stack count and its flat entry: read twice, a flip between
+	 * the reads put the stack in the half the daemon drained first and the flat entry in the
+	 * next, and a stack whose leaf's image had no flat count yet failed the database's
+	 * write (e2e 658, rarely) */
+	const __u32 gen = ctl->gen & 1;
 
 	__u64 pc = sample_pc(ctx);
 	__u32 tgid = (__u32)(bpf_get_current_pid_tgid() >> 32);
@@ -101,7 +106,6 @@ static __always_inline int agg_sample(struct bpf_perf_event_data *ctx, const int
 	if (stacks) {
 		/* the stacks of the sample (kernel part only when it is in the kernel) by id,
 		 * counted per process: Parca's agent keeps its stacks the same way */
-		__u32 gen = ctl->gen & 1;
 		struct agg_bpf_stack_key k = { 0 };
 		k.start_ns = start_ns;
 		k.tgid = tgid;
@@ -144,7 +148,6 @@ static __always_inline int agg_sample(struct bpf_perf_event_data *ctx, const int
 
 	__u64 h = pc * 0x9e3779b97f4a7c15ull ^ (start_ns + tgid + seq_event) * 0xc2b2ae3d27d4eb4full;
 	h ^= h >> 29;
-	__u32 gen = ctl->gen & 1;
 	__u32 idx = (__u32)(h & ctl->mask) + gen * (ctl->mask + 1);
 	struct agg_bpf_bucket *b = bpf_map_lookup_elem(&agg_table, &idx);
 	st->samples++;
