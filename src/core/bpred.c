@@ -378,6 +378,15 @@ void bpred_restore(struct bpred *b, uint64_t pc, const struct isa_insn *in,
 		bpred_ras_push(b, pc + in->len);
 }
 
+/* A bimodal 2-bit counter toward the outcome. */
+static inline void bpred_bim_train(uint8_t *bim, int taken)
+{
+	if (taken && *bim < 3)
+		(*bim)++;
+	else if (!taken && *bim > 0)
+		(*bim)--;
+}
+
 static void bpred_sat(int8_t *c, int up, int lo, int hi)
 {
 	if (up && *c < hi)
@@ -405,17 +414,10 @@ void bpred_train_lookup(struct bpred *b, uint64_t pc, const struct bpred_lookup 
 				(*u)--;
 		}
 		bpred_sat(c, taken, -4, 3);
-		if (l->alt < 0 || b->cfg->bimodal_train_all) {
-			if (taken && *bim < 3)
-				(*bim)++;
-			else if (!taken && *bim > 0)
-				(*bim)--;
-		}
+		if (l->alt < 0 || b->cfg->bimodal_train_all)
+			bpred_bim_train(bim, taken);
 	} else {
-		if (taken && *bim < 3)
-			(*bim)++;
-		else if (!taken && *bim > 0)
-			(*bim)--;
+		bpred_bim_train(bim, taken);
 	}
 	if (l->pred != taken && l->provider < (int)b->ntables - 1) {
 		/* allocate in a longer table, starting one or two above the provider */
@@ -466,11 +468,7 @@ void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint6
 		if (b->cfg->bp == CONFIG_BP_TAGE) {
 			bpred_train_tage(b, pc, ghist, ck, taken);
 		} else if (b->cfg->bp == CONFIG_BP_BIMODAL) {
-			uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
-			if (taken && *bim < 3)
-				(*bim)++;
-			else if (!taken && *bim > 0)
-				(*bim)--;
+			bpred_bim_train(&b->bimodal[(pc >> 1) & b->bim_mask], taken);
 		}
 	} else {
 		b->st.jumps++;
@@ -508,11 +506,7 @@ void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_
 		if (b->cfg->bp == CONFIG_BP_TAGE) {
 			bpred_train_lookup(b, pc, &l, taken);
 		} else if (b->cfg->bp == CONFIG_BP_BIMODAL) {
-			uint8_t *bim = &b->bimodal[(pc >> 1) & b->bim_mask];
-			if (taken && *bim < 3)
-				(*bim)++;
-			else if (!taken && *bim > 0)
-				(*bim)--;
+			bpred_bim_train(&b->bimodal[(pc >> 1) & b->bim_mask], taken);
 		}
 	} else {
 		/* the RAS as bpred_predict leaves it: a restore after a misprediction undoes and
