@@ -53,7 +53,7 @@ static void simpoint_run_usage(FILE *out)
 	        "                    in cycles; with the memory pass 10000000\n"
 	        "  --warmup-predictor P|all  only the last P of each point's warming train the\n"
 	        "                    branch predictor, the ones before warm the TLBs and caches\n"
-	        "                    alone, at less cost (default 16777216)\n"
+	        "                    alone, at less cost (default 8388608)\n"
 	        "  --point-units U:W[:N]|off  each point measures about N units of U\n"
 	        "                    instructions in detail, each after W more in detail, spread\n"
 	        "                    evenly over its interval and warmed functionally between\n"
