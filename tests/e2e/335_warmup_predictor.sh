@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # 335: only the last P of a functional warming train the branch predictor (robin sim
-# --warmup W --warmup-predictor P; robin simpoint run's points, the last 16M of theirs by
+# --warmup W --warmup-predictor P; robin simpoint run's points, the last 8M of theirs by
 # default, docs/robin-simpoint.md "Warming"); the ones before warm the TLBs and caches alone.
 # On nqueens: P >= W is the whole warming, cycle for cycle; P = 0 leaves the predictor cold:
 # more mispredictions in the detailed part. A campaign writes warm_predictor P in campaign.txt
