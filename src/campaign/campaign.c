@@ -269,6 +269,10 @@ static void campaign_read_result(struct campaign *c, struct campaign_point *p)
 			p->units_sd = sd;
 		} else if (sscanf(line, "stack %u %" SCNu64, &slot, &v) == 2 && slot < CORE_STACK_N) {
 			p->stack[slot] = v;
+		} else if (sscanf(line, "host_seconds %lf", &sd) == 1 && sd >= 0 && isfinite(sd)) {
+			p->host_s = sd;
+		} else if (sscanf(line, "warm_seconds %lf", &sd) == 1 && sd >= 0 && isfinite(sd)) {
+			p->warm_s = sd;
 		}
 	}
 	fclose(f);

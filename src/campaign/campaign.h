@@ -134,6 +134,9 @@ struct campaign_point {
 	                                they were recorded) */
 	uint64_t units;              /* with units: how many it measured (0: unknown), */
 	double units_sd;             /* the standard deviation of their CPIs */
+	double host_s;               /* host seconds of its process: its stretch of its chain's
+	                                warming, then its own run (0: unknown) */
+	double warm_s;               /* of them the warming (0: not known apart) */
 	uint64_t stack[CORE_STACK_N];
 };
 

@@ -21,6 +21,15 @@ int campaign_result_estimate(struct campaign_result *r, char *err, size_t errlen
 	r->cpi_full = t ? (double)t->cycles / (double)t->insns : 0;
 	r->cpi_error = t ? fabs(r->est.cpi - r->cpi_full) / r->cpi_full : 0;
 	r->err_points = r->err_sampling = 0;
+	r->points_warm_s = r->points_own_s = 0;
+	for (int i = 0; i < r->c->n_points; i++) {
+		const struct campaign_point *p = &r->c->pts[i];
+		double w = p->warm_s < p->host_s ? p->warm_s : p->host_s;
+		r->points_warm_s += w;
+		r->points_own_s += p->host_s - w;
+	}
+	if (r->points_warm_s <= 0)
+		r->points_own_s = 0;
 	if (t && r->cpi_full > 0) {
 		const struct campaign *c = r->c;
 		double own = 0, at = 0;
@@ -177,6 +186,10 @@ int campaign_result_json_write(const struct campaign_result *r, const char *path
 		json_object_end(&j);
 	}
 	json_kv_double(&j, "points_host_seconds", r->points_s);
+	if (r->points_warm_s > 0) {
+		json_kv_double(&j, "points_warming_host_seconds", r->points_warm_s);
+		json_kv_double(&j, "points_own_host_seconds", r->points_own_s);
+	}
 	campaign_result_json_points(&j, r);
 	json_key(&j, "cycle_stack_cpi");
 	json_object_begin(&j);

@@ -27,6 +27,10 @@ struct campaign_result {
 	 * own error, sum w_p (point CPI - its interval's CPI in the full run), and the sampling
 	 * error, sum w_p (that interval's CPI) - cpi_full */
 	double err_points, err_sampling;
+	/* the points' processes' host seconds summed (point-I.txt): their stretches of their
+	 * chains' warming, and their own runs (units in detail, functional warming between);
+	 * both 0 when no point timed its warming apart */
+	double points_warm_s, points_own_s;
 };
 
 /* The CPI of one cluster's intervals in the full detailed run. */

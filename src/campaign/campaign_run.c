@@ -89,6 +89,8 @@ struct campaign_detail {
 	double units_sd;             /* and the standard deviation of their CPIs */
 	double t0;                   /* when the run began (a chain's point: its own warming) */
 	double secs;                 /* host time of the whole run (restore, warming, detail) */
+	double warm_secs;            /* a chain's point: of secs, its chain's warming up to its
+	                                start (0: not known apart) */
 };
 
 /* Write point index's result (k: its cycles, instructions, units and cycle stack) to
@@ -106,6 +108,8 @@ static int campaign_write_result(const char *dir, int index, const struct campai
 		return campaign_fail(err, errlen, -errno, "cannot write %s: %s", tmp, strerror(errno));
 	fprintf(f, "cycles %" PRIu64 "\ninstructions %" PRIu64 "\nhost_seconds %.3f\n", s->cycles,
 	        s->instructions, k->secs);
+	if (k->warm_secs > 0)
+		fprintf(f, "warm_seconds %.3f\n", k->warm_secs);
 	if (k->profiled)
 		fprintf(f, "profiled %" PRIu64 " %" PRIu64 "\nunits %" PRIu64 " %.9g\n", k->profiled,
 		        k->profiled_cycles, k->units, k->units_sd);
@@ -507,6 +511,7 @@ static int campaign_chain_warm(void *ctx, struct core *core, struct emu *e, uint
 			k->what = h->what;
 			k->chained = 0;
 			k->t0 = t0;
+			k->warm_secs = campaign_now() - t0;  /* its stretch of the chain's warming */
 			if (pid) {
 				k->rc = campaign_fail(k->err, k->errlen, -EIO, "%s", ferr);
 				return -1;

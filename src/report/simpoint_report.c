@@ -228,9 +228,14 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 			fprintf(out, "   %7.4f  %5.1f%%", f, 100 * f / r->cpi_full);
 		fputc('\n', out);
 	}
-	if (r->prep_s > 0 || r->points_s > 0)
-		fprintf(out, "  host time: preparation %.2f s, points %.2f s%s", r->prep_s, r->points_s,
-		        t ? "" : "\n");
+	if (r->prep_s > 0 || r->points_s > 0) {
+		fprintf(out, "  host time: preparation %.2f s, points %.2f s", r->prep_s, r->points_s);
+		if (r->points_warm_s > 0)
+			fprintf(out, " (summed over the points' processes: the chains' warming up to "
+			        "each point %.2f s, the points' own runs %.2f s)", r->points_warm_s,
+			        r->points_own_s);
+		fputs(t ? "" : "\n", out);
+	}
 	if (t && (r->prep_s > 0 || r->points_s > 0))
 		fprintf(out, ", full detailed run %.2f s (%.1fx)\n", t->host_seconds,
 		        t->host_seconds / (r->prep_s + r->points_s));

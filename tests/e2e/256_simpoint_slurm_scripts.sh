@@ -43,12 +43,12 @@ assert a['cpi_predicted'] == b['cpi_predicted'], (a['cpi_predicted'], b['cpi_pre
 print("ok: %d points, CPI %.4f both ways" % (len(b['points']), b['cpi_predicted']))
 PY
 for ((i = 0; i < n; i++)); do
-	cmp <(grep -v host_seconds "$T/local/point-$i.txt") <(grep -v host_seconds "$T/s/point-$i.txt") ||
+	cmp <(grep -v _seconds "$T/local/point-$i.txt") <(grep -v _seconds "$T/s/point-$i.txt") ||
 		{ echo "point $i: forked and restored results differ"; diff "$T/local/point-$i.txt" "$T/s/point-$i.txt"; exit 1; }
 done
 cp "$T/local/point-1.txt" "$T/p1"
 "$ROBIN" simpoint point "$T/local" 1 2>"$T/perr" || { cat "$T/perr"; exit 1; }
-cmp <(grep -v host_seconds "$T/p1") <(grep -v host_seconds "$T/local/point-1.txt") ||
+cmp <(grep -v _seconds "$T/p1") <(grep -v _seconds "$T/local/point-1.txt") ||
 	{ echo "point 1 run again from the program's start differs"; exit 1; }
 # a local campaign in a directory an earlier --slurm campaign left checkpoints in: its points
 # do not take them for their state (they are removed under the points' names)

@@ -26,7 +26,7 @@ run alone --no-chains
 "$ROBIN" simpoint run --interval 200000 --warmup 600000 --no-profile --point-units off --jobs 2 --dir "$T/j2" -- \
 	"$W/nqueens.static" >/dev/null 2>"$T/j2.err" || { cat "$T/j2.err"; exit 1; }
 for f in "$T"/ch/point-*.txt; do
-	cmp -s <(grep -v host_seconds "$f") <(grep -v host_seconds "$T/j2/${f##*/}") ||
+	cmp -s <(grep -v _seconds "$f") <(grep -v _seconds "$T/j2/${f##*/}") ||
 		{ echo "${f##*/}: --jobs 2 differs from --jobs 1"; exit 1; }
 done
 grep -qx "chains 1" "$T/ch/campaign.txt" || { echo "no chains line"; cat "$T/ch/campaign.txt"; exit 1; }
@@ -45,7 +45,7 @@ t, n = sys.argv[1], int(sys.argv[2])
 ch, al = (json.load(open('%s/%s.json' % (t, k))) for k in ('ch', 'alone'))
 assert al['chains'] == 0 and 0 < ch['chains'] < n, (ch['chains'], al['chains'], n)
 assert ch['warmup_instructions'] < al['warmup_instructions'], (ch['warmup_instructions'], al['warmup_instructions'])
-res = lambda d, i: [l for l in open('%s/%s/point-%d.txt' % (t, d, i)) if not l.startswith('host_seconds')]
+res = lambda d, i: [l for l in open('%s/%s/point-%d.txt' % (t, d, i)) if not l.split()[0].endswith('_seconds')]
 size = {}
 for p in ch['points']:
     size[p['chain']] = size.get(p['chain'], 0) + 1
@@ -90,7 +90,7 @@ sys.exit(1)
 PY
 ) || { echo "no chained point whose predictor restarts"; exit 1; }
 for ((i = 0; i < n; i++)); do
-	cmp -s <(grep -v host_seconds "$T/sl/point-$i.txt") <(grep -v host_seconds "$T/pl/point-$i.txt") ||
+	cmp -s <(grep -v _seconds "$T/sl/point-$i.txt") <(grep -v _seconds "$T/pl/point-$i.txt") ||
 		{ echo "point $i: the Slurm chain differs from the local run"; exit 1; }
 done
 "$ROBIN" sim --virtual-time --restore "$T/sl/insn-$from.ckpt" --warmup $((start - from)) \

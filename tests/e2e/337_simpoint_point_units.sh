@@ -27,7 +27,7 @@ grep -qx "point_units 1000 2000 20" "$T/u/campaign.txt" || { cat "$T/u/campaign.
 grep -q "^point_units" "$T/w/campaign.txt" && { echo "point_units written with --point-units off"; exit 1; }
 grep -qx "point_units 1000 2000 20" "$T/d/campaign.txt" || { echo "the default:"; cat "$T/d/campaign.txt"; exit 1; }
 for f in "$T"/u/point-*.txt; do
-	cmp -s <(grep -v host_seconds "$f") <(grep -v host_seconds "$T/d/${f##*/}") ||
+	cmp -s <(grep -v _seconds "$f") <(grep -v _seconds "$T/d/${f##*/}") ||
 		{ echo "${f##*/}: the default differs from --point-units 1000:2000:20"; exit 1; }
 done
 "$ROBIN" simpoint run --slurm --interval 200000 --point-units 500:1000 --dir "$T/s" -- "$W/nqueens.static" \
@@ -35,7 +35,7 @@ done
 grep -qx "point_units 500 1000 40" "$T/s/campaign.txt" || { echo "500:1000:"; cat "$T/s/campaign.txt"; exit 1; }
 cp -r "$T/u" "$T/solo"
 "$ROBIN" simpoint point "$T/solo" 0 2>"$T/e" || { cat "$T/e"; exit 1; }
-cmp <(grep -v host_seconds "$T/u/point-0.txt") <(grep -v host_seconds "$T/solo/point-0.txt") ||
+cmp <(grep -v _seconds "$T/u/point-0.txt") <(grep -v _seconds "$T/solo/point-0.txt") ||
 	{ echo "point 0 alone differs from its chain's"; exit 1; }
 grep -q 'profiles stored in .*/u/robin.db as run 1 (events: oracle tip)' "$T/u.err" || { cat "$T/u.err"; exit 1; }
 "$ROBIN" prof --db "$T/u/robin.db" >"$T/prof" 2>&1 || { cat "$T/prof"; exit 1; }
@@ -72,6 +72,18 @@ o = float(m.group(1)) / u['instructions']
 assert abs(o / u['cpi_predicted'] - 1) < 1e-3, (o, u['cpi_predicted'])
 for p in u['points']:
     assert p['units'] * 1000 == p['instructions'] and p['units_cpi_sd'] >= 0, p
+# host time: each point's process times its stretch of its chain's warming apart from its own
+# run; with one job they run one after another inside the points' time
+wsum = osum = 0
+for f in glob.glob('%s/u/point-*.txt' % t):
+    d = dict(l.split(None, 1) for l in open(f))
+    hs, ws = float(d['host_seconds']), float(d['warm_seconds'])
+    assert 0 < ws <= hs, (f, ws, hs)
+    wsum += ws
+    osum += hs - ws
+pw, po, ps = u['points_warming_host_seconds'], u['points_own_host_seconds'], u['points_host_seconds']
+assert abs(pw - wsum) < 0.01 and abs(po - osum) < 0.01, (pw, wsum, po, osum)
+assert 0 < pw and 0 < po and pw + po <= ps + 0.001 * len(u['points']), (pw, po, ps)
 print("ok: weighted Oracle %.4f cycles per instruction" % o)
 print("ok: CPI %.4f with units, %.4f with whole intervals (%+.2f%%); %d against %d instructions in detail"
       % (u['cpi_predicted'], w['cpi_predicted'], 100 * e, u['detailed_instructions'], w['detailed_instructions']))
