@@ -228,16 +228,17 @@ void simpoint_report_campaign(FILE *out, const struct campaign_result *r)
 			fprintf(out, "   %7.4f  %5.1f%%", f, 100 * f / r->cpi_full);
 		fputc('\n', out);
 	}
-	if (r->prep_s > 0 || r->points_s > 0) {
+	int timed = r->prep_s > 0 || r->points_s > 0;
+	if (timed)
 		fprintf(out, "  host time: preparation %.2f s, points %.2f s", r->prep_s, r->points_s);
-		if (r->points_warm_s > 0)
-			fprintf(out, " (summed over the points' processes: the chains' warming up to "
-			        "each point %.2f s, the points' own runs %.2f s)", r->points_warm_s,
-			        r->points_own_s);
-		fputs(t ? "" : "\n", out);
-	}
-	if (t && (r->prep_s > 0 || r->points_s > 0))
-		fprintf(out, ", full detailed run %.2f s (%.1fx)\n", t->host_seconds,
+	if (r->points_warm_s > 0)  /* from the points' files: a merge has them too */
+		fprintf(out, "%s (summed over the points' processes: the chains' warming up to each "
+		        "point %.2f s, the points' own runs %.2f s)", timed ? "" : "  host time: points",
+		        r->points_warm_s, r->points_own_s);
+	if (t && timed)
+		fprintf(out, ", full detailed run %.2f s (%.1fx)", t->host_seconds,
 		        t->host_seconds / (r->prep_s + r->points_s));
+	if (timed || r->points_warm_s > 0)
+		fputc('\n', out);
 	simpoint_report_prof(out, &r->pe);
 }
