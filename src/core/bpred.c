@@ -486,7 +486,7 @@ void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_
 	const int taken = next_pc != fall;
 	uint64_t pred;
 	if (in->flags & ISA_F_COND) {
-		/* bpred_direction's look-up, kept here instead of in the memo and a checkpoint */
+		/* the look-up bpred_direction makes, kept here instead of in the memo and a checkpoint */
 		struct bpred_lookup l;
 		int dir;
 		const uint64_t h = b->ghist;

@@ -72,22 +72,33 @@ static __attribute__((noinline)) void warm_data_access(struct core *c, uint64_t 
  * line are the most recently used of their
  * sets already (no fill came between: a miss fills the line before the next-line prefetch,
  * which goes to another set, and a lower level's eviction before the line's fill), the
- * statistics are not the warm clock's (core_warm_done clears them). That case is inline, the
- * look-up (warm_data_access) out of line. */
-static inline void warm_data(struct core *c, uint64_t addr, int store)
+ * statistics are not the warm clock's (core_warm_done clears them). That case is inline
+ * (warm_dline_ready says whether line is it by `now`, warm_dline_hit takes it), the look-up
+ * (warm_data_access) out of line; core_warm_trace uses the same two. */
+static inline int warm_dline_ready(const struct core *c, uint64_t line, uint64_t now)
+{
+	const struct cache *l1 = &c->mem.l1d;
+	uint64_t s = c->warm_dslot;
+	return line && line == c->warm_dline &&
+	       __builtin_expect(l1->tag[s] == line && l1->ready[s] <= now && !l1->prefetched[s], 1);
+}
+
+/* That hit (warm_dline_ready): a store's dirty bit; its latency. */
+static inline uint64_t warm_dline_hit(struct core *c, int store)
 {
 	struct cache *l1 = &c->mem.l1d;
-	uint64_t line = (addr >> l1->line_shift) + 1;
-	if (line == c->warm_dline && !c->mem.coh) {
-		uint64_t s = c->warm_dslot;
-		if (__builtin_expect(l1->tag[s] == line && l1->ready[s] <= c->now && !l1->prefetched[s], 1)) {
-			if (store)
-				l1->dirty[s] = 1;
-			c->now += store ? 1 : l1->hit_cycles;
-			return;
-		}
-	}
-	warm_data_access(c, addr, store, line);
+	if (store)
+		l1->dirty[c->warm_dslot] = 1;
+	return store ? 1 : l1->hit_cycles;
+}
+
+static inline void warm_data(struct core *c, uint64_t addr, int store)
+{
+	uint64_t line = (addr >> c->mem.l1d.line_shift) + 1;
+	if (!c->mem.coh && warm_dline_ready(c, line, c->now))
+		c->now += warm_dline_hit(c, store);
+	else
+		warm_data_access(c, addr, store, line);
 }
 
 /* The predictor trained with a branch or jump at pc that went on at next_pc. */
@@ -147,15 +158,13 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 		if (v->same_ld | v->same_st) {
 			/* accesses to the line of the data access before, nothing between: hits on
 			 * it (warm_data's inline case), which the check below makes sure of */
-			uint64_t s = c->warm_dslot;
-			if (__builtin_expect(!c->warm_dline || l1->tag[s] != c->warm_dline ||
-			                     l1->ready[s] > now || l1->prefetched[s], 0)) {
+			if (!warm_dline_ready(c, c->warm_dline, now)) {
 				if (!c->warm_trace_bad)
 					c->warm_trace_bad = pc | 1;
 				continue;
 			}
 			if (v->same_st)
-				l1->dirty[s] = 1;
+				(void)warm_dline_hit(c, 1);
 			now += v->same_ld * (uint64_t)l1->hit_cycles + v->same_st;
 		}
 		now += v->before;
@@ -181,13 +190,8 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 			/* warm_data, with the clock in the local */
 			uint64_t addr = v->addr, dline = (addr >> dsh) + 1;
 			int store = kind == 2;
-			uint64_t s = c->warm_dslot;
-			if (dline == c->warm_dline && !c->mem.coh &&
-			    __builtin_expect(l1->tag[s] == dline && l1->ready[s] <= now &&
-			                     !l1->prefetched[s], 1)) {
-				if (store)
-					l1->dirty[s] = 1;
-				now += store ? 1 : l1->hit_cycles;
+			if (!c->mem.coh && warm_dline_ready(c, dline, now)) {
+				now += warm_dline_hit(c, store);
 			} else {
 				c->now = now;
 				warm_data_access(c, addr, store, dline);
