@@ -280,9 +280,13 @@ unsigned bpred_override_stage(struct bpred *b, uint64_t pc, const struct isa_ins
 	return f1 != pred ? 2 : 1;
 }
 
-static void bpred_btb_insert(struct bpred *b, uint64_t pc, uint64_t target)
+/* The BTB's entry for pc gets target: s is pc's slot when a look-up just found (and touched)
+ * it, as a second look-up would (one more touch would move the stamps, not their order);
+ * else -1: found or allocated here. */
+static void bpred_btb_set(struct bpred *b, int64_t s, uint64_t pc, uint64_t target)
 {
-	int64_t s = bpred_btb_find(b, pc);
+	if (s < 0)
+		s = bpred_btb_find(b, pc);
 	if (s < 0) {
 		uint64_t base = ((pc >> 1) & (b->btb_sets - 1)) * b->btb_ways;
 		s = (int64_t)base;
@@ -475,7 +479,7 @@ void bpred_update(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint6
 		b->st.jump_miss += mispredicted != 0;
 	}
 	if (taken && !(in->flags & ISA_F_RET))
-		bpred_btb_insert(b, pc, target);
+		bpred_btb_set(b, -1, pc, target);
 	if (b->ub_ways && ((in->flags & ISA_F_COND) || taken))
 		bpred_ubtb_train(b, pc, (in->flags & ISA_F_COND) != 0, taken, target);
 }
@@ -485,6 +489,7 @@ void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_
 	const uint64_t fall = pc + in->len;
 	const int taken = next_pc != fall;
 	uint64_t pred;
+	int64_t s = -1;  /* pc's BTB slot, when the prediction's look-up found it */
 	if (in->flags & ISA_F_COND) {
 		/* the look-up bpred_direction makes, kept here instead of in the memo and a checkpoint */
 		struct bpred_lookup l;
@@ -497,7 +502,7 @@ void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_
 			dir = b->cfg->bp == CONFIG_BP_BIMODAL && b->bimodal[(pc >> 1) & b->bim_mask] >= 2;
 		}
 		if (dir)
-			(void)bpred_btb_find(b, pc);  /* the prediction's look-up touches the entry */
+			s = bpred_btb_find(b, pc);  /* the prediction's look-up touches the entry */
 		pred = dir ? pc + (uint64_t)in->imm : fall;
 		/* the history as the prediction, and a restore after a misprediction, leave it */
 		b->ghist = (h << 1) | (uint64_t)taken;
@@ -512,12 +517,12 @@ void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_
 		/* the RAS as bpred_predict leaves it: a restore after a misprediction undoes and
 		 * redoes the same pop and push */
 		if (!(in->flags & ISA_F_INDIRECT)) {
-			(void)bpred_btb_find(b, pc);
+			s = bpred_btb_find(b, pc);
 			pred = pc + (uint64_t)in->imm;
 		} else if (in->flags & ISA_F_RET) {
 			pred = bpred_ras_pop(b);
 		} else {
-			int64_t s = bpred_btb_find(b, pc);
+			s = bpred_btb_find(b, pc);
 			pred = s >= 0 ? b->btb_target[s] : fall;
 		}
 		if (in->flags & ISA_F_CALL)
@@ -526,7 +531,7 @@ void bpred_warm(struct bpred *b, uint64_t pc, const struct isa_insn *in, uint64_
 		b->st.jump_miss += pred != next_pc;
 	}
 	if (taken && !(in->flags & ISA_F_RET))
-		bpred_btb_insert(b, pc, next_pc);
+		bpred_btb_set(b, s, pc, next_pc);
 	if (b->ub_ways && ((in->flags & ISA_F_COND) || taken))
 		bpred_ubtb_train(b, pc, (in->flags & ISA_F_COND) != 0, taken, next_pc);
 }
