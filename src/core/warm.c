@@ -92,12 +92,34 @@ static inline uint64_t warm_dline_hit(struct core *c, int store)
 	return store ? 1 : l1->hit_cycles;
 }
 
+/* A load or store on the D-TLB's last page to the most recently used way of its L1D set,
+ * filled by `now` and not a prefetch's: what warm_data_access would do (memsys_data's hit,
+ * which changes nothing in the set's order, nor the D-TLB's) without its calls; 0 when it is
+ * not that case (or another core may hold the line). line is the line address + 1. */
+static inline int warm_dmru_hit(struct core *c, uint64_t addr, uint64_t line, int store,
+                                uint64_t *now)
+{
+	struct cache *l1 = &c->mem.l1d;
+	if ((addr >> TLB_PAGE_SHIFT) + 1 != c->mem.dtlb.last_vpn || c->mem.coh)
+		return 0;
+	uint64_t set = (line - 1) & (l1->sets - 1), s = set * l1->ways + l1->mru[set];
+	if (l1->tag[s] != line || l1->ready[s] > *now || l1->prefetched[s])
+		return 0;
+	l1->st.accesses++;
+	if (store)
+		l1->dirty[s] = 1;
+	*now += store ? 1 : l1->hit_cycles;
+	c->warm_dline = line;
+	c->warm_dslot = s;
+	return 1;
+}
+
 static inline void warm_data(struct core *c, uint64_t addr, int store)
 {
 	uint64_t line = (addr >> c->mem.l1d.line_shift) + 1;
 	if (!c->mem.coh && warm_dline_ready(c, line, c->now))
 		c->now += warm_dline_hit(c, store);
-	else
+	else if (!warm_dmru_hit(c, addr, line, store, &c->now))
 		warm_data_access(c, addr, store, line);
 }
 
@@ -192,7 +214,7 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 			int store = kind == 2;
 			if (!c->mem.coh && warm_dline_ready(c, dline, now)) {
 				now += warm_dline_hit(c, store);
-			} else {
+			} else if (!warm_dmru_hit(c, addr, dline, store, &now)) {
 				c->now = now;
 				warm_data_access(c, addr, store, dline);
 				now = c->now;
