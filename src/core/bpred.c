@@ -128,14 +128,16 @@ void bpred_choose(const struct bpred *b, uint64_t pc, uint32_t hits, struct bpre
  * and 1 + idx_bits.., its tag the hash's bits 16.. XOR the PC's bits 1.. and 9..; the PC's
  * part of each is the same for every table. */
 static inline __attribute__((always_inline))
-void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
+void bpred_lookup_n(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l,
+                    const uint32_t n)
 {
-	const uint32_t n = b->ntables, ib = b->idx_bits;
+	const uint32_t ib = b->idx_bits;
 	const uint64_t pc_idx = (pc >> 1) ^ (pc >> (1 + ib)), pc_tag = (pc >> 1) ^ (pc >> 9);
 	const uint32_t idx_mask = (1u << ib) - 1, tag_mask = (1u << b->tag_bits) - 1;
 	uint32_t hits = 0;
 	/* each table's entry read as its index is known: the reads are independent, so the
-	 * host overlaps their cache misses */
+	 * host overlaps their cache misses (unrolled when n is a constant) */
+#pragma GCC unroll 8
 	for (uint32_t t = 0; t < n; t++) {
 		uint64_t hh = bpred_hist_hash(h & b->hist_mask[t], t);
 		uint32_t i = (uint32_t)(((hh >> 40) ^ pc_idx) & idx_mask);
@@ -145,6 +147,18 @@ void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_l
 		hits |= (uint32_t)(b->tage[t][i].tag == g) << t;
 	}
 	bpred_choose(b, pc, hits, l);
+}
+
+/* bpred_lookup_n with the presets' table counts known to the compiler (the loop unrolled). */
+static inline __attribute__((always_inline))
+void bpred_lookup(const struct bpred *b, uint64_t pc, uint64_t h, struct bpred_lookup *l)
+{
+	if (b->ntables == 6)
+		bpred_lookup_n(b, pc, h, l, 6);
+	else if (b->ntables == 4)
+		bpred_lookup_n(b, pc, h, l, 4);
+	else
+		bpred_lookup_n(b, pc, h, l, b->ntables);
 }
 
 /* The look-up again from the keys a prediction left in its checkpoint. */
