@@ -800,10 +800,9 @@ struct block_mt_plan {
 	struct block_mt_ev ev[];
 };
 
-static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block *b)
+static __attribute__((noinline)) const struct block_mt_plan *block_mt_plan_build(struct emu *e,
+										    struct emu_block *b)
 {
-	if (b->mt_plan && b->mt_plan->gen == e->memtrace_gen)
-		return b->mt_plan;
 	const uint8_t *kinds = (const uint8_t *)&b->op[b->n_ops];
 	const unsigned sh = e->memtrace_line_shift;
 	uint32_t nbr = 0;
@@ -843,15 +842,27 @@ static const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block
 	return pl;
 }
 
+/* b's plan for the trace of this kind (built at its first replay). */
+static inline const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block *b)
+{
+	const struct block_mt_plan *pl = b->mt_plan;
+	if (__builtin_expect(pl && pl->gen == e->memtrace_gen, 1))
+		return pl;
+	return block_mt_plan_build(e, b);
+}
+
 /* The events the memory trace hands its reader at once (struct emu.mt_ev). */
 #define EMU_MT_BATCH 512u
 
-/* Hand the trace's events gathered so far (up to t->at) to its reader. */
-static void block_mt_flush(struct emu *e, struct block_mt *t)
+/* Hand the trace's events gathered so far (up to at) to its reader; where the next goes. (The
+ * replay's state, struct block_mt, never has its address taken by a call, so that it stays
+ * in registers while events are written.) */
+static __attribute__((noinline)) struct emu_mtev *block_mt_flush(struct emu *e,
+								 struct emu_mtev *at)
 {
-	if (t->at != e->mt_ev)
-		e->memtrace(e->memtrace_ctx, e->mt_ev, (size_t)(t->at - e->mt_ev));
-	t->at = e->mt_ev;
+	if (at != e->mt_ev)
+		e->memtrace(e->memtrace_ctx, e->mt_ev, (size_t)(at - e->mt_ev));
+	return e->mt_ev;
 }
 
 /* One event of the trace (emu_mtev's fields, the accesses left out before it from t),
@@ -869,7 +880,7 @@ static inline void block_mt_event(struct emu *e, struct block_mt *t, uint64_t pc
 	v->same_st = t->same_st;
 	t->same_ld = t->same_st = 0;
 	if (++t->at == t->lim)
-		block_mt_flush(e, t);
+		t->at = block_mt_flush(e, t->at);
 }
 
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
@@ -881,12 +892,14 @@ const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 {
 	const struct block_mt_plan *pl = block_mt_plan(e, b);
 	const unsigned sh = e->memtrace_line_shift;
+	const int same = e->memtrace_same;
+	const uint64_t bpc = b->pc;
 	uint32_t done = 0;  /* ops replayed */
 	for (const struct block_mt_ev *ev = pl->ev; ev->op < n; ev++) {
 		t->pend += ev->op - done;  /* on the line named last (see block_mt_plan) */
 		done = ev->op + 1u;
 		int kind = ev->kind;
-		uint64_t pc = b->pc + ev->pc_off, a = 0;
+		uint64_t pc = bpc + ev->pc_off, a = 0;
 		const struct isa_insn *in = NULL;
 		if (kind == EMU_MEMTRACE_BRANCH) {
 			in = ev->in;
@@ -897,7 +910,7 @@ const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 				kind = -1;
 			} else {
 				a = *m++;
-				if (e->memtrace_same && pc >> sh == t->line) {
+				if (same && pc >> sh == t->line) {
 					/* the data line of the access before, nothing between */
 					if ((a >> sh) + 1 == t->dline) {
 						t->pend++;
@@ -943,7 +956,7 @@ static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r
 		block_memtrace_ops(e, &t, b, r & 0xffff, m, end);
 	if (t.pend)  /* (accesses left out are among these instructions) */
 		block_mt_event(e, &t, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
-	block_mt_flush(e, &t);
+	(void)block_mt_flush(e, t.at);
 }
 
 int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shift,
