@@ -30,6 +30,25 @@ static __attribute__((noinline)) void warm_ifetch_new(struct core *c, uint64_t p
 	}
 }
 
+/* Another line on the page of the instruction before that the most recently used way of
+ * its L1I set holds: memsys_ifetch's hit (waiting for the line's fill), which changes nothing
+ * in the set's order, without the call; 0 when it is not that case. line is the line
+ * address + 1 (the L1I's lines are the memory system's). */
+static inline int warm_imru_hit(struct core *c, uint64_t page, uint64_t line, uint64_t *now)
+{
+	struct cache *l1 = &c->mem.l1i;
+	if (page != c->warm_page || l1->line_shift != c->mem.line_shift)
+		return 0;
+	uint64_t set = (line - 1) & (l1->sets - 1), s = set * l1->ways + l1->mru[set];
+	if (l1->tag[s] != line)
+		return 0;
+	l1->st.accesses++;
+	if (l1->ready[s] > *now)
+		*now = l1->ready[s];
+	c->warm_line = line;
+	return 1;
+}
+
 /* The I-TLB and I-cache for an instruction at pc: once per page and per line in a row (the
  * look-ups out of line, so that the common case costs two compares and no call). */
 static inline void warm_ifetch(struct core *c, uint64_t pc)
@@ -196,7 +215,8 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 			continue;
 		}
 		uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1, line = (pc >> lsh) + 1;
-		if (__builtin_expect(page != c->warm_page || line != c->warm_line, 0)) {
+		if (__builtin_expect(page != c->warm_page || line != c->warm_line, 0) &&
+		    !warm_imru_hit(c, page, line, &now)) {
 			c->now = now;
 			warm_ifetch_new(c, pc, page, line);
 			now = c->now;
