@@ -16,8 +16,7 @@ int tlb_init(struct tlb *t, uint32_t entries, int direct)
 		return 0;
 	t->vpn = calloc(entries, sizeof(*t->vpn));
 	if (!direct) {
-		t->prev = calloc(entries, sizeof(*t->prev));
-		t->next = calloc(entries, sizeof(*t->next));
+		t->stamp = calloc(entries, sizeof(*t->stamp));
 		uint32_t slots = 8, bits = 3;
 		while (slots < 4 * entries) {
 			slots <<= 1;
@@ -27,7 +26,7 @@ int tlb_init(struct tlb *t, uint32_t entries, int direct)
 		t->map_mask = slots - 1;
 		t->map_shift = 64 - bits;
 	}
-	if (!t->vpn || (!direct && (!t->map || !t->prev || !t->next))) {
+	if (!t->vpn || (!direct && (!t->map || !t->stamp))) {
 		tlb_fini(t);
 		return -ENOMEM;
 	}
@@ -37,11 +36,10 @@ int tlb_init(struct tlb *t, uint32_t entries, int direct)
 void tlb_fini(struct tlb *t)
 {
 	free(t->vpn);
-	free(t->prev);
-	free(t->next);
+	free(t->stamp);
 	free(t->map);
-	t->vpn = NULL;
-	t->prev = t->next = t->map = NULL;
+	t->vpn = t->stamp = NULL;
+	t->map = NULL;
 }
 
 /* The map slot a key (vpn + 1) starts its probe at (Fibonacci hashing). */
@@ -54,11 +52,11 @@ static inline uint32_t tlb_home(const struct tlb *t, uint64_t key)
 static inline int64_t tlb_find(const struct tlb *t, uint64_t key)
 {
 	for (uint32_t h = tlb_home(t, key);; h = (h + 1) & t->map_mask) {
-		uint32_t m = t->map[h];
-		if (!m)
+		const struct tlb_slot *m = &t->map[h];
+		if (m->key == key && m->ent)
+			return m->ent - 1;
+		if (!m->ent)
 			return -1;
-		if (t->vpn[m - 1] == key)
-			return m - 1;
 	}
 }
 
@@ -67,43 +65,30 @@ static inline int64_t tlb_find(const struct tlb *t, uint64_t key)
 static void tlb_unmap(struct tlb *t, uint64_t key)
 {
 	uint32_t i = tlb_home(t, key);
-	while (t->vpn[t->map[i] - 1] != key)
+	while (t->map[i].key != key || !t->map[i].ent)
 		i = (i + 1) & t->map_mask;
 	for (uint32_t j = i;;) {
 		j = (j + 1) & t->map_mask;
-		uint32_t m = t->map[j];
-		if (!m)
+		if (!t->map[j].ent)
 			break;
-		uint32_t k = tlb_home(t, t->vpn[m - 1]);
-		/* the entry at j stays when its home lies cyclically in (i, j] */
+		uint32_t k = tlb_home(t, t->map[j].key);
+		/* the slot at j stays when its home lies cyclically in (i, j] */
 		if (i <= j ? (i < k && k <= j) : (i < k || k <= j))
 			continue;
-		t->map[i] = m;
+		t->map[i] = t->map[j];
 		i = j;
 	}
-	t->map[i] = 0;
+	t->map[i].ent = 0;
+	t->map[i].key = 0;
 }
 
 static void tlb_map(struct tlb *t, uint64_t key, uint32_t idx)
 {
 	uint32_t h = tlb_home(t, key);
-	while (t->map[h])
+	while (t->map[h].ent)
 		h = (h + 1) & t->map_mask;
-	t->map[h] = idx + 1;
-}
-
-/* Entry i (valid, not the most recently used) to the front of the recency list. */
-static void tlb_to_front(struct tlb *t, uint32_t i)
-{
-	uint32_t p = t->prev[i], n = t->next[i];
-	t->next[p] = n;
-	if (i == t->lru)
-		t->lru = p;
-	else
-		t->prev[n] = p;
-	t->next[i] = t->mru;
-	t->prev[t->mru] = i;
-	t->mru = i;
+	t->map[h].key = key;
+	t->map[h].ent = idx + 1;
 }
 
 int tlb_lookup_other(struct tlb *t, uint64_t vpn)
@@ -117,8 +102,7 @@ int tlb_lookup_other(struct tlb *t, uint64_t vpn)
 	}
 	int64_t i = tlb_find(t, key);
 	if (i >= 0) {
-		if ((uint32_t)i != t->mru)
-			tlb_to_front(t, (uint32_t)i);
+		t->stamp[i] = ++t->tick;
 		t->last_vpn = key;
 		return 1;
 	}
@@ -142,22 +126,17 @@ void tlb_fill(struct tlb *t, uint64_t vpn)
 	}
 	uint32_t victim;
 	if (t->used < t->entries) {
-		/* a never-used entry: the front of the list */
-		victim = t->used++;
-		if (victim == 0) {
-			t->lru = 0;  /* the list's only entry */
-		} else {
-			t->next[victim] = t->mru;
-			t->prev[t->mru] = victim;
-		}
-		t->mru = victim;
+		victim = t->used++;  /* a never-used entry */
 	} else {
-		victim = t->lru;
+		/* the least recently used: the smallest stamp (every valid entry has its own) */
+		victim = 0;
+		for (uint32_t i = 1; i < t->entries; i++)
+			if (t->stamp[i] < t->stamp[victim])
+				victim = i;
 		tlb_unmap(t, t->vpn[victim]);
-		if (victim != t->mru)
-			tlb_to_front(t, victim);
 	}
 	t->vpn[victim] = vpn + 1;
+	t->stamp[victim] = ++t->tick;
 	tlb_map(t, vpn + 1, victim);
 	t->last_vpn = vpn + 1;
 }

@@ -16,15 +16,20 @@ struct tlb {
 	uint64_t last_vpn;  /* vpn + 1 of the last hit or fill: the common case costs one compare
 	                       (its entry is the most recently used already) */
 	int direct;         /* direct-mapped (L2 TLB) */
-	/* fully associative: true LRU as a recency list of the valid entries (prev/next entry
-	 * indices, mru first, lru last; a hit moves its entry to the front, a fill takes the
-	 * first never-used entry, then the lru); entries are filled in index order and never
-	 * invalidated, so `used` of them are valid. An index of the valid entries by vpn (open
-	 * addressing, linear probing, entry + 1, 0 = empty; map_mask + 1 slots, at least 4 per
-	 * entry) makes a look-up a probe or two instead of a scan of every entry. */
-	uint32_t *prev, *next;
-	uint32_t mru, lru, used;
-	uint32_t *map;
+	/* fully associative: true LRU by stamps (a hit or fill stamps its entry with the next
+	 * tick, the victim is the valid entry of the smallest stamp); entries are filled in
+	 * index order and never invalidated, so `used` of them are valid. An index of the valid
+	 * entries by vpn (open addressing, linear probing, each slot the key with its entry,
+	 * entry + 1 = 0 when empty; map_mask + 1 slots, at least 4 per entry) makes a hit one
+	 * probe of one host line or two and a store of the stamp, nothing else (a recency list
+	 * touched the neighbours' lines too; only a fill scans the stamps). */
+	uint64_t *stamp;
+	uint64_t tick;
+	uint32_t used;
+	struct tlb_slot {
+		uint64_t key;   /* vpn + 1 */
+		uint32_t ent;   /* entry + 1, 0 = empty */
+	} *map;
 	uint32_t map_mask, map_shift;
 	uint64_t accesses, misses;
 };
