@@ -91,6 +91,16 @@ static void tlb_map(struct tlb *t, uint64_t key, uint32_t idx)
 	t->map[h].ent = idx + 1;
 }
 
+/* key (vpn + 1), in entry i, is the page hit or filled last; the last before it the one
+ * before (tlb_hit_recent). */
+static inline void tlb_set_last(struct tlb *t, uint64_t key, uint32_t i)
+{
+	t->prev_vpn = t->last_vpn;
+	t->prev_ent = t->last_ent;
+	t->last_vpn = key;
+	t->last_ent = i;
+}
+
 int tlb_lookup_other(struct tlb *t, uint64_t vpn)
 {
 	uint64_t key = vpn + 1;
@@ -103,7 +113,7 @@ int tlb_lookup_other(struct tlb *t, uint64_t vpn)
 	int64_t i = tlb_find(t, key);
 	if (i >= 0) {
 		t->stamp[i] = ++t->tick;
-		t->last_vpn = key;
+		tlb_set_last(t, key, (uint32_t)i);
 		return 1;
 	}
 	t->misses++;
@@ -138,5 +148,5 @@ void tlb_fill(struct tlb *t, uint64_t vpn)
 	t->vpn[victim] = vpn + 1;
 	t->stamp[victim] = ++t->tick;
 	tlb_map(t, vpn + 1, victim);
-	t->last_vpn = vpn + 1;
+	tlb_set_last(t, vpn + 1, victim);
 }

@@ -15,6 +15,10 @@ struct tlb {
 	uint64_t *vpn;      /* vpn + 1, 0 = invalid */
 	uint64_t last_vpn;  /* vpn + 1 of the last hit or fill: the common case costs one compare
 	                       (its entry is the most recently used already) */
+	uint64_t prev_vpn;  /* fully associative: vpn + 1 of the hit or fill before, in entry
+	                       prev_ent while vpn[prev_ent] says so (code and data pages taken in
+	                       turn hit it inline, tlb_hit_recent); last_ent holds last_vpn */
+	uint32_t last_ent, prev_ent;
 	int direct;         /* direct-mapped (L2 TLB) */
 	/* fully associative: true LRU by stamps (a hit or fill stamps its entry with the next
 	 * tick, the victim is the valid entry of the smallest stamp); entries are filled in
@@ -40,12 +44,29 @@ void tlb_fini(struct tlb *t);
 /* tlb_lookup of a page other than the last one's (out of line). */
 int tlb_lookup_other(struct tlb *t, uint64_t vpn);
 
-/* 1 if vpn is present (LRU updated), else 0. Counts an access and a miss. The last page hit
- * or filled is the most recently used already: one compare. */
+/* 1 when key (vpn + 1) is the page of the last or the hit or fill before, as a hit (LRU
+ * updated, nothing counted), else 0: nothing changed. The last page is the most recently used
+ * already (one compare); the one before gets the next stamp, as tlb_lookup_other's hit. */
+static inline int tlb_hit_recent(struct tlb *t, uint64_t key)
+{
+	if (key == t->last_vpn)
+		return 1;
+	if (key != t->prev_vpn || t->vpn[t->prev_ent] != key)
+		return 0;
+	uint32_t i = t->prev_ent;
+	t->stamp[i] = ++t->tick;
+	t->prev_vpn = t->last_vpn;
+	t->prev_ent = t->last_ent;
+	t->last_vpn = key;
+	t->last_ent = i;
+	return 1;
+}
+
+/* 1 if vpn is present (LRU updated), else 0. Counts an access and a miss. */
 static inline int tlb_lookup(struct tlb *t, uint64_t vpn)
 {
 	t->accesses++;
-	if (vpn + 1 == t->last_vpn)
+	if (tlb_hit_recent(t, vpn + 1))
 		return 1;
 	return tlb_lookup_other(t, vpn);
 }

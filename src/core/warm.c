@@ -119,8 +119,17 @@ static inline int warm_dmru_hit(struct core *c, uint64_t addr, uint64_t line, in
                                 uint64_t *now)
 {
 	struct cache *l1 = &c->mem.l1d;
-	if ((addr >> TLB_PAGE_SHIFT) + 1 != c->mem.dtlb.last_vpn || c->mem.coh)
+	struct tlb *t = &c->mem.dtlb;
+	uint64_t page = (addr >> TLB_PAGE_SHIFT) + 1;
+	if (c->mem.coh)
 		return 0;
+	if (page != t->last_vpn) {
+		/* the page before (a D-TLB hit that memsys_translate would take, counted as it
+		 * counts it; warm_data_access then finds the page last, as after its look-up) */
+		if (!tlb_hit_recent(t, page))
+			return 0;
+		t->accesses++;
+	}
 	uint64_t set = (line - 1) & (l1->sets - 1), s = set * l1->ways + l1->mru[set];
 	if (l1->tag[s] != line || l1->ready[s] > *now || l1->prefetched[s])
 		return 0;
