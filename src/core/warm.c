@@ -190,19 +190,23 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 	struct core *c = core;
 	const struct cache *l1 = &c->mem.l1d;
 	const unsigned lsh = c->mem.line_shift, dsh = l1->line_shift;
-	const int train = !c->warm_clock_only;
+	const int train = !c->warm_clock_only, coh = c->mem.coh != NULL;
+	/* the branch waiting for its outcome (c->warm_br_in, here while the loop runs: no
+	 * look-up it calls reads it) */
+	const struct isa_insn *br = c->warm_br_in;
 	uint64_t now = c->now;
 	for (const struct emu_mtev *v = ev, *end = ev + n; v < end; v++) {
 		uint64_t pc = v->pc;
 		int kind = v->kind;
-		if (c->warm_br_in) {
+		if (br) {
 			/* the branch before went on at pc: the trace names the instruction after one */
 			if (v->before || kind < 0 || kind == EMU_MEMTRACE_COUNT) {
-				kind = -1;
+				kind = -1;  /* out of step (the branch waits on) */
 			} else {
 				c->now = now;
-				core_warm_flush(c, pc);
+				warm_branch(c, c->warm_br_pc, br, pc);
 				now = c->now;
+				br = NULL;
 			}
 		}
 		if (v->same_ld | v->same_st) {
@@ -223,25 +227,29 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 				c->warm_trace_bad = pc | 1;
 			continue;
 		}
-		uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1, line = (pc >> lsh) + 1;
-		if (__builtin_expect(page != c->warm_page || line != c->warm_line, 0) &&
-		    !warm_imru_hit(c, page, line, &now)) {
-			c->now = now;
-			warm_ifetch_new(c, pc, page, line);
-			now = c->now;
+		/* the code line of the instruction before (its page is warm_page then: the two
+		 * change together) */
+		uint64_t line = (pc >> lsh) + 1;
+		if (__builtin_expect(line != c->warm_line, 0)) {
+			uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1;
+			if (!warm_imru_hit(c, page, line, &now)) {
+				c->now = now;
+				warm_ifetch_new(c, pc, page, line);
+				now = c->now;
+			}
 		}
 		if (kind == EMU_MEMTRACE_BRANCH) {
 			const struct isa_insn *in = v->in;
 			if ((in->cls == ISA_CLASS_BRANCH || in->cls == ISA_CLASS_JUMP) && train) {
 				c->warm_br_pc = pc;
 				c->warm_br_insn = *in;
-				c->warm_br_in = &c->warm_br_insn;
+				br = &c->warm_br_insn;
 			}
 		} else if (kind) {
 			/* warm_data, with the clock in the local */
 			uint64_t addr = v->addr, dline = (addr >> dsh) + 1;
 			int store = kind == 2;
-			if (!c->mem.coh && warm_dline_ready(c, dline, now)) {
+			if (!coh && warm_dline_ready(c, dline, now)) {
 				now += warm_dline_hit(c, store);
 			} else if (!warm_dmru_hit(c, addr, dline, store, &now)) {
 				c->now = now;
@@ -251,6 +259,7 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 		}
 		now++;
 	}
+	c->warm_br_in = br;
 	c->now = now;
 }
 
