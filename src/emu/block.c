@@ -872,9 +872,11 @@ static inline void block_mt_event(struct emu *e, struct block_mt *t, uint64_t pc
 {
 	struct emu_mtev *v = t->at;
 	v->pc = pc;
-	v->addr = addr;
-	v->in = in;
-	v->before = before;
+	if (kind == EMU_MEMTRACE_BRANCH)
+		v->in = in;
+	else
+		v->addr = addr;
+	v->before = (uint32_t)before;
 	v->kind = kind;
 	v->same_ld = t->same_ld;
 	v->same_st = t->same_st;

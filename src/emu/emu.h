@@ -194,10 +194,13 @@ uint64_t emu_accesses_seen(const struct emu *e);
  * nothing else in between: such an access hits the line its previous one left, and only
  * the clock and a store's dirty bit change). */
 struct emu_mtev {
-	uint64_t pc, addr;
-	const struct isa_insn *in;
-	uint64_t before;
-	int kind;
+	uint64_t pc;
+	union {
+		uint64_t addr;               /* a load's or store's */
+		const struct isa_insn *in;   /* a branch's */
+	};
+	uint32_t before;  /* (a replay runs at most BLOCK_RUNLOG_CAP instructions) */
+	int32_t kind;
 	uint32_t same_ld, same_st;
 };
 /* The reader sees the events in batches, in program order (n >= 1): every batch before
