@@ -56,15 +56,23 @@ void cache_fini(struct cache *c);
  * line). */
 int64_t cache_lookup_scan(struct cache *c, uint64_t set, uint64_t key, int touch);
 
+/* The slot of the most recently used way of key's set when it holds key (line address + 1),
+ * else -1: a hit there changes nothing in the set's order. */
+static inline int64_t cache_mru_slot(const struct cache *c, uint64_t key)
+{
+	uint64_t slot = ((key - 1) & (c->sets - 1)) * c->ways + c->mru[(key - 1) & (c->sets - 1)];
+	return c->tag[slot] == key ? (int64_t)slot : -1;
+}
+
 /* Way index of the line holding addr in set-major order (set*ways+way), or -1. Updates LRU
  * when touch is set. The set's most recently used way is looked at first, inline. */
 static inline int64_t cache_lookup(struct cache *c, uint64_t addr, int touch)
 {
-	uint64_t line = addr >> c->line_shift;
-	uint64_t set = line & (c->sets - 1), slot = set * c->ways + c->mru[set];
-	if (c->tag[slot] == line + 1)
-		return (int64_t)slot;
-	return cache_lookup_scan(c, set, line + 1, touch);
+	uint64_t key = (addr >> c->line_shift) + 1;
+	int64_t s = cache_mru_slot(c, key);
+	if (s >= 0)
+		return s;
+	return cache_lookup_scan(c, (key - 1) & (c->sets - 1), key, touch);
 }
 
 /* Invalidate the line in slot s (another core took it): its tag, dirty and prefetched bits

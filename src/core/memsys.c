@@ -264,6 +264,10 @@ void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_
 {
 	struct cache *c = &m->l1i;
 	memset(r, 0, sizeof(*r));
+	if (memsys_l1i_mru_hit(m, (addr >> c->line_shift) + 1, now, &r->done)) {
+		r->level = PROBE_LEVEL_L1;
+		return;
+	}
 	c->st.accesses++;
 	int64_t s = cache_lookup(c, addr, 1);
 	if (s >= 0) {
@@ -304,7 +308,14 @@ static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store, struct memsys_result *r)
 {
 	struct cache *c = &m->l1d;
-	int64_t s = cache_lookup(c, addr, 1);
+	int64_t s = memsys_l1d_mru_hit(m, (addr >> c->line_shift) + 1, now, store);
+	if (s >= 0) {
+		r->level = PROBE_LEVEL_L1;
+		r->done = now + (store ? 1 : c->hit_cycles);
+		r->l1d_slot = (uint32_t)s;
+		return 0;
+	}
+	s = cache_lookup(c, addr, 1);
 	if (s >= 0) {
 		c->st.accesses++;
 		if (c->prefetched[s]) {

@@ -82,6 +82,40 @@ uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t no
  * nothing. */
 int memsys_dtlb_reaches(const struct memsys *m, uint64_t addr);
 
+/* The L1I hit memsys_ifetch takes first, inline: the line (address >> the L1I's line_shift,
+ * + 1) in the most recently used way of its set; *done becomes when it is there (now
+ * or its fill's end). 1, or 0 with nothing changed when it is not that case. */
+static inline int memsys_l1i_mru_hit(struct memsys *m, uint64_t line, uint64_t now,
+                                     uint64_t *done)
+{
+	struct cache *c = &m->l1i;
+	int64_t s = cache_mru_slot(c, line);
+	if (s < 0)
+		return 0;
+	c->st.accesses++;
+	*done = c->ready[s] > now ? c->ready[s] : now;
+	return 1;
+}
+
+/* The L1D hit memsys_load and memsys_store take first, inline (one core): the line (address
+ * + 1) in the most recently used way of its set, filled by now and not a prefetch's, so
+ * nothing but a store's dirty bit changes. Its slot, or -1 with nothing changed when it is not
+ * that case; the access is done at now + 1 for a store, now + the hit latency for a load. */
+static inline int64_t memsys_l1d_mru_hit(struct memsys *m, uint64_t line, uint64_t now,
+                                         int store)
+{
+	struct cache *c = &m->l1d;
+	if (m->coh)
+		return -1;
+	int64_t s = cache_mru_slot(c, line);
+	if (s < 0 || c->ready[s] > now || c->prefetched[s])
+		return -1;
+	c->st.accesses++;
+	if (store)
+		c->dirty[s] = 1;
+	return s;
+}
+
 /* Fetch the I-cache line holding addr at cycle now: fills *r (r->done = now on a hit).
  * Always succeeds (the front end blocks on a miss). */
 void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_result *r);

@@ -53,7 +53,7 @@ static inline int64_t tlb_find(const struct tlb *t, uint64_t key)
 {
 	for (uint32_t h = tlb_home(t, key);; h = (h + 1) & t->map_mask) {
 		const struct tlb_slot *m = &t->map[h];
-		if (m->key == key && m->ent)
+		if (m->key == key)  /* (an empty slot's key is 0, never a key) */
 			return m->ent - 1;
 		if (!m->ent)
 			return -1;
@@ -65,7 +65,7 @@ static inline int64_t tlb_find(const struct tlb *t, uint64_t key)
 static void tlb_unmap(struct tlb *t, uint64_t key)
 {
 	uint32_t i = tlb_home(t, key);
-	while (t->map[i].key != key || !t->map[i].ent)
+	while (t->map[i].key != key)
 		i = (i + 1) & t->map_mask;
 	for (uint32_t j = i;;) {
 		j = (j + 1) & t->map_mask;

@@ -36,15 +36,9 @@ static __attribute__((noinline)) void warm_ifetch_new(struct core *c, uint64_t p
  * address + 1 (the L1I's lines are the memory system's). */
 static inline int warm_imru_hit(struct core *c, uint64_t page, uint64_t line, uint64_t *now)
 {
-	struct cache *l1 = &c->mem.l1i;
-	if (page != c->warm_page || l1->line_shift != c->mem.line_shift)
+	if (page != c->warm_page || c->mem.l1i.line_shift != c->mem.line_shift ||
+	    !memsys_l1i_mru_hit(&c->mem, line, *now, now))
 		return 0;
-	uint64_t set = (line - 1) & (l1->sets - 1), s = set * l1->ways + l1->mru[set];
-	if (l1->tag[s] != line)
-		return 0;
-	l1->st.accesses++;
-	if (l1->ready[s] > *now)
-		*now = l1->ready[s];
 	c->warm_line = line;
 	return 1;
 }
@@ -118,7 +112,6 @@ static inline uint64_t warm_dline_hit(struct core *c, int store)
 static inline int warm_dmru_hit(struct core *c, uint64_t addr, uint64_t line, int store,
                                 uint64_t *now)
 {
-	struct cache *l1 = &c->mem.l1d;
 	struct tlb *t = &c->mem.dtlb;
 	uint64_t page = (addr >> TLB_PAGE_SHIFT) + 1;
 	if (c->mem.coh)
@@ -130,15 +123,12 @@ static inline int warm_dmru_hit(struct core *c, uint64_t addr, uint64_t line, in
 			return 0;
 		t->accesses++;
 	}
-	uint64_t set = (line - 1) & (l1->sets - 1), s = set * l1->ways + l1->mru[set];
-	if (l1->tag[s] != line || l1->ready[s] > *now || l1->prefetched[s])
+	int64_t s = memsys_l1d_mru_hit(&c->mem, line, *now, store);
+	if (s < 0)
 		return 0;
-	l1->st.accesses++;
-	if (store)
-		l1->dirty[s] = 1;
-	*now += store ? 1 : l1->hit_cycles;
+	*now += store ? 1 : c->mem.l1d.hit_cycles;
 	c->warm_dline = line;
-	c->warm_dslot = s;
+	c->warm_dslot = (uint64_t)s;
 	return 1;
 }
 
