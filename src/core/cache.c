@@ -66,23 +66,6 @@ void cache_fini(struct cache *c)
 	c->level = c->prefetched = c->dirty = NULL;
 }
 
-/* Way w of set (not its most recently used) to the front of the set's recency list. */
-static void cache_to_front(struct cache *c, uint64_t set, uint64_t base, uint32_t w)
-{
-	uint8_t *nx = c->nxt + base, *pv = c->prv + base;
-	uint8_t p = pv[w];
-	if (w == c->lru[set]) {
-		c->lru[set] = p;
-	} else {
-		uint8_t n = nx[w];
-		nx[p] = n;
-		pv[n] = p;
-	}
-	nx[w] = c->mru[set];
-	pv[c->mru[set]] = (uint8_t)w;
-	c->mru[set] = (uint8_t)w;
-}
-
 int64_t cache_lookup_scan(struct cache *c, uint64_t set, uint64_t key, int touch)
 {
 	uint64_t base = set * c->ways;

@@ -64,6 +64,47 @@ static inline int64_t cache_mru_slot(const struct cache *c, uint64_t key)
 	return c->tag[slot] == key ? (int64_t)slot : -1;
 }
 
+/* Way w of set (not its most recently used; base = set * ways) to the front of the set's
+ * recency list. */
+static inline void cache_to_front(struct cache *c, uint64_t set, uint64_t base, uint32_t w)
+{
+	uint8_t *nx = c->nxt + base, *pv = c->prv + base;
+	uint8_t p = pv[w];
+	if (w == c->lru[set]) {
+		c->lru[set] = p;
+	} else {
+		uint8_t n = nx[w];
+		nx[p] = n;
+		pv[n] = p;
+	}
+	nx[w] = c->mru[set];
+	pv[c->mru[set]] = (uint8_t)w;
+	c->mru[set] = (uint8_t)w;
+}
+
+/* The slot holding key (line address + 1), its set's most recently used way looked at
+ * first, or -1; nothing changes (cache_touch makes it the most recently used). */
+static inline int64_t cache_find(const struct cache *c, uint64_t key)
+{
+	uint64_t set = (key - 1) & (c->sets - 1), base = set * c->ways;
+	if (c->tag[base + c->mru[set]] == key)
+		return (int64_t)(base + c->mru[set]);
+	const uint64_t *tag = c->tag + base;
+	for (uint32_t w = 0; w < c->ways; w++)
+		if (tag[w] == key)
+			return (int64_t)(base + w);
+	return -1;
+}
+
+/* Slot s, which holds key, becomes its set's most recently used way (a touching hit). */
+static inline void cache_touch(struct cache *c, uint64_t key, uint64_t s)
+{
+	uint64_t set = (key - 1) & (c->sets - 1), base = set * c->ways;
+	uint32_t w = (uint32_t)(s - base);
+	if (w != c->mru[set])
+		cache_to_front(c, set, base, w);
+}
+
 /* Way index of the line holding addr in set-major order (set*ways+way), or -1. Updates LRU
  * when touch is set. The set's most recently used way is looked at first, inline. */
 static inline int64_t cache_lookup(struct cache *c, uint64_t addr, int touch)

@@ -264,17 +264,11 @@ void memsys_ifetch(struct memsys *m, uint64_t addr, uint64_t now, struct memsys_
 {
 	struct cache *c = &m->l1i;
 	memset(r, 0, sizeof(*r));
-	if (memsys_l1i_mru_hit(m, (addr >> c->line_shift) + 1, now, &r->done)) {
+	if (memsys_l1i_hit(m, (addr >> c->line_shift) + 1, now, &r->done)) {
 		r->level = PROBE_LEVEL_L1;
 		return;
 	}
 	c->st.accesses++;
-	int64_t s = cache_lookup(c, addr, 1);
-	if (s >= 0) {
-		r->level = PROBE_LEVEL_L1;
-		r->done = c->ready[s] > now ? c->ready[s] : now;
-		return;
-	}
 	c->st.misses++;
 	r->l1_miss = 1;
 	r->done = memsys_below_l1(m, addr, now + 1, CACHE_CAUSE_DEMAND, r);
@@ -308,15 +302,18 @@ static void memsys_prefetch_next(struct memsys *m, uint64_t addr, uint64_t now)
 static int memsys_data(struct memsys *m, uint64_t addr, uint64_t now, int store, struct memsys_result *r)
 {
 	struct cache *c = &m->l1d;
-	int64_t s = memsys_l1d_mru_hit(m, (addr >> c->line_shift) + 1, now, store);
-	if (s >= 0) {
+	uint64_t line = (addr >> c->line_shift) + 1;
+	int64_t s = cache_find(c, line);
+	if (s >= 0 && !m->coh && c->ready[s] <= now) {
+		/* memsys_l1d_hit's case */
+		memsys_l1d_take(m, line, (uint64_t)s, store);
 		r->level = PROBE_LEVEL_L1;
 		r->done = now + (store ? 1 : c->hit_cycles);
 		r->l1d_slot = (uint32_t)s;
 		return 0;
 	}
-	s = cache_lookup(c, addr, 1);
 	if (s >= 0) {
+		cache_touch(c, line, (uint64_t)s);
 		c->st.accesses++;
 		if (c->prefetched[s]) {
 			c->prefetched[s] = 0;

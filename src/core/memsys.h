@@ -82,9 +82,9 @@ uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t no
  * nothing. */
 int memsys_dtlb_reaches(const struct memsys *m, uint64_t addr);
 
-/* The L1I hit memsys_ifetch takes first, inline: the line (address >> the L1I's line_shift,
- * + 1) in the most recently used way of its set; *done becomes when it is there (now
- * or its fill's end). 1, or 0 with nothing changed when it is not that case. */
+/* memsys_l1i_hit's case where the line is in the most recently used way of its set (which
+ * then changes nothing in the set's order): the one check for the callers that take it
+ * inline before the rest. */
 static inline int memsys_l1i_mru_hit(struct memsys *m, uint64_t line, uint64_t now,
                                      uint64_t *done)
 {
@@ -97,10 +97,41 @@ static inline int memsys_l1i_mru_hit(struct memsys *m, uint64_t line, uint64_t n
 	return 1;
 }
 
-/* The L1D hit memsys_load and memsys_store take first, inline (one core): the line (address
- * + 1) in the most recently used way of its set, filled by now and not a prefetch's, so
- * nothing but a store's dirty bit changes. Its slot, or -1 with nothing changed when it is not
- * that case; the access is done at now + 1 for a store, now + the hit latency for a load. */
+/* The L1I hit memsys_ifetch takes first, inline: the line (address >> the L1I's line_shift,
+ * + 1) in any way of its set, which becomes the most recently used; *done becomes when it is
+ * there (now or its fill's end). 1, or 0 with nothing changed when the line is not there. */
+static inline int memsys_l1i_hit(struct memsys *m, uint64_t line, uint64_t now,
+                                 uint64_t *done)
+{
+	struct cache *c = &m->l1i;
+	int64_t s = cache_find(c, line);
+	if (s < 0)
+		return 0;
+	cache_touch(c, line, (uint64_t)s);
+	c->st.accesses++;
+	*done = c->ready[s] > now ? c->ready[s] : now;
+	return 1;
+}
+
+/* An L1D hit on slot s, which holds line (address + 1) filled by now (one core): the slot
+ * becomes its set's most recently used way, a prefetched line's first use is counted, a
+ * store sets its dirty bit. */
+static inline void memsys_l1d_take(struct memsys *m, uint64_t line, uint64_t s, int store)
+{
+	struct cache *c = &m->l1d;
+	cache_touch(c, line, s);
+	c->st.accesses++;
+	if (c->prefetched[s]) {
+		c->prefetched[s] = 0;
+		c->st.useful_prefetches++;
+	}
+	if (store)
+		c->dirty[s] = 1;
+}
+
+/* memsys_l1d_hit's case where the line is in the most recently used way of its set and not
+ * a prefetch's (nothing but a store's dirty bit changes): the one check for the callers that
+ * take it inline before the rest. */
 static inline int64_t memsys_l1d_mru_hit(struct memsys *m, uint64_t line, uint64_t now,
                                          int store)
 {
@@ -113,6 +144,22 @@ static inline int64_t memsys_l1d_mru_hit(struct memsys *m, uint64_t line, uint64
 	c->st.accesses++;
 	if (store)
 		c->dirty[s] = 1;
+	return s;
+}
+
+/* The L1D hit memsys_load and memsys_store take first, inline (one core): the line (address
+ * + 1) in any way of its set, filled by now (memsys_l1d_take). Its slot, or -1 with nothing
+ * changed when it is not that case (a miss, a line still filling, several cores); the access
+ * is done at now + 1 for a store, now + the hit latency for a load. */
+static inline int64_t memsys_l1d_hit(struct memsys *m, uint64_t line, uint64_t now, int store)
+{
+	struct cache *c = &m->l1d;
+	if (m->coh)
+		return -1;
+	int64_t s = cache_find(c, line);
+	if (s < 0 || c->ready[s] > now)
+		return -1;
+	memsys_l1d_take(m, line, (uint64_t)s, store);
 	return s;
 }
 

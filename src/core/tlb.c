@@ -42,24 +42,6 @@ void tlb_fini(struct tlb *t)
 	t->map = NULL;
 }
 
-/* The map slot a key (vpn + 1) starts its probe at (Fibonacci hashing). */
-static inline uint32_t tlb_home(const struct tlb *t, uint64_t key)
-{
-	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> t->map_shift);
-}
-
-/* The entry holding key (vpn + 1), or -1. */
-static inline int64_t tlb_find(const struct tlb *t, uint64_t key)
-{
-	for (uint32_t h = tlb_home(t, key);; h = (h + 1) & t->map_mask) {
-		const struct tlb_slot *m = &t->map[h];
-		if (m->key == key)  /* (an empty slot's key is 0, never a key) */
-			return m->ent - 1;
-		if (!m->ent)
-			return -1;
-	}
-}
-
 /* Take key (held by an entry) out of the map: backward-shift deletion, so that every probe
  * still reaches its key without tombstones. */
 static void tlb_unmap(struct tlb *t, uint64_t key)
@@ -89,16 +71,6 @@ static void tlb_map(struct tlb *t, uint64_t key, uint32_t idx)
 		h = (h + 1) & t->map_mask;
 	t->map[h].key = key;
 	t->map[h].ent = idx + 1;
-}
-
-/* key (vpn + 1), in entry i, is the page hit or filled last; the last before it the one
- * before (tlb_hit_recent). */
-static inline void tlb_set_last(struct tlb *t, uint64_t key, uint32_t i)
-{
-	t->prev_vpn = t->last_vpn;
-	t->prev_ent = t->last_ent;
-	t->last_vpn = key;
-	t->last_ent = i;
 }
 
 int tlb_lookup_other(struct tlb *t, uint64_t vpn)

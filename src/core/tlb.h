@@ -62,6 +62,49 @@ static inline int tlb_hit_recent(struct tlb *t, uint64_t key)
 	return 1;
 }
 
+/* The map slot a key (vpn + 1) starts its probe at (Fibonacci hashing). */
+static inline uint32_t tlb_home(const struct tlb *t, uint64_t key)
+{
+	return (uint32_t)((key * 0x9e3779b97f4a7c15ull) >> t->map_shift);
+}
+
+/* The entry of a fully associative TLB holding key (vpn + 1), or -1. */
+static inline int64_t tlb_find(const struct tlb *t, uint64_t key)
+{
+	for (uint32_t h = tlb_home(t, key);; h = (h + 1) & t->map_mask) {
+		const struct tlb_slot *m = &t->map[h];
+		if (m->key == key)  /* (an empty slot's key is 0, never a key) */
+			return m->ent - 1;
+		if (!m->ent)
+			return -1;
+	}
+}
+
+/* key (vpn + 1), in entry i, is the page hit or filled last; the last before it the one
+ * before (tlb_hit_recent). */
+static inline void tlb_set_last(struct tlb *t, uint64_t key, uint32_t i)
+{
+	t->prev_vpn = t->last_vpn;
+	t->prev_ent = t->last_ent;
+	t->last_vpn = key;
+	t->last_ent = i;
+}
+
+/* A fully associative TLB's hit on key (vpn + 1), wherever its entry is, inline: 1 as
+ * tlb_lookup_other's hit (LRU updated, the page the last one; nothing counted), else 0 with
+ * nothing changed. */
+static inline int tlb_hit_any(struct tlb *t, uint64_t key)
+{
+	if (tlb_hit_recent(t, key))
+		return 1;
+	int64_t i = tlb_find(t, key);
+	if (i < 0)
+		return 0;
+	t->stamp[i] = ++t->tick;
+	tlb_set_last(t, key, (uint32_t)i);
+	return 1;
+}
+
 /* 1 if vpn is present (LRU updated), else 0. Counts an access and a miss. */
 static inline int tlb_lookup(struct tlb *t, uint64_t vpn)
 {

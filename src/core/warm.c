@@ -30,14 +30,37 @@ static __attribute__((noinline)) void warm_ifetch_new(struct core *c, uint64_t p
 	}
 }
 
-/* Another line on the page of the instruction before that the most recently used way of
- * its L1I set holds: memsys_ifetch's hit (waiting for the line's fill), which changes nothing
- * in the set's order, without the call; 0 when it is not that case. line is the line
- * address + 1 (the L1I's lines are the memory system's). */
-static inline int warm_imru_hit(struct core *c, uint64_t page, uint64_t line, uint64_t *now)
+/* memsys_l1i_hit and memsys_l1d_hit out of line, for the lines not in the most recently
+ * used way of their sets (whose hits are inline). */
+static __attribute__((noinline)) int warm_l1i_other(struct core *c, uint64_t line, uint64_t *now)
 {
-	if (page != c->warm_page || c->mem.l1i.line_shift != c->mem.line_shift ||
-	    !memsys_l1i_mru_hit(&c->mem, line, *now, now))
+	return memsys_l1i_hit(&c->mem, line, *now, now);
+}
+
+static __attribute__((noinline)) int64_t warm_l1d_other(struct core *c, uint64_t line, uint64_t now,
+                                                         int store)
+{
+	return memsys_l1d_hit(&c->mem, line, now, store);
+}
+
+/* Another line, on a page the I-TLB holds, that the L1I holds: memsys_translate's and
+ * memsys_ifetch's hits (waiting for the line's fill) without the calls; 0 when it is not
+ * that case (the page's hit may have been taken). line is the line address + 1 (the L1I's
+ * lines are the memory system's). */
+static inline __attribute__((always_inline))
+int warm_ihit(struct core *c, uint64_t page, uint64_t line, uint64_t *now)
+{
+	if (c->mem.l1i.line_shift != c->mem.line_shift)
+		return 0;
+	if (page != c->warm_page) {
+		/* another page the I-TLB holds: memsys_translate's hit (counted as it counts it),
+		 * inline; warm_ifetch_new then finds the page warm, as after its look-up */
+		if (!tlb_hit_any(&c->mem.itlb, page))
+			return 0;
+		c->mem.itlb.accesses++;
+		c->warm_page = page;
+	}
+	if (!memsys_l1i_mru_hit(&c->mem, line, *now, now) && !warm_l1i_other(c, line, now))
 		return 0;
 	c->warm_line = line;
 	return 1;
@@ -105,11 +128,12 @@ static inline uint64_t warm_dline_hit(struct core *c, int store)
 	return store ? 1 : l1->hit_cycles;
 }
 
-/* A load or store on the D-TLB's last page to the most recently used way of its L1D set,
- * filled by `now` and not a prefetch's: what warm_data_access would do (memsys_data's hit,
- * which changes nothing in the set's order, nor the D-TLB's) without its calls; 0 when it is
- * not that case (or another core may hold the line). line is the line address + 1. */
-static inline int warm_dmru_hit(struct core *c, uint64_t addr, uint64_t line, int store,
+/* A load or store on a page the D-TLB holds to a line the L1D holds, filled by `now`: what
+ * warm_data_access would do (memsys_translate's hit, memsys_data's) without its calls; 0 when
+ * it is not that case (or another core may hold the line; the page's hit may have been
+ * taken). line is the line address + 1. */
+static inline __attribute__((always_inline))
+int warm_dhit(struct core *c, uint64_t addr, uint64_t line, int store,
                                 uint64_t *now)
 {
 	struct tlb *t = &c->mem.dtlb;
@@ -117,14 +141,14 @@ static inline int warm_dmru_hit(struct core *c, uint64_t addr, uint64_t line, in
 	if (c->mem.coh)
 		return 0;
 	if (page != t->last_vpn) {
-		/* the page before (a D-TLB hit that memsys_translate would take, counted as it
-		 * counts it; warm_data_access then finds the page last, as after its look-up) */
-		if (!tlb_hit_recent(t, page))
+		/* another page the D-TLB holds (a hit that memsys_translate would take, counted as
+		 * it counts it; warm_data_access then finds the page last, as after its look-up) */
+		if (!tlb_hit_any(t, page))
 			return 0;
 		t->accesses++;
 	}
 	int64_t s = memsys_l1d_mru_hit(&c->mem, line, *now, store);
-	if (s < 0)
+	if (s < 0 && (s = warm_l1d_other(c, line, *now, store)) < 0)
 		return 0;
 	*now += store ? 1 : c->mem.l1d.hit_cycles;
 	c->warm_dline = line;
@@ -137,7 +161,7 @@ static inline void warm_data(struct core *c, uint64_t addr, int store)
 	uint64_t line = (addr >> c->mem.l1d.line_shift) + 1;
 	if (!c->mem.coh && warm_dline_ready(c, line, c->now))
 		c->now += warm_dline_hit(c, store);
-	else if (!warm_dmru_hit(c, addr, line, store, &c->now))
+	else if (!warm_dhit(c, addr, line, store, &c->now))
 		warm_data_access(c, addr, store, line);
 }
 
@@ -222,7 +246,7 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 		uint64_t line = (pc >> lsh) + 1;
 		if (__builtin_expect(line != c->warm_line, 0)) {
 			uint64_t page = (pc >> TLB_PAGE_SHIFT) + 1;
-			if (!warm_imru_hit(c, page, line, &now)) {
+			if (!warm_ihit(c, page, line, &now)) {
 				c->now = now;
 				warm_ifetch_new(c, pc, page, line);
 				now = c->now;
@@ -241,7 +265,7 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 			int store = kind == 2;
 			if (!coh && warm_dline_ready(c, dline, now)) {
 				now += warm_dline_hit(c, store);
-			} else if (!warm_dmru_hit(c, addr, dline, store, &now)) {
+			} else if (!warm_dhit(c, addr, dline, store, &now)) {
 				c->now = now;
 				warm_data_access(c, addr, store, dline);
 				now = c->now;

@@ -44,6 +44,65 @@ static void test_cache_lru(void **state)
 	cache_fini(&c);
 }
 
+/* The caches' true LRU against a plain recency list per set, over random lines from pools
+ * of a few to many more lines than a set holds, looked up three ways in turn (cache_lookup
+ * touching, cache_find then cache_touch, cache_find alone with no touch): the same hit or
+ * miss each time and the same lines held afterwards. Fails when a touch of a way that is not
+ * the most recently used breaks the recency list, or a fill takes a way other than the
+ * least recently used. */
+static void test_cache_index(void **state)
+{
+	(void)state;
+	enum { SETS = 4, WAYS = 8 };
+	struct cache c;
+	assert_int_equal(cache_init(&c, "t", SETS * WAYS * 64, WAYS, 6, 1, 2), 0);
+	uint64_t ref[SETS][WAYS];  /* line + 1 by recency, [0] the most recent; 0 empty */
+	memset(ref, 0, sizeof(ref));
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	for (int k = 0; k < 300000; k++) {
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		uint32_t pool = 1u + (uint32_t)((k / 30000) % 5) * WAYS * SETS / 2;
+		uint64_t line = (seed >> 24) % pool, key = line + 1;
+		uint64_t *r = ref[line & (SETS - 1)];
+		uint32_t i = 0;
+		while (i < WAYS && r[i] != key)
+			i++;
+		int hit = i < WAYS, touch = 1;
+		int64_t s;
+		switch (k % 3) {
+		case 0:
+			s = cache_lookup(&c, line << 6, 1);
+			break;
+		case 1:
+			s = cache_find(&c, key);
+			if (s >= 0)
+				cache_touch(&c, key, (uint64_t)s);
+			break;
+		default:
+			s = cache_find(&c, key);
+			touch = 0;
+			break;
+		}
+		assert_int_equal(s >= 0, hit);
+		if (hit) {
+			assert_int_equal(c.tag[s], key);
+			if (!touch)
+				continue;
+		} else {
+			uint64_t v;
+			cache_fill(&c, line << 6, 0, PROBE_LEVEL_L1, 0, &v);
+			i = WAYS - 1;  /* the least recently used (or an empty way) goes */
+		}
+		memmove(&r[1], &r[0], i * sizeof(r[0]));
+		r[0] = key;
+	}
+	for (uint32_t set = 0; set < SETS; set++)
+		for (uint32_t i = 0; i < WAYS; i++)
+			if (ref[set][i])
+				assert_true(cache_find(&c, ref[set][i]) >= 0);
+	cache_fini(&c);
+}
+
 static void test_levels(void **state)
 {
 	(void)state;
@@ -190,7 +249,12 @@ static void test_tlb_index(void **state)
 			while (i < n && ref[i] != vpn + 1)
 				i++;
 			int hit = i < n;
-			assert_int_equal(tlb_lookup(&t, vpn), hit);
+			if (k % 3 == 2) {
+				/* the inline hit warming takes: the same hit, nothing changed on a miss */
+				assert_int_equal(tlb_hit_any(&t, vpn + 1), hit);
+			} else {
+				assert_int_equal(tlb_lookup(&t, vpn), hit);
+			}
 			assert_int_equal(tlb_holds(&t, vpn), hit);
 			if (!hit) {
 				tlb_fill(&t, vpn);
@@ -210,6 +274,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_cache_lru),
+		cmocka_unit_test(test_cache_index),
 		cmocka_unit_test(test_levels),
 		cmocka_unit_test(test_mshr_limit),
 		cmocka_unit_test(test_dram),
