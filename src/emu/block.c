@@ -780,7 +780,8 @@ struct block_mt {
 	uint64_t pend;
 	uint64_t dline;          /* EMU_MEMTRACE_SAME_LINE: the data line + 1 of the last load or
 	                            store named or left out, with no other event since (0: none) */
-	uint32_t same_ld, same_st; /* the loads and stores left out since the last event */
+	uint64_t same;           /* the loads (low half) and stores (high half) left out since the
+	                            last event: emu_mtev's same_ld and same_st in one word */
 	struct emu_mtev *at, *lim; /* the next event's place in e->mt_ev, its end */
 };
 
@@ -793,6 +794,7 @@ struct block_mt {
 struct block_mt_ev {
 	const struct isa_insn *in;  /* a branch's (NULL: not decodable, the trace is out of step) */
 	uint16_t op, pc_off;
+	uint16_t gap;               /* the ops left out before it (since the entry before) */
 	int8_t kind;
 };
 struct block_mt_plan {
@@ -817,6 +819,7 @@ static __attribute__((noinline)) const struct block_mt_plan *block_mt_plan_build
 	pl->gen = e->memtrace_gen;
 	struct block_mt_ev *ev = pl->ev;
 	int prev_branch = 0;
+	uint32_t next = 0;  /* the op after the last entry */
 	for (uint32_t i = 0; i < b->n_insns; i++) {
 		int kind = e->memtrace_kinds[kinds[i]];
 		uint64_t pc = b->pc + b->op[i].pc_off;
@@ -833,11 +836,14 @@ static __attribute__((noinline)) const struct block_mt_plan *block_mt_plan_build
 		}
 		ev->op = (uint16_t)i;
 		ev->pc_off = b->op[i].pc_off;
+		ev->gap = (uint16_t)(i - next);
 		ev->kind = (int8_t)kind;
 		ev++;
+		next = i + 1;
 		prev_branch = kind == EMU_MEMTRACE_BRANCH;
 	}
 	ev->op = UINT16_MAX;
+	ev->gap = (uint16_t)(UINT16_MAX - next);
 	b->mt_plan = pl;
 	return pl;
 }
@@ -866,40 +872,43 @@ static __attribute__((noinline)) struct emu_mtev *block_mt_flush(struct emu *e,
 }
 
 /* One event of the trace (emu_mtev's fields, the accesses left out before it from t),
- * handed over with its batch. */
+ * handed over with its batch. `before` and kind, and same_ld and same_st, are written as one
+ * word each. */
 static inline void block_mt_event(struct emu *e, struct block_mt *t, uint64_t pc, uint64_t addr,
 				  int kind, uint64_t before, const struct isa_insn *in)
 {
 	struct emu_mtev *v = t->at;
+	_Static_assert(offsetof(struct emu_mtev, kind) == offsetof(struct emu_mtev, before) + 4 &&
+		       offsetof(struct emu_mtev, same_st) == offsetof(struct emu_mtev, same_ld) + 4,
+		       "emu_mtev's layout");
 	v->pc = pc;
 	if (kind == EMU_MEMTRACE_BRANCH)
 		v->in = in;
 	else
 		v->addr = addr;
-	v->before = (uint32_t)before;
-	v->kind = kind;
-	v->same_ld = t->same_ld;
-	v->same_st = t->same_st;
-	t->same_ld = t->same_st = 0;
+	uint64_t bk = (uint32_t)before | (uint64_t)(uint32_t)kind << 32;
+	memcpy(&v->before, &bk, sizeof(bk));
+	memcpy(&v->same_ld, &t->same, sizeof(t->same));
+	t->same = 0;
 	if (++t->at == t->lim)
 		t->at = block_mt_flush(e, t->at);
 }
 
 /* The memory trace of the first n ops of b, their addresses from m on (not past end); where
- * the next address is. An address missing is the trace out of step: kind -1 says so. */
+ * the next address is. An address missing is the trace out of step: kind -1 says so. With
+ * same (EMU_MEMTRACE_SAME_LINE) and the line shift sh as constants where the caller knows
+ * them. */
 static inline __attribute__((always_inline))
 const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 					  struct emu_block *b, uint32_t n,
-					  const uint64_t *m, const uint64_t *end)
+					  const uint64_t *m, const uint64_t *end,
+					  const int same, const unsigned sh)
 {
 	const struct block_mt_plan *pl = block_mt_plan(e, b);
-	const unsigned sh = e->memtrace_line_shift;
-	const int same = e->memtrace_same;
 	const uint64_t bpc = b->pc;
-	uint32_t done = 0;  /* ops replayed */
-	for (const struct block_mt_ev *ev = pl->ev; ev->op < n; ev++) {
-		t->pend += ev->op - done;  /* on the line named last (see block_mt_plan) */
-		done = ev->op + 1u;
+	const struct block_mt_ev *ev = pl->ev;
+	for (; ev->op < n; ev++) {
+		t->pend += ev->gap;  /* on the line named last (see block_mt_plan) */
 		int kind = ev->kind;
 		uint64_t pc = bpc + ev->pc_off, a = 0;
 		const struct isa_insn *in = NULL;
@@ -912,16 +921,11 @@ const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 				kind = -1;
 			} else {
 				a = *m++;
-				if (same && pc >> sh == t->line) {
+				if (same && pc >> sh == t->line && (a >> sh) + 1 == t->dline) {
 					/* the data line of the access before, nothing between */
-					if ((a >> sh) + 1 == t->dline) {
-						t->pend++;
-						if (kind == 2)
-							t->same_st++;
-						else
-							t->same_ld++;
-						continue;
-					}
+					t->pend++;
+					t->same += kind == 2 ? 1ull << 32 : 1;
+					continue;
 				}
 			}
 		} else if (pc >> sh == t->line) {
@@ -934,28 +938,47 @@ const uint64_t *block_memtrace_ops(struct emu *e, struct block_mt *t,
 		/* after a branch the next instruction is named: its pc is the branch's outcome */
 		t->line = kind == EMU_MEMTRACE_BRANCH ? UINT64_MAX : pc >> sh;
 	}
-	t->pend += n - done;
+	/* the ops after the last entry run, left out (ev->op >= n: ev->gap counts from that
+	 * entry to ev->op) */
+	t->pend += n - ev->op + ev->gap;
+	return m;
+}
+
+/* The runs of the log from p to end, each with the addresses logged before it (the replay's
+ * loop, for one kind of trace; see block_memtrace_replay); where the addresses after the last
+ * run begin. */
+static inline __attribute__((always_inline))
+const uint64_t *block_memtrace_runs(struct emu *e, struct block_mt *t, const uint64_t *p,
+				    const uint64_t *end, const int same, const unsigned sh)
+{
+	const uint64_t *m = p;
+	for (; p < end; p++)
+		if (*p & JIT_RUN_TAG) {
+			struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
+			if (block_memtrace_ops(e, t, rb, BLOCK_RUN_INSNS(*p), m, p, same, sh) != p)
+				block_mt_event(e, t, rb->pc, 0, -1, 0, NULL);
+			m = p + 1;
+		}
 	return m;
 }
 
 /* The log of the translated code, to the memory trace in order: each run with the addresses
  * logged before it; then, when the code handed op r & 0xffff of b back (not a JIT_LEFT or
  * JIT_ENTER return), b's ops before it (that op's own address, when it was logged before a
- * fault, is left: the caller steps the op). Every event is with the reader when it returns. */
-static void block_memtrace_replay(struct emu *e, struct emu_block *b, uint32_t r)
+ * fault, is left: the caller steps the op). Every event is with the reader when it returns.
+ * Out of line, so that its state has the registers to itself; the common trace (leaving out
+ * accesses to the line before, 64-byte lines) with its constants. */
+static __attribute__((noinline)) void block_memtrace_replay(struct emu *e, struct emu_block *b,
+							     uint32_t r)
 {
 	const uint64_t *p = e->jit_runlog, *end = (const uint64_t *)(uintptr_t)e->jit_runlog_at;
-	const uint64_t *m = p;
-	struct block_mt t = { UINT64_MAX, 0, 0, 0, 0, e->mt_ev, e->mt_ev + EMU_MT_BATCH };
-	for (; p < end; p++)
-		if (*p & JIT_RUN_TAG) {
-			struct emu_block *rb = BLOCK_RUN_BLOCK(*p);
-			if (block_memtrace_ops(e, &t, rb, BLOCK_RUN_INSNS(*p), m, p) != p)
-				block_mt_event(e, &t, rb->pc, 0, -1, 0, NULL);
-			m = p + 1;
-		}
+	struct block_mt t = { UINT64_MAX, 0, 0, 0, e->mt_ev, e->mt_ev + EMU_MT_BATCH };
+	const int same = e->memtrace_same;
+	const unsigned sh = e->memtrace_line_shift;
+	const uint64_t *m = same && sh == 6 ? block_memtrace_runs(e, &t, p, end, 1, 6)
+	                                    : block_memtrace_runs(e, &t, p, end, same, sh);
 	if (!(r & (JIT_LEFT | JIT_ENTER)))
-		block_memtrace_ops(e, &t, b, r & 0xffff, m, end);
+		block_memtrace_ops(e, &t, b, r & 0xffff, m, end, same, sh);
 	if (t.pend)  /* (accesses left out are among these instructions) */
 		block_mt_event(e, &t, 0, 0, EMU_MEMTRACE_COUNT, t.pend, NULL);
 	(void)block_mt_flush(e, t.at);
