@@ -199,12 +199,12 @@ void core_warm(struct core *c, const struct emu_dyn *d)
  * access or its branch (trained once the next event shows where it went). The clock stays in
  * a local between the out-of-line look-ups; the common cases (the same page and line, the
  * data line used last) are inline. */
-void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
+static inline __attribute__((always_inline))
+void warm_trace(struct core *c, const struct emu_mtev *ev, size_t n, const unsigned lsh,
+                const unsigned dsh, const int coh)
 {
-	struct core *c = core;
 	const struct cache *l1 = &c->mem.l1d;
-	const unsigned lsh = c->mem.line_shift, dsh = l1->line_shift;
-	const int train = !c->warm_clock_only, coh = c->mem.coh != NULL;
+	const int train = !c->warm_clock_only;
 	/* the branch waiting for its outcome (c->warm_br_in, here while the loop runs: no
 	 * look-up it calls reads it) */
 	const struct isa_insn *br = c->warm_br_in;
@@ -275,6 +275,18 @@ void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
 	}
 	c->warm_br_in = br;
 	c->now = now;
+}
+
+/* warm_trace with the common memory system's constants (64-byte lines at every level, one
+ * core) known to the compiler, else with the configuration's. */
+void core_warm_trace(void *core, const struct emu_mtev *ev, size_t n)
+{
+	struct core *c = core;
+	const unsigned lsh = c->mem.line_shift, dsh = c->mem.l1d.line_shift;
+	if (lsh == 6 && dsh == 6 && !c->mem.coh)
+		warm_trace(c, ev, n, 6, 6, 0);
+	else
+		warm_trace(c, ev, n, lsh, dsh, c->mem.coh != NULL);
 }
 
 int core_warm_trace_begin(struct core *c, struct emu *e, int branches)
