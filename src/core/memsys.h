@@ -82,18 +82,25 @@ uint64_t memsys_translate(struct memsys *m, int itlb, uint64_t addr, uint64_t no
  * nothing. */
 int memsys_dtlb_reaches(const struct memsys *m, uint64_t addr);
 
+/* An L1I hit on slot s: counted; *done becomes when the line is there (now or its fill's
+ * end). */
+static inline void memsys_l1i_take(struct memsys *m, uint64_t s, uint64_t now, uint64_t *done)
+{
+	struct cache *c = &m->l1i;
+	c->st.accesses++;
+	*done = c->ready[s] > now ? c->ready[s] : now;
+}
+
 /* memsys_l1i_hit's case where the line is in the most recently used way of its set (which
  * then changes nothing in the set's order): the one check for the callers that take it
  * inline before the rest. */
 static inline int memsys_l1i_mru_hit(struct memsys *m, uint64_t line, uint64_t now,
                                      uint64_t *done)
 {
-	struct cache *c = &m->l1i;
-	int64_t s = cache_mru_slot(c, line);
+	int64_t s = cache_mru_slot(&m->l1i, line);
 	if (s < 0)
 		return 0;
-	c->st.accesses++;
-	*done = c->ready[s] > now ? c->ready[s] : now;
+	memsys_l1i_take(m, (uint64_t)s, now, done);
 	return 1;
 }
 
@@ -103,13 +110,11 @@ static inline int memsys_l1i_mru_hit(struct memsys *m, uint64_t line, uint64_t n
 static inline int memsys_l1i_hit(struct memsys *m, uint64_t line, uint64_t now,
                                  uint64_t *done)
 {
-	struct cache *c = &m->l1i;
-	int64_t s = cache_find(c, line);
+	int64_t s = cache_find(&m->l1i, line);
 	if (s < 0)
 		return 0;
-	cache_touch(c, line, (uint64_t)s);
-	c->st.accesses++;
-	*done = c->ready[s] > now ? c->ready[s] : now;
+	cache_touch(&m->l1i, line, (uint64_t)s);
+	memsys_l1i_take(m, (uint64_t)s, now, done);
 	return 1;
 }
 

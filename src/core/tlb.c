@@ -84,8 +84,7 @@ int tlb_lookup_other(struct tlb *t, uint64_t vpn)
 	}
 	int64_t i = tlb_find(t, key);
 	if (i >= 0) {
-		t->stamp[i] = ++t->tick;
-		tlb_set_last(t, key, (uint32_t)i);
+		tlb_take(t, key, (uint32_t)i);
 		return 1;
 	}
 	t->misses++;

@@ -90,6 +90,14 @@ static inline void tlb_set_last(struct tlb *t, uint64_t key, uint32_t i)
 	t->last_ent = i;
 }
 
+/* A fully associative TLB's hit on key (vpn + 1) in entry i: its LRU stamp, and it is the
+ * page hit last. */
+static inline void tlb_take(struct tlb *t, uint64_t key, uint32_t i)
+{
+	t->stamp[i] = ++t->tick;
+	tlb_set_last(t, key, i);
+}
+
 /* A fully associative TLB's hit on key (vpn + 1), wherever its entry is, inline: 1 as
  * tlb_lookup_other's hit (LRU updated, the page the last one; nothing counted), else 0 with
  * nothing changed. */
@@ -100,8 +108,7 @@ static inline int tlb_hit_any(struct tlb *t, uint64_t key)
 	int64_t i = tlb_find(t, key);
 	if (i < 0)
 		return 0;
-	t->stamp[i] = ++t->tick;
-	tlb_set_last(t, key, (uint32_t)i);
+	tlb_take(t, key, (uint32_t)i);
 	return 1;
 }
 

@@ -133,8 +133,7 @@ static inline uint64_t warm_dline_hit(struct core *c, int store)
  * it is not that case (or another core may hold the line; the page's hit may have been
  * taken). line is the line address + 1. */
 static inline __attribute__((always_inline))
-int warm_dhit(struct core *c, uint64_t addr, uint64_t line, int store,
-                                uint64_t *now)
+int warm_dhit(struct core *c, uint64_t addr, uint64_t line, int store, uint64_t *now)
 {
 	struct tlb *t = &c->mem.dtlb;
 	uint64_t page = (addr >> TLB_PAGE_SHIFT) + 1;

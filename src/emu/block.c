@@ -872,23 +872,20 @@ static __attribute__((noinline)) struct emu_mtev *block_mt_flush(struct emu *e,
 }
 
 /* One event of the trace (emu_mtev's fields, the accesses left out before it from t),
- * handed over with its batch. `before` and kind, and same_ld and same_st, are written as one
- * word each. */
+ * handed over with its batch. */
 static inline void block_mt_event(struct emu *e, struct block_mt *t, uint64_t pc, uint64_t addr,
 				  int kind, uint64_t before, const struct isa_insn *in)
 {
 	struct emu_mtev *v = t->at;
-	_Static_assert(offsetof(struct emu_mtev, kind) == offsetof(struct emu_mtev, before) + 4 &&
-		       offsetof(struct emu_mtev, same_st) == offsetof(struct emu_mtev, same_ld) + 4,
-		       "emu_mtev's layout");
 	v->pc = pc;
 	if (kind == EMU_MEMTRACE_BRANCH)
 		v->in = in;
 	else
 		v->addr = addr;
-	uint64_t bk = (uint32_t)before | (uint64_t)(uint32_t)kind << 32;
-	memcpy(&v->before, &bk, sizeof(bk));
-	memcpy(&v->same_ld, &t->same, sizeof(t->same));
+	v->before = (uint32_t)before;
+	v->kind = kind;
+	v->same_ld = (uint32_t)t->same;
+	v->same_st = (uint32_t)(t->same >> 32);
 	t->same = 0;
 	if (++t->at == t->lim)
 		t->at = block_mt_flush(e, t->at);
