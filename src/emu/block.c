@@ -362,7 +362,7 @@ static struct emu_block *block_build(struct emu *e, uint64_t pc)
 	b->jit = b->jit_chain = NULL;
 	b->hits = 0;
 	b->jit_fp = b->jit_sp = 0;
-	b->mt_plan = NULL;
+	b->mt_plan[0] = b->mt_plan[1] = NULL;
 	b->next_alloc = cp->blocks;
 	cp->blocks = b;
 	/* pass 2: the ops */
@@ -844,14 +844,14 @@ static __attribute__((noinline)) const struct block_mt_plan *block_mt_plan_build
 	}
 	ev->op = UINT16_MAX;
 	ev->gap = (uint16_t)(UINT16_MAX - next);
-	b->mt_plan = pl;
+	b->mt_plan[e->memtrace_branches] = pl;
 	return pl;
 }
 
 /* b's plan for the trace of this kind (built at its first replay). */
 static inline const struct block_mt_plan *block_mt_plan(struct emu *e, struct emu_block *b)
 {
-	const struct block_mt_plan *pl = b->mt_plan;
+	const struct block_mt_plan *pl = b->mt_plan[e->memtrace_branches];
 	if (__builtin_expect(pl && pl->gen == e->memtrace_gen, 1))
 		return pl;
 	return block_mt_plan_build(e, b);
@@ -998,9 +998,12 @@ int emu_memtrace(struct emu *e, emu_memtrace_fn fn, void *ctx, unsigned line_shi
 		e->memtrace_kinds[k] = block_mem_kind[k] != EMU_MEMTRACE_BRANCH ||
 		                       (flags & EMU_MEMTRACE_BRANCHES) ? block_mem_kind[k] : 0;
 	e->memtrace_saved_hot = e->jit_hot;
-	/* the blocks' plans stay good for a trace of the same kind (SMARTS and every point begin
-	 * one per warming gap: rebuilt each time, they would pile up in the block arena) */
-	uint32_t key = line_shift << 1 | (flags & EMU_MEMTRACE_BRANCHES);
+	/* the blocks' plans stay good for a trace of the same line size, one for each kind
+	 * (SMARTS and every point begin one per warming gap, and a chain's warming changes
+	 * kind at each point's predictor stretch: rebuilt each time, they would pile up in the
+	 * block arena) */
+	e->memtrace_branches = (flags & EMU_MEMTRACE_BRANCHES) != 0;
+	uint32_t key = line_shift;
 	if (key != e->memtrace_key) {
 		e->memtrace_key = key;
 		e->memtrace_gen++;

@@ -66,8 +66,10 @@ struct emu_block {
 	uint16_t jit_fp;        /* the code needs fflags.NX and frm RNE (jit_code.fp_env) */
 	uint16_t jit_cont;      /* counted runs: its code tests jit_force_log (jit_block.cont) */
 	uint16_t jit_sp;        /* ... sp below the memory limit (jit_code.sp_below) */
-	const struct block_mt_plan *mt_plan;  /* what the memory trace names of its ops
-	                                         (block.c, built at its first replay), or NULL */
+	const struct block_mt_plan *mt_plan[2];  /* what the memory trace names of its ops,
+	                                            without and with EMU_MEMTRACE_BRANCHES
+	                                            (block.c, built at its first replay of
+	                                            each), or NULL */
 	const uint16_t *mem_before;  /* per i <= n_insns, the loads and stores the translated
 	                                code logs among its first i ops (block_mem_before), or
 	                                NULL */
@@ -229,8 +231,10 @@ struct emu {
 	uint8_t memtrace_kinds[BK_COUNT];    /* per op kind: what the trace names it as (0: no) */
 	uint32_t memtrace_saved_hot;         /* jit_hot before the trace */
 	uint32_t memtrace_gen;               /* changes with memtrace_key: a block's plan made
-	                                        for other flags or another line size is stale */
-	uint32_t memtrace_key;               /* the last trace's line size and flags */
+	                                        for another line size is stale */
+	uint32_t memtrace_key;               /* the last trace's line size */
+	unsigned memtrace_branches;          /* EMU_MEMTRACE_BRANCHES given: the plans'
+	                                        index in emu_block.mt_plan */
 	emu_access_fn access_hook;           /* emu_set_access_hook: sampled accesses, or NULL */
 	void *access_hook_ctx;
 	unsigned access_shift;               /* line = addr >> access_shift */
